@@ -1,0 +1,38 @@
+# Two commands for a fresh clone: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+HOST   ?= 127.0.0.1
+PORT   ?= 5000
+BIN    := $(VENV)/bin
+SOURCES := $(shell find scorekeeper templates static -type f -not -name '*.pyc' 2>/dev/null)
+
+.PHONY: run test install messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The app alone (non-editable, as a user would install it)
+$(VENV)/.app-installed: $(BIN)/python pyproject.toml $(SOURCES)
+	$(BIN)/python -m pip install --quiet .
+	touch $@
+
+# The app with the test extras, editable so tests see the working tree
+$(VENV)/.test-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.app-installed
+
+install: $(VENV)/.app-installed
+
+run: $(VENV)/.app-installed
+	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+test: $(VENV)/.test-installed
+	$(BIN)/python -m pytest
+
+# Extract every gettext string into scorekeeper/translations/messages.pot
+messages: $(VENV)/.test-installed
+	$(BIN)/pybabel extract -F babel.cfg -o scorekeeper/translations/messages.pot .
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -1,0 +1,9 @@
+# Copy to instance/config.py and adjust. Every key can also be set as an environment
+# variable with the SCOREKEEPER_ prefix (e.g. SCOREKEEPER_DATABASE=/srv/scores.sqlite3).
+
+# The SQLite file; default: instance/scorekeeper.sqlite3
+# DATABASE = "/srv/scorekeeper/scorekeeper.sqlite3"
+
+# A long random string. Without one, a key is generated into instance/secret_key on the
+# first run and kept there.
+# SECRET_KEY = "change me"

@@ -1,0 +1,116 @@
+"""The ``scorekeeper`` command: score, import, export, serve, init-db.
+
+``scorekeeper score FILE`` needs no database and prints exactly what GAME-FILE.md says.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import gamefile
+from .rules import RuleError
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def _fail(message: str) -> None:
+    click.echo(f"scorekeeper: {message}", err=True)
+    sys.exit(1)
+
+
+def _load(path: str) -> gamefile.GameFile:
+    """Read and score-check a game file, or exit 1 with the problem on stderr."""
+    try:
+        game = gamefile.loads(_read(path))
+        game.score()
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        _fail(f"{path} is not a UTF-8 text file")
+    except RuleError as exc:
+        _fail(str(exc))
+    return game
+
+
+@click.group(help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")
+def main() -> None:
+    pass
+
+
+@main.command()
+@click.argument("file")
+def score(file: str) -> None:
+    """Score a game file (- for standard input) and print the result as JSON."""
+    result = _load(file).score()
+    click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+
+
+def _app():
+    from . import create_app
+
+    return create_app()
+
+
+@main.command("import")
+@click.argument("file")
+def import_(file: str) -> None:
+    """Store a game file's game; prints the game page's URL path last."""
+    game = _load(file)
+    app = _app()
+    from . import store
+    from .db import connect
+
+    db = connect(app.config["DATABASE"])
+    try:
+        game_id = store.create_game(db, game)
+    finally:
+        db.conn.close()
+    click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({len(game.deals)} deals)")
+    click.echo(f"/games/{game_id}")
+
+
+@main.command()
+@click.argument("game")
+def export(game: str) -> None:
+    """Print a stored game's game file (GAME may be its id or its URL path)."""
+    app = _app()
+    from . import store
+    from .db import connect
+
+    game_id = game.rstrip("/").rsplit("/", 1)[-1]
+    db = connect(app.config["DATABASE"])
+    try:
+        stored = store.get_game(db, game_id)
+    except store.NotFoundError:
+        _fail(f"no game {game_id!r}")
+    finally:
+        db.conn.close()
+    click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="0.0.0.0 lets phones on the same Wi-Fi reach it.")
+@click.option("--port", default=5000, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Serve the app with waitress (the database is created and migrated first)."""
+    from waitress import serve as waitress_serve
+
+    app = _app()
+    click.echo(f"Scorekeeper on http://{host}:{port}/  (database: {app.config['DATABASE']})")
+    waitress_serve(app, host=host, port=port, threads=8)
+
+
+@main.command("init-db")
+def init_db() -> None:
+    """Create the database or bring it up to date."""
+    app = _app()
+    click.echo(f"Database ready: {app.config['DATABASE']}")

@@ -1,0 +1,24 @@
+"""Translations: Flask-Babel for templates and views, plugged into the rules' _() too.
+
+English only for now; German, Finnish and Arabic (right to left) are to come, so every
+user-facing string goes through gettext and layouts use logical CSS properties.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from flask_babel import Babel, gettext
+
+from .rules import common
+
+LANGUAGES = ("en",)
+
+
+def _locale() -> str | None:
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=_locale)
+    common.set_translator(gettext)
+    app.jinja_env.add_extension("jinja2.ext.i18n")

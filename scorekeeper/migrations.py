@@ -1,0 +1,57 @@
+"""The database schema, as append-only migrations (sqlite-utils Migrations).
+
+Never edit or reorder a migration that has landed: add a new one below. Each runs once,
+in a transaction, and is recorded in the _sqlite_migrations table.
+
+What is stored is what the table saw: players, games (kind, seats, first dealer, options)
+and each deal's entry exactly as the game file has it (JSON). Points are never stored.
+"""
+
+from __future__ import annotations
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations()
+def m001_players_games_deals(db: sqlite_utils.Database) -> None:
+    db["players"].create(
+        {"id": int, "name": str, "name_key": str, "created_at": str}, pk="id", not_null={"name", "name_key"}
+    )
+    db["players"].create_index(["name_key"], unique=True)
+    db["games"].create(
+        {
+            "id": str,  # random, so one game's address reveals nothing of others
+            "kind": str,
+            "first_dealer": int,
+            "options": str,  # JSON, every key present
+            "created_at": str,  # UTC, ISO 8601
+            "updated_at": str,
+        },
+        pk="id",
+        not_null={"kind", "first_dealer", "options", "created_at", "updated_at"},
+    )
+    db["game_players"].create(
+        {"game_id": str, "seat": int, "player_id": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+    )
+    db["game_players"].create_index(["player_id"])
+    db["deals"].create(
+        {
+            "id": int,
+            "game_id": str,
+            "position": int,  # order of play within the game
+            "entry": str,  # the game file's deal object, JSON
+            "nonce": str,  # the form's one-time token: a double tap adds one deal
+            "created_at": str,
+            "updated_at": str,
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id")],
+        not_null={"game_id", "position", "entry", "created_at", "updated_at"},
+    )
+    db["deals"].create_index(["game_id", "position"], unique=True)
+    db["deals"].create_index(["nonce"], unique=True)

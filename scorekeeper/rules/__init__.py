@@ -1,0 +1,30 @@
+"""The scoring rules, one module per game, behind one interface (common.GameRules).
+
+Pure Python: no Flask, WTForms or database imports here (a test enforces it).
+"""
+
+from __future__ import annotations
+
+from .common import DealError, FormatError, GameRules, GameScore, RuleError
+
+
+def get_rules(kind: str) -> GameRules:
+    """The rules object for a game file's ``game`` value; raises FormatError if unknown."""
+    from . import trigami, trix
+
+    games: dict[str, GameRules] = {
+        "trigami": trigami.TRIGAMI,
+        "bugami3": trigami.BUGAMI3,
+        "trix": trix.TRIX,
+    }
+    try:
+        return games[kind]
+    except (KeyError, TypeError):
+        raise FormatError(
+            f"unknown game {kind!r}; expected one of: {', '.join(games)}", field="game"
+        ) from None
+
+
+KINDS: tuple[str, ...] = ("trigami", "bugami3", "trix")
+
+__all__ = ["KINDS", "DealError", "FormatError", "GameRules", "GameScore", "RuleError", "get_rules"]

@@ -1,0 +1,248 @@
+"""What every game's rules share: seats, suits, errors and the scored result.
+
+Each game lives in its own module (``trigami.py``, ``trix.py``) and offers one object
+that follows :class:`GameRules`.  The rules are pure: standard library only, game-file
+dicts in (see ../shared/GAME-FILE.md), frozen dataclasses out.  Points are never stored;
+they are computed from the deal entries every time.
+
+Seats are 0-based indexes into the players, in playing order.  Suits are "S", "H", "D", "C".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_translator: Callable[[str], str] = lambda message: message  # noqa: E731
+
+
+def set_translator(translate: Callable[[str], str]) -> None:
+    """Route every user-facing string of the rules through ``translate`` (gettext).
+
+    The rules know no Flask; the web app plugs Flask-Babel's gettext in here.  Strings are
+    marked ``_("… {name} …")`` and formatted after translation, so translators see the
+    placeholders.
+    """
+    global _translator
+    _translator = translate
+
+
+def _(message: str) -> str:
+    """Translate ``message`` with the translator set by :func:`set_translator`."""
+    return _translator(message)
+
+
+class RuleError(ValueError):
+    """A deal or a game file breaks a rule or the game-file format.
+
+    ``message`` is the card player's sentence without any prefix, e.g. "Ben has 4 bugs
+    but won no tricks".  ``deal`` is the 1-based deal number (None for problems outside any
+    deal), ``seat`` the player concerned (None if none), ``field`` where the problem is, as
+    a dotted path into the deal entry ("tricks", "bugs", "bids", "turnip", "last_trick",
+    "contracts", "king.taker", "queens.S.doubled_by", "diamonds", "trix", ...) or into the
+    file ("players", "first_dealer", "options.target", ...).
+
+    ``str(error)`` is what ``scorekeeper score`` prints: "deal 3: tricks add up to 12,
+    expected 13".
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        seat: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.deal = deal
+        self.seat = seat
+        self.field = field
+
+    def __str__(self) -> str:
+        if self.deal is None:
+            return self.message
+        return f"deal {self.deal}: {self.message}"
+
+
+class DealError(RuleError):
+    """A deal breaks a rule or a consistency check (SCORING.md §1.3, §2.3)."""
+
+
+class FormatError(RuleError):
+    """The game file's shape is wrong: a missing key, a wrong type, an unknown option."""
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One player's points in one deal, with the steps a person can check.
+
+    ``points`` is an int; ``steps`` are sentences such as "5 tricks ÷ 3 bugs = 16
+    (fraction dropped)", "Turnip doubles: 32"; ``source`` names the rule, e.g.
+    "SCORING.md §1.2; rules/trigami.en.txt, Scoring".
+    """
+
+    seat: int
+    points: int
+    steps: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A scored deal.
+
+    ``number`` is 1-based; ``points`` and ``totals`` (running totals after this deal) are
+    one int per seat; ``lines`` one :class:`ScoreLine` per seat; ``dealer`` the seat that
+    dealt it (None where the rules leave it open: the very first Trix deal).  Trix fills
+    ``kingdom`` (1-based), ``owner`` and ``contracts``.
+    """
+
+    number: int
+    dealer: int | None
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    lines: tuple[ScoreLine, ...]
+    kingdom: int | None = None
+    owner: int | None = None
+    contracts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class KingdomCheck:
+    """The paper players' check after a Trix kingdom (SCORING.md §2.1).
+
+    ``number`` is 1-based, ``owner`` a seat, ``deals`` the 1-based deal numbers in it,
+    ``played`` the contracts chosen so far, ``complete`` whether all five are played, and
+    ``total`` the sum of the four totals after its last deal (0 when all is well).
+    """
+
+    number: int
+    owner: int
+    deals: tuple[int, ...]
+    played: tuple[str, ...]
+    complete: bool
+    total: int
+
+    @property
+    def ok(self) -> bool:
+        """Whether a completed kingdom leaves the four totals summing to 0."""
+        return self.complete and self.total == 0
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """A whole game scored from its deals.
+
+    ``totals`` one int per seat; ``finished`` whether the game is over; ``winners`` the
+    winning seats (every tied seat on a shared win, both partners of a winning team);
+    ``next_dealer`` the seat that deals next (None when the game is over, or when anyone
+    may deal: the first Trix deal).  Trix also fills ``owner`` (the current or next
+    kingdom's owner), ``remaining`` (the contracts that owner has still to choose, in the
+    fixed order when there is one), ``kingdoms``, and for partners ``team_totals``
+    (seats 0+2, seats 1+3).
+    """
+
+    deals: tuple[DealScore, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    next_dealer: int | None
+    kingdoms: tuple[KingdomCheck, ...] = ()
+    team_totals: tuple[int, int] | None = None
+    owner: int | None = None
+    remaining: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The object ``scorekeeper score`` prints (GAME-FILE.md, "What it prints")."""
+        out: dict[str, Any] = {
+            "deals": [
+                {
+                    "points": list(d.points),
+                    "totals": list(d.totals),
+                    "dealer": d.dealer,
+                    **({"kingdom": d.kingdom, "contracts": list(d.contracts)} if d.kingdom else {}),
+                    "explanations": [list(line.steps) for line in d.lines],
+                }
+                for d in self.deals
+            ],
+            "totals": list(self.totals),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "next_dealer": self.next_dealer,
+        }
+        if self.team_totals is not None:
+            out["team_totals"] = list(self.team_totals)
+        if self.kingdoms:
+            out["kingdoms"] = [
+                {"owner": k.owner, "deals": list(k.deals), "complete": k.complete, "sum": k.total}
+                for k in self.kingdoms
+            ]
+        return out
+
+
+class GameRules(Protocol):
+    """The one interface every game's module offers (as a module-level object).
+
+    Deal entries and options are the game file's dicts (GAME-FILE.md); the rules parse
+    them, so the web forms, the importer and the CLI all go through the same checks.
+    """
+
+    kind: str  # the game file's "game": "trigami", "bugami3", "trix"
+    title: str  # shown to players, e.g. "Trigami"
+    seats: int  # number of players: 3 or 4
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Any:
+        """Options dict → the game's frozen options; missing keys take defaults.
+
+        Raises FormatError (field "options.<key>") on an unknown key or value.
+        """
+        ...
+
+    def dump_options(self, options: Any) -> dict[str, Any]:
+        """The game's options → a dict with every key (defaults included)."""
+        ...
+
+    def parse_deal(self, raw: Any, number: int) -> Any:
+        """One deal entry (dict) → the game's frozen deal; ``number`` is 1-based.
+
+        Checks shape only (types, keys, ranges of single values); raises DealError with
+        ``deal=number`` and the field.
+        """
+        ...
+
+    def dump_deal(self, deal: Any) -> dict[str, Any]:
+        """The game's deal → its game-file dict (parse_deal(dump_deal(d)) == d)."""
+        ...
+
+    def score(
+        self,
+        players: Sequence[str],
+        first_dealer: int,
+        options: Any,
+        deals: Sequence[Any],
+    ) -> GameScore:
+        """Score parsed deals in order; raises DealError (with deal, seat, field and the
+        player's name in the message) on the first deal that breaks a rule."""
+        ...
+
+
+def check_count(value: Any, *, deal: int, field: str, seat: int | None = None,
+                name: str | None = None, low: int = 0, high: int) -> int:
+    """Return ``value`` if it is a whole number (a JSON integer, not 4.0, not true) in
+    ``low..high``; otherwise raise DealError naming the field and, if given, the player."""
+    who = f"{name}: " if name else ""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealError(_("{who}{field} must be a whole number, not {value!r}").format(
+            who=who, field=field, value=value), deal=deal, seat=seat, field=field)
+    if not low <= value <= high:
+        raise DealError(_("{who}{field} must be between {low} and {high}, not {value}").format(
+            who=who, field=field, low=low, high=high, value=value),
+            deal=deal, seat=seat, field=field)
+    return value

@@ -21,4 +21,15 @@ def _locale() -> str | None:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
     common.set_translator(gettext)
-    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.context_processor(template_context)
+
+
+RTL_LANGUAGES = ("ar", "he", "fa", "ur")
+
+
+def template_context() -> dict[str, str]:
+    """``lang`` and ``text_direction`` for <html>: Arabic (to come) reads right to left."""
+    from flask_babel import get_locale
+
+    lang = str(get_locale() or "en")
+    return {"lang": lang, "text_direction": "rtl" if lang.split("_")[0] in RTL_LANGUAGES else "ltr"}

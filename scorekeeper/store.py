@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -176,6 +177,18 @@ def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
     tap, a resent form), nothing is added and that deal's id is returned.
     """
     now = _now()
+    try:
+        return _insert_deal(db, game_id, entry, nonce, now)
+    except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
+        if nonce:
+            rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
+            if rows:
+                return rows[0]["id"]
+        raise
+
+
+def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
+                 nonce: str | None, now: str) -> int:
     with db.atomic():
         if nonce:
             rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))

@@ -33,8 +33,6 @@ BID_KINDS: tuple[str, ...] = (PLAIN, TURNIP, DOUBLETS)
 
 DEFAULT_TARGET = 500
 
-_DEAL_KEYS = ("turnip", "bids", "tricks", "bugs", "last_trick")
-
 
 @dataclass(frozen=True)
 class Options:
@@ -275,7 +273,8 @@ class TrigamiRules:
         The field is "bids", "turnip", "tricks", "bugs" or "last_trick"; the seat is None
         where the problem concerns several players.
         """
-        # A deal built directly (not by parse_deal) gets the same shape checks.
+        # A deal built directly (not by parse_deal) gets the same shape checks, which
+        # include bugs ≤ 10 (13) and tricks ≤ 13 (17), now with the players' names.
         deal = self._parse(self.dump_deal(deal), number, names)
         seats = range(self.seats)
         size = self.suit_size
@@ -344,9 +343,16 @@ class TrigamiRules:
                               "are not of their bug suit: at least {least} are bugs").format(
                     name=names[seat], bugs=_bugs(bugs), taken=taken, outside=self.outside,
                     least=least), "bugs", seat)
-            if bugs > size:
-                raise error(_("{name} has {bugs}, but a suit has only {size} cards").format(
-                    name=names[seat], bugs=_bugs(bugs), size=size), "bugs", seat)
+
+        # "So at most one player can exceed 3 bugs per trick" (§1.3): there is one turnip,
+        # even when neither its suit nor the last trick's winner is recorded.
+        over = [seat for seat in seats if deal.bugs[seat] > 3 * deal.tricks[seat]]
+        if len(over) > 1:
+            raise error((_("{names} each have more bugs than their tricks hold cards, but "
+                           "only one player can take the turnip") if self.has_turnip else
+                         _("{names} each have more bugs than their tricks hold cards, but "
+                           "only one player can take the leftover card")).format(
+                names=_names([names[seat] for seat in over])), "bugs")
 
         for seat in seats:
             if deal.tricks[seat] == self.tricks and deal.bugs[seat] != size:
@@ -363,13 +369,13 @@ class TrigamiRules:
             who = _names([names[seat] for seat in sharing])
             bugs = sum(deal.bugs[seat] for seat in sharing)
             if bugs > size:
-                raise error(_("{names} all have {suit} as bug suit, and their bugs add up to "
+                raise error(_("{names} share {suit} as bug suit, and their bugs add up to "
                               "{bugs}, but there are only {size}").format(
                     names=who, suit=symbol(suit), bugs=bugs, size=size), "bugs")
             # Every card is in somebody's tricks: if only players with this bug suit won
             # tricks, all of its cards are among their bugs.
             if winners_of_tricks == {suit} and bugs != size:
-                raise error(_("{names} all have {suit} as bug suit and won every trick between "
+                raise error(_("{names} share {suit} as bug suit and won every trick between "
                               "them, so their bugs add up to {size}, not {bugs}").format(
                     names=who, suit=symbol(suit), bugs=bugs, size=size), "bugs")
 
@@ -388,7 +394,7 @@ class TrigamiRules:
               every_trick: int | None) -> ScoreLine:
         bid = deal.bids[seat]
         tricks, bugs = deal.tricks[seat], deal.bugs[seat]
-        bug_suit = SUIT_SYMBOLS[bid.bug_suit(deal.turnip) or ""]
+        bug_suit = SUIT_SYMBOLS[str(bid.bug_suit(deal.turnip))]  # known once checked
         steps = [{PLAIN: _("plain bid (bug suit {suit})"),
                   TURNIP: _("bid Turnip (bug suit {suit})"),
                   DOUBLETS: _("bid Doublets (bug suit {suit})")}[bid.kind].format(suit=bug_suit),

@@ -1,0 +1,386 @@
+"""WTForms classes for the phone: new game, a Trigami deal, a Trix deal.
+
+Deal forms map to the game file's deal entries and back (``to_entry`` / ``fill``); the
+rules then check the entry (gamefile → rules), and a RuleError is attached to the field it
+names (:func:`attach_error`). Forms are built per game, since the choices are the players.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import NumberInput
+
+from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
+
+SUIT_NAMES = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
+CONTRACT_NAMES = {
+    "king": _l("King of Hearts"),
+    "queens": _l("Queens"),
+    "diamonds": _l("Diamonds"),
+    "tricks": _l("Tricks"),
+    "trix": _l("Trix"),
+}
+CONTRACTS = tuple(CONTRACT_NAMES)
+KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"), "trix": _l("Trix")}
+MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
+
+
+def count_field(label: Any, high: int) -> IntegerField:
+    """A count typed on the numeric keypad: blank allowed (filled in or 0 later)."""
+    return CountField(
+        label,
+        validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from 0 to %(max)s."))],
+        widget=NumberInput(min=0, max=high),
+        render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"},
+    )
+
+
+class CountField(IntegerField):
+    """An IntegerField that says plainly what a card player typed wrong."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None
+            return
+        text = str(valuelist[0]).strip()
+        if not text.isdecimal():  # Unicode digits (e.g. Arabic-Indic) are whole numbers too
+            self.data = None
+            raise ValueError(_("A count cannot be negative.") if text.startswith("-")
+                             else _("Enter a whole number, like 3."))
+        self.data = int(text)
+
+
+def _seat_choices(players: Sequence[str], none: Any = None) -> list[tuple[str, Any]]:
+    choices = [(str(seat), name) for seat, name in enumerate(players)]
+    return ([("", none)] if none is not None else []) + choices
+
+
+def _seat(value: Any) -> int | None:
+    return int(value) if value not in (None, "", "None") else None
+
+
+class DealForm(FlaskForm):
+    """What every deal form has: a one-time token so a double tap saves one deal, and
+    errors that concern a group of fields ("tricks add up to 12") rather than one."""
+
+    nonce = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
+
+    def add_group_error(self, group: str, message: str) -> None:
+        self.group_errors.setdefault(group, []).append(message)
+
+    @property
+    def has_errors(self) -> bool:
+        return bool(self.errors or self.group_errors or self.form_errors)
+
+
+def attach_error(form: DealForm, error: RuleError, deal_number: int | None = None) -> None:
+    """Put a rules error beside the field it names ("bugs" of seat 1 → ``bugs_1``,
+    "queens.S.leader" → ``queens_S_leader``), else above the group it concerns, else at the
+    top of the form. An error about another deal (an edit that breaks a later one) goes at
+    the top, with its deal number."""
+    if error.deal is not None and deal_number is not None and error.deal != deal_number:
+        form.form_errors.append(str(error))
+        return
+    if error.field:
+        base = error.field.replace(".", "_")
+        names = ([f"{base}_{error.seat}"] if error.seat is not None else []) + [base]
+        for name in names:
+            if name in form:
+                form[name].errors = [*form[name].errors, error.message]
+                return
+        form.add_group_error(base.split("_")[0], error.message)
+        return
+    form.form_errors.append(error.message)
+
+
+def _fill_last(values: list[int | None], total: int) -> list[int | None]:
+    """If exactly one count is blank and the others leave a non-negative rest of
+    ``total``, fill it in: the table knows the last player's count is the rest."""
+    blanks = [i for i, v in enumerate(values) if v is None]
+    if len(blanks) == 1:
+        rest = total - sum(v for v in values if v is not None)
+        if rest >= 0:
+            values[blanks[0]] = rest
+    return values
+
+
+# --------------------------------------------------------------------------- Trigami
+
+
+def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size: int) -> type[DealForm]:
+    """A Trigami (``turnip=True``) or plain Bugami for three deal form for these players.
+
+    Per seat i: ``bid_i`` (S/H/D/C, or "turnip"), ``doublets_i`` (Trigami), ``tricks_i``,
+    ``bugs_i``; per deal: ``turnip`` (its suit) and ``last_trick`` (a seat), both optional.
+    Source: SCORING.md §1.1.
+    """
+    bid_choices = [(s, SUIT_SYMBOLS[s]) for s in SUITS] + ([("turnip", _l("Turnip"))] if turnip else [])
+
+    class TrigamiDealForm(DealForm):
+        seats = len(players)
+        names = tuple(players)
+        has_turnip = turnip
+        total_tricks = tricks
+
+        def to_entry(self) -> dict[str, Any] | None:
+            """The deal entry, or None after adding errors to the fields."""
+            ok = True
+            bids = []
+            for seat, name in enumerate(self.names):
+                bid = self[f"bid_{seat}"].data
+                doublets = turnip and self[f"doublets_{seat}"].data
+                if bid not in dict(bid_choices):
+                    self[f"bid_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
+                    ok = False
+                    bids.append(None)
+                elif bid == "turnip":
+                    if doublets:
+                        self[f"doublets_{seat}"].errors = [
+                            _("%(name)s: Doublets needs a suit, Turnip takes the turnip's suit; "
+                              "choose one of the two.", name=name)]
+                        ok = False
+                    bids.append({"kind": "turnip"})
+                else:
+                    bids.append({"kind": "doublets" if doublets else "plain", "suit": bid})
+            counts = _fill_last([self[f"tricks_{s}"].data for s in range(self.seats)], tricks)
+            for seat, value in enumerate(counts):
+                if value is None and not self[f"tricks_{seat}"].errors:
+                    self[f"tricks_{seat}"].errors = [_("How many tricks did %(name)s win?", name=self.names[seat])]
+                    ok = False
+            if not ok or self.errors:
+                return None
+            entry: dict[str, Any] = {
+                "bids": bids,
+                "tricks": counts,
+                "bugs": [self[f"bugs_{s}"].data or 0 for s in range(self.seats)],
+            }
+            if turnip and self.turnip.data in SUITS:
+                entry = {"turnip": self.turnip.data, **entry}
+            if _seat(self.last_trick.data) is not None:
+                entry["last_trick"] = _seat(self.last_trick.data)
+            return entry
+
+        def fill(self, entry: Mapping[str, Any]) -> None:
+            """Fill the fields from a stored deal entry (for editing)."""
+            for seat, bid in enumerate(entry["bids"]):
+                self[f"bid_{seat}"].data = "turnip" if bid["kind"] == "turnip" else bid.get("suit")
+                if turnip:
+                    self[f"doublets_{seat}"].data = bid["kind"] == "doublets"
+                self[f"tricks_{seat}"].data = entry["tricks"][seat]
+                self[f"bugs_{seat}"].data = entry["bugs"][seat]
+            if turnip:
+                self.turnip.data = entry.get("turnip") or ""
+            last = entry.get("last_trick")
+            self.last_trick.data = "" if last is None else str(last)
+
+    for seat, name in enumerate(players):
+        setattr(TrigamiDealForm, f"bid_{seat}", RadioField(
+            _l("Bid"), choices=bid_choices, validate_choice=False))
+        if turnip:
+            setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
+        setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks))
+        setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size))
+    if turnip:
+        TrigamiDealForm.turnip = RadioField(
+            _l("Turnip card"), choices=[("", _l("not noted"))] + [(s, SUIT_SYMBOLS[s]) for s in SUITS],
+            default="", validate_choice=False)
+    TrigamiDealForm.last_trick = RadioField(
+        _l("Last trick won by"), choices=_seat_choices(players, _l("not noted")), default="",
+        validate_choice=False)
+    return TrigamiDealForm
+
+
+# --------------------------------------------------------------------------- Trix
+
+
+def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool, doubling: bool) -> type[DealForm]:
+    """A Trix deal form: the contract(s) (only those ``offered``: the owner's unplayed
+    ones), then a block per contract. Fields: ``contract`` (or ``contracts`` in Trix
+    Complex); ``king_taker``/``king_doubled_by``/``king_leader``; the same per queen
+    (``queens_S_taker`` …); ``diamonds_i``, ``tricks_i``; ``trix_1`` … ``trix_4`` (the
+    seat finishing 1st … 4th). Source: SCORING.md §2.1–2.3.
+    """
+    contract_choices = [(c, CONTRACT_NAMES[c]) for c in offered]
+
+    class TrixDealForm(DealForm):
+        seats = len(players)
+        names = tuple(players)
+        is_complex = complex_
+        has_doubling = doubling
+        offered_contracts = tuple(offered)
+
+        def chosen(self) -> list[str]:
+            if complex_:
+                return [c for c in CONTRACTS if c in (self.contracts.data or [])]
+            return [self.contract.data] if self.contract.data in CONTRACT_NAMES else []
+
+        def _card(self, prefix: str, label: str) -> dict[str, Any] | None:
+            taker = _seat(self[f"{prefix}_taker"].data)
+            if taker is None:
+                self[f"{prefix}_taker"].errors = [_("Who took %(card)s?", card=label)]
+                return None
+            block: dict[str, Any] = {"taker": taker}
+            if doubling:
+                block["doubled_by"] = _seat(self[f"{prefix}_doubled_by"].data)
+                block["leader"] = _seat(self[f"{prefix}_leader"].data)
+            return block
+
+        def _counts(self, name: str, what: Any) -> list[int] | None:
+            counts = _fill_last([self[f"{name}_{s}"].data for s in range(self.seats)], 13)
+            missing = [s for s, v in enumerate(counts) if v is None]
+            for seat in missing:
+                if not self[f"{name}_{seat}"].errors:
+                    self[f"{name}_{seat}"].errors = [_("How many %(what)s did %(name)s take?",
+                                                       what=what, name=self.names[seat])]
+            return None if missing else counts  # type: ignore[return-value]
+
+        def to_entry(self) -> dict[str, Any] | None:
+            """The deal entry, or None after adding errors to the fields."""
+            chosen = self.chosen()
+            field = self.contracts if complex_ else self.contract
+            if not chosen:
+                field.errors = [_("Choose the contract.")]
+                return None
+            entry: dict[str, Any] = {"contracts": chosen}
+            ok = True
+            for contract in chosen:
+                if contract == "king":
+                    block = self._card("king", _("the K♥"))
+                elif contract == "queens":
+                    cards = {s: self._card(f"queens_{s}", _("the Q%(suit)s", suit=SUIT_SYMBOLS[s])) for s in SUITS}
+                    block = None if None in cards.values() else cards
+                elif contract == "diamonds":
+                    block = self._counts("diamonds", _("diamonds"))
+                elif contract == "tricks":
+                    block = self._counts("tricks", _("tricks"))
+                else:
+                    block = self._finishing_order()
+                if block is None:
+                    ok = False
+                entry[contract] = block
+            return entry if ok and not self.errors else None
+
+        def _finishing_order(self) -> list[int] | None:
+            order = [_seat(self[f"trix_{place}"].data) for place in range(1, self.seats + 1)]
+            blanks = [i for i, s in enumerate(order) if s is None]
+            unused = [s for s in range(self.seats) if s not in order]
+            if len(blanks) == 1 and len(unused) == 1:
+                order[blanks[0]] = unused[0]  # the last one out is whoever is left
+            if None in order:
+                self.add_group_error("trix", _("Tap who went out first, second and third."))
+                return None
+            return order  # type: ignore[return-value]
+
+        def fill(self, entry: Mapping[str, Any]) -> None:
+            """Fill the fields from a stored deal entry (for editing)."""
+            if complex_:
+                self.contracts.data = list(entry["contracts"])
+            else:
+                self.contract.data = entry["contracts"][0]
+            cards = [("king", entry.get("king"))] + [
+                (f"queens_{s}", (entry.get("queens") or {}).get(s)) for s in SUITS]
+            for prefix, card in cards:
+                if card:
+                    self[f"{prefix}_taker"].data = str(card["taker"])
+                    if doubling:
+                        for key in ("doubled_by", "leader"):
+                            value = card.get(key)
+                            self[f"{prefix}_{key}"].data = "" if value is None else str(value)
+            for name in ("diamonds", "tricks"):
+                for seat, value in enumerate(entry.get(name) or []):
+                    self[f"{name}_{seat}"].data = value
+            for place, seat in enumerate(entry.get("trix") or [], 1):
+                self[f"trix_{place}"].data = str(seat)
+
+    if complex_:
+        from wtforms import SelectMultipleField
+        from wtforms.widgets import CheckboxInput, ListWidget
+
+        TrixDealForm.contracts = SelectMultipleField(
+            _l("Contracts"), choices=contract_choices, validate_choice=False,
+            widget=ListWidget(prefix_label=False), option_widget=CheckboxInput())
+    else:
+        TrixDealForm.contract = RadioField(_l("Contract"), choices=contract_choices, validate_choice=False)
+    seat_choices = _seat_choices(players)
+    for prefix in ["king"] + [f"queens_{s}" for s in SUITS]:
+        setattr(TrixDealForm, f"{prefix}_taker", RadioField(_l("Taken by"), choices=seat_choices, validate_choice=False))
+        if doubling:
+            setattr(TrixDealForm, f"{prefix}_doubled_by", RadioField(
+                _l("Doubled by"), choices=_seat_choices(players, _l("nobody")), default="", validate_choice=False))
+            setattr(TrixDealForm, f"{prefix}_leader", RadioField(
+                _l("Led to that trick (only if the doubler took it back)"),
+                choices=_seat_choices(players, _l("—")), default="", validate_choice=False))
+    for seat in range(len(players)):
+        setattr(TrixDealForm, f"diamonds_{seat}", count_field(_l("Diamonds"), 13))
+        setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13))
+    for place in range(1, len(players) + 1):
+        setattr(TrixDealForm, f"trix_{place}", RadioField(
+            str(place), choices=seat_choices, validate_choice=False))
+    return TrixDealForm
+
+
+# --------------------------------------------------------------------------- New game
+
+
+class EmptyForm(FlaskForm):
+    """Only the CSRF token: guards delete and undo buttons."""
+
+
+def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
+    """The new-game form for ``kind`` with ``seats`` player fields (``player_0`` …),
+    the first dealer (Trigami: also "random"; Trix: who holds the 7♥) and the settings."""
+
+    class NewGameForm(FlaskForm):
+        game_kind = kind
+        seat_count = seats
+
+        def names(self) -> list[str]:
+            return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(seats)]
+
+    for seat in range(seats):
+        setattr(NewGameForm, f"player_{seat}", StringField(
+            _l("Player %(n)s", n=seat + 1),
+            render_kw={"autocomplete": "off", "list": "known-players", "maxlength": 40,
+                       "autocapitalize": "words", "enterkeyhint": "next"}))
+    dealer_choices = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
+    if kind == "trix":
+        NewGameForm.first_dealer = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
+                                              choices=dealer_choices, validate_choice=False)
+        NewGameForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=[
+            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))])
+        NewGameForm.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=[
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))])
+        NewGameForm.partnership = RadioField(_l("Partners"), default="", validate_choice=False, choices=[
+            ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
+            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))])
+        NewGameForm.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        NewGameForm.fixed_order = BooleanField(_l("Contracts in a fixed order"))
+        order_choices = [(c, CONTRACT_NAMES[c]) for c in CONTRACTS]
+        for place, default in enumerate(("trix", "queens", "king", "diamonds", "tricks"), 1):
+            setattr(NewGameForm, f"order_{place}", SelectField(
+                str(place), choices=order_choices, default=default, validate_choice=False))
+    else:
+        NewGameForm.first_dealer = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
+                                              choices=dealer_choices + [("random", _l("Pick at random"))])
+        NewGameForm.target = IntegerField(
+            _l("Play to"), default=500,
+            validators=[NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            widget=NumberInput(min=50, max=100000, step=50),
+            render_kw={"inputmode": "numeric"})
+    return NewGameForm
+

@@ -1,0 +1,826 @@
+"""Trix, the four-player compendium: contracts, doubling, kingdoms, explained points.
+
+One object, :data:`TRIX`, follows :class:`~scorekeeper.rules.common.GameRules`.  A deal
+names the contract(s) its kingdom's owner chose and carries one block for each
+(GAME-FILE.md, "Trix"); :meth:`TrixRules.score` walks the deals kingdom by kingdom, checks
+every deal against SCORING.md §2.3 and explains each player's points in the rule's terms.
+
+Seats are 0-based, in playing order (to the right in Trix), so the next kingdom's owner,
+the previous owner's right-hand neighbour, is ``(owner + 1) % 4``.
+
+Source: ../shared/SCORING.md §2 (normative); rules/trix.de.txt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .common import (
+    SUIT_SYMBOLS,
+    SUITS,
+    DealError,
+    DealScore,
+    FormatError,
+    GameScore,
+    KingdomCheck,
+    ScoreLine,
+    _,
+    check_count,
+)
+
+KING = "king"
+QUEENS = "queens"
+DIAMONDS = "diamonds"
+TRICKS = "tricks"
+TRIX_CONTRACT = "trix"
+
+#: The five contracts, in the order the rules list them (SCORING.md §2.1).
+CONTRACTS: tuple[str, ...] = (KING, QUEENS, DIAMONDS, TRICKS, TRIX_CONTRACT)
+#: The four contracts that may be combined in Trix Complex (SCORING.md §2.5).
+PENALTY_CONTRACTS: tuple[str, ...] = (KING, QUEENS, DIAMONDS, TRICKS)
+#: English names; use :func:`contract_name` for the translated one.
+CONTRACT_NAMES: Mapping[str, str] = {
+    KING: "King of Hearts",
+    QUEENS: "Queens",
+    DIAMONDS: "Diamonds",
+    TRICKS: "Tricks",
+    TRIX_CONTRACT: "Trix",
+}
+
+SEATS = 4
+KINGDOMS = 4
+TRICKS_PER_DEAL = 13
+CARDS_PER_TRICK = 4
+#: Trix contract: points for finishing 1st, 2nd, 3rd, 4th (SCORING.md §2.1).
+TRIX_POINTS: tuple[int, ...] = (200, 150, 100, 50)
+#: Penalty for the K♥ and for each queen, before doubling (SCORING.md §2.1).
+KING_PENALTY = 75
+QUEEN_PENALTY = 25
+#: Penalty per diamond and per trick: standard values and swapped values (§2.1, §2.5).
+VALUES: Mapping[str, Mapping[str, int]] = {
+    "standard": {DIAMONDS: 10, TRICKS: 15},
+    "swapped": {DIAMONDS: 15, TRICKS: 10},
+}
+TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
+
+_SCORINGS = ("standard", "reversed")
+_PARTNERSHIPS = (None, "sum", "worst-loses")
+_CARD_KEYS = ("taker", "doubled_by", "leader")
+
+
+def contract_name(contract: str) -> str:
+    """The translated human name of a contract key ("queens" → "Queens")."""
+    names = {
+        KING: _("King of Hearts"),
+        QUEENS: _("Queens"),
+        DIAMONDS: _("Diamonds"),
+        TRICKS: _("Tricks"),
+        TRIX_CONTRACT: _("Trix"),
+    }
+    return names[contract]
+
+
+def contract_total(contract: str, values: str = "standard") -> int:
+    """What one contract hands out in all, in standard scoring: −75, −100, −130, −195,
+    +500 (diamonds and tricks swap with ``values="swapped"``).  Doubling never changes it.
+    Source: SCORING.md §2.1, §2.2."""
+    if contract == KING:
+        return -KING_PENALTY
+    if contract == QUEENS:
+        return -QUEEN_PENALTY * len(SUITS)
+    if contract in (DIAMONDS, TRICKS):
+        return -VALUES[values][contract] * TRICKS_PER_DEAL
+    return sum(TRIX_POINTS)
+
+
+# --------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class TrixOptions:
+    """A Trix game's settings, fixed when the game starts (SCORING.md §2.2, §2.5).
+
+    ``doubling``: the K♥ and the queens may be doubled.  ``values``: "standard" or
+    "swapped" (diamonds −15, tricks −10).  ``scoring``: "standard" or "reversed" (every
+    sign flipped, lowest wins).  ``order``: None (free choice) or the five contract keys
+    in their fixed order.  ``partnership``: None, "sum" or "worst-loses".  ``complex``:
+    Trix Complex, several penalty contracts may be played in one deal.
+    """
+
+    doubling: bool = True
+    values: str = "standard"
+    scoring: str = "standard"
+    order: tuple[str, ...] | None = None
+    partnership: str | None = None
+    complex: bool = False
+
+    @property
+    def reversed(self) -> bool:
+        """Whether scoring is reversed (lowest total wins)."""
+        return self.scoring == "reversed"
+
+
+@dataclass(frozen=True)
+class CardTaken:
+    """Who took the K♥ or one queen, and its doubling (SCORING.md §2.2).
+
+    ``taker``: the seat that took the card.  ``doubled_by``: the seat that doubled it (its
+    holder), or None.  ``leader``: the seat that led to the trick in which the card was
+    taken, given exactly when the doubler took it back (== ``doubled_by`` when the doubler
+    led it), else None.
+    """
+
+    taker: int
+    doubled_by: int | None = None
+    leader: int | None = None
+
+
+@dataclass(frozen=True)
+class TrixDeal:
+    """One Trix deal as entered at the table (GAME-FILE.md, "Trix").
+
+    ``contracts``: the contract keys chosen, as listed (one, or several penalty contracts
+    in Trix Complex).  Exactly the blocks of those contracts are set, the others None:
+    ``king`` a :class:`CardTaken`; ``queens`` four :class:`CardTaken` in suit order
+    S, H, D, C (see :meth:`queen`); ``diamonds`` and ``tricks`` one count per seat;
+    ``trix`` the seats in finishing order, first out first.
+    """
+
+    contracts: tuple[str, ...]
+    king: CardTaken | None = None
+    queens: tuple[CardTaken, ...] | None = None
+    diamonds: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    trix: tuple[int, ...] | None = None
+
+    def queen(self, suit: str) -> CardTaken:
+        """The queen of ``suit`` ("S", "H", "D", "C"); raises ValueError without Queens."""
+        if self.queens is None:
+            raise ValueError("this deal has no Queens block")
+        return self.queens[SUITS.index(suit)]
+
+    def block(self, contract: str) -> Any:
+        """The block of ``contract`` (None when the deal does not carry it)."""
+        return getattr(self, contract)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _signed(points: int) -> str:
+    """+75, −150 (a true minus sign), 0."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\u2212{-points}"
+    return "0"
+
+
+def _king_label() -> str:
+    return f"K{SUIT_SYMBOLS['H']}"
+
+
+def _queen_label(suit: str) -> str:
+    return f"Q{SUIT_SYMBOLS[suit]}"
+
+
+def _card_label(field: str) -> str:
+    """"king" → "K♥", "queens.S" → "Q♠"."""
+    if field == KING:
+        return _king_label()
+    return _queen_label(field.rsplit(".", 1)[1])
+
+
+def _join(names: Sequence[str]) -> str:
+    return " + ".join(names)
+
+
+def _ordinal_step(place: int) -> str:
+    steps = (
+        _("finished 1st in Trix: {points}"),
+        _("finished 2nd in Trix: {points}"),
+        _("finished 3rd in Trix: {points}"),
+        _("finished 4th in Trix: {points}"),
+    )
+    return steps[place]
+
+
+#: Where each kind of step is written down: (SCORING.md section, rules/trix.de.txt part).
+_SOURCES: Mapping[str, tuple[str, str]] = {
+    "points": ("§2.1", "Abrechnung"),
+    "trix": ("§2.1", "Der Kontrakt Trix"),
+    "doubling": ("§2.2", "Herz-König und Damen verdoppeln"),
+    "variant": ("§2.5", "Varianten"),
+}
+
+
+def _source(keys: Sequence[str]) -> str:
+    sections: list[str] = []
+    parts: list[str] = []
+    for key in keys:
+        section, part = _SOURCES[key]
+        if section not in sections:
+            sections.append(section)
+        if part not in parts:
+            parts.append(part)
+    return f"SCORING.md {', '.join(sorted(sections))}; rules/trix.de.txt, {', '.join(parts)}"
+
+
+# A scoring step: (sentence, points, source key); one list of them per seat.
+_Step = tuple[str, int, str]
+
+
+def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
+                steps: list[list[_Step]]) -> None:
+    """The K♥ or one doubled queen.  Source: SCORING.md §2.1, §2.2; rules/trix.de.txt,
+    Herz-König und Damen verdoppeln."""
+    taker, doubler, leader = card.taker, card.doubled_by, card.leader
+    if doubler is None:
+        steps[taker].append((_("took the {card}: {points}").format(
+            card=label, points=_signed(-penalty)), -penalty, "points"))
+    elif doubler != taker:
+        steps[taker].append((_("took the {card}, doubled by {doubler}: {points}").format(
+            card=label, doubler=names[doubler], points=_signed(-2 * penalty)),
+            -2 * penalty, "doubling"))
+        steps[doubler].append((_("doubled the {card} and {taker} took it: {points}").format(
+            card=label, taker=names[taker], points=_signed(penalty)), penalty, "doubling"))
+    elif leader is not None and leader != doubler:
+        steps[doubler].append((_("doubled the {card} and took it back: {points}").format(
+            card=label, points=_signed(-2 * penalty)), -2 * penalty, "doubling"))
+        steps[leader].append((
+            _("led to the trick in which {doubler} took back the doubled {card}: {points}")
+            .format(card=label, doubler=names[doubler], points=_signed(penalty)),
+            penalty, "doubling"))
+    else:
+        steps[doubler].append((_("doubled the {card}, led it and took it back: {points}").format(
+            card=label, points=_signed(-penalty)), -penalty, "doubling"))
+
+
+def _score_king(deal: TrixDeal, names: Sequence[str], options: TrixOptions,
+                steps: list[list[_Step]]) -> None:
+    assert deal.king is not None
+    _score_card(deal.king, _king_label(), KING_PENALTY, names, steps)
+    for seat in range(SEATS):
+        if not steps[seat]:
+            steps[seat].append((_("did not take the {card}: 0").format(card=_king_label()),
+                                0, "points"))
+
+
+def _score_queens(deal: TrixDeal, names: Sequence[str], options: TrixOptions,
+                  steps: list[list[_Step]]) -> None:
+    assert deal.queens is not None
+    plain: list[list[str]] = [[] for _seat in range(SEATS)]
+    for suit, card in zip(SUITS, deal.queens):
+        if card.doubled_by is None:
+            plain[card.taker].append(_queen_label(suit))
+        else:
+            _score_card(card, _queen_label(suit), QUEEN_PENALTY, names, steps)
+    for seat in range(SEATS):
+        queens = plain[seat]
+        if len(queens) == 1:
+            steps[seat].append((_("took 1 queen ({cards}): {points}").format(
+                cards=queens[0], points=_signed(-QUEEN_PENALTY)), -QUEEN_PENALTY, "points"))
+        elif queens:
+            points = -QUEEN_PENALTY * len(queens)
+            steps[seat].append((_("took {n} queens ({cards}): {n} × {each} = {points}").format(
+                n=len(queens), cards=", ".join(queens), each=_signed(-QUEEN_PENALTY),
+                points=_signed(points)), points, "points"))
+        if not steps[seat]:
+            steps[seat].append((_("took no queens: 0"), 0, "points"))
+
+
+def _score_counts(contract: str, counts: Sequence[int], options: TrixOptions,
+                  steps: list[list[_Step]]) -> None:
+    """Diamonds or Tricks: a fixed penalty per card or trick.  Source: SCORING.md §2.1,
+    §2.5 (swapped values)."""
+    each = VALUES[options.values][contract]
+    if contract == DIAMONDS:
+        none, one, many = (_("took no diamonds: 0"), _("took 1 diamond: {points}"),
+                           _("took {n} diamonds: {n} × {each} = {points}"))
+    else:
+        none, one, many = (_("took no tricks: 0"), _("took 1 trick: {points}"),
+                           _("took {n} tricks: {n} × {each} = {points}"))
+    for seat, count in enumerate(counts):
+        points = -each * count
+        text = (none if count == 0 else one if count == 1 else many).format(
+            n=count, each=_signed(-each), points=_signed(points))
+        key = "points"
+        if options.values == "swapped" and count:
+            text = _("{step} (swapped values)").format(step=text)
+            key = "variant"
+        steps[seat].append((text, points, key))
+
+
+def _score_trix(deal: TrixDeal, steps: list[list[_Step]]) -> None:
+    assert deal.trix is not None
+    for place, seat in enumerate(deal.trix):
+        points = TRIX_POINTS[place]
+        steps[seat].append((_ordinal_step(place).format(points=_signed(points)), points, "trix"))
+
+
+def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
+    """The winning seats for final ``totals`` (one int per seat), sorted.
+
+    Alone: the highest total wins (lowest when reversed); tied players share.  Partners
+    ("sum"): the higher team total (seats 0+2 against 1+3; lower when reversed) wins both
+    partners; equal team totals → all four share.  Partners ("worst-loses"): the team
+    holding the single worst individual total (lowest; highest when reversed) loses; if
+    both teams hold it, all four share.  Source: SCORING.md §2 (opening), §2.5.
+    """
+    rev = options.reversed
+    if options.partnership is None:
+        best = min(totals) if rev else max(totals)
+        return tuple(seat for seat in range(SEATS) if totals[seat] == best)
+    if options.partnership == "sum":
+        first, second = (sum(totals[seat] for seat in team) for team in TEAMS)
+        if first == second:
+            return tuple(range(SEATS))
+        first_wins = first < second if rev else first > second
+        return TEAMS[0] if first_wins else TEAMS[1]
+    worst = max(totals) if rev else min(totals)
+    losing = [i for i, team in enumerate(TEAMS) if any(totals[s] == worst for s in team)]
+    if len(losing) == 2:
+        return tuple(range(SEATS))
+    return TEAMS[1 - losing[0]]
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+class TrixRules:
+    """The rules of Trix (SCORING.md §2), following common.GameRules."""
+
+    kind = "trix"
+    title = "Trix"
+    seats = SEATS
+
+    # ---- options
+
+    def parse_options(self, raw: Mapping[str, Any]) -> TrixOptions:
+        """The game file's ``options`` dict → :class:`TrixOptions`; missing keys take
+        their defaults.  Raises FormatError (field "options.<key>") on an unknown key or a
+        bad value.  Source: GAME-FILE.md, "Trix"; SCORING.md §2.5."""
+        if not isinstance(raw, Mapping):
+            raise FormatError(_("options must be a JSON object"), field="options")
+        known = ("doubling", "values", "scoring", "order", "partnership", "complex")
+        for key in raw:
+            if key not in known:
+                raise FormatError(_("unknown Trix option {key!r}; known: {known}").format(
+                    key=key, known=", ".join(known)), field=f"options.{key}")
+
+        def flag(key: str, default: bool) -> bool:
+            value = raw.get(key, default)
+            if not isinstance(value, bool):
+                raise FormatError(_("options.{key} must be true or false, not {value!r}").format(
+                    key=key, value=value), field=f"options.{key}")
+            return value
+
+        def choice(key: str, allowed: tuple[Any, ...], default: Any) -> Any:
+            value = raw.get(key, default)
+            if not any(value is option or (isinstance(value, str) and value == option)
+                       for option in allowed):
+                shown = ", ".join("null" if a is None else repr(a) for a in allowed)
+                raise FormatError(_("options.{key} must be one of {allowed}, not {value!r}")
+                                  .format(key=key, allowed=shown, value=value),
+                                  field=f"options.{key}")
+            return value
+
+        order = raw.get("order")
+        if order is not None:
+            if (not isinstance(order, (list, tuple)) or len(order) != len(CONTRACTS)
+                    or not all(isinstance(c, str) for c in order)
+                    or sorted(order) != sorted(CONTRACTS)):
+                raise FormatError(
+                    _("options.order must be null or list the five contracts once each "
+                      "({contracts}), not {value!r}").format(
+                        contracts=", ".join(CONTRACTS), value=order),
+                    field="options.order")
+            order = tuple(order)
+        return TrixOptions(
+            doubling=flag("doubling", True),
+            values=choice("values", tuple(VALUES), "standard"),
+            scoring=choice("scoring", _SCORINGS, "standard"),
+            order=order,
+            partnership=choice("partnership", _PARTNERSHIPS, None),
+            complex=flag("complex", False),
+        )
+
+    def dump_options(self, options: TrixOptions) -> dict[str, Any]:
+        """:class:`TrixOptions` → a dict with every key; ``order`` a list or None."""
+        return {
+            "doubling": options.doubling,
+            "values": options.values,
+            "scoring": options.scoring,
+            "order": list(options.order) if options.order is not None else None,
+            "partnership": options.partnership,
+            "complex": options.complex,
+        }
+
+    # ---- deals
+
+    def parse_deal(self, raw: Any, number: int) -> TrixDeal:
+        """One deal entry (GAME-FILE.md, "Trix") → :class:`TrixDeal`; ``number`` 1-based.
+
+        Checks the shape only: a non-empty list of known contracts without repeats, exactly
+        their blocks (a block given as null counts as absent), seats 0–3 and counts 0–13 as
+        JSON integers, no unknown keys inside blocks.  Keys the format does not define at
+        the deal's top level are ignored.  The rules (sums, kingdoms, doubling, Complex)
+        are checked by :meth:`score`.  Raises DealError(deal=number, field, seat).
+        """
+
+        def error(message: str, field: str | None, seat: int | None = None) -> DealError:
+            return DealError(message, deal=number, field=field, seat=seat)
+
+        if not isinstance(raw, Mapping):
+            raise error(_("a deal must be a JSON object"), None)
+        if "contracts" not in raw:
+            raise error(_("the deal names no contract"), "contracts")
+        names = raw["contracts"]
+        if not isinstance(names, (list, tuple)) or not names:
+            raise error(_("contracts must be a non-empty list of contracts"), "contracts")
+        contracts: list[str] = []
+        for name in names:
+            if not isinstance(name, str) or name not in CONTRACTS:
+                raise error(_("unknown contract {name!r}; expected one of: {known}").format(
+                    name=name, known=", ".join(CONTRACTS)), "contracts")
+            if name in contracts:
+                raise error(_("{contract} is listed twice").format(
+                    contract=contract_name(name)), "contracts")
+            contracts.append(name)
+        for contract in CONTRACTS:
+            present = raw.get(contract) is not None
+            if contract in contracts and not present:
+                raise error(_("the deal names {contract} but has no {key} block").format(
+                    contract=contract_name(contract), key=contract), contract)
+            if present and contract not in contracts:
+                raise error(_("the deal has a {key} block but does not name {contract}").format(
+                    contract=contract_name(contract), key=contract), contract)
+
+        def card(value: Any, field: str) -> CardTaken:
+            label = _card_label(field)
+            if not isinstance(value, Mapping):
+                raise error(_("{field} must be a JSON object naming who took the {card}")
+                            .format(field=field, card=label), field)
+            for key in value:
+                if key not in _CARD_KEYS:
+                    raise error(_("unknown key {key!r} in {field}").format(key=key, field=field),
+                                f"{field}.{key}")
+            if "taker" not in value:
+                raise error(_("{field}.taker is missing: who took the {card}?").format(
+                    field=field, card=label), f"{field}.taker")
+            seats = {key: None if value.get(key) is None else check_count(
+                value[key], deal=number, field=f"{field}.{key}", high=SEATS - 1)
+                for key in _CARD_KEYS}
+            return CardTaken(taker=seats["taker"], doubled_by=seats["doubled_by"],
+                             leader=seats["leader"])
+
+        def per_seat(value: Any, field: str, high: int) -> tuple[int, ...]:
+            if not isinstance(value, (list, tuple)) or len(value) != SEATS:
+                raise error(_("{field} must list 4 numbers, one per seat").format(field=field),
+                            field)
+            return tuple(check_count(v, deal=number, field=field,
+                                     seat=seat if field != TRIX_CONTRACT else None, high=high)
+                         for seat, v in enumerate(value))
+
+        king = queens = diamonds = tricks = trix = None
+        if KING in contracts:
+            king = card(raw[KING], KING)
+        if QUEENS in contracts:
+            block = raw[QUEENS]
+            if not isinstance(block, Mapping):
+                raise error(_("queens must be a JSON object with one entry per suit "
+                              "(S, H, D, C)"), QUEENS)
+            for key in block:
+                if key not in SUITS:
+                    raise error(_("unknown key {key!r} in queens; the suits are S, H, D, C")
+                                .format(key=key), f"{QUEENS}.{key}")
+            for suit in SUITS:
+                if suit not in block:
+                    raise error(_("who took the {card}? queens.{suit} is missing").format(
+                        card=_queen_label(suit), suit=suit), f"{QUEENS}.{suit}")
+            queens = tuple(card(block[suit], f"{QUEENS}.{suit}") for suit in SUITS)
+        if DIAMONDS in contracts:
+            diamonds = per_seat(raw[DIAMONDS], DIAMONDS, TRICKS_PER_DEAL)
+        if TRICKS in contracts:
+            tricks = per_seat(raw[TRICKS], TRICKS, TRICKS_PER_DEAL)
+        if TRIX_CONTRACT in contracts:
+            trix = per_seat(raw[TRIX_CONTRACT], TRIX_CONTRACT, SEATS - 1)
+        return TrixDeal(contracts=tuple(contracts), king=king, queens=queens,
+                        diamonds=diamonds, tricks=tricks, trix=trix)
+
+    def dump_deal(self, deal: TrixDeal) -> dict[str, Any]:
+        """:class:`TrixDeal` → its game-file dict; ``parse_deal(dump_deal(d)) == d``.
+
+        A card block lists ``doubled_by`` and ``leader`` only when they are set (parse
+        accepts them as null too); blocks follow the order of :data:`CONTRACTS`.
+        """
+
+        def card(value: CardTaken) -> dict[str, int]:
+            out = {"taker": value.taker}
+            if value.doubled_by is not None:
+                out["doubled_by"] = value.doubled_by
+            if value.leader is not None:
+                out["leader"] = value.leader
+            return out
+
+        out: dict[str, Any] = {"contracts": list(deal.contracts)}
+        if deal.king is not None:
+            out[KING] = card(deal.king)
+        if deal.queens is not None:
+            out[QUEENS] = {suit: card(q) for suit, q in zip(SUITS, deal.queens)}
+        for key in (DIAMONDS, TRICKS, TRIX_CONTRACT):
+            value = getattr(deal, key)
+            if value is not None:
+                out[key] = list(value)
+        return out
+
+    # ---- checks
+
+    def check_deal(self, deal: TrixDeal, number: int, players: Sequence[str],
+                   options: TrixOptions) -> None:
+        """The checks of SCORING.md §2.3 that need only the deal itself (no kingdom):
+        one contract unless Trix Complex, Trix never combined; tricks and diamonds add up
+        to 13; the finishing order names each player once; doubling allowed, leader given
+        exactly when the doubler took the card back; Complex cross-checks.  Raises
+        DealError naming the player (by name), seat and field."""
+
+        def error(message: str, field: str | None, seat: int | None = None) -> DealError:
+            return DealError(message, deal=number, field=field, seat=seat)
+
+        contracts = deal.contracts
+        self._check_combination(deal, number, options)
+        for contract in CONTRACTS:
+            if (getattr(deal, contract) is not None) != (contract in contracts):
+                raise error(_("the deal must carry exactly the blocks of the contracts it "
+                              "names ({contract})").format(contract=contract_name(contract)),
+                            contract)
+
+        def card(value: CardTaken, field: str) -> None:
+            label = _card_label(field)
+            taker, doubler, leader = value.taker, value.doubled_by, value.leader
+            if doubler is not None and not options.doubling:
+                raise error(_("{doubler} doubled the {card}, but this game is played "
+                              "without doubling").format(doubler=players[doubler], card=label),
+                            f"{field}.doubled_by", doubler)
+            if doubler is None and leader is not None:
+                raise error(_("the {card} was not doubled, so no leader is recorded for it "
+                              "(given: {leader})").format(card=label, leader=players[leader]),
+                            f"{field}.leader", leader)
+            if doubler is not None and doubler != taker and leader is not None:
+                raise error(_("{taker} took the {card}, not {doubler} who doubled it, so no "
+                              "leader is recorded (given: {leader})").format(
+                                  taker=players[taker], card=label, doubler=players[doubler],
+                                  leader=players[leader]), f"{field}.leader", leader)
+            if doubler is not None and doubler == taker and leader is None:
+                raise error(_("{doubler} doubled the {card} and took it back: who led to that "
+                              "trick?").format(doubler=players[doubler], card=label),
+                            f"{field}.leader", doubler)
+
+        if deal.king is not None:
+            card(deal.king, KING)
+        if deal.queens is not None:
+            for suit, queen in zip(SUITS, deal.queens):
+                card(queen, f"{QUEENS}.{suit}")
+        for contract, what in ((DIAMONDS, _("diamonds")), (TRICKS, _("tricks"))):
+            counts = getattr(deal, contract)
+            if counts is not None and sum(counts) != TRICKS_PER_DEAL:
+                raise error(_("{what} add up to {total}, expected {expected}").format(
+                    what=what, total=sum(counts), expected=TRICKS_PER_DEAL), contract)
+        if deal.trix is not None:
+            for seat in range(SEATS):
+                times = deal.trix.count(seat)
+                if times > 1:
+                    missing = [players[s] for s in range(SEATS) if s not in deal.trix]
+                    raise error(_("the Trix finishing order names {name} {times} times and "
+                                  "leaves out {missing}").format(
+                                      name=players[seat], times=times,
+                                      missing=", ".join(missing)), TRIX_CONTRACT, seat)
+        self._cross_check(deal, players, error)
+
+    @staticmethod
+    def _check_combination(deal: TrixDeal, number: int, options: TrixOptions) -> None:
+        """One contract a deal, except in Trix Complex, where Trix itself is never combined
+        (SCORING.md §2.5)."""
+        contracts = deal.contracts
+        if len(contracts) > 1:
+            chosen = _join([contract_name(c) for c in contracts])
+            if not options.complex:
+                raise DealError(_("{chosen} in one deal: without Trix Complex each deal "
+                                  "plays one contract").format(chosen=chosen),
+                                deal=number, field="contracts")
+            if TRIX_CONTRACT in contracts:
+                raise DealError(_("{chosen} in one deal: Trix is never combined with "
+                                  "another contract").format(chosen=chosen),
+                                deal=number, field="contracts")
+
+    @staticmethod
+    def _cross_check(deal: TrixDeal, players: Sequence[str], error: Any) -> None:
+        """Trix Complex: the contracts of one deal must agree (SCORING.md §2.3)."""
+        tricks = deal.tricks
+        cards: list[tuple[str, CardTaken]] = []
+        if deal.king is not None:
+            cards.append((KING, deal.king))
+        if deal.queens is not None:
+            cards.extend((f"{QUEENS}.{suit}", q) for suit, q in zip(SUITS, deal.queens))
+        if tricks is not None:
+            for field, value in cards:
+                if tricks[value.taker] == 0:
+                    raise error(_("{name} took the {card} but won no tricks").format(
+                        name=players[value.taker], card=_card_label(field)),
+                        f"{field}.taker", value.taker)
+        queen_of_diamonds = deal.queen("D") if deal.queens is not None else None
+        if queen_of_diamonds is not None and deal.diamonds is not None:
+            taker = queen_of_diamonds.taker
+            if deal.diamonds[taker] == 0:
+                raise error(_("{name} took the {card} but no diamonds; the {card} is a "
+                              "diamond").format(name=players[taker], card=_queen_label("D")),
+                            f"{QUEENS}.D.taker", taker)
+        if tricks is None or len(deal.contracts) == 1:
+            return
+        for seat in range(SEATS):
+            penalty = 0
+            if deal.king is not None and deal.king.taker == seat:
+                penalty += 1
+            if deal.queens is not None:
+                penalty += sum(1 for q in deal.queens if q.taker == seat)
+            if deal.diamonds is not None:
+                penalty += deal.diamonds[seat]
+                if queen_of_diamonds is not None and queen_of_diamonds.taker == seat:
+                    penalty -= 1  # the Q♦ is one card, counted as a queen and a diamond
+            room = CARDS_PER_TRICK * tricks[seat]
+            if penalty > room:
+                message = (_("{name} took {cards} penalty cards (the Q♦ counted once), more "
+                             "than 1 trick holds ({room} cards)") if tricks[seat] == 1 else
+                           _("{name} took {cards} penalty cards (the Q♦ counted once), more "
+                             "than {tricks} tricks hold ({room} cards)"))
+                raise error(message.format(name=players[seat], cards=penalty,
+                                           tricks=tricks[seat], room=room), TRICKS, seat)
+
+    # ---- points
+
+    def score_deal(self, deal: TrixDeal, players: Sequence[str],
+                   options: TrixOptions) -> tuple[ScoreLine, ...]:
+        """One :class:`ScoreLine` per seat for ``deal`` (assumed checked), with its steps.
+
+        Points per SCORING.md §2.1 (values swapped per §2.5), doubling per §2.2, and in
+        reversed scoring the exact negation of every line (§2.5).  A deal of several
+        contracts (Trix Complex) prefixes each step with its contract.
+        """
+        steps: list[list[_Step]] = [[] for _seat in range(SEATS)]
+        combined = len(deal.contracts) > 1
+        for contract in deal.contracts:
+            part: list[list[_Step]] = [[] for _seat in range(SEATS)]
+            if contract == KING:
+                _score_king(deal, players, options, part)
+            elif contract == QUEENS:
+                _score_queens(deal, players, options, part)
+            elif contract == TRIX_CONTRACT:
+                _score_trix(deal, part)
+            else:
+                _score_counts(contract, getattr(deal, contract), options, part)
+            for seat in range(SEATS):
+                for text, points, key in part[seat]:
+                    if combined:
+                        text = _("{contract}: {step}").format(
+                            contract=contract_name(contract), step=text)
+                    steps[seat].append((text, points, key))
+        lines = []
+        for seat in range(SEATS):
+            points = sum(p for _text, p, _key in steps[seat])
+            texts = [text for text, _p, _key in steps[seat]]
+            keys = [key for _text, _p, key in steps[seat]]
+            if len(texts) > 1:
+                texts.append(_("in all: {points}").format(points=_signed(points)))
+            if combined:
+                keys.append("variant")
+            if options.reversed:
+                texts.append(_("Reversed scoring: sign flipped: {before} → {after}").format(
+                    before=_signed(points), after=_signed(-points)))
+                points = -points
+                keys.append("variant")
+            lines.append(ScoreLine(seat=seat, points=points, steps=tuple(texts),
+                                   source=_source(keys)))
+        return tuple(lines)
+
+    # ---- the game
+
+    def score(self, players: Sequence[str], first_dealer: int, options: TrixOptions,
+              deals: Sequence[Any]) -> GameScore:
+        """Score a Trix game: 4 kingdoms, each ending when its owner has chosen all five
+        contracts (fewer deals in Trix Complex).
+
+        ``players``: 4 names in playing order; ``first_dealer``: the first kingdom's owner
+        (dealt the 7♥ in the first deal); ``options``: :class:`TrixOptions` (or its dict);
+        ``deals``: :class:`TrixDeal` (or game-file dicts), in the order played.  The first
+        deal's dealer is None (anyone deals it); every other deal is dealt by its kingdom's
+        owner, and each next owner is the previous owner's right-hand neighbour,
+        ``(owner + 1) % 4``.  Raises FormatError on bad players or first_dealer, DealError
+        (deal, seat, field, the player's name in the message) on the first deal that
+        breaks SCORING.md §2.3.  Source: SCORING.md §2; rules/trix.de.txt, Vorbereitung und
+        Königreiche, Spielende.
+        """
+        if isinstance(players, str) or len(players) != SEATS:
+            raise FormatError(_("Trix needs exactly 4 players"), field="players")
+        names = [str(p) for p in players]
+        if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
+                or not 0 <= first_dealer < SEATS):
+            raise FormatError(_("first_dealer must be a seat from 0 to 3, not {value!r}")
+                              .format(value=first_dealer), field="first_dealer")
+        if not isinstance(options, TrixOptions):
+            options = self.parse_options(options)
+
+        totals = [0] * SEATS
+        scored: list[DealScore] = []
+        kingdoms: list[KingdomCheck] = []
+        done = 0  # kingdoms completed
+        played: list[str] = []
+        kingdom_deals: list[int] = []
+        for index, raw in enumerate(deals):
+            number = index + 1
+            deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number)
+            if done >= KINGDOMS:
+                raise DealError(_("the game is over: all four kingdoms have been played"),
+                                deal=number)
+            owner = (first_dealer + done) % SEATS
+            self._check_combination(deal, number, options)
+            self._check_kingdom(deal, number, names, owner, played, options)
+            self.check_deal(deal, number, names, options)
+            lines = self.score_deal(deal, names, options)
+            points = tuple(line.points for line in lines)
+            totals = [t + p for t, p in zip(totals, points)]
+            played.extend(deal.contracts)
+            kingdom_deals.append(number)
+            scored.append(DealScore(
+                number=number, dealer=None if number == 1 else owner, points=points,
+                totals=tuple(totals), lines=lines, kingdom=done + 1, owner=owner,
+                contracts=deal.contracts))
+            check = KingdomCheck(number=done + 1, owner=owner, deals=tuple(kingdom_deals),
+                                 played=tuple(played), complete=len(played) == len(CONTRACTS),
+                                 total=sum(totals))
+            if kingdoms and kingdoms[-1].number == check.number:
+                kingdoms[-1] = check
+            else:
+                kingdoms.append(check)
+            if check.complete:
+                done += 1
+                played, kingdom_deals = [], []
+
+        finished = done >= KINGDOMS
+        owner = None if finished else (first_dealer + done) % SEATS
+        order = options.order if options.order is not None else CONTRACTS
+        return GameScore(
+            deals=tuple(scored),
+            totals=tuple(totals),
+            finished=finished,
+            winners=winners_of(totals, options) if finished else (),
+            next_dealer=None if finished or not scored else owner,
+            kingdoms=tuple(kingdoms),
+            team_totals=(tuple(sum(totals[s] for s in team) for team in TEAMS)  # type: ignore[arg-type]
+                         if options.partnership is not None else None),
+            owner=owner,
+            remaining=() if finished else tuple(c for c in order if c not in played),
+            extra={"kingdom": None if finished else done + 1},
+        )
+
+    @staticmethod
+    def _check_kingdom(deal: TrixDeal, number: int, players: Sequence[str], owner: int,
+                       played: Sequence[str], options: TrixOptions) -> None:
+        """A contract once per kingdom; in a fixed order, the next contract(s) of the order
+        (a Complex deal takes the next ones, listed in any order).  Source: SCORING.md §2,
+        §2.3, §2.5."""
+        for contract in deal.contracts:
+            if contract in played:
+                raise DealError(_("{contract} has already been played in {owner}'s kingdom")
+                                .format(contract=contract_name(contract), owner=players[owner]),
+                                deal=number, seat=owner, field="contracts")
+        if options.order is not None:
+            upcoming = [c for c in options.order if c not in played]
+            expected = upcoming[:len(deal.contracts)]
+            if set(expected) != set(deal.contracts):
+                raise DealError(
+                    _("in the fixed order {owner}'s kingdom plays {expected} next, not "
+                      "{chosen}").format(
+                        owner=players[owner],
+                        expected=_join([contract_name(c) for c in expected]),
+                        chosen=_join([contract_name(c) for c in deal.contracts])),
+                    deal=number, seat=owner, field="contracts")
+
+
+#: The Trix rules object (rules/__init__.py expects ``trix.TRIX``).
+TRIX = TrixRules()
+
+__all__ = [
+    "CONTRACTS",
+    "CONTRACT_NAMES",
+    "PENALTY_CONTRACTS",
+    "TRIX",
+    "CardTaken",
+    "TrixDeal",
+    "TrixOptions",
+    "TrixRules",
+    "contract_name",
+    "contract_total",
+    "winners_of",
+]

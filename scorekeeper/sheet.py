@@ -1,0 +1,78 @@
+"""The score sheet of a stored game: scored on read from the deal entries.
+
+No Flask here. If a stored deal no longer fits the rules (a rules fix, a hand-edited
+database), the sheet shows every deal before it and names the problem, instead of failing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .gamefile import GameFile
+from .rules import GameScore, RuleError
+from .store import StoredGame
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A stored game with its score.
+
+    ``score`` covers every deal, or the deals before ``problem`` when a stored deal breaks
+    a rule; ``problem`` is that RuleError (its ``deal`` is 1-based).
+    """
+
+    game: StoredGame
+    file: GameFile | None
+    score: GameScore | None
+    problem: RuleError | None
+
+    @property
+    def reversed(self) -> bool:
+        return self.game.options.get("scoring") == "reversed"
+
+    @property
+    def deal_count(self) -> int:
+        return len(self.game.deals)
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """Seats with the best total (highest; lowest under reversed scoring); none
+        before the first deal."""
+        if not self.score or not self.score.deals:
+            return ()
+        totals = self.score.totals
+        best = min(totals) if self.reversed else max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.score and self.score.finished)
+
+    @property
+    def can_add(self) -> bool:
+        return self.problem is None and self.score is not None and not self.score.finished
+
+    def deal_score(self, index: int) -> Any:
+        """The DealScore of stored deal ``index`` (0-based), or None past a problem."""
+        if self.score and index < len(self.score.deals):
+            return self.score.deals[index]
+        return None
+
+
+def build(game: StoredGame) -> Sheet:
+    """Score a stored game for its sheet; never raises on a deal that breaks a rule."""
+    try:
+        file = game.game_file()
+    except RuleError as problem:
+        if problem.deal is None:
+            return Sheet(game, None, None, problem)
+        file = game.game_file([d.entry for d in game.deals[: problem.deal - 1]])
+        return Sheet(game, file, file.score(), problem)
+    try:
+        return Sheet(game, file, file.score(), None)
+    except RuleError as problem:
+        if problem.deal is None:
+            return Sheet(game, file, None, problem)
+        head = game.game_file([d.entry for d in game.deals[: problem.deal - 1]])
+        return Sheet(game, head, head.score(), problem)

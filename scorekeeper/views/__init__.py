@@ -1,0 +1,68 @@
+"""The web app's blueprints, error pages and template helpers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Flask, render_template
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from .. import forms
+from ..rules.common import SUIT_SYMBOLS
+
+
+def suit(code: str | None) -> Markup:
+    """A suit symbol, coloured by CSS and named for screen readers."""
+    if code not in SUIT_SYMBOLS:
+        return Markup("")
+    return Markup('<span class="suit suit-{c}" role="img" aria-label="{name}">{sym}</span>').format(
+        c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
+
+
+def signed(points: int) -> str:
+    """Points as the paper sheet writes them: +75, −150, 0 (a real minus sign)."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"−{-points}"
+    return "0"
+
+
+def minus(number: int) -> str:
+    """A total with a real minus sign."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+def init_app(app: Flask) -> None:
+    from . import deals, games
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(deals.bp)
+    app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["minus"] = minus
+    # seats|map('extract', players) → the names of those seats
+    app.jinja_env.filters["extract"] = lambda key, container: container[key]
+    app.jinja_env.globals.update(
+        suit=suit, SUIT_NAMES=forms.SUIT_NAMES, CONTRACT_NAMES=forms.CONTRACT_NAMES,
+        KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        messages = {
+            404: _("There is no such game or deal here. It may have been deleted, or the address "
+                   "was mistyped."),
+            405: _("That page cannot be used like that."),
+            413: _("That file is too large."),
+        }
+        message = messages.get(error.code or 500, _("Something went wrong with that request."))
+        return render_template("error.html", code=error.code, message=message), error.code
+
+    @app.errorhandler(Exception)
+    def server_error(error: Exception) -> Any:
+        app.logger.exception("Unhandled error")
+        message = _("Something went wrong on our side. Nothing you entered was lost from saved "
+                    "deals; go back and try again.")
+        return render_template("error.html", code=500, message=message), 500

@@ -1,0 +1,180 @@
+"""Add, preview, edit and delete a deal. Thin: forms map, rules check, store saves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+
+from .. import forms, sheet, store
+from ..db import get_db
+from ..rules import GameScore, RuleError, get_rules
+from ..store import StoredGame
+from .games import get_game_or_404
+from . import signed
+
+bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
+
+
+def _score_of(game: StoredGame, entries: list[dict[str, Any]]) -> GameScore:
+    return game.game_file(entries).score()
+
+
+def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
+    """The form for deal ``index`` (0-based; == len(deals) for a new one)."""
+    rules = get_rules(game.kind)
+    if game.kind in ("trigami", "bugami3"):
+        trigami = game.kind == "trigami"
+        return forms.trigami_form(game.players, turnip=trigami, tricks=13 if trigami else 17,
+                                  suit_size=10 if trigami else 13)
+    entries = [d.entry for d in game.deals]
+    try:
+        before = _score_of(game, entries[:index])
+        offered = list(before.remaining)
+    except RuleError:
+        before, offered = None, list(forms.CONTRACTS)
+    if index < len(entries):
+        offered += [c for c in entries[index]["contracts"] if c not in offered]
+    order = game.options.get("order") or forms.CONTRACTS
+    offered = [c for c in order if c in offered] or list(forms.CONTRACTS)
+    options = rules.parse_options(game.options)
+    return forms.trix_form(game.players, offered=offered, complex_=options.complex,
+                           doubling=options.doubling)
+
+
+def _check(form: forms.DealForm, game: StoredGame, index: int) -> tuple[dict[str, Any], GameScore] | None:
+    """The deal's entry (as the game file writes it) and the game scored with it in
+    place ``index``; or None after attaching every problem to its field."""
+    entry = form.to_entry()
+    if entry is None:
+        return None
+    entries = [d.entry for d in game.deals]
+    entries[index:index + 1] = [entry]
+    try:
+        gf = game.game_file(entries)
+        result = gf.score()
+    except RuleError as error:
+        forms.attach_error(form, error, index + 1)
+        return None
+    return gf.rules.dump_deal(gf.deals[index]), result
+
+
+def _csrf_problem(form: forms.DealForm) -> None:
+    if form.is_submitted() and form.csrf_token.errors:
+        form.form_errors.append(_("This page was open too long or came from elsewhere. Your entries "
+                                  "are kept: check them and tap Save again."))
+
+
+def _summary(game: StoredGame, result: GameScore, index: int) -> str:
+    deal = result.deals[index]
+    return ", ".join(f"{name} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+
+
+def _context(game: StoredGame, index: int) -> dict[str, Any]:
+    """What the deal page shows besides the form: the dealer, the kingdom, the number."""
+    head = sheet.build(game)
+    entries = [d.entry for d in game.deals]
+    try:
+        before = _score_of(game, entries[:index])
+    except RuleError:
+        before = None
+    current = head.deal_score(index)
+    return {"game": game, "number": index + 1, "before": before, "current": current,
+            "rules": get_rules(game.kind), "sheet": head}
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(game_id: str) -> Any:
+    game = get_game_or_404(game_id)
+    index = len(game.deals)
+    form = deal_form_class(game, index)()
+    if form.validate_on_submit():
+        if store.nonce_used(get_db(), form.nonce.data):
+            flash(_("That deal was already saved."), "saved")
+            return redirect(url_for("games.show", game_id=game.id))
+        checked = _check(form, game, index)
+        if checked:
+            entry, result = checked
+            deal_id = store.add_deal(get_db(), game.id, entry, form.nonce.data)
+            session["last_added"] = {"game": game.id, "deal": deal_id}
+            flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
+            return redirect(url_for("games.show", game_id=game.id) + "#latest")
+    _csrf_problem(form)
+    context = _context(game, index)
+    if context["sheet"].finished and not form.form_errors:
+        form.form_errors.append(_("This game is over: no more deals can be added."))
+    return render_template("deals/form.html", form=form, **context), 400 if form.has_errors else 200
+
+
+@bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])
+def edit(game_id: str, deal_id: int) -> Any:
+    game = get_game_or_404(game_id)
+    index = _index_or_404(game, deal_id)
+    form = deal_form_class(game, index)()
+    if not form.is_submitted():
+        form.fill(game.deals[index].entry)
+    if form.validate_on_submit():
+        checked = _check(form, game, index)
+        if checked:
+            entry, result = checked
+            store.update_deal(get_db(), game.id, deal_id, entry)
+            flash(_("Deal %(n)s changed: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
+            return redirect(url_for("games.show", game_id=game.id) + f"#deal-{index + 1}")
+    _csrf_problem(form)
+    return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), \
+        400 if form.has_errors else 200
+
+
+@bp.post("/preview")
+def preview(game_id: str) -> Any:
+    """Each player's points for the deal as filled in so far (JSON), for the live preview.
+    ``deal`` (a query argument) is the id of the deal being edited."""
+    game = get_game_or_404(game_id)
+    deal_id = request.args.get("deal", type=int)
+    index = _index_or_404(game, deal_id) if deal_id is not None else len(game.deals)
+    form = deal_form_class(game, index)()
+    if not form.validate():
+        return jsonify(ok=False, message=_("Not every count is a number yet.")), 200
+    entry = form.to_entry()
+    if entry is None:
+        return jsonify(ok=False, message=None)
+    entries = [d.entry for d in game.deals]
+    entries[index:index + 1] = [entry]
+    try:
+        result = _score_of(game, entries)
+    except RuleError as error:
+        return jsonify(ok=False, message=error.message if error.deal in (None, index + 1) else str(error))
+    deal = result.deals[index]
+    return jsonify(ok=True, points=[signed(p) for p in deal.points],
+                   steps=[list(line.steps) for line in deal.lines])
+
+
+@bp.route("/<int:deal_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str, deal_id: int) -> Any:
+    game = get_game_or_404(game_id)
+    index = _index_or_404(game, deal_id)
+    form = forms.EmptyForm()
+    entries = [d.entry for d in game.deals]
+    problem = None
+    try:
+        _score_of(game, entries[:index] + entries[index + 1:])
+    except RuleError as error:
+        problem = error
+    if form.validate_on_submit() and problem is None:
+        store.delete_deal(get_db(), game.id, deal_id)
+        session.pop("last_added", None)
+        undo = request.form.get("undo") == "1"
+        flash(_("Deal %(n)s taken back.", n=index + 1) if undo else _("Deal %(n)s deleted.", n=index + 1), "saved")
+        return redirect(url_for("games.show", game_id=game.id))
+    if form.is_submitted() and form.csrf_token.errors:
+        form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
+    return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,
+                           **_context(game, index)), 400 if form.is_submitted() else 200
+
+
+def _index_or_404(game: StoredGame, deal_id: int) -> int:
+    try:
+        return game.deal_index(deal_id)
+    except store.NotFoundError:
+        abort(404)

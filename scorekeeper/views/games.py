@@ -1,0 +1,139 @@
+"""Home, new game, the score sheet and the game file download."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import forms, sheet, store
+from ..db import get_db
+from ..gamefile import GameFile, check_player_names, dumps
+from ..rules import KINDS, RuleError, get_rules
+
+bp = Blueprint("games", __name__)
+
+
+def get_game_or_404(game_id: str) -> store.StoredGame:
+    """The stored game, or a 404 page."""
+    try:
+        return store.get_game(get_db(), game_id)
+    except store.NotFoundError:
+        abort(404)
+
+
+@bp.get("/")
+def index() -> str:
+    sheets = [sheet.build(game) for game in store.list_games(get_db())]
+    return render_template("games/index.html", sheets=sheets)
+
+
+def _options(form: Any, kind: str) -> dict[str, Any]:
+    if kind != "trix":
+        return {"target": form.target.data}
+    order = None
+    if form.fixed_order.data:
+        order = [form[f"order_{place}"].data for place in range(1, 6)]
+    return {
+        "doubling": bool(form.doubling.data),
+        "values": form.values.data,
+        "scoring": form.scoring.data,
+        "order": order,
+        "partnership": form.partnership.data or None,
+        "complex": bool(form.complex.data),
+    }
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> Any:
+    kind = request.args.get("kind")
+    if kind not in KINDS:
+        return render_template("games/choose_kind.html")
+    rules = get_rules(kind)
+    form = forms.new_game_form(kind, rules.seats)()
+    known = store.known_players(get_db())
+    if request.method == "GET" and not form.is_submitted():
+        for seat, name in enumerate(known[: rules.seats]):
+            form[f"player_{seat}"].data = name
+    if form.validate_on_submit():
+        game = _game_from_form(form, kind)
+        if game is not None:
+            game_id = store.create_game(get_db(), game)
+            flash(_("New game: %(names)s. %(dealer)s deals first.", names=", ".join(game.players),
+                    dealer=game.players[game.first_dealer]) if kind != "trix" else
+                  _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
+                    names=", ".join(game.players), owner=game.players[game.first_dealer]), "saved")
+            return redirect(url_for("games.show", game_id=game_id))
+    elif form.is_submitted() and form.csrf_token.errors:
+        form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
+    return render_template("games/new.html", form=form, kind=kind, rules=rules, known=known)
+
+
+def _game_from_form(form: Any, kind: str) -> GameFile | None:
+    """The new game, or None after putting errors beside the fields."""
+    rules = get_rules(kind)
+    try:
+        players = check_player_names(form.names(), rules.seats)
+    except RuleError as error:
+        target = f"player_{error.seat}" if error.seat is not None else "player_0"
+        message = error.message
+        if not form.names()[error.seat or 0]:
+            message = _("Enter a name for player %(n)s.", n=(error.seat or 0) + 1)
+        form[target].errors = [*form[target].errors, message]
+        return None
+    dealer = form.first_dealer.data
+    if dealer == "random" and kind != "trix":
+        first_dealer = random.randrange(rules.seats)
+    elif dealer in [str(s) for s in range(rules.seats)]:
+        first_dealer = int(dealer)
+    else:
+        form.first_dealer.errors = [_("Tap who holds the 7♥.") if kind == "trix" else _("Tap who deals first.")]
+        return None
+    options = _options(form, kind)
+    try:
+        return GameFile(kind, players, first_dealer, rules.parse_options(options), ())
+    except RuleError as error:
+        field = (error.field or "").removeprefix("options.")
+        if field == "order":
+            form.order_1.errors = [error.message]
+        elif field in form:
+            form[field].errors = [error.message]
+        else:
+            form.form_errors.append(error.message)
+        return None
+
+
+@bp.get("/games/<game_id>")
+def show(game_id: str) -> str:
+    game = get_game_or_404(game_id)
+    return render_template("games/show.html", sheet=sheet.build(game), rules=get_rules(game.kind),
+                           undo=store_undo_target(game), undo_form=forms.EmptyForm())
+
+
+def store_undo_target(game: store.StoredGame) -> int | None:
+    """The deal the Undo button may take back: the last one, just added from this browser."""
+    from flask import session
+
+    last = session.get("last_added")
+    if last and game.deals and last.get("game") == game.id and last.get("deal") == game.deals[-1].id:
+        return game.deals[-1].id
+    return None
+
+
+@bp.get("/games/<game_id>/game.json")
+def download(game_id: str) -> Response:
+    game = get_game_or_404(game_id)
+    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
+    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.casefold()) or "player" for name in game.players)
+    try:
+        text = dumps(game.game_file())
+    except RuleError:  # a stored deal no longer fits: hand over what was entered, unchanged
+        import json
+
+        text = json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    return Response(text, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{game.kind}-{day}-{names}.json"'})

@@ -1,0 +1,127 @@
+// Scorekeeper: small enhancements only. Every page works without this file.
+// - live preview of each player's points (asks the server: the rules live in one place)
+// - the last count fills itself in (13 minus the others), with a running "12 of 13"
+// - the last Trix finisher fills itself in
+// - the new-game form names the first-dealer chips after the typed players
+"use strict";
+
+(function () {
+  function debounce(fn, ms) {
+    let timer;
+    return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
+  }
+
+  function intOrNull(input) {
+    const v = input.value.trim();
+    return /^\d+$/.test(v) ? parseInt(v, 10) : null;
+  }
+
+  // Counts that add up to a total: fill the one left blank, show the running sum.
+  function setupCountGroup(inputs, total, sumLine) {
+    if (!inputs.length) return;
+    function update() {
+      const blanks = inputs.filter((i) => i.value.trim() === "" || i.dataset.auto === "1");
+      if (blanks.length === 1) {
+        const others = inputs.filter((i) => i !== blanks[0]).map(intOrNull);
+        if (others.every((v) => v !== null)) {
+          const rest = total - others.reduce((a, b) => a + b, 0);
+          if (rest >= 0) { blanks[0].value = String(rest); blanks[0].dataset.auto = "1"; }
+          else if (blanks[0].dataset.auto === "1") { blanks[0].value = ""; }
+        }
+      }
+      if (sumLine) {
+        const values = inputs.map(intOrNull);
+        const sum = values.reduce((a, b) => a + (b || 0), 0);
+        sumLine.textContent = sum + " of " + total;
+        sumLine.classList.toggle("off", values.every((v) => v !== null) && sum !== total);
+      }
+    }
+    inputs.forEach((input) => input.addEventListener("input", () => {
+      delete input.dataset.auto;
+      update();
+    }));
+    update();
+  }
+
+  function setupPreview(form) {
+    const url = form.dataset.preview;
+    const line = form.querySelector("[data-preview-line]");
+    if (!url || !line || !window.fetch) return;
+    let seq = 0;
+    const run = debounce(function () {
+      const mine = ++seq;
+      fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : null))
+        .then(function (data) {
+          if (!data || mine !== seq) return;
+          const names = JSON.parse(form.dataset.players || "[]");
+          form.querySelectorAll("[data-seat-preview]").forEach((o) => { o.textContent = ""; });
+          line.textContent = "";
+          if (data.ok) {
+            data.points.forEach(function (p, seat) {
+              const out = form.querySelector('[data-seat-preview="' + seat + '"]');
+              if (out) out.textContent = p;
+            });
+            line.textContent = data.points.map((p, i) => (names[i] || "") + " " + p).join(" · ");
+          } else if (data.message) {
+            const span = document.createElement("span");
+            span.className = "bad";
+            span.textContent = data.message;
+            line.appendChild(span);
+          }
+        })
+        .catch(function () { /* offline: the server checks on save */ });
+    }, 300);
+    form.addEventListener("input", run);
+    form.addEventListener("change", run);
+  }
+
+  function setupFinishingOrder(form) {
+    const groups = Array.from(form.querySelectorAll("fieldset")).filter((f) =>
+      f.querySelector('input[type="radio"][name^="trix_"]'));
+    if (groups.length < 2) return;
+    form.addEventListener("change", function (event) {
+      if (!event.target.name || !event.target.name.startsWith("trix_")) return;
+      const chosen = groups.map((g) => g.querySelector("input:checked"));
+      const blanks = chosen.map((c, i) => (c ? -1 : i)).filter((i) => i >= 0);
+      if (blanks.length !== 1) return;
+      const used = chosen.filter(Boolean).map((c) => c.value);
+      const left = Array.from(groups[blanks[0]].querySelectorAll("input")).filter((i) => !used.includes(i.value));
+      if (left.length === 1) { left[0].checked = true; form.dispatchEvent(new Event("change")); }
+    });
+  }
+
+  function setupNewGame(form) {
+    const names = Array.from(form.querySelectorAll('input[name^="player_"]'));
+    function relabel() {
+      names.forEach(function (input, seat) {
+        const label = form.querySelector('.first-dealer input[value="' + seat + '"] + label');
+        if (label) label.textContent = input.value.trim() || label.dataset.original;
+      });
+    }
+    form.querySelectorAll(".first-dealer label").forEach((l) => { l.dataset.original = l.textContent; });
+    names.forEach((input) => input.addEventListener("input", relabel));
+    relabel();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form.deal-form").forEach(function (form) {
+      const total = parseInt(form.dataset.totalTricks || "0", 10);
+      if (total) {
+        setupCountGroup(Array.from(form.querySelectorAll('input[name^="tricks_"]')), total,
+          form.querySelector("[data-sum-line]"));
+      }
+      form.querySelectorAll("[data-block][data-total]").forEach(function (block) {
+        setupCountGroup(Array.from(block.querySelectorAll("input.count-input")),
+          parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]"));
+      });
+      setupFinishingOrder(form);
+      setupPreview(form);
+    });
+    document.querySelectorAll("form.new-game").forEach(setupNewGame);
+    document.querySelectorAll("time[data-local-time]").forEach(function (t) {
+      const d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) t.textContent = d.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+    });
+  });
+})();

@@ -1,0 +1,76 @@
+"""Fixtures: an app on a temporary database, its test client and CLI runner, factories."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scorekeeper import create_app, store
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "DATABASE": str(tmp_path / "test.sqlite3"),
+        "WTF_CSRF_ENABLED": False,
+    })
+
+
+@pytest.fixture
+def csrf_app(tmp_path):
+    """An app with CSRF protection on, as in production."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "csrf.sqlite3")})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def db(app):
+    database = connect(app.config["DATABASE"])
+    yield database
+    database.conn.close()
+
+
+def game_file(kind: str = "trigami", players: list[str] | None = None, first_dealer: int = 0,
+              options: dict[str, Any] | None = None, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A game file dict (GAME-FILE.md) with sensible defaults."""
+    if players is None:
+        players = ["Anna", "Ben", "Carla", "Dan"] if kind == "trix" else ["Anna", "Ben", "Carla"]
+    return {"format": 1, "game": kind, "players": players, "first_dealer": first_dealer,
+            "options": options or {}, "deals": deals or []}
+
+
+@pytest.fixture
+def make_game(db) -> Callable[..., str]:
+    """Store a game (keyword arguments as for game_file) and return its id."""
+
+    def make(**kwargs: Any) -> str:
+        return store.create_game(db, from_dict(game_file(**kwargs)))
+
+    return make
+
+
+def csrf_token(html: str) -> str:
+    match = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html) or re.search(
+        r'value="([^"]+)"[^>]*name="csrf_token"', html)
+    assert match, "no CSRF token in the page"
+    return match.group(1)
+
+
+# The worked example of SCORING.md §1.2 / rules/trigami.en.txt, Scoring
+WORKED_TRIGAMI_DEAL = {
+    "turnip": "D",
+    "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "H"}],
+    "tricks": [4, 5, 4],
+    "bugs": [1, 0, 3],
+}

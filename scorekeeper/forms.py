@@ -193,10 +193,12 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
         setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks))
-        setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size))
+        bugs = count_field(_l("Bugs"), suit_size)
+        bugs.kwargs["render_kw"] = {**bugs.kwargs["render_kw"], "placeholder": "0"}  # blank means none
+        setattr(TrigamiDealForm, f"bugs_{seat}", bugs)
     if turnip:
         TrigamiDealForm.turnip = RadioField(
-            _l("Turnip card"), choices=[("", _l("not noted"))] + [(s, SUIT_SYMBOLS[s]) for s in SUITS],
+            _l("Turnip card"), choices=[(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))],
             default="", validate_choice=False)
     TrigamiDealForm.last_trick = RadioField(
         _l("Last trick won by"), choices=_seat_choices(players, _l("not noted")), default="",

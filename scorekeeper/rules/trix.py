@@ -777,12 +777,17 @@ class TrixRules:
             winners=winners_of(totals, options) if finished else (),
             next_dealer=None if finished or not scored else owner,
             kingdoms=tuple(kingdoms),
-            team_totals=(tuple(sum(totals[s] for s in team) for team in TEAMS)  # type: ignore[arg-type]
-                         if options.partnership is not None else None),
+            team_totals=self._team_totals(totals) if options.partnership is not None else None,
             owner=owner,
             remaining=() if finished else tuple(c for c in order if c not in played),
             extra={"kingdom": None if finished else done + 1},
         )
+
+    @staticmethod
+    def _team_totals(totals: Sequence[int]) -> tuple[int, int]:
+        """Partners' totals: (seats 0+2, seats 1+3) (SCORING.md §2.5)."""
+        first, second = (sum(totals[seat] for seat in team) for team in TEAMS)
+        return first, second
 
     @staticmethod
     def _check_kingdom(deal: TrixDeal, number: int, players: Sequence[str], owner: int,

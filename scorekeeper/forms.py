@@ -124,7 +124,7 @@ def _fill_last(values: list[int | None], total: int) -> list[int | None]:
 def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size: int) -> type[DealForm]:
     """A Trigami (``turnip=True``) or plain Bugami for three deal form for these players.
 
-    Per seat i: ``bid_i`` (S/H/D/C, or "turnip"), ``doublets_i`` (Trigami), ``tricks_i``,
+    Per seat i: ``bids_i`` (S/H/D/C, or "turnip"), ``doublets_i`` (Trigami), ``tricks_i``,
     ``bugs_i``; per deal: ``turnip`` (its suit) and ``last_trick`` (a seat), both optional.
     Source: SCORING.md §1.1.
     """
@@ -141,10 +141,10 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             ok = True
             bids = []
             for seat, name in enumerate(self.names):
-                bid = self[f"bid_{seat}"].data
+                bid = self[f"bids_{seat}"].data
                 doublets = turnip and self[f"doublets_{seat}"].data
                 if bid not in dict(bid_choices):
-                    self[f"bid_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
+                    self[f"bids_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
                     ok = False
                     bids.append(None)
                 elif bid == "turnip":
@@ -177,7 +177,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
         def fill(self, entry: Mapping[str, Any]) -> None:
             """Fill the fields from a stored deal entry (for editing)."""
             for seat, bid in enumerate(entry["bids"]):
-                self[f"bid_{seat}"].data = "turnip" if bid["kind"] == "turnip" else bid.get("suit")
+                self[f"bids_{seat}"].data = "turnip" if bid["kind"] == "turnip" else bid.get("suit")
                 if turnip:
                     self[f"doublets_{seat}"].data = bid["kind"] == "doublets"
                 self[f"tricks_{seat}"].data = entry["tricks"][seat]
@@ -188,7 +188,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             self.last_trick.data = "" if last is None else str(last)
 
     for seat, name in enumerate(players):
-        setattr(TrigamiDealForm, f"bid_{seat}", RadioField(
+        setattr(TrigamiDealForm, f"bids_{seat}", RadioField(
             _l("Bid"), choices=bid_choices, validate_choice=False))
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
@@ -211,10 +211,10 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
 
 def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool, doubling: bool) -> type[DealForm]:
     """A Trix deal form: the contract(s) (only those ``offered``: the owner's unplayed
-    ones), then a block per contract. Fields: ``contract`` (or ``contracts`` in Trix
-    Complex); ``king_taker``/``king_doubled_by``/``king_leader``; the same per queen
-    (``queens_S_taker`` …); ``diamonds_i``, ``tricks_i``; ``trix_1`` … ``trix_4`` (the
-    seat finishing 1st … 4th). Source: SCORING.md §2.1–2.3.
+    ones), then a block per contract. Fields: ``contracts`` (radio buttons, or checkboxes
+    in Trix Complex); ``king_taker``/``king_doubled_by``/``king_leader``; the same per queen
+    (``queens_S_taker`` …); ``diamonds_i``, ``tricks_i``; ``trix_place_1`` … ``trix_place_4``
+    (the seat finishing 1st … 4th). Source: SCORING.md §2.1–2.3.
     """
     contract_choices = [(c, CONTRACT_NAMES[c]) for c in offered]
 
@@ -225,10 +225,15 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
         has_doubling = doubling
         offered_contracts = tuple(offered)
 
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if not self.is_submitted() and len(offered) == 1 and not complex_:
+                self.contracts.data = offered[0]  # a fixed order leaves one choice
+
         def chosen(self) -> list[str]:
             if complex_:
                 return [c for c in CONTRACTS if c in (self.contracts.data or [])]
-            return [self.contract.data] if self.contract.data in CONTRACT_NAMES else []
+            return [self.contracts.data] if self.contracts.data in CONTRACT_NAMES else []
 
         def _card(self, prefix: str, label: str) -> dict[str, Any] | None:
             taker = _seat(self[f"{prefix}_taker"].data)
@@ -253,9 +258,8 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
         def to_entry(self) -> dict[str, Any] | None:
             """The deal entry, or None after adding errors to the fields."""
             chosen = self.chosen()
-            field = self.contracts if complex_ else self.contract
             if not chosen:
-                field.errors = [_("Choose the contract.")]
+                self.contracts.errors = [_("Choose the contract.")]
                 return None
             entry: dict[str, Any] = {"contracts": chosen}
             ok = True
@@ -277,7 +281,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             return entry if ok and not self.errors else None
 
         def _finishing_order(self) -> list[int] | None:
-            order = [_seat(self[f"trix_{place}"].data) for place in range(1, self.seats + 1)]
+            order = [_seat(self[f"trix_place_{place}"].data) for place in range(1, self.seats + 1)]
             blanks = [i for i, s in enumerate(order) if s is None]
             unused = [s for s in range(self.seats) if s not in order]
             if len(blanks) == 1 and len(unused) == 1:
@@ -289,10 +293,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
 
         def fill(self, entry: Mapping[str, Any]) -> None:
             """Fill the fields from a stored deal entry (for editing)."""
-            if complex_:
-                self.contracts.data = list(entry["contracts"])
-            else:
-                self.contract.data = entry["contracts"][0]
+            self.contracts.data = list(entry["contracts"]) if complex_ else entry["contracts"][0]
             cards = [("king", entry.get("king"))] + [
                 (f"queens_{s}", (entry.get("queens") or {}).get(s)) for s in SUITS]
             for prefix, card in cards:
@@ -306,7 +307,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
                 for seat, value in enumerate(entry.get(name) or []):
                     self[f"{name}_{seat}"].data = value
             for place, seat in enumerate(entry.get("trix") or [], 1):
-                self[f"trix_{place}"].data = str(seat)
+                self[f"trix_place_{place}"].data = str(seat)
 
     if complex_:
         from wtforms import SelectMultipleField
@@ -316,7 +317,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             _l("Contracts"), choices=contract_choices, validate_choice=False,
             widget=ListWidget(prefix_label=False), option_widget=CheckboxInput())
     else:
-        TrixDealForm.contract = RadioField(_l("Contract"), choices=contract_choices, validate_choice=False)
+        TrixDealForm.contracts = RadioField(_l("Contract"), choices=contract_choices, validate_choice=False)
     seat_choices = _seat_choices(players)
     for prefix in ["king"] + [f"queens_{s}" for s in SUITS]:
         setattr(TrixDealForm, f"{prefix}_taker", RadioField(_l("Taken by"), choices=seat_choices, validate_choice=False))
@@ -330,7 +331,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
         setattr(TrixDealForm, f"diamonds_{seat}", count_field(_l("Diamonds"), 13))
         setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13))
     for place in range(1, len(players) + 1):
-        setattr(TrixDealForm, f"trix_{place}", RadioField(
+        setattr(TrixDealForm, f"trix_place_{place}", RadioField(
             str(place), choices=seat_choices, validate_choice=False))
     return TrixDealForm
 

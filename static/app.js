@@ -78,10 +78,10 @@
 
   function setupFinishingOrder(form) {
     const groups = Array.from(form.querySelectorAll("fieldset")).filter((f) =>
-      f.querySelector('input[type="radio"][name^="trix_"]'));
+      f.querySelector('input[type="radio"][name^="trix_place_"]'));
     if (groups.length < 2) return;
     form.addEventListener("change", function (event) {
-      if (!event.target.name || !event.target.name.startsWith("trix_")) return;
+      if (!event.target.name || !event.target.name.startsWith("trix_place_")) return;
       const chosen = groups.map((g) => g.querySelector("input:checked"));
       const blanks = chosen.map((c, i) => (c ? -1 : i)).filter((i) => i >= 0);
       if (blanks.length !== 1) return;

@@ -14,7 +14,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import NumberInput
 
@@ -58,9 +58,14 @@ class CountField(IntegerField):
         self.data = int(text)
 
 
-def _seat_choices(players: Sequence[str], none: Any = None) -> list[tuple[str, Any]]:
-    choices = [(str(seat), name) for seat, name in enumerate(players)]
-    return ([("", none)] if none is not None else []) + choices
+def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms' SelectChoice objects."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def _seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice]:
+    pairs = [(str(seat), name) for seat, name in enumerate(players)]
+    return choices(([("", none)] if none is not None else []) + pairs)
 
 
 def _seat(value: Any) -> int | None:
@@ -85,6 +90,11 @@ class DealForm(FlaskForm):
     @property
     def has_errors(self) -> bool:
         return bool(self.errors or self.group_errors or self.form_errors)
+
+
+def csrf_failed(form: FlaskForm) -> bool:
+    """Whether a submitted form was refused for its CSRF token (expired or forged)."""
+    return form.is_submitted() and "csrf_token" in form and bool(form.csrf_token.errors)
 
 
 def attach_error(form: DealForm, error: RuleError, deal_number: int | None = None) -> None:
@@ -128,7 +138,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
     ``bugs_i``; per deal: ``turnip`` (its suit) and ``last_trick`` (a seat), both optional.
     Source: SCORING.md §1.1.
     """
-    bid_choices = [(s, SUIT_SYMBOLS[s]) for s in SUITS] + ([("turnip", _l("Turnip"))] if turnip else [])
+    bid_pairs = [(s, SUIT_SYMBOLS[s]) for s in SUITS] + ([("turnip", _l("Turnip"))] if turnip else [])
 
     class TrigamiDealForm(DealForm):
         seats = len(players)
@@ -143,7 +153,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             for seat, name in enumerate(self.names):
                 bid = self[f"bids_{seat}"].data
                 doublets = turnip and self[f"doublets_{seat}"].data
-                if bid not in dict(bid_choices):
+                if bid not in dict(bid_pairs):
                     self[f"bids_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
                     ok = False
                     bids.append(None)
@@ -189,7 +199,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
 
     for seat, name in enumerate(players):
         setattr(TrigamiDealForm, f"bids_{seat}", RadioField(
-            _l("Bid"), choices=bid_choices, validate_choice=False))
+            _l("Bid"), choices=choices(bid_pairs), validate_choice=False))
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
         setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks))
@@ -198,7 +208,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
         setattr(TrigamiDealForm, f"bugs_{seat}", bugs)
     if turnip:
         TrigamiDealForm.turnip = RadioField(
-            _l("Turnip card"), choices=[(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))],
+            _l("Turnip card"), choices=choices([(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))]),
             default="", validate_choice=False)
     TrigamiDealForm.last_trick = RadioField(
         _l("Last trick won by"), choices=_seat_choices(players, _l("not noted")), default="",
@@ -216,7 +226,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
     (``queens_S_taker`` …); ``diamonds_i``, ``tricks_i``; ``trix_place_1`` … ``trix_place_4``
     (the seat finishing 1st … 4th). Source: SCORING.md §2.1–2.3.
     """
-    contract_choices = [(c, CONTRACT_NAMES[c]) for c in offered]
+    contract_choices = choices([(c, CONTRACT_NAMES[c]) for c in offered])
 
     class TrixDealForm(DealForm):
         seats = len(players)
@@ -359,28 +369,28 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
             _l("Player %(n)s", n=seat + 1),
             render_kw={"autocomplete": "off", "list": "known-players", "maxlength": 40,
                        "autocapitalize": "words", "enterkeyhint": "next"}))
-    dealer_choices = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
+    dealer_pairs = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
     if kind == "trix":
         NewGameForm.first_dealer = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
-                                              choices=dealer_choices, validate_choice=False)
+                                              choices=choices(dealer_pairs), validate_choice=False)
         NewGameForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
-        NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=[
-            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))])
-        NewGameForm.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=[
-            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))])
-        NewGameForm.partnership = RadioField(_l("Partners"), default="", validate_choice=False, choices=[
+        NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+        NewGameForm.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+        NewGameForm.partnership = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
             ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
-            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))])
+            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
         NewGameForm.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
         NewGameForm.fixed_order = BooleanField(_l("Contracts in a fixed order"))
-        order_choices = [(c, CONTRACT_NAMES[c]) for c in CONTRACTS]
+        order_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
         for place, default in enumerate(("trix", "queens", "king", "diamonds", "tricks"), 1):
             setattr(NewGameForm, f"order_{place}", SelectField(
                 str(place), choices=order_choices, default=default, validate_choice=False))
     else:
         NewGameForm.first_dealer = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
-                                              choices=dealer_choices + [("random", _l("Pick at random"))])
-        NewGameForm.target = IntegerField(
+                                              choices=choices(dealer_pairs + [("random", _l("Pick at random"))]))
+        NewGameForm.target = CountField(
             _l("Play to"), default=500,
             validators=[NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
             widget=NumberInput(min=50, max=100000, step=50),

@@ -61,7 +61,7 @@ def _check(form: forms.DealForm, game: StoredGame, index: int) -> tuple[dict[str
 
 
 def _csrf_problem(form: forms.DealForm) -> None:
-    if form.is_submitted() and form.csrf_token.errors:
+    if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long or came from elsewhere. Your entries "
                                   "are kept: check them and tap Save again."))
 
@@ -167,7 +167,7 @@ def delete(game_id: str, deal_id: int) -> Any:
         undo = request.form.get("undo") == "1"
         flash(_("Deal %(n)s taken back.", n=index + 1) if undo else _("Deal %(n)s deleted.", n=index + 1), "saved")
         return redirect(url_for("games.show", game_id=game.id))
-    if form.is_submitted() and form.csrf_token.errors:
+    if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
     return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,
                            **_context(game, index)), 400 if form.is_submitted() else 200

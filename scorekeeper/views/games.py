@@ -68,7 +68,7 @@ def new() -> Any:
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
                     names=", ".join(game.players), owner=game.players[game.first_dealer]), "saved")
             return redirect(url_for("games.show", game_id=game_id))
-    elif form.is_submitted() and form.csrf_token.errors:
+    elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
     return render_template("games/new.html", form=form, kind=kind, rules=rules, known=known)
 

@@ -1,0 +1,448 @@
+"""The web app through Flask's test client: what a player sees, and that nothing wrong is saved.
+
+Expected points come from SCORING.md, worked by hand.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from scorekeeper import store
+from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+
+# ----------------------------------------------------------------- helpers
+
+
+def text(response) -> str:
+    """The page as a player reads it: tags dropped, entities decoded, spaces folded."""
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def deal_count(db, game_id: str) -> int:
+    return len(store.get_game(db, game_id).deals)
+
+
+def trigami_form(bids, tricks, bugs, turnip=None, last_trick=None, nonce="n1", doublets=()):
+    """Form data as the Trigami deal page posts it."""
+    data = {"nonce": nonce}
+    for seat, bid in enumerate(bids):
+        data[f"bids_{seat}"] = bid
+        if seat in doublets:
+            data[f"doublets_{seat}"] = "y"
+    for seat, (t, b) in enumerate(zip(tricks, bugs, strict=True)):
+        data[f"tricks_{seat}"] = t
+        data[f"bugs_{seat}"] = b
+    if turnip:
+        data["turnip"] = turnip
+    if last_trick is not None:
+        data["last_trick"] = str(last_trick)
+    return data
+
+
+WORKED_FORM = trigami_form(["turnip", "S", "H"], ["4", "5", "4"], ["1", "0", "3"], turnip="D", doublets=(1,))
+
+# ----------------------------------------------------------------- home and new game
+
+
+def test_home_offers_new_game_when_empty(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "New game" in text(page)
+    assert "No games yet" in text(page)
+
+
+def test_home_lists_games_newest_first_with_leader_and_winner(client, make_game):
+    make_game(players=["Old", "Older", "Oldest"])
+    won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+    make_game(players=["Wanda", "Xaver", "Yuki"], deals=won)  # 5 × 100 = 500 reached
+    page = text(client.get("/"))
+    assert page.index("Wanda") < page.index("Old ")
+    assert "Won by Wanda" in page
+    assert "No deals yet" in page
+
+
+def test_choose_kind_then_trigami_form(client):
+    page = text(client.get("/games/new"))
+    for kind in ("Trigami", "Plain Bugami for three", "Trix"):
+        assert kind in page
+    form = text(client.get("/games/new?kind=trigami"))
+    assert "Pick at random" in form and "Play to" in form
+
+
+def test_create_trigami_game_trims_names_and_reuses_players(client, db):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": "  Anna ", "player_1": "Ben", "player_2": "Carla", "first_dealer": "1", "target": "300"})
+    assert response.status_code == 302
+    game = store.get_game(db, response.location.rsplit("/", 1)[-1])
+    assert game.players == ("Anna", "Ben", "Carla")
+    assert game.first_dealer == 1 and game.options == {"target": 300}
+    client.post("/games/new?kind=trigami", data={
+        "player_0": "ANNA", "player_1": "ben", "player_2": "Dora", "first_dealer": "random", "target": "500"})
+    assert db["players"].count == 4  # Anna and Ben are the same people again
+    sheet = text(client.get(response.location))
+    assert "Ben deals next" in sheet and "First to 300" in sheet
+
+
+def test_random_first_dealer_is_a_seat(client, db):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": "A", "player_1": "B", "player_2": "C", "first_dealer": "random", "target": "500"})
+    game = store.get_game(db, response.location.rsplit("/", 1)[-1])
+    assert game.first_dealer in (0, 1, 2)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"player_0": "Anna", "player_1": "anna", "player_2": "Carla"}, "named twice"),
+    ({"player_0": "Anna", "player_1": "", "player_2": "Carla"}, "Enter a name for player 2"),
+    ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "lots"}, "Enter a whole number"),
+    ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "-5"}, "target from 50"),
+    ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "7"}, "Tap who deals first"),
+])
+def test_new_game_rejects_bad_input_and_keeps_it(client, db, data, message):
+    data = {"first_dealer": "0", "target": "500", **data}
+    response = client.post("/games/new?kind=trigami", data=data)
+    assert response.status_code == 200
+    assert message in text(response)
+    assert 'value="Carla"' in response.get_data(as_text=True)  # what was typed stays
+    assert db["games"].count == 0
+
+
+def test_create_trix_game_with_variants(client, db):
+    response = client.post("/games/new?kind=trix", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan",
+        "first_dealer": "2", "values": "swapped", "scoring": "reversed", "partnership": "sum",
+        "complex": "y", "fixed_order": "y", "order_1": "trix", "order_2": "queens", "order_3": "king",
+        "order_4": "diamonds", "order_5": "tricks"})
+    assert response.status_code == 302
+    game = store.get_game(db, response.location.rsplit("/", 1)[-1])
+    assert game.options == {"doubling": False, "values": "swapped", "scoring": "reversed",
+                            "order": ["trix", "queens", "king", "diamonds", "tricks"],
+                            "partnership": "sum", "complex": True}
+    sheet = text(client.get(response.location))
+    assert "Carla holds the 7♥" in sheet
+    assert "Still to choose: Trix, Queens, King of Hearts, Diamonds, Tricks" in sheet
+
+
+def test_trix_fixed_order_must_name_each_contract_once(client, db):
+    response = client.post("/games/new?kind=trix", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan", "first_dealer": "0",
+        "doubling": "y", "values": "standard", "scoring": "standard", "fixed_order": "y",
+        "order_1": "trix", "order_2": "trix", "order_3": "king", "order_4": "diamonds", "order_5": "tricks"})
+    assert response.status_code == 200
+    assert "order" in text(response).lower()
+    assert db["games"].count == 0
+
+
+def test_unknown_game_is_a_404_page(client):
+    for url in ("/games/nope", "/games/nope/deals/new", "/games/nope/game.json"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "no such game" in text(response)
+
+
+# ----------------------------------------------------------------- Trigami deals
+
+
+def test_worked_example_scores_80_200_13(client, make_game, db):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert response.status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: Anna +80, Ben +200, Carla +13." in sheet
+    assert re.search(r"Anna 80\b.*Ben 200\b.*Carla 13\b", sheet)  # the totals at the top
+    assert "Ben deals next; Carla leads" in sheet
+
+
+def test_last_players_tricks_fill_themselves_in(client, make_game, db):
+    game_id = make_game()
+    data = {**WORKED_FORM, "tricks_2": ""}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["tricks"] == [4, 5, 4]
+
+
+def test_blank_bugs_mean_none(client, make_game, db):
+    game_id = make_game()
+    data = trigami_form(["S", "H", "D"], ["5", "4", "4"], ["", "", ""])
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    # clean tricks: 20 each
+    assert "Deal 1 saved: Anna +100, Ben +80, Carla +80." in text(client.get(f"/games/{game_id}"))
+
+
+@pytest.mark.parametrize(("change", "field", "message"), [
+    ({"tricks_0": "four"}, "tricks_0", "Enter a whole number"),
+    ({"tricks_0": "-4"}, "tricks_0", "cannot be negative"),
+    ({"tricks_0": "4.0"}, "tricks_0", "Enter a whole number"),
+    ({"tricks_0": "99999999999999999999"}, "tricks_0", "from 0 to 13"),
+    ({"tricks_0": "3"}, None, "tricks add up to 12, expected 13"),
+    ({"bugs_1": "2", "tricks_1": "0", "tricks_2": "9"}, "bugs_1", "Ben"),
+    ({"turnip": ""}, "turnip", "turnip"),
+    ({"bids_2": ""}, "bids_2", "Choose Carla's bid"),
+    ({"bids_0": "turnip", "doublets_0": "y"}, "doublets_0", "choose one of the two"),
+])
+def test_bad_trigami_deal_is_explained_beside_its_field_and_not_saved(client, make_game, db, change, field, message):
+    game_id = make_game()
+    data = {**WORKED_FORM, **change}
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert message in text(response)
+    if field:  # the message sits in the error list of that very field
+        errors = re.search(rf'id="{field}-errors">(.*?)</ul>', body, re.S)
+        assert errors and message in html.unescape(errors.group(1)), body
+    for name, value in data.items():  # everything typed is still there
+        if name.startswith(("tricks_", "bugs_")) and value:
+            assert f'value="{html.escape(value)}"' in body
+    assert deal_count(db, game_id) == 0
+
+
+def test_no_deal_after_the_game_is_over(client, make_game, db):
+    won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+    game_id = make_game(deals=won)
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Game over — Anna won!" in sheet and "Add deal" not in sheet
+    response = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert response.status_code == 400
+    assert "over" in text(response)
+    assert deal_count(db, game_id) == 5
+
+
+def test_double_submit_adds_one_deal(client, make_game, db):
+    game_id = make_game()
+    first = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    second = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert first.status_code == second.status_code == 302
+    assert deal_count(db, game_id) == 1
+    # a new form (new token) adds the next deal
+    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "n2"}).status_code == 302
+    assert deal_count(db, game_id) == 2
+
+
+def test_reload_after_save_does_not_resubmit(client, make_game):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM, follow_redirects=True)
+    assert response.request.method == "GET"  # post, then redirect: a reload repeats the GET
+
+
+def test_preview_shows_points_before_saving(client, make_game, db):
+    game_id = make_game()
+    preview = client.post(f"/games/{game_id}/deals/preview", data=WORKED_FORM).get_json()
+    assert preview["ok"] and preview["points"] == ["+80", "+200", "+13"]
+    assert "Turnip doubles: 80" in preview["steps"][0]
+    bad = client.post(f"/games/{game_id}/deals/preview", data={**WORKED_FORM, "tricks_0": "3"}).get_json()
+    assert not bad["ok"] and "12" in bad["message"]
+    assert deal_count(db, game_id) == 0
+
+
+# ----------------------------------------------------------------- edit, delete, undo
+
+
+def _three_deals(make_game):
+    deals = [
+        WORKED_TRIGAMI_DEAL,  # 80, 200, 13
+        {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
+         "tricks": [5, 4, 4], "bugs": [0, 0, 0]},  # 100, 80, 80
+        {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
+         "tricks": [0, 6, 7], "bugs": [0, 2, 1]},  # 50, 30, 70
+    ]
+    return make_game(deals=deals)
+
+
+def test_edit_recomputes_every_later_total(client, make_game, db):
+    game_id = _three_deals(make_game)
+    assert "Anna 230" in text(client.get(f"/games/{game_id}"))  # 80 + 100 + 50
+    first = store.get_game(db, game_id).deals[0]
+    form = client.get(f"/games/{game_id}/deals/{first.id}/edit")
+    assert 'value="4"' in form.get_data(as_text=True)  # filled from the stored deal
+    data = {**WORKED_FORM, "bids_0": "C"}  # Anna's bid was clubs, not Turnip: 40, not 80
+    data.pop("turnip")
+    assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data=data).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Anna 190" in sheet  # 40 + 100 + 50
+    assert "Σ140" in sheet  # Anna's running total after deal 2
+    assert deal_count(db, game_id) == 3
+
+
+def test_edit_rejects_a_bad_change_and_keeps_the_old_deal(client, make_game, db):
+    game_id = _three_deals(make_game)
+    first = store.get_game(db, game_id).deals[0]
+    response = client.post(f"/games/{game_id}/deals/{first.id}/edit", data={**WORKED_FORM, "tricks_1": "9"})
+    assert response.status_code == 400
+    assert store.get_game(db, game_id).deals[0].entry == first.entry
+
+
+def test_delete_asks_once_naming_the_deal_then_recomputes(client, make_game, db):
+    game_id = _three_deals(make_game)
+    second = store.get_game(db, game_id).deals[1]
+    confirm = text(client.get(f"/games/{game_id}/deals/{second.id}/delete"))
+    assert "Delete deal 2?" in confirm and "Anna +100" in confirm
+    assert deal_count(db, game_id) == 3  # asking deletes nothing
+    assert client.post(f"/games/{game_id}/deals/{second.id}/delete").status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 2 deleted." in sheet and "Anna 130" in sheet  # 80 + 50
+    assert deal_count(db, game_id) == 2
+
+
+def test_undo_takes_back_the_deal_just_added(client, make_game, db):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Undo deal 1" in sheet
+    deal_id = store.get_game(db, game_id).deals[0].id
+    client.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"undo": "1"})
+    assert deal_count(db, game_id) == 0
+    assert "Deal 1 taken back." in text(client.get(f"/games/{game_id}"))
+
+
+def test_unknown_deal_is_a_404(client, make_game):
+    game_id = make_game()
+    assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404
+    assert client.post(f"/games/{game_id}/deals/999/delete").status_code == 404
+
+
+# ----------------------------------------------------------------- CSRF
+
+
+def test_post_without_csrf_token_saves_nothing_and_keeps_the_form(csrf_app, tmp_path):
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    db = connect(csrf_app.config["DATABASE"])
+    game_id = store.create_game(db, from_dict(game_file()))
+    client = csrf_app.test_client()
+    response = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert response.status_code == 400
+    assert "tap Save again" in text(response)
+    assert 'value="5"' in response.get_data(as_text=True)
+    assert len(store.get_game(db, game_id).deals) == 0
+    # with the page's token it goes through
+    token = csrf_token(client.get(f"/games/{game_id}/deals/new").get_data(as_text=True))
+    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "csrf_token": token}).status_code == 302
+    assert len(store.get_game(db, game_id).deals) == 1
+    # a tampered token is refused too
+    forged = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "x", "csrf_token": token[:-4] + "AAAA"})
+    assert forged.status_code == 400
+    deal_id = store.get_game(db, game_id).deals[0].id
+    assert client.post(f"/games/{game_id}/deals/{deal_id}/delete").status_code == 400
+    assert len(store.get_game(db, game_id).deals) == 1
+    assert client.post("/games/new?kind=trigami", data={"player_0": "A", "player_1": "B", "player_2": "C",
+                                                       "first_dealer": "0", "target": "500"}).status_code == 200
+    assert db["games"].count == 1
+    db.conn.close()
+
+
+# ----------------------------------------------------------------- Trix
+
+
+def test_trix_king_doubled_and_taken_by_another(client, make_game, db):
+    game_id = make_game(kind="trix", first_dealer=1)
+    form = text(client.get(f"/games/{game_id}/deals/new"))
+    assert "Ben holds the 7♥ and chooses" in form
+    response = client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "k", "contracts": "king", "king_taker": "2", "king_doubled_by": "1"})
+    assert response.status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: Anna 0, Ben +75, Carla −150, Dan 0." in sheet
+    assert "Kingdom 1 — Ben" in sheet
+    assert "Still to choose: Queens, Diamonds, Tricks, Trix" in sheet
+
+
+def test_trix_doubler_taking_back_needs_the_leader(client, make_game, db):
+    game_id = make_game(kind="trix")
+    data = {"nonce": "k", "contracts": "king", "king_taker": "1", "king_doubled_by": "1"}
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 400
+    body = response.get_data(as_text=True)
+    errors = re.search(r'id="king_leader-errors">(.*?)</ul>', body, re.S)
+    assert errors and "who led to that trick" in html.unescape(errors.group(1))
+    assert client.post(f"/games/{game_id}/deals/new", data={**data, "king_leader": "3"}).status_code == 302
+    assert "Deal 1 saved: Anna 0, Ben −150, Carla 0, Dan +75." in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_queens_worked_example_with_double(client, make_game):
+    game_id = make_game(kind="trix")
+    data = {"nonce": "q", "contracts": "queens", "queens_S_taker": "3", "queens_S_doubled_by": "1",
+            "queens_H_taker": "0", "queens_D_taker": "2", "queens_C_taker": "3"}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    assert "Anna −25, Ben +25, Carla −25, Dan −75." in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_counts_must_add_up_and_last_fills_in(client, make_game, db):
+    game_id = make_game(kind="trix")
+    bad = client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2", "diamonds_3": "5"})
+    assert bad.status_code == 400 and "diamonds add up to 14, expected 13" in text(bad)
+    assert 'value="5"' in bad.get_data(as_text=True)
+    good = client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2"})
+    assert good.status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["diamonds"] == [3, 4, 2, 4]
+
+
+def test_trix_finishing_order_last_fills_in_and_repeats_are_refused(client, make_game, db):
+    game_id = make_game(kind="trix")
+    repeat = client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "t", "contracts": "trix", "trix_place_1": "2", "trix_place_2": "2", "trix_place_3": "0", "trix_place_4": "1"})
+    assert repeat.status_code == 400 and "Carla" in text(repeat)
+    ok = client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "t", "contracts": "trix", "trix_place_1": "2", "trix_place_2": "0", "trix_place_3": "3"})
+    assert ok.status_code == 302
+    assert "Anna +150, Ben +50, Carla +200, Dan +100." in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_contract_already_played_in_the_kingdom_is_refused(client, make_game, db):
+    game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 0}}])
+    form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    assert 'value="king"' not in form  # only the owner's unplayed contracts are offered
+    response = client.post(f"/games/{game_id}/deals/new", data={"nonce": "x", "contracts": "king", "king_taker": "1"})
+    assert response.status_code == 400
+    assert "already" in text(response)
+    assert deal_count(db, game_id) == 1
+
+
+def _kingdom(owner_first_trix: list[int]):
+    return [
+        {"contracts": ["king"], "king": {"taker": 0}},
+        {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}},
+        {"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]},
+        {"contracts": ["tricks"], "tricks": [4, 3, 3, 3]},
+        {"contracts": ["trix"], "trix": owner_first_trix},
+    ]
+
+
+def test_trix_sheet_groups_kingdoms_and_checks_they_sum_to_zero(client, make_game):
+    game_id = make_game(kind="trix", deals=_kingdom([0, 1, 2, 3]) + [{"contracts": ["tricks"], "tricks": [1, 4, 4, 4]}])
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Kingdom 1 complete: totals sum to 0 ✓" in sheet
+    assert "Kingdom 2 — Ben" in sheet
+    # Anna: −75 −25 −40 −60 +200 = 0; then −15
+    assert "Anna −15" in sheet
+
+
+def test_trix_partners_show_team_totals_and_the_winning_team(client, make_game):
+    deals = []
+    for _k in range(4):
+        deals += _kingdom([0, 1, 2, 3])
+    game_id = make_game(kind="trix", options={"partnership": "sum"}, deals=deals)
+    sheet = text(client.get(f"/games/{game_id}"))
+    # per kingdom: Anna 0, Ben −25−30−45+150 = 50, Carla −25−30−45+100 = 0, Dan −25−30−45+50 = −50
+    assert "Anna & Carla: 0" in sheet and "Ben & Dan: 0" in sheet
+    assert "a tie: all share the win" in sheet
+
+
+# ----------------------------------------------------------------- game file download
+
+
+def test_game_file_download_is_the_game_file(client, make_game):
+    game_id = _three_deals(make_game)
+    response = client.get(f"/games/{game_id}/game.json")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    data = json.loads(response.get_data(as_text=True))
+    assert data["format"] == 1 and data["game"] == "trigami"
+    assert data["players"] == ["Anna", "Ben", "Carla"] and len(data["deals"]) == 3
+    assert data["deals"][0] == WORKED_TRIGAMI_DEAL
+    assert "points" not in json.dumps(data)

@@ -15,8 +15,10 @@ from .rules import RuleError
 
 
 def _read(path: str) -> str:
+    """The file's text, strictly UTF-8; ``-`` is standard input, read as bytes so that it
+    is checked like a file (a text stdin would let bad bytes through as surrogates)."""
     if path == "-":
-        return sys.stdin.read()
+        return click.get_binary_stream("stdin").read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
         return f.read()
 
@@ -34,7 +36,7 @@ def _load(path: str) -> gamefile.GameFile:
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:
-        _fail(f"{path} is not a UTF-8 text file")
+        _fail("standard input is not UTF-8 text" if path == "-" else f"{path} is not a UTF-8 text file")
     except RuleError as exc:
         _fail(str(exc))
     return game
@@ -73,7 +75,8 @@ def import_(file: str) -> None:
         game_id = store.create_game(db, game)
     finally:
         db.conn.close()
-    click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({len(game.deals)} deals)")
+    deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
+    click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({deals})")
     click.echo(f"/games/{game_id}")
 
 

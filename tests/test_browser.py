@@ -1,0 +1,196 @@
+"""Headless Chromium at phone size, driven by Playwright: what a player taps and sees.
+
+Uses the system's Chromium (never a downloaded browser): CHROMIUM or /usr/bin/chromium.
+Screenshots go to screenshots/ (ignored by git) — open them and look.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
+        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app served on 127.0.0.1 (a free port) from a thread, on a temporary database."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    db = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(db)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"],
+        )
+        yield chromium
+        chromium.close()
+
+
+def _page(browser, width=390, height=844, javascript=True):
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    page = _page(browser)
+    yield page
+    page.context.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def new_game(page, server, kind, names, first):
+    page.goto(f"{server}/games/new")
+    page.get_by_role("link", name={"trigami": "Trigami", "trix": "Trix"}[kind], exact=False).first.click()
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.locator(".first-dealer label", has_text=first).click()
+    return page
+
+
+def test_trigami_worked_example_on_a_phone(page, server):
+    """SCORING.md §1.2: turnip ♦; Anna Turnip 4 tricks 1 bug; Ben Doublets ♠ 5 tricks no bug;
+    Carla ♥ 4 tricks 3 bugs → 80, 200, 13."""
+    new_game(page, server, "trigami", ["Anna", "Ben", "Carla"], "Anna")
+    shot(page, "trigami-1-new-game")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+
+    cards = page.locator(".seat-card")
+    cards.nth(0).get_by_text("Turnip", exact=True).click()
+    cards.nth(1).get_by_role("img", name="spades").click()
+    cards.nth(1).get_by_text("Doublets").click()
+    cards.nth(2).get_by_role("img", name="hearts").click()
+    page.fill("#tricks_0", "4")
+    page.fill("#tricks_1", "5")
+    assert page.input_value("#tricks_2") == "4"  # 13 − 4 − 5 fills itself in
+    page.fill("#bugs_0", "1")
+    page.fill("#bugs_2", "3")
+    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()
+    # the points show before saving
+    sync_api.expect(page.locator('[data-seat-preview="0"]')).to_have_text("+80")
+    sync_api.expect(page.locator('[data-seat-preview="1"]')).to_have_text("+200")
+    sync_api.expect(page.locator('[data-seat-preview="2"]')).to_have_text("+13")
+    shot(page, "trigami-2-deal-form")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Save deal 1").click()
+
+    totals = page.locator("thead .total")
+    sync_api.expect(totals).to_have_text(["80", "200", "13"])
+    sync_api.expect(page.locator(".flash")).to_contain_text("Anna +80, Ben +200, Carla +13")
+    sync_api.expect(page.locator(".next-line")).to_contain_text("Ben deals next")
+    shot(page, "trigami-3-sheet")
+
+
+def test_trix_king_of_hearts_doubled_on_a_phone(page, server):
+    """SCORING.md §2.2: the K♥ doubled by its holder Ben and taken by Carla: Carla −150, Ben +75."""
+    new_game(page, server, "trix", ["Anna", "Ben", "Carla", "Dan"], "Ben")
+    page.get_by_role("button", name="Start game").click()
+    sync_api.expect(page.locator(".next-line")).to_contain_text("Ben holds the 7♥")
+    page.get_by_role("link", name="Add deal 1").click()
+    page.locator(".contract-choice label", has_text="King of Hearts").click()
+    king = page.locator(".block-king")
+    sync_api.expect(king).to_be_visible()
+    sync_api.expect(page.locator(".block-queens")).to_be_hidden()  # only the chosen contract
+    king.locator("fieldset").first.get_by_text("Carla", exact=True).click()
+    king.get_by_text("Doubled?").click()
+    king.locator("fieldset", has_text="Doubled by").get_by_text("Ben", exact=True).click()
+    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("Ben +75 · Carla −150")
+    shot(page, "trix-1-king-doubled")
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("thead .total")).to_have_text(["0", "75", "−150", "0"])
+    sync_api.expect(page.locator(".kingdom-row")).to_contain_text("Kingdom 1 — Ben")
+    shot(page, "trix-2-sheet")
+
+
+def test_a_deal_can_be_entered_without_javascript(browser, server):
+    """Everything works without JavaScript: chips are real radio buttons, the server fills in
+    the last count and checks the deal."""
+    page = _page(browser, javascript=False)
+    new_game(page, server, "trigami", ["Ida", "Jon", "Kai"], "Player 1")  # no script to rename the chips
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "5")
+    page.fill("#tricks_1", "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    # 5 clean tricks = 100, 4 clean = 80, Kai's 4 (filled in by the server) clean = 80
+    sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"])
+    page.context.close()
+
+
+def test_bad_count_is_shown_beside_the_field_and_kept(page, server):
+    new_game(page, server, "trigami", ["Lea", "Max", "Nia"], "Lea")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "0")
+    page.fill("#bugs_0", "2")
+    page.fill("#tricks_1", "6")
+    page.get_by_role("button", name="Save deal 1").click()
+    errors = page.locator("#bugs_0-errors")
+    sync_api.expect(errors).to_contain_text("Lea")
+    assert page.input_value("#bugs_0") == "2" and page.input_value("#tricks_1") == "6"
+    shot(page, "trigami-4-error")
+
+
+def test_four_long_names_fit_a_small_phone(browser, server):
+    page = _page(browser, width=360, height=740)
+    names = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
+    new_game(page, server, "trix", names, "Bartholomew")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    page.locator(".contract-choice label", has_text="Tricks").click()
+    for seat, count in enumerate(["3", "4", "2"]):
+        page.fill(f"#tricks_{seat}", count)
+    sync_api.expect(page.locator("#tricks_3")).to_have_value("4")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("thead .total")).to_have_text(["−45", "−60", "−30", "−60"])
+    assert no_sideways_scroll(page)
+    shot(page, "trix-3-long-names-360")
+    page.context.close()

@@ -36,7 +36,8 @@ def _load(path: str) -> gamefile.GameFile:
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:
-        _fail("standard input is not UTF-8 text" if path == "-" else f"{path} is not a UTF-8 text file")
+        _fail("standard input is not UTF-8 text" if path == "-"
+              else f"{path} is not a UTF-8 text file")
     except RuleError as exc:
         _fail(str(exc))
     return game

@@ -165,6 +165,15 @@ def known_players(db: sqlite_utils.Database) -> list[str]:
     )]
 
 
+def last_players(db: sqlite_utils.Database, kind: str) -> list[str]:
+    """The players of the newest game of ``kind``, in playing order (the same group
+    usually sits down again); empty if there is none."""
+    return [row["name"] for row in db.query(
+        "select p.name from game_players gp join players p on p.id = gp.player_id "
+        "where gp.game_id = (select id from games where kind = ? order by created_at desc, rowid desc limit 1) "
+        "order by gp.seat", [kind])]
+
+
 def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:
     db["games"].update(game_id, {"updated_at": now})
 

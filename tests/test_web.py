@@ -446,3 +446,54 @@ def test_game_file_download_is_the_game_file(client, make_game):
     assert data["players"] == ["Anna", "Ben", "Carla"] and len(data["deals"]) == 3
     assert data["deals"][0] == WORKED_TRIGAMI_DEAL
     assert "points" not in json.dumps(data)
+
+
+def test_new_game_offers_the_last_group_in_their_seats(client, make_game):
+    make_game(players=["Ulla", "Veit", "Wim"])
+    page = client.get("/games/new?kind=trigami").get_data(as_text=True)
+    for seat, name in enumerate(["Ulla", "Veit", "Wim"]):
+        assert re.search(rf'id="player_{seat}"[^>]*value="{name}"', page)
+    assert '<option value="Ulla">' in page  # known players offered while typing
+
+
+def test_trix_complex_scores_two_contracts_in_one_deal(client, make_game, db):
+    game_id = make_game(kind="trix", options={"complex": True})
+    form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    assert 'type="checkbox"' in form and 'name="contracts"' in form
+    data = {"nonce": "c", "contracts": ["king", "tricks"], "king_taker": "1",
+            "tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "3"}
+    assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
+    # Ben: K♥ −75 and 4 tricks × −15 = −60 → −135; the others 3 × −15 = −45
+    assert "Anna −45, Ben −135, Carla −45, Dan −45." in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
+    order = ["trix", "queens", "king", "diamonds", "tricks"]
+    game_id = make_game(kind="trix", options={"order": order})
+    form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    assert re.search(r'value="trix"[^>]*checked|checked[^>]*value="trix"', form)
+    assert 'value="queens"' not in form.split("contract-choice")[1].split("</section>")[0]
+    response = client.post(f"/games/{game_id}/deals/new", data={"nonce": "o", "contracts": "queens",
+                           **{f"queens_{s}_taker": "0" for s in "SHDC"}})
+    assert response.status_code == 400  # Queens is not next
+
+
+def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):
+    game_id = make_game(kind="trix", deals=_kingdom([0, 1, 2, 3]))
+    first = store.get_game(db, game_id).deals[0]
+    form = client.get(f"/games/{game_id}/deals/{first.id}/edit").get_data(as_text=True)
+    assert re.search(r'value="king"[^>]*checked|checked[^>]*value="king"', form)
+    response = client.post(f"/games/{game_id}/deals/{first.id}/edit", data={"contracts": "king", "king_taker": "3"})
+    assert response.status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Kingdom 1 complete: totals sum to 0 ✓" in sheet
+    assert "Anna 75" in sheet  # no longer took the K♥: 0 − 25 − 40 − 60 + 200
+
+
+def test_a_delete_that_would_break_later_deals_is_refused(client, make_game, db):
+    game_id = make_game(kind="trix", deals=_kingdom([0, 1, 2, 3]) + [{"contracts": ["king"], "king": {"taker": 2}}])
+    second = store.get_game(db, game_id).deals[1]
+    page = text(client.get(f"/games/{game_id}/deals/{second.id}/delete"))
+    assert "cannot be deleted" in page  # deal 6's King of Hearts would fall into kingdom 1 twice
+    client.post(f"/games/{game_id}/deals/{second.id}/delete")
+    assert deal_count(db, game_id) == 6

@@ -28,17 +28,18 @@ def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
         trigami = game.kind == "trigami"
         return forms.trigami_form(game.players, turnip=trigami, tricks=13 if trigami else 17,
                                   suit_size=10 if trigami else 13)
+    options = rules.parse_options(game.options)
     entries = [d.entry for d in game.deals]
     try:
-        before = _score_of(game, entries[:index])
-        offered = list(before.remaining)
+        offered = list(_score_of(game, entries[:index]).remaining)
     except RuleError:
-        before, offered = None, list(forms.CONTRACTS)
+        offered = list(forms.CONTRACTS)
+    if game.options.get("order") and not options.complex:
+        offered = offered[:1]  # a fixed order leaves only the next contract
     if index < len(entries):
         offered += [c for c in entries[index]["contracts"] if c not in offered]
     order = game.options.get("order") or forms.CONTRACTS
     offered = [c for c in order if c in offered] or list(forms.CONTRACTS)
-    options = rules.parse_options(game.options)
     return forms.trix_form(game.players, offered=offered, complex_=options.complex,
                            doubling=options.doubling)
 

@@ -56,8 +56,8 @@ def new() -> Any:
     rules = get_rules(kind)
     form = forms.new_game_form(kind, rules.seats)()
     known = store.known_players(get_db())
-    if request.method == "GET" and not form.is_submitted():
-        for seat, name in enumerate(known[: rules.seats]):
+    if not form.is_submitted():
+        for seat, name in enumerate(store.last_players(get_db(), kind)):
             form[f"player_{seat}"].data = name
     if form.validate_on_submit():
         game = _game_from_form(form, kind)

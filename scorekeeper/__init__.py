@@ -30,7 +30,7 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then SCOREKEEPER_* environment
     variables (Flask's from_prefixed_env), then ``test_config``.
 
@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=instance_path,
         template_folder=_asset_folder("templates"),
         static_folder=_asset_folder("static"),
     )

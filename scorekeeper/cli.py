@@ -18,7 +18,7 @@ def _read(path: str) -> str:
     """The file's text, strictly UTF-8; ``-`` is standard input, read as bytes so that it
     is checked like a file (a text stdin would let bad bytes through as surrogates)."""
     if path == "-":
-        return click.get_binary_stream("stdin").read().decode("utf-8")
+        return sys.stdin.buffer.read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
         return f.read()
 

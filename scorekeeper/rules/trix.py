@@ -258,7 +258,7 @@ def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
             card=label, points=_signed(-penalty)), -penalty, "doubling"))
 
 
-def _score_king(deal: TrixDeal, names: Sequence[str], options: TrixOptions,
+def _score_king(deal: TrixDeal, names: Sequence[str],
                 steps: list[list[_Step]]) -> None:
     assert deal.king is not None
     _score_card(deal.king, _king_label(), KING_PENALTY, names, steps)
@@ -268,7 +268,7 @@ def _score_king(deal: TrixDeal, names: Sequence[str], options: TrixOptions,
                                 0, "points"))
 
 
-def _score_queens(deal: TrixDeal, names: Sequence[str], options: TrixOptions,
+def _score_queens(deal: TrixDeal, names: Sequence[str],
                   steps: list[list[_Step]]) -> None:
     assert deal.queens is not None
     plain: list[list[str]] = [[] for _seat in range(SEATS)]
@@ -673,9 +673,9 @@ class TrixRules:
         for contract in deal.contracts:
             part: list[list[_Step]] = [[] for _seat in range(SEATS)]
             if contract == KING:
-                _score_king(deal, players, options, part)
+                _score_king(deal, players, part)
             elif contract == QUEENS:
-                _score_queens(deal, players, options, part)
+                _score_queens(deal, players, part)
             elif contract == TRIX_CONTRACT:
                 _score_trix(deal, part)
             else:

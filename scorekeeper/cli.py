@@ -18,8 +18,8 @@ def _read(path: str) -> str:
     """The file's text, strictly UTF-8; ``-`` is standard input, read as bytes so that it
     is checked like a file (a text stdin would let bad bytes through as surrogates)."""
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8")
-    with open(path, encoding="utf-8") as f:
+        return sys.stdin.buffer.read().decode("utf-8-sig")
+    with open(path, encoding="utf-8-sig") as f:  # a byte-order mark from a Windows editor is fine
         return f.read()
 
 

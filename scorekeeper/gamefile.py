@@ -102,15 +102,17 @@ def from_dict(data: Any) -> GameFile:
     options = rules.parse_options(data["options"])
     if not isinstance(data["deals"], Sequence) or isinstance(data["deals"], str):
         raise FormatError(_("deals must be a list"), field="deals")
-    deals = tuple(rules.parse_deal(raw, number) for number, raw in enumerate(data["deals"], 1))
+    deals = tuple(rules.parse_deal(raw, number, players) for number, raw in enumerate(data["deals"], 1))
     return GameFile(data["game"], players, first, options, deals)
 
 
 def loads(text: str | bytes) -> GameFile:
     """Parse a game file's JSON text; raises FormatError (not JSON, bad shape) or
     DealError."""
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8-sig")
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark from a Windows editor
     except (ValueError, RecursionError) as exc:
         raise FormatError(_("not a JSON file: {problem}").format(problem=exc)) from None
     return from_dict(data)

@@ -10,6 +10,7 @@ Seats are 0-based indexes into the players, in playing order.  Suits are "S", "H
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -34,6 +35,15 @@ def set_translator(translate: Callable[[str], str]) -> None:
 def _(message: str) -> str:
     """Translate ``message`` with the translator set by :func:`set_translator`."""
     return _translator(message)
+
+
+def signed(points: int) -> str:
+    """Points as the paper sheet writes them: +75, −150 (a true minus sign, U+2212), 0."""
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\u2212{-points}"
+    return "0"
 
 
 class RuleError(ValueError):
@@ -209,8 +219,9 @@ class GameRules(Protocol):
         """The game's options → a dict with every key (defaults included)."""
         ...
 
-    def parse_deal(self, raw: Any, number: int) -> Any:
-        """One deal entry (dict) → the game's frozen deal; ``number`` is 1-based.
+    def parse_deal(self, raw: Any, number: int, players: Sequence[str] | None = None) -> Any:
+        """One deal entry (dict) → the game's frozen deal; ``number`` is 1-based;
+        ``players`` (names in seat order), when given, name the player in messages.
 
         Checks shape only (types, keys, ranges of single values); raises DealError with
         ``deal=number`` and the field.
@@ -233,14 +244,22 @@ class GameRules(Protocol):
         ...
 
 
+def _json(value: Any) -> str:
+    """A value as the game file spells it (true, "4", 4.0), for messages."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def check_count(value: Any, *, deal: int, field: str, seat: int | None = None,
                 name: str | None = None, low: int = 0, high: int) -> int:
     """Return ``value`` if it is a whole number (a JSON integer, not 4.0, not true) in
     ``low..high``; otherwise raise DealError naming the field and, if given, the player."""
     who = f"{name}: " if name else ""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealError(_("{who}{field} must be a whole number, not {value!r}").format(
-            who=who, field=field, value=value), deal=deal, seat=seat, field=field)
+        raise DealError(_("{who}{field} must be a whole number, not {value}").format(
+            who=who, field=field, value=_json(value)), deal=deal, seat=seat, field=field)
     if not low <= value <= high:
         raise DealError(_("{who}{field} must be between {low} and {high}, not {value}").format(
             who=who, field=field, low=low, high=high, value=value),

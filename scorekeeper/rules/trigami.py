@@ -163,7 +163,7 @@ class TrigamiRules:
 
     # --- deals ---------------------------------------------------------------------
 
-    def parse_deal(self, raw: Any, number: int) -> TrigamiDeal:
+    def parse_deal(self, raw: Any, number: int, players: Sequence[str] | None = None) -> TrigamiDeal:
         """One deal entry (GAME-FILE.md) → :class:`TrigamiDeal`; ``number`` is 1-based.
 
         Checks the shape and single values only (a list of 3 bids; counts are JSON
@@ -171,9 +171,10 @@ class TrigamiRules:
         what the game allows (plain Bugami: plain bids, no ``turnip`` key).  Keys the
         format does not define are ignored.  Raises DealError with ``deal=number``, the
         field and, where one player's entry is wrong, the seat.  How the counts fit
-        together is checked by :meth:`score`.
+        together is checked by :meth:`score`. ``players`` (names in seat order), when
+        given, name the player in a message instead of "player 2".
         """
-        return self._parse(raw, number, None)
+        return self._parse(raw, number, players)
 
     def dump_deal(self, deal: TrigamiDeal) -> dict[str, Any]:
         """:class:`TrigamiDeal` → its game-file dict; ``turnip``, ``last_trick`` and a

@@ -28,6 +28,7 @@ from .common import (
     ScoreLine,
     _,
     check_count,
+    signed,
 )
 
 KING = "king"
@@ -169,15 +170,6 @@ class TrixDeal:
 # --------------------------------------------------------------------------- helpers
 
 
-def _signed(points: int) -> str:
-    """+75, −150 (a true minus sign), 0."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"\u2212{-points}"
-    return "0"
-
-
 def _king_label() -> str:
     return f"K{SUIT_SYMBOLS['H']}"
 
@@ -239,23 +231,23 @@ def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
     taker, doubler, leader = card.taker, card.doubled_by, card.leader
     if doubler is None:
         steps[taker].append((_("took the {card}: {points}").format(
-            card=label, points=_signed(-penalty)), -penalty, "points"))
+            card=label, points=signed(-penalty)), -penalty, "points"))
     elif doubler != taker:
         steps[taker].append((_("took the {card}, doubled by {doubler}: {points}").format(
-            card=label, doubler=names[doubler], points=_signed(-2 * penalty)),
+            card=label, doubler=names[doubler], points=signed(-2 * penalty)),
             -2 * penalty, "doubling"))
         steps[doubler].append((_("doubled the {card} and {taker} took it: {points}").format(
-            card=label, taker=names[taker], points=_signed(penalty)), penalty, "doubling"))
+            card=label, taker=names[taker], points=signed(penalty)), penalty, "doubling"))
     elif leader is not None and leader != doubler:
         steps[doubler].append((_("doubled the {card} and took it back: {points}").format(
-            card=label, points=_signed(-2 * penalty)), -2 * penalty, "doubling"))
+            card=label, points=signed(-2 * penalty)), -2 * penalty, "doubling"))
         steps[leader].append((
             _("led to the trick in which {doubler} took back the doubled {card}: {points}")
-            .format(card=label, doubler=names[doubler], points=_signed(penalty)),
+            .format(card=label, doubler=names[doubler], points=signed(penalty)),
             penalty, "doubling"))
     else:
         steps[doubler].append((_("doubled the {card}, led it and took it back: {points}").format(
-            card=label, points=_signed(-penalty)), -penalty, "doubling"))
+            card=label, points=signed(-penalty)), -penalty, "doubling"))
 
 
 def _score_king(deal: TrixDeal, names: Sequence[str],
@@ -281,12 +273,12 @@ def _score_queens(deal: TrixDeal, names: Sequence[str],
         queens = plain[seat]
         if len(queens) == 1:
             steps[seat].append((_("took 1 queen ({cards}): {points}").format(
-                cards=queens[0], points=_signed(-QUEEN_PENALTY)), -QUEEN_PENALTY, "points"))
+                cards=queens[0], points=signed(-QUEEN_PENALTY)), -QUEEN_PENALTY, "points"))
         elif queens:
             points = -QUEEN_PENALTY * len(queens)
             steps[seat].append((_("took {n} queens ({cards}): {n} × {each} = {points}").format(
-                n=len(queens), cards=", ".join(queens), each=_signed(-QUEEN_PENALTY),
-                points=_signed(points)), points, "points"))
+                n=len(queens), cards=", ".join(queens), each=signed(-QUEEN_PENALTY),
+                points=signed(points)), points, "points"))
         if not steps[seat]:
             steps[seat].append((_("took no queens: 0"), 0, "points"))
 
@@ -305,7 +297,7 @@ def _score_counts(contract: str, counts: Sequence[int], options: TrixOptions,
     for seat, count in enumerate(counts):
         points = -each * count
         text = (none if count == 0 else one if count == 1 else many).format(
-            n=count, each=_signed(-each), points=_signed(points))
+            n=count, each=signed(-each), points=signed(points))
         key = "points"
         if options.values == "swapped" and count:
             text = _("{step} (swapped values)").format(step=text)
@@ -317,7 +309,7 @@ def _score_trix(deal: TrixDeal, steps: list[list[_Step]]) -> None:
     assert deal.trix is not None
     for place, seat in enumerate(deal.trix):
         points = TRIX_POINTS[place]
-        steps[seat].append((_ordinal_step(place).format(points=_signed(points)), points, "trix"))
+        steps[seat].append((_ordinal_step(place).format(points=signed(points)), points, "trix"))
 
 
 def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
@@ -420,8 +412,9 @@ class TrixRules:
 
     # ---- deals
 
-    def parse_deal(self, raw: Any, number: int) -> TrixDeal:
-        """One deal entry (GAME-FILE.md, "Trix") → :class:`TrixDeal`; ``number`` 1-based.
+    def parse_deal(self, raw: Any, number: int, players: Sequence[str] | None = None) -> TrixDeal:
+        """One deal entry (GAME-FILE.md, "Trix") → :class:`TrixDeal`; ``number`` 1-based;
+        ``players`` (names in seat order), when given, name the player in a message.
 
         Checks the shape only: a non-empty list of known contracts without repeats, exactly
         their blocks (a block given as null counts as absent), seats 0–3 and counts 0–13 as
@@ -467,7 +460,7 @@ class TrixRules:
                 if key not in _CARD_KEYS:
                     raise error(_("unknown key {key!r} in {field}").format(key=key, field=field),
                                 f"{field}.{key}")
-            if "taker" not in value:
+            if value.get("taker") is None:
                 raise error(_("{field}.taker is missing: who took the {card}?").format(
                     field=field, card=label), f"{field}.taker")
             seats = {key: None if value.get(key) is None else check_count(
@@ -480,8 +473,10 @@ class TrixRules:
             if not isinstance(value, (list, tuple)) or len(value) != SEATS:
                 raise error(_("{field} must list 4 numbers, one per seat").format(field=field),
                             field)
+            per_player = field != TRIX_CONTRACT  # the finishing order lists seats by place
             return tuple(check_count(v, deal=number, field=field,
-                                     seat=seat if field != TRIX_CONTRACT else None, high=high)
+                                     seat=seat if per_player else None,
+                                     name=players[seat] if per_player and players else None, high=high)
                          for seat, v in enumerate(value))
 
         king = queens = diamonds = tricks = trix = None
@@ -692,12 +687,12 @@ class TrixRules:
             texts = [text for text, _p, _key in steps[seat]]
             keys = [key for _text, _p, key in steps[seat]]
             if len(texts) > 1:
-                texts.append(_("in all: {points}").format(points=_signed(points)))
+                texts.append(_("in all: {points}").format(points=signed(points)))
             if combined:
                 keys.append("variant")
             if options.reversed:
                 texts.append(_("Reversed scoring: sign flipped: {before} → {after}").format(
-                    before=_signed(points), after=_signed(-points)))
+                    before=signed(points), after=signed(-points)))
                 points = -points
                 keys.append("variant")
             lines.append(ScoreLine(seat=seat, points=points, steps=tuple(texts),
@@ -739,7 +734,7 @@ class TrixRules:
         kingdom_deals: list[int] = []
         for index, raw in enumerate(deals):
             number = index + 1
-            deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number)
+            deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number, players)
             if done >= KINGDOMS:
                 raise DealError(_("the game is over: all four kingdoms have been played"),
                                 deal=number)

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from .. import forms
-from ..rules.common import SUIT_SYMBOLS
+from ..rules.common import SUIT_SYMBOLS, signed
 
 
 def suit(code: str | None) -> Markup:
@@ -20,15 +20,6 @@ def suit(code: str | None) -> Markup:
         return Markup("")
     return Markup('<span class="suit suit-{c}" role="img" aria-label="{name}">{sym}</span>').format(
         c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
-
-
-def signed(points: int) -> str:
-    """Points as the paper sheet writes them: +75, −150, 0 (a real minus sign)."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"−{-points}"
-    return "0"
 
 
 def minus(number: int) -> str:

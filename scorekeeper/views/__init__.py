@@ -28,10 +28,10 @@ def minus(number: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import deals, games
+    from . import deals, explain, games, manage, players, transfer
 
-    app.register_blueprint(games.bp)
-    app.register_blueprint(deals.bp)
+    for module in (games, deals, explain, manage, players, transfer):
+        app.register_blueprint(module.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     # seats|map('extract', players) → the names of those seats

@@ -1,0 +1,7 @@
+"""Blueprint 'manage' (issue 3 work in progress: see the module's views as they land)."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+bp = Blueprint("manage", __name__)

@@ -36,6 +36,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["minus"] = minus
     # seats|map('extract', players) → the names of those seats
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
+    # Links to pages that may not exist yet render only once their view does
+    app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
     app.jinja_env.globals.update(
         suit=suit, SUIT_NAMES=forms.SUIT_NAMES, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))

@@ -44,7 +44,13 @@ def count_field(label: Any, high: int) -> IntegerField:
 
 
 class CountField(IntegerField):
-    """An IntegerField that says plainly what a card player typed wrong."""
+    """An IntegerField that says plainly what a card player typed wrong.
+
+    ``negative`` replaces the message for a number typed with a minus sign."""
+
+    def __init__(self, *args: Any, negative: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.negative = negative
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist or not str(valuelist[0]).strip():
@@ -53,9 +59,17 @@ class CountField(IntegerField):
         text = str(valuelist[0]).strip()
         if not text.isdecimal():  # Unicode digits (e.g. Arabic-Indic) are whole numbers too
             self.data = None
-            raise ValueError(_("A count cannot be negative.") if text.startswith("-")
-                             else _("Enter a whole number, like 3."))
+            if text.startswith(("-", "−")):
+                raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
+            raise ValueError(_("Enter a whole number, like 3."))
         self.data = int(text)
+
+    def validate(self, form: Any, extra_validators: Any = ()) -> bool:
+        # A count that is not a number says so once, not also "must be from 0 to 13"
+        if self.process_errors:
+            self.errors = [self.process_errors[0]]
+            return False
+        return super().validate(form, extra_validators)
 
 
 def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
@@ -68,8 +82,9 @@ def _seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice
     return choices(([("", none)] if none is not None else []) + pairs)
 
 
-def _seat(value: Any) -> int | None:
-    return int(value) if value not in (None, "", "None") else None
+def capitalized(message: str) -> str:
+    """A rules message as a sentence beside a field: "tricks add up…" → "Tricks add up…"."""
+    return message[:1].upper() + message[1:]
 
 
 class DealForm(FlaskForm):
@@ -87,6 +102,26 @@ class DealForm(FlaskForm):
     def add_group_error(self, group: str, message: str) -> None:
         self.group_errors.setdefault(group, []).append(message)
 
+    def seat(self, name: str) -> int | None:
+        """The seat tapped in radio field ``name`` (None if none); a value that is no seat
+        (a tampered form) puts an error beside the field and gives None."""
+        field = self[name]
+        value = field.data
+        if value in (None, "", "None"):
+            return None
+        if isinstance(value, str) and value.isdecimal() and int(value) < len(self.names):
+            return int(value)
+        field.errors = [*field.errors, _("Tap one of the players.")]
+        return None
+
+    def all_errors(self) -> list[tuple[str | None, str]]:
+        """Every message on the form as (field id or None, message), top to bottom, for
+        the summary above the form."""
+        out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
+        out += [(None, m) for messages in self.group_errors.values() for m in messages]
+        out += [(field.id, m) for field in self if field.type != "CSRFTokenField" for m in field.errors]
+        return out
+
     @property
     def has_errors(self) -> bool:
         return bool(self.errors or self.group_errors or self.form_errors)
@@ -103,18 +138,19 @@ def attach_error(form: DealForm, error: RuleError, deal_number: int | None = Non
     top of the form. An error about another deal (an edit that breaks a later one) goes at
     the top, with its deal number."""
     if error.deal is not None and deal_number is not None and error.deal != deal_number:
-        form.form_errors.append(str(error))
+        form.form_errors.append(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal,
+                                  problem=error.message))
         return
     if error.field:
         base = error.field.replace(".", "_")
         names = ([f"{base}_{error.seat}"] if error.seat is not None else []) + [base]
         for name in names:
             if name in form:
-                form[name].errors = [*form[name].errors, error.message]
+                form[name].errors = [*form[name].errors, capitalized(error.message)]
                 return
-        form.add_group_error(base.split("_")[0], error.message)
+        form.add_group_error(base.split("_")[0], capitalized(error.message))
         return
-    form.form_errors.append(error.message)
+    form.form_errors.append(capitalized(error.message))
 
 
 def _fill_last(values: list[int | None], total: int) -> list[int | None]:
@@ -180,8 +216,14 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             }
             if turnip and self.turnip.data in SUITS:
                 entry = {"turnip": self.turnip.data, **entry}
-            if _seat(self.last_trick.data) is not None:
-                entry["last_trick"] = _seat(self.last_trick.data)
+            elif turnip and self.turnip.data not in ("", None):
+                self.turnip.errors = [_("Tap the turnip card's suit.")]
+                return None
+            last = self.seat("last_trick")
+            if self.last_trick.errors:
+                return None
+            if last is not None:
+                entry["last_trick"] = last
             return entry
 
         def fill(self, entry: Mapping[str, Any]) -> None:
@@ -246,14 +288,17 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             return [self.contracts.data] if self.contracts.data in CONTRACT_NAMES else []
 
         def _card(self, prefix: str, label: str) -> dict[str, Any] | None:
-            taker = _seat(self[f"{prefix}_taker"].data)
+            taker = self.seat(f"{prefix}_taker")
             if taker is None:
-                self[f"{prefix}_taker"].errors = [_("Who took %(card)s?", card=label)]
+                if not self[f"{prefix}_taker"].errors:
+                    self[f"{prefix}_taker"].errors = [_("Who took %(card)s?", card=label)]
                 return None
             block: dict[str, Any] = {"taker": taker}
             if doubling:
-                block["doubled_by"] = _seat(self[f"{prefix}_doubled_by"].data)
-                block["leader"] = _seat(self[f"{prefix}_leader"].data)
+                block["doubled_by"] = self.seat(f"{prefix}_doubled_by")
+                block["leader"] = self.seat(f"{prefix}_leader")
+                if self[f"{prefix}_doubled_by"].errors or self[f"{prefix}_leader"].errors:
+                    return None
             return block
 
         def _counts(self, name: str, what: Any) -> list[int] | None:
@@ -291,7 +336,9 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             return entry if ok and not self.errors else None
 
         def _finishing_order(self) -> list[int] | None:
-            order = [_seat(self[f"trix_place_{place}"].data) for place in range(1, self.seats + 1)]
+            order = [self.seat(f"trix_place_{place}") for place in range(1, self.seats + 1)]
+            if any(self[f"trix_place_{place}"].errors for place in range(1, self.seats + 1)):
+                return None
             blanks = [i for i, s in enumerate(order) if s is None]
             unused = [s for s in range(self.seats) if s not in order]
             if len(blanks) == 1 and len(unused) == 1:
@@ -360,6 +407,12 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
     class NewGameForm(FlaskForm):
         game_kind = kind
         seat_count = seats
+        nonce = HiddenField()
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if not self.nonce.data:
+                self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
 
         def names(self) -> list[str]:
             return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(seats)]
@@ -391,7 +444,7 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
         NewGameForm.first_dealer = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
                                               choices=choices(dealer_pairs + [("random", _l("Pick at random"))]))
         NewGameForm.target = CountField(
-            _l("Play to"), default=500,
+            _l("Play to"), default=500, negative=_l("Enter a target from 50 to 100000."),
             validators=[NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
             widget=NumberInput(min=50, max=100000, step=50),
             render_kw={"inputmode": "numeric"})

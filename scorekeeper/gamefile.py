@@ -8,6 +8,7 @@ through :func:`parse` and :func:`score`, so all share one set of checks.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,9 @@ from .rules.common import _
 
 FORMAT = 1
 MAX_NAME_LENGTH = 40
+# Direction overrides and isolates would turn a name (and the sheet around it) backwards;
+# joiners (U+200C/U+200D), which some scripts need, stay allowed.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,11 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
             raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
         name = " ".join(name.split())
         if len(name) > MAX_NAME_LENGTH:
-            raise FormatError(
-                _("the name {name!r} is longer than {n} characters").format(name=name, n=MAX_NAME_LENGTH),
-                field="players", seat=seat)
+            raise FormatError(_("player {n}'s name is longer than {max} characters").format(
+                n=seat + 1, max=MAX_NAME_LENGTH), field="players", seat=seat)
+        if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
+            raise FormatError(_("player {n}'s name has invisible control characters").format(n=seat + 1),
+                              field="players", seat=seat)
         if name.casefold() in seen:
             raise FormatError(_("{name} is named twice").format(name=name), field="players", seat=seat)
         seen.add(name.casefold())

@@ -55,3 +55,10 @@ def m001_players_games_deals(db: sqlite_utils.Database) -> None:
     )
     db["deals"].create_index(["game_id", "position"], unique=True)
     db["deals"].create_index(["nonce"], unique=True)
+
+
+@migrations()
+def m002_game_nonce(db: sqlite_utils.Database) -> None:
+    """The new-game form's one-time token: a double tap on Start makes one game."""
+    db["games"].add_column("nonce", str)
+    db["games"].create_index(["nonce"], unique=True)

@@ -11,7 +11,8 @@ import json
 import secrets
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +25,24 @@ from .gamefile import GameFile
 
 class NotFoundError(LookupError):
     """No game (or no deal in that game) with that id."""
+
+
+@contextmanager
+def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """A write transaction that takes the write lock at once (BEGIN IMMEDIATE), so two
+    phones saving at the same moment wait for each other (busy timeout) instead of one
+    failing with "database is locked" when its read turns into a write."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
 
 
 def _now() -> str:
@@ -92,17 +111,26 @@ def _player_id(db: sqlite_utils.Database, name: str, now: str) -> int:
     return db["players"].insert({"name": name, "name_key": key, "created_at": now}).last_pk
 
 
-def create_game(db: sqlite_utils.Database, game: GameFile) -> str:
+def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
-    random id. The caller has checked ``game`` (gamefile.from_dict and score)."""
+    random id. The caller has checked ``game`` (gamefile.from_dict and score).
+
+    ``nonce`` is the form's one-time token: if a game was already made with it (a double
+    tap on Start), nothing is added and that game's id is returned.
+    """
     now = _now()
     game_id = secrets.token_urlsafe(9)
     data = game.to_dict()
-    with db.atomic():
+    with writing(db):
+        if nonce:
+            rows = list(db["games"].rows_where("nonce = ?", [nonce], limit=1))
+            if rows:
+                return rows[0]["id"]
         player_ids = [_player_id(db, name, now) for name in game.players]
         db["games"].insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
             "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
+            "nonce": nonce or None,
         })
         db["game_players"].insert_all(
             {"game_id": game_id, "seat": seat, "player_id": pid} for seat, pid in enumerate(player_ids)
@@ -198,7 +226,7 @@ def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
 
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
                  nonce: str | None, now: str) -> int:
-    with db.atomic():
+    with writing(db):
         if nonce:
             rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
             if rows:
@@ -214,15 +242,18 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
     return deal_id
 
 
-def nonce_used(db: sqlite_utils.Database, nonce: str) -> bool:
-    """Whether a deal was already saved with this form token."""
-    return bool(nonce) and db["deals"].count_where("nonce = ?", [nonce]) > 0
+def deal_for_nonce(db: sqlite_utils.Database, nonce: str | None) -> int | None:
+    """The id of the deal already saved with this form token, or None."""
+    if not nonce:
+        return None
+    rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
+    return rows[0]["id"] if rows else None
 
 
 def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any]) -> None:
     """Replace a deal's entry, keeping its place; raises NotFoundError."""
     now = _now()
-    with db.atomic():
+    with writing(db):
         if not db["deals"].count_where("id = ? and game_id = ?", [deal_id, game_id]):
             raise NotFoundError(f"no deal {deal_id} in game {game_id}")
         db["deals"].update(deal_id, {"entry": json.dumps(dict(entry)), "updated_at": now})
@@ -232,8 +263,26 @@ def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Ma
 def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> None:
     """Delete a deal; later deals keep their order; raises NotFoundError."""
     now = _now()
-    with db.atomic():
+    with writing(db):
         if not db["deals"].count_where("id = ? and game_id = ?", [deal_id, game_id]):
             raise NotFoundError(f"no deal {deal_id} in game {game_id}")
         db.execute("delete from deals where id = ?", [deal_id])
         _touch(db, game_id, now)
+
+
+# --- who sat where (statistics and the past-games filters) ---------------------------
+
+
+def player_names(db: sqlite_utils.Database) -> dict[int, str]:
+    """Every stored player's name by id (the players table's id), in name order."""
+    return {row["id"]: row["name"] for row in db.query("select id, name from players order by name_key")}
+
+
+def player_seats(db: sqlite_utils.Database) -> dict[str, tuple[int, ...]]:
+    """Each game's player ids by seat (in playing order): {game id: (player id, …)}.
+
+    Pairs with :func:`list_games`, whose ``players`` are the same seats' names."""
+    seats: dict[str, list[int]] = defaultdict(list)
+    for row in db.query("select game_id, player_id from game_players order by game_id, seat"):
+        seats[row["game_id"]].append(row["player_id"])
+    return {game_id: tuple(ids) for game_id, ids in seats.items()}

@@ -177,7 +177,7 @@ def test_blank_bugs_mean_none(client, make_game, db):
     ({"tricks_0": "-4"}, "tricks_0", "cannot be negative"),
     ({"tricks_0": "4.0"}, "tricks_0", "Enter a whole number"),
     ({"tricks_0": "99999999999999999999"}, "tricks_0", "from 0 to 13"),
-    ({"tricks_0": "3"}, None, "tricks add up to 12, expected 13"),
+    ({"tricks_0": "3"}, None, "Tricks add up to 12, expected 13"),
     ({"bugs_1": "2", "tricks_1": "0", "tricks_2": "9"}, "bugs_1", "Ben"),
     ({"turnip": ""}, "turnip", "turnip"),
     ({"bids_2": ""}, "bids_2", "Choose Carla's bid"),
@@ -300,7 +300,25 @@ def test_undo_takes_back_the_deal_just_added(client, make_game, db):
 def test_unknown_deal_is_a_404(client, make_game):
     game_id = make_game()
     assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404
-    assert client.post(f"/games/{game_id}/deals/999/delete").status_code == 404
+    assert client.get(f"/games/{game_id}/deals/999/delete").status_code == 404
+
+
+def test_double_tap_on_delete_deletes_once_and_says_so(client, make_game, db):
+    game_id = _three_deals(make_game)
+    second = store.get_game(db, game_id).deals[1]
+    assert client.post(f"/games/{game_id}/deals/{second.id}/delete").status_code == 302
+    again = client.post(f"/games/{game_id}/deals/{second.id}/delete", follow_redirects=True)
+    assert again.status_code == 200 and "already deleted" in text(again)
+    assert deal_count(db, game_id) == 2
+
+
+def test_saving_an_edit_of_a_deal_deleted_meanwhile_says_what_happened(client, make_game, db):
+    game_id = _three_deals(make_game)
+    first = store.get_game(db, game_id).deals[0]
+    store.delete_deal(db, game_id, first.id)  # another phone
+    response = client.post(f"/games/{game_id}/deals/{first.id}/edit", data=WORKED_FORM, follow_redirects=True)
+    assert "deleted in the meantime" in text(response)
+    assert deal_count(db, game_id) == 2
 
 
 # ----------------------------------------------------------------- CSRF
@@ -374,7 +392,7 @@ def test_trix_counts_must_add_up_and_last_fills_in(client, make_game, db):
     game_id = make_game(kind="trix")
     bad = client.post(f"/games/{game_id}/deals/new", data={
         "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2", "diamonds_3": "5"})
-    assert bad.status_code == 400 and "diamonds add up to 14, expected 13" in text(bad)
+    assert bad.status_code == 400 and "Diamonds add up to 14, expected 13" in text(bad)
     assert 'value="5"' in bad.get_data(as_text=True)
     good = client.post(f"/games/{game_id}/deals/new", data={
         "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2"})
@@ -497,3 +515,70 @@ def test_a_delete_that_would_break_later_deals_is_refused(client, make_game, db)
     assert "cannot be deleted" in page  # deal 6's King of Hearts would fall into kingdom 1 twice
     client.post(f"/games/{game_id}/deals/{second.id}/delete")
     assert deal_count(db, game_id) == 6
+
+
+def test_double_tap_on_start_makes_one_game(client, db):
+    data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "random",
+            "target": "500", "nonce": "start-once"}
+    first = client.post("/games/new?kind=trigami", data=data)
+    second = client.post("/games/new?kind=trigami", data=data)
+    assert first.location == second.location
+    assert db["games"].count == 1
+
+
+@pytest.mark.parametrize("field", ["king_taker", "king_doubled_by", "king_leader"])
+def test_a_tampered_seat_is_refused_beside_its_field(client, make_game, db, field):
+    game_id = make_game(kind="trix")
+    data = {"nonce": "t", "contracts": "king", "king_taker": "1", field: "x"}
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 400
+    errors = re.search(rf'id="{field}-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+    assert errors and "Tap one of the players" in errors.group(1)
+    assert deal_count(db, game_id) == 0
+
+
+def test_a_tampered_turnip_or_last_trick_is_refused(client, make_game, db):
+    game_id = make_game()
+    for change in ({"turnip": "X"}, {"last_trick": "x"}, {"last_trick": "7"}):
+        response = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, **change})
+        assert response.status_code == 400, change
+    assert deal_count(db, game_id) == 0
+
+
+@pytest.mark.parametrize("name", ["Ann\x00a", "\u202eanna", "A" * 41])
+def test_names_with_control_characters_or_too_long_are_refused(client, db, name):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 200
+    assert "player 1" in text(response).lower()
+    assert "A" * 41 not in text(response)  # the message does not echo a whole pasted text
+    assert db["games"].count == 0
+
+
+def test_every_empty_name_is_asked_for(client):
+    page = text(client.post("/games/new?kind=trigami", data={"first_dealer": "0", "target": "500"}))
+    for n in (1, 2, 3):
+        assert f"Enter a name for player {n}." in page
+
+
+def test_problems_are_summed_up_at_the_top_with_links_to_their_fields(client, make_game):
+    game_id = make_game()
+    body = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "bids_2": "", "tricks_0": "x"}).get_data(as_text=True)
+    summary = body.split('id="problems"')[1].split("</div>")[0]
+    assert 'href="#bids_2"' in summary and 'href="#tricks_0"' in summary
+    assert "Nothing was saved: 2 things to put right." in html.unescape(summary)
+
+
+def test_a_double_tap_on_save_still_shows_the_points(client, make_game):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    client.get(f"/games/{game_id}")  # the first response's message is shown and gone
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert "Deal 1 saved: Anna +80, Ben +200, Carla +13." in text(client.get(f"/games/{game_id}"))
+
+
+def test_the_new_deal_page_of_a_finished_game_leads_back_to_the_sheet(client, make_game):
+    won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+    game_id = make_game(deals=won)
+    response = client.get(f"/games/{game_id}/deals/new", follow_redirects=True)
+    assert "This game is over" in text(response) and "Game over — Anna won!" in text(response)

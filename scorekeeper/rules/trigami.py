@@ -325,15 +325,15 @@ class TrigamiRules:
             most = 3 * tricks + (1 if may_have_turnip else 0)
             if bugs > most:
                 if may_have_turnip:
-                    message = (_("{name} has {bugs}, but {tricks} and the turnip hold only "
+                    message = (_("{name} has {bugs}, but {tricks} and the turnip can hold only "
                                  "{cards} cards") if self.has_turnip else
-                               _("{name} has {bugs}, but {tricks} and the leftover card hold "
+                               _("{name} has {bugs}, but {tricks} and the leftover card can hold "
                                  "only {cards} cards"))
                 else:
-                    message = (_("{name} has {bugs}, but {tricks} hold only {cards} cards "
+                    message = (_("{name} has {bugs}, but {tricks} can hold only {cards} cards "
                                  "and the turnip cannot be one of their bugs")
                                if self.has_turnip else
-                               _("{name} has {bugs}, but {tricks} hold only {cards} cards "
+                               _("{name} has {bugs}, but {tricks} can hold only {cards} cards "
                                  "and the leftover card went to another player"))
                 raise error(message.format(name=names[seat], bugs=_bugs(bugs),
                                            tricks=_tricks(tricks), cards=most), "bugs", seat)

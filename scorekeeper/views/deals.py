@@ -67,6 +67,17 @@ def _csrf_problem(form: forms.DealForm) -> None:
                                   "are kept: check them and tap Save again."))
 
 
+def _flash_saved(game: StoredGame, deal_id: int) -> None:
+    """Say again what the first tap saved (its response may not be the one shown)."""
+    try:
+        index = game.deal_index(deal_id)
+        result = _score_of(game, [d.entry for d in game.deals])
+    except (store.NotFoundError, RuleError):
+        flash(_("That deal was already saved."), "saved")
+        return
+    flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
+
+
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
     deal = result.deals[index]
     return ", ".join(f"{name} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
@@ -90,17 +101,22 @@ def new(game_id: str) -> Any:
     game = get_game_or_404(game_id)
     index = len(game.deals)
     form = deal_form_class(game, index)()
-    if form.validate_on_submit():
-        if store.nonce_used(get_db(), form.nonce.data):
-            flash(_("That deal was already saved."), "saved")
-            return redirect(url_for("games.show", game_id=game.id))
-        checked = _check(form, game, index)
-        if checked:
+    saved = store.deal_for_nonce(get_db(), form.nonce.data) if form.is_submitted() else None
+    if saved is not None:  # a double tap, or the form sent again: it is saved once
+        _flash_saved(game, saved)
+        return redirect(url_for("games.show", game_id=game.id))
+    if not form.is_submitted() and sheet.build(game).finished:
+        flash(_("This game is over: no more deals can be added."), "saved")
+        return redirect(url_for("games.show", game_id=game.id))
+    if form.is_submitted():
+        valid = form.validate()
+        checked = _check(form, game, index)  # even when a field is off: report every problem at once
+        if valid and checked:
             entry, result = checked
             deal_id = store.add_deal(get_db(), game.id, entry, form.nonce.data)
             session["last_added"] = {"game": game.id, "deal": deal_id}
             flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
-            return redirect(url_for("games.show", game_id=game.id) + "#latest")
+            return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
@@ -111,17 +127,22 @@ def new(game_id: str) -> Any:
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: str, deal_id: int) -> Any:
     game = get_game_or_404(game_id)
+    if request.method == "POST" and _gone(game, deal_id):
+        flash(_("That deal was deleted in the meantime (on another phone?), so the change was not "
+                "saved."), "saved")
+        return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)
     form = deal_form_class(game, index)()
     if not form.is_submitted():
         form.fill(game.deals[index].entry)
-    if form.validate_on_submit():
+    if form.is_submitted():
+        valid = form.validate()
         checked = _check(form, game, index)
-        if checked:
+        if valid and checked:
             entry, result = checked
             store.update_deal(get_db(), game.id, deal_id, entry)
             flash(_("Deal %(n)s changed: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
-            return redirect(url_for("games.show", game_id=game.id) + f"#deal-{index + 1}")
+            return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
     return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), \
         400 if form.has_errors else 200
@@ -154,6 +175,9 @@ def preview(game_id: str) -> Any:
 @bp.route("/<int:deal_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str, deal_id: int) -> Any:
     game = get_game_or_404(game_id)
+    if request.method == "POST" and _gone(game, deal_id):  # a double tap on Delete
+        flash(_("That deal is already deleted."), "saved")
+        return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)
     form = forms.EmptyForm()
     entries = [d.entry for d in game.deals]
@@ -172,6 +196,11 @@ def delete(game_id: str, deal_id: int) -> Any:
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
     return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,
                            **_context(game, index)), 400 if form.is_submitted() else 200
+
+
+def _gone(game: StoredGame, deal_id: int) -> bool:
+    """Whether ``deal_id`` is not (or no longer) a deal of ``game``."""
+    return all(d.id != deal_id for d in game.deals)
 
 
 def _index_or_404(game: StoredGame, deal_id: int) -> int:

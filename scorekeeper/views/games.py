@@ -62,7 +62,7 @@ def new() -> Any:
     if form.validate_on_submit():
         game = _game_from_form(form, kind)
         if game is not None:
-            game_id = store.create_game(get_db(), game)
+            game_id = store.create_game(get_db(), game, nonce=form.nonce.data)
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=", ".join(game.players),
                     dealer=game.players[game.first_dealer]) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
@@ -76,14 +76,17 @@ def new() -> Any:
 def _game_from_form(form: Any, kind: str) -> GameFile | None:
     """The new game, or None after putting errors beside the fields."""
     rules = get_rules(kind)
+    names = form.names()
+    missing = [seat for seat, name in enumerate(names) if not name]
+    for seat in missing:
+        form[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
+    if missing:
+        return None
     try:
-        players = check_player_names(form.names(), rules.seats)
+        players = check_player_names(names, rules.seats)
     except RuleError as error:
         target = f"player_{error.seat}" if error.seat is not None else "player_0"
-        message = error.message
-        if not form.names()[error.seat or 0]:
-            message = _("Enter a name for player %(n)s.", n=(error.seat or 0) + 1)
-        form[target].errors = [*form[target].errors, message]
+        form[target].errors = [*form[target].errors, forms.capitalized(error.message) + "."]
         return None
     dealer = form.first_dealer.data
     if dealer == "random" and kind != "trix":
@@ -99,11 +102,11 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
     except RuleError as error:
         field = (error.field or "").removeprefix("options.")
         if field == "order":
-            form.order_1.errors = [error.message]
+            form.order_1.errors = [_("Choose each contract once for the fixed order.")]
         elif field in form:
-            form[field].errors = [error.message]
+            form[field].errors = [forms.capitalized(error.message)]
         else:
-            form.form_errors.append(error.message)
+            form.form_errors.append(forms.capitalized(error.message))
         return None
 
 

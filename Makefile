@@ -4,7 +4,6 @@ VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 BIN    := $(VENV)/bin
-SOURCES := $(shell find scorekeeper templates static -type f -not -name '*.pyc' 2>/dev/null)
 
 .PHONY: run test install messages clean
 
@@ -12,9 +11,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The app alone (non-editable, as a user would install it)
-$(VENV)/.app-installed: $(BIN)/python pyproject.toml $(SOURCES)
-	$(BIN)/python -m pip install --quiet .
+# The app alone, editable: the instance folder (database, secret key, config.py) is then
+# this checkout's instance/
+$(VENV)/.app-installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # The app with the test extras, editable so tests see the working tree

@@ -40,7 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     app = Flask(
         __name__,
         instance_relative_config=True,
-        instance_path=instance_path,
+        instance_path=instance_path or os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None,
         template_folder=_asset_folder("templates"),
         static_folder=_asset_folder("static"),
     )

@@ -4,7 +4,8 @@ Never edit or reorder a migration that has landed: add a new one below. Each run
 in a transaction, and is recorded in the _sqlite_migrations table.
 
 What is stored is what the table saw: players, games (kind, seats, first dealer, options)
-and each deal's entry exactly as the game file has it (JSON). Points are never stored.
+and each deal's entry exactly as the game file has it (JSON), and every change to a game
+with what it was before and after (``changes``, m003). Points are never stored.
 """
 
 from __future__ import annotations
@@ -62,3 +63,27 @@ def m002_game_nonce(db: sqlite_utils.Database) -> None:
     """The new-game form's one-time token: a double tap on Start makes one game."""
     db["games"].add_column("nonce", str)
     db["games"].create_index(["nonce"], unique=True)
+
+
+@migrations()
+def m003_history(db: sqlite_utils.Database) -> None:
+    """Every change to a game is recorded (``changes``), and deals are deleted softly
+    (``deals.deleted_at``), so a deleted deal can be restored. The history is an event log
+    of what was entered: points and totals are never stored, they are replayed."""
+    db["deals"].add_column("deleted_at", str)  # UTC, ISO 8601; null while the deal is in play
+    db["changes"].create(
+        {
+            "id": int,  # the order of the changes
+            "game_id": str,
+            "at": str,  # UTC, ISO 8601
+            "action": str,  # store.ACTIONS
+            "deal_id": int,  # deal actions only
+            "position": int,  # the deal's place key in the order of play (deals.position)
+            "before": str,  # JSON: what it was before (null when there was nothing)
+            "after": str,  # JSON: what it was after (null when nothing is left)
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id"), ("deal_id", "deals", "id")],
+        not_null={"game_id", "at", "action"},
+    )
+    db["changes"].create_index(["game_id", "id"])

@@ -3,6 +3,11 @@
 No Flask here: each function takes the ``sqlite_utils.Database``. What is stored is what
 the table saw — deal entries exactly as the game file has them — never points; callers
 score on read (gamefile.GameFile.score), so a rules fix corrects old games too.
+
+Every write records what it changed in ``changes`` (:class:`Change`) in the same
+transaction, so a game's history is complete and is replayed, never stored as points.
+Deals are deleted softly (``deleted_at``): every read here skips deleted deals, and
+:func:`restore_deal` puts one back in its place.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -25,6 +30,19 @@ from .gamefile import GameFile
 
 class NotFoundError(LookupError):
     """No game (or no deal in that game) with that id."""
+
+
+class NotDeletedError(LookupError):
+    """The deal to restore is in play already (restored meanwhile, or a double tap)."""
+
+
+#: What a :class:`Change` records; ``before``/``after`` hold, per action:
+#: game_created — None / the game file as stored (players, first_dealer, options, deals);
+#: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
+#: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
+#: playing order]} both; settings_changed — {"options": {every option}} both.
+ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
+                            "deal_restored", "players_renamed", "settings_changed")
 
 
 @contextmanager
@@ -101,6 +119,36 @@ class StoredGame:
         raise NotFoundError(f"no deal {deal_id} in game {self.id}")
 
 
+@dataclass(frozen=True)
+class Change:
+    """One recorded change to a game, as :data:`ACTIONS` describes.
+
+    ``at``: UTC ISO 8601; ``deal_id`` and ``position`` (the deal's place key in the order
+    of play, as :attr:`StoredDeal.position`) for deal actions, else None; ``before`` and
+    ``after``: what it was, decoded from JSON (None where there was nothing).
+    """
+
+    id: int
+    game_id: str
+    at: str
+    action: str
+    deal_id: int | None
+    position: int | None
+    before: Any
+    after: Any
+
+
+def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
+            deal_id: int | None = None, position: int | None = None,
+            before: Any = None, after: Any = None) -> None:
+    """Write one change; called inside the write's own transaction."""
+    db["changes"].insert({
+        "game_id": game_id, "at": now, "action": action, "deal_id": deal_id, "position": position,
+        "before": None if before is None else json.dumps(before),
+        "after": None if after is None else json.dumps(after),
+    })
+
+
 def _player_id(db: sqlite_utils.Database, name: str, now: str) -> int:
     """The id of the player called ``name`` (any case), created if new."""
     name = " ".join(name.split())
@@ -140,6 +188,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
              "nonce": None, "created_at": now, "updated_at": now}
             for pos, entry in enumerate(data["deals"])
         )
+        _record(db, game_id, now, "game_created", after=data)
     return game_id
 
 
@@ -158,7 +207,7 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
     deals: dict[str, list[StoredDeal]] = defaultdict(list)
     for row in db.query(
         f"select id, game_id, position, entry from deals where game_id in ({marks}) "
-        f"order by game_id, position", ids
+        f"and deleted_at is null order by game_id, position", ids
     ):
         deals[row["game_id"]].append(StoredDeal(row["id"], row["position"], json.loads(row["entry"])))
     return [
@@ -231,6 +280,7 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
             rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
             if rows:
                 return rows[0]["id"]
+        # deleted deals keep their place key, so one restored goes back where it was
         position = db.execute(
             "select coalesce(max(position) + 1, 0) from deals where game_id = ?", [game_id]
         ).fetchone()[0]
@@ -238,6 +288,7 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
             "game_id": game_id, "position": position, "entry": json.dumps(dict(entry)),
             "nonce": nonce, "created_at": now, "updated_at": now,
         }).last_pk
+        _record(db, game_id, now, "deal_added", deal_id=deal_id, position=position, after=dict(entry))
         _touch(db, game_id, now)
     return deal_id
 
@@ -250,24 +301,156 @@ def deal_for_nonce(db: sqlite_utils.Database, nonce: str | None) -> int | None:
     return rows[0]["id"] if rows else None
 
 
+def _deal_row(db: sqlite_utils.Database, game_id: str, deal_id: int, *, deleted: bool) -> dict[str, Any]:
+    """The deal's row, in play (``deleted=False``) or deleted; raises NotFoundError."""
+    state = "is not null" if deleted else "is null"
+    rows = list(db["deals"].rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
+    if not rows:
+        raise NotFoundError(f"no {'deleted ' if deleted else ''}deal {deal_id} in game {game_id}")
+    return rows[0]
+
+
 def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any]) -> None:
-    """Replace a deal's entry, keeping its place; raises NotFoundError."""
+    """Replace a deal's entry, keeping its place, and record the change (nothing is
+    recorded when the entry is the same); raises NotFoundError (also for a deleted deal)."""
     now = _now()
     with writing(db):
-        if not db["deals"].count_where("id = ? and game_id = ?", [deal_id, game_id]):
-            raise NotFoundError(f"no deal {deal_id} in game {game_id}")
-        db["deals"].update(deal_id, {"entry": json.dumps(dict(entry)), "updated_at": now})
+        row = _deal_row(db, game_id, deal_id, deleted=False)
+        before, after = json.loads(row["entry"]), dict(entry)
+        if before == after:
+            return
+        db["deals"].update(deal_id, {"entry": json.dumps(after), "updated_at": now})
+        _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=row["position"],
+                before=before, after=after)
         _touch(db, game_id, now)
 
 
 def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> None:
-    """Delete a deal; later deals keep their order; raises NotFoundError."""
+    """Delete a deal softly: it leaves play (every read skips it) but keeps its entry and
+    place, so :func:`restore_deal` can put it back; later deals keep their order. Its form
+    token is let go, so the same form sent again after an undo saves it anew, as it did
+    before deletes were soft. Raises NotFoundError (no such deal in play: also a second
+    delete)."""
     now = _now()
     with writing(db):
-        if not db["deals"].count_where("id = ? and game_id = ?", [deal_id, game_id]):
-            raise NotFoundError(f"no deal {deal_id} in game {game_id}")
-        db.execute("delete from deals where id = ?", [deal_id])
+        row = _deal_row(db, game_id, deal_id, deleted=False)
+        db["deals"].update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
+        _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=row["position"],
+                before=json.loads(row["entry"]))
         _touch(db, game_id, now)
+
+
+def deleted_deals(db: sqlite_utils.Database, game_id: str) -> list[StoredDeal]:
+    """The game's deleted deals (restorable), in their places' order; ``position`` is the
+    place key they return to."""
+    return [StoredDeal(row["id"], row["position"], json.loads(row["entry"])) for row in db.query(
+        "select id, position, entry from deals where game_id = ? and deleted_at is not null "
+        "order by position", [game_id])]
+
+
+def with_deal_back(game: StoredGame, deal: StoredDeal) -> StoredGame:
+    """``game`` as it would be with deleted ``deal`` back in its place (nothing stored)."""
+    deals = sorted((*(d for d in game.deals if d.id != deal.id), deal), key=lambda d: d.position)
+    return replace(game, deals=tuple(deals))
+
+
+def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
+    """Put a deleted deal back in its old place and record it; returns its 1-based number.
+
+    Only if the game still fits the rules with it there: the whole game is scored inside
+    the write transaction, so a deal saved meanwhile on another phone counts. Raises
+    NotFoundError (no such deal in the game), NotDeletedError (it is in play: a double
+    tap), or rules.RuleError (the deal back in place breaks a rule; its ``deal`` is
+    1-based, counted with the deal back) — and then changes nothing.
+    """
+    now = _now()
+    with writing(db):
+        rows = list(db["deals"].rows_where("id = ? and game_id = ?", [deal_id, game_id]))
+        if not rows:
+            raise NotFoundError(f"no deal {deal_id} in game {game_id}")
+        row = rows[0]
+        if row["deleted_at"] is None:
+            raise NotDeletedError(f"deal {deal_id} is in play")
+        deal = StoredDeal(row["id"], row["position"], json.loads(row["entry"]))
+        restored = with_deal_back(get_game(db, game_id), deal)
+        restored.game_file().score()  # raises RuleError: the rollback leaves all as it was
+        db["deals"].update(deal_id, {"deleted_at": None, "updated_at": now})
+        _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
+        _touch(db, game_id, now)
+    return restored.deal_index(deal_id) + 1
+
+
+def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str] | None = None,
+                options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """Rename players and/or change settings, recording each ("players_renamed",
+    "settings_changed"); returns the actions recorded (none when nothing changed).
+
+    ``players``: every seat's name in playing order (seats and the kind of game never
+    change). A renamed seat links to the players row of its new name (any case), created
+    if new, so statistics follow people, and shows that player's spelling; a change of
+    spelling only (the same name regardless of case and spacing) corrects that person's
+    name everywhere; a player left in no game is dropped.
+    ``options``: every option, as the game file writes them.
+
+    The game as changed is scored inside the write transaction; raises NotFoundError, or
+    rules.RuleError (a name or setting breaks the file's rules, or a deal no longer fits:
+    its ``deal`` is 1-based) and then changes nothing.
+    """
+    now = _now()
+    actions: list[str] = []
+    with writing(db):
+        game = get_game(db, game_id)
+        changed = replace(game, players=game.players if players is None else tuple(players),
+                          options=game.options if options is None else dict(options))
+        file = changed.game_file()  # raises RuleError before anything is written
+        file.score()
+        new_players, new_options = file.players, file.rules.dump_options(file.options)
+        if new_players != game.players:
+            _rename(db, game, new_players, now)
+            shown = get_game(db, game_id).players  # a known player keeps their spelling
+            if shown != game.players:
+                _record(db, game_id, now, "players_renamed", before={"players": list(game.players)},
+                        after={"players": list(shown)})
+                actions.append("players_renamed")
+        if new_options != game.options:
+            db["games"].update(game_id, {"options": json.dumps(new_options)})
+            _record(db, game_id, now, "settings_changed", before={"options": game.options},
+                    after={"options": new_options})
+            actions.append("settings_changed")
+        if actions:
+            _touch(db, game_id, now)
+    return tuple(actions)
+
+
+def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...], now: str) -> None:
+    seats = {row["seat"]: row["player_id"] for row in db["game_players"].rows_where("game_id = ?", [game.id])}
+    left: set[int] = set()
+    for seat, (old, new) in enumerate(zip(game.players, names, strict=True)):
+        if old == new:
+            continue
+        if name_key(old) == name_key(new):  # the same person, spelt better
+            db["players"].update(seats[seat], {"name": new})
+            continue
+        player_id = _player_id(db, new, now)
+        db.execute("update game_players set player_id = ? where game_id = ? and seat = ?",
+                   [player_id, game.id, seat])
+        left.add(seats[seat])
+    for player_id in left:
+        if not db["game_players"].count_where("player_id = ?", [player_id]):
+            try:
+                db["players"].delete(player_id)
+            except sqlite3.IntegrityError:  # still named elsewhere (a table of the future): keep them
+                pass
+
+
+def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:
+    """Every recorded change to the game, newest first (:class:`Change`)."""
+    return [
+        Change(row["id"], row["game_id"], row["at"], row["action"], row["deal_id"], row["position"],
+               None if row["before"] is None else json.loads(row["before"]),
+               None if row["after"] is None else json.loads(row["after"]))
+        for row in db.query("select * from changes where game_id = ? order by id desc", [game_id])
+    ]
 
 
 # --- who sat where (statistics and the past-games filters) ---------------------------

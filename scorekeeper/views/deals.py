@@ -12,6 +12,7 @@ from ..db import get_db
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
 from .games import get_game_or_404
+from .manage import offer_restore
 from . import signed
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
@@ -187,10 +188,12 @@ def delete(game_id: str, deal_id: int) -> Any:
     except RuleError as error:
         problem = error
     if form.validate_on_submit() and problem is None:
-        store.delete_deal(get_db(), game.id, deal_id)
+        store.delete_deal(get_db(), game.id, deal_id)  # soft: the history can restore it
         session.pop("last_added", None)
+        offer_restore(game, deal_id, index + 1)
         undo = request.form.get("undo") == "1"
-        flash(_("Deal %(n)s taken back.", n=index + 1) if undo else _("Deal %(n)s deleted.", n=index + 1), "saved")
+        flash(_("Deal %(n)s taken back.", n=index + 1) if undo else _("Deal %(n)s deleted.", n=index + 1),
+              "restorable")
         return redirect(url_for("games.show", game_id=game.id))
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))

@@ -1,0 +1,344 @@
+"""A game's history in words, with the totals each change made: replayed, never stored.
+
+The store keeps an event log (store.Change: what each change was before and after). Here
+the log is replayed backwards from the game as it is now — each change undone in turn —
+so every change has the game before it and after it; both are scored through the game
+file (sheet.build), exactly as the score sheet is. Games started before the log existed
+simply have fewer changes: the replay needs no first state.
+
+Sentences name players by their current names (the same people, renamed or not); the
+"Players renamed" change itself says who was called what.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from . import sheet
+from .forms import CONTRACT_NAMES
+from .rules.common import SUIT_SYMBOLS, SUITS, signed
+from .store import Change, StoredDeal, StoredGame
+
+@dataclass(frozen=True)
+class Entry:
+    """One change as the history page shows it.
+
+    ``title``: "Deal 4 changed"; ``details``: sentences such as "Ben's tricks 5 → 4";
+    ``at``: the change's time (aware, UTC); ``totals_before``/``totals_after``: one int per
+    seat (None when that state no longer scores: a stored deal breaks a rule);
+    ``restorable``: the id of a deleted deal this entry may bring back (None otherwise);
+    ``number``: the deal's 1-based number when it changed (None for game changes).
+    """
+
+    change: Change
+    title: str
+    details: tuple[str, ...]
+    at: datetime
+    totals_before: tuple[int, ...] | None
+    totals_after: tuple[int, ...] | None
+    restorable: int | None
+    number: int | None
+
+    @property
+    def changed_seats(self) -> tuple[int, ...]:
+        """Seats whose total this change moved."""
+        if self.totals_before is None or self.totals_after is None:
+            return ()
+        return tuple(s for s, (b, a) in enumerate(zip(self.totals_before, self.totals_after, strict=True))
+                     if b != a)
+
+
+@dataclass(frozen=True)
+class History:
+    """``entries`` newest first; ``complete`` whether the log reaches back to the game's
+    start (False for games started before changes were recorded)."""
+
+    entries: tuple[Entry, ...]
+    complete: bool
+
+
+def undo(game: StoredGame, change: Change) -> StoredGame | None:
+    """The game as it was before ``change``, given the game just after it (None before
+    "game_created"). A change that does not match the state (a hand-edited database) is
+    passed over rather than guessed at."""
+    action = change.action
+    if action == "game_created":
+        return None
+    if action in ("deal_added", "deal_restored"):
+        return replace(game, deals=tuple(d for d in game.deals if d.id != change.deal_id))
+    if action == "deal_deleted" and change.deal_id is not None and change.position is not None:
+        back = StoredDeal(change.deal_id, change.position, change.before)
+        deals = sorted((*(d for d in game.deals if d.id != change.deal_id), back), key=lambda d: d.position)
+        return replace(game, deals=tuple(deals))
+    if action == "deal_changed":
+        return replace(game, deals=tuple(
+            replace(d, entry=change.before) if d.id == change.deal_id else d for d in game.deals))
+    if action == "players_renamed":
+        return replace(game, players=tuple(change.before["players"]))
+    if action == "settings_changed":
+        return replace(game, options=dict(change.before["options"]))
+    return game
+
+
+def _number(game: StoredGame | None, deal_id: int | None) -> int | None:
+    if game is None:
+        return None
+    for index, deal in enumerate(game.deals):
+        if deal.id == deal_id:
+            return index + 1
+    return None
+
+
+def _totals(scored: sheet.Sheet | None, seats: int) -> tuple[int, ...] | None:
+    if scored is None:
+        return (0,) * seats  # before the game was started
+    if scored.problem is not None or scored.score is None:
+        return None
+    return tuple(scored.score.totals)
+
+
+def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredDeal]) -> History:
+    """The history of ``game`` (as stored now) from its ``changes`` (newest first, as
+    store.changes gives them) and its ``deleted`` deals (store.deleted_deals)."""
+    names = game.players
+    still_deleted = {d.id for d in deleted}
+    seen: set[int] = set()
+    entries: list[Entry] = []
+    after: StoredGame | None = game
+    after_sheet = sheet.build(game)
+    for change in changes:
+        if after is None:
+            break  # changes before "game_created" cannot be: a hand-edited database
+        before = undo(after, change)
+        before_sheet = sheet.build(before) if before is not None else None
+        number = _number(before if change.action == "deal_deleted" else after, change.deal_id)
+        restorable = None
+        if change.deal_id is not None and change.deal_id not in seen:
+            seen.add(change.deal_id)
+            if change.action == "deal_deleted" and change.deal_id in still_deleted:
+                restorable = change.deal_id
+        title, details = describe(change, names, game.kind, number,
+                                  before_sheet if change.action == "deal_deleted" else after_sheet)
+        entries.append(Entry(
+            change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
+            totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
+            restorable=restorable, number=number))
+        after, after_sheet = before, before_sheet  # type: ignore[assignment]
+    complete = any(e.change.action == "game_created" for e in entries)
+    return History(tuple(entries), complete)
+
+
+# ---------------------------------------------------------------- in words
+
+
+def describe(change: Change, names: Sequence[str], kind: str, number: int | None,
+             scored: sheet.Sheet | None) -> tuple[str, tuple[str, ...]]:
+    """A change as a title and detail sentences a card player reads at a glance.
+
+    ``number``: the deal's number at the time; ``scored``: the game with the deal in play
+    (after it was added or restored, before it was deleted), for its points."""
+    action = change.action
+    shown = number if number is not None else "?"
+    if action == "game_created":
+        game = change.after or {}
+        details = [_("Players: %(names)s", names=", ".join(game.get("players", names)))]
+        details += settings_words(kind, game.get("options") or {})
+        if game.get("deals"):
+            details.append(ngettext("%(num)s deal entered at the start (a game file)",
+                                    "%(num)s deals entered at the start (a game file)", len(game["deals"])))
+        return _("Game started"), tuple(details)
+    if action == "deal_added":
+        return _("Deal %(n)s added", n=shown), _points(scored, number, names)
+    if action == "deal_deleted":
+        return _("Deal %(n)s deleted", n=shown), _points(scored, number, names)
+    if action == "deal_restored":
+        return _("Deal %(n)s restored", n=shown), _points(scored, number, names)
+    if action == "deal_changed":
+        details = deal_changes(kind, change.before or {}, change.after or {}, names)
+        return _("Deal %(n)s changed", n=shown), details or (_("nothing that counts"),)
+    if action == "players_renamed":
+        old, new = change.before["players"], change.after["players"]
+        return _("Players renamed"), tuple(renamed(a, b) for a, b in zip(old, new, strict=True) if a != b)
+    if action == "settings_changed":
+        return _("Settings changed"), settings_changes(kind, change.before["options"], change.after["options"])
+    return action, ()
+
+
+def _points(scored: sheet.Sheet | None, number: int | None, names: Sequence[str]) -> tuple[str, ...]:
+    """The deal's points by player ("Anna +80 · Ben +200 · Carla +13"), if it scores."""
+    deal = scored.deal_score(number - 1) if scored is not None and number else None
+    if deal is None:
+        return ()
+    return (" · ".join(f"{name} {signed(p)}" for name, p in zip(names, deal.points, strict=True)),)
+
+
+def _from_to(label: str, before: Any, after: Any) -> str:
+    """ "Ben's tricks 5 → 4" """
+    return _("%(what)s %(before)s → %(after)s", what=label, before=before, after=after)
+
+
+def renamed(old: str, new: str) -> str:
+    """ "Benny → Ben" """
+    return _("%(old)s → %(new)s", old=old, new=new)
+
+
+def _bid(bid: Any) -> str:
+    if not isinstance(bid, Mapping):
+        return "—"
+    if bid.get("kind") == "turnip":
+        return _("Turnip")
+    symbol = SUIT_SYMBOLS.get(bid.get("suit") or "", "?")
+    return _("Doublets %(suit)s", suit=symbol) if bid.get("kind") == "doublets" else symbol
+
+
+def _seat(names: Sequence[str], seat: Any, none: str) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else none
+
+
+def _at(values: Any, seat: int) -> Any:
+    return values[seat] if isinstance(values, list) and seat < len(values) else "—"
+
+
+def deal_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, Any],
+                 names: Sequence[str]) -> tuple[str, ...]:
+    """What differs between two entries of one deal, field by field, in words:
+    "Ben's tricks 5 → 4", "Turnip card ♦ → ♥", "Q♠ taken by Dan → Carla"."""
+    out: list[str] = []
+    seats = range(len(names))
+    if kind == "trix":
+        out += _trix_changes(before, after, names)
+        known = {"contracts", "king", "queens", "diamonds", "tricks", "trix"}
+    else:
+        for s in seats:
+            old_bid, new_bid = _at(before.get("bids"), s), _at(after.get("bids"), s)
+            if old_bid != new_bid:
+                out.append(_from_to(_("%(name)s's bid", name=names[s]), _bid(old_bid), _bid(new_bid)))
+            for field, label in (("tricks", _("%(name)s's tricks", name=names[s])),
+                                 ("bugs", _("%(name)s's bugs", name=names[s]))):
+                if _at(before.get(field), s) != _at(after.get(field), s):
+                    out.append(_from_to(label, _at(before.get(field), s), _at(after.get(field), s)))
+        if before.get("turnip") != after.get("turnip"):
+            def turnip(entry: Mapping[str, Any]) -> str:
+                return SUIT_SYMBOLS.get(entry.get("turnip") or "", _("not noted"))
+            out.append(_from_to(_("Turnip card"), turnip(before), turnip(after)))
+        if before.get("last_trick") != after.get("last_trick"):
+            out.append(_from_to(_("Last trick won by"), _seat(names, before.get("last_trick"), _("not noted")),
+                                _seat(names, after.get("last_trick"), _("not noted"))))
+        known = {"bids", "tricks", "bugs", "turnip", "last_trick"}
+    for key in sorted((set(before) | set(after)) - known):  # keys the format ignores, kept as entered
+        if before.get(key) != after.get(key):
+            out.append(_from_to(key, json.dumps(before.get(key)), json.dumps(after.get(key))))
+    return tuple(out)
+
+
+def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """A Trix deal's changes: each field of a contract played before and after; a contract
+    newly named is told whole ("Diamonds: Anna 3, Ben 4, …"), one dropped only by the
+    contract line."""
+    out: list[str] = []
+    old_blocks, new_blocks = set(before.get("contracts") or ()), set(after.get("contracts") or ())
+    if before.get("contracts") != after.get("contracts"):
+        def contracts(entry: Mapping[str, Any]) -> str:
+            return " + ".join(str(CONTRACT_NAMES.get(c, c)) for c in entry.get("contracts") or []) or "—"
+        out.append(_from_to(_("Contract"), contracts(before), contracts(after)))
+
+    def cards(entry: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
+        found = [(_("K♥"), entry.get("king") or {})] if "king" in entry else []
+        return found + [(_("Q%(suit)s", suit=SUIT_SYMBOLS[s]), (entry.get("queens") or {}).get(s) or {})
+                        for s in SUITS if "queens" in entry]
+
+    def order(entry: Mapping[str, Any]) -> str:
+        return ", ".join(_seat(names, s, "?") for s in entry.get("trix") or []) or "—"
+
+    def card_fields(card: str) -> tuple[tuple[str, str, str], ...]:
+        return (("taker", _("%(card)s taken by", card=card), "—"),
+                ("doubled_by", _("%(card)s doubled by", card=card), _("nobody")),
+                ("leader", _("%(card)s: trick led by", card=card), "—"))
+
+    for contract in ("king", "queens", "diamonds", "tricks", "trix"):
+        if contract not in new_blocks:
+            continue
+        if contract not in old_blocks:  # newly named: say what it was
+            if contract in ("king", "queens"):
+                for card, block in cards({contract: after.get(contract)}):
+                    line = _("%(card)s taken by %(name)s", card=card, name=_seat(names, block.get("taker"), "?"))
+                    if block.get("doubled_by") is not None:
+                        line += ", " + _("doubled by %(name)s", name=_seat(names, block["doubled_by"], "?"))
+                    if block.get("leader") is not None:
+                        line += ", " + _("%(name)s led to that trick", name=_seat(names, block["leader"], "?"))
+                    out.append(line)
+            elif contract == "trix":
+                out.append(_("Finishing order %(order)s", order=order(after)))
+            else:
+                out.append(f"{CONTRACT_NAMES[contract]}: " + ", ".join(
+                    f"{name} {_at(after.get(contract), s)}" for s, name in enumerate(names)))
+            continue
+        if contract in ("king", "queens"):
+            pairs = zip(cards({contract: before.get(contract)}), cards({contract: after.get(contract)}), strict=True)
+            for (card, old), (_card, new) in pairs:
+                for field, label, none in card_fields(card):
+                    if old.get(field) != new.get(field):
+                        out.append(_from_to(label, _seat(names, old.get(field), none),
+                                            _seat(names, new.get(field), none)))
+        elif contract == "trix":
+            if before.get("trix") != after.get("trix"):
+                out.append(_from_to(_("Finishing order"), order(before), order(after)))
+        else:
+            for s, name in enumerate(names):
+                label = _("%(name)s's diamonds", name=name) if contract == "diamonds" else \
+                    _("%(name)s's tricks", name=name)
+                if _at(before.get(contract), s) != _at(after.get(contract), s):
+                    out.append(_from_to(label, _at(before.get(contract), s), _at(after.get(contract), s)))
+    return out
+
+
+def _setting_values(kind: str) -> dict[str, tuple[str, Any]]:
+    """Per option: its label and how to say a value."""
+    if kind != "trix":
+        return {"target": (_("Target"), str)}
+    on_off = {True: _("on"), False: _("off")}
+    return {
+        "doubling": (_("Doubling"), on_off.get),
+        "values": (_("Values"), {"standard": _("Diamonds −10, Tricks −15"),
+                                 "swapped": _("Diamonds −15, Tricks −10")}.get),
+        "scoring": (_("Scoring"), {"standard": _("highest total wins"),
+                                   "reversed": _("reversed, lowest wins")}.get),
+        "partnership": (_("Partners"), {None: _("everyone for themselves"),
+                                        "sum": _("partners opposite, team totals added"),
+                                        "worst-loses": _("partners opposite, the worst total loses")}.get),
+        "complex": (_("Trix Complex"), on_off.get),
+        "order": (_("Contract order"), lambda order: ", ".join(str(CONTRACT_NAMES.get(c, c)) for c in order)
+                  if order else _("free choice")),
+    }
+
+
+def _say(say: Any, value: Any) -> str:
+    try:
+        said = say(value)
+    except TypeError:  # an unhashable value where a choice was expected: show it as entered
+        said = None
+    return str(said) if said is not None else json.dumps(value)
+
+
+def settings_words(kind: str, options: Mapping[str, Any]) -> list[str]:
+    """Every setting in words: "Target 500", "Doubling on", …"""
+    return [f"{label} {_say(say, options.get(key))}" for key, (label, say) in _setting_values(kind).items()
+            if key in options]
+
+
+def settings_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[str, ...]:
+    """Each setting that differs: "Target 500 → 300", "Doubling on → off"."""
+    return tuple(_from_to(label, _say(say, before.get(key)), _say(say, after.get(key)))
+                 for key, (label, say) in _setting_values(kind).items() if before.get(key) != after.get(key))
+
+
+def number_if_restored(game: StoredGame, deal: StoredDeal) -> int:
+    """The 1-based number deleted ``deal`` would have back in its place."""
+    return 1 + sum(d.position < deal.position for d in game.deals)

@@ -1,0 +1,382 @@
+"""The history of a game, restoring deleted deals, and the players-and-settings page.
+
+Through Flask's test client, as a player sees it. Points and totals are worked by hand
+from SCORING.md: the worked Trigami deal (§1.2) scores Anna +80, Ben +200, Carla +13.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from scorekeeper import store
+from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+from tests.test_web import WORKED_FORM, text, trigami_form
+
+# Anna plain ♠ 5 clean tricks → 5 × 20 = 100; Ben ♥ 4 tricks 2 bugs → 40 ÷ 2 = 20;
+# Carla ♣ 4 tricks 4 bugs → 40 ÷ 4 = 10 (SCORING.md §1.2, 3.)
+PLAIN_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
+                       {"kind": "plain", "suit": "C"}],
+              "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
+PLAIN_FORM = trigami_form(["S", "H", "C"], ["5", "4", "4"], ["0", "2", "4"], nonce="plain")
+# Anna takes every trick: 100 (§1.2, 1.)
+SLAM = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+
+
+def history(client, game_id: str) -> str:
+    response = client.get(f"/games/{game_id}/history")
+    assert response.status_code == 200
+    return text(response)
+
+
+def entries(client, game_id: str) -> list[str]:
+    """Each change on the history page as one line of text, newest first."""
+    body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    items = re.findall(r'<li class="change [^"]*"[^>]*>(.*?)</li>\s*(?=<li class="change|</ol>)', body, re.S)
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", item)).split()) for item in items]
+
+
+def sheet_table(client, game_id: str) -> str:
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    return re.search(r'<table class="sheet.*?</table>', body, re.S).group(0)
+
+
+def new_trigami_game(client) -> str:
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 302
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def restore_url(page_html: str) -> str:
+    match = re.search(r'action="([^"]*/restore)"', page_html)
+    assert match, "no Restore form on the page"
+    return html.unescape(match.group(1))
+
+
+# ----------------------------------------------------------------- the history in words
+
+
+def test_every_kind_of_change_is_in_the_history_in_words_with_its_totals(client, db):
+    game_id = new_trigami_game(client)
+    assert client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM).status_code == 302
+    first = store.get_game(db, game_id).deals[0].id
+    # Anna 5 tricks, Ben 4: Anna's Turnip 50 ÷ 1 doubled = 100, Ben's Doublets 4 × 40 = 160
+    edited = {**WORKED_FORM, "tricks_0": "5", "tricks_1": "4", "tricks_2": "4"}
+    assert client.post(f"/games/{game_id}/deals/{first}/edit", data=edited).status_code == 302
+    assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302
+    assert client.post(f"/games/{game_id}/deals/{first}/delete").status_code == 302
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert client.post(restore_url(page), data={"back": "history"}).status_code == 302
+    assert client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Benjamin", "player_2": "Carla", "target": "300"}).status_code == 302
+
+    lines = entries(client, game_id)
+    assert len(lines) == 8
+    settings, renamed, restored, deleted, added, changed, added_first, started = lines
+    assert "Settings changed: Target 500 → 300" in settings
+    assert "Anna 200 Benjamin 180 Carla 23" in settings  # totals unchanged: 100 + 100, 160 + 20, 13 + 10
+    assert "Players renamed: Ben → Benjamin" in renamed
+    assert "Deal 1 restored" in restored
+    assert "Anna 100 → 200 Benjamin 20 → 180 Carla 10 → 23" in restored
+    assert "Deal 1 deleted: Anna +100 · Benjamin +160 · Carla +13" in deleted
+    assert "Anna 200 → 100 Benjamin 180 → 20 Carla 23 → 10" in deleted
+    assert "Deal 2 added: Anna +100 · Benjamin +20 · Carla +10" in added
+    assert "Deal 1 changed: Anna's tricks 4 → 5 Benjamin's tricks 5 → 4" in changed
+    assert "Anna 80 → 100 Benjamin 200 → 160 Carla 13" in changed
+    assert "Deal 1 added: Anna +80 · Benjamin +200 · Carla +13" in added_first
+    assert "Anna 0 → 80 Benjamin 0 → 200 Carla 0 → 13" in added_first
+    assert "Game started: Players: Anna, Ben, Carla Target 500" in started
+    assert "started before the app kept a history" not in history(client, game_id)
+
+
+def test_each_change_shows_its_time_in_utc_for_the_browser_to_make_local(client, make_game):
+    game_id = make_game()
+    body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    match = re.search(r'<time[^>]*datetime="([^"]+)"[^>]*data-local-time', body)
+    assert match and match.group(1).endswith("+00:00")  # UTC, ISO 8601
+    assert "UTC</time>" in body  # what shows without JavaScript
+
+
+def test_the_sheet_links_to_the_history_and_the_settings(client, make_game):
+    game_id = make_game()
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/history"' in page
+    assert f'href="/games/{game_id}/edit"' in page
+
+
+def test_a_trix_deal_changed_is_told_card_by_card(client, make_game, db):
+    game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 2}}])
+    deal = store.get_game(db, game_id).deals[0]
+    response = client.post(f"/games/{game_id}/deals/{deal.id}/edit", data={
+        "contracts": "king", "king_taker": "3", "king_doubled_by": "1"})
+    assert response.status_code == 302
+    changed = entries(client, game_id)[0]
+    assert "Deal 1 changed: K♥ taken by Carla → Dan K♥ doubled by nobody → Ben" in changed
+    # K♥ −75 (§2.1); doubled by Ben and taken by Dan: Dan −150, Ben +75 (§2.2)
+    assert "Anna 0 Ben 0 → 75 Carla −75 → 0 Dan 0 → −150" in changed
+
+
+def test_a_game_from_before_the_history_says_so(tmp_path):
+    from scorekeeper import create_app
+    from tests.test_store import OLD_GAME, upgraded_database
+
+    upgraded_database(tmp_path / "old.sqlite3").conn.close()
+    client = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                         "DATABASE": str(tmp_path / "old.sqlite3")}).test_client()
+    page = history(client, OLD_GAME)
+    assert "No changes recorded yet" in page and "started before the app kept a history" in page
+    assert client.post(f"/games/{OLD_GAME}/deals/new", data=PLAIN_FORM).status_code == 302
+    lines = entries(client, OLD_GAME)
+    assert len(lines) == 1 and "Deal 2 added" in lines[0]
+    assert "Anna 80 → 180 Ben 200 → 220 Carla 13 → 23" in lines[0]
+
+
+# ----------------------------------------------------------------- restore
+
+
+def test_delete_then_restore_gives_back_the_same_sheet_and_game_file(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, WORKED_TRIGAMI_DEAL])
+    sheet_before = sheet_table(client, game_id)
+    file_before = client.get(f"/games/{game_id}/game.json").get_data()
+    second = store.get_game(db, game_id).deals[1]
+    assert client.post(f"/games/{game_id}/deals/{second.id}/delete").status_code == 302
+    assert sheet_table(client, game_id) != sheet_before
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    response = client.post(restore_url(page), data={"back": "history"}, follow_redirects=True)
+    assert "Deal 2 restored." in text(response)
+    assert sheet_table(client, game_id) == sheet_before
+    assert client.get(f"/games/{game_id}/game.json").get_data() == file_before
+    assert store.get_game(db, game_id).deals[1] == second  # the same deal, in its old place
+
+
+def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_nothing(client, make_game, db):
+    king = {"contracts": ["king"], "king": {"taker": 2}}
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    game_id = make_game(kind="trix", deals=[king, queens])
+    first = store.get_game(db, game_id).deals[0]
+    assert client.post(f"/games/{game_id}/deals/{first.id}/delete").status_code == 302
+    # the King of Hearts is played again meanwhile, after the Queens
+    assert client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "k2", "contracts": "king", "king_taker": "1"}).status_code == 302
+    before = store.get_game(db, game_id)
+    changes = len(store.changes(db, game_id))
+    response = client.post(f"/games/{game_id}/deals/{first.id}/restore", data={"back": "history"})
+    assert response.status_code == 400
+    body = response.get_data(as_text=True)
+    said = re.search(r'id="restore-%d-error"[^>]*>(.*?)</p>' % first.id, body, re.S)
+    assert said, "the reason is not beside the Restore button"
+    assert html.unescape(said.group(1)) == (
+        "Deal 1 cannot go back in its place: deal 3 would then no longer fit "
+        "(King of Hearts has already been played in Anna's kingdom).")
+    assert store.get_game(db, game_id) == before
+    assert len(store.changes(db, game_id)) == changes
+    assert [d.id for d in store.deleted_deals(db, game_id)] == [first.id]
+
+
+def test_undo_then_restore_from_the_flash_without_javascript(client, make_game, db):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    deal_id = store.get_game(db, game_id).deals[0].id
+    undone = client.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"undo": "1"}, follow_redirects=True)
+    page = undone.get_data(as_text=True)
+    assert "Deal 1 taken back." in text(undone) and "Restore deal 1" in text(undone)
+    assert restore_url(page) == f"/games/{game_id}/deals/{deal_id}/restore"
+    assert 'name="back" value="sheet"' in page
+    assert len(store.get_game(db, game_id).deals) == 0
+    restored = client.post(restore_url(page), data={"back": "sheet"})
+    assert restored.status_code == 302 and restored.headers["Location"] == f"/games/{game_id}"
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 restored." in sheet
+    assert "Anna 80 Ben 200 Carla 13" in sheet
+    assert "Restore deal 1" not in sheet  # the offer goes with its flash
+
+
+def test_a_delete_offers_restore_and_says_so_beforehand(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL])
+    second = store.get_game(db, game_id).deals[1]
+    confirm = text(client.get(f"/games/{game_id}/deals/{second.id}/delete"))
+    assert "restored from the game's history" in confirm
+    deleted = text(client.post(f"/games/{game_id}/deals/{second.id}/delete", follow_redirects=True))
+    assert "Deal 2 deleted." in deleted and "Restore deal 2" in deleted
+    assert "↶ Restore" in history(client, game_id)
+
+
+def test_a_double_tap_on_restore_restores_once(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL])
+    first = store.get_game(db, game_id).deals[0]
+    store.delete_deal(db, game_id, first.id)
+    url = f"/games/{game_id}/deals/{first.id}/restore"
+    assert client.post(url, data={"back": "history"}).status_code == 302
+    again = client.post(url, data={"back": "history"}, follow_redirects=True)
+    assert again.status_code == 200 and "Deal 1 is already back in the game." in text(again)
+    assert len(store.get_game(db, game_id).deals) == 2
+    assert [c.action for c in store.changes(db, game_id)].count("deal_restored") == 1
+    assert "↶ Restore" not in history(client, game_id)  # nothing left to restore
+
+
+def test_only_the_latest_delete_of_a_deal_offers_restore(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL])
+    second = store.get_game(db, game_id).deals[1]
+    store.delete_deal(db, game_id, second.id)
+    store.restore_deal(db, game_id, second.id)
+    store.delete_deal(db, game_id, second.id)
+    body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert body.count("/restore\"") == 1
+
+
+def test_restoring_an_unknown_deal_is_a_404(client, make_game):
+    game_id = make_game()
+    assert client.post(f"/games/{game_id}/deals/999/restore").status_code == 404
+    assert client.get("/games/nope/history").status_code == 404
+    assert client.get("/games/nope/edit").status_code == 404
+
+
+# ----------------------------------------------------------------- players and settings
+
+
+def test_renaming_a_player_keeps_the_deals_and_shows_on_the_sheet(client, make_game, db):
+    game_id = make_game(players=["Anna", "Benny", "Carla"], deals=[WORKED_TRIGAMI_DEAL])
+    other = make_game(players=["Ben", "Dora", "Emil"])  # Ben is known from another game
+    form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
+    assert 'value="Benny"' in form and 'value="500"' in form
+    response = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "  ben ", "player_2": "Carla", "target": "500"}, follow_redirects=True)
+    assert "Players renamed: Benny → Ben." in text(response)  # as the known player is spelt
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Anna 80 Ben 200 Carla 13" in sheet  # the deal is kept; the known player's name
+    game = store.get_game(db, game_id)
+    assert len(game.deals) == 1 and game.players == ("Anna", "Ben", "Carla")
+    seats = store.player_seats(db)
+    assert seats[game_id][1] == seats[other][0]  # the same person: statistics follow him
+    assert "Benny" not in store.known_players(db)  # nobody is called that any more
+
+
+def test_a_new_name_makes_a_new_player_and_spelling_fixes_the_name(client, make_game, db):
+    game_id = make_game(players=["anna", "Ben", "Carla"])
+    client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500"})
+    assert store.get_game(db, game_id).players == ("Anna", "Bernd", "Carla")
+    assert {"Anna", "Bernd", "Carla"} <= set(store.known_players(db))
+
+
+def test_a_name_given_twice_is_refused_beside_its_field(client, make_game, db):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "ANNA", "player_2": "Carla", "target": "500"})
+    assert response.status_code == 400
+    errors = re.search(r'id="player_1-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+    assert errors and "named twice" in errors.group(1)
+    assert store.get_game(db, game_id).players == ("Anna", "Ben", "Carla")
+    assert [c.action for c in store.changes(db, game_id)] == ["game_created"]
+
+
+def test_a_target_the_game_has_already_passed_is_refused_and_changes_nothing(client, make_game, db):
+    game_id = make_game(deals=[SLAM, PLAIN_DEAL])  # Anna 100 after deal 1, 200 after deal 2
+    response = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "100"})
+    assert response.status_code == 400
+    errors = re.search(r'id="target-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+    assert errors and "Deal 2 would no longer fit: the game is already over" in html.unescape(errors.group(1))
+    game = store.get_game(db, game_id)
+    assert game.options == {"target": 500} and game.players == ("Anna", "Ben", "Carla")  # not even the name
+    assert len(store.changes(db, game_id)) == 1
+    # 200 is reached by deal 2, the last one: the game is then won by Anna
+    assert client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "200"}).status_code == 302
+    assert "Game over — Anna won!" in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_settings_change_when_every_deal_still_fits(client, make_game, db):
+    doubled = {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}
+    game_id = make_game(kind="trix", deals=[doubled, {"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]}])
+    form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
+    assert re.search(r'id="doubling"[^>]*checked|checked[^>]*id="doubling"', form)
+    names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan"}
+    # no doubling: deal 1 has a doubled K♥
+    refused = client.post(f"/games/{game_id}/edit", data={**names, "values": "standard", "scoring": "standard"})
+    assert refused.status_code == 400
+    assert "Deal 1 would no longer fit" in text(refused)
+    assert store.get_game(db, game_id).options["doubling"] is True
+    # swapped values: diamonds −15 each (§2.5): Anna 4 × −15 = −60
+    ok = client.post(f"/games/{game_id}/edit", data={**names, "doubling": "y", "values": "swapped",
+                                                     "scoring": "standard"}, follow_redirects=True)
+    assert "Settings changed: Values Diamonds −10, Tricks −15 → Diamonds −15, Tricks −10." in text(ok)
+    assert store.get_game(db, game_id).options["values"] == "swapped"
+    lines = entries(client, game_id)
+    assert "Settings changed: Values Diamonds −10, Tricks −15 → Diamonds −15, Tricks −10" in lines[0]
+    # Anna −40 → −60, Ben +75 −30 = 45 → 30, Carla −150 −30 = −180 → −195, Dan −30 → −45
+    assert "Anna −40 → −60 Ben 45 → 30 Carla −180 → −195 Dan −30 → −45" in lines[0]
+
+
+def test_saving_the_same_names_and_settings_records_nothing(client, make_game, db):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "500"}, follow_redirects=True)
+    assert "Nothing was changed." in text(response)
+    assert len(store.changes(db, game_id)) == 1
+
+
+# ----------------------------------------------------------------- CSRF
+
+
+def test_restore_and_edit_without_a_csrf_token_are_refused(csrf_app):
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    db = connect(csrf_app.config["DATABASE"])
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    deal_id = store.get_game(db, game_id).deals[0].id
+    store.delete_deal(db, game_id, deal_id)
+    client = csrf_app.test_client()
+    refused = client.post(f"/games/{game_id}/deals/{deal_id}/restore", data={"back": "history"})
+    assert refused.status_code == 400 and "Tap Restore again" in text(refused)
+    assert store.get_game(db, game_id).deals == ()
+    edit = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500"})
+    assert edit.status_code == 400 and "tap Save again" in text(edit)
+    assert 'value="Bernd"' in edit.get_data(as_text=True)  # what was typed is kept
+    assert store.get_game(db, game_id).players == ("Anna", "Ben", "Carla")
+    # with the pages' tokens both go through
+    token = csrf_token(client.get(f"/games/{game_id}/history").get_data(as_text=True))
+    assert client.post(f"/games/{game_id}/deals/{deal_id}/restore",
+                       data={"back": "history", "csrf_token": token}).status_code == 302
+    token = csrf_token(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    assert client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500",
+        "csrf_token": token}).status_code == 302
+    assert store.get_game(db, game_id).players == ("Anna", "Bernd", "Carla")
+    assert len(store.get_game(db, game_id).deals) == 1
+    db.conn.close()
+
+
+def test_the_same_form_sent_again_after_an_undo_saves_the_deal_anew(client, make_game, db):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    deal_id = store.get_game(db, game_id).deals[0].id
+    client.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"undo": "1"})
+    assert client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM).status_code == 302
+    game = store.get_game(db, game_id)
+    assert len(game.deals) == 1 and game.deals[0].id != deal_id
+
+
+def test_a_stored_deal_that_no_longer_fits_does_not_break_the_history(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    store.add_deal(db, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 4]})  # say, a rules fix since
+    lines = entries(client, game_id)
+    assert "Deal 2 added" in lines[0] and "Anna 80 → ? Ben 200 → ? Carla 13 → ?" in lines[0]
+    assert "no longer fits the rules" in history(client, game_id)
+
+
+def test_a_trix_contract_changed_tells_the_new_contract_whole(client, make_game, db):
+    queens = {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1}, "H": {"taker": 0},
+                                                  "D": {"taker": 2}, "C": {"taker": 3}}}
+    game_id = make_game(kind="trix", deals=[queens])
+    deal = store.get_game(db, game_id).deals[0]
+    assert client.post(f"/games/{game_id}/deals/{deal.id}/edit", data={
+        "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2"}).status_code == 302
+    changed = entries(client, game_id)[0]
+    assert "Deal 1 changed: Contract Queens → Diamonds Diamonds: Anna 3, Ben 4, Carla 2, Dan 4 Totals" in changed
+    # Queens with Ben's Q♠ doubled and taken by Dan: −25, +25, −25, −75 (§2.2's worked example);
+    # Diamonds at −10 each: −30, −40, −20, −40
+    assert "Anna −25 → −30 Ben 25 → −40 Carla −25 → −20 Dan −75 → −40" in changed

@@ -1,0 +1,111 @@
+"""The history, restoring and the players-and-settings page in headless Chromium at 390×844.
+
+Uses the system's Chromium like tests/test_browser.py (skipped without it). Screenshots:
+screenshots/history-*.png — open them and look.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.test_browser import SHOTS, _page, browser, no_sideways_scroll, shot, sync_api  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.browser
+
+PLAIN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+         "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """(address, database path): the app on 127.0.0.1 from a thread, on its own database."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    path = tmp_path_factory.mktemp("history-browser") / "history.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_port}", str(path)
+    httpd.shutdown()
+
+
+def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):  # noqa: F811
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+
+    server, path = served
+    db = connect(path)
+    game_id = store.create_game(db, from_dict(game_file(players=["Anna", "Benny", "Carla"])))
+    first = store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    store.add_deal(db, game_id, PLAIN)
+    store.update_deal(db, game_id, first, {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]})
+    third = store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    db.conn.close()
+
+    page = _page(browser)
+    page.goto(f"{server}/games/{game_id}")
+    page.get_by_role("link", name="Deal 2: change or delete").click()
+    page.get_by_role("link", name="Delete").first.click()
+    sync_api.expect(page.get_by_text("restored from the game's history")).to_be_visible()
+    page.get_by_role("button", name="Delete deal 2").click()
+    sync_api.expect(page.locator(".flash-restore")).to_contain_text("Deal 2 deleted.")
+    shot(page, "history-1-deleted-with-restore")
+    page.get_by_role("button", name="Restore deal 2").click()
+    sync_api.expect(page.locator(".flash")).to_contain_text("Deal 2 restored.")
+    # 100 + 100 + 80, 160 + 20 + 200, 13 + 10 + 13
+    sync_api.expect(page.locator("thead .total")).to_have_text(["280", "380", "36"])
+
+    page.get_by_role("link", name="Players and settings").click()
+    page.fill("#player_1", "Ben")
+    page.fill("#target", "100")
+    page.get_by_role("button", name="Save").click()
+    sync_api.expect(page.locator("#target-errors")).to_contain_text("Deal 2 would no longer fit")
+    assert no_sideways_scroll(page)
+    shot(page, "history-2-edit-refused")
+    page.fill("#target", "1000")
+    page.get_by_role("button", name="Save").click()
+    sync_api.expect(page.locator(".flash")).to_contain_text("Players renamed: Benny → Ben.")
+    sync_api.expect(page.locator("thead .player-name")).to_have_text(["Anna", "Ben", "Carla"])
+
+    page.goto(f"{server}/games/{game_id}/deals/{third}/delete")
+    page.get_by_role("button", name="Delete deal 3").click()
+    page.get_by_role("link", name="History of changes").click()
+    sync_api.expect(page.locator(".change").first).to_contain_text("Deal 3 deleted")
+    # static/app.js writes the local time in place of the UTC one
+    sync_api.expect(page.locator(".change-time").first).not_to_contain_text("UTC")
+    assert no_sideways_scroll(page)
+    shot(page, "history-3-history")
+    page.screenshot(path=str(SHOTS / "history-3-history-top.png"))  # as the phone first shows it
+    page.get_by_role("button", name="Restore").first.click()
+    sync_api.expect(page.locator(".change").first).to_contain_text("Deal 3 restored")
+    page.goto(f"{server}/games/{game_id}/edit")
+    shot(page, "history-4-edit")
+    page.context.close()
+
+
+def test_trix_settings_on_a_phone(browser, served):  # noqa: F811
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.conftest import game_file
+
+    server, path = served
+    db = connect(path)
+    names = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
+    game_id = store.create_game(db, from_dict(game_file(kind="trix", players=names, deals=[
+        {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}])))
+    db.conn.close()
+    page = _page(browser)
+    page.goto(f"{server}/games/{game_id}/edit")
+    page.locator(".chip-toggle label", has_text="Doubling").click()  # off: deal 1 has a doubled K♥
+    page.get_by_role("button", name="Save").click()
+    sync_api.expect(page.locator("#doubling-errors")).to_contain_text("Deal 1 would no longer fit")
+    assert no_sideways_scroll(page)
+    shot(page, "history-5-trix-settings-refused")
+    page.context.close()

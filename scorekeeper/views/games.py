@@ -28,8 +28,10 @@ def get_game_or_404(game_id: str) -> store.StoredGame:
 
 @bp.get("/")
 def index() -> str:
-    sheets = [sheet.build(game) for game in store.list_games(get_db())]
-    return render_template("games/index.html", sheets=sheets)
+    """Past games: filters, then unfinished games (carry on) apart from finished ones."""
+    from .past import past_games
+
+    return render_template("games/index.html", **past_games(request.args))
 
 
 def _options(form: Any, kind: str) -> dict[str, Any]:
@@ -112,9 +114,13 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> str:
+    from .past import game_chart
+
     game = get_game_or_404(game_id)
-    return render_template("games/show.html", sheet=sheet.build(game), rules=get_rules(game.kind),
-                           undo=store_undo_target(game), undo_form=forms.EmptyForm())
+    scored = sheet.build(game)
+    return render_template("games/show.html", sheet=scored, rules=get_rules(game.kind),
+                           undo=store_undo_target(game), undo_form=forms.EmptyForm(),
+                           chart=game_chart(scored))
 
 
 def store_undo_target(game: store.StoredGame) -> int | None:

@@ -1,7 +1,48 @@
-"""Blueprint 'players' (issue 3 work in progress: see the module's views as they land)."""
+"""Players: everyone's games played and won, and each player's statistics and results
+across games. Thin: store reads, stats counts (scorekeeper/stats.py), charts draws."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from flask import Blueprint, abort, render_template
+from flask_babel import format_decimal
+
+from .. import stats, store
+from ..db import get_db
+from .past import results_charts, seated_games
 
 bp = Blueprint("players", __name__)
+
+
+@bp.app_template_filter("figure_value")
+def figure_value(figure: stats.Figure) -> str:
+    """A figure's number as the page shows it: a count as it is, an average with one
+    decimal (locale's decimal sign), points signed as on the score sheet (+12.5, −15.0:
+    a real minus sign), "–" when there is nothing to average."""
+    if figure.value is None:
+        return "–"
+    text = (format_decimal(abs(figure.value), format="#,##0.0") if figure.average
+            else str(abs(figure.value)))
+    if text.strip("0.,") == "":
+        return text
+    if figure.value < 0:
+        return f"\u2212{text}"
+    return f"+{text}" if figure.key.endswith(".points") else text
+
+
+@bp.get("/players")
+def index() -> str:
+    """Everyone who has played: games played and won, each linked to those games."""
+    lines = stats.overview(seated_games(), store.player_names(get_db()))
+    return render_template("players/index.html", lines=lines)
+
+
+@bp.get("/players/<int:player_id>")
+def show(player_id: int) -> Any:
+    """One player's statistics across games, results charts and head-to-head records."""
+    names = store.player_names(get_db())
+    if player_id not in names:
+        abort(404)
+    player = stats.player_stats(seated_games(), player_id, names)
+    return render_template("players/show.html", player=player, charts=results_charts(player))

@@ -1,0 +1,641 @@
+"""Past games and each player's statistics across games, computed from the deal entries.
+
+No Flask and no database here: the functions take :class:`~scorekeeper.store.StoredGame`
+objects (read through store's functions, which decide what counts as a stored deal) and
+each game's player ids by seat (``store.player_seats``), score every game through its game
+file with :func:`scorekeeper.sheet.build`, and count. Points are never stored, so a rules
+fix corrects the statistics too. A game whose stored deals no longer fit the rules counts
+up to the deal before the problem, as its score sheet shows it.
+
+Every figure carries the ids of the games it comes from (:class:`Figure`), so a page can
+link each number to those games (the games list's ``?player=…&figure=…`` filter).
+
+Reversed Trix scoring (SCORING.md §2.5) makes every deal the exact negation of standard
+scoring and the lowest total win. Figures that add or compare points (points per deal,
+best and worst deal, contract averages) count such a game's points with the sign turned
+back, so that higher is better everywhere and the games compare like with like; totals in
+head-to-head records are compared the game's own way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, tzinfo
+from typing import Any
+
+from .rules import KINDS
+from .rules import trix as trix_rules
+from .rules.common import SUIT_SYMBOLS, DealScore, _
+from .rules.trigami import DOUBLETS, PLAIN, TURNIP
+from .sheet import Sheet, build
+from .store import StoredGame
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class SeatedGame:
+    """A stored game, scored, with who sat where.
+
+    ``player_ids``: one players-table id per seat, in playing order (``store.player_seats``);
+    ``sheet``: the game scored as its score sheet shows it (``sheet.build``).
+    """
+
+    game: StoredGame
+    player_ids: tuple[int, ...]
+    sheet: Sheet
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def kind(self) -> str:
+        return self.game.kind
+
+    @property
+    def finished(self) -> bool:
+        return self.sheet.finished
+
+    @property
+    def reversed(self) -> bool:
+        """Whether the lowest total wins (Trix, reversed scoring: SCORING.md §2.5)."""
+        return self.sheet.reversed
+
+    @property
+    def scored(self) -> tuple[tuple[DealScore, Any], ...]:
+        """Each scored deal with its parsed deal (TrigamiDeal or TrixDeal), in order;
+        only the deals before a problem when a stored deal breaks a rule."""
+        score, file = self.sheet.score, self.sheet.file
+        if score is None or file is None:
+            return ()
+        return tuple(zip(score.deals, file.deals))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The totals after the last scored deal (zeros before the first)."""
+        if self.sheet.score is None:
+            return (0,) * len(self.game.players)
+        return self.sheet.score.totals
+
+    def seat_of(self, player_id: int) -> int | None:
+        """The seat of player ``player_id``, or None if they did not play."""
+        try:
+            return self.player_ids.index(player_id)
+        except ValueError:
+            return None
+
+    def won_by(self, seat: int) -> bool:
+        """Whether ``seat`` won (alone, shared or with a partner) a finished game."""
+        return self.finished and self.sheet.score is not None and seat in self.sheet.score.winners
+
+    def started_on(self, zone: tzinfo = UTC) -> date:
+        """The day the game was started, in time zone ``zone`` (stored in UTC)."""
+        return datetime.fromisoformat(self.game.created_at).astimezone(zone).date()
+
+
+def seat_games(games: Iterable[StoredGame], seats: Mapping[str, Sequence[int]]) -> list[SeatedGame]:
+    """Score each game (``sheet.build``) and attach its player ids.
+
+    ``games``: as ``store.list_games`` returns them (newest first; the order is kept);
+    ``seats``: ``store.player_seats``, {game id: player ids by seat}.
+    """
+    return [SeatedGame(game, tuple(seats.get(game.id, ())), build(game)) for game in games]
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """The past-games filters: kind of game, a player (players-table id) and the days the
+    game was started, ``start`` to ``end`` inclusive, as dates in time zone ``zone``.
+    None means "any"."""
+
+    kind: str | None = None
+    player: int | None = None
+    start: date | None = None
+    end: date | None = None
+    zone: tzinfo = UTC
+
+    def matches(self, game: SeatedGame) -> bool:
+        if self.kind is not None and game.kind != self.kind:
+            return False
+        if self.player is not None and game.seat_of(self.player) is None:
+            return False
+        if self.start is not None or self.end is not None:
+            day = game.started_on(self.zone)
+            if self.start is not None and day < self.start:
+                return False
+            if self.end is not None and day > self.end:
+                return False
+        return True
+
+
+def filter_games(games: Iterable[SeatedGame], flt: GameFilter) -> list[SeatedGame]:
+    """The games that pass ``flt``, in the order given."""
+    return [game for game in games if flt.matches(game)]
+
+
+def split_finished(games: Iterable[SeatedGame]) -> tuple[list[SeatedGame], list[SeatedGame]]:
+    """(unfinished, finished), each in the order given. A game whose stored deals no
+    longer fit the rules is unfinished: it waits for a correction."""
+    unfinished: list[SeatedGame] = []
+    finished: list[SeatedGame] = []
+    for game in games:
+        (finished if game.finished else unfinished).append(game)
+    return unfinished, finished
+
+
+# --------------------------------------------------------------------------- figures
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number on a player's page, and the games it comes from.
+
+    ``key``: a stable name, used in links (``?figure=<key>``), e.g. "won",
+    "trigami.doublets.made", "trix.king.caught", "vs.7.ahead". ``label``: what it counts
+    (translated). ``value``: a count (int) or an average (float; None when there is
+    nothing to average). ``of``: for a count, how many chances there were ("2 of 5
+    deals"); for an average, how many things it is taken over; None when it says nothing.
+    ``average``: whether ``value`` is an average. ``games``: the ids of the games it comes
+    from, newest first. ``per``: what ``of`` counts: "deals", "finished" (finished
+    games), "doublets" (Doublets bids) or "turnips" (Turnip bids). ``detail``: a count
+    worth showing only when it is not 0 (K♥ doubled and caught, every trick taken, …).
+    """
+
+    key: str
+    label: str
+    value: int | float | None
+    games: tuple[str, ...]
+    of: int | None = None
+    average: bool = False
+    per: str = "deals"
+    detail: bool = False
+
+
+@dataclass
+class _Tally:
+    """A figure while it is being counted: ``count`` things (or ``total`` of values to
+    average) over ``of`` chances, from ``games``."""
+
+    key: str
+    label: str
+    average: bool = False
+    with_of: bool = False
+    per: str = "deals"
+    detail: bool = False
+    count: int = 0
+    total: int = 0
+    of: int = 0
+    games: dict[str, None] = field(default_factory=dict)
+
+    def add(self, game_id: str, value: int = 1) -> None:
+        """One more thing (or one more value to average), from game ``game_id``."""
+        self.count += 1
+        self.total += value
+        self.games[game_id] = None
+
+    def chance(self) -> None:
+        """One more chance for an "x of n" figure (the thing may or may not happen)."""
+        self.of += 1
+
+    def figure(self) -> Figure:
+        games = tuple(reversed(self.games))  # counted oldest first, listed newest first
+        if self.average:
+            value: int | float | None = self.total / self.count if self.count else None
+            return Figure(self.key, self.label, value, games, self.count, True, self.per)
+        return Figure(self.key, self.label, self.count, games,
+                      self.of if self.with_of else None, per=self.per, detail=self.detail)
+
+
+class _Tallies:
+    """Tallies by key; the first call with a key sets its label and kind."""
+
+    def __init__(self) -> None:
+        self._all: dict[str, _Tally] = {}
+
+    def __call__(self, key: str, label: str = "", *, average: bool = False,
+                 with_of: bool = False, per: str = "deals", detail: bool = False) -> _Tally:
+        if key not in self._all:
+            self._all[key] = _Tally(key, label, average=average, with_of=with_of, per=per,
+                                    detail=detail)
+        return self._all[key]
+
+    def figures(self, *keys: str) -> tuple[Figure, ...]:
+        """The figures called ``keys`` that were counted, in that order."""
+        return tuple(self._all[key].figure() for key in keys if key in self._all)
+
+
+@dataclass(frozen=True)
+class DealRef:
+    """One deal of one game, for "best deal" and "worst deal": ``game_id``, ``number``
+    (1-based, as on the score sheet), the player's ``points`` in it (as scored), the game's
+    ``created_at`` (UTC ISO 8601) and a ``label`` saying what was played ("Turnip ♦",
+    "Queens")."""
+
+    game_id: str
+    number: int
+    points: int
+    created_at: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its figures, e.g. "King of Hearts" and what happened to the K♥;
+    ``title`` may be "" (the figures go on under the previous heading); ``tiles``: a few
+    figures side by side (the bids) rather than one a line."""
+
+    title: str
+    figures: tuple[Figure, ...]
+    tiles: bool = False
+
+
+@dataclass(frozen=True)
+class KindStats:
+    """One kind of game as one player played it: ``figures`` (games, wins, deals, points
+    per deal), ``best`` and ``worst`` deal (by points, turned back under reversed scoring;
+    on a tie the first time it happened), and ``sections`` (Trigami bids; Trix contract
+    by contract)."""
+
+    kind: str
+    figures: tuple[Figure, ...]
+    best: DealRef | None
+    worst: DealRef | None
+    sections: tuple[Section, ...]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player's record against one other player, over the finished games both played:
+    ``games``, and in how many of them the player finished ``ahead`` of, ``behind`` or
+    ``level`` with the opponent (higher total; lower under reversed scoring)."""
+
+    opponent: int
+    name: str
+    games: Figure
+    ahead: Figure
+    behind: Figure
+    level: Figure
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game of a player, for the results chart: ``total`` the player's final
+    total, ``best_other`` the best final total of the others (highest; lowest under
+    reversed scoring), ``won`` whether the player won."""
+
+    game_id: str
+    kind: str
+    created_at: str
+    total: int
+    best_other: int
+    won: bool
+    reversed: bool
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Everything the player page shows for one player (players-table id ``player_id``).
+
+    ``played``: every game they sat in; ``finished`` and ``won`` (shared wins and partners'
+    wins included); ``kinds``: one :class:`KindStats` per kind played, in the app's order;
+    ``head_to_head``: one record per other player met in a finished game, by name;
+    ``results``: their finished games, oldest first; ``reversed_games``: whether any Trix
+    game with reversed scoring was counted (its points turned back, see the module).
+    """
+
+    player_id: int
+    name: str
+    played: Figure
+    finished: Figure
+    won: Figure
+    kinds: tuple[KindStats, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    results: tuple[Result, ...]
+    reversed_games: bool = False
+
+    def all_figures(self) -> Iterable[Figure]:
+        """Every figure on the page, in the page's order."""
+        yield from (self.played, self.finished, self.won)
+        for kind in self.kinds:
+            yield from kind.figures
+            for section in kind.sections:
+                yield from section.figures
+        for record in self.head_to_head:
+            yield from (record.games, record.ahead, record.behind, record.level)
+
+    def figure(self, key: str) -> Figure | None:
+        """The figure called ``key`` (see :class:`Figure`), or None."""
+        return next((f for f in self.all_figures() if f.key == key), None)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One line of the players list: games ``played``, ``finished`` and ``won``, and when
+    they last sat down (``last_played``, UTC ISO 8601)."""
+
+    player_id: int
+    name: str
+    played: int
+    finished: int
+    won: int
+    last_played: str
+
+
+# --------------------------------------------------------------------------- counting
+
+
+def overview(games: Iterable[SeatedGame], names: Mapping[int, str]) -> list[PlayerLine]:
+    """Everyone who has sat in at least one game, by name (case-insensitive).
+
+    ``games``: as :func:`seat_games` returns them; ``names``: ``store.player_names``.
+    """
+    lines: dict[int, dict[str, Any]] = {}
+    for game in games:
+        for seat, pid in enumerate(game.player_ids):
+            line = lines.setdefault(pid, {"played": 0, "finished": 0, "won": 0, "last": ""})
+            line["played"] += 1
+            line["finished"] += game.finished
+            line["won"] += game.won_by(seat)
+            line["last"] = max(line["last"], game.game.created_at)
+    out = [PlayerLine(pid, names.get(pid, "?"), v["played"], v["finished"], v["won"], v["last"])
+           for pid, v in lines.items()]
+    return sorted(out, key=lambda line: (line.name.casefold(), line.player_id))
+
+
+def _better(points: int, game: SeatedGame) -> int:
+    """Points the way round where higher is better (turned back under reversed scoring)."""
+    return -points if game.reversed else points
+
+
+def _trigami_label(deal: Any, seat: int) -> str:
+    bid = deal.bids[seat]
+    if bid.kind == TURNIP:
+        return _("Turnip {suit}").format(suit=SUIT_SYMBOLS.get(deal.turnip or "", "")).strip()
+    if bid.kind == DOUBLETS:
+        return _("Doublets {suit}").format(suit=SUIT_SYMBOLS[bid.suit])
+    return _("plain {suit}").format(suit=SUIT_SYMBOLS[bid.suit])
+
+
+def _trix_label(deal: Any) -> str:
+    return " + ".join(trix_rules.contract_name(c) for c in deal.contracts)
+
+
+def _contract_points(game: SeatedGame, deal_score: DealScore, deal: Any, contract: str,
+                     seat: int) -> int:
+    """A seat's points from one contract of a deal (as scored; a Trix Complex deal is
+    scored once more with that contract alone, by the rules)."""
+    if len(deal.contracts) == 1:
+        return deal_score.points[seat]
+    alone = trix_rules.TrixDeal(contracts=(contract,), **{contract: deal.block(contract)})
+    file = game.sheet.file
+    assert file is not None
+    lines = trix_rules.TRIX.score_deal(alone, file.players, file.options)
+    return lines[seat].points
+
+
+_TRIGAMI_KEYS = ("bids.plain", "bids.turnip", "bids.doublets", "doublets.made", "doublets.failed",
+                 "turnip.points", "bugs", "tricks", "every_trick")
+
+
+def _count_trigami(tally: _Tallies, game: SeatedGame, seat: int) -> None:
+    """Bids, Doublets made and failed, Turnip results, bugs and tricks (SCORING.md §1.2).
+    Plain Bugami for three has plain bids only, so it counts no bids."""
+    k = game.kind
+    special = k == "trigami"
+    if special:
+        tally(f"{k}.bids.plain", _("Plain bids"), with_of=True)
+        tally(f"{k}.bids.turnip", _("Turnip bids"), with_of=True)
+        tally(f"{k}.bids.doublets", _("Doublets bids"), with_of=True)
+        tally(f"{k}.doublets.made", _("Doublets made (no bugs)"), with_of=True, per="doublets")
+        tally(f"{k}.doublets.failed", _("Doublets failed (0 points)"), with_of=True, per="doublets")
+        tally(f"{k}.turnip.points", _("Points per Turnip bid"), average=True, per="turnips")
+    tally(f"{k}.bugs", _("Bugs per deal"), average=True)
+    tally(f"{k}.tricks", _("Tricks per deal"), average=True)
+    tally(f"{k}.every_trick", _("Every trick taken"), detail=True)
+    for deal_score, deal in game.scored:
+        points = deal_score.points[seat]
+        bid = deal.bids[seat].kind
+        if special:
+            for kind in (PLAIN, TURNIP, DOUBLETS):
+                tally(f"{k}.bids.{kind}").chance()
+            tally(f"{k}.bids.{bid}").add(game.id)
+        if bid == DOUBLETS:
+            # Made: it scored (no bugs: 40 a trick, 100 without tricks, 200 for every
+            # trick); failed: 0, with bugs or because another player took every trick.
+            tally(f"{k}.doublets.made").chance()
+            tally(f"{k}.doublets.failed").chance()
+            tally(f"{k}.doublets.made" if points > 0 else f"{k}.doublets.failed").add(game.id)
+        elif bid == TURNIP:
+            tally(f"{k}.turnip.points").add(game.id, points)
+        tally(f"{k}.bugs").add(game.id, deal.bugs[seat])
+        tally(f"{k}.tricks").add(game.id, deal.tricks[seat])
+        if deal.tricks[seat] == sum(deal.tricks):
+            tally(f"{k}.every_trick").add(game.id)
+
+
+_CARD_KEYS = ("taken", "taken_doubled", "doubled", "caught", "back", "led")
+
+
+def _card_tallies(tally: _Tallies, contract: str) -> None:
+    """The K♥'s or the queens' figures, labelled (SCORING.md §2.2)."""
+    p = f"trix.{contract}"
+    if contract == trix_rules.KING:
+        king = f"K{SUIT_SYMBOLS['H']}"
+        tally(f"{p}.taken", _("{card} taken").format(card=king), with_of=True)
+        tally(f"{p}.taken_doubled", _("{card} taken after another player doubled it").format(card=king),
+              detail=True)
+        tally(f"{p}.doubled", _("{card} doubled").format(card=king), detail=True)
+        tally(f"{p}.caught", _("Doubled {card} caught: another player took it").format(card=king),
+              detail=True)
+        tally(f"{p}.back", _("Doubled {card} taken back").format(card=king), detail=True)
+        tally(f"{p}.led", _("Led to the trick in which the doubler took back the {card}").format(
+            card=king), detail=True)
+    else:
+        tally(f"{p}.taken", _("Queens taken per deal"), average=True)
+        tally(f"{p}.taken_doubled", _("Queens taken after another player doubled them"), detail=True)
+        tally(f"{p}.doubled", _("Queens doubled"), detail=True)
+        tally(f"{p}.caught", _("Doubled queens caught: another player took them"), detail=True)
+        tally(f"{p}.back", _("Doubled queens taken back"), detail=True)
+        tally(f"{p}.led", _("Led to a trick in which the doubler took back a queen"), detail=True)
+
+
+def _count_card(tally: _Tallies, contract: str, game: SeatedGame, seat: int, card: Any) -> None:
+    """One K♥ or queen: taken, doubled and caught, taken back, led to (SCORING.md §2.2)."""
+    p = f"trix.{contract}"
+    if card.taker == seat and card.doubled_by is not None and card.doubled_by != seat:
+        tally(f"{p}.taken_doubled").add(game.id)
+    if card.doubled_by == seat:
+        tally(f"{p}.doubled").add(game.id)
+        tally(f"{p}.back" if card.taker == seat else f"{p}.caught").add(game.id)
+    elif card.doubled_by is not None and card.taker == card.doubled_by and card.leader == seat:
+        tally(f"{p}.led").add(game.id)
+
+
+_TRIX_KEYS: Mapping[str, tuple[str, ...]] = {
+    trix_rules.KING: ("deals", "points", *_CARD_KEYS),
+    trix_rules.QUEENS: ("deals", "points", *_CARD_KEYS),
+    trix_rules.DIAMONDS: ("deals", "points", "taken"),
+    trix_rules.TRICKS: ("deals", "points", "taken"),
+    trix_rules.TRIX_CONTRACT: ("deals", "points", "place", "first"),
+}
+
+
+def _count_trix(tally: _Tallies, game: SeatedGame, seat: int) -> None:
+    """Contract by contract (SCORING.md §2.1, §2.2): deals, points per deal and what the
+    player took; a Trix Complex deal counts once for each of its contracts."""
+    for contract in trix_rules.CONTRACTS:
+        p = f"trix.{contract}"
+        tally(f"{p}.deals", _("Deals"))
+        tally(f"{p}.points", _("Points per deal"), average=True)
+        if contract in (trix_rules.KING, trix_rules.QUEENS):
+            _card_tallies(tally, contract)
+        elif contract == trix_rules.DIAMONDS:
+            tally(f"{p}.taken", _("Diamonds taken per deal"), average=True)
+        elif contract == trix_rules.TRICKS:
+            tally(f"{p}.taken", _("Tricks taken per deal"), average=True)
+        else:
+            tally(f"{p}.place", _("Finishing place (1st to 4th) on average"), average=True)
+            tally(f"{p}.first", _("Out first"), with_of=True)
+    for deal_score, deal in game.scored:
+        for contract in deal.contracts:
+            p = f"trix.{contract}"
+            tally(f"{p}.deals").add(game.id)
+            tally(f"{p}.points").add(
+                game.id, _better(_contract_points(game, deal_score, deal, contract, seat), game))
+            if contract == trix_rules.KING:
+                tally(f"{p}.taken").chance()
+                if deal.king.taker == seat:
+                    tally(f"{p}.taken").add(game.id)
+                _count_card(tally, contract, game, seat, deal.king)
+            elif contract == trix_rules.QUEENS:
+                tally(f"{p}.taken").add(game.id, sum(1 for card in deal.queens if card.taker == seat))
+                for card in deal.queens:
+                    _count_card(tally, contract, game, seat, card)
+            elif contract in (trix_rules.DIAMONDS, trix_rules.TRICKS):
+                tally(f"{p}.taken").add(game.id, getattr(deal, contract)[seat])
+            else:
+                place = deal.trix.index(seat) + 1
+                tally(f"{p}.place").add(game.id, place)
+                tally(f"{p}.first").chance()
+                if place == 1:
+                    tally(f"{p}.first").add(game.id)
+
+
+def _sections(kind: str, tally: _Tallies) -> tuple[Section, ...]:
+    if kind == "trix":
+        out = []
+        for contract, keys in _TRIX_KEYS.items():
+            figures = tally.figures(*(f"trix.{contract}.{key}" for key in keys))
+            if figures and figures[0].value:  # its deals: some were played
+                out.append(Section(trix_rules.contract_name(contract), figures))
+        return tuple(out)
+    bids = tally.figures(*(f"{kind}.{key}" for key in _TRIGAMI_KEYS if key.startswith("bids.")))
+    rest = tally.figures(*(f"{kind}.{key}" for key in _TRIGAMI_KEYS if not key.startswith("bids.")))
+    return tuple(section for section in (Section(_("Bids, tricks and bugs"), bids, tiles=True),
+                                         Section("", rest)) if section.figures)
+
+
+def player_stats(games: Iterable[SeatedGame], player_id: int, names: Mapping[int, str]) -> PlayerStats:
+    """The statistics of player ``player_id`` over ``games`` (as :func:`seat_games` returns
+    them, newest first; games they did not play in are ignored). ``names``:
+    ``store.player_names``. Figures are described in :class:`Figure`; points are as scored
+    from the deal entries (SCORING.md §1.2, §2.1–2.2), reversed Trix scoring turned back
+    (see the module)."""
+    # oldest first: a tie for the best deal goes to the first time it happened
+    mine = [(g, seat) for g in games if (seat := g.seat_of(player_id)) is not None][::-1]
+    overall = _Tallies()
+    played = overall("played", _("Games"))
+    finished = overall("finished", _("Finished"))
+    won = overall("won", _("Won"), with_of=True, per="finished")
+    kinds: dict[str, _Tallies] = {}
+    best: dict[str, tuple[int, DealRef]] = {}
+    worst: dict[str, tuple[int, DealRef]] = {}
+    versus: dict[int, _Tallies] = {}
+    results: list[Result] = []
+
+    for game, seat in mine:
+        gid = game.id
+        played.add(gid)
+        kt = kinds.setdefault(game.kind, _Tallies())
+        kt(f"{game.kind}.games", _("Games")).add(gid)
+        kt(f"{game.kind}.won", _("Won"), with_of=True, per="finished")
+        kt(f"{game.kind}.deals", _("Deals played"))
+        kt(f"{game.kind}.points", _("Points per deal"), average=True)
+        if game.finished:
+            finished.add(gid)
+            won.chance()
+            kt(f"{game.kind}.won").chance()
+            if game.won_by(seat):
+                won.add(gid)
+                kt(f"{game.kind}.won").add(gid)
+        for deal_score, deal in game.scored:
+            points = deal_score.points[seat]
+            kt(f"{game.kind}.deals").add(gid)
+            kt(f"{game.kind}.points").add(gid, _better(points, game))
+            label = _trix_label(deal) if game.kind == "trix" else _trigami_label(deal, seat)
+            ref = DealRef(gid, deal_score.number, points, game.game.created_at, label)
+            better = _better(points, game)
+            if game.kind not in best or better > best[game.kind][0]:
+                best[game.kind] = (better, ref)
+            if game.kind not in worst or better < worst[game.kind][0]:
+                worst[game.kind] = (better, ref)
+        if game.kind == "trix":
+            _count_trix(kt, game, seat)
+        else:
+            _count_trigami(kt, game, seat)
+        if game.finished:
+            totals = game.totals
+            mine_total = _better(totals[seat], game)
+            others = [_better(t, game) for s, t in enumerate(totals) if s != seat]
+            results.append(Result(gid, game.kind, game.game.created_at, totals[seat],
+                                  _better(max(others), game), game.won_by(seat), game.reversed))
+            for other, pid in enumerate(game.player_ids):
+                if other == seat:
+                    continue
+                vt = versus.setdefault(pid, _Tallies())
+                name = names.get(pid, "?")
+                vt(f"vs.{pid}", _("Finished games against {name}").format(name=name)).add(gid)
+                ahead = vt(f"vs.{pid}.ahead", _("Ahead of {name}").format(name=name))
+                behind = vt(f"vs.{pid}.behind", _("Behind {name}").format(name=name))
+                level = vt(f"vs.{pid}.level", _("Level with {name}").format(name=name))
+                theirs = _better(totals[other], game)
+                (ahead if mine_total > theirs else behind if mine_total < theirs else level).add(gid)
+
+    kind_stats = []
+    for kind in KINDS:
+        if kind not in kinds:
+            continue
+        kt = kinds[kind]
+        kind_stats.append(KindStats(
+            kind=kind,
+            figures=kt.figures(*(f"{kind}.{key}" for key in ("games", "won", "deals", "points"))),
+            best=best[kind][1] if kind in best else None,
+            worst=worst[kind][1] if kind in worst else None,
+            sections=_sections(kind, kt),
+        ))
+    records = []
+    for pid, vt in versus.items():
+        games_f, ahead_f, behind_f, level_f = vt.figures(
+            f"vs.{pid}", f"vs.{pid}.ahead", f"vs.{pid}.behind", f"vs.{pid}.level")
+        records.append(HeadToHead(pid, names.get(pid, "?"), games_f, ahead_f, behind_f, level_f))
+    records.sort(key=lambda r: (r.name.casefold(), r.opponent))
+    return PlayerStats(
+        player_id=player_id,
+        name=names.get(player_id, "?"),
+        played=played.figure(),
+        finished=finished.figure(),
+        won=won.figure(),
+        kinds=tuple(kind_stats),
+        head_to_head=tuple(records),
+        results=tuple(results),
+        reversed_games=any(g.reversed for g, _seat in mine),
+    )
+
+
+__all__ = [
+    "DealRef", "Figure", "GameFilter", "HeadToHead", "KindStats", "PlayerLine", "PlayerStats",
+    "Result", "SeatedGame", "Section", "filter_games", "overview", "player_stats", "seat_games",
+    "split_finished",
+]

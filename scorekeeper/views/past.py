@@ -1,0 +1,138 @@
+"""Past games: the home page's filters and lists, and the charts of the score sheet and
+the player page. Thin glue: store reads, stats counts, charts draws; no SQL here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, tzinfo
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import abort, url_for
+from flask_babel import gettext as _
+
+from .. import charts, forms, stats, store
+from ..db import get_db
+from ..sheet import Sheet
+
+
+def seated_games() -> list[stats.SeatedGame]:
+    """Every stored game, newest first, scored and with its players' ids."""
+    db = get_db()
+    return stats.seat_games(store.list_games(db), store.player_seats(db))
+
+
+def time_zone(name: str | None) -> tzinfo | None:
+    """The IANA time zone called ``name`` (sent by the browser's script), or None."""
+    if not name or len(name) > 64:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def past_games(args: Mapping[str, str]) -> dict[str, Any]:
+    """What templates/games/index.html shows for the query ``args``: the filter form
+    (kind, player — anyone who has sat in a game —, status, from, to; ``tz`` the viewer's
+    time zone, filled in by static/app.js, else days are UTC days; ``figure`` a player
+    page figure whose games to show), the ``unfinished`` and ``finished`` games that
+    pass, and ``figure`` (a stats.Figure) when one was asked for. A filter that does not
+    parse is shown with its error and not applied. Aborts with 404 for a figure the
+    player does not have."""
+    names = store.player_names(get_db())
+    games = seated_games()
+    seated = {pid for game in games for pid in game.player_ids}
+    choices = {pid: name for pid, name in names.items() if pid in seated}
+    form = forms.past_games_form(choices)(formdata=args, meta={"csrf": False})
+    form.validate()
+    zone = time_zone(form.tz.data)
+    flt = stats.GameFilter(
+        kind=(form.kind.data or None) if not form.kind.errors else None,
+        player=int(form.player.data) if form.player.data and not form.player.errors else None,
+        start=form.start.data if not form.start.errors else None,
+        end=form.end.data if not form.end.errors else None,
+        zone=zone or UTC,
+    )
+    shown = stats.filter_games(games, flt)
+    figure = None
+    if form.figure.data:
+        if flt.player is None:
+            abort(404)
+        figure = stats.player_stats(games, flt.player, names).figure(form.figure.data)
+        if figure is None:
+            abort(404)
+        wanted = set(figure.games)
+        shown = [game for game in shown if game.id in wanted]
+    unfinished, finished = stats.split_finished(shown)
+    status = form.status.data if not form.status.errors else ""
+    return {
+        "form": form,
+        "unfinished": unfinished if status != "finished" else [],
+        "finished": finished if status != "unfinished" else [],
+        "figure": figure,
+        "figure_player": names.get(flt.player) if figure else None,
+        "filtered": any((flt.kind, flt.player, flt.start, flt.end, status, figure)),
+        "any_games": bool(games),
+        "local_days": zone is not None,
+    }
+
+
+# --------------------------------------------------------------------------- charts
+
+
+def game_chart(sheet: Sheet) -> dict[str, Any] | None:
+    """The score sheet's running totals as a line chart: one line per player in their
+    seat's colour, from 0 before the first deal to the totals after the last scored one
+    (Trigami: the target marked once the leader is halfway there). {"svg": markup,
+    "lines": the charts.Line objects, for the legend, "target": the target marked or
+    None}; None before the first deal."""
+    score = sheet.score
+    if score is None or not score.deals:
+        return None
+    game = sheet.game
+    lines = [charts.seat_line(name, [0, *(deal.totals[seat] for deal in score.deals)], seat)
+             for seat, name in enumerate(game.players)]
+    target = score.extra.get("target") if game.kind != "trix" else None
+    if target is not None and max(score.totals) * 2 < target:
+        target = None
+    totals = ", ".join(f"{name} {total}" for name, total in zip(game.players, score.totals))
+    labels = ["0", *(str(deal.number) for deal in score.deals)]
+    # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
+    major = ["0", *(str(k.deals[-1]) for k in score.kingdoms)] if score.kingdoms else None
+    svg = charts.line_chart(
+        lines, labels, x_major=major,
+        title=_("Running totals"),
+        description=_("Running totals after each of %(n)s deals; now %(totals)s.",
+                      n=len(score.deals), totals=totals),
+        x_title=_("Deal"), target=target)
+    return {"svg": svg, "lines": lines, "target": target}
+
+
+def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
+    """The player's results over time, one chart per kind of game with finished games:
+    their final total in each game, oldest first, beside the best total of the others
+    (from two finished games on: one is a dot, not a line). Each dot links to its game. Items: {"kind", "svg", "lines" (charts.Line, for the
+    legend), "count", "won", "games"}."""
+    out = []
+    for kind in (k.kind for k in player.kinds):
+        results: Sequence[stats.Result] = [r for r in player.results if r.kind == kind]
+        if len(results) < 2:
+            continue
+        links = [url_for("games.show", game_id=r.game_id) for r in results]
+        won = sum(r.won for r in results)
+        lines = [
+            charts.Line(_("Best of the others"), [r.best_other for r in results],
+                        "var(--muted)", "3,4", links),
+            charts.Line(player.name, [r.total for r in results], "var(--accent)", "none", links),
+        ]
+        svg = charts.line_chart(
+            lines, [str(n) for n in range(1, len(results) + 1)],
+            title=_("%(name)s's results", name=player.name),
+            description=_("%(name)s's final totals in %(n)s finished games, oldest first, beside "
+                          "the best total of the others; won %(won)s.",
+                          name=player.name, n=len(results), won=won),
+            x_title=_("Finished games, oldest first"))
+        out.append({"kind": kind, "svg": svg, "lines": lines, "count": len(results), "won": won,
+                    "games": [r.game_id for r in results]})
+    return out

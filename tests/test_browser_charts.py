@@ -1,0 +1,167 @@
+"""The charts, past games and player pages in headless Chromium on a phone (390 × 844 and
+360 wide): screenshots into screenshots/ (look at them), no sideways scrolling, nothing
+fetched from anywhere but the app, and dates in the viewer's time zone.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.history import G1, KINGDOM, store_history
+from tests.test_browser import _page, browser, no_sideways_scroll, shot, sync_api  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+LONG_NAMES = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on 127.0.0.1 (a free port), its database holding tests/history.py, a second
+    finished Trigami game (so Anna's results chart has a line) and a Trix game with four
+    long names: (base URL, {"G1": id, …, "long": id})."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app, store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.conftest import game_file
+
+    path = tmp_path_factory.mktemp("charts") / "charts.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
+    db = connect(str(path))
+
+    def make(**kwargs):
+        return store.create_game(db, from_dict(game_file(**kwargs)))
+
+    ids = store_history(make)
+    ids["again"] = make(**{**G1, "options": {"target": 100}, "deals": [
+        {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [0, 13, 0], "bugs": [0, 10, 0]}]})
+    ids["long"] = make(kind="trix", players=LONG_NAMES, deals=KINGDOM * 2 + KINGDOM[:3])
+    db.conn.close()
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}", ids
+    httpd.shutdown()
+
+
+def requests_of(page) -> list[str]:
+    """Every address the page asks for, filled in as it loads (all should be the app's)."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url))
+    return seen
+
+
+def chart_box(page, selector: str = "figure.game-chart svg.chart-svg") -> dict:
+    chart = page.locator(selector).first
+    sync_api.expect(chart).to_be_visible()
+    return chart.bounding_box()
+
+
+def test_game_chart_on_a_phone(browser, server):  # noqa: F811
+    base, ids = server
+    page = _page(browser)
+    requests = requests_of(page)
+    page.goto(f"{base}/games/{ids['G4']}")
+    box = chart_box(page)
+    # the chart fills the phone's width (less the page's margins) and stays on screen
+    assert 330 <= box["width"] <= 390 and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert 200 <= box["height"] <= 300
+    assert page.locator("figure.game-chart svg .series .line").count() == 4
+    sync_api.expect(page.locator("figure.game-chart .chart-legend li")).to_have_count(4)
+    assert no_sideways_scroll(page)
+    page.locator("figure.game-chart").scroll_into_view_if_needed()
+    shot(page, "charts-1-trix-sheet")
+    page.goto(f"{base}/games/{ids['G1']}")
+    chart_box(page)
+    shot(page, "charts-2-trigami-sheet")
+    assert all(url.startswith(base) or url.startswith("data:") for url in requests), requests
+    page.context.close()
+
+
+def test_game_chart_in_the_dark(browser, server):  # noqa: F811
+    base, ids = server
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{base}/games/{ids['G3']}")
+    chart_box(page)
+    # the axis labels take the page's ink, light on the dark background
+    fill = page.evaluate("getComputedStyle(document.querySelector('figure.game-chart svg .axis text')).fill")
+    assert fill in ("rgb(236, 235, 230)",), fill
+    shot(page, "charts-3-sheet-dark")
+    context.close()
+
+
+def test_player_page_on_a_phone(browser, server):  # noqa: F811
+    base, ids = server
+    page = _page(browser)
+    requests = requests_of(page)
+    page.goto(f"{base}/players")
+    assert no_sideways_scroll(page)
+    shot(page, "charts-4-players")
+    page.get_by_role("link", name="Anna", exact=True).click()
+    sync_api.expect(page.locator("h1")).to_have_text("Anna")
+    # Trigami: two finished games, so a results chart; Trix: one, so none yet
+    sync_api.expect(page.locator("figure.results-chart")).to_have_count(1)
+    chart_box(page, "figure.results-chart svg.chart-svg")
+    assert no_sideways_scroll(page)
+    shot(page, "charts-5-player-anna")
+    # a figure's number leads to its games: Doublets made → G1 only
+    page.locator('[data-figure="trigami.doublets.made"]').click()
+    sync_api.expect(page.locator(".figure-banner")).to_contain_text("Doublets made")
+    sync_api.expect(page.locator(".game-card")).to_have_count(1)
+    assert page.locator(f'a[href="/games/{ids["G1"]}"]').count() == 1
+    shot(page, "charts-6-figure-games")
+    assert all(url.startswith(base) or url.startswith("data:") for url in requests), requests
+    page.context.close()
+
+
+def test_a_dot_on_the_results_chart_opens_its_game(browser, server):  # noqa: F811
+    base, ids = server
+    page = _page(browser)
+    page.goto(f"{base}/players/1")
+    page.locator("figure.results-chart svg a").first.dispatch_event("click")
+    page.wait_for_url(f"{base}/games/{ids['G1']}")
+    page.context.close()
+
+
+def test_small_phone_past_games_and_long_names(browser, server):  # noqa: F811
+    base, ids = server
+    page = _page(browser, width=360, height=740)
+    page.goto(f"{base}/")
+    page.get_by_text("Find past games").click()
+    page.select_option("#kind", "trix")
+    page.get_by_role("button", name="Show games").click()
+    sync_api.expect(page.locator("#unfinished .game-card")).to_have_count(2)
+    sync_api.expect(page.locator("#finished .game-card")).to_have_count(1)
+    assert no_sideways_scroll(page)
+    shot(page, "charts-7-home-filtered-360")
+    page.locator("#unfinished .carry-on").first.click()
+    page.wait_for_url(f"{base}/games/{ids['long']}#latest")
+    chart_box(page)
+    assert no_sideways_scroll(page)
+    shot(page, "charts-8-long-names-360")
+    for player in range(1, 9):
+        page.goto(f"{base}/players/{player}")
+        assert no_sideways_scroll(page), player
+    page.context.close()
+
+
+def test_dates_in_the_viewers_time_zone(browser, server):  # noqa: F811
+    base, _ids = server
+    page = _page(browser, javascript=False)
+    page.goto(f"{base}/")
+    sync_api.expect(page.locator("time[data-local-time]").first).to_contain_text("UTC")
+    page.context.close()
+    page = _page(browser)
+    page.goto(f"{base}/")
+    sync_api.expect(page.locator("time[data-local-time]").first).not_to_contain_text("UTC")
+    # the filter form sends the viewer's zone, so days are the viewer's days
+    page.get_by_text("Find past games").click()
+    page.get_by_role("button", name="Show games").click()
+    assert "tz=" in page.url
+    page.context.close()

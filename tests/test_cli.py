@@ -467,6 +467,9 @@ def test_wheel_carries_templates_and_static(tmp_path):
         scripts = wheel.read(entry_points).decode()
     assert "scorekeeper/templates/base.html" in names
     assert "scorekeeper/static/app.css" in names
+    # the rule texts an explanation quotes: read from the package, never from ../shared
+    for text in ("SCORING.md", "trigami.en.txt", "trigami.de.txt", "trigami.fi.txt", "trix.de.txt"):
+        assert f"scorekeeper/rules/texts/{text}" in names
     assert "scorekeeper = scorekeeper.cli:main" in scripts
 
 

@@ -521,7 +521,7 @@ BUGAMI3 = TrigamiRules(
     suit_size=13,
     special_bids=False,
     has_turnip=False,
-    source="SCORING.md §1.2, §1.5; rules/trigami.en.txt, Scoring and Variants",
+    source="SCORING.md §1.2, §1.5; rules/trigami.en.txt, Scoring, Variants: Plain Bugami for three",
 )
 
 __all__ = [

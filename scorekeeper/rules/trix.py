@@ -199,24 +199,31 @@ def _ordinal_step(place: int) -> str:
     return steps[place]
 
 
-#: Where each kind of step is written down: (SCORING.md section, rules/trix.de.txt part).
-_SOURCES: Mapping[str, tuple[str, str]] = {
-    "points": ("§2.1", "Abrechnung"),
-    "trix": ("§2.1", "Der Kontrakt Trix"),
-    "doubling": ("§2.2", "Herz-König und Damen verdoppeln"),
-    "variant": ("§2.5", "Varianten"),
+#: Where each kind of step is written down: (SCORING.md sections, rules/trix.de.txt parts),
+#: as rules/sources.py reads them.  A doubled card is worth twice its §2.1 penalty, so
+#: doubling cites both §2.1 and §2.2; a variant cites its own item of §2.5.
+_SOURCES: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "points": (("§2.1",), ("Abrechnung",)),
+    "trix": (("§2.1",), ("Der Kontrakt Trix",)),
+    "doubling": (("§2.1", "§2.2"), ("Herz-König und Damen verdoppeln",)),
+    "swapped": (("§2.1", "§2.5 Swapped values"), ("Varianten: Getauschte Werte",)),
+    "reversed": (("§2.5 Reversed scoring",), ("Varianten: Umgekehrte Wertung",)),
+    "complex": (("§2.5 Trix Complex",), ("Varianten: Trix Complex",)),
 }
 
 
 def _source(keys: Sequence[str]) -> str:
+    """The source string for a line whose steps have these kinds (keys of _SOURCES), e.g.
+    "SCORING.md §2.1, §2.2; rules/trix.de.txt, Herz-König und Damen verdoppeln"."""
     sections: list[str] = []
     parts: list[str] = []
     for key in keys:
-        section, part = _SOURCES[key]
-        if section not in sections:
-            sections.append(section)
-        if part not in parts:
-            parts.append(part)
+        for section in _SOURCES[key][0]:
+            if section not in sections:
+                sections.append(section)
+        for part in _SOURCES[key][1]:
+            if part not in parts:
+                parts.append(part)
     return f"SCORING.md {', '.join(sorted(sections))}; rules/trix.de.txt, {', '.join(parts)}"
 
 
@@ -301,7 +308,7 @@ def _score_counts(contract: str, counts: Sequence[int], options: TrixOptions,
         key = "points"
         if options.values == "swapped" and count:
             text = _("{step} (swapped values)").format(step=text)
-            key = "variant"
+            key = "swapped"
         steps[seat].append((text, points, key))
 
 
@@ -689,12 +696,12 @@ class TrixRules:
             if len(texts) > 1:
                 texts.append(_("in all: {points}").format(points=signed(points)))
             if combined:
-                keys.append("variant")
+                keys.append("complex")
             if options.reversed:
                 texts.append(_("Reversed scoring: sign flipped: {before} → {after}").format(
                     before=signed(points), after=signed(-points)))
                 points = -points
-                keys.append("variant")
+                keys.append("reversed")
             lines.append(ScoreLine(seat=seat, points=points, steps=tuple(texts),
                                    source=_source(keys)))
         return tuple(lines)

@@ -1,7 +1,334 @@
-"""Blueprint 'explain' (issue 3 work in progress: see the module's views as they land)."""
+"""Settling a dispute: how each number on the sheet came about, a calculator, what-if.
+
+Thin: the sheet scores the stored deal entries, ``explanations`` explains and re-scores,
+``rules.sources`` quotes the rules; nothing here writes to the database.  Every page is a
+GET: the calculator and what-if read their choices from the query string (no CSRF: they
+change nothing).
+
+Routes (blueprint ``explain``):
+
+- ``/games/<id>/explain/<n>?seat=S`` — deal n (1-based), one seat (0-based) or all;
+- ``/games/<id>/explain/total?seat=S``, ``/games/<id>/explain/teams``;
+- ``/games/<id>/explain/dealer?deal=n`` (no deal: the next one);
+- ``/games/<id>/explain/kingdom/<k>`` — a Trix kingdom's check;
+- ``/games/<id>/what-if?…`` — the game re-scored under other settings;
+- ``/calculator?kind=trigami|bugami3|trix`` and ``POST /calculator/preview`` (JSON).
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from .. import explanations, forms, sheet
+from ..gamefile import GameFile, check_player_names
+from ..rules import KINDS, RuleError, get_rules
+from ..rules.common import SUIT_SYMBOLS, DealScore, signed
+from ..rules.sources import quote_all
+from .games import get_game_or_404
 
 bp = Blueprint("explain", __name__)
+
+
+@bp.app_template_global()
+def deal_explanation(deal: DealScore, players: tuple[str, ...]) -> dict[str, Any]:
+    """For templates that show a scored deal (the deal form's "How deal N was scored"):
+    ``lines`` (one LineExplanation per seat) and ``passages`` (every quoted passage once)."""
+    lines = [explanations.explain_line(deal, seat, players) for seat in range(len(deal.lines))]
+    return {"lines": lines, "passages": quote_all([line.source for line in lines])}
+
+
+_SUIT_CODES = {symbol: code for code, symbol in SUIT_SYMBOLS.items()}
+
+
+@bp.app_template_global()
+def suit_parts(text: str) -> list[tuple[str, str | None]]:
+    """A sentence split around its suit symbols, so a template can colour and name them:
+    "took the K♥: −75" → [("took the K", None), ("♥", "H"), (": −75", None)]."""
+    parts: list[tuple[str, str | None]] = []
+    run = ""
+    for char in text:
+        if char in _SUIT_CODES:
+            if run:
+                parts.append((run, None))
+                run = ""
+            parts.append((char, _SUIT_CODES[char]))
+        else:
+            run += char
+    if run:
+        parts.append((run, None))
+    return parts
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _sheet(game_id: str) -> sheet.Sheet:
+    return sheet.build(get_game_or_404(game_id))
+
+
+def _unavailable(s: sheet.Sheet) -> Any:
+    """The page for a game whose stored deals no longer score (a rules fix, an edit)."""
+    return render_template("explain/unavailable.html", sheet=s, game=s.game), 409
+
+
+def _seat_arg(name: str, seats: int) -> tuple[int | None, str | None]:
+    """A seat from the query (0-based): (seat, None); (None, None) when not given;
+    (None, notice) when it names no player of the game."""
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return None, None
+    if raw.isdecimal() and int(raw) < seats:
+        return int(raw), None
+    return None, _("There is no player %(seat)s in this game, so every player is shown.", seat=raw)
+
+
+def _deal_arg(name: str) -> tuple[int | None, str | None]:
+    """A 1-based deal number from the query: (number, None), (None, None) when not given,
+    (None, notice) when it is no number."""
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return None, None
+    if raw.isdecimal() and 0 < int(raw) < 10_000:
+        return int(raw), None
+    return None, _("“%(value)s” is not a deal number, so the next deal is shown.", value=raw)
+
+
+# ----------------------------------------------------------------------------- explanations
+
+
+@bp.get("/games/<game_id>/explain/<int:number>")
+def deal(game_id: str, number: int) -> Any:
+    """How deal ``number`` was scored, for ``?seat=S`` or every player."""
+    s = _sheet(game_id)
+    if not 1 <= number <= s.deal_count:
+        abort(404)
+    if s.file is None or s.score is None or number > len(s.score.deals):
+        return _unavailable(s)
+    seat, notice = _seat_arg("seat", len(s.game.players))
+    x = explanations.explain_deal(s.file, s.score, number, seat)
+    return render_template("explain/deal.html", sheet=s, game=s.game, x=x, seat=seat, notice=notice,
+                           deal_id=s.game.deals[number - 1].id,
+                           calculator=_calculator_url(s.file, x.entry))
+
+
+@bp.get("/games/<game_id>/explain/total")
+def total(game_id: str) -> Any:
+    """A player's total (``?seat=S``) as the sum of their deals; without a seat, a list
+    of the players to choose from."""
+    s = _sheet(game_id)
+    if s.file is None or s.score is None:
+        return _unavailable(s)
+    seat, notice = _seat_arg("seat", len(s.game.players))
+    x = explanations.explain_total(s.file, s.score, seat) if seat is not None else None
+    return render_template("explain/total.html", sheet=s, game=s.game, x=x, notice=notice)
+
+
+@bp.get("/games/<game_id>/explain/teams")
+def teams(game_id: str) -> Any:
+    """Partners' totals in a partnership Trix game."""
+    s = _sheet(game_id)
+    if s.file is None or s.score is None:
+        return _unavailable(s)
+    try:
+        x = explanations.explain_teams(s.file, s.score)
+    except explanations.NotExplained:
+        abort(404)
+    return render_template("explain/teams.html", sheet=s, game=s.game, x=x)
+
+
+@bp.get("/games/<game_id>/explain/dealer")
+def dealer(game_id: str) -> Any:
+    """Why deal ``?deal=n`` (default: the next deal) is dealt by whom it is."""
+    s = _sheet(game_id)
+    if s.file is None or s.score is None:
+        return _unavailable(s)
+    number, notice = _deal_arg("deal")
+    if number is not None and number > len(s.score.deals) + 1:
+        number, notice = None, _("There is no deal %(n)s yet, so the next deal is shown.", n=number)
+    x = explanations.explain_dealer(s.file, s.score, number)
+    return render_template("explain/dealer.html", sheet=s, game=s.game, x=x, notice=notice)
+
+
+@bp.get("/games/<game_id>/explain/kingdom/<int:number>")
+def kingdom(game_id: str, number: int) -> Any:
+    """A Trix kingdom's check: why its four totals add up to 0."""
+    s = _sheet(game_id)
+    if s.file is None or s.score is None:
+        return _unavailable(s)
+    try:
+        x = explanations.explain_kingdom(s.file, s.score, number)
+    except explanations.NotExplained:
+        abort(404)
+    return render_template("explain/kingdom.html", sheet=s, game=s.game, x=x)
+
+
+# ----------------------------------------------------------------------------- what-if
+
+
+def _choice(form: Any, name: str, allowed: tuple[str, ...], own: str, notices: list[str]) -> str:
+    """A what-if radio's value; blank or unknown → the game's own (an unknown one said so)."""
+    value = form[name].data
+    if value not in allowed:
+        if value not in (None, "", "None"):
+            notices.append(_("“%(value)s” is not a choice for %(setting)s, so the game's own is used.",
+                             value=value, setting=form[name].label.text))
+        value = own
+    form[name].data = value
+    return value
+
+
+@bp.get("/games/<game_id>/what-if")
+def what_if(game_id: str) -> Any:
+    """The game re-scored under another setting (no doubling, swapped values, reversed
+    scoring, another target) beside the real one; nothing is changed."""
+    s = _sheet(game_id)
+    if s.file is None or s.score is None:
+        return _unavailable(s)
+    game = s.game
+    trix = game.kind == "trix"
+    options = s.file.options
+    form = forms.what_if_form(game.kind, bool(trix and options.doubling))(formdata=request.args)
+    form.validate()
+    notices: list[str] = []
+    choice: dict[str, Any] = {}
+    if trix:
+        if "doubling" in form:
+            choice["doubling"] = _choice(form, "doubling", ("kept", "none"), "kept", notices) != "none"
+        choice["values"] = _choice(form, "values", ("standard", "swapped"), options.values, notices)
+        choice["scoring"] = _choice(form, "scoring", ("standard", "reversed"), options.scoring, notices)
+    elif form.target.errors or form.target.data is None:
+        choice["target"] = options.target  # a bad target is said beside the field
+        if not form.target.errors:
+            form.target.data = options.target
+    else:
+        choice["target"] = form.target.data
+    if s.problem is not None and s.problem.deal:
+        notices.append(_("Deal %(n)s no longer fits the rules, so only the deals before it are compared.",
+                         n=s.problem.deal))
+    result = explanations.what_if(s.file, s.score, **choice)
+    return render_template("explain/what_if.html", sheet=s, game=game, form=form, x=result,
+                           notices=notices, trix=trix)
+
+
+# ----------------------------------------------------------------------------- calculator
+
+_TRIGAMI_SHAPES = {"trigami": {"turnip": True, "tricks": 13, "suit_size": 10},
+                   "bugami3": {"turnip": False, "tricks": 17, "suit_size": 13}}
+
+
+def _deal_form_class(kind: str, names: tuple[str, ...], options: Any) -> type[forms.DealForm]:
+    """The game's deal form for the calculator: every Trix contract is offered."""
+    if kind == "trix":
+        return forms.trix_form(names, offered=forms.CONTRACTS, complex_=options.complex,
+                               doubling=options.doubling)
+    return forms.trigami_form(names, **_TRIGAMI_SHAPES[kind])
+
+
+def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
+    """Everything the calculator shows for these query (or preview form) values: the kind,
+    names, settings and deal forms, notices about values that were not understood, and
+    (once ``submitted``) the deal's explanation or the problems beside the fields."""
+    notices: list[str] = []
+    kind = args.get("kind") or "trigami"
+    if kind not in KINDS:
+        notices.append(_("There is no game called “%(kind)s” here, so Trigami is shown.", kind=kind))
+        kind = "trigami"
+    rules = get_rules(kind)
+    default_names = tuple(_("Player %(n)s", n=seat + 1) for seat in range(rules.seats))
+    names = default_names
+    given = [" ".join(name.split()) for name in args.getlist("player")]
+    if any(given):
+        if len(given) != rules.seats:
+            notices.append(_("%(game)s needs %(n)s names, so the players are numbered.",
+                             game=forms.KIND_NAMES[kind], n=rules.seats))
+        else:
+            try:
+                names = check_player_names([name or default for name, default in zip(given, default_names)],
+                                           rules.seats)
+            except RuleError as error:
+                notices.append(_("The names were not used: %(problem)s.", problem=error.message))
+    settings = forms.calculator_settings_form(kind)(formdata=args if "settings" in args else None)
+    raw_options: dict[str, Any] = {}
+    if kind == "trix":
+        for name, allowed in (("values", ("standard", "swapped")), ("scoring", ("standard", "reversed"))):
+            if settings[name].data not in allowed:
+                if settings[name].data not in (None, "", "None"):
+                    notices.append(_("“%(value)s” is not a choice for %(setting)s, so the usual one is used.",
+                                     value=settings[name].data, setting=settings[name].label.text))
+                settings[name].data = "standard"
+        raw_options = {"doubling": bool(settings.doubling.data), "values": settings.values.data,
+                       "scoring": settings.scoring.data, "complex": bool(settings.complex.data)}
+    options = rules.parse_options(raw_options)
+    form = _deal_form_class(kind, names, options)(formdata=args if submitted else None,
+                                                  meta={"csrf": False})
+    result = problem = None
+    valid, entry = True, None
+    if submitted:
+        valid = form.validate()
+        entry = form.to_entry()
+        if entry is not None and valid:
+            try:
+                parsed = rules.parse_deal(entry, 1, names)
+                file = GameFile(kind, names, 0, options, (parsed,))
+                result = explanations.explain_deal(file, file.score(), 1)
+                form.fill(entry)  # show the counts the calculator filled in (the last tricks)
+                for field in form:
+                    field.raw_data = None
+            except RuleError as error:
+                problem = error.message
+                forms.attach_error(form, error, 1)
+    return {"kind": kind, "rules": rules, "names": names, "default_names": default_names,
+            "settings": settings, "form": form, "result": result, "notices": notices,
+            "submitted": submitted, "valid": valid, "entry": entry, "problem": problem}
+
+
+def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:
+    """The calculator filled in with a stored deal (its players, settings and counts), to
+    try "what if I had…" from a deal's explanation."""
+    params: list[tuple[str, str]] = [("kind", file.kind)] + [("player", name) for name in file.players]
+    if file.kind == "trix":
+        options = file.options
+        params += [("settings", "1"), ("values", options.values), ("scoring", options.scoring)]
+        params += [(name, "y") for name in ("doubling", "complex") if getattr(options, name)]
+    form = _deal_form_class(file.kind, file.players, file.options)(formdata=None, meta={"csrf": False})
+    form.fill(entry)
+    for field in form:
+        if field.name in ("nonce", "csrf_token") or field.data in (None, "", False):
+            continue
+        if field.type == "BooleanField":
+            params.append((field.name, "y"))
+        elif isinstance(field.data, list | tuple):
+            params += [(field.name, str(value)) for value in field.data]
+        else:
+            params.append((field.name, str(field.data)))
+    params.append(("calc", "1"))
+    return f"{url_for('explain.calculator')}?{urlencode(params)}#result"
+
+
+@bp.get("/calculator")
+def calculator() -> Any:
+    """Score one deal without saving it (``?kind=trigami|bugami3|trix``; names as
+    repeated ``player``; the deal's fields and, for Trix, the settings). "Work it out"
+    sends the form here again with ``calc=1``."""
+    context = _calculator(request.args, submitted="calc" in request.args)
+    status = 400 if context["submitted"] and context["result"] is None else 200
+    return render_template("explain/calculator.html", **context), status
+
+
+@bp.post("/calculator/preview")
+def calculator_preview() -> Any:
+    """The calculator's live preview (JSON, as deals.preview): each player's points for
+    the deal as filled in so far, or the first problem."""
+    context = _calculator(request.form, submitted=True)
+    result = context["result"]
+    if result is None:
+        if not context["valid"]:
+            return jsonify(ok=False, message=_("Not every count is a number yet."))
+        return jsonify(ok=False, message=context["problem"])
+    return jsonify(ok=True, points=[signed(p) for p in result.deal.points],
+                   steps=[list(line.steps) for line in result.lines])

@@ -1,0 +1,566 @@
+"""Why every number on the score sheet is what it is, and the game under other settings.
+
+No Flask and no database: a parsed game file (:class:`~scorekeeper.gamefile.GameFile`)
+and its :class:`~scorekeeper.rules.GameScore` in, frozen explanations out; the views
+render them.  Each explanation carries its steps in the rules' own terms, the source it
+rests on (a source string as rules/sources.py reads it) and the passages quoted from it.
+
+:func:`what_if` re-scores the same deal entries under other settings; nothing stored
+changes.  Source: SCORING.md §1.4 (Trigami game), §2 and §2.1–2.5 (Trix), as cited below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .gamefile import GameFile
+from .rules import DealError, GameScore
+from .rules.common import DealScore, KingdomCheck, _, signed
+from .rules.sources import Passage, quote, quote_all
+from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
+
+#: What the sheet's game-level numbers rest on, per kind of game.
+TOTAL_SOURCES: Mapping[str, str] = {
+    "trigami": "SCORING.md §1.4; rules/trigami.en.txt, Winning the game",
+    "bugami3": "SCORING.md §1.4, §1.5; rules/trigami.en.txt, Winning the game",
+    "trix": "SCORING.md §2; rules/trix.de.txt, Spielende",
+}
+DEALER_SOURCES: Mapping[str, str] = {
+    "trigami": "SCORING.md §1.4; rules/trigami.en.txt, Setup, Playing",
+    "bugami3": "SCORING.md §1.4, §1.5; rules/trigami.en.txt, Setup, Playing",
+    "trix": "SCORING.md §2; rules/trix.de.txt, Vorbereitung und Königreiche",
+}
+REVERSED_SOURCE = "SCORING.md §2.5 Reversed scoring; rules/trix.de.txt, Varianten: Umgekehrte Wertung"
+TEAMS_SOURCE = "SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten: Trix mit Partnern"
+KINGDOM_SOURCE = "SCORING.md §2.1; rules/trix.de.txt, Abrechnung"
+DOUBLED_KINGDOM_SOURCE = "SCORING.md §2.2; rules/trix.de.txt, Herz-König und Damen verdoppeln"
+
+
+def _is_trix(file: GameFile) -> bool:
+    return file.kind == "trix"
+
+
+def _reversed(file: GameFile) -> bool:
+    return _is_trix(file) and file.options.reversed
+
+
+def _names(names: Sequence[str]) -> str:
+    """"Anna", "Anna and Ben", "Anna, Ben and Carla"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def sum_expression(numbers: Sequence[int]) -> str:
+    """Numbers added up as a person writes it: [80, -7, 20] → "80 − 7 + 20 = 93"."""
+    if not numbers:
+        return "0"
+    text = signed(numbers[0]).lstrip("+")
+    for number in numbers[1:]:
+        text += f" − {-number}" if number < 0 else f" + {number}"
+    return f"{text} = {signed(sum(numbers)).lstrip('+')}"
+
+
+class NotExplained(LookupError):
+    """No such deal, seat or kingdom in the scored game (1-based numbers, 0-based seats)."""
+
+
+# ----------------------------------------------------------------------------- one deal
+
+
+@dataclass(frozen=True)
+class LineExplanation:
+    """One player's points in one deal: ``steps`` from the rules (ScoreLine.steps),
+    ``source`` the ScoreLine's source string and ``passages`` quoted from it."""
+
+    seat: int
+    name: str
+    points: int
+    steps: tuple[str, ...]
+    source: str
+    passages: tuple[Passage, ...]
+
+
+@dataclass(frozen=True)
+class DealExplanation:
+    """A deal explained.
+
+    ``number`` 1-based; ``entry`` the deal as entered (the game file's dict, normalised);
+    ``deal`` its DealScore; ``lines`` the seats asked for (one, or every seat); ``dealt``
+    a sentence saying who dealt and chose; ``passages`` every passage the lines cite, once;
+    ``count`` the number of deals scored (for links to the previous and next deal).
+    """
+
+    number: int
+    kind: str
+    players: tuple[str, ...]
+    entry: dict[str, Any]
+    deal: DealScore
+    lines: tuple[LineExplanation, ...]
+    dealt: str
+    passages: tuple[Passage, ...]
+    count: int
+
+
+def explain_line(deal: DealScore, seat: int, players: Sequence[str]) -> LineExplanation:
+    """One seat's line of a scored deal, with its quoted sources; raises NotExplained for
+    a seat that is not in the deal, SourceError for a citation the texts do not have."""
+    if not 0 <= seat < len(deal.lines):
+        raise NotExplained(f"no seat {seat} in deal {deal.number}")
+    line = deal.lines[seat]
+    return LineExplanation(seat=seat, name=players[seat], points=line.points, steps=line.steps,
+                           source=line.source, passages=quote(line.source))
+
+
+def _dealt(file: GameFile, deal: DealScore) -> str:
+    """Who dealt ``deal`` and (Trix) chose its contract, in one sentence."""
+    players = file.players
+    if _is_trix(file):
+        chosen = " + ".join(contract_name(c) for c in deal.contracts)
+        owner = players[deal.owner] if deal.owner is not None else "?"
+        if deal.dealer is None:
+            return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom 1 "
+                     "and chose {contract}.").format(owner=owner, contract=chosen)
+        return _("{owner} dealt (kingdom {kingdom} is theirs) and chose {contract}.").format(
+            owner=owner, kingdom=deal.kingdom, contract=chosen)
+    dealer = deal.dealer if deal.dealer is not None else 0
+    return _("{dealer} dealt; {leader}, on the dealer's left, led to the first trick.").format(
+        dealer=players[dealer], leader=players[(dealer + 1) % len(players)])
+
+
+def explain_deal(file: GameFile, score: GameScore, number: int,
+                 seat: int | None = None) -> DealExplanation:
+    """Deal ``number`` (1-based) of a scored game, for ``seat`` or (None) every seat.
+
+    ``file`` the parsed game (its deals at least up to ``number``), ``score`` its score.
+    Raises NotExplained when the deal or the seat is not in the score.
+    """
+    if not 1 <= number <= len(score.deals) or number > len(file.deals):
+        raise NotExplained(f"no deal {number}")
+    deal = score.deals[number - 1]
+    seats = range(len(file.players)) if seat is None else [seat]
+    lines = tuple(explain_line(deal, s, file.players) for s in seats)
+    return DealExplanation(
+        number=number, kind=file.kind, players=file.players,
+        entry=file.rules.dump_deal(file.deals[number - 1]), deal=deal, lines=lines,
+        dealt=_dealt(file, deal), passages=quote_all([line.source for line in lines]),
+        count=len(score.deals))
+
+
+# ----------------------------------------------------------------------------- totals
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    """One deal's share of a total: ``number`` 1-based, ``points``, ``running`` total."""
+
+    number: int
+    points: int
+    running: int
+
+
+@dataclass(frozen=True)
+class TotalExplanation:
+    """A player's total: the sum of their deals (``rows``), ``steps`` (the sum written
+    out, where the total stands against the target or the others), the ``source`` and
+    its ``passages``."""
+
+    seat: int
+    name: str
+    total: int
+    rows: tuple[TotalRow, ...]
+    steps: tuple[str, ...]
+    source: str
+    passages: tuple[Passage, ...]
+
+
+def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanation:
+    """``seat``'s total (0-based) as the sum of their points in every deal scored, and
+    what it means for winning.  Raises NotExplained for a seat not in the game.
+    Source: SCORING.md §1.4 (Trigami), §2 (Trix), §2.5 (reversed scoring)."""
+    if not 0 <= seat < len(file.players):
+        raise NotExplained(f"no seat {seat}")
+    players = file.players
+    name = players[seat]
+    rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat]) for d in score.deals)
+    total = score.totals[seat]
+    steps = []
+    if rows:
+        steps.append(_("{name}'s points in the {n} deals: {sum}").format(
+            name=name, n=len(rows), sum=sum_expression([r.points for r in rows])))
+    else:
+        steps.append(_("No deals yet: every total starts at 0."))
+    source = TOTAL_SOURCES[file.kind]
+    winners = _names([players[s] for s in score.winners])
+    if _is_trix(file):
+        if _reversed(file):
+            source = f"{source}; {REVERSED_SOURCE}"
+        best = _("the lowest total") if _reversed(file) else _("the highest total")
+        if score.finished:
+            if seat in score.winners:
+                steps.append(_("After four kingdoms {best} wins: {name} won.").format(
+                    best=best, name=name) if len(score.winners) == 1 else
+                    _("After four kingdoms {best} wins; {names} share it, so share the win.")
+                    .format(best=best, names=winners))
+            else:
+                steps.append(_("After four kingdoms {best} wins: {names}.").format(
+                    best=best, names=winners))
+        else:
+            steps.append(_("After the fourth kingdom {best} wins.").format(best=best))
+    else:
+        target = file.options.target
+        if score.finished:
+            steps.append(_("{name} reached {target} with the highest total, alone: {name} won.")
+                         .format(name=winners, target=target))
+        elif total >= target:
+            steps.append(_("{name} has reached {target}, but the highest total is shared: the "
+                           "game goes on, and the next deal decides.").format(
+                name=name, target=target))
+        else:
+            steps.append(_("The first to reach {target} wins: {name} needs {rest} more.").format(
+                target=target, name=name, rest=target - total))
+    return TotalExplanation(seat=seat, name=name, total=total, rows=rows, steps=tuple(steps),
+                            source=source, passages=quote(source))
+
+
+@dataclass(frozen=True)
+class Team:
+    """Partners: ``seats`` (0 and 2, or 1 and 3), their ``totals`` and the team ``total``."""
+
+    seats: tuple[int, int]
+    names: tuple[str, str]
+    totals: tuple[int, int]
+    total: int
+
+
+@dataclass(frozen=True)
+class TeamExplanation:
+    """Partners' totals (SCORING.md §2.5, Partners): both ``teams``, ``steps`` (each sum
+    and how the winner is found), ``source`` and ``passages``."""
+
+    teams: tuple[Team, Team]
+    steps: tuple[str, ...]
+    source: str
+    passages: tuple[Passage, ...]
+
+
+def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
+    """The two teams' totals of a partnership Trix game; raises NotExplained when the game
+    has no partners.  Source: SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten."""
+    if not _is_trix(file) or file.options.partnership is None:
+        raise NotExplained("this game is not played in partnerships")
+    players = file.players
+    first, second = (Team(seats=team, names=(players[team[0]], players[team[1]]),
+                          totals=(score.totals[team[0]], score.totals[team[1]]),
+                          total=score.totals[team[0]] + score.totals[team[1]]) for team in TEAMS)
+    teams = (first, second)
+    steps = [_("{first} & {second}: {sum}").format(
+        first=t.names[0], second=t.names[1], sum=sum_expression(list(t.totals))) for t in teams]
+    rev = _reversed(file)
+    if file.options.partnership == "sum":
+        steps.append(_("At the end the lower team total wins; equal team totals share the result.")
+                     if rev else
+                     _("At the end the higher team total wins; equal team totals share the result."))
+    else:
+        steps.append(_("At the end the team holding the single worst total (the highest) loses; "
+                       "if both hold it, all four share the result.") if rev else
+                     _("At the end the team holding the single worst total (the lowest) loses; "
+                       "if both hold it, all four share the result."))
+    if score.finished:
+        steps.append(_("Result: {names}.").format(names=_names([players[s] for s in score.winners]))
+                     if len(score.winners) < len(players) else _("Result: all four share it."))
+    source = TEAMS_SOURCE + (f"; {REVERSED_SOURCE}" if rev else "")
+    return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source))
+
+
+# ----------------------------------------------------------------------------- the dealer
+
+
+@dataclass(frozen=True)
+class DealerExplanation:
+    """Who deals deal ``number`` (None when the game is over) and why.
+
+    ``dealer`` the seat (None: anyone, the first Trix deal, or nobody once the game is
+    over); ``rotation`` (Trigami) each seat with the deal numbers it deals, e.g.
+    (0, "Anna", "1, 4, 7 …"); ``steps``, ``source`` and ``passages``.
+    """
+
+    number: int | None
+    dealer: int | None
+    rotation: tuple[tuple[int, str, str], ...]
+    steps: tuple[str, ...]
+    source: str
+    passages: tuple[Passage, ...]
+
+
+def _deal_numbers(first: int, count: int, up_to: int) -> str:
+    """Deal numbers ``first``, ``first + count``, … shown up to ``up_to`` (at least three),
+    then "…": (2, 3, 8) → "2, 5, 8 …"."""
+    numbers = []
+    number = first
+    while number <= max(up_to, first + 2 * count):
+        numbers.append(str(number))
+        number += count
+    return ", ".join(numbers) + " …"
+
+
+def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) -> DealerExplanation:
+    """Why deal ``number`` (1-based; None: the next deal) is dealt by whom it is.
+
+    Trigami: the first dealer was chosen at the start, then the deal passes to the left
+    (SCORING.md §1.4).  Trix: anyone deals the first deal, whoever is dealt the 7♥ owns
+    kingdom 1; each owner deals their kingdom; the next kingdom belongs to the previous
+    owner's right-hand neighbour (SCORING.md §2).  Raises NotExplained for a number beyond
+    the next deal.
+    """
+    players = file.players
+    seats = len(players)
+    scored = len(score.deals)
+    if number is None:
+        number = scored + 1
+    if not 1 <= number <= scored + 1:
+        raise NotExplained(f"no deal {number}")
+    over = number == scored + 1 and score.finished
+    source = DEALER_SOURCES[file.kind]
+    steps: list[str] = []
+    rotation: tuple[tuple[int, str, str], ...] = ()
+    first = file.first_dealer
+    if not _is_trix(file):
+        dealer = None if over else (first + number - 1) % seats
+        steps.append(_("{first} dealt deal 1 (chosen when the game started).").format(
+            first=players[first]))
+        steps.append(_("After each deal the next player to the left deals."))
+        rotation = tuple(((first + k) % seats, players[(first + k) % seats],
+                          _deal_numbers(k + 1, seats, number)) for k in range(seats))
+        if over:
+            steps.append(_("The game is over: nobody deals."))
+        else:
+            steps.append(_("So deal {n} is dealt by {dealer}, and {leader}, on the dealer's "
+                           "left, leads to the first trick.").format(
+                n=number, dealer=players[dealer], leader=players[(dealer + 1) % seats]))
+        return DealerExplanation(number=None if over else number, dealer=dealer, rotation=rotation,
+                                 steps=tuple(steps), source=source, passages=quote(source))
+
+    # Trix: the kingdom of deal `number` (the next deal belongs to the current or next one)
+    if number <= scored:
+        deal = score.deals[number - 1]
+        kingdom, owner = deal.kingdom or 1, deal.owner if deal.owner is not None else first
+    else:
+        done = sum(1 for k in score.kingdoms if k.complete)
+        kingdom, owner = done + 1, score.owner if score.owner is not None else first
+    steps.append(_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
+                   "kingdom 1: chose the first deal's contract and deals the kingdom's other "
+                   "deals.").format(first=players[first]))
+    steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
+                   "(play goes to the right): {order}.").format(order=", ".join(
+                       _("kingdom {k} {name}").format(k=k + 1, name=players[(first + k) % seats])
+                       for k in range(4))))
+    steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
+                   "the kingdom."))
+    dealer: int | None
+    if over:
+        dealer = None
+        steps.append(_("All four kingdoms have been played: the game is over."))
+    elif number == 1:
+        dealer = None
+        steps.append(_("So deal 1 is dealt by anyone, and {owner} chooses its contract.").format(
+            owner=players[owner]))
+    else:
+        dealer = owner
+        steps.append(_("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its "
+                       "contract.").format(n=number, k=kingdom, owner=players[owner]))
+    return DealerExplanation(number=None if over else number, dealer=dealer, rotation=(),
+                             steps=tuple(steps), source=source, passages=quote(source))
+
+
+# ----------------------------------------------------------------------------- kingdom checks
+
+
+@dataclass(frozen=True)
+class KingdomRow:
+    """One deal of a kingdom: its ``points`` by seat, their ``sum`` and the ``expected`` sum
+    (the contracts' totals, SCORING.md §2.1)."""
+
+    number: int
+    contracts: tuple[str, ...]
+    points: tuple[int, ...]
+    sum: int
+    expected: int
+
+
+@dataclass(frozen=True)
+class KingdomExplanation:
+    """A Trix kingdom's check (Σ = 0): its deals (``rows``), what each contract hands out
+    (``contract_totals``: (contract, points)), the running ``totals`` after its last deal
+    and their ``total``; ``steps``, ``source`` and ``passages``."""
+
+    check: KingdomCheck
+    owner: str
+    rows: tuple[KingdomRow, ...]
+    contract_totals: tuple[tuple[str, int], ...]
+    totals: tuple[int, ...]
+    total: int
+    steps: tuple[str, ...]
+    source: str
+    passages: tuple[Passage, ...]
+
+
+def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExplanation:
+    """Kingdom ``number`` (1-based) of a Trix game: why its four totals add up to 0.
+
+    Raises NotExplained for a game that is not Trix or a kingdom not begun.  Source:
+    SCORING.md §2.1 (the contracts total 0), §2.2 (doubling keeps each total), §2.5
+    (swapped values and reversed scoring keep the sum 0).
+    """
+    if not _is_trix(file) or not 1 <= number <= len(score.kingdoms):
+        raise NotExplained(f"no kingdom {number}")
+    options = file.options
+    sign = -1 if options.reversed else 1
+    check = score.kingdoms[number - 1]
+    deals = [score.deals[n - 1] for n in check.deals]
+    rows = tuple(KingdomRow(
+        number=d.number, contracts=d.contracts, points=d.points, sum=sum(d.points),
+        expected=sign * sum(contract_total(c, options.values) for c in d.contracts)) for d in deals)
+    contract_totals = tuple((c, sign * contract_total(c, options.values)) for c in CONTRACTS)
+    totals = deals[-1].totals
+    owner = file.players[check.owner]
+    steps = [_("The five contracts hand out {sum} in all, whoever takes what.").format(
+        sum=sum_expression([points for _c, points in contract_totals]))]
+    doubled = any(
+        (file.deals[n - 1].king is not None and file.deals[n - 1].king.doubled_by is not None)
+        or any(q.doubled_by is not None for q in (file.deals[n - 1].queens or ()))
+        for n in check.deals)
+    if doubled:
+        steps.append(_("Doubling moves points between players but never changes a contract's "
+                       "total."))
+    earlier = number - 1
+    if earlier:
+        steps.append(_("The {n} kingdoms before this one each added up to 0.").format(n=earlier)
+                     if earlier > 1 else _("The kingdom before this one added up to 0."))
+    names = ", ".join(f"{file.players[s]} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
+    if check.complete:
+        steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
+            n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))
+        steps.append(_("✓ The check holds.") if check.ok else
+                     _("✗ They should add up to 0: a deal above was entered wrongly."))
+    else:
+        left = [contract_name(c) for c in CONTRACTS if c not in check.played]
+        steps.append(_("This kingdom is not over yet ({left} to come): the totals add up to 0 "
+                       "only once all five contracts are played; now they add up to {sum}.").format(
+            left=", ".join(left), sum=signed(sum(totals)).lstrip("+")))
+    source = KINGDOM_SOURCE
+    if doubled:
+        source += f"; {DOUBLED_KINGDOM_SOURCE}"
+    if options.reversed:
+        source += f"; {REVERSED_SOURCE}"
+    return KingdomExplanation(check=check, owner=owner, rows=rows, contract_totals=contract_totals,
+                              totals=totals, total=sum(totals), steps=tuple(steps), source=source,
+                              passages=quote_all(source.split("; ")))
+
+
+# ----------------------------------------------------------------------------- what if
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """A game re-scored under other settings, beside the real one.
+
+    ``real`` and ``other`` are the two scores; ``other`` covers the first ``played`` deals
+    (a lower target may end a Trigami game earlier: the rest "would not have been
+    played"); ``changes`` the settings changed, in words (empty: none).
+    """
+
+    real: GameScore
+    other: GameScore
+    played: int
+    changes: tuple[str, ...]
+
+    @property
+    def stopped_early(self) -> bool:
+        """Whether the what-if game ends before the deals played for real."""
+        return self.played < len(self.real.deals)
+
+
+def without_doubling(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A Trix deal entry as if nobody had doubled: ``doubled_by`` and ``leader`` dropped
+    from the K♥ and every queen; other blocks unchanged."""
+    out = dict(entry)
+    if isinstance(out.get("king"), Mapping):
+        out["king"] = {"taker": out["king"]["taker"]}
+    if isinstance(out.get("queens"), Mapping):
+        out["queens"] = {suit: {"taker": card["taker"]} for suit, card in out["queens"].items()}
+    return out
+
+
+def _score_until_over(file: GameFile) -> tuple[GameScore, int]:
+    """Score ``file``; if the game ends before its last deal (a deal "after the game is
+    over"), score the deals up to the end.  Returns the score and the deals it covers."""
+    try:
+        return file.score(), len(file.deals)
+    except DealError as error:
+        if error.deal is None or error.deal < 2:
+            raise
+        head = GameFile(file.kind, file.players, file.first_dealer, file.options,
+                        file.deals[: error.deal - 1])
+        score = head.score()
+        if not score.finished:
+            raise
+        return score, len(head.deals)
+
+
+def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
+            values: str | None = None, scoring: str | None = None,
+            target: int | None = None) -> WhatIf:
+    """``file`` re-scored with other settings (None keeps the game's own).
+
+    Trix: ``doubling=False`` scores every deal as if nobody had doubled; ``values``
+    "standard" or "swapped"; ``scoring`` "standard" or "reversed".  Trigami and plain
+    Bugami: ``target`` a whole number above 0 (the game may then end earlier, or not yet).
+    ``real`` is ``file``'s own score.  Raises ValueError for a setting the game does not
+    have, FormatError (a ValueError) for a bad value, DealError only if the real game does
+    not score either.
+    Source: SCORING.md §1.4, §2.2, §2.5.
+    """
+    rules = file.rules
+    options = rules.dump_options(file.options)
+    changes: list[str] = []
+    entries = [rules.dump_deal(d) for d in file.deals]
+    if file.kind == "trix":
+        if target is not None:
+            raise ValueError("a Trix game has no target")
+        if doubling is False and options["doubling"]:
+            entries = [without_doubling(e) for e in entries]
+            options["doubling"] = False
+            changes.append(_("no doubling: every deal scored as if nobody had doubled"))
+        if values is not None and values != options["values"]:
+            options["values"] = values
+            changes.append(_("swapped values: diamonds −15, tricks −10") if values == "swapped" else
+                           _("standard values: diamonds −10, tricks −15"))
+        if scoring is not None and scoring != options["scoring"]:
+            options["scoring"] = scoring
+            changes.append(_("reversed scoring: every sign flipped, lowest wins")
+                           if scoring == "reversed" else
+                           _("standard scoring: highest wins"))
+    else:
+        if doubling is not None or values is not None or scoring is not None:
+            raise ValueError(f"{file.kind} has no doubling, values or scoring settings")
+        if target is not None and target != options["target"]:
+            options["target"] = target
+            changes.append(_("play to {target} instead of {real}").format(
+                target=target, real=file.options.target))
+    parsed = rules.parse_options(options)
+    deals = tuple(rules.parse_deal(entry, n, file.players) for n, entry in enumerate(entries, 1))
+    other_file = GameFile(file.kind, file.players, file.first_dealer, parsed, deals)
+    other, played = _score_until_over(other_file)
+    return WhatIf(real=real, other=other, played=played, changes=tuple(changes))
+
+
+__all__ = [
+    "DealExplanation", "DealerExplanation", "KingdomExplanation", "KingdomRow",
+    "LineExplanation", "NotExplained", "Team", "TeamExplanation", "TotalExplanation",
+    "TotalRow", "WhatIf", "explain_deal", "explain_dealer", "explain_kingdom", "explain_line",
+    "explain_teams", "explain_total", "sum_expression", "what_if", "without_doubling",
+]

@@ -1,0 +1,289 @@
+"""Settling a dispute on a phone: tap a number on the sheet and see how it came about;
+the calculator and what-if at phone size.  Headless Chromium through Playwright, as in
+tests/test_browser.py (the system's Chromium, never a downloaded one).
+
+Screenshots go to screenshots/explain-*.png — open them and look.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
+        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+WORKED = {"turnip": "D",
+          "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "H"}],
+          "tricks": [4, 5, 4], "bugs": [1, 0, 3]}
+CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+         "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+# A whole Trix kingdom, owned by Ben (seat 1): K♥ doubled by Ben and taken by Carla.
+KINGDOM = [
+    {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}},
+    {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1}, "H": {"taker": 0},
+                                         "D": {"taker": 2}, "C": {"taker": 3}}},
+    {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 4]},
+    {"contracts": ["tricks"], "tricks": [3, 3, 4, 3]},
+    {"contracts": ["trix"], "trix": [2, 0, 3, 1]},
+]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The app on 127.0.0.1 (a free port) from a thread, and a function that stores a game
+    (a game file dict's keys) and returns its sheet's URL."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app, store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    path = tmp_path_factory.mktemp("browser-explain") / "explain.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{httpd.server_port}"
+
+    def make(kind, players, deals, options=None, first_dealer=0):
+        db = connect(str(path))
+        try:
+            game_id = store.create_game(db, from_dict({
+                "format": 1, "game": kind, "players": players, "first_dealer": first_dealer,
+                "options": options or {}, "deals": deals}))
+        finally:
+            db.conn.close()
+        return f"{base}/games/{game_id}"
+
+    yield base, make
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"],
+        )
+        yield chromium
+        chromium.close()
+
+
+def _page(browser, width=390, height=844, javascript=True):
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    page = _page(browser)
+    yield page
+    page.context.close()
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"explain-{name}.png"), full_page=full_page)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def cell(page, deal: int, seat: int):
+    """The points cell of ``deal`` (1-based) for ``seat`` on the score sheet."""
+    return page.locator(f"#deal-{deal} td").nth(seat)
+
+
+# ------------------------------------------------------------------------- the sheet
+
+
+def test_tap_a_points_cell_and_see_how_it_came_about(page, served):
+    """The worked example (SCORING.md §1.2): Carla's 13 opens in place with the counts,
+    the steps and §1.2 quoted; Close and the phone's back button return to the sheet."""
+    _base, make = served
+    url = make("trigami", ["Anna", "Ben", "Carla"], [WORKED, CLEAN])
+    page.goto(url)
+    carla = cell(page, 1, 2)
+    link = carla.locator("a.cell-link")
+    # the cell still looks like a number on a score sheet: no underline, not link-blue,
+    # and the whole cell is a big tap target
+    style = link.evaluate("a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).color,"
+                          " getComputedStyle(a.closest('td')).color, a.getBoundingClientRect().height]")
+    assert style[0] == "none" and style[1] == style[2] and style[3] >= 44
+    shot(page, "1-sheet")
+
+    carla.tap()
+    dialog = page.locator("dialog[data-explain-dialog]")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("4 tricks × 10 = 40, ÷ 3 bugs = 13 (fraction dropped)")
+    expect(dialog).to_contain_text("Scoring rules §1.2 Points")
+    expect(dialog).to_contain_text("truncated division, the fraction is dropped")
+    expect(dialog.locator(".entered-table .this-seat")).to_contain_text("Carla")
+    assert no_sideways_scroll(page)
+    shot(page, "2-cell-dialog", full_page=False)
+    dialog.evaluate("d => d.scrollTo(0, d.scrollHeight)")
+    shot(page, "3-cell-dialog-rules", full_page=False)
+
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
+    assert page.url == url  # still the sheet
+
+    page.locator("thead .player-col").nth(1).locator("a").tap()  # Ben's total
+    expect(dialog).to_contain_text("Ben's total: 280")
+    expect(dialog).to_contain_text("200 + 80 = 280")
+    shot(page, "4-total-dialog", full_page=False)
+    # a link inside the explanation opens in the same place
+    dialog.get_by_role("link", name="Deal 2", exact=True).click()
+    expect(dialog).to_contain_text("Ben in deal 2:")
+    page.go_back()  # the phone's back button closes the explanation, the sheet stays
+    expect(dialog).to_be_hidden()
+    assert page.url == url
+
+
+def test_without_javascript_a_cell_is_a_link_to_its_explanation_page(browser, served):
+    base, make = served
+    url = make("trigami", ["Ida", "Jon", "Kai"], [WORKED])
+    page = _page(browser, javascript=False)
+    page.goto(url)
+    cell(page, 1, 2).tap()
+    expect(page).to_have_url(f"{url}/explain/1?seat=2")
+    expect(page.locator("h1")).to_contain_text("Kai in deal 1: +13")
+    expect(page.locator(".steps")).to_contain_text("4 tricks × 10 = 40, ÷ 3 bugs = 13 (fraction dropped)")
+    assert no_sideways_scroll(page)
+    shot(page, "5-cell-page-no-js")
+    page.context.close()
+
+
+def test_trix_kingdom_check_and_a_doubled_king_at_360_px(browser, served):
+    """SCORING.md §2.1/§2.2: Carla's −150 for the doubled K♥ quotes §2.2; the kingdom check
+    says why the four totals add up to 0."""
+    _base, make = served
+    names = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
+    url = make("trix", names, KINGDOM, first_dealer=1)
+    page = _page(browser, width=360, height=740)
+    page.goto(url)
+    assert no_sideways_scroll(page)
+    shot(page, "6-trix-sheet-360")
+    cell(page, 1, 2).tap()
+    dialog = page.locator("dialog[data-explain-dialog]")
+    expect(dialog).to_contain_text("took the K♥, doubled by Bartholomew: −150")
+    expect(dialog).to_contain_text("§2.2 Doubling")
+    expect(dialog).to_contain_text("K♥ doubled, taken by another player: taker −150, doubler +75.")
+    assert no_sideways_scroll(page)
+    shot(page, "7-trix-king-dialog-360", full_page=False)
+    dialog.get_by_role("button", name="Close").click()
+
+    page.locator(".check-row a").tap()
+    expect(dialog).to_contain_text("Kingdom 1 (Bartholomew): Σ = 0")
+    expect(dialog).to_contain_text("The check holds")
+    expect(dialog).to_contain_text("after every completed kingdom the four totals add up to 0")
+    shot(page, "8-kingdom-dialog-360", full_page=False)
+    page.context.close()
+
+
+# ------------------------------------------------------------------------- calculator, what-if
+
+
+def test_calculator_scores_a_trix_queens_deal_on_a_phone(page, served):
+    """SCORING.md §2.2 worked example: Ben doubles his Q♠ and Dan takes it: Dan −75, Ben +25."""
+    base, _make = served
+    page.goto(f"{base}/calculator?kind=trix&player=Anna&player=Ben&player=Carla&player=Dan")
+    page.locator(".contract-choice label", has_text="Queens").click()
+    queens = page.locator(".block-queens .queen")
+    for index, taker in enumerate(["Dan", "Anna", "Carla", "Dan"]):
+        queens.nth(index).locator("fieldset").first.get_by_text(taker, exact=True).click()
+    spade = queens.nth(0)
+    spade.get_by_text("Doubled?").click()
+    spade.locator("fieldset", has_text="Doubled by").get_by_text("Ben", exact=True).click()
+    expect(page.locator("[data-preview-line]")).to_contain_text("Ben +25")
+    expect(page.locator("[data-preview-line]")).to_contain_text("Dan −75")
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Work it out").click()
+    result = page.locator("#result")
+    expect(result).to_contain_text("doubled the Q♠ and Dan took it: +25")
+    expect(result.locator(".calc-points")).to_contain_text("Dan −75")
+    assert no_sideways_scroll(page)
+    shot(page, "9-calculator-trix", full_page=False)
+
+
+def test_what_if_no_doubling_at_360_px(browser, served):
+    base, make = served
+    url = make("trix", ["Anna", "Ben", "Carla", "Dan"], KINGDOM, first_dealer=1)
+    page = _page(browser, width=360, height=740)
+    page.goto(url)
+    page.get_by_role("link", name="What if…").click()
+    page.get_by_text("As if nobody had doubled").click()
+    page.get_by_role("button", name="Show what would have happened").click()
+    # Deal 1 undoubled: Carla −75 (not −150), Ben 0 (not +75); deal 2: Dan −50 (not −75), Ben 0 (not +25)
+    totals = page.locator(".other-totals .total")
+    expect(totals).to_have_text(["50", "−35", "20", "−35"])
+    expect(page.locator(".real-totals .total")).to_have_text(["50", "65", "−55", "−60"])
+    assert no_sideways_scroll(page)
+    shot(page, "10-what-if-360")
+    page.context.close()
+
+
+def test_calculator_works_without_javascript(browser, served):
+    """The worked example (SCORING.md §1.2) in the calculator: "Work it out" is a plain
+    form submission that comes back with 80, 200, 13."""
+    base, _make = served
+    page = _page(browser, javascript=False)
+    page.goto(f"{base}/calculator")
+    page.get_by_text("Names (optional)").click()
+    for seat, name in enumerate(["Anna", "Ben", "Carla"]):
+        page.fill(f"#player-{seat}", name)
+    cards = page.locator(".seat-card")
+    cards.nth(0).get_by_text("Turnip", exact=True).click()
+    cards.nth(1).get_by_role("img", name="spades").click()
+    cards.nth(1).get_by_text("Doublets").click()
+    cards.nth(2).get_by_role("img", name="hearts").click()
+    page.fill("#tricks_0", "4")
+    page.fill("#tricks_1", "5")
+    page.fill("#bugs_0", "1")
+    page.fill("#bugs_2", "3")
+    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()
+    page.get_by_role("button", name="Work it out").click()
+    result = page.locator("#result")
+    expect(result.locator(".calc-points")).to_have_text("Anna +80 Ben +200 Carla +13", use_inner_text=True)
+    expect(result).to_contain_text("4 tricks × 10 = 40, ÷ 3 bugs = 13 (fraction dropped)")
+    assert page.input_value("#tricks_2") == "4"  # the server filled in the last count
+    assert no_sideways_scroll(page)
+    shot(page, "11-calculator-no-js", full_page=False)
+    page.context.close()
+
+
+def test_what_if_lower_target_on_a_phone(page, served):
+    _base, make = served
+    url = make("trigami", ["Anna", "Ben", "Carla"], [WORKED, CLEAN, CLEAN])
+    page.goto(url)
+    page.get_by_role("link", name="What if…").click()
+    page.fill("#target", "250")
+    page.get_by_role("button", name="Show what would have happened").click()
+    expect(page.locator(".what-if-outcome")).to_contain_text("Ben would have won, after deal 2.")
+    expect(page.locator(".what-if-outcome")).to_contain_text("Deal 3 would not have been played.")
+    expect(page.locator(".not-played-row")).to_be_visible()
+    assert no_sideways_scroll(page)
+    page.locator("#result").scroll_into_view_if_needed()
+    shot(page, "12-what-if-target")

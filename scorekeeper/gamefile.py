@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import FormatError, GameRules, GameScore, get_rules
+from .rules import FormatError, GameRules, GameScore, RuleError, get_rules
 from .rules.common import _
 
 FORMAT = 1
@@ -127,3 +127,117 @@ def loads(text: str | bytes) -> GameFile:
 def dumps(game: GameFile) -> str:
     """The game file as pretty JSON text (UTF-8 names kept as they are)."""
     return json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+#: At most this many problems are listed; a file with more gets a last line saying so.
+MAX_PROBLEMS = 30
+
+
+def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS) -> list[RuleError]:
+    """Every problem of a game file's text, not just the first; [] when it can be stored.
+
+    ``text``: the file as uploaded (bytes, UTF-8 with or without a byte-order mark) or
+    decoded.  Returns RuleErrors in this order: problems outside any deal (``deal`` None:
+    not UTF-8, empty, not JSON, a missing key, the format number, the game, the players,
+    first_dealer, options — a wrong format number or game stops there, since nothing else
+    can be read by this format's rules); then, by deal number, each deal's shape problem
+    (:meth:`GameRules.parse_deal`) or else its rule problem, checked in the context of the
+    deals before it that are right — a broken deal is left out and the later deals are
+    still checked (a game over too early, a contract played twice, … show up as such).
+    Options that cannot be read leave the rules of play unknown: deals then get their
+    shape checked only.  At most ``limit`` problems; one more FormatError says how many
+    deals were not checked after that.  Never raises on bad input.
+    """
+    problems: list[RuleError] = []
+    if isinstance(text, bytes | bytearray):
+        if not text.strip():
+            return [FormatError(_("the file is empty"))]
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return [FormatError(_("the file is not UTF-8 text (unreadable byte at position "
+                                  "{at}); save it as UTF-8 and try again").format(at=exc.start))]
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        return [FormatError(_("the file is empty"))]
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return [FormatError(_("not a JSON file: {problem}").format(problem=exc))]
+    if not isinstance(data, Mapping):
+        return [FormatError(_("a game file is a JSON object"))]
+    missing = [key for key in ("format", "game", "players", "first_dealer", "options", "deals")
+               if key not in data]
+    problems.extend(FormatError(_("missing key {key!r}").format(key=key), field=key)
+                    for key in missing)
+    if "format" in data and (type(data["format"]) is not int or data["format"] != FORMAT):
+        problems.append(FormatError(_("format must be 1, not {value!r}").format(
+            value=data["format"]), field="format"))
+        return problems
+    if "game" not in data:
+        return problems
+    try:
+        rules = get_rules(data["game"])
+    except FormatError as error:
+        return [*problems, error]
+
+    players: tuple[str, ...] | None = None
+    if "players" in data:
+        try:
+            players = check_player_names(data["players"], rules.seats)
+        except FormatError as error:
+            problems.append(error)
+    first = data.get("first_dealer", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.seats:
+        problems.append(FormatError(_("first_dealer must be a seat from 0 to {last}, not "
+                                      "{value!r}").format(last=rules.seats - 1, value=first),
+                                    field="first_dealer"))
+        first = 0
+    options = None
+    raw_options = data.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        problems.append(FormatError(_("options must be an object"), field="options"))
+    else:
+        try:
+            options = rules.parse_options(raw_options)
+        except FormatError as error:
+            problems.append(error)
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, Sequence) or isinstance(raw_deals, str):
+        problems.append(FormatError(_("deals must be a list"), field="deals"))
+        return problems
+
+    parsed: list[tuple[int, Any]] = []  # (1-based deal number, parsed deal) of well-shaped deals
+    for number, raw in enumerate(raw_deals, 1):
+        try:
+            parsed.append((number, rules.parse_deal(raw, number, players)))
+        except RuleError as error:
+            problems.append(error)
+    names = players or tuple(_("player {number}").format(number=seat + 1)
+                             for seat in range(rules.seats))
+    stopped_after: int | None = None  # the last deal checked when the limit was reached
+    if options is not None:
+        # Score the deals that are right so far; at the first that breaks a rule, note it
+        # under its own number, leave it out, and score again from the start.
+        while parsed:
+            if len(problems) >= limit:
+                stopped_after = max((e.deal for e in problems if e.deal is not None), default=0)
+                break
+            try:
+                rules.score(names, first, options, [deal for _number, deal in parsed])
+                break
+            except RuleError as error:
+                if error.deal is None or not 1 <= error.deal <= len(parsed):
+                    problems.append(error)
+                    break
+                number, _deal = parsed.pop(error.deal - 1)
+                problems.append(type(error)(error.message, deal=number, seat=error.seat,
+                                            field=error.field))
+    problems.sort(key=lambda error: 0 if error.deal is None else error.deal)
+    if len(problems) > limit:
+        problems, rest = problems[:limit], len(problems) - limit
+        problems.append(FormatError(_("… and {n} more problems not listed").format(n=rest)))
+    elif stopped_after is not None and stopped_after < len(raw_deals):
+        problems.append(FormatError(_("… deals after deal {n} were not checked for the rules")
+                                    .format(n=stopped_after)))
+    return problems

@@ -1,7 +1,128 @@
-"""Blueprint 'transfer' (issue 3 work in progress: see the module's views as they land)."""
+"""Games in and out: the CSV of a score sheet, a printable sheet, importing a game file,
+and checking a score sheet kept on paper. Thin: export, gamefile and rules.paper do the
+work; these views map requests to them.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import export, forms, sheet, store, transfer_forms
+from ..db import get_db
+from ..gamefile import find_problems, loads
+from ..rules import RuleError, get_rules
+from ..rules import paper
+from .games import get_game_or_404
 
 bp = Blueprint("transfer", __name__)
+
+
+def _file_stem(game: store.StoredGame) -> str:
+    """"trix-2024-05-01-anna-ben-carla-dan": kind, day (UTC) and names, ASCII only."""
+    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
+    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.casefold()) or "player" for name in game.players)
+    return f"{game.kind}-{day}-{names}"
+
+
+@bp.get("/games/<game_id>/sheet.csv")
+def csv(game_id: str) -> Response:
+    """The score sheet as a CSV download (see export.py for the format's reasons)."""
+    game = get_game_or_404(game_id)
+    body = export.to_csv(export.sheet_rows(sheet.build(game)))
+    return Response(body, mimetype="text/csv", headers={
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": f'attachment; filename="{_file_stem(game)}.csv"'})
+
+
+@bp.get("/games/<game_id>/print")
+def print_sheet(game_id: str) -> str:
+    """The score sheet laid out like the paper one, for printing on A4."""
+    game = get_game_or_404(game_id)
+    return render_template("transfer/print.html", sheet=sheet.build(game), rules=get_rules(game.kind))
+
+
+# --------------------------------------------------------------------------- import
+
+
+def _by_deal(problems: list[RuleError]) -> list[tuple[int | None, list[str]]]:
+    """Problems grouped for the page: (None, messages outside any deal) first, then
+    (deal number, its messages) in order."""
+    groups: dict[int | None, list[str]] = {}
+    for problem in problems:
+        groups.setdefault(problem.deal, []).append(problem.message)
+    return sorted(groups.items(), key=lambda item: -1 if item[0] is None else item[0])
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def upload() -> Any:
+    """Upload a game file (GAME-FILE.md) to store it; every problem is listed by deal and
+    nothing is stored while there is one."""
+    problems: list[RuleError] = []
+    try:
+        form = transfer_forms.UploadForm()
+        valid = form.validate_on_submit()
+    except RequestEntityTooLarge:
+        # Werkzeug refuses bodies over MAX_CONTENT_LENGTH before reading them; say so on
+        # the form instead of the bare 413 page.
+        form = transfer_forms.UploadForm(formdata=None)
+        limit = (request.max_content_length or 0) // 1024
+        form.file.errors = [_("That file is too large: a game file is at most %(kb)s KB. "
+                              "Is it the right file?", kb=limit)]
+        return render_template("transfer/upload.html", form=form, problems=[]), 413
+    if valid:
+        upload_file = form.file.data
+        raw = upload_file.read()
+        found = find_problems(raw)
+        if not found:
+            game = loads(raw)
+            game.score()  # cannot fail: find_problems scored every deal
+            game_id = store.create_game(get_db(), game)
+            flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
+                           "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
+                           kind=forms.KIND_NAMES[game.kind], names=", ".join(game.players)), "saved")
+            return redirect(url_for("games.show", game_id=game_id))
+        problems = found
+    elif form.is_submitted() and "csrf_token" in form and form.csrf_token.errors:
+        form.form_errors.append(_("This page was open too long or came from elsewhere. Nothing "
+                                  "was imported: choose the file again and tap Import."))
+    status = 400 if form.is_submitted() else 200
+    return render_template("transfer/upload.html", form=form, problems=_by_deal(problems),
+                           filename=getattr(form.file.data, "filename", None)), status
+
+
+# --------------------------------------------------------------------------- paper check
+
+
+def _row_count(kind: str) -> int:
+    """Rows to show: ``rows`` from the address, plus ``add`` when a "more rows" button was
+    tapped; between 1 and the game's most."""
+    rows = request.args.get("rows", type=int) or transfer_forms.DEFAULT_ROWS
+    rows += request.args.get("add", type=int) or 0
+    return max(1, min(rows, transfer_forms.MAX_ROWS[kind]))
+
+
+@bp.get("/check")
+def paper_check() -> str:
+    """Type in a score sheet kept on paper; every row or total that cannot be right is
+    marked, with the reason (rules/paper.py). A GET form: nothing is stored, and the
+    address of a checked sheet can be sent to whoever doubts it."""
+    kind = request.args.get("kind")
+    if kind not in paper.KINDS:
+        return render_template("transfer/paper_choose.html")
+    sent = request.args.get("sent") == "1"
+    complex_ = kind == "trix" and sent and bool(request.args.get("complex"))
+    form_class = transfer_forms.paper_form(kind, _row_count(kind), complex_)
+    form = form_class(request.args if sent else None)
+    result = None
+    if sent and form.validate():
+        result = paper.check_sheet(form.paper_rows(), form.options(), form.names())
+    return render_template("transfer/paper_check.html", form=form, kind=kind, result=result,
+                           sent=sent, chips=transfer_forms.CONTRACT_CHIPS,
+                           max_rows=transfer_forms.MAX_ROWS[kind])

@@ -1,0 +1,111 @@
+"""The score sheet as a spreadsheet: CSV that Excel, LibreOffice and Numbers open as is.
+
+No Flask here: it reads a sheet.Sheet (scored on read from the deal entries) and returns
+bytes. Strings go through the rules' translator (gettext once the app has started).
+
+Why these choices:
+- UTF-8 with a byte-order mark: Excel reads a CSV without one in the computer's legacy
+  code page, which mangles names in other scripts (Ελένη, Юлия, 李娜, عائشة); LibreOffice
+  and Numbers detect the mark too. No "sep=," line: with one, Excel ignores the mark.
+- Points are numbers with an ASCII minus, so the spreadsheet can add them up.
+- Spreadsheet formula injection: a text cell starting with =, +, -, @ (or a tab or carriage
+  return) is run as a formula by spreadsheet programs; such a cell gets a leading
+  apostrophe, the usual guard (OWASP, "CSV Injection"). Numbers are never touched.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from .rules.common import SUIT_SYMBOLS, _
+from .rules.trix import contract_name
+from .sheet import Sheet
+
+#: What a spreadsheet program would run as a formula at the start of a cell.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A cell for the CSV: ints as they are; text starting like a formula (=, +, -, @,
+    tab, carriage return) behind an apostrophe, so it is shown, never run."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _bid(bid: dict[str, Any], turnip: str | None) -> str:
+    """A Trigami bid as the sheet shows it: "♥", "Turnip ♦", "Doublets ♠"."""
+    if bid.get("kind") == "turnip":
+        return _("Turnip {suit}").format(suit=SUIT_SYMBOLS.get(turnip or "", "")).strip()
+    if bid.get("kind") == "doublets":
+        return _("Doublets {suit}").format(suit=SUIT_SYMBOLS.get(bid.get("suit") or "", ""))
+    return SUIT_SYMBOLS.get(bid.get("suit") or "", "")
+
+
+def sheet_rows(sheet: Sheet) -> list[list[Any]]:
+    """The sheet as rows of cells: a header; one row per scored deal — deal number,
+    dealer, then Trix: kingdom and contract(s), Trigami: each player's bid; then per
+    player that deal's points and the running total; a totals row; partners' team totals;
+    who won; and the problem, if a stored deal no longer fits the rules.
+    Cells are ints or str (not yet guarded against formulas: see :func:`to_csv`).
+    """
+    game = sheet.game
+    players = game.players
+    trix = game.kind == "trix"
+    header: list[Any] = [_("Deal"), _("Dealer")]
+    header += [_("Kingdom"), _("Contracts")] if trix else [
+        _("{name}: bid").format(name=name) for name in players]
+    for name in players:
+        header += [_("{name}: points").format(name=name), _("{name}: total").format(name=name)]
+    rows: list[list[Any]] = [header]
+    score = sheet.score
+    deals = score.deals if score else ()
+    for deal in deals:
+        entry = game.deals[deal.number - 1].entry
+        row: list[Any] = [deal.number, "" if deal.dealer is None else players[deal.dealer]]
+        if trix:
+            row += [deal.kingdom, " + ".join(contract_name(c) for c in deal.contracts)]
+        else:
+            row += [_bid(bid, entry.get("turnip")) for bid in entry.get("bids", ())]
+        for points, total in zip(deal.points, deal.totals, strict=True):
+            row += [points, total]
+        rows.append(row)
+    lead = 4 if trix else 2 + len(players)  # cells before the first player's points
+    totals = score.totals if score else (0,) * len(players)
+    rows.append([_("Total")] + [""] * (lead - 1) + _per_player(totals))
+    if score and score.team_totals is not None:
+        for first, second in ((0, 2), (1, 3)):
+            team = score.team_totals[first]
+            cells = [team if seat in (first, second) else "" for seat in range(len(players))]
+            rows.append([_("Team total"), f"{players[first]} & {players[second]}"]
+                        + [""] * (lead - 2) + _per_player(cells))
+    if score and score.finished:
+        rows.append([_("Won by"), " & ".join(players[seat] for seat in score.winners)])
+    if sheet.problem is not None:
+        rows.append([_("Problem"), str(sheet.problem)])
+    return rows
+
+
+def _per_player(totals: Sequence[Any]) -> list[Any]:
+    """Totals under each player's total column (their points column left empty)."""
+    out: list[Any] = []
+    for total in totals:
+        out += ["", total]
+    return out
+
+
+def to_csv(rows: Sequence[Sequence[Any]]) -> bytes:
+    """Rows of cells → CSV bytes: UTF-8 with a byte-order mark, comma-separated, CRLF
+    line ends (RFC 4180), quoted where needed by Python's csv module, every text cell
+    guarded by :func:`spreadsheet_safe`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([spreadsheet_safe(cell) for cell in row])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+__all__ = ["FORMULA_STARTS", "sheet_rows", "spreadsheet_safe", "to_csv"]

@@ -1,0 +1,167 @@
+"""Forms for moving games in and out: the game-file upload and the paper sheet check.
+
+They only map input: the upload hands the file's bytes to gamefile.find_problems; the paper
+check turns the typed cells into rules.paper's PaperRow and PaperOptions. (Kept apart from
+forms.py, whose forms are the deal forms at the table.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, Form, IntegerField, RadioField, SelectMultipleField, StringField
+from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
+
+from .forms import CONTRACT_NAMES, CONTRACTS, CountField, choices
+from .gamefile import MAX_NAME_LENGTH
+from .rules.paper import PaperOptions, PaperRow
+
+#: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
+MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}
+DEFAULT_ROWS = 5
+#: Biggest number a cell takes: anything larger is a typing slip.
+MAX_CELL = 100_000
+
+#: Short chip labels for the contracts on a paper row (the full name is read out too).
+CONTRACT_CHIPS = {"king": "K♥", "queens": _l("Queens"), "diamonds": "♦", "tricks": _l("Tricks"),
+                  "trix": _l("Trix")}
+
+
+class UploadForm(FlaskForm):
+    """A game file to import (GAME-FILE.md); CSRF-protected like every POST."""
+
+    file = FileField(_l("Game file (.json)"),
+                     validators=[FileRequired(_l("Choose a game file first."))],
+                     render_kw={"accept": ".json,application/json,text/plain"})
+
+
+# --------------------------------------------------------------------------- paper check
+
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2014": "-", "\ufe63": "-",
+                        "\uff0d": "-", "\uff0b": "+"})
+
+
+class PointsField(IntegerField):
+    """One cell of the paper sheet: a whole number with its sign as written (−25, +75, 25);
+    blank is None. A typographic minus (−, –) counts as a minus sign."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        text = str(valuelist[0]).translate(_MINUS).replace(" ", "") if valuelist else ""
+        if not text:
+            self.data = None
+            return
+        if not re.fullmatch(r"[+-]?\d+", text) or not text.lstrip("+-").isdecimal():
+            self.data = None
+            raise ValueError(_("Enter a whole number, like −25 or 80."))
+        value = int(text)
+        if abs(value) > MAX_CELL:
+            self.data = None
+            raise ValueError(_("That number is too large for one deal."))
+        self.data = value
+
+
+def _points_field(label: Any, *, signed: bool) -> PointsField:
+    """A cell. Trix points are mostly negative: ``type=number`` brings up a keyboard with
+    digits and a minus sign on phones (inputmode=numeric would hide the minus on iPhones);
+    Trigami scores are never negative, so they get the plain digit keypad."""
+    if signed:
+        return PointsField(label, widget=NumberInput(step=1),
+                           render_kw={"autocomplete": "off", "enterkeyhint": "next"})
+    return PointsField(label, render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
+                                         "autocomplete": "off", "enterkeyhint": "next"})
+
+
+def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
+    """The paper sheet form for ``kind`` ("trigami", "bugami3", "trix") with ``rows`` rows;
+    ``complex_`` (Trix Complex ticked) makes each row's contract chips checkboxes.
+
+    Read from the query string (GET: nothing is stored, and the address of a checked
+    sheet can be shared). Fields: ``n0`` … player names (optional); Trigami ``target``;
+    Trix ``doubling``, ``swapped``, ``reversed``, ``complex``; ``totals`` (running totals
+    were written too); per row r (1-based): ``c{r}`` the contract(s) (Trix), ``p{r}_{seat}``
+    the points and ``t{r}_{seat}`` the written running total.
+    """
+    trix = kind == "trix"
+    seats = 4 if trix else 3
+
+    class PaperForm(Form):
+        game_kind = kind
+        seat_count = seats
+        row_count = rows
+        is_trix = trix
+
+        def names(self) -> list[str]:
+            """The players' names as typed, or "Player 1" … where left blank."""
+            return [" ".join((self[f"n{s}"].data or "").split())
+                    or _("Player %(n)s", n=s + 1) for s in range(seats)]
+
+        def options(self) -> PaperOptions:
+            if not trix:
+                return PaperOptions(kind=kind, target=self.target.data or 500)
+            return PaperOptions(kind=kind, doubling=bool(self.doubling.data),
+                                values="swapped" if self.swapped.data else "standard",
+                                reversed=bool(self.reversed.data), complex=bool(self.complex.data))
+
+        def contracts_of(self, row: int) -> tuple[str, ...]:
+            if not trix:
+                return ()
+            data = self[f"c{row}"].data
+            chosen = data if isinstance(data, list) else [data]  # checkboxes or radio
+            return tuple(c for c in CONTRACTS if c in chosen)
+
+        def paper_rows(self) -> list[PaperRow]:
+            """One PaperRow per row; written totals only when ``totals`` is ticked."""
+            out = []
+            for row in range(1, rows + 1):
+                points = tuple(self[f"p{row}_{s}"].data for s in range(seats))
+                totals = (tuple(self[f"t{row}_{s}"].data for s in range(seats))
+                          if self.totals.data else ())
+                out.append(PaperRow(points=points, contracts=self.contracts_of(row), totals=totals))
+            return out
+
+        def cells(self, row: int) -> Sequence[Any]:
+            return [self[f"p{row}_{s}"] for s in range(seats)]
+
+        def total_cells(self, row: int) -> Sequence[Any]:
+            return [self[f"t{row}_{s}"] for s in range(seats)]
+
+    for seat in range(seats):
+        setattr(PaperForm, f"n{seat}", StringField(
+            _l("Player %(n)s", n=seat + 1),
+            render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off",
+                       "autocapitalize": "words", "placeholder": _l("Player %(n)s", n=seat + 1)}))
+    PaperForm.totals = BooleanField(_l("I also wrote the running totals"))
+    if trix:
+        PaperForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        PaperForm.swapped = BooleanField(_l("Swapped values: Diamonds −15, Tricks −10"))
+        PaperForm.reversed = BooleanField(_l("Reversed scoring: signs flipped"))
+        PaperForm.complex = BooleanField(_l("Trix Complex: several contracts in one deal"))
+    else:
+        PaperForm.target = CountField(
+            _l("Play to"), default=500,
+            validators=[Optional(), NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            widget=NumberInput(min=50, max=100000, step=50), render_kw={"inputmode": "numeric"})
+    for row in range(1, rows + 1):
+        if trix:
+            contract_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
+            if complex_:  # several contracts may be ticked in one deal
+                setattr(PaperForm, f"c{row}", SelectMultipleField(
+                    _l("Contracts"), choices=contract_choices, validate_choice=False,
+                    widget=ListWidget(prefix_label=False), option_widget=CheckboxInput()))
+            else:  # one tap chooses, another tap changes it
+                setattr(PaperForm, f"c{row}", RadioField(
+                    _l("Contract"), choices=contract_choices, validate_choice=False))
+        for seat in range(seats):
+            setattr(PaperForm, f"p{row}_{seat}", _points_field(_l("Points"), signed=trix))
+            setattr(PaperForm, f"t{row}_{seat}", _points_field(_l("Total"), signed=trix))
+    return PaperForm
+
+
+__all__ = ["CONTRACT_CHIPS", "DEFAULT_ROWS", "MAX_ROWS", "PointsField", "UploadForm", "paper_form"]

@@ -1,0 +1,329 @@
+"""Games in and out through Flask's test client: the CSV of a score sheet, importing a game
+file (and every problem of a bad one, by deal), and the printable sheet.
+
+Expected points are worked by hand from SCORING.md (the working is in the comments).
+Seats: Anna 0, Ben 1, Carla 2 (Dan 3 in Trix), in playing order.
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import html
+import io
+import json
+import re
+
+import pytest
+
+from scorekeeper import gamefile, store
+from scorekeeper.db import connect
+from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+from tests.test_gamefile import TRIX_KINGDOM
+
+
+def text(response) -> str:
+    """The page as a player reads it: tags dropped, entities decoded, spaces folded."""
+    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+def read_csv(response) -> list[list[str]]:
+    """What a spreadsheet program reads: UTF-8 after the byte-order mark, then CSV."""
+    assert response.data.startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs
+    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"), newline="")))
+
+
+def plain(suit: str) -> dict:
+    return {"kind": "plain", "suit": suit}
+
+
+def trigami_deal(tricks, bugs, suits=("S", "H", "D")) -> dict:
+    return {"bids": [plain(s) for s in suits], "tricks": list(tricks), "bugs": list(bugs)}
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def test_trix_csv_has_a_row_per_deal_with_kingdom_contracts_points_and_totals(client, make_game):
+    game_id = make_game(kind="trix", players=["Anna", "Ben", "Carla", "Dan"], deals=TRIX_KINGDOM)
+    response = client.get(f"/games/{game_id}/sheet.csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert 'attachment; filename="trix-' in response.headers["Content-Disposition"]
+    rows = read_csv(response)
+    assert rows[0] == ["Deal", "Dealer", "Kingdom", "Contracts",
+                       "Anna: points", "Anna: total", "Ben: points", "Ben: total",
+                       "Carla: points", "Carla: total", "Dan: points", "Dan: total"]
+    # SCORING.md §2.1–2.2, kingdom of Anna (first_dealer 0); anyone deals the first deal:
+    #   K♥ doubled by Ben, taken by Carla: 0 +75 −150 0
+    #   Queens, Q♠ doubled by Ben taken by Dan, Dan also Q♣: −25 +25 −25 −75
+    #   Diamonds 3 4 2 4: −30 −40 −20 −40; Tricks 3 3 4 3: −45 −45 −60 −45
+    #   Trix: Carla, Anna, Dan, Ben: +150 +50 +200 +100
+    assert rows[1] == ["1", "", "1", "King of Hearts", "0", "0", "75", "75", "-150", "-150", "0", "0"]
+    assert rows[2] == ["2", "Anna", "1", "Queens", "-25", "-25", "25", "100", "-25", "-175", "-75", "-75"]
+    assert rows[3][4:] == ["-30", "-55", "-40", "60", "-20", "-195", "-40", "-115"]
+    assert rows[4][4:] == ["-45", "-100", "-45", "15", "-60", "-255", "-45", "-160"]
+    assert rows[5] == ["5", "Anna", "1", "Trix", "150", "50", "50", "65", "200", "-55", "100", "-60"]
+    # the totals row: 50 + 65 − 55 − 60 = 0
+    assert rows[6] == ["Total", "", "", "", "", "50", "", "65", "", "-55", "", "-60"]
+    assert len(rows) == 7
+
+
+def test_trigami_csv_gives_each_players_bid(client, make_game):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    assert rows[0][:5] == ["Deal", "Dealer", "Anna: bid", "Ben: bid", "Carla: bid"]
+    # SCORING.md §1.2 worked example: 80, 200, 13; Anna deals first (first_dealer 0)
+    assert rows[1] == ["1", "Anna", "Turnip ♦", "Doublets ♠", "♥", "80", "80", "200", "200", "13", "13"]
+    assert rows[2] == ["Total", "", "", "", "", "", "80", "", "200", "", "13"]
+
+
+def test_csv_keeps_names_in_any_script(client, make_game):
+    names = ["Ελένη", "李娜", "عائشة", "Юлия"]
+    game_id = make_game(kind="trix", players=names, deals=TRIX_KINGDOM[:1])
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    assert rows[0][4] == "Ελένη: points" and rows[0][6] == "李娜: points"
+    assert rows[0][8] == "عائشة: points" and rows[0][10] == "Юлия: points"
+    # Carla's seat (李娜's neighbour 'عائشة') took the doubled K♥: −150
+    assert rows[1][8] == "-150"
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"])
+def test_csv_never_turns_a_name_into_a_formula(client, make_game, name):
+    game_id = make_game(players=[name, "Ben", "Carla"], first_dealer=0,
+                        deals=[trigami_deal((5, 4, 4), (0, 0, 0))])
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    cells = [cell for row in rows for cell in row]
+    assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
+    assert f"'{name}: bid" in rows[0]
+    assert rows[1][1] == f"'{name}"  # the dealer
+    # numbers stay numbers: 5 clean tricks = 100, 4 clean = 80 (SCORING.md §1.2)
+    assert rows[1][5:] == ["100", "100", "80", "80", "80", "80"]
+
+
+def test_csv_of_a_finished_partners_game_has_team_totals_and_winners(client, make_game):
+    # Four kingdoms of the same five deals, each owned in turn: every kingdom adds
+    # 50, 65, −55, −60, so the totals are 200, 260, −220, −240; teams Anna & Carla
+    # 200 − 220 = −20, Ben & Dan 260 − 240 = 20: Ben & Dan win.
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM * 4, options={"partnership": "sum"})
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    assert rows[20][0] == "20" and rows[20][2] == "4"
+    assert rows[21] == ["Total", "", "", "", "", "200", "", "260", "", "-220", "", "-240"]
+    assert rows[22] == ["Team total", "Anna & Carla", "", "", "", "-20", "", "", "", "-20", "", ""]
+    assert rows[23] == ["Team total", "Ben & Dan", "", "", "", "", "", "20", "", "", "", "20"]
+    assert rows[24] == ["Won by", "Ben & Dan"]
+
+
+def test_csv_of_an_unknown_game_is_a_404(client):
+    assert client.get("/games/nope/sheet.csv").status_code == 404
+
+
+# --------------------------------------------------------------------------- upload
+
+
+def multipart(content: bytes, name: str = "game.json", **fields: str) -> tuple[bytes, str]:
+    """A multipart/form-data body as a browser sends it. (Built by hand: the test client
+    would spool a body this large to a temporary file that it never closes.)"""
+    boundary = "----scorekeeper-test-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode()
+             for key, value in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+                 f"Content-Type: application/json\r\n\r\n".encode() + content + b"\r\n")
+    return b"".join(parts) + f"--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def upload(client, content: bytes | str, name: str = "game.json", **fields: str):
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    body, content_type = multipart(content, name, **fields)
+    return client.post("/games/import", data=body, content_type=content_type)
+
+
+def test_import_page_is_linked_from_new_game(client):
+    assert "/games/import" in client.get("/games/new").get_data(as_text=True)
+    page = client.get("/games/import")
+    assert page.status_code == 200
+    assert 'type="file"' in page.get_data(as_text=True)
+    assert 'enctype="multipart/form-data"' in page.get_data(as_text=True)
+
+
+def test_a_good_game_file_is_stored_and_shown(client, db):
+    data = game_file("trix", players=["Anna", "Ben", "Carla", "Dan"], deals=TRIX_KINGDOM)
+    response = upload(client, json.dumps(data))
+    assert response.status_code == 302
+    game_id = response.location.rsplit("/", 1)[-1]
+    game = store.get_game(db, game_id)
+    assert game.players == ("Anna", "Ben", "Carla", "Dan") and len(game.deals) == 5
+    sheet = client.get(response.location)
+    assert "Imported Trix: Anna, Ben, Carla, Dan, 5 deals." in text(sheet)
+    assert "Kingdom 1 complete: totals sum to 0" in text(sheet)
+
+
+def test_an_exported_file_imports_as_the_same_game(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL], players=["Ελένη", "Ben", "Carla"])
+    exported = client.get(f"/games/{game_id}/game.json").data
+    response = upload(client, b"\xef\xbb\xbf" + exported)  # a Windows editor's byte-order mark
+    assert response.status_code == 302
+    again = store.get_game(db, response.location.rsplit("/", 1)[-1])
+    assert again.players == ("Ελένη", "Ben", "Carla")
+    assert [d.entry for d in again.deals] == [d.entry for d in store.get_game(db, game_id).deals]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{not json", "not a JSON file"),
+    (b"\xff\xfe{\x00}\x00", "not UTF-8 text"),  # UTF-16, as some editors save
+    (json.dumps({**game_file(), "format": 2}), "format must be 1, not 2"),
+    (json.dumps([1, 2, 3]), "a game file is a JSON object"),
+    (json.dumps({**game_file(), "game": "bridge"}), "unknown game 'bridge'"),
+    (b"", "the file is empty"),
+    (b"  \n", "the file is empty"),
+])
+def test_bad_files_are_explained_and_nothing_is_stored(client, db, content, message):
+    response = upload(client, content)
+    assert response.status_code == 400
+    assert message in text(response)
+    assert "Nothing was imported" in text(response)
+    assert db["games"].count == 0
+
+
+def test_no_file_chosen(client, db):
+    response = client.post("/games/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "Choose a game file first." in text(response)
+    assert db["games"].count == 0
+
+
+def test_a_deal_breaking_a_rule_is_named_by_its_number(client, db):
+    deals = [WORKED_TRIGAMI_DEAL, trigami_deal((4, 4, 4), (0, 0, 0))]  # 12 tricks
+    response = upload(client, json.dumps(game_file(deals=deals)))
+    assert response.status_code == 400
+    page = text(response)
+    assert "Deal 2 tricks add up to 12, expected 13" in page
+    assert "Deal 1" not in page
+    assert db["games"].count == 0
+
+
+def test_every_bad_deal_is_listed_not_just_the_first(client, db):
+    deals = [
+        WORKED_TRIGAMI_DEAL,                             # right: 80, 200, 13
+        trigami_deal((0, 6, 7), (2, 0, 0)),              # Anna has bugs but no tricks
+        trigami_deal((5, 4, 4), (0, 0, 0)),              # right: 100, 80, 80
+        trigami_deal((4, 4, 4), (0, 0, 0)),              # 12 tricks
+        {"bids": "none", "tricks": [4, 5, 4], "bugs": [0, 0, 0]},  # not even the shape
+    ]
+    response = upload(client, json.dumps(game_file(deals=deals)))
+    page = text(response)
+    assert "Deal 2 Anna has 2 bugs but won no tricks" in page
+    assert "Deal 4 tricks add up to 12, expected 13" in page
+    assert "Deal 5 bids must be a list of 3 entries" in page
+    assert "Deal 1 " not in page and "Deal 3 " not in page
+    assert db["games"].count == 0
+
+
+def test_problems_outside_deals_are_listed_with_the_deals(client, db):
+    data = game_file(deals=[trigami_deal((4, 4, 4), (0, 0, 0))])
+    data["players"] = ["Anna", "anna", "Carla"]
+    data["first_dealer"] = 7
+    page = text(upload(client, json.dumps(data)))
+    assert "The file anna is named twice" in page
+    assert "first_dealer must be a seat from 0 to 2, not 7" in page
+    assert "Deal 1 tricks add up to 12, expected 13" in page
+
+
+def test_a_file_over_one_megabyte_gets_a_friendly_message(client, db):
+    big = json.dumps({**game_file(), "padding": "x" * (1024 * 1024)})
+    response = upload(client, big)
+    assert response.status_code == 413
+    page = text(response)
+    assert "That file is too large: a game file is at most 1024 KB" in page
+    assert 'type="file"' in response.get_data(as_text=True)  # the form again, not an error page
+    assert db["games"].count == 0
+
+
+def test_upload_without_csrf_token_stores_nothing(csrf_app):
+    client = csrf_app.test_client()
+    content = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])).encode()
+    response = upload(client, content)
+    assert response.status_code == 400
+    assert "Nothing was imported" in text(response)
+    db = connect(csrf_app.config["DATABASE"])
+    try:
+        assert db["games"].count == 0
+        token = csrf_token(client.get("/games/import").get_data(as_text=True))
+        good = upload(client, content, csrf_token=token)
+        assert good.status_code == 302
+        assert db["games"].count == 1
+    finally:
+        db.conn.close()
+
+
+# --------------------------------------------------------------------------- find_problems
+
+
+def test_find_problems_checks_later_deals_in_the_context_of_the_right_ones():
+    # Trix, kingdom of Anna: deal 2 plays King of Hearts again (already played in deal 1)
+    # and is left out; deal 3 (Queens) is then still the kingdom's second contract and
+    # right; deal 4 has diamonds adding up to 12.
+    deals = copy.deepcopy(TRIX_KINGDOM[:2])
+    deals.insert(1, copy.deepcopy(TRIX_KINGDOM[0]))
+    deals.append({"contracts": ["diamonds"], "diamonds": [3, 4, 2, 3]})
+    problems = gamefile.find_problems(json.dumps(game_file("trix", deals=deals)))
+    assert [(p.deal, p.message) for p in problems] == [
+        (2, "King of Hearts has already been played in Anna's kingdom"),
+        (4, "diamonds add up to 12, expected 13"),
+    ]
+
+
+def test_find_problems_of_a_good_file_is_empty():
+    assert gamefile.find_problems(json.dumps(game_file("trix", deals=TRIX_KINGDOM))) == []
+
+
+def test_find_problems_after_the_game_is_over():
+    # target 150: Anna's every trick scores 100 twice (SCORING.md §1.2, 1.), 200 ≥ 150 after
+    # deal 2, so deal 3 comes after the end
+    every = trigami_deal((13, 0, 0), (10, 0, 0))
+    problems = gamefile.find_problems(json.dumps(game_file(options={"target": 150},
+                                                           deals=[every, every, every])))
+    assert [(p.deal, p.message) for p in problems] == [(3, "the game is already over")]
+
+
+def test_find_problems_lists_at_most_its_limit():
+    bad = trigami_deal((4, 4, 4), (0, 0, 0))
+    problems = gamefile.find_problems(json.dumps(game_file(deals=[bad] * 40)), limit=5)
+    assert len(problems) == 6
+    assert problems[-1].deal is None and "not checked" in problems[-1].message
+
+
+# --------------------------------------------------------------------------- print
+
+
+def test_printable_trix_sheet_shows_kingdoms_and_their_checks(client, make_game):
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM * 4)
+    response = client.get(f"/games/{game_id}/print")
+    assert response.status_code == 200
+    page = text(response)
+    # kingdoms go to the right: Anna, Ben, Carla, Dan (SCORING.md §2)
+    for number, owner in enumerate(["Anna", "Ben", "Carla", "Dan"], 1):
+        assert f"Kingdom {number} — {owner}" in page
+        assert f"Kingdom {number}: Σ = 0 ✓" in page
+    assert "Total 200 260 −220 −240" in page
+    assert "Game over — Ben won!" in page
+    body = response.get_data(as_text=True)
+    assert "action-bar" not in body  # no buttons to print
+    assert body.count('class="paper-deal-row"') == 20
+
+
+def test_printable_trigami_sheet_and_the_link_to_it(client, make_game):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/print" in sheet and f"/games/{game_id}/sheet.csv" in sheet
+    page = text(client.get(f"/games/{game_id}/print"))
+    assert "Deal Anna Ben Carla" in page
+    # deal 1: points, running total, bid; Anna deals (D)
+    assert "1 +80 80 Turnip ♦ D +200 200 Doublets ♠ +13 13 ♥" in page
+    assert "Not finished: 1 deal played." in page
+
+
+def test_printable_sheet_of_an_unknown_game_is_a_404(client):
+    assert client.get("/games/nope/print").status_code == 404

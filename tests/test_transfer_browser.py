@@ -1,0 +1,179 @@
+"""Headless Chromium at phone size: the paper sheet check, importing a file, the printable
+sheet (on screen, as printed, and as a PDF on A4).
+
+Uses the system's Chromium (never a downloaded browser): CHROMIUM or /usr/bin/chromium.
+Screenshots go to screenshots/ (ignored by git) — open them and look.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import game_file
+from tests.test_gamefile import TRIX_KINGDOM
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
+        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app served on 127.0.0.1 (a free port) from a thread, on a temporary database."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    db = tmp_path_factory.mktemp("transfer-browser") / "browser.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(db)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def import_game(page, server, data) -> str:
+    """Import a game file through the upload page; returns the game's address."""
+    page.goto(f"{server}/games/new")
+    page.get_by_role("link", name="Import a game file").click()
+    page.set_input_files("input[type=file]", files=[{
+        "name": "game.json", "mimeType": "application/json",
+        "buffer": json.dumps(data, ensure_ascii=False).encode()}])
+    page.get_by_role("button", name="Import").click()
+    sync_api.expect(page.locator(".flash")).to_contain_text("Imported")
+    return page.url
+
+
+def test_paper_check_marks_rows_on_a_phone(page, server):
+    page.goto(f"{server}/check?kind=trix")
+    for seat, name in enumerate(["Anna", "Ben", "Carla", "Dan"]):
+        page.fill(f"#n{seat}", name)
+    rows = [("King of Hearts", ["0", "75", "-150", ""]),       # right: Ben doubled, Carla took it
+            ("Queens", ["-25", "-25", "-25", ""]),            # −75: a queen is missing
+            ("Diamonds", ["-30", "-40", "-25", "-35"]),       # −130, but −25 and −35
+            ("Tricks", ["-45", "-45", "-60", "-45"]),
+            ("Trix", ["150", "50", "200", "100"])]
+    for number, (contract, points) in enumerate(rows, 1):
+        card = page.locator(f"#row-{number}")
+        card.locator(".paper-contracts label", has_text=re.compile(contract)).first.click()
+        for seat, value in enumerate(points):
+            if value:
+                card.locator("input.count-input").nth(seat).fill(value)
+    assert no_sideways_scroll(page)
+    page.get_by_role("button", name="Check").click()
+
+    sync_api.expect(page.locator("#summary")).to_contain_text("cannot be right")
+    sync_api.expect(page.locator("#row-1")).to_have_class(re.compile(r"\bok\b"))
+    sync_api.expect(page.locator("#row-2")).to_contain_text("Queens: −100 in all, but this row adds up to −75")
+    sync_api.expect(page.locator("#row-3")).to_contain_text("Carla: −25 is not a whole number of diamonds")
+    sync_api.expect(page.locator("#row-5")).to_contain_text("Kingdom 1: its deals add up to +25, not 0")
+    assert page.input_value("#row-2 input.count-input >> nth=0") == "-25"  # kept
+    assert no_sideways_scroll(page)
+    shot(page, "transfer-1-paper-check")
+    page.locator("#row-2").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "transfer-2-paper-check-row.png"))
+
+
+def test_paper_check_trigami_with_totals(page, server):
+    page.goto(f"{server}/check?kind=trigami")
+    page.locator("label", has_text="I also wrote the running totals").click()
+    sync_api.expect(page.locator("#row-1 .paper-totals")).to_be_visible()
+    values = [("80", "200", "13"), ("1", "50", "100")]
+    totals = [("80", "200", "13"), ("81", "250", "103")]
+    for number, (points, written) in enumerate(zip(values, totals, strict=True), 1):
+        inputs = page.locator(f"#row-{number} input.count-input")
+        for seat in range(3):
+            inputs.nth(seat).fill(points[seat])
+            inputs.nth(3 + seat).fill(written[seat])
+    page.get_by_role("button", name="Check").click()
+    sync_api.expect(page.locator("#row-2")).to_contain_text("no counts give 1")
+    # Carla: 13 written after deal 1, +100 → 113, but 103 was written
+    sync_api.expect(page.locator("#row-2")).to_contain_text("the total should be 13 + 100 = 113, not 103")
+    assert no_sideways_scroll(page)
+    shot(page, "transfer-3-paper-check-trigami")
+
+
+def test_printable_sheet_on_screen_in_print_and_on_a4(page, server, tmp_path):
+    players = ["Anna-Maria Katariina", "Bartholomew", "Ελένη", "李娜"]
+    import_game(page, server, game_file("trix", players=players, deals=TRIX_KINGDOM * 4))
+    page.get_by_role("link", name="Printable sheet").click()
+    sync_api.expect(page.locator(".paper-check.ok")).to_have_count(4)
+    sync_api.expect(page.get_by_role("button", name="Print")).to_be_visible()  # with JavaScript
+    assert no_sideways_scroll(page)
+    shot(page, "transfer-4-print-screen")
+
+    page.emulate_media(media="print")
+    sync_api.expect(page.locator(".topbar")).to_be_hidden()
+    sync_api.expect(page.locator(".print-tools")).to_be_hidden()
+    page.set_viewport_size({"width": 703, "height": 1033})  # A4 less 12 mm margins, at 96 dpi
+    shot(page, "transfer-5-print-media")
+
+    pdf = page.pdf(path=str(SHOTS / "transfer-6-print.pdf"), prefer_css_page_size=True,
+                   print_background=False)
+    # one A4 page: 20 deals, 4 kingdom headings and checks, totals and the winner
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+    mediabox = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)", pdf)
+    assert mediabox and round(float(mediabox.group(1))) == 595 and round(float(mediabox.group(2))) == 842
+
+
+def test_bad_upload_lists_every_problem_on_a_phone(page, server):
+    deals = [dict(TRIX_KINGDOM[0]), dict(TRIX_KINGDOM[0]), {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 3]}]
+    page.goto(f"{server}/games/import")
+    page.set_input_files("input[type=file]", files=[{
+        "name": "evening.json", "mimeType": "application/json",
+        "buffer": json.dumps(game_file("trix", deals=deals)).encode()}])
+    page.get_by_role("button", name="Import").click()
+    problems = page.locator(".upload-problems")
+    sync_api.expect(problems).to_contain_text("evening.json has these problems")
+    sync_api.expect(problems).to_contain_text("Deal 2")
+    sync_api.expect(problems).to_contain_text("Deal 3")
+    assert no_sideways_scroll(page)
+    shot(page, "transfer-7-upload-problems")

@@ -450,3 +450,132 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
             render_kw={"inputmode": "numeric"})
     return NewGameForm
 
+
+def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
+    """The home page's filters, read from the query string (a plain GET form, no CSRF):
+    ``kind``, ``player`` (a players-table id; ``players`` is {id: name}), ``status``
+    ("", "unfinished", "finished"), ``start`` and ``end`` (days, inclusive), ``tz`` (the
+    viewer's IANA time zone, filled in by static/app.js) and ``figure`` (a player page
+    figure's key, see stats.Figure). Build it with ``formdata=request.args``."""
+    from wtforms import DateField  # only this form takes dates
+    from wtforms.validators import ValidationError
+
+    class PastGamesForm(FlaskForm):
+        class Meta:
+            csrf = False
+
+        kind = SelectField(_l("Game"), default="", choices=choices(
+            [("", _l("Any game"))] + list(KIND_NAMES.items())))
+        player = SelectField(_l("Player"), default="", choices=choices(
+            [("", _l("Anyone"))] + [(str(pid), name) for pid, name in players.items()]))
+        status = SelectField(_l("Show"), default="", choices=choices([
+            ("", _l("Unfinished and finished")), ("unfinished", _l("Unfinished only")),
+            ("finished", _l("Finished only"))]))
+        start = DateField(_l("From"), validators=[Optional()],
+                          render_kw={"autocomplete": "off"})
+        end = DateField(_l("To"), validators=[Optional()], render_kw={"autocomplete": "off"})
+        tz = HiddenField(render_kw={"data-time-zone": ""})
+        figure = HiddenField()
+
+        def validate_end(self, field: Any) -> None:
+            if field.data and self.start.data and field.data < self.start.data:
+                raise ValidationError(_("The last day comes before the first."))
+
+    return PastGamesForm
+
+
+def edit_game_form(kind: str, seats: int) -> type[FlaskForm]:
+    """The players-and-settings form of a stored game: ``player_0`` … (new names; seats
+    stay where they are) and the new-game form's settings: ``target`` (Trigami, plain
+    Bugami), or Trix's ``doubling``, ``values``, ``scoring``, ``partnership``, ``complex``,
+    ``fixed_order`` and ``order_1`` … ``order_5``. ``fill(players, options)`` fills it from
+    the stored game (options as the game file writes them)."""
+    new = new_game_form(kind, seats)
+    settings = ("target",) if kind != "trix" else (
+        "doubling", "values", "scoring", "partnership", "complex", "fixed_order",
+        *(f"order_{place}" for place in range(1, 6)))
+
+    class EditGameForm(FlaskForm):
+        game_kind = kind
+        seat_count = seats
+        setting_names = settings
+
+        def names(self) -> list[str]:
+            return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(seats)]
+
+        def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+            for seat, name in enumerate(players):
+                self[f"player_{seat}"].data = name
+            if kind != "trix":
+                self.target.data = options.get("target")
+                return
+            for key in ("doubling", "complex"):
+                self[key].data = bool(options.get(key))
+            self["values"].data = options.get("values") or "standard"
+            self.scoring.data = options.get("scoring") or "standard"
+            self.partnership.data = options.get("partnership") or ""
+            order = options.get("order")
+            self.fixed_order.data = order is not None
+            for place, contract in enumerate(order or (), 1):
+                self[f"order_{place}"].data = contract
+
+    for seat in range(seats):
+        setattr(EditGameForm, f"player_{seat}", getattr(new, f"player_{seat}"))
+    for name in settings:
+        setattr(EditGameForm, name, getattr(new, name))
+    return EditGameForm
+
+
+# --------------------------------------------------------------------------- Explain: what-if, calculator
+
+
+def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
+    """The what-if choices, read from the query string (a GET form, no CSRF: it changes
+    nothing). Trix: ``doubling`` ("kept" or "none"; only when the game has doubling),
+    ``values`` ("standard", "swapped"), ``scoring`` ("standard", "reversed"). Trigami and
+    plain Bugami: ``target``. A blank or unknown value keeps the game's own setting (the
+    view says so). Build it with ``formdata=request.args``. Source: SCORING.md §1.4, §2.5.
+    """
+
+    class WhatIfForm(FlaskForm):
+        class Meta:
+            csrf = False
+
+    if kind == "trix":
+        if doubling:
+            WhatIfForm.doubling = RadioField(_l("Doubling"), default="kept", validate_choice=False, choices=choices([
+                ("kept", _l("As played")), ("none", _l("As if nobody had doubled"))]))
+        WhatIfForm.values = RadioField(_l("Values"), validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+        WhatIfForm.scoring = RadioField(_l("Scoring"), validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+    else:
+        WhatIfForm.target = CountField(
+            _l("Play to"), negative=_l("Enter a target from 50 to 100000."),
+            validators=[Optional(), NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            widget=NumberInput(min=50, max=100000, step=50),
+            render_kw={"inputmode": "numeric"})
+    return WhatIfForm
+
+
+def calculator_settings_form(kind: str) -> type[FlaskForm]:
+    """The calculator's Trix settings that change points (SCORING.md §2.2, §2.5), read from
+    the query string with the deal's fields (no CSRF: nothing is saved): ``doubling``,
+    ``complex`` (checkboxes), ``values``, ``scoring``. Trigami has none. Build it with
+    ``formdata=request.args`` once the form was sent (the hidden ``settings`` field says
+    so; before that, pass ``formdata=None`` so the defaults apply)."""
+
+    class CalculatorSettings(FlaskForm):
+        class Meta:
+            csrf = False
+
+        settings = HiddenField(default="1")
+
+    if kind == "trix":
+        CalculatorSettings.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        CalculatorSettings.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        CalculatorSettings.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+        CalculatorSettings.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+    return CalculatorSettings

@@ -119,9 +119,74 @@
       setupPreview(form);
     });
     document.querySelectorAll("form.new-game").forEach(setupNewGame);
+    // The past-games filters count days in the viewer's time zone (UTC without this)
+    document.querySelectorAll("input[data-time-zone]").forEach(function (input) {
+      try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC */ }
+    });
     document.querySelectorAll("time[data-local-time]").forEach(function (t) {
       const d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d)) t.textContent = d.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+      const day = { day: "numeric", month: "short", year: "numeric" };
+      if (isNaN(d)) return;
+      // data-local-time="datetime" (the history) shows the hour too
+      t.textContent = t.dataset.localTime === "datetime"
+        ? d.toLocaleString(undefined, Object.assign({ hour: "2-digit", minute: "2-digit" }, day))
+        : d.toLocaleDateString(undefined, day);
     });
   });
+})();
+
+// Explanations open in place: a link marked data-explain (a number on the score sheet,
+// or a link inside an explanation) fills the sheet's <dialog> with the explanation page's
+// article. Without JavaScript, or if anything fails, the link is simply followed.
+(function () {
+  "use strict";
+  function setup() {
+    const dialog = document.querySelector("[data-explain-dialog]");
+    if (!dialog || typeof dialog.showModal !== "function" || !window.fetch || !window.DOMParser) return;
+    const body = dialog.querySelector("[data-explain-body]");
+    const pageLink = dialog.querySelector("[data-explain-page]");
+    let seq = 0;
+    let pushed = false;
+
+    function open(url) {
+      const mine = ++seq;
+      fetch(url, { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then(function (html) {
+          if (mine !== seq) return;
+          const article = new DOMParser().parseFromString(html, "text/html").querySelector("[data-explanation]");
+          if (!article) throw new Error("no explanation");
+          body.replaceChildren(document.importNode(article, true));
+          if (pageLink) pageLink.href = url;
+          if (!dialog.open) {
+            dialog.showModal();
+            // The phone's back button closes the explanation instead of leaving the sheet
+            history.pushState({ explain: true }, "");
+            pushed = true;
+          }
+          dialog.scrollTop = 0;
+        })
+        .catch(function () { window.location.href = url; });
+    }
+
+    document.addEventListener("click", function (event) {
+      const link = event.target.closest && event.target.closest("a[data-explain]");
+      if (!link || event.defaultPrevented || event.button !== 0 ||
+          event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      open(link.href);
+    });
+    // A tap on the dimmed sheet around the dialog closes it
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close();
+    });
+    dialog.addEventListener("close", function () {
+      seq++;
+      if (pushed) { pushed = false; history.back(); }
+    });
+    window.addEventListener("popstate", function () {
+      if (dialog.open) { pushed = false; dialog.close(); }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", setup);
 })();

@@ -403,3 +403,13 @@ def test_trix_complex_rows_take_several_contracts(client):
     # without Trix Complex a row has one contract (radio buttons): the first one counts
     url = check_url("trix", {1: (-90, -60, -60, -60)}, {1: "king+tricks"})
     assert "King of Hearts: −75 in all, but this row adds up to −270" in text(client.get(url))
+
+
+def test_marks_name_their_rule_in_words_not_file_names(client):
+    from scorekeeper.rules.paper import SOURCE_DOUBLING, SOURCE_TRIGAMI, SOURCE_TRIX_CHECKS
+    from scorekeeper.views import cited
+
+    for source in (SOURCE_DOUBLING, SOURCE_TRIGAMI, SOURCE_TRIX_CHECKS):
+        with client.application.test_request_context():
+            words = cited(source)
+        assert "SCORING.md" not in words and "Scoring rules" in words

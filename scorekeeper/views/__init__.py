@@ -22,6 +22,17 @@ def suit(code: str | None) -> Markup:
         c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
 
 
+def cited(source: str) -> str:
+    """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
+    and points …; Scoring rules §2.2 Doubling …"."""
+    from ..rules.sources import SourceError, quote
+
+    try:
+        return "; ".join(f"{p.title}, {p.label}" for p in quote(source))
+    except SourceError:
+        return source.replace("SCORING.md", _("Scoring rules"))
+
+
 def minus(number: int) -> str:
     """A total with a real minus sign."""
     return f"−{-number}" if number < 0 else str(number)
@@ -34,6 +45,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(module.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
+    app.jinja_env.filters["cited"] = cited
     # seats|map('extract', players) → the names of those seats
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
     # Links to pages that may not exist yet render only once their view does

@@ -18,6 +18,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectC
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import NumberInput
 
+from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
 
 SUIT_NAMES = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
@@ -400,11 +401,67 @@ class EmptyForm(FlaskForm):
     """Only the CSRF token: guards delete and undo buttons."""
 
 
+class GameSetupForm(FlaskForm):
+    """What the new-game and the players-and-settings forms share: the players' names
+    (``player_0`` …) and the settings, read into the game file's shapes with every problem
+    put beside its field."""
+
+    def names(self) -> list[str]:
+        return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(self.seat_count)]
+
+    def players(self) -> tuple[str, ...] | None:
+        """The names, checked (gamefile.check_player_names), or None after errors."""
+        names = self.names()
+        for seat, name in enumerate(names):
+            if not name:
+                self[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
+        if not all(names):
+            return None
+        try:
+            return check_player_names(names, self.seat_count)
+        except RuleError as error:
+            field = self[f"player_{error.seat or 0}"]
+            field.errors = [*field.errors, capitalized(error.message) + "."]
+            return None
+
+    def options(self) -> dict[str, Any]:
+        """The settings as the game file's ``options`` (unchecked)."""
+        if self.game_kind != "trix":
+            return {"target": self.target.data}
+        order = [self[f"order_{place}"].data for place in range(1, 6)] if self.fixed_order.data else None
+        return {
+            "doubling": bool(self.doubling.data),
+            "values": self["values"].data,
+            "scoring": self.scoring.data,
+            "order": order,
+            "partnership": self.partnership.data or None,
+            "complex": bool(self.complex.data),
+        }
+
+    def parsed_options(self, rules: Any) -> Any:
+        """The settings parsed by the game's rules, or None after an error beside the
+        setting concerned (the fixed order's beside its first place)."""
+        try:
+            return rules.parse_options(self.options())
+        except RuleError as error:
+            self.setting_error((error.field or "").removeprefix("options."), capitalized(error.message))
+            return None
+
+    def setting_error(self, key: str, message: str) -> None:
+        """Put ``message`` beside setting ``key``, else at the top of the form."""
+        if key == "order":
+            self.order_1.errors = [*self.order_1.errors, _("Choose each contract once for the fixed order.")]
+        elif key in self:
+            self[key].errors = [*self[key].errors, message]
+        else:
+            self.form_errors.append(message)
+
+
 def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
     """The new-game form for ``kind`` with ``seats`` player fields (``player_0`` …),
     the first dealer (Trigami: also "random"; Trix: who holds the 7♥) and the settings."""
 
-    class NewGameForm(FlaskForm):
+    class NewGameForm(GameSetupForm):
         game_kind = kind
         seat_count = seats
         nonce = HiddenField()
@@ -413,9 +470,6 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
             super().__init__(*args, **kwargs)
             if not self.nonce.data:
                 self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
-
-        def names(self) -> list[str]:
-            return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(seats)]
 
     for seat in range(seats):
         setattr(NewGameForm, f"player_{seat}", StringField(
@@ -495,13 +549,10 @@ def edit_game_form(kind: str, seats: int) -> type[FlaskForm]:
         "doubling", "values", "scoring", "partnership", "complex", "fixed_order",
         *(f"order_{place}" for place in range(1, 6)))
 
-    class EditGameForm(FlaskForm):
+    class EditGameForm(GameSetupForm):
         game_kind = kind
         seat_count = seats
         setting_names = settings
-
-        def names(self) -> list[str]:
-            return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(seats)]
 
         def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
             for seat, name in enumerate(players):

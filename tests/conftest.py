@@ -41,6 +41,26 @@ def db(app):
     database.conn.close()
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """The system's Chromium for a browser test module (tests/browser_support.py; skips
+    without Chromium, except in CI)."""
+    from tests.browser_support import launch
+
+    with launch() as chromium:
+        yield chromium
+
+
+@pytest.fixture
+def page(browser):
+    """A 390×844 phone page in a fresh browser context."""
+    from tests.browser_support import new_page
+
+    page = new_page(browser)
+    yield page
+    page.context.close()
+
+
 def game_file(kind: str = "trigami", players: list[str] | None = None, first_dealer: int = 0,
               options: dict[str, Any] | None = None, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A game file dict (GAME-FILE.md) with sensible defaults."""

@@ -6,77 +6,19 @@ Screenshots go to screenshots/ (ignored by git) — open them and look.
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from pathlib import Path
-
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
-        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
-    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+from tests.browser_support import new_page, no_sideways_scroll, serve, shot, sync_api
 
 pytestmark = pytest.mark.browser
+
+_page = new_page
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """The app served on 127.0.0.1 (a free port) from a thread, on a temporary database."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-
-    db = tmp_path_factory.mktemp("browser") / "browser.sqlite3"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(db)})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )
-        yield chromium
-        chromium.close()
-
-
-def _page(browser, width=390, height=844, javascript=True):
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-@pytest.fixture
-def page(browser):
-    page = _page(browser)
-    yield page
-    page.context.close()
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    with serve(tmp_path_factory.mktemp("browser") / "browser.sqlite3") as url:
+        yield url
 
 
 def new_game(page, server, kind, names, first):

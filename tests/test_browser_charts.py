@@ -10,7 +10,8 @@ import threading
 import pytest
 
 from tests.history import G1, KINGDOM, store_history
-from tests.test_browser import _page, browser, no_sideways_scroll, shot, sync_api  # noqa: F401
+from tests.browser_support import no_sideways_scroll, shot, sync_api
+from tests.browser_support import new_page as _page
 
 pytestmark = pytest.mark.browser
 

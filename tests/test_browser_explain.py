@@ -7,23 +7,11 @@ Screenshots go to screenshots/explain-*.png — open them and look.
 
 from __future__ import annotations
 
-import os
-import shutil
-import threading
-from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
 
-if not Path(CHROMIUM).exists():
-    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
-        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
-    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
-                allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
@@ -46,69 +34,26 @@ KINGDOM = [
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """The app on 127.0.0.1 (a free port) from a thread, and a function that stores a game
-    (a game file dict's keys) and returns its sheet's URL."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app, store
-    from scorekeeper.db import connect
-    from scorekeeper.gamefile import from_dict
-
+    """The app's URL, and a function that stores a game (a game file dict's keys) and
+    returns its sheet's URL."""
     path = tmp_path_factory.mktemp("browser-explain") / "explain.sqlite3"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{httpd.server_port}"
+    with serve(path) as base:
 
-    def make(kind, players, deals, options=None, first_dealer=0):
-        db = connect(str(path))
-        try:
-            game_id = store.create_game(db, from_dict({
-                "format": 1, "game": kind, "players": players, "first_dealer": first_dealer,
-                "options": options or {}, "deals": deals}))
-        finally:
-            db.conn.close()
-        return f"{base}/games/{game_id}"
+        def make(kind, players, deals, options=None, first_dealer=0):
+            game_id = store_game(path, {"format": 1, "game": kind, "players": players,
+                                        "first_dealer": first_dealer, "options": options or {},
+                                        "deals": deals})
+            return f"{base}/games/{game_id}"
 
-    yield base, make
-    httpd.shutdown()
+        yield base, make
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"],
-        )
-        yield chromium
-        chromium.close()
-
-
-def _page(browser, width=390, height=844, javascript=True):
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return page
-
-
-@pytest.fixture
-def page(browser):
-    page = _page(browser)
-    yield page
-    page.context.close()
+_page = new_page
 
 
 def shot(page, name: str, full_page: bool = True) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"explain-{name}.png"), full_page=full_page)
-
-
-def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def cell(page, deal: int, seat: int):

@@ -10,7 +10,8 @@ import threading
 
 import pytest
 
-from tests.test_browser import SHOTS, _page, browser, no_sideways_scroll, shot, sync_api  # noqa: F401  (fixture)
+from tests.browser_support import SHOTS, no_sideways_scroll, shot, sync_api
+from tests.browser_support import new_page as _page
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 
 from .. import forms, sheet, store
 from ..db import get_db
-from ..gamefile import GameFile, check_player_names, dumps
+from ..gamefile import GameFile, dumps
 from ..rules import KINDS, RuleError, get_rules
 
 bp = Blueprint("games", __name__)
@@ -32,22 +32,6 @@ def index() -> str:
     from .past import past_games
 
     return render_template("games/index.html", **past_games(request.args))
-
-
-def _options(form: Any, kind: str) -> dict[str, Any]:
-    if kind != "trix":
-        return {"target": form.target.data}
-    order = None
-    if form.fixed_order.data:
-        order = [form[f"order_{place}"].data for place in range(1, 6)]
-    return {
-        "doubling": bool(form.doubling.data),
-        "values": form.values.data,
-        "scoring": form.scoring.data,
-        "order": order,
-        "partnership": form.partnership.data or None,
-        "complex": bool(form.complex.data),
-    }
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -78,17 +62,8 @@ def new() -> Any:
 def _game_from_form(form: Any, kind: str) -> GameFile | None:
     """The new game, or None after putting errors beside the fields."""
     rules = get_rules(kind)
-    names = form.names()
-    missing = [seat for seat, name in enumerate(names) if not name]
-    for seat in missing:
-        form[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
-    if missing:
-        return None
-    try:
-        players = check_player_names(names, rules.seats)
-    except RuleError as error:
-        target = f"player_{error.seat}" if error.seat is not None else "player_0"
-        form[target].errors = [*form[target].errors, forms.capitalized(error.message) + "."]
+    players = form.players()
+    if players is None:
         return None
     dealer = form.first_dealer.data
     if dealer == "random" and kind != "trix":
@@ -98,18 +73,10 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
     else:
         form.first_dealer.errors = [_("Tap who holds the 7♥.") if kind == "trix" else _("Tap who deals first.")]
         return None
-    options = _options(form, kind)
-    try:
-        return GameFile(kind, players, first_dealer, rules.parse_options(options), ())
-    except RuleError as error:
-        field = (error.field or "").removeprefix("options.")
-        if field == "order":
-            form.order_1.errors = [_("Choose each contract once for the fixed order.")]
-        elif field in form:
-            form[field].errors = [forms.capitalized(error.message)]
-        else:
-            form.form_errors.append(forms.capitalized(error.message))
+    options = form.parsed_options(rules)
+    if options is None:
         return None
+    return GameFile(kind, players, first_dealer, options, ())
 
 
 @bp.get("/games/<game_id>")

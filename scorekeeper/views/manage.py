@@ -11,9 +11,7 @@ from flask_babel import gettext as _
 
 from .. import forms, history, store
 from ..db import get_db
-from ..gamefile import check_player_names
 from ..rules import RuleError, get_rules
-from .games import _options as options_from_form
 from .games import get_game_or_404
 
 bp = Blueprint("manage", __name__)
@@ -118,23 +116,11 @@ def _save(form: Any, game: store.StoredGame) -> str | None:
     """Save the form's names and settings; the flash message, or None after putting every
     problem beside its field (nothing saved)."""
     rules = get_rules(game.kind)
-    names = form.names()
-    for seat, name in enumerate(names):
-        if not name:
-            form[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
-    if not all(names):
+    players = form.players()
+    parsed = form.parsed_options(rules)
+    if players is None or parsed is None:
         return None
-    try:
-        players = check_player_names(names, rules.seats)
-    except RuleError as error:
-        target = f"player_{error.seat}" if error.seat is not None else "player_0"
-        form[target].errors = [*form[target].errors, forms.capitalized(error.message) + "."]
-        return None
-    try:
-        options = rules.dump_options(rules.parse_options(options_from_form(form, game.kind)))
-    except RuleError as error:
-        _setting_error(form, [(error.field or "").removeprefix("options.")], forms.capitalized(error.message))
-        return None
+    options = rules.dump_options(parsed)
     try:
         done = store.update_game(get_db(), game.id, players=players, options=options)
     except RuleError as error:

@@ -1,0 +1,90 @@
+"""What every browser test shares: the system's Chromium, a served app, phone-sized pages,
+screenshots. Importing this module skips the importing test module when there is no
+Chromium (and fails instead when SCOREKEEPER_REQUIRE_BROWSER is set, as in CI).
+
+Never a downloaded browser: CHROMIUM, else `chromium` on the PATH, else /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
+        raise RuntimeError(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+    pytest.skip("no system Chromium: install it (apt-get install chromium) or set CHROMIUM=/path",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@contextmanager
+def serve(database: Path | str) -> Iterator[str]:
+    """The app on 127.0.0.1 (a free port) from a thread, on ``database``; yields its URL."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_port}"
+    finally:
+        httpd.shutdown()
+
+
+def store_game(database: Path | str, data: dict[str, Any]) -> str:
+    """Store a game file dict in ``database``; returns the game's id."""
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    db = connect(str(database))
+    try:
+        return store.create_game(db, from_dict(data))
+    finally:
+        db.conn.close()
+
+
+@contextmanager
+def launch() -> Iterator[Any]:
+    """The system's Chromium, headless (the conftest's ``browser`` fixture)."""
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True):
+    """A phone-sized page in a fresh context (close it with page.context.close())."""
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return page
+
+
+def shot(page, name: str) -> None:
+    """A full-page screenshot into screenshots/NAME.png, to open and look at."""
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

@@ -112,6 +112,16 @@ def from_dict(data: Any) -> GameFile:
     return GameFile(data["game"], players, first, options, deals)
 
 
+def _not_json(exc: Exception) -> FormatError:
+    """Why a text is not JSON, in words (not Python's "Expecting value: line 1 column 1")."""
+    if isinstance(exc, json.JSONDecodeError):
+        return FormatError(_("not a JSON file: it goes wrong at line {line}, column {column}").format(
+            line=exc.lineno, column=exc.colno))
+    if isinstance(exc, RecursionError):
+        return FormatError(_("not a JSON file a game can be read from: it is nested too deeply"))
+    return FormatError(_("not a JSON file"))
+
+
 def loads(text: str | bytes) -> GameFile:
     """Parse a game file's JSON text; raises FormatError (not JSON, bad shape) or
     DealError."""
@@ -120,7 +130,7 @@ def loads(text: str | bytes) -> GameFile:
     try:
         data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark from a Windows editor
     except (ValueError, RecursionError) as exc:
-        raise FormatError(_("not a JSON file: {problem}").format(problem=exc)) from None
+        raise _not_json(exc) from None
     return from_dict(data)
 
 
@@ -163,7 +173,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS) -> list[RuleErro
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        return [FormatError(_("not a JSON file: {problem}").format(problem=exc))]
+        return [_not_json(exc)]
     if not isinstance(data, Mapping):
         return [FormatError(_("a game file is a JSON object"))]
     missing = [key for key in ("format", "game", "players", "first_dealer", "options", "deals")
@@ -215,29 +225,55 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS) -> list[RuleErro
             problems.append(error)
     names = players or tuple(_("player {number}").format(number=seat + 1)
                              for seat in range(rules.seats))
+    checked_alone_after: int | None = None
     stopped_after: int | None = None  # the last deal checked when the limit was reached
-    if options is not None:
-        # Score the deals that are right so far; at the first that breaks a rule, note it
-        # under its own number, leave it out, and score again from the start.
-        while parsed:
-            if len(problems) >= limit:
-                stopped_after = max((e.deal for e in problems if e.deal is not None), default=0)
-                break
-            try:
-                rules.score(names, first, options, [deal for _number, deal in parsed])
-                break
-            except RuleError as error:
-                if error.deal is None or not 1 <= error.deal <= len(parsed):
-                    problems.append(error)
-                    break
-                number, _deal = parsed.pop(error.deal - 1)
+    if options is not None and parsed:
+        # In order, as the game was played: the first deal that breaks a rule is named.
+        # The deals after it cannot be checked against the game as it was (a kingdom, the
+        # end of the game), since the game was not what that deal says; each is checked on
+        # its own instead, so its own mistakes are listed and no knock-on ones.
+        try:
+            rules.score(names, first, options, [deal for _number, deal in parsed])
+        except RuleError as error:
+            if error.deal is None or not 1 <= error.deal <= len(parsed):
+                problems.append(error)
+            else:
+                number, _deal = parsed[error.deal - 1]
                 problems.append(type(error)(error.message, deal=number, seat=error.seat,
                                             field=error.field))
+                alone = _options_alone(rules, options)
+                last = number
+                for later, deal in parsed[error.deal:]:
+                    if len(problems) >= limit:
+                        stopped_after = last
+                        break
+                    last = later
+                    try:
+                        rules.score(names, first, alone, [deal])
+                    except RuleError as own:
+                        problems.append(type(own)(own.message, deal=later, seat=own.seat,
+                                                  field=own.field))
+                if error.deal < len(parsed):
+                    checked_alone_after = number
     problems.sort(key=lambda error: 0 if error.deal is None else error.deal)
     if len(problems) > limit:
         problems, rest = problems[:limit], len(problems) - limit
         problems.append(FormatError(_("… and {n} more problems not listed").format(n=rest)))
-    elif stopped_after is not None and stopped_after < len(raw_deals):
+    if stopped_after is not None:
         problems.append(FormatError(_("… deals after deal {n} were not checked for the rules")
                                     .format(n=stopped_after)))
+    elif checked_alone_after is not None:
+        problems.append(FormatError(_("the deals after deal {n} were each checked on their own, "
+                                      "not against the deals before them (a kingdom, the end of "
+                                      "the game): put deal {n} right and check again").format(
+                                          n=checked_alone_after)))
     return problems
+
+
+def _options_alone(rules: GameRules, options: Any) -> Any:
+    """The options for checking one deal on its own: a fixed contract order says nothing
+    about a deal without the deals before it."""
+    dumped = rules.dump_options(options)
+    if dumped.get("order") is None:
+        return options
+    return rules.parse_options({**dumped, "order": None})

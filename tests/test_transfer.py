@@ -261,18 +261,29 @@ def test_upload_without_csrf_token_stores_nothing(csrf_app):
 # --------------------------------------------------------------------------- find_problems
 
 
-def test_find_problems_checks_later_deals_in_the_context_of_the_right_ones():
-    # Trix, kingdom of Anna: deal 2 plays King of Hearts again (already played in deal 1)
-    # and is left out; deal 3 (Queens) is then still the kingdom's second contract and
-    # right; deal 4 has diamonds adding up to 12.
+def test_find_problems_names_the_first_broken_deal_and_each_later_deals_own_mistakes():
+    # Trix, kingdom of Anna: deal 2 plays King of Hearts again (already played in deal 1);
+    # deal 4 has diamonds adding up to 12 — its own mistake, whatever came before.
     deals = copy.deepcopy(TRIX_KINGDOM[:2])
     deals.insert(1, copy.deepcopy(TRIX_KINGDOM[0]))
     deals.append({"contracts": ["diamonds"], "diamonds": [3, 4, 2, 3]})
     problems = gamefile.find_problems(json.dumps(game_file("trix", deals=deals)))
-    assert [(p.deal, p.message) for p in problems] == [
+    assert [(p.deal, p.message) for p in problems[:2]] == [
         (2, "King of Hearts has already been played in Anna's kingdom"),
         (4, "diamonds add up to 12, expected 13"),
     ]
+    assert problems[2].deal is None and "after deal 2" in problems[2].message
+
+
+def test_find_problems_lists_no_knock_on_problems_after_a_broken_kingdom():
+    # A whole game of four kingdoms in which deal 4 repeats Diamonds (deal 3) instead of
+    # playing Tricks: every later kingdom would be shifted by one deal, but none of those
+    # later deals is wrong on its own, so only deal 4 is named.
+    game = [copy.deepcopy(deal) for _kingdom in range(4) for deal in TRIX_KINGDOM]
+    game[3] = copy.deepcopy(TRIX_KINGDOM[2])
+    problems = gamefile.find_problems(json.dumps(game_file("trix", deals=game)))
+    assert [p.deal for p in problems] == [4, None]
+    assert "Diamonds has already been played" in problems[0].message
 
 
 def test_find_problems_of_a_good_file_is_empty():

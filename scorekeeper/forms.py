@@ -93,6 +93,7 @@ class DealForm(FlaskForm):
     errors that concern a group of fields ("tricks add up to 12") rather than one."""
 
     nonce = HiddenField()
+    version = HiddenField()  # editing: the fingerprint of the deal as the form was opened
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

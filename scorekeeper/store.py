@@ -12,6 +12,7 @@ Deals are deleted softly (``deleted_at``): every read here skips deleted deals, 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -80,6 +81,12 @@ class StoredDeal:
     id: int
     position: int
     entry: dict[str, Any]
+
+    @property
+    def version(self) -> str:
+        """A short fingerprint of the entry: an edit form carries it, so a save over a
+        change made meanwhile on another phone is noticed, not silently undone."""
+        return hashlib.sha256(json.dumps(self.entry, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)

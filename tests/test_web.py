@@ -583,3 +583,35 @@ def test_the_new_deal_page_of_a_finished_game_leads_back_to_the_sheet(client, ma
     game_id = make_game(deals=won)
     response = client.get(f"/games/{game_id}/deals/new", follow_redirects=True)
     assert "This game is over" in text(response) and "Game over — Anna won!" in text(response)
+
+
+def test_a_deal_number_too_large_for_the_database_is_not_found(client, make_game):
+    game_id = make_game()
+    huge = "9" * 30
+    for method, url in [("get", f"/games/{game_id}/deals/{huge}/edit"),
+                        ("post", f"/games/{game_id}/deals/{huge}/delete"),
+                        ("post", f"/games/{game_id}/deals/{huge}/restore"),
+                        ("get", f"/games/{game_id}/explain/{huge}"),
+                        ("get", f"/players/{huge}")]:
+        assert getattr(client, method)(url).status_code == 404, url
+
+
+def test_an_edit_over_a_change_made_meanwhile_is_not_silent(client, make_game, db):
+    game_id = _three_deals(make_game)
+    first = store.get_game(db, game_id).deals[0]
+    page = client.get(f"/games/{game_id}/deals/{first.id}/edit").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', page).group(1)
+    # phone A changes deal 1 (Anna bid clubs: 40, not 80)
+    phone_a = {**WORKED_FORM, "bids_0": "C", "version": version}
+    phone_a.pop("turnip")
+    assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data=phone_a).status_code == 302
+    # phone B, still showing the old deal, saves Ben with 6 tricks
+    phone_b = {**WORKED_FORM, "tricks_1": "6", "tricks_2": "3", "version": version}
+    refused = client.post(f"/games/{game_id}/deals/{first.id}/edit", data=phone_b)
+    assert refused.status_code == 400 and "changed on another phone" in text(refused)
+    assert store.get_game(db, game_id).deals[0].entry["bids"][0] == {"kind": "plain", "suit": "C"}
+    assert 'value="6"' in refused.get_data(as_text=True)  # phone B's entries are kept
+    # a second Save replaces it knowingly
+    again = re.search(r'name="version"[^>]*value="([^"]+)"', refused.get_data(as_text=True)).group(1)
+    assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data={**phone_b, "version": again}).status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["tricks"] == [4, 6, 3]

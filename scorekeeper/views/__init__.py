@@ -9,6 +9,7 @@ from flask import Flask, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from .. import forms
 from ..rules.common import SUIT_SYMBOLS, signed
@@ -38,9 +39,19 @@ def minus(number: int) -> str:
     return f"−{-number}" if number < 0 else str(number)
 
 
+class SqliteInt(IntegerConverter):
+    """``<int:…>`` in a URL, at most SQLite's largest integer: a longer number is a plain
+    404, not an overflow deep in the database."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
     from . import deals, explain, games, manage, players, transfer
 
+    app.url_map.converters["int"] = SqliteInt
     for module in (games, deals, explain, manage, players, transfer):
         app.register_blueprint(module.bp)
     app.jinja_env.filters["signed"] = signed

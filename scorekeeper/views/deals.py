@@ -133,12 +133,22 @@ def edit(game_id: str, deal_id: int) -> Any:
                 "saved."), "saved")
         return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)
+    stored = game.deals[index]
     form = deal_form_class(game, index)()
     if not form.is_submitted():
-        form.fill(game.deals[index].entry)
+        form.fill(stored.entry)
+        form.version.data = stored.version
     if form.is_submitted():
         valid = form.validate()
         checked = _check(form, game, index)
+        if valid and form.version.data and form.version.data != stored.version:
+            # changed on another phone since this form was opened: say so, keep what was
+            # typed, and let a second Save replace it knowingly
+            form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
+                                      "Your entries are kept: tap Save again to replace that change, "
+                                      "or open the score sheet to see it.", n=index + 1))
+            form.version.data = stored.version
+            valid = False
         if valid and checked:
             entry, result = checked
             store.update_deal(get_db(), game.id, deal_id, entry)

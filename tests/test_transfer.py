@@ -338,3 +338,15 @@ def test_printable_trigami_sheet_and_the_link_to_it(client, make_game):
 
 def test_printable_sheet_of_an_unknown_game_is_a_404(client):
     assert client.get("/games/nope/print").status_code == 404
+
+
+def test_download_names_keep_names_in_any_script(client, make_game):
+    from urllib.parse import unquote
+
+    game_id = make_game(kind="trix", players=["Ива́н", "李雷", "=SUM(1,2)", "Zoë"])
+    for url in (f"/games/{game_id}/sheet.csv", f"/games/{game_id}/game.json"):
+        header = client.get(url).headers["Content-Disposition"]
+        full = unquote(header.split("filename*=UTF-8''")[1])
+        assert "李雷" in full and "zoë" in full and "=" not in full
+        plain = header.split('filename="')[1].split('"')[0]
+        assert plain.isascii() and plain.startswith("trix-")

@@ -615,3 +615,13 @@ def test_an_edit_over_a_change_made_meanwhile_is_not_silent(client, make_game, d
     again = re.search(r'name="version"[^>]*value="([^"]+)"', refused.get_data(as_text=True)).group(1)
     assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data={**phone_b, "version": again}).status_code == 302
     assert store.get_game(db, game_id).deals[0].entry["tricks"] == [4, 6, 3]
+
+
+def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, make_game):
+    # SCORING.md §1.4: on a tie at the top the game goes on. Three deals of 5 clean tricks
+    # for Anna and Ben (20 a trick: 100 each) and 3 for Carla (60) leave 300, 300, 180.
+    level = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 3], "bugs": [0, 0, 0]}
+    game_id = make_game(options={"target": 300}, deals=[level] * 3)
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Anna & Ben are level at the top, past 300: the next deal decides." in sheet
+    assert "Game over" not in sheet

@@ -32,6 +32,7 @@ DOUBLETS = "doublets"
 BID_KINDS: tuple[str, ...] = (PLAIN, TURNIP, DOUBLETS)
 
 DEFAULT_TARGET = 500
+MAX_TARGET = 100_000  # a game to more would take a thousand deals: a typing slip
 
 
 @dataclass(frozen=True)
@@ -152,9 +153,9 @@ class TrigamiRules:
                 raise FormatError(_("unknown option {key!r} for {game}").format(
                     key=key, game=self.title), field=f"options.{key}")
         target = raw.get("target", DEFAULT_TARGET)
-        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-            raise FormatError(_("target must be a whole number above 0, not {value!r}").format(
-                value=target), field="options.target")
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET:
+            raise FormatError(_("target must be a whole number from 1 to {most}, not {value!r}").format(
+                most=MAX_TARGET, value=target), field="options.target")
         return Options(target=target)
 
     def dump_options(self, options: Options) -> dict[str, Any]:

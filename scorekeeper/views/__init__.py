@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
+from datetime import UTC, datetime
+from urllib.parse import quote
 from typing import Any
 
 from flask import Flask, render_template
@@ -32,6 +36,17 @@ def cited(source: str) -> str:
         return "; ".join(f"{p.title}, {p.label}" for p in quote(source))
     except SourceError:
         return source.replace("SCORING.md", _("Scoring rules"))
+
+
+def attachment(game: Any, suffix: str) -> dict[str, str]:
+    """The Content-Disposition of a game's download, "trix-2026-11-29-anna-李雷.csv": kind,
+    day (UTC) and names in any script (RFC 6266 filename*), with an ASCII fallback."""
+    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
+    names = "-".join(re.sub(r"[\W_]+", "", name.casefold()) or "player" for name in game.players)
+    full = f"{game.kind}-{day}-{names}.{suffix}"
+    plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
+    plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
+    return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}"}
 
 
 def minus(number: int) -> str:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-import re
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import forms, sheet, store
+from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..rules import KINDS, RuleError, get_rules
@@ -103,13 +102,10 @@ def store_undo_target(game: store.StoredGame) -> int | None:
 @bp.get("/games/<game_id>/game.json")
 def download(game_id: str) -> Response:
     game = get_game_or_404(game_id)
-    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
-    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.casefold()) or "player" for name in game.players)
     try:
         text = dumps(game.game_file())
     except RuleError:  # a stored deal no longer fits: hand over what was entered, unchanged
         import json
 
         text = json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
-    return Response(text, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="{game.kind}-{day}-{names}.json"'})
+    return Response(text, mimetype="application/json", headers=attachment(game, "json"))

@@ -5,8 +5,6 @@ work; these views map requests to them.
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -19,16 +17,10 @@ from ..db import get_db
 from ..gamefile import find_problems, loads
 from ..rules import RuleError, get_rules
 from ..rules import paper
+from . import attachment
 from .games import get_game_or_404
 
 bp = Blueprint("transfer", __name__)
-
-
-def _file_stem(game: store.StoredGame) -> str:
-    """"trix-2024-05-01-anna-ben-carla-dan": kind, day (UTC) and names, ASCII only."""
-    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
-    names = "-".join(re.sub(r"[^a-z0-9]+", "", name.casefold()) or "player" for name in game.players)
-    return f"{game.kind}-{day}-{names}"
 
 
 @bp.get("/games/<game_id>/sheet.csv")
@@ -37,8 +29,7 @@ def csv(game_id: str) -> Response:
     game = get_game_or_404(game_id)
     body = export.to_csv(export.sheet_rows(sheet.build(game)))
     return Response(body, mimetype="text/csv", headers={
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": f'attachment; filename="{_file_stem(game)}.csv"'})
+        "Content-Type": "text/csv; charset=utf-8", **attachment(game, "csv")})
 
 
 @bp.get("/games/<game_id>/print")

@@ -32,7 +32,8 @@ test: $(VENV)/.test-installed
 
 # Extract every gettext string into scorekeeper/translations/messages.pot
 messages: $(VENV)/.test-installed
-	$(BIN)/pybabel extract -F babel.cfg -o scorekeeper/translations/messages.pot .
+	mkdir -p scorekeeper/translations
+	$(BIN)/pybabel extract -F babel.cfg -k _l -o scorekeeper/translations/messages.pot .
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

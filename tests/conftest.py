@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from scorekeeper import create_app, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
+
+# No per-example deadline (CI machines are slower and busier than ours); in CI the examples
+# are derandomized, so a submission's result does not depend on luck.
+settings.register_profile("scorekeeper", deadline=None, derandomize=bool(os.environ.get("CI")))
+settings.load_profile("scorekeeper")
 
 
 @pytest.fixture

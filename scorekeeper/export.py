@@ -45,19 +45,32 @@ def _bid(bid: dict[str, Any], turnip: str | None) -> str:
     return SUIT_SYMBOLS.get(bid.get("suit") or "", "")
 
 
+def _count(values: Any, seat: int) -> Any:
+    """A seat's count from a deal entry (tricks, bugs) as a number, or blank."""
+    if isinstance(values, list) and seat < len(values) and isinstance(values[seat], int):
+        return values[seat]
+    return ""
+
+
 def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     """The sheet as rows of cells: a header; one row per scored deal — deal number,
-    dealer, then Trix: kingdom and contract(s), Trigami: each player's bid; then per
-    player that deal's points and the running total; a totals row; partners' team totals;
-    who won; and the problem, if a stored deal no longer fits the rules.
+    dealer, then Trix: kingdom and contract(s), Trigami: each player's bid, tricks and
+    bugs (what the points are worked from, SCORING.md §1.2, so a spreadsheet can check
+    them); then per player that deal's points and the running total; a totals row;
+    partners' team totals (the row named after the team, each total under both partners'
+    total columns); who won; and the problem, if a stored deal no longer fits the rules.
     Cells are ints or str (not yet guarded against formulas: see :func:`to_csv`).
     """
     game = sheet.game
     players = game.players
     trix = game.kind == "trix"
     header: list[Any] = [_("Deal"), _("Dealer")]
-    header += [_("Kingdom"), _("Contracts")] if trix else [
-        _("{name}: bid").format(name=name) for name in players]
+    if trix:
+        header += [_("Kingdom"), _("Contracts")]
+    else:
+        for name in players:
+            header += [_("{name}: bid").format(name=name), _("{name}: tricks").format(name=name),
+                       _("{name}: bugs").format(name=name)]
     for name in players:
         header += [_("{name}: points").format(name=name), _("{name}: total").format(name=name)]
     rows: list[list[Any]] = [header]
@@ -69,23 +82,26 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
         if trix:
             row += [deal.kingdom, " + ".join(contract_name(c) for c in deal.contracts)]
         else:
-            row += [_bid(bid, entry.get("turnip")) for bid in entry.get("bids", ())]
+            for seat, bid in enumerate(entry.get("bids", ())):
+                row += [_bid(bid, entry.get("turnip")), _count(entry.get("tricks"), seat),
+                        _count(entry.get("bugs"), seat)]
         for points, total in zip(deal.points, deal.totals, strict=True):
             row += [points, total]
         rows.append(row)
-    lead = 4 if trix else 2 + len(players)  # cells before the first player's points
+    lead = 4 if trix else 2 + 3 * len(players)  # cells before the first player's points
     totals = score.totals if score else (0,) * len(players)
     rows.append([_("Total")] + [""] * (lead - 1) + _per_player(totals))
     if score and score.team_totals is not None:
         for first, second in ((0, 2), (1, 3)):
             team = score.team_totals[first]
             cells = [team if seat in (first, second) else "" for seat in range(len(players))]
-            rows.append([_("Team total"), f"{players[first]} & {players[second]}"]
-                        + [""] * (lead - 2) + _per_player(cells))
+            label = _("Team total: {names}").format(names=f"{players[first]} & {players[second]}")
+            rows.append([label] + [""] * (lead - 1) + _per_player(cells))
+    # notes under the table: one cell each, so no name lands in the Dealer column
     if score and score.finished:
-        rows.append([_("Won by"), " & ".join(players[seat] for seat in score.winners)])
+        rows.append([_("Won by: {names}").format(names=" & ".join(players[seat] for seat in score.winners))])
     if sheet.problem is not None:
-        rows.append([_("Problem"), str(sheet.problem)])
+        rows.append([_("Problem: {problem}").format(problem=sheet.problem)])
     return rows
 
 

@@ -6,8 +6,10 @@ so every change has the game before it and after it; both are scored through the
 file (sheet.build), exactly as the score sheet is. Games started before the log existed
 simply have fewer changes: the replay needs no first state.
 
-Sentences name players by their current names (the same people, renamed or not); the
-"Players renamed" change itself says who was called what.
+Each change names the players as they were called just after it (its sentences and its
+totals alike), so an old entry reads as the table then saw it; the "Players renamed"
+change itself says who was called what. A change that ends the game, reopens it or
+changes who won says so.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ class Entry:
     ``at``: the change's time (aware, UTC); ``totals_before``/``totals_after``: one int per
     seat (None when that state no longer scores: a stored deal breaks a rule);
     ``restorable``: the id of a deleted deal this entry may bring back (None otherwise);
-    ``number``: the deal's 1-based number when it changed (None for game changes).
+    ``number``: the deal's 1-based number when it changed (None for game changes);
+    ``names``: the players' names just after the change, in playing order (what the
+    sentences and the totals are labelled with); ``outcome``: a sentence when the change
+    ended the game, reopened it or changed who won ("Game over — Anna won!"), else None.
     """
 
     change: Change
@@ -45,6 +50,8 @@ class Entry:
     totals_after: tuple[int, ...] | None
     restorable: int | None
     number: int | None
+    names: tuple[str, ...] = ()
+    outcome: str | None = None
 
     @property
     def changed_seats(self) -> tuple[int, ...]:
@@ -104,10 +111,43 @@ def _totals(scored: sheet.Sheet | None, seats: int) -> tuple[int, ...] | None:
     return tuple(scored.score.totals)
 
 
+def outcome(before: sheet.Sheet | None, after: sheet.Sheet | None) -> str | None:
+    """What a change did to the end of the game, in words, or None when nothing: "Game
+    over — Anna won!" (it ended the game), "The game is no longer over (Anna had won):
+    play goes on." (it reopened it), "Game over — now Ben won, no longer Anna." (another
+    winner). ``before``/``after``: the game scored just before and after the change
+    (``before`` None: before the game was started); nothing is said when either state no
+    longer scores (a stored deal breaks a rule)."""
+    if after is None or after.problem is not None or after.score is None:
+        return None
+    if before is not None and (before.problem is not None or before.score is None):
+        return None
+    was = before is not None and before.finished
+    if not was and not after.finished:
+        return None
+    if not after.finished:
+        return _("The game is no longer over (%(names)s had won): play goes on.",
+                 names=_winners(before))
+    if was and before.score.winners == after.score.winners:  # type: ignore[union-attr]
+        return None
+    if not was:
+        if len(after.score.winners) == len(after.game.players):
+            return _("Game over — a tie: all share the win.")
+        return _("Game over — %(names)s won!", names=_winners(after))
+    return _("Game over — now %(names)s won, no longer %(before)s.", names=_winners(after),
+             before=_winners(before))
+
+
+def _winners(scored: sheet.Sheet | None) -> str:
+    """ "Anna & Carla": the winners' names as they were called in that state."""
+    if scored is None or scored.score is None:
+        return "?"
+    return " & ".join(scored.game.players[seat] for seat in scored.score.winners)
+
+
 def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredDeal]) -> History:
     """The history of ``game`` (as stored now) from its ``changes`` (newest first, as
     store.changes gives them) and its ``deleted`` deals (store.deleted_deals)."""
-    names = game.players
     still_deleted = {d.id for d in deleted}
     seen: set[int] = set()
     entries: list[Entry] = []
@@ -124,12 +164,14 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             seen.add(change.deal_id)
             if change.action == "deal_deleted" and change.deal_id in still_deleted:
                 restorable = change.deal_id
+        names = after.players  # as the players were called just after this change
         title, details = describe(change, names, game.kind, number,
                                   before_sheet if change.action == "deal_deleted" else after_sheet)
         entries.append(Entry(
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
-            restorable=restorable, number=number))
+            restorable=restorable, number=number, names=tuple(names),
+            outcome=outcome(before_sheet, after_sheet)))
         after, after_sheet = before, before_sheet  # type: ignore[assignment]
     complete = any(e.change.action == "game_created" for e in entries)
     return History(tuple(entries), complete)

@@ -29,6 +29,8 @@ DEFAULT_ROWS = 5
 #: Biggest number a cell takes: anything larger is a typing slip.
 MAX_CELL = 100_000
 
+TARGET_RANGE = _l("Enter a target from 50 to 100000.")
+
 #: Short chip labels for the contracts on a paper row (the full name is read out too).
 CONTRACT_CHIPS = {"king": "K♥", "queens": _l("Queens"), "diamonds": "♦", "tricks": _l("Tricks"),
                   "trix": _l("Trix")}
@@ -65,6 +67,17 @@ class PointsField(IntegerField):
             self.data = None
             raise ValueError(_("That number is too large for one deal."))
         self.data = value
+
+
+class TargetField(CountField):
+    """The paper sheet's target: whatever is not a whole number from 50 to 100000 (text,
+    a minus sign, a huge number) gets that one message, beside the field."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(str(TARGET_RANGE)) from None
 
 
 def _points_field(label: Any, *, signed: bool) -> PointsField:
@@ -126,6 +139,15 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
                 out.append(PaperRow(points=points, contracts=self.contracts_of(row), totals=totals))
             return out
 
+        def unread_rows(self) -> list[int]:
+            """The rows (1-based) with a cell that is not a number a deal can have."""
+            return [row for row in range(1, rows + 1)
+                    if any(cell.errors for cell in (*self.cells(row), *self.total_cells(row)))]
+
+        def settings_errors(self) -> list[str]:
+            """What is wrong with the settings (Trigami: the target), in words."""
+            return [] if trix else list(self.target.errors)
+
         def cells(self, row: int) -> Sequence[Any]:
             return [self[f"p{row}_{s}"] for s in range(seats)]
 
@@ -144,9 +166,9 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
         PaperForm.reversed = BooleanField(_l("Reversed scoring: signs flipped"))
         PaperForm.complex = BooleanField(_l("Trix Complex: several contracts in one deal"))
     else:
-        PaperForm.target = CountField(
+        PaperForm.target = TargetField(
             _l("Play to"), default=500,
-            validators=[Optional(), NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=NumberInput(min=50, max=100000, step=50), render_kw={"inputmode": "numeric"})
     for row in range(1, rows + 1):
         if trix:
@@ -164,4 +186,4 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
     return PaperForm
 
 
-__all__ = ["CONTRACT_CHIPS", "DEFAULT_ROWS", "MAX_ROWS", "PointsField", "UploadForm", "paper_form"]
+__all__ = ["CONTRACT_CHIPS", "DEFAULT_ROWS", "MAX_ROWS", "PointsField", "TargetField", "UploadForm", "paper_form"]

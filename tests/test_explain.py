@@ -6,6 +6,7 @@ from SCORING.md (the working is in the comments).  Seats: Anna 0, Ben 1, Carla 2
 
 from __future__ import annotations
 
+import html
 import re
 from urllib.parse import urlencode
 
@@ -187,6 +188,22 @@ def test_trix_total_of_a_finished_game_names_the_winner(client, make_game):
     page = text(client.get(f"/games/{game_id}/explain/total?seat=1"))
     assert "Ben's total: 260" in page
     assert "After four kingdoms the highest total wins: Ben won." in page
+
+
+def test_the_sheets_team_row_names_the_partner_under_each_player_without_breaking_names(client, make_game):
+    names = ["=SUM(1,2)", "Ben", "Ива́н", "Dorothea Wilhelmina"]
+    game_id = make_game(kind="trix", players=names, first_dealer=1, deals=KINGDOM, options={"partnership": "sum"})
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    row = re.search(r'<tr class="team-row">(.*?)</tr>', body, re.S).group(1)
+    cells = re.findall(r'<td>(.*?)</td>', row, re.S)
+    # seen: "& Ива́н:" over −5 under =SUM(1,2)'s total; heard and in the title: the whole team
+    # (teams 0+2: 50 − 55 = −5, 1+3: 65 − 60 = 5, as in test_team_totals_add_the_partners)
+    first = html.unescape(cells[0])
+    assert 'title="=SUM(1,2) & Ива́н"' in first
+    assert '<span class="team-partner"><span class="visually-hidden">=SUM(1,2) </span>& Ива́н:</span>' in first
+    assert '<b class="team-total">−5</b>' in first
+    second = html.unescape(cells[1])
+    assert "& Dorothea Wilhelmina:</span>" in second and '<b class="team-total">5</b>' in second
 
 
 def test_team_totals_add_the_partners(client, make_game):
@@ -416,6 +433,20 @@ def test_what_if_bad_trigami_values_do_not_crash(client, trigami, query):
     assert "Something went wrong" not in page
     if query.startswith("target=") and query not in ("target=", "target=250&target=300"):
         assert "Enter" in page  # said beside the field
+
+
+@pytest.mark.parametrize("query, said", [
+    ("target=abc", "Enter a whole number, like 3."),
+    ("target=-1", "Enter a target from 50 to 100000."),
+    ("target=10", "Enter a target from 50 to 100000."),
+    ("target=" + "1" + "0" * 30, "Enter a target from 50 to 100000."),
+])
+def test_what_if_a_bad_target_shows_only_its_error(client, trigami, query, said):
+    body = client.get(f"/games/{trigami}/what-if?{query}").get_data(as_text=True)
+    beside = re.search(r'id="target-errors">(.*?)</ul>', body, re.S)
+    assert beside and said in beside.group(1)
+    page = text(type("Page", (), {"get_data": lambda self, as_text=True: body})())
+    assert "nothing changes" not in page and "What if:" not in page
 
 
 @pytest.mark.parametrize("query", [

@@ -77,17 +77,58 @@ def test_every_kind_of_change_is_in_the_history_in_words_with_its_totals(client,
     assert "Settings changed: Target 500 → 300" in settings
     assert "Anna 200 Benjamin 180 Carla 23" in settings  # totals unchanged: 100 + 100, 160 + 20, 13 + 10
     assert "Players renamed: Ben → Benjamin" in renamed
+    assert "Anna 200 Benjamin 180 Carla 23" in renamed  # named as they are from this change on
+    # before the rename, Ben is still called Ben
     assert "Deal 1 restored" in restored
-    assert "Anna 100 → 200 Benjamin 20 → 180 Carla 10 → 23" in restored
-    assert "Deal 1 deleted: Anna +100 · Benjamin +160 · Carla +13" in deleted
-    assert "Anna 200 → 100 Benjamin 180 → 20 Carla 23 → 10" in deleted
-    assert "Deal 2 added: Anna +100 · Benjamin +20 · Carla +10" in added
-    assert "Deal 1 changed: Anna's tricks 4 → 5 Benjamin's tricks 5 → 4" in changed
-    assert "Anna 80 → 100 Benjamin 200 → 160 Carla 13" in changed
-    assert "Deal 1 added: Anna +80 · Benjamin +200 · Carla +13" in added_first
-    assert "Anna 0 → 80 Benjamin 0 → 200 Carla 0 → 13" in added_first
+    assert "Anna 100 → 200 Ben 20 → 180 Carla 10 → 23" in restored
+    assert "Deal 1 deleted: Anna +100 · Ben +160 · Carla +13" in deleted
+    assert "Anna 200 → 100 Ben 180 → 20 Carla 23 → 10" in deleted
+    assert "Deal 2 added: Anna +100 · Ben +20 · Carla +10" in added
+    assert "Deal 1 changed: Anna's tricks 4 → 5 Ben's tricks 5 → 4" in changed
+    assert "Anna 80 → 100 Ben 200 → 160 Carla 13" in changed
+    assert "Deal 1 added: Anna +80 · Ben +200 · Carla +13" in added_first
+    assert "Anna 0 → 80 Ben 0 → 200 Carla 0 → 13" in added_first
+    assert "Benjamin" not in " ".join(lines[2:])
     assert "Game started: Players: Anna, Ben, Carla Target 500" in started
     assert "started before the app kept a history" not in history(client, game_id)
+
+
+def test_older_entries_name_the_players_as_they_were_then(client, make_game, db):
+    game_id = make_game(players=["Anna", "Ben", "Dan"], deals=[WORKED_TRIGAMI_DEAL])
+    assert client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "500"}).status_code == 302
+    assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302
+    added, renamed, started = entries(client, game_id)
+    assert "Deal 2 added: Anna +100 · Ben +20 · Carla +10" in added
+    assert "Anna 80 → 180 Ben 200 → 220 Carla 13 → 23" in added
+    assert "Players renamed: Dan → Carla Totals Anna 80 Ben 200 Carla 13" in renamed
+    # the game as it was started: Dan in the third seat, in the sentence and the totals alike
+    assert "Game started: Players: Anna, Ben, Dan" in started
+    assert "Anna 0 → 80 Ben 0 → 200 Dan 0 → 13" in started
+    assert "Carla" not in started
+
+
+def test_a_target_change_that_ends_the_game_says_who_won_and_one_that_reopens_it_says_so(client, make_game):
+    game_id = make_game(deals=[SLAM])  # Anna 100, Ben 0, Carla 0 (SCORING.md §1.2, 1.)
+    names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla"}
+    assert client.post(f"/games/{game_id}/edit", data={**names, "target": "75"}).status_code == 302
+    ended = entries(client, game_id)[0]
+    assert "Settings changed: Target 500 → 75 Game over — Anna won! Totals Anna 100 Ben 0 Carla 0" in ended
+    assert client.post(f"/games/{game_id}/edit", data={**names, "target": "300"}).status_code == 302
+    reopened, ended_again, started = entries(client, game_id)
+    assert ("Settings changed: Target 75 → 300 The game is no longer over (Anna had won): play goes on."
+            in reopened)
+    assert "Game over" in ended_again and "over" not in started
+    assert "Add deal 2" in text(client.get(f"/games/{game_id}"))  # the sheet agrees: play goes on
+
+
+def test_a_deal_that_ends_the_game_says_who_won_in_the_history(client, make_game, db):
+    game_id = make_game(options={"target": 100})
+    assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302  # Anna 100
+    assert "Deal 1 added: Anna +100 · Ben +20 · Carla +10 Game over — Anna won!" in entries(client, game_id)[0]
+    deal = store.get_game(db, game_id).deals[0]
+    assert client.post(f"/games/{game_id}/deals/{deal.id}/delete").status_code == 302
+    assert "The game is no longer over (Anna had won)" in entries(client, game_id)[0]
 
 
 def test_each_change_shows_its_time_in_utc_for_the_browser_to_make_local(client, make_game):
@@ -161,14 +202,19 @@ def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_no
         "nonce": "k2", "contracts": "king", "king_taker": "1"}).status_code == 302
     before = store.get_game(db, game_id)
     changes = len(store.changes(db, game_id))
-    response = client.post(f"/games/{game_id}/deals/{first.id}/restore", data={"back": "history"})
-    assert response.status_code == 400
-    body = response.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/deals/{first.id}/restore", data={"back": "sheet"})
+    # back to the history page (a GET: refreshing it sends nothing again), at that Restore button
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/games/{game_id}/history#restore-{first.id}"
+    body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     said = re.search(r'id="restore-%d-error"[^>]*>(.*?)</p>' % first.id, body, re.S)
     assert said, "the reason is not beside the Restore button"
     assert html.unescape(said.group(1)) == (
         "Deal 1 cannot go back in its place: deal 3 would then no longer fit "
         "(King of Hearts has already been played in Anna's kingdom).")
+    assert 'id="restore-%d"' % first.id in body  # the place the redirect scrolls to
+    # said once, like any message after a tap: the page shown again is the plain history
+    assert "cannot go back" not in text(client.get(f"/games/{game_id}/history"))
     assert store.get_game(db, game_id) == before
     assert len(store.changes(db, game_id)) == changes
     assert [d.id for d in store.deleted_deals(db, game_id)] == [first.id]
@@ -240,8 +286,11 @@ def test_renaming_a_player_keeps_the_deals_and_shows_on_the_sheet(client, make_g
     other = make_game(players=["Ben", "Dora", "Emil"])  # Ben is known from another game
     form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
     assert 'value="Benny"' in form and 'value="500"' in form
-    response = client.post(f"/games/{game_id}/edit", data={
-        "player_0": "Anna", "player_1": "  ben ", "player_2": "Carla", "target": "500"}, follow_redirects=True)
+    names = {"player_0": "Anna", "player_1": "  ben ", "player_2": "Carla", "target": "500"}
+    asked = client.post(f"/games/{game_id}/edit", data=names)
+    assert "Ben is already a player here" in text(asked)  # asked once before the seat becomes him
+    response = client.post(f"/games/{game_id}/edit", data={**names, "confirm_player": "ben"},
+                           follow_redirects=True)
     assert "Players renamed: Benny → Ben." in text(response)  # as the known player is spelt
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Anna 80 Ben 200 Carla 13" in sheet  # the deal is kept; the known player's name
@@ -250,6 +299,42 @@ def test_renaming_a_player_keeps_the_deals_and_shows_on_the_sheet(client, make_g
     seats = store.player_seats(db)
     assert seats[game_id][1] == seats[other][0]  # the same person: statistics follow him
     assert "Benny" not in store.known_players(db)  # nobody is called that any more
+
+
+def test_renaming_a_seat_to_another_known_player_asks_once_before_merging(client, make_game, db):
+    game_id = make_game(players=["Anna", "Ben", "Dan"], deals=[WORKED_TRIGAMI_DEAL])
+    other = make_game(players=["Carla", "Emil", "Frida"])  # Carla: another person, known here
+    names = {"player_0": "Anna", "player_1": "Ben", "player_2": "carla", "target": "300"}
+    asked = client.post(f"/games/{game_id}/edit", data=names)
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True)
+    notice = re.search(r'id="player_2-merge"[^>]*>(.*?)</p>', page, re.S)
+    assert notice, "the question is not beside Dan's seat"
+    assert html.unescape(notice.group(1)) == (
+        "Carla is already a player here: this seat will count as Carla in the statistics. "
+        "Tap Save again to confirm.")
+    assert 'value="carla"' in page and 'value="300"' in page  # what was typed is kept
+    assert re.search(r'<input type="hidden" name="confirm_player" value="carla">', page)
+    # nothing is saved yet: Dan is still Dan, in his own record
+    game = store.get_game(db, game_id)
+    assert game.players == ("Anna", "Ben", "Dan") and game.options == {"target": 500}
+    assert [c.action for c in store.changes(db, game_id)] == ["game_created"]
+    # Save again, with the page's confirmation: the seat is Carla, in her statistics
+    saved = client.post(f"/games/{game_id}/edit", data={**names, "confirm_player": "carla"},
+                        follow_redirects=True)
+    assert "Players renamed: Dan → Carla." in text(saved) and "Target 500 → 300" in text(saved)
+    seats = store.player_seats(db)
+    assert seats[game_id][2] == seats[other][0]
+    assert "Dan" not in store.known_players(db)
+
+
+def test_a_confirmation_for_one_known_player_does_not_cover_another(client, make_game, db):
+    game_id = make_game(players=["Anna", "Ben", "Dan"])
+    make_game(players=["Carla", "Emil", "Frida"])
+    asked = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Emil", "target": "500", "confirm_player": "carla"})
+    assert asked.status_code == 200 and "Emil is already a player here" in text(asked)
+    assert store.get_game(db, game_id).players == ("Anna", "Ben", "Dan")
 
 
 def test_a_new_name_makes_a_new_player_and_spelling_fixes_the_name(client, make_game, db):
@@ -330,7 +415,9 @@ def test_restore_and_edit_without_a_csrf_token_are_refused(csrf_app):
     store.delete_deal(db, game_id, deal_id)
     client = csrf_app.test_client()
     refused = client.post(f"/games/{game_id}/deals/{deal_id}/restore", data={"back": "history"})
-    assert refused.status_code == 400 and "Tap Restore again" in text(refused)
+    assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/history#restore-{deal_id}")
+    said = client.get(refused.headers["Location"]).get_data(as_text=True)
+    assert re.search(r'id="restore-%d-error"[^>]*>[^<]*Tap Restore again' % deal_id, said)
     assert store.get_game(db, game_id).deals == ()
     edit = client.post(f"/games/{game_id}/edit", data={
         "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500"})

@@ -413,3 +413,27 @@ def test_marks_name_their_rule_in_words_not_file_names(client):
         with client.application.test_request_context():
             words = cited(source)
         assert "SCORING.md" not in words and "Scoring rules" in words
+
+
+@pytest.mark.parametrize("target", ["-1", "abc", "1" + "0" * 30, "10"])
+def test_a_bad_target_is_said_beside_the_target_and_nowhere_else(client, target):
+    response = client.get(check_url("trigami", {1: (80, 200, 13)}, target=target))
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    beside = re.search(r'id="target-errors">(.*?)</ul>', body, re.S)
+    assert beside and html.unescape(beside.group(1)).strip() == "<li>Enter a target from 50 to 100000.</li>"
+    assert re.search(r'<details class="panel paper-settings" open>', body)  # not hidden in a closed panel
+    page = text(response)
+    assert "Nothing was checked yet. The target under Players and settings needs correcting." in page
+    assert "could not be read" not in page and "not whole numbers" not in page
+    assert "negative" not in page
+    assert 'aria-invalid="true"' not in row_html(response, 1)  # no deal is marked
+
+
+def test_a_cell_that_cannot_be_read_is_named_in_the_summary(client):
+    response = client.get(check_url("trigami", {1: (80, 200, 13), 2: ("8o", 0, 0)}))
+    page = text(response)
+    assert "Nothing was checked yet. A cell could not be read as points: Deal 2" in page
+    assert "target" not in page.split("Nothing was checked yet.")[1].split("Deal 2")[0]
+    assert 'href="#row-2"' in response.get_data(as_text=True)
+    assert 'aria-invalid="true"' in row_html(response, 2)

@@ -70,13 +70,28 @@ def test_trix_csv_has_a_row_per_deal_with_kingdom_contracts_points_and_totals(cl
     assert len(rows) == 7
 
 
-def test_trigami_csv_gives_each_players_bid(client, make_game):
+def test_trigami_csv_gives_each_players_bid_tricks_and_bugs(client, make_game):
     game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
-    assert rows[0][:5] == ["Deal", "Dealer", "Anna: bid", "Ben: bid", "Carla: bid"]
-    # SCORING.md §1.2 worked example: 80, 200, 13; Anna deals first (first_dealer 0)
-    assert rows[1] == ["1", "Anna", "Turnip ♦", "Doublets ♠", "♥", "80", "80", "200", "200", "13", "13"]
-    assert rows[2] == ["Total", "", "", "", "", "", "80", "", "200", "", "13"]
+    assert rows[0] == ["Deal", "Dealer", "Anna: bid", "Anna: tricks", "Anna: bugs",
+                       "Ben: bid", "Ben: tricks", "Ben: bugs", "Carla: bid", "Carla: tricks", "Carla: bugs",
+                       "Anna: points", "Anna: total", "Ben: points", "Ben: total", "Carla: points", "Carla: total"]
+    # SCORING.md §1.2 worked example, so a spreadsheet can check it: Anna Turnip 4 tricks
+    # 1 bug: 40 ÷ 1 doubled = 80; Ben Doublets ♠ 5 tricks no bug: 5 × 40 = 200; Carla ♥ 4
+    # tricks 3 bugs: 40 ÷ 3 = 13. Anna deals first (first_dealer 0)
+    assert rows[1] == ["1", "Anna", "Turnip ♦", "4", "1", "Doublets ♠", "5", "0", "♥", "4", "3",
+                       "80", "80", "200", "200", "13", "13"]
+    assert rows[2] == ["Total"] + [""] * 10 + ["", "80", "", "200", "", "13"]
+    assert len(rows) == 3
+
+
+def test_plain_bugami_csv_gives_tricks_and_bugs_too(client, make_game):
+    # 17 tricks, 13 cards a suit (SCORING.md §1.3): Anna ♠ 6 clean tricks 6 × 20 = 120;
+    # Ben ♥ 6 tricks 3 bugs: 60 ÷ 3 = 20; Carla ♦ 5 tricks 10 bugs: 50 ÷ 10 = 5
+    deal = trigami_deal((6, 6, 5), (0, 3, 10))
+    game_id = make_game(kind="bugami3", deals=[deal])
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    assert rows[1][2:11] == ["♠", "6", "0", "♥", "6", "3", "♦", "5", "10"]
 
 
 def test_csv_keeps_names_in_any_script(client, make_game):
@@ -96,10 +111,11 @@ def test_csv_never_turns_a_name_into_a_formula(client, make_game, name):
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
     cells = [cell for row in rows for cell in row]
     assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
-    assert f"'{name}: bid" in rows[0]
+    assert f"'{name}: bid" in rows[0] and f"'{name}: tricks" in rows[0]
     assert rows[1][1] == f"'{name}"  # the dealer
     # numbers stay numbers: 5 clean tricks = 100, 4 clean = 80 (SCORING.md §1.2)
-    assert rows[1][5:] == ["100", "100", "80", "80", "80", "80"]
+    assert rows[1][2:11] == ["♠", "5", "0", "♥", "4", "0", "♦", "4", "0"]
+    assert rows[1][11:] == ["100", "100", "80", "80", "80", "80"]
 
 
 def test_csv_of_a_finished_partners_game_has_team_totals_and_winners(client, make_game):
@@ -110,9 +126,22 @@ def test_csv_of_a_finished_partners_game_has_team_totals_and_winners(client, mak
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
     assert rows[20][0] == "20" and rows[20][2] == "4"
     assert rows[21] == ["Total", "", "", "", "", "200", "", "260", "", "-220", "", "-240"]
-    assert rows[22] == ["Team total", "Anna & Carla", "", "", "", "-20", "", "", "", "-20", "", ""]
-    assert rows[23] == ["Team total", "Ben & Dan", "", "", "", "", "", "20", "", "", "", "20"]
-    assert rows[24] == ["Won by", "Ben & Dan"]
+    # the team named where a row says what it is, never in the Dealer column
+    assert rows[22] == ["Team total: Anna & Carla", "", "", "", "", "-20", "", "", "", "-20", "", ""]
+    assert rows[23] == ["Team total: Ben & Dan", "", "", "", "", "", "", "20", "", "", "", "20"]
+    assert rows[24] == ["Won by: Ben & Dan"]
+    assert all(row[1] in ("", "Anna", "Ben", "Carla", "Dan") for row in rows[1:] if len(row) > 1)
+
+
+def test_csv_team_names_cannot_become_formulas(client, make_game):
+    names = ["=SUM(1,2)", "Ben", "Ива́н", "@Dan"]
+    game_id = make_game(kind="trix", players=names, deals=TRIX_KINGDOM, options={"partnership": "sum"})
+    response = client.get(f"/games/{game_id}/sheet.csv")
+    rows = read_csv(response)
+    assert rows[7][0] == "Team total: =SUM(1,2) & Ива́н" and rows[8][0] == "Team total: Ben & @Dan"
+    assert rows[0][4] == "'=SUM(1,2): points" and rows[0][10] == "'@Dan: points"
+    assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row
+                   if not cell.lstrip("-").isdigit())
 
 
 def test_csv_of_an_unknown_game_is_a_404(client):

@@ -211,8 +211,11 @@ def what_if(game_id: str) -> Any:
         notices.append(_("Deal %(n)s no longer fits the rules, so only the deals before it are compared.",
                          n=s.problem.deal))
     result = explanations.what_if(s.file, s.score, **choice)
+    # a target that is not one is said beside its field, and nothing else: not also
+    # "these are the game's own settings"
+    refused = not trix and bool(form.target.errors)
     return render_template("explain/what_if.html", sheet=s, game=game, form=form, x=result,
-                           notices=notices, trix=trix)
+                           notices=notices, trix=trix, refused=refused)
 
 
 # ----------------------------------------------------------------------------- calculator

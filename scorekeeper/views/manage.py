@@ -20,31 +20,46 @@ bp = Blueprint("manage", __name__)
 # ---------------------------------------------------------------- history and restore
 
 
-def _history_page(game: store.StoredGame, errors: dict[int, str] | None = None, status: int = 200) -> Any:
+def _history_page(game: store.StoredGame, errors: dict[int, str] | None = None) -> Any:
     db = get_db()
     told = history.build(game, store.changes(db, game.id), store.deleted_deals(db, game.id))
     return render_template("manage/history.html", game=game, history=told, errors=errors or {},
-                           form=forms.EmptyForm()), status
+                           form=forms.EmptyForm())
 
 
 @bp.get("/games/<game_id>/history", endpoint="history")
 def show_history(game_id: str) -> Any:
-    """Every change to the game, newest first, with its time and the totals before → after."""
-    return _history_page(get_game_or_404(game_id))
+    """Every change to the game, newest first, with its time and the totals before → after;
+    after a refused Restore, its reason beside that deal's Restore button (once)."""
+    game = get_game_or_404(game_id)
+    refused = session.get("restore_refused")
+    errors: dict[int, str] = {}
+    if isinstance(refused, dict) and refused.get("game") == game.id:
+        session.pop("restore_refused", None)
+        errors = {refused["deal"]: refused["message"]}
+    return _history_page(game, errors)
+
+
+def _refused(game: store.StoredGame, deal_id: int, message: str) -> Any:
+    """Back to the history, at the deal's Restore button, with why it did not go back:
+    a redirect, so refreshing the page never sends the Restore again."""
+    session["restore_refused"] = {"game": game.id, "deal": deal_id, "message": message}
+    return redirect(url_for("manage.history", game_id=game.id, _anchor=f"restore-{deal_id}"))
 
 
 @bp.post("/games/<game_id>/deals/<int:deal_id>/restore")
 def restore(game_id: str, deal_id: int) -> Any:
     """Put a deleted deal back in its place if the game still fits the rules with it;
-    else the history page says why beside its Restore button, and nothing changes.
-    Form field ``back``: "sheet" returns to the score sheet, anything else to the history."""
+    else back to the history page, which says why beside its Restore button, and nothing
+    changes. Form field ``back``: "sheet" returns to the score sheet after a restore,
+    anything else to the history."""
     game = get_game_or_404(game_id)
     form = forms.EmptyForm()
     back = url_for("games.show", game_id=game.id) if request.form.get("back") == "sheet" else \
         url_for("manage.history", game_id=game.id)
     if not form.validate_on_submit():
-        return _history_page(game, {deal_id: _("This page was open too long or came from elsewhere. "
-                                              "Tap Restore again.")}, 400)
+        return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
+                                         "Tap Restore again."))
     try:
         number = store.restore_deal(get_db(), game.id, deal_id)
     except store.NotFoundError:
@@ -54,7 +69,7 @@ def restore(game_id: str, deal_id: int) -> Any:
         flash(_("Deal %(n)s is already back in the game.", n=now.deal_index(deal_id) + 1), "saved")
         return redirect(back)
     except RuleError as error:
-        return _history_page(game, {deal_id: _refusal(game, deal_id, error)}, 400)
+        return _refused(game, deal_id, _refusal(game, deal_id, error))
     session.pop("restorable", None)
     flash(_("Deal %(n)s restored.", n=number), "saved")
     return redirect(back)
@@ -99,24 +114,48 @@ def edit_game(game_id: str) -> Any:
     """Rename players and change the settings that still fit every recorded deal."""
     game = get_game_or_404(game_id)
     form = forms.edit_game_form(game.kind, len(game.players))()
+    known = store.known_players(get_db())
+    merges: dict[int, str] = {}
+    asking = False
     if not form.is_submitted():
         form.fill(game.players, game.options)
     elif form.validate():
-        message = _save(form, game)
-        if message is not None:
-            flash(message, "saved")
-            return redirect(url_for("games.show", game_id=game.id))
+        players = form.players()
+        merges = _merges(game, players, known)
+        confirmed = set(request.form.getlist("confirm_player"))
+        asking = any(store.name_key(name) not in confirmed for name in merges.values())
+        if asking:
+            form.parsed_options(get_rules(game.kind))  # a setting's own problem is said at once too
+        else:
+            message = _save(form, game, players)
+            if message is not None:
+                flash(message, "saved")
+                return redirect(url_for("games.show", game_id=game.id))
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your changes are kept: tap Save again."))
+    status = 200 if not form.is_submitted() or (asking and not form.errors) else 400
     return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind),
-                           known=store.known_players(get_db())), 400 if form.is_submitted() else 200
+                           known=known, merges=merges if asking else {},
+                           confirmed=sorted({store.name_key(n) for n in merges.values()})), status
 
 
-def _save(form: Any, game: store.StoredGame) -> str | None:
-    """Save the form's names and settings; the flash message, or None after putting every
-    problem beside its field (nothing saved)."""
+def _merges(game: store.StoredGame, players: tuple[str, ...] | None, known: list[str]) -> dict[int, str]:
+    """Seats renamed to a player already known here (another person's record, in any
+    case): {seat: that player's name as stored}. Saving makes the seat that player, so
+    the game moves into their statistics: the page asks once before it does."""
+    if players is None:
+        return {}
+    stored = {store.name_key(name): name for name in known}
+    renamed = zip(game.players, players, strict=True)
+    return {seat: stored[store.name_key(new)] for seat, (old, new) in enumerate(renamed)
+            if store.name_key(new) != store.name_key(old) and store.name_key(new) in stored}
+
+
+def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) -> str | None:
+    """Save ``players`` (the form's names, checked: form.players()) and the form's
+    settings; the flash message, or None after putting every problem beside its field
+    (nothing saved)."""
     rules = get_rules(game.kind)
-    players = form.players()
     parsed = form.parsed_options(rules)
     if players is None or parsed is None:
         return None

@@ -50,7 +50,13 @@
     let seq = 0;
     const run = debounce(function () {
       const mine = ++seq;
-      fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      // A form that saves posts its preview (with its CSRF token); a GET form (the
+      // calculator, which saves nothing) asks with a GET.
+      const data = new FormData(form);
+      const request = (form.method || "get").toLowerCase() === "post"
+        ? fetch(url, { method: "POST", body: data, credentials: "same-origin" })
+        : fetch(url + (url.includes("?") ? "&" : "?") + new URLSearchParams(data), { credentials: "same-origin" });
+      request
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
           if (!data || mine !== seq) return;

@@ -354,9 +354,9 @@ def test_calculator_names_and_unknown_kind_are_said(client):
 
 def test_calculator_preview_as_json(client):
     data = {key: value for key, value in WORKED_QUERY.items() if key != "player"}
-    response = client.post("/calculator/preview", data=data)
+    response = client.get("/calculator/preview", query_string=data)
     assert response.get_json() == {"ok": True, "points": ["+80", "+200", "+13"], "steps": response.get_json()["steps"]}
-    bad = client.post("/calculator/preview", data={**data, "tricks_2": "3"}).get_json()
+    bad = client.get("/calculator/preview", query_string={**data, "tricks_2": "3"}).get_json()
     assert bad == {"ok": False, "message": "tricks add up to 12, expected 13"}
 
 

@@ -323,11 +323,12 @@ def calculator() -> Any:
     return render_template("explain/calculator.html", **context), status
 
 
-@bp.post("/calculator/preview")
+@bp.get("/calculator/preview")
 def calculator_preview() -> Any:
     """The calculator's live preview (JSON, as deals.preview): each player's points for
-    the deal as filled in so far, or the first problem."""
-    context = _calculator(request.form, submitted=True)
+    the deal as filled in so far, or the first problem. A GET, like the calculator: it
+    saves nothing."""
+    context = _calculator(request.args, submitted=True)
     result = context["result"]
     if result is None:
         if not context["valid"]:

@@ -467,3 +467,22 @@ def test_a_trix_contract_changed_tells_the_new_contract_whole(client, make_game,
     # Queens with Ben's Q♠ doubled and taken by Dan: −25, +25, −25, −75 (§2.2's worked example);
     # Diamonds at −10 each: −30, −40, −20, −40
     assert "Anna −25 → −30 Ben 25 → −40 Carla −25 → −20 Dan −75 → −40" in changed
+
+
+def test_restoring_a_deal_that_was_entered_again_asks_before_counting_it_twice(client, make_game, db):
+    # Deal 2 deleted, then typed in again by hand: restoring the old one would count the
+    # same deal twice, so the history asks first (nothing changes), then restores if asked.
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL])
+    second = store.get_game(db, game_id).deals[1]
+    client.post(f"/games/{game_id}/deals/{second.id}/delete")
+    client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM)
+    assert len(store.get_game(db, game_id).deals) == 2
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    asked = client.post(restore_url(page), data={"back": "history"}, follow_redirects=True)
+    assert "count that deal twice" in text(asked) and "Restore anyway" in text(asked)
+    assert len(store.get_game(db, game_id).deals) == 2
+    body = asked.get_data(as_text=True)
+    assert 'name="again" value="1"' in body
+    again = client.post(restore_url(body), data={"back": "history", "again": "1"}, follow_redirects=True)
+    assert "Deal 2 restored." in text(again)
+    assert len(store.get_game(db, game_id).deals) == 3

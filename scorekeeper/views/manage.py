@@ -20,11 +20,12 @@ bp = Blueprint("manage", __name__)
 # ---------------------------------------------------------------- history and restore
 
 
-def _history_page(game: store.StoredGame, errors: dict[int, str] | None = None) -> Any:
+def _history_page(game: store.StoredGame, errors: dict[int, str] | None = None,
+                  twins: frozenset[int] = frozenset()) -> Any:
     db = get_db()
     told = history.build(game, store.changes(db, game.id), store.deleted_deals(db, game.id))
     return render_template("manage/history.html", game=game, history=told, errors=errors or {},
-                           form=forms.EmptyForm())
+                           twins=twins, form=forms.EmptyForm())
 
 
 @bp.get("/games/<game_id>/history", endpoint="history")
@@ -34,16 +35,20 @@ def show_history(game_id: str) -> Any:
     game = get_game_or_404(game_id)
     refused = session.get("restore_refused")
     errors: dict[int, str] = {}
+    twins: frozenset[int] = frozenset()
     if isinstance(refused, dict) and refused.get("game") == game.id:
         session.pop("restore_refused", None)
         errors = {refused["deal"]: refused["message"]}
-    return _history_page(game, errors)
+        if refused.get("twin"):
+            twins = frozenset([refused["deal"]])
+    return _history_page(game, errors, twins)
 
 
-def _refused(game: store.StoredGame, deal_id: int, message: str) -> Any:
+def _refused(game: store.StoredGame, deal_id: int, message: str, twin: bool = False) -> Any:
     """Back to the history, at the deal's Restore button, with why it did not go back:
-    a redirect, so refreshing the page never sends the Restore again."""
-    session["restore_refused"] = {"game": game.id, "deal": deal_id, "message": message}
+    a redirect, so refreshing the page never sends the Restore again. ``twin``: the same
+    deal is in play already; the button then offers to restore it anyway."""
+    session["restore_refused"] = {"game": game.id, "deal": deal_id, "message": message, "twin": twin}
     return redirect(url_for("manage.history", game_id=game.id, _anchor=f"restore-{deal_id}"))
 
 
@@ -60,6 +65,12 @@ def restore(game_id: str, deal_id: int) -> Any:
     if not form.validate_on_submit():
         return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
                                          "Tap Restore again."))
+    twin = _twin_in_play(game, deal_id)
+    if twin is not None and request.form.get("again") != "1":
+        return _refused(game, deal_id, _(
+            "Deal %(n)s has exactly the same entries (entered again after the delete?): restoring "
+            "this one would count that deal twice. Tap Restore anyway if both were really played.",
+            n=twin), twin=True)
     try:
         number = store.restore_deal(get_db(), game.id, deal_id)
     except store.NotFoundError:
@@ -73,6 +84,15 @@ def restore(game_id: str, deal_id: int) -> Any:
     session.pop("restorable", None)
     flash(_("Deal %(n)s restored.", n=number), "saved")
     return redirect(back)
+
+
+def _twin_in_play(game: store.StoredGame, deal_id: int) -> int | None:
+    """The number of a deal in play with exactly the entries of deleted deal ``deal_id``
+    (re-entered by hand after the delete), or None."""
+    deleted = next((d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id), None)
+    if deleted is None:
+        return None
+    return next((n for n, d in enumerate(game.deals, 1) if d.entry == deleted.entry), None)
 
 
 def _refusal(game: store.StoredGame, deal_id: int, error: RuleError) -> str:

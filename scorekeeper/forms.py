@@ -205,6 +205,11 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
                 else:
                     bids.append({"kind": "doublets" if doublets else "plain", "suit": bid})
             counts = _fill_last([self[f"tricks_{s}"].data for s in range(self.seats)], tricks)
+            typed = sum(v for v in counts if v is not None)
+            if None in counts and typed > tricks:
+                self.add_group_error("tricks", _("The tricks typed already add up to %(sum)s, more than %(total)s.",
+                                                 sum=typed, total=tricks))
+                return None
             for seat, value in enumerate(counts):
                 if value is None and not self[f"tricks_{seat}"].errors:
                     self[f"tricks_{seat}"].errors = [_("How many tricks did %(name)s win?", name=self.names[seat])]
@@ -306,6 +311,11 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
         def _counts(self, name: str, what: Any) -> list[int] | None:
             counts = _fill_last([self[f"{name}_{s}"].data for s in range(self.seats)], 13)
             missing = [s for s, v in enumerate(counts) if v is None]
+            typed = sum(v for v in counts if v is not None)
+            if missing and typed > 13:
+                self.add_group_error(name, _("The %(what)s typed already add up to %(sum)s, more than 13.",
+                                             what=what, sum=typed))
+                return None
             for seat in missing:
                 if not self[f"{name}_{seat}"].errors:
                     self[f"{name}_{seat}"].errors = [_("How many %(what)s did %(name)s take?",

@@ -20,7 +20,9 @@
   function setupCountGroup(inputs, total, sumLine) {
     if (!inputs.length) return;
     function update() {
-      const blanks = inputs.filter((i) => i.value.trim() === "" || i.dataset.auto === "1");
+      // Only a count the player has not typed in themselves is filled in: one they are
+      // correcting (even emptied with Backspace) is theirs.
+      const blanks = inputs.filter((i) => i.dataset.typed !== "1" && (i.value.trim() === "" || i.dataset.auto === "1"));
       if (blanks.length === 1) {
         const others = inputs.filter((i) => i !== blanks[0]).map(intOrNull);
         if (others.every((v) => v !== null)) {
@@ -38,6 +40,7 @@
     }
     inputs.forEach((input) => input.addEventListener("input", () => {
       delete input.dataset.auto;
+      input.dataset.typed = "1";
       update();
     }));
     update();

@@ -136,3 +136,21 @@ def test_four_long_names_fit_a_small_phone(browser, server):
     assert no_sideways_scroll(page)
     shot(page, "trix-3-long-names-360")
     page.context.close()
+
+
+def test_a_filled_in_count_can_be_corrected(page, server):
+    """The last player's tricks fill themselves in (13 minus the others); a player who
+    corrects that count with Backspace gets what they type, not a refill."""
+    new_game(page, server, "trigami", ["Ola", "Per", "Quin"], "Ola")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    page.fill("#tricks_0", "4")
+    page.fill("#tricks_2", "4")
+    sync_api.expect(page.locator("#tricks_1")).to_have_value("5")
+    page.locator("#tricks_1").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Backspace")
+    sync_api.expect(page.locator("#tricks_1")).to_have_value("")
+    page.keyboard.type("4")
+    sync_api.expect(page.locator("#tricks_1")).to_have_value("4")
+    sync_api.expect(page.locator("[data-sum-line]")).to_contain_text("12 of 13")

@@ -161,6 +161,17 @@ def test_try_other_counts_fills_the_calculator_with_the_deal(client, trigami):
     assert "Anna +80" in page and "Ben +200" in page and "Carla +13" in page
 
 
+def test_try_other_counts_carries_counts_of_zero(client, make_game):
+    # Anna takes every trick (SCORING.md §1.2, 1.): 100; Ben and Carla 0 tricks, 0 bugs
+    slam = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+    game_id = make_game(deals=[slam])
+    body = client.get(f"/games/{game_id}/explain/1?seat=1").get_data(as_text=True)
+    link = re.search(r'href="(/calculator\?[^"]+)"', body).group(1).replace("&amp;", "&")
+    response = client.get(link)
+    assert response.status_code == 200
+    assert "Anna +100" in text(response) and "Ben 0" in text(response)
+
+
 # ----------------------------------------------------------------------------- totals, teams, dealer, kingdom
 
 

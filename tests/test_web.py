@@ -625,3 +625,16 @@ def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, mak
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Anna & Ben are level at the top, past 300: the next deal decides." in sheet
     assert "Game over" not in sheet
+
+
+def test_counts_that_already_exceed_the_total_are_said_so(client, make_game, db):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "tricks_0": "9", "tricks_1": "9", "tricks_2": ""})
+    assert response.status_code == 400
+    assert "The tricks typed already add up to 18, more than 13." in text(response)
+    assert "How many tricks" not in text(response)
+    trix_id = make_game(kind="trix")
+    response = client.post(f"/games/{trix_id}/deals/new", data={
+        "nonce": "d", "contracts": "diamonds", "diamonds_0": "9", "diamonds_1": "9", "diamonds_2": "1"})
+    assert "The diamonds typed already add up to 19, more than 13." in text(response)
+    assert deal_count(db, game_id) == 0 and deal_count(db, trix_id) == 0

@@ -301,7 +301,9 @@ def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:
     form = _deal_form_class(file.kind, file.players, file.options)(formdata=None, meta={"csrf": False})
     form.fill(entry)
     for field in form:
-        if field.name in ("nonce", "csrf_token") or field.data in (None, "", False):
+        # not `in (None, "", False)`: 0 == False, and a count of 0 must be carried over
+        if field.name in ("nonce", "version", "csrf_token") or field.data is None or field.data is False \
+                or field.data == "":
             continue
         if field.type == "BooleanField":
             params.append((field.name, "y"))

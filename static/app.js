@@ -113,7 +113,71 @@
     relabel();
   }
 
+
+  // A new deal's entries are kept in this browser until the deal is saved, so a save that
+  // never reached the server (no connection at the table) loses nothing. A kept draft
+  // comes back with its form token, so if the first save did arrive after all, sending it
+  // again still saves the deal once.
+  const DRAFTS = "scorekeeper-draft:";
+
+  function setupDraft(form) {
+    const key = DRAFTS + form.dataset.draft;
+    const status = form.querySelector("[data-preview-line]");
+    function keep() {
+      const data = [];
+      new FormData(form).forEach((value, name) => { if (name !== "csrf_token") data.push([name, value]); });
+      try { localStorage.setItem(key, JSON.stringify({ at: Date.now(), data: data })); } catch (e) { /* private mode */ }
+    }
+    function say(text) {
+      if (!status) return;
+      status.textContent = "";
+      const span = document.createElement("span");
+      span.className = "bad";
+      span.textContent = text;
+      status.appendChild(span);
+    }
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+    const fresh = !form.querySelector(".errors");  // not a form the server sent back with problems
+    if (kept && fresh && Date.now() - kept.at < 12 * 3600 * 1000) {
+      form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach((i) => { i.checked = false; });
+      kept.data.forEach(function (pair) {
+        const fields = form.querySelectorAll('[name="' + CSS.escape(pair[0]) + '"]');
+        fields.forEach(function (field) {
+          if (field.type === "radio" || field.type === "checkbox") {
+            if (field.value === pair[1]) field.checked = true;
+          } else {
+            field.value = pair[1];
+          }
+        });
+      });
+      say(form.dataset.draftBack || "Your entries that were not saved are back.");
+      form.dataset.restored = "1";
+    }
+    form.addEventListener("input", keep);
+    form.addEventListener("change", keep);
+    form.addEventListener("submit", function (event) {
+      keep();
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        say(form.dataset.offline || "No connection: nothing was sent. Your entries are kept; tap Save again when the phone is back online.");
+      }
+    });
+  }
+
+  // The sheet shows how many deals are saved: drafts of those deals are done with.
+  function clearSavedDrafts(sheet) {
+    const count = parseInt(sheet.dataset.dealCount || "0", 10);
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const name = localStorage.key(i) || "";
+      const match = name.startsWith(DRAFTS) && name.slice(DRAFTS.length).split(":");
+      if (match && match[0] === sheet.dataset.game && parseInt(match[1], 10) <= count) localStorage.removeItem(name);
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
+    document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {
       const total = parseInt(form.dataset.totalTricks || "0", 10);
       if (total) {
@@ -126,6 +190,10 @@
       });
       setupFinishingOrder(form);
       setupPreview(form);
+      if (form.dataset.restored) {  // work out the sums and the preview of what came back
+        form.querySelectorAll("input.count-input").forEach((i) => { if (i.value) i.dataset.typed = "1"; });
+        form.dispatchEvent(new Event("change"));
+      }
     });
     document.querySelectorAll("form.new-game").forEach(setupNewGame);
     // The past-games filters count days in the viewer's time zone (UTC without this)

@@ -154,3 +154,28 @@ def test_a_filled_in_count_can_be_corrected(page, server):
     page.keyboard.type("4")
     sync_api.expect(page.locator("#tricks_1")).to_have_value("4")
     sync_api.expect(page.locator("[data-sum-line]")).to_contain_text("12 of 13")
+
+
+def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page, server):
+    """No connection at the table: Save says so and sends nothing; the entries survive a
+    reload, and the deal is saved exactly once when the phone is back online."""
+    new_game(page, server, "trigami", ["Rae", "Sam", "Tom"], "Rae")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "5")
+    page.fill("#tricks_1", "4")
+    form_url = page.url
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("No connection")
+    assert page.url == form_url
+    page.context.set_offline(False)
+    page.reload()
+    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("not saved are back")
+    assert page.input_value("#tricks_0") == "5" and page.locator("#bids_1-1").is_checked()
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"])
+    page.get_by_role("link", name="Add deal 2").click()
+    assert page.input_value("#tricks_0") == ""  # the saved deal's draft is gone

@@ -100,8 +100,27 @@
     });
   }
 
+  // Trix: "who led to that trick" matters only when the doubler took the card back
+  function setupLeaders(form) {
+    const prefixes = new Set(Array.from(form.querySelectorAll('input[name$="_leader"]'), (i) => i.name.slice(0, -"_leader".length)));
+    prefixes.forEach(function (prefix) {
+      const fieldset = form.querySelector('input[name="' + prefix + '_leader"]').closest("fieldset");
+      function update() {
+        const taker = form.querySelector('input[name="' + prefix + '_taker"]:checked');
+        const doubler = form.querySelector('input[name="' + prefix + '_doubled_by"]:checked');
+        const needed = taker && doubler && doubler.value !== "" && doubler.value === taker.value;
+        const given = form.querySelector('input[name="' + prefix + '_leader"]:checked');
+        fieldset.hidden = !needed && !(given && given.value !== "");
+      }
+      form.addEventListener("change", update);
+      update();
+    });
+  }
+
   function setupNewGame(form) {
     const names = Array.from(form.querySelectorAll('input[name^="player_"]'));
+    // last time's names are offered: a tap selects the name, so typing replaces it
+    names.forEach((input) => input.addEventListener("focus", () => { if (input.value) input.select(); }));
     function relabel() {
       names.forEach(function (input, seat) {
         const label = form.querySelector('.first-dealer input[value="' + seat + '"] + label');
@@ -189,6 +208,7 @@
           parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]"));
       });
       setupFinishingOrder(form);
+      setupLeaders(form);
       setupPreview(form);
       if (form.dataset.restored) {  // work out the sums and the preview of what came back
         form.querySelectorAll("input.count-input").forEach((i) => { if (i.value) i.dataset.typed = "1"; });

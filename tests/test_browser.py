@@ -179,3 +179,22 @@ def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page, 
     sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"])
     page.get_by_role("link", name="Add deal 2").click()
     assert page.input_value("#tricks_0") == ""  # the saved deal's draft is gone
+
+
+def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server):
+    """SCORING.md §2.2: the trick's leader matters only when the doubler wins the card back."""
+    new_game(page, server, "trix", ["Uma", "Vic", "Wes", "Xia"], "Vic")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    page.locator(".contract-choice label", has_text="King of Hearts").click()
+    king = page.locator(".block-king")
+    king.locator("fieldset").first.get_by_text("Vic", exact=True).click()
+    king.get_by_text("Doubled?").click()
+    leader = king.locator("fieldset", has_text="Led to that trick")
+    sync_api.expect(leader).to_be_hidden()
+    king.locator("fieldset", has_text="Doubled by").get_by_text("Vic", exact=True).click()
+    sync_api.expect(leader).to_be_visible()
+    leader.get_by_text("Xia", exact=True).click()
+    page.get_by_role("button", name="Save deal 1").click()
+    # Vic doubled and took it back, Xia led to that trick: Vic −150, Xia +75
+    sync_api.expect(page.locator("thead .total")).to_have_text(["0", "−150", "0", "75"])

@@ -77,6 +77,8 @@ def _flash_saved(game: StoredGame, deal_id: int) -> None:
         flash(_("That deal was already saved."), "saved")
         return
     flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
+    if index == len(game.deals) - 1:
+        session["last_added"] = {"game": game.id, "deal": deal_id}  # Undo stays on offer
 
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:

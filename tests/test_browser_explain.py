@@ -7,29 +7,15 @@ Screenshots go to screenshots/explain-*.png — open them and look.
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.conftest import WORKED_TRIGAMI_DEAL as WORKED
+from tests.test_explain import CLEAN, KINGDOM  # worked by hand there
 
 expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
-
-WORKED = {"turnip": "D",
-          "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "H"}],
-          "tricks": [4, 5, 4], "bugs": [1, 0, 3]}
-CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
-         "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
-# A whole Trix kingdom, owned by Ben (seat 1): K♥ doubled by Ben and taken by Carla.
-KINGDOM = [
-    {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}},
-    {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1}, "H": {"taker": 0},
-                                         "D": {"taker": 2}, "C": {"taker": 3}}},
-    {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 4]},
-    {"contracts": ["tricks"], "tricks": [3, 3, 4, 3]},
-    {"contracts": ["trix"], "trix": [2, 0, 3, 1]},
-]
 
 
 @pytest.fixture(scope="module")

@@ -30,6 +30,16 @@ def new_game(page, server, kind, names, first):
     return page
 
 
+def first_deal(page, server, names, suits):
+    """A new Trigami game for ``names`` (the first deals), its deal form opened and each
+    player's bid tapped (plain bids in ``suits``: "spades", "hearts", …)."""
+    new_game(page, server, "trigami", names, names[0])
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("link", name="Add deal 1").click()
+    for seat, suit in enumerate(suits):
+        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+
+
 def test_trigami_worked_example_on_a_phone(page, server):
     """SCORING.md §1.2: turnip ♦; Anna Turnip 4 tricks 1 bug; Ben Doublets ♠ 5 tricks no bug;
     Carla ♥ 4 tricks 3 bugs → 80, 200, 13."""
@@ -104,11 +114,7 @@ def test_a_deal_can_be_entered_without_javascript(browser, server):
 
 
 def test_bad_count_is_shown_beside_the_field_and_kept(page, server):
-    new_game(page, server, "trigami", ["Lea", "Max", "Nia"], "Lea")
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
-    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
-        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    first_deal(page, server, ["Lea", "Max", "Nia"], ["spades", "hearts", "clubs"])
     page.fill("#tricks_0", "0")
     page.fill("#bugs_0", "2")
     page.fill("#tricks_1", "6")
@@ -141,9 +147,7 @@ def test_four_long_names_fit_a_small_phone(browser, server):
 def test_a_filled_in_count_can_be_corrected(page, server):
     """The last player's tricks fill themselves in (13 minus the others); a player who
     corrects that count with Backspace gets what they type, not a refill."""
-    new_game(page, server, "trigami", ["Ola", "Per", "Quin"], "Ola")
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
+    first_deal(page, server, ["Ola", "Per", "Quin"], [])
     page.fill("#tricks_0", "4")
     page.fill("#tricks_2", "4")
     sync_api.expect(page.locator("#tricks_1")).to_have_value("5")
@@ -159,11 +163,7 @@ def test_a_filled_in_count_can_be_corrected(page, server):
 def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page, server):
     """No connection at the table: Save says so and sends nothing; the entries survive a
     reload, and the deal is saved exactly once when the phone is back online."""
-    new_game(page, server, "trigami", ["Rae", "Sam", "Tom"], "Rae")
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
-    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
-        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    first_deal(page, server, ["Rae", "Sam", "Tom"], ["spades", "hearts", "clubs"])
     page.fill("#tricks_0", "5")
     page.fill("#tricks_1", "4")
     form_url = page.url

@@ -94,6 +94,7 @@ class DealForm(FlaskForm):
 
     nonce = HiddenField()
     version = HiddenField()  # editing: the fingerprint of the deal as the form was opened
+    seen = HiddenField()  # adding: the game's version (store.game_version) as the form was opened
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -37,6 +37,46 @@ class NotDeletedError(LookupError):
     """The deal to restore is in play already (restored meanwhile, or a double tap)."""
 
 
+class AlreadyDeletedError(NotFoundError):
+    """The deal to delete is deleted already (a double tap, or another phone was quicker);
+    ``number`` is the 1-based number it had in play."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"deal {number} is deleted already")
+        self.number = number
+
+
+class StaleError(Exception):
+    """The game changed after the phone read it (at version ``seen``): nothing was written.
+
+    ``game``: the game as it is now (its ``version`` is what the phone sees next);
+    ``since``: the changes made meanwhile, oldest first (:class:`Change`).
+    """
+
+    def __init__(self, game: "StoredGame", since: list["Change"]) -> None:
+        super().__init__(f"game {game.id} changed since the phone read it")
+        self.game = game
+        self.since = since
+
+
+class DealChangedError(Exception):
+    """The deal was changed meanwhile on another phone (its fingerprint is no longer the
+    one the form was opened with): nothing was written. ``deal`` is the deal as it is now."""
+
+    def __init__(self, deal: "StoredDeal") -> None:
+        super().__init__(f"deal {deal.id} changed meanwhile")
+        self.deal = deal
+
+
+class DuplicateGameError(Exception):
+    """An identical game (same kind, players, first dealer, settings and deals) is stored
+    already as ``game_id``: nothing was written."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"the same game is stored as {game_id}")
+        self.game_id = game_id
+
+
 #: What a :class:`Change` records; ``before``/``after`` hold, per action:
 #: game_created — None / the game file as stored (players, first_dealer, options, deals);
 #: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
@@ -86,7 +126,12 @@ class StoredDeal:
     def version(self) -> str:
         """A short fingerprint of the entry: an edit form carries it, so a save over a
         change made meanwhile on another phone is noticed, not silently undone."""
-        return hashlib.sha256(json.dumps(self.entry, sort_keys=True).encode()).hexdigest()[:16]
+        return fingerprint(self.entry)
+
+
+def fingerprint(entry: Mapping[str, Any]) -> str:
+    """A deal entry's fingerprint (16 hex digits; equal entries, equal fingerprints)."""
+    return hashlib.sha256(json.dumps(entry, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -102,6 +147,9 @@ class StoredGame:
     deals: tuple[StoredDeal, ...]
     created_at: str
     updated_at: str
+    #: The id of the game's latest recorded change (0 before any): it grows with every
+    #: write, so a phone that read version N knows the game changed when it is not N.
+    version: int = 0
 
     def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The game file dict, with ``entries`` in place of the stored deals if given."""
@@ -166,12 +214,16 @@ def _player_id(db: sqlite_utils.Database, name: str, now: str) -> int:
     return db["players"].insert({"name": name, "name_key": key, "created_at": now}).last_pk
 
 
-def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None) -> str:
+def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
+                unique: bool = False) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
-    random id. The caller has checked ``game`` (gamefile.from_dict and score).
+    random id. ``game`` is scored inside the transaction; raises rules.RuleError.
 
     ``nonce`` is the form's one-time token: if a game was already made with it (a double
-    tap on Start), nothing is added and that game's id is returned.
+    tap on Start, an upload sent twice), nothing is added and that game's id is returned.
+    ``unique``: refuse a game identical to a stored one (an import of the same file
+    again) with DuplicateGameError, checked inside the transaction so two imports at
+    the same instant store one game.
     """
     now = _now()
     game_id = secrets.token_urlsafe(9)
@@ -181,6 +233,11 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
             rows = list(db["games"].rows_where("nonce = ?", [nonce], limit=1))
             if rows:
                 return rows[0]["id"]
+        game.score()
+        if unique:
+            twin = identical_game(db, data)
+            if twin is not None:
+                raise DuplicateGameError(twin)
         player_ids = [_player_id(db, name, now) for name in game.players]
         db["games"].insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
@@ -197,6 +254,30 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
         )
         _record(db, game_id, now, "game_created", after=data)
     return game_id
+
+
+def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any]) -> str | None:
+    """The id of a stored game identical to game file dict ``data`` (kind, players in
+    any case, first dealer, settings and every deal entry), newest first; or None."""
+    keys = [name_key(name) for name in data["players"]]
+    ids = []
+    for key in keys:
+        rows = list(db["players"].rows_where("name_key = ?", [key], limit=1))
+        if not rows:
+            return None
+        ids.append(rows[0]["id"])
+    candidates = [row["game_id"] for row in db.query(
+        "select gp.game_id from game_players gp join games g on g.id = gp.game_id "
+        "where gp.seat = 0 and gp.player_id = ? and g.kind = ? and g.first_dealer = ?",
+        [ids[0], data["game"], data["first_dealer"]])]
+    if not candidates:
+        return None
+    marks = ",".join("?" * len(candidates))
+    for stored in _games(db, f"where id in ({marks})", candidates):
+        if ([name_key(n) for n in stored.players] == keys and stored.options == data["options"]
+                and [d.entry for d in stored.deals] == list(data["deals"])):
+            return stored.id
+    return None
 
 
 def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None = None) -> list[StoredGame]:
@@ -228,11 +309,38 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
-    """The game with id ``game_id``; raises NotFoundError."""
+    """The game with id ``game_id``, with its :attr:`StoredGame.version`; raises
+    NotFoundError."""
     found = _games(db, "where id = ?", [game_id])
     if not found:
         raise NotFoundError(f"no game {game_id!r}")
-    return found[0]
+    return replace(found[0], version=game_version(db, game_id))
+
+
+def game_version(db: sqlite_utils.Database, game_id: str) -> int:
+    """The game's version: the id of its latest recorded change, 0 before any (one
+    indexed look-up, no scoring: what the live sheet polls)."""
+    return db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0]
+
+
+def latest_change(db: sqlite_utils.Database) -> int:
+    """The id of the latest change to any game (0 before any): the home page's version."""
+    return db.execute("select coalesce(max(id), 0) from changes").fetchone()[0]
+
+
+def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list[Change]:
+    """The game's changes after ``version`` (see :func:`game_version`), oldest first."""
+    return [_change(row) for row in db.query(
+        "select * from changes where game_id = ? and id > ? order by id", [game_id, version])]
+
+
+def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredGame:
+    """The game as it is now, inside a write; raises NotFoundError, or StaleError when
+    ``seen`` (the version the phone read; None: not checked) is not the current one."""
+    game = get_game(db, game_id)
+    if seen is not None and game.version != seen:
+        raise StaleError(game, changes_since(db, game_id, seen))
+    return game
 
 
 def list_games(db: sqlite_utils.Database) -> list[StoredGame]:
@@ -263,30 +371,39 @@ def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:
 
 
 def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-             nonce: str | None = None) -> int:
+             nonce: str | None = None, seen: int | None = None) -> int:
     """Append a deal entry to the game; returns the deal's id.
 
-    ``nonce`` is the form's one-time token: if a deal was already saved with it (a double
-    tap, a resent form), nothing is added and that deal's id is returned.
+    Everything is checked inside the write transaction, so whatever order two phones'
+    saves arrive in, every stored game scores:
+
+    - ``nonce`` is the form's one-time token: if a deal was already saved with it (a
+      double tap, a resent form), nothing is added and that deal's id is returned;
+    - ``seen`` is the game's version as the phone read it: if the game changed since
+      (another phone added, changed, deleted or restored a deal, or ended the game),
+      raises StaleError and adds nothing;
+    - the game is scored with the deal appended: raises rules.RuleError (its ``deal`` is
+      1-based) and adds nothing.
+    Raises NotFoundError for an unknown game.
     """
     now = _now()
     try:
-        return _insert_deal(db, game_id, entry, nonce, now)
+        return _insert_deal(db, game_id, entry, nonce, seen, now)
     except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
-        if nonce:
-            rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
-            if rows:
-                return rows[0]["id"]
+        saved = deal_for_nonce(db, nonce)
+        if saved is not None:
+            return saved
         raise
 
 
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                 nonce: str | None, now: str) -> int:
+                 nonce: str | None, seen: int | None, now: str) -> int:
     with writing(db):
-        if nonce:
-            rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
-            if rows:
-                return rows[0]["id"]
+        saved = deal_for_nonce(db, nonce)
+        if saved is not None:
+            return saved
+        game = _fresh(db, game_id, seen)
+        game.game_file([*(d.entry for d in game.deals), dict(entry)]).score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was
         position = db.execute(
             "select coalesce(max(position) + 1, 0) from deals where game_id = ?", [game_id]
@@ -317,34 +434,71 @@ def _deal_row(db: sqlite_utils.Database, game_id: str, deal_id: int, *, deleted:
     return rows[0]
 
 
-def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any]) -> None:
-    """Replace a deal's entry, keeping its place, and record the change (nothing is
-    recorded when the entry is the same); raises NotFoundError (also for a deleted deal)."""
+def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any],
+                expected: str | None = None) -> bool:
+    """Replace a deal's entry, keeping its place, and record the change; returns whether
+    anything changed (False when the deal already reads ``entry``: the same edit sent
+    twice is saved once, and the second answer is the same as the first).
+
+    ``expected`` is the deal's fingerprint (:attr:`StoredDeal.version`) as the form was
+    opened: if the deal reads otherwise now, raises DealChangedError. The game is scored
+    with the new entry inside the write transaction: raises rules.RuleError (``deal``
+    1-based). Raises NotFoundError (no such deal in play: also one deleted meanwhile).
+    Nothing is written when it raises.
+    """
     now = _now()
     with writing(db):
-        row = _deal_row(db, game_id, deal_id, deleted=False)
-        before, after = json.loads(row["entry"]), dict(entry)
-        if before == after:
-            return
+        game = get_game(db, game_id)
+        index = game.deal_index(deal_id)  # raises NotFoundError, also for a deleted deal
+        current = game.deals[index]
+        after = dict(entry)
+        if current.entry == after:
+            return False
+        if expected is not None and current.version != expected:
+            raise DealChangedError(current)
+        entries = [d.entry for d in game.deals]
+        entries[index] = after
+        game.game_file(entries).score()  # raises RuleError
         db["deals"].update(deal_id, {"entry": json.dumps(after), "updated_at": now})
-        _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=row["position"],
-                before=before, after=after)
+        _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=current.position,
+                before=current.entry, after=after)
         _touch(db, game_id, now)
+    return True
 
 
-def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> None:
+def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected: str | None = None) -> int:
     """Delete a deal softly: it leaves play (every read skips it) but keeps its entry and
     place, so :func:`restore_deal` can put it back; later deals keep their order. Its form
     token is let go, so the same form sent again after an undo saves it anew, as it did
-    before deletes were soft. Raises NotFoundError (no such deal in play: also a second
-    delete)."""
+    before deletes were soft. Returns the deal's 1-based number.
+
+    Checked inside the write transaction: the game must still score without it (raises
+    rules.RuleError, ``deal`` 1-based as counted without it); ``expected``, the deal's
+    fingerprint as the phone saw it, must still be its entry (raises DealChangedError).
+    Raises AlreadyDeletedError for a deal deleted already (the same delete sent twice),
+    NotFoundError for no such deal. Nothing is written when it raises.
+    """
     now = _now()
     with writing(db):
-        row = _deal_row(db, game_id, deal_id, deleted=False)
+        game = get_game(db, game_id)
+        try:
+            index = game.deal_index(deal_id)
+        except NotFoundError:
+            gone = [d for d in deleted_deals(db, game_id) if d.id == deal_id]
+            if gone:
+                raise AlreadyDeletedError(1 + sum(d.position < gone[0].position for d in game.deals)) from None
+            raise
+        current = game.deals[index]
+        if expected is not None and current.version != expected:
+            raise DealChangedError(current)
+        entries = [d.entry for d in game.deals]
+        del entries[index]
+        game.game_file(entries).score()  # raises RuleError
         db["deals"].update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
-        _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=row["position"],
-                before=json.loads(row["entry"]))
+        _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
+                before=current.entry)
         _touch(db, game_id, now)
+    return index + 1
 
 
 def deleted_deals(db: sqlite_utils.Database, game_id: str) -> list[StoredDeal]:
@@ -388,7 +542,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
 
 
 def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str] | None = None,
-                options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+                options: Mapping[str, Any] | None = None, seen: int | None = None) -> tuple[str, ...]:
     """Rename players and/or change settings, recording each ("players_renamed",
     "settings_changed"); returns the actions recorded (none when nothing changed).
 
@@ -399,14 +553,21 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     name everywhere; a player left in no game is dropped.
     ``options``: every option, as the game file writes them.
 
-    The game as changed is scored inside the write transaction; raises NotFoundError, or
-    rules.RuleError (a name or setting breaks the file's rules, or a deal no longer fits:
-    its ``deal`` is 1-based) and then changes nothing.
+    ``seen``: the game's version as the form was opened; if the players or settings were
+    changed since (on another phone), raises StaleError. Changes to deals meanwhile are
+    no conflict: the game as changed is scored inside the write transaction with every
+    deal as it is now; raises NotFoundError, or rules.RuleError (a name or setting breaks
+    the file's rules, or a deal no longer fits: its ``deal`` is 1-based). Nothing is
+    written when it raises.
     """
     now = _now()
     actions: list[str] = []
     with writing(db):
         game = get_game(db, game_id)
+        if seen is not None:
+            since = changes_since(db, game_id, seen)
+            if any(c.action in ("players_renamed", "settings_changed") for c in since):
+                raise StaleError(game, since)
         changed = replace(game, players=game.players if players is None else tuple(players),
                           options=game.options if options is None else dict(options))
         file = changed.game_file()  # raises RuleError before anything is written
@@ -452,12 +613,13 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
 
 def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:
     """Every recorded change to the game, newest first (:class:`Change`)."""
-    return [
-        Change(row["id"], row["game_id"], row["at"], row["action"], row["deal_id"], row["position"],
-               None if row["before"] is None else json.loads(row["before"]),
-               None if row["after"] is None else json.loads(row["after"]))
-        for row in db.query("select * from changes where game_id = ? order by id desc", [game_id])
-    ]
+    return [_change(row) for row in db.query("select * from changes where game_id = ? order by id desc", [game_id])]
+
+
+def _change(row: Mapping[str, Any]) -> Change:
+    return Change(row["id"], row["game_id"], row["at"], row["action"], row["deal_id"], row["position"],
+                  None if row["before"] is None else json.loads(row["before"]),
+                  None if row["after"] is None else json.loads(row["after"]))
 
 
 # --- who sat where (statistics and the past-games filters) ---------------------------

@@ -8,15 +8,17 @@ forms.py, whose forms are the deal forms at the table.)
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, Form, IntegerField, RadioField, SelectMultipleField, StringField
-from wtforms.validators import NumberRange, Optional
+from flask_wtf.file import FileField
+from werkzeug.datastructures import FileStorage
+from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, SelectMultipleField, StringField
+from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from .forms import CONTRACT_NAMES, CONTRACTS, CountField, choices
@@ -37,11 +39,32 @@ CONTRACT_CHIPS = {"king": "K♥", "queens": _l("Queens"), "diamonds": "♦", "tr
 
 
 class UploadForm(FlaskForm):
-    """A game file to import (GAME-FILE.md); CSRF-protected like every POST."""
+    """A game file to import (GAME-FILE.md); CSRF-protected like every POST.
 
-    file = FileField(_l("Game file (.json)"),
-                     validators=[FileRequired(_l("Choose a game file first."))],
-                     render_kw={"accept": ".json,application/json,text/plain"})
+    ``nonce``: a one-time token, so the same upload sent twice stores one game.
+    ``content``: the text of a file already uploaded once, sent back with ``copy`` = "1"
+    when the player asks to import a copy of a game that is stored already.
+    """
+
+    file = FileField(_l("Game file (.json)"), render_kw={"accept": ".json,application/json,text/plain"})
+    nonce = HiddenField()
+    content = HiddenField()
+    copy = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
+
+    def validate_file(self, field: FileField) -> None:
+        if not self.content.data and not isinstance(field.data, FileStorage):
+            raise StopValidation(_("Choose a game file first."))
+
+    def raw(self) -> bytes:
+        """The game file's bytes: the chosen file, else the text sent back for a copy."""
+        if isinstance(self.file.data, FileStorage) and self.file.data.filename:
+            return self.file.data.read()
+        return (self.content.data or "").encode()
 
 
 # --------------------------------------------------------------------------- paper check

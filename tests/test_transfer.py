@@ -193,10 +193,36 @@ def test_an_exported_file_imports_as_the_same_game(client, make_game, db):
     game_id = make_game(deals=[WORKED_TRIGAMI_DEAL], players=["Ελένη", "Ben", "Carla"])
     exported = client.get(f"/games/{game_id}/game.json").data
     response = upload(client, b"\xef\xbb\xbf" + exported)  # a Windows editor's byte-order mark
-    assert response.status_code == 302
-    again = store.get_game(db, response.location.rsplit("/", 1)[-1])
-    assert again.players == ("Ελένη", "Ben", "Carla")
+    # the very game is stored already: asked first, nothing stored
+    assert response.status_code == 409
+    page = text(response)
+    assert "Nothing was imported: this game is already stored." in page and "Import a copy anyway" in page
+    assert f"/games/{game_id}" in response.get_data(as_text=True)
+    assert db["games"].count == 1
+    # the copy asked for is the same game, stored a second time
+    fields = dict(re.findall(r'name="(nonce|content|copy)" type="hidden" value="([^"]*)"',
+                             response.get_data(as_text=True)))
+    copy = client.post("/games/import", data={k: html.unescape(v) for k, v in fields.items()})
+    assert copy.status_code == 302 and db["games"].count == 2
+    again = store.get_game(db, copy.location.rsplit("/", 1)[-1])
+    assert again.id != game_id and again.players == ("Ελένη", "Ben", "Carla")
     assert [d.entry for d in again.deals] == [d.entry for d in store.get_game(db, game_id).deals]
+
+
+def test_the_same_upload_sent_twice_stores_one_game(client, db):
+    content = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    first = upload(client, content, nonce="same-upload")
+    second = upload(client, content, nonce="same-upload")  # a resend on a slow connection
+    assert first.status_code == second.status_code == 302
+    assert first.location == second.location and db["games"].count == 1
+
+
+def test_a_game_differing_in_one_deal_is_no_duplicate(client, db):
+    upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    other = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}
+    assert upload(client, json.dumps(game_file(deals=[other]))).status_code == 302
+    assert upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, other]))).status_code == 302
+    assert db["games"].count == 3
 
 
 @pytest.mark.parametrize(("content", "message"), [

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from .. import forms, sheet, store
+from .. import conflicts, forms, sheet, store
 from ..db import get_db
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
@@ -99,11 +99,18 @@ def _context(game: StoredGame, index: int) -> dict[str, Any]:
             "rules": get_rules(game.kind), "sheet": head}
 
 
+def _version(value: str | None) -> int | None:
+    """A game version sent back by a form (``seen``), or None when absent or garbled."""
+    return int(value) if value and value.isdecimal() and len(value) < 19 else None
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new(game_id: str) -> Any:
     game = get_game_or_404(game_id)
     index = len(game.deals)
     form = deal_form_class(game, index)()
+    if not form.is_submitted():
+        form.seen.data = str(game.version)
     saved = store.deal_for_nonce(get_db(), form.nonce.data) if form.is_submitted() else None
     if saved is not None:  # a double tap, or the form sent again: it is saved once
         _flash_saved(game, saved)
@@ -112,11 +119,22 @@ def new(game_id: str) -> Any:
         flash(_("This game is over: no more deals can be added."), "saved")
         return redirect(url_for("games.show", game_id=game.id))
     if form.is_submitted():
+        seen = _version(form.seen.data)
+        if seen is not None and seen != game.version:
+            # another phone changed the game since this form was opened
+            return _stale(game, store.changes_since(get_db(), game.id, seen))
         valid = form.validate()
         checked = _check(form, game, index)  # even when a field is off: report every problem at once
         if valid and checked:
             entry, result = checked
-            deal_id = store.add_deal(get_db(), game.id, entry, form.nonce.data)
+            try:
+                # checked again inside the write: a deal another phone saved this instant counts
+                deal_id = store.add_deal(get_db(), game.id, entry, form.nonce.data, seen=game.version)
+            except store.StaleError as stale:
+                if (saved := store.deal_for_nonce(get_db(), form.nonce.data)) is not None:
+                    _flash_saved(stale.game, saved)  # the same form, saved this instant by a second tap
+                    return redirect(url_for("games.show", game_id=game.id))
+                return _stale(stale.game, stale.since)
             session["last_added"] = {"game": game.id, "deal": deal_id}
             flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
             return redirect(url_for("games.show", game_id=game.id))
@@ -127,38 +145,70 @@ def new(game_id: str) -> Any:
     return render_template("deals/form.html", form=form, **context), 400 if form.has_errors else 200
 
 
+def _stale(game: StoredGame, since: list[store.Change]) -> Any:
+    """The add-deal form again, nothing saved: what arrived from another phone meanwhile,
+    the entries as typed, and the choice "Add yours as deal N+1" (a Save against the game
+    as it is now) or "Discard mine". Status 409."""
+    index = len(game.deals)
+    form = deal_form_class(game, index)(formdata=request.form)
+    form.seen.data = str(game.version)
+    context = _context(game, index)
+    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since),
+                           **context), 409
+
+
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: str, deal_id: int) -> Any:
     game = get_game_or_404(game_id)
     if request.method == "POST" and _gone(game, deal_id):
-        flash(_("That deal was deleted in the meantime (on another phone?), so the change was not "
-                "saved."), "saved")
-        return redirect(url_for("games.show", game_id=game.id))
+        return _deleted_meanwhile(game, deal_id)
     index = _index_or_404(game, deal_id)
     stored = game.deals[index]
     form = deal_form_class(game, index)()
     if not form.is_submitted():
         form.fill(stored.entry)
         form.version.data = stored.version
+    status = 200
     if form.is_submitted():
         valid = form.validate()
         checked = _check(form, game, index)
-        if valid and form.version.data and form.version.data != stored.version:
-            # changed on another phone since this form was opened: say so, keep what was
-            # typed, and let a second Save replace it knowingly
-            form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
-                                      "Your entries are kept: tap Save again to replace that change, "
-                                      "or open the score sheet to see it.", n=index + 1))
-            form.version.data = stored.version
-            valid = False
         if valid and checked:
             entry, result = checked
-            store.update_deal(get_db(), game.id, deal_id, entry)
-            flash(_("Deal %(n)s changed: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
-            return redirect(url_for("games.show", game_id=game.id))
+            try:
+                store.update_deal(get_db(), game.id, deal_id, entry, expected=form.version.data or None)
+            except store.NotFoundError:  # deleted this instant on another phone
+                return _deleted_meanwhile(game, deal_id)
+            except store.DealChangedError as changed:
+                # changed on another phone since this form was opened: say so, keep what
+                # was typed, and let a second Save replace it knowingly
+                form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
+                                          "Your entries are kept: tap Save again to replace that change, "
+                                          "or open the score sheet to see it.", n=index + 1))
+                form.version.data = changed.deal.version
+                status = 409
+            except RuleError as error:  # a deal saved meanwhile no longer fits after this one
+                forms.attach_error(form, error, index + 1)
+            else:
+                flash(_("Deal %(n)s changed: %(points)s.", n=index + 1,
+                        points=_summary(game, result, index)), "saved")
+                return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
-    return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), \
-        400 if form.has_errors else 200
+    if form.has_errors and status == 200:
+        status = 400
+    return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), status
+
+
+def _deleted_meanwhile(game: StoredGame, deal_id: int) -> Any:
+    """Back to the sheet: the deal being changed was deleted on another phone; the flash
+    offers to restore it."""
+    deleted = [d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id]
+    if not deleted:
+        abort(404)
+    number = 1 + sum(d.position < deleted[0].position for d in store.get_game(get_db(), game.id).deals)
+    offer_restore(game, deal_id, number)
+    flash(_("Deal %(n)s was deleted in the meantime (on another phone?), so the change was not saved.",
+            n=number), "restorable")
+    return redirect(url_for("games.show", game_id=game.id))
 
 
 @bp.post("/preview")
@@ -187,30 +237,53 @@ def preview(game_id: str) -> Any:
 
 @bp.route("/<int:deal_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str, deal_id: int) -> Any:
+    """Ask once, naming the deal (GET); delete it (POST, also the sheet's Undo with
+    ``undo=1``). Form field ``version``: the deal's fingerprint as the phone showed it; a
+    deal changed meanwhile is asked about again. The same delete sent twice deletes once
+    and gets the same answer."""
     game = get_game_or_404(game_id)
-    if request.method == "POST" and _gone(game, deal_id):  # a double tap on Delete
-        flash(_("That deal is already deleted."), "saved")
+    form = forms.EmptyForm()
+    undo = request.form.get("undo") == "1"
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            number = store.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None)
+        except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
+            number = done.number
+        except store.NotFoundError:
+            abort(404)
+        except store.DealChangedError as changed:
+            index = game.deal_index(deal_id)
+            form.form_errors.append(_("Deal %(n)s was changed on another phone meanwhile: it now reads as "
+                                      "below. Tap Delete again to delete it as it is now.", n=index + 1))
+            return _confirm(store.get_game(get_db(), game.id), deal_id, form, None, changed.deal.version), 409
+        except RuleError as error:
+            game = store.get_game(get_db(), game.id)
+            return _confirm(game, deal_id, form, error, None), 400
+        session.pop("last_added", None)
+        offer_restore(game, deal_id, number)  # soft: the history can restore it
+        flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number),
+              "restorable")
+        return redirect(url_for("games.show", game_id=game.id))
+    if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
         return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)
-    form = forms.EmptyForm()
     entries = [d.entry for d in game.deals]
     problem = None
     try:
         _score_of(game, entries[:index] + entries[index + 1:])
     except RuleError as error:
         problem = error
-    if form.validate_on_submit() and problem is None:
-        store.delete_deal(get_db(), game.id, deal_id)  # soft: the history can restore it
-        session.pop("last_added", None)
-        offer_restore(game, deal_id, index + 1)
-        undo = request.form.get("undo") == "1"
-        flash(_("Deal %(n)s taken back.", n=index + 1) if undo else _("Deal %(n)s deleted.", n=index + 1),
-              "restorable")
-        return redirect(url_for("games.show", game_id=game.id))
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
+    return _confirm(game, deal_id, form, problem, request.form.get("version") or game.deals[index].version), \
+        400 if form.is_submitted() else 200
+
+
+def _confirm(game: StoredGame, deal_id: int, form: forms.EmptyForm, problem: RuleError | None,
+             version: str | None) -> str:
+    """The "Delete deal N?" page (``version``: the fingerprint its Delete button sends)."""
     return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,
-                           **_context(game, index)), 400 if form.is_submitted() else 200
+                           version=version, **_context(game, _index_or_404(game, deal_id)))
 
 
 def _gone(game: StoredGame, deal_id: int) -> bool:

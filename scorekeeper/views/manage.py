@@ -75,9 +75,10 @@ def restore(game_id: str, deal_id: int) -> Any:
         number = store.restore_deal(get_db(), game.id, deal_id)
     except store.NotFoundError:
         abort(404)
-    except store.NotDeletedError:  # a double tap, or another phone was quicker
+    except store.NotDeletedError:  # a double tap, or another phone was quicker: the same answer
         now = store.get_game(get_db(), game.id)
-        flash(_("Deal %(n)s is already back in the game.", n=now.deal_index(deal_id) + 1), "saved")
+        session.pop("restorable", None)
+        flash(_("Deal %(n)s restored.", n=now.deal_index(deal_id) + 1), "saved")
         return redirect(back)
     except RuleError as error:
         return _refused(game, deal_id, _refusal(game, deal_id, error))
@@ -154,7 +155,10 @@ def edit_game(game_id: str) -> Any:
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your changes are kept: tap Save again."))
     status = 200 if not form.is_submitted() or (asking and not form.errors) else 400
-    return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind),
+    seen = request.form.get("seen", str(game.version)) if form.is_submitted() else str(game.version)
+    if getattr(form, "stale_version", None) is not None:
+        seen, status = str(form.stale_version), 409
+    return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind), seen=seen,
                            known=known, merges=merges if asking else {},
                            confirmed=sorted({store.name_key(n) for n in merges.values()})), status
 
@@ -180,8 +184,18 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) ->
     if players is None or parsed is None:
         return None
     options = rules.dump_options(parsed)
+    seen = request.form.get("seen", "")
     try:
-        done = store.update_game(get_db(), game.id, players=players, options=options)
+        done = store.update_game(get_db(), game.id, players=players, options=options,
+                                 seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None)
+    except store.StaleError as stale:
+        # renamed or re-set on another phone since this page was opened: keep what was
+        # typed, and let a second Save replace it knowingly
+        form.form_errors.append(_("The players or settings were changed on another phone while this page "
+                                  "was open (now: %(names)s). Your changes are kept: tap Save again to "
+                                  "replace that change.", names=", ".join(stale.game.players)))
+        form.stale_version = stale.game.version
+        return None
     except RuleError as error:
         changed = [key for key in options if options[key] != game.options.get(key)]
         message = forms.capitalized(error.message) if error.deal is None else \

@@ -68,13 +68,15 @@ def upload() -> Any:
                               "Is it the right file?", kb=limit)]
         return render_template("transfer/upload.html", form=form, problems=[]), 413
     if valid:
-        upload_file = form.file.data
-        raw = upload_file.read()
+        raw = form.raw()
         found = find_problems(raw)
         if not found:
             game = loads(raw)
-            game.score()  # cannot fail: find_problems scored every deal
-            game_id = store.create_game(get_db(), game)
+            try:
+                # an identical stored game is asked about first, unless this is the copy asked for
+                game_id = store.create_game(get_db(), game, nonce=form.nonce.data, unique=form.copy.data != "1")
+            except store.DuplicateGameError as twin:
+                return _already_stored(form, raw, twin.game_id)
             flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
                            "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
                            kind=forms.KIND_NAMES[game.kind], names=", ".join(game.players)), "saved")
@@ -84,8 +86,19 @@ def upload() -> Any:
         form.form_errors.append(_("This page was open too long or came from elsewhere. Nothing "
                                   "was imported: choose the file again and tap Import."))
     status = 400 if form.is_submitted() else 200
+    form.content.data = form.copy.data = ""
     return render_template("transfer/upload.html", form=form, problems=_by_deal(problems),
                            filename=getattr(form.file.data, "filename", None)), status
+
+
+def _already_stored(form: transfer_forms.UploadForm, raw: bytes, game_id: str) -> Any:
+    """The upload page again, nothing stored: the same game is stored already; open it,
+    or import a copy anyway (the file's text comes back in the form). Status 409."""
+    stored = store.get_game(get_db(), game_id)
+    form.content.data = raw.decode("utf-8-sig")
+    form.copy.data = "1"
+    return render_template("transfer/upload.html", form=form, problems=[], twin=stored,
+                           filename=getattr(form.file.data, "filename", None)), 409
 
 
 # --------------------------------------------------------------------------- paper check

@@ -1,0 +1,147 @@
+"""Two phones, one game, one after the other: what a phone whose form is out of date is
+told, and that nothing of its is saved until the player chooses (issue: several phones).
+
+The races themselves (requests at the same instant) are in test_races.py; here the order
+is fixed, so each page can be read word for word. Points are worked from SCORING.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper import store
+from tests.conftest import WORKED_TRIGAMI_DEAL
+from tests.test_web import WORKED_FORM, text, trigami_form
+
+# Plain bids, clean tricks (SCORING.md §1.2, 3.: 20 a trick): Anna 5 → 100, Ben 4 → 80, Carla 4 → 80
+CLEAN_FORM = trigami_form(["S", "H", "D"], ["5", "4", "4"], ["0", "0", "0"], nonce="clean")
+
+
+def hidden(page: str, name: str) -> str:
+    """The value of the page's hidden input ``name`` (attributes in any order)."""
+    for tag in re.findall(r"<input[^>]*>", page):
+        if f'name="{name}"' in tag and 'type="hidden"' in tag:
+            return re.search(r'value="([^"]*)"', tag).group(1)
+    raise AssertionError(f"no hidden {name} on the page")
+
+
+def open_form(client, game_id: str) -> str:
+    """The "seen" version the add-deal form carries as it opens."""
+    return hidden(client.get(f"/games/{game_id}/deals/new").get_data(as_text=True), "seen")
+
+
+def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_game, db):
+    game_id = make_game()
+    seen = open_form(client, game_id)  # phone A opens "Add deal"
+    # phone B saves the worked example first: Anna +80, Ben +200, Carla +13 (SCORING.md §1.2)
+    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)}
+                       ).status_code == 302
+    # phone A saves its own deal, made for deal 1
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Nothing of yours was saved yet" in page
+    assert "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13." in page
+    assert "Add yours as deal 2" in page and "Discard mine" in page
+    html = refused.get_data(as_text=True)
+    assert 'name="tricks_0" type="text" value="5"' in html or re.search(r'name="tricks_0"[^>]*value="5"', html)
+    assert len(store.get_game(db, game_id).deals) == 1  # nothing of phone A's saved yet
+    # "Add yours as deal 2": the form now carries the game as it is
+    added = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": hidden(html, "seen")})
+    assert added.status_code == 302
+    deals = store.get_game(db, game_id).deals
+    assert [d.entry["tricks"] for d in deals] == [[4, 5, 4], [5, 4, 4]]
+    assert "Deal 2 saved: Anna +100, Ben +80, Carla +80." in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_game_that_ended_meanwhile_takes_no_more_deals(client, make_game, db):
+    game_id = make_game(options={"target": 150})
+    seen = open_form(client, game_id)
+    # the worked example gives Ben 200, past 150: Ben has won (SCORING.md §1.4)
+    client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)})
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13." in page
+    assert "The game is over now, so your deal cannot be added." in page
+    assert "Add yours" not in page and "Discard mine" in page
+    assert len(store.get_game(db, game_id).deals) == 1
+
+
+def test_a_deal_changed_or_deleted_meanwhile_is_named(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])
+    seen = open_form(client, game_id)
+    first, second = store.get_game(db, game_id).deals
+    store.delete_deal(db, game_id, second.id)  # on another phone
+    store.update_deal(db, game_id, first.id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]})
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Deal 2 was deleted on another phone." in page
+    # Carla's hearts: 5 tricks with 3 bugs → floor(50/3) = 16 (SCORING.md §1.2, 3.)
+    assert "Deal 1 was changed on another phone: Anna +80, Ben +160, Carla +16." in page
+    assert "Add yours as deal 2" in page
+
+
+def test_a_form_without_a_version_is_still_checked_against_the_stored_game(client, make_game, db):
+    # an old page (or a script) sends no "seen": the deal is checked against the game as
+    # it is inside the write, so it is stored as the next deal, never breaking the game
+    game_id = make_game()
+    assert client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM).status_code == 302
+    assert client.post(f"/games/{game_id}/deals/new", data=CLEAN_FORM).status_code == 302
+    assert len(store.get_game(db, game_id).deals) == 2
+
+
+def test_the_same_edit_sent_again_is_answered_as_the_first(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    deal = store.get_game(db, game_id).deals[0]
+    url = f"/games/{game_id}/deals/{deal.id}/edit"
+    edit = {**CLEAN_FORM, "version": deal.version}
+    assert client.post(url, data=edit).status_code == 302
+    again = client.post(url, data=edit, follow_redirects=True)  # a resend on a slow connection
+    assert again.status_code == 200
+    assert "Deal 1 changed: Anna +100, Ben +80, Carla +80." in text(again)
+    assert "changed on another phone" not in text(again)
+    assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 1
+
+
+def test_deleting_a_deal_changed_meanwhile_asks_again(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    deal = store.get_game(db, game_id).deals[0]
+    url = f"/games/{game_id}/deals/{deal.id}/delete"
+    version = hidden(client.get(url).get_data(as_text=True), "version")
+    store.update_deal(db, game_id, deal.id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]})  # another phone
+    asked = client.post(url, data={"version": version})
+    assert asked.status_code == 409
+    assert "Deal 1 was changed on another phone meanwhile" in text(asked)
+    assert "Anna +80, Ben +160, Carla +16" in text(asked)  # the deal as it reads now
+    assert len(store.get_game(db, game_id).deals) == 1
+    again = client.post(url, data={"version": hidden(asked.get_data(as_text=True), "version")})
+    assert again.status_code == 302 and store.get_game(db, game_id).deals == ()
+
+
+def test_an_edit_of_a_deal_deleted_meanwhile_offers_to_restore_it(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    deal = store.get_game(db, game_id).deals[0]
+    store.delete_deal(db, game_id, deal.id)
+    page = text(client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=CLEAN_FORM, follow_redirects=True))
+    assert "Deal 1 was deleted in the meantime (on another phone?), so the change was not saved." in page
+    assert "Restore deal 1" in page
+
+
+def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_game, db):
+    game_id = make_game()
+    form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
+    seen = hidden(form, "seen")
+    store.update_game(db, game_id, players=["Anna", "Benedikt", "Carla"])  # another phone
+    mine = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "300", "seen": seen}
+    refused = client.post(f"/games/{game_id}/edit", data=mine)
+    assert refused.status_code == 409
+    assert "changed on another phone while this page was open (now: Anna, Benedikt, Carla)" in text(refused)
+    game = store.get_game(db, game_id)
+    assert game.players[1] == "Benedikt" and game.options["target"] == 500
+    # a second Save replaces it knowingly
+    again = client.post(f"/games/{game_id}/edit", data={**mine, "seen": hidden(refused.get_data(as_text=True), "seen")})
+    assert again.status_code == 302
+    game = store.get_game(db, game_id)
+    assert game.players[1] == "Ben" and game.options["target"] == 300

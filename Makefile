@@ -5,7 +5,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 BIN    := $(VENV)/bin
 
-.PHONY: run test install messages clean
+.PHONY: run test install messages icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ test: $(VENV)/.test-installed
 messages: $(VENV)/.test-installed
 	mkdir -p scorekeeper/translations
 	$(BIN)/pybabel extract -F babel.cfg -k _l -o scorekeeper/translations/messages.pot .
+
+# Render static/icons/*.png from their SVG sources with the system's Chromium
+icons: $(VENV)/.test-installed
+	$(BIN)/python tools/render_icons.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

@@ -7,3 +7,8 @@
 # A long random string. Without one, a key is generated into instance/secret_key on the
 # first run and kept there.
 # SECRET_KEY = "change me"
+
+# The address phones open, for the score sheet's "Join from another phone" QR code when
+# the sheet is opened on the serving computer itself (127.0.0.1). Without one,
+# `scorekeeper serve --host 0.0.0.0` uses this computer's Wi-Fi address.
+# PUBLIC_URL = "http://192.168.1.20:5000"

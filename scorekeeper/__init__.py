@@ -35,7 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     variables (Flask's from_prefixed_env), then ``test_config``.
 
     Config keys: DATABASE (the SQLite file, default instance/scorekeeper.sqlite3),
-    SECRET_KEY (generated into instance/secret_key when not configured).
+    SECRET_KEY (generated into instance/secret_key when not configured), PUBLIC_URL (the
+    address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``).
     """
     app = Flask(
         __name__,

@@ -1,0 +1,115 @@
+"""Joining from another phone in headless Chromium at 390×844 (and 360 wide), light and
+dark: the score sheet's QR code as Chromium draws it is read back with zxing-cpp from a
+screenshot. Screenshots: screenshots/join*.png — open them and look.
+
+The app runs on 127.0.0.1 with PUBLIC_URL set, as after ``scorekeeper serve --host 0.0.0.0``
+on a laptop whose Wi-Fi address is 192.168.1.20: the sheet opened on the laptop itself
+shows the address the phones open. Nothing is sent anywhere but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.png_support import read_png
+from tests.test_join import WIFI, decode_grey
+
+pytestmark = pytest.mark.browser
+
+DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+        "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory):
+    """(the sheet's address on 127.0.0.1, the address its QR code must give): a Trigami game
+    of three deals, served from a thread with PUBLIC_URL set."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from tests.browser_support import store_game
+    from tests.conftest import game_file
+
+    path = tmp_path_factory.mktemp("join-browser") / "join.sqlite3"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path), "PUBLIC_URL": WIFI})
+    game_id = store_game(path, game_file(players=["Anna", "Ben", "Carla"], deals=[DEAL] * 3))
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_port}/games/{game_id}", f"{WIFI}/games/{game_id}"
+    httpd.shutdown()
+
+
+def open_join(page, url: str):
+    """Open the sheet and tap "Join from another phone"; returns the QR code's locator."""
+    page.goto(url)
+    qr = page.get_by_role("img", name="QR code of this game's address")
+    assert not qr.is_visible()  # folded away until asked for
+    page.get_by_text("Join from another phone").click()
+    # to the end of the page, where the code clears the fixed "Add deal" bar
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert qr.is_visible()
+    return qr
+
+
+def read_qr(qr) -> list[str]:
+    """What a camera reads: the QR code's screenshot, decoded by zxing-cpp."""
+    png = read_png(qr.screenshot())
+    return decode_grey(png.grey(), png.width, png.height)
+
+
+def assert_scannable(page, qr, expected: str) -> None:
+    box = qr.bounding_box()
+    assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 1  # square, camera-sized
+    assert read_qr(qr) == [expected]
+    address = page.locator(".join-address")
+    assert address.inner_text() == expected
+    assert page.evaluate("getComputedStyle(document.querySelector('.join-address')).userSelect") != "none"
+    assert no_sideways_scroll(page)
+
+
+def test_join_from_another_phone_on_the_sheet(page, sheet):
+    url, expected = sheet
+    qr = open_join(page, url)
+    assert_scannable(page, qr, expected)
+    summary = page.locator("details.join summary")
+    assert summary.evaluate("el => el.textContent.trim()") == "Join from another phone"
+    shot(page, "join")
+
+
+def test_join_in_the_dark_stays_dark_on_white(browser, sheet):
+    url, expected = sheet
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True, color_scheme="dark")
+    page = context.new_page()
+    try:
+        qr = open_join(page, url)
+        assert_scannable(page, qr, expected)
+        png = read_png(qr.screenshot())
+        # the quiet zone is white and the finder pattern's corner black, as in daylight
+        module = png.width / int(qr.get_attribute("viewBox").split()[2])
+        quiet, corner = int(module * 2), int(module * 4.5)  # middle of the quiet zone, first module
+        assert min(png.pixel(quiet, quiet)[:3]) > 240
+        assert max(png.pixel(corner, corner)[:3]) < 40
+        shot(page, "join-dark")
+    finally:
+        context.close()
+
+
+def test_join_on_a_narrow_phone_without_javascript(browser, sheet):
+    """360 px wide, JavaScript off: <details> opens by itself and the address wraps."""
+    url, expected = sheet
+    page = new_page(browser, width=360, height=740, javascript=False)
+    try:
+        qr = open_join(page, url)
+        assert_scannable(page, qr, expected)
+        address = page.locator(".join-address")
+        assert address.evaluate("el => el.scrollWidth <= el.clientWidth")
+        shot(page, "join-360")
+    finally:
+        page.context.close()
+
+
+_ = sync_api  # the import skips this module without Chromium (tests/browser_support.py)

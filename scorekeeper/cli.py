@@ -64,8 +64,12 @@ def _app():
 
 @main.command("import")
 @click.argument("file")
-def import_(file: str) -> None:
-    """Store a game file's game; prints the game page's URL path last."""
+@click.option("--copy", is_flag=True, help="Store it even if the same game is stored already.")
+def import_(file: str, copy: bool) -> None:
+    """Store a game file's game; prints the game page's URL path last.
+
+    A game identical to a stored one (same players, settings and deals) is not stored
+    twice: the stored game's path is printed instead, unless --copy is given."""
     game = _load(file)
     app = _app()
     from . import store
@@ -73,7 +77,12 @@ def import_(file: str) -> None:
 
     db = connect(app.config["DATABASE"])
     try:
-        game_id = store.create_game(db, game)
+        game_id = store.create_game(db, game, unique=not copy)
+    except store.DuplicateGameError as twin:
+        click.echo(f"scorekeeper: this game is already stored; nothing imported "
+                   f"(--copy stores it again)", err=True)
+        click.echo(f"/games/{twin.game_id}")
+        return
     finally:
         db.conn.close()
     deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
@@ -105,11 +114,31 @@ def export(game: str) -> None:
               help="0.0.0.0 lets phones on the same Wi-Fi reach it.")
 @click.option("--port", default=5000, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Serve the app with waitress (the database is created and migrated first)."""
+    """Serve the app with waitress (the database is created and migrated first).
+
+    Prints the address phones open and keeps it as the app's PUBLIC_URL, which the score
+    sheet's QR code uses when the sheet is opened on this computer (network.game_address).
+    A PUBLIC_URL already configured (instance/config.py, SCOREKEEPER_PUBLIC_URL) is kept.
+    """
     from waitress import serve as waitress_serve
 
+    from . import network
+
     app = _app()
-    click.echo(f"Scorekeeper on http://{host}:{port}/  (database: {app.config['DATABASE']})")
+    click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
+               f"(database: {app.config['DATABASE']})")
+    urls = [app.config["PUBLIC_URL"].rstrip("/")] if app.config.get("PUBLIC_URL") else []
+    urls += [url for url in network.phone_urls(host, port) if url not in urls]
+    if urls:
+        app.config["PUBLIC_URL"] = urls[0]
+        click.echo(f"Phones on the same Wi-Fi: open {urls[0]}/")
+        for url in urls[1:]:
+            click.echo(f"  (on another network of this computer: {url}/)")
+    elif network.is_loopback(host):
+        click.echo(f"Phones cannot reach {host}: only this computer can open it. For phones at "
+                   "the table: make run HOST=0.0.0.0 (or scorekeeper serve --host 0.0.0.0)")
+    else:
+        click.echo("No network address found for phones: is this computer on the Wi-Fi?")
     waitress_serve(app, host=host, port=port, threads=8)
 
 

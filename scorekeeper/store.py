@@ -104,8 +104,12 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     db.conn.commit()
 
 
-def _now() -> str:
+def now() -> str:
+    """The time now, UTC, ISO 8601 to the second (what every stored time looks like)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+_now = now
 
 
 def name_key(name: str) -> str:
@@ -217,7 +221,8 @@ def _player_id(db: sqlite_utils.Database, name: str, now: str) -> int:
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
                 unique: bool = False) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
-    random id. ``game`` is scored inside the transaction; raises rules.RuleError.
+    random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
+    own deals are all it is checked against, so no other phone's write can break it.
 
     ``nonce`` is the form's one-time token: if a game was already made with it (a double
     tap on Start, an upload sent twice), nothing is added and that game's id is returned.
@@ -233,7 +238,6 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
             rows = list(db["games"].rows_where("nonce = ?", [nonce], limit=1))
             if rows:
                 return rows[0]["id"]
-        game.score()
         if unique:
             twin = identical_game(db, data)
             if twin is not None:
@@ -332,6 +336,20 @@ def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list
     """The game's changes after ``version`` (see :func:`game_version`), oldest first."""
     return [_change(row) for row in db.query(
         "select * from changes where game_id = ? and id > ? order by id", [game_id, version])]
+
+
+def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iterable[str]) -> bool:
+    """Whether every change in ``since`` is a deal added with one of ``nonces`` (the form
+    tokens of deals this phone sent from its outbox): a phone's own earlier deals are no
+    conflict for its next one."""
+    own = {n for n in nonces if n}
+    for change in since:
+        if change.action != "deal_added" or not own:
+            return False
+        row = db.execute("select nonce from deals where id = ?", [change.deal_id]).fetchone()
+        if row is None or row[0] not in own:
+            return False
+    return True
 
 
 def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredGame:

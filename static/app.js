@@ -140,6 +140,21 @@
   const DRAFTS = "scorekeeper-draft:";
 
   function setupDraft(form) {
+    // Deals of this game still waiting in the outbox (saved without connection) come
+    // first: this form is for the deal after them.
+    const [game, number] = form.dataset.draft.split(":");
+    let waiting = 0;
+    try {
+      waiting = JSON.parse(localStorage.getItem("scorekeeper-outbox") || "[]")
+        .filter((i) => i.game === game && i.state === "waiting").length;
+    } catch (e) { waiting = 0; }
+    if (waiting && !form.querySelector(".errors, [data-conflict]")) {
+      const n = String(parseInt(number, 10) + waiting);
+      form.dataset.draft = game + ":" + n;
+      form.dataset.number = n;
+      form.dataset.waitingText = (form.dataset.waitingText || "").replace(/\d+/, n);
+      document.querySelectorAll('h1, form.deal-form button[type="submit"]').forEach((e) => { e.textContent = e.textContent.replace(/\d+/, n); });
+    }
     const key = DRAFTS + form.dataset.draft;
     const status = form.querySelector("[data-preview-line]");
     function keep() {
@@ -157,7 +172,16 @@
     }
     let kept = null;
     try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
-    const fresh = !form.querySelector(".errors");  // not a form the server sent back with problems
+    // not a form the server sent back with problems, or with another phone's deal
+    const fresh = !form.querySelector(".errors, [data-conflict]");
+    if (fresh && (!kept || Date.now() - kept.at >= 12 * 3600 * 1000)) {
+      // A new form token for every fresh form: a form kept for the road (opened again
+      // without connection) must not send two deals under one token.
+      const nonce = form.querySelector('input[name="nonce"]');
+      if (nonce && window.crypto && crypto.getRandomValues) {
+        nonce.value = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+      }
+    }
     if (kept && fresh && Date.now() - kept.at < 12 * 3600 * 1000) {
       form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach((i) => { i.checked = false; });
       kept.data.forEach(function (pair) {
@@ -179,6 +203,10 @@
       keep();
       if (navigator.onLine === false) {
         event.preventDefault();
+        if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
+          localStorage.removeItem(key);  // it is in the outbox now, sent by itself later
+          return;
+        }
         say(form.dataset.offline || "No connection: nothing was sent. Your entries are kept; tap Save again when the phone is back online.");
       }
     });
@@ -286,4 +314,304 @@
     });
   }
   document.addEventListener("DOMContentLoaded", setup);
+})();
+
+// Several phones and a flaky connection (issue "several phones"):
+// - live pages: a page marked data-live asks its game's version every 2 s (a short
+//   request, 304 while nothing changed); a sheet or the home page then puts the fresh
+//   page in place, a deal form being filled in says what arrived and keeps the entries;
+// - without connection, the sheet says so and since when it is (the service worker,
+//   /sw.js, keeps the last copy of each page for a reload without connection);
+// - the outbox: a new deal saved without connection is kept on this phone and sent by
+//   itself when the connection is back, once (its form token makes a resend harmless);
+//   the sheet lists what waits, and what the server refused, with why.
+(function () {
+  "use strict";
+  const OUTBOX = "scorekeeper-outbox";
+  const SENT = "scorekeeper-sent";  // form tokens of deals sent from the outbox, per game
+  const POLL_MS = 2000;
+
+  function load(name, fallback) {
+    try { return JSON.parse(localStorage.getItem(name) || "null") || fallback; } catch (e) { return fallback; }
+  }
+  function save(name, value) {
+    try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { /* private mode: kept in this page only */ }
+  }
+  function clock(when) {
+    const d = new Date(when);
+    return isNaN(d) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+  function fill(text, values) {
+    return String(text || "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+  }
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // ------------------------------------------------------------------ the outbox
+
+  function describe(form) {
+    // The entries as the player sees them, in the page's own words (so in its language):
+    // "Anna: Turnip, Tricks 4, Bugs 1" for a seat's card, "Who took the K♥?: Carla"
+    // for a group of chips. Blocks the form hides (contracts not chosen) are left out.
+    const groups = new Map();
+    form.querySelectorAll("input").forEach(function (input) {
+      const picked = (input.type === "radio" || input.type === "checkbox") && input.checked && input.value !== "";
+      const counted = input.classList.contains("count-input") && input.value.trim() !== "";
+      if (!picked && !counted) return;
+      const around = input.closest(".seat-card, section, fieldset");
+      if (around && around.checkVisibility && !around.checkVisibility()) return;
+      const card = input.closest(".seat-card");
+      const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
+      const head = card ? card.querySelector("h2").firstChild.textContent.trim() : (legend ? legend.textContent.trim() : "");
+      const label = form.querySelector('label[for="' + CSS.escape(input.id) + '"]');
+      const text = (label ? label.textContent.replace(/\s+/g, " ").trim() : input.value) + (counted ? " " + input.value.trim() : "");
+      if (!groups.has(head)) groups.set(head, []);
+      groups.get(head).push(text);
+    });
+    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(", "));
+  }
+
+  function queue(form) {
+    const data = [];
+    new FormData(form).forEach((value, name) => { if (typeof value === "string") data.push([name, value]); });
+    const nonce = (data.find((p) => p[0] === "nonce") || [])[1];
+    const game = (form.dataset.draft || "").split(":")[0];
+    if (!nonce || !game) return false;
+    const items = load(OUTBOX, []).filter((i) => i.nonce !== nonce);
+    const preview = form.querySelector("[data-preview-line]");
+    const points = preview && !preview.querySelector(".bad") ? preview.textContent.trim() : "";
+    items.push({ nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
+                 url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
+                 entries: describe(form), points: points, at: Date.now(), state: "waiting" });
+    save(OUTBOX, items);
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      location.href = form.dataset.sheetUrl;  // the sheet (kept by the service worker) lists it
+    } else {
+      const line = form.querySelector("[data-preview-line]");
+      if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", form.dataset.waitingText)); }
+      form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
+      form.dataset.queued = nonce;
+    }
+    return true;
+  }
+
+  function own(game) {
+    // form tokens of this phone's deals for this game: already sent, or waiting before
+    return (load(SENT, {})[game] || []).concat(load(OUTBOX, []).filter((i) => i.game === game).map((i) => i.nonce));
+  }
+
+  function reasonFrom(html, status) {
+    try {
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const said = Array.from(doc.querySelectorAll("[data-conflict] [data-reason]"), (n) => n.textContent);
+      const node = doc.querySelector(".form-errors") || doc.querySelector("main");
+      const text = said.length ? said.join(" ") : node ? node.textContent : "";
+      if (text.trim()) return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0 };
+    } catch (e) { /* fall through */ }
+    return { text: "HTTP " + status, conflict: false };
+  }
+
+  let sending = false;
+  async function flush() {
+    if (sending || navigator.onLine === false) return;
+    sending = true;
+    let changed = false;
+    try {
+      for (const item of load(OUTBOX, [])) {
+        if (item.state !== "waiting") continue;
+        const body = new URLSearchParams();
+        item.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
+        body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
+        let response;
+        try {
+          response = await fetch(item.url, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" });
+        } catch (e) {
+          break;  // still no connection: try again later
+        }
+        const items = load(OUTBOX, []);
+        const mine = items.find((i) => i.nonce === item.nonce);
+        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+          // saved (or saved already by an earlier send that lost its answer)
+          const sent = load(SENT, {});
+          sent[item.game] = (sent[item.game] || []).concat([item.nonce]).slice(-20);
+          save(SENT, sent);
+          save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
+        } else if (mine) {
+          mine.state = "refused";
+          const why = reasonFrom(await response.text(), response.status);
+          mine.reason = why.text;
+          mine.conflict = why.conflict;
+          save(OUTBOX, items);
+        }
+        changed = true;
+      }
+    } finally {
+      sending = false;
+    }
+    if (changed) {
+      render();
+      document.dispatchEvent(new Event("scorekeeper:sent"));
+      const form = document.querySelector("form.deal-form[data-queued]");
+      if (form && !load(OUTBOX, []).some((i) => i.nonce === form.dataset.queued)) location.href = form.dataset.sheetUrl;
+    }
+  }
+
+  function render() {
+    document.querySelectorAll("[data-outbox]").forEach(function (box) {
+      const game = box.dataset.game;
+      const items = load(OUTBOX, []).filter((i) => i.game === game);
+      box.replaceChildren();
+      box.hidden = !items.length;
+      if (!items.length) return;
+      const waiting = items.filter((i) => i.state === "waiting").length;
+      const table = document.querySelector("table.sheet[data-deal-count]");
+      const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar a.primary");
+      if (add && table) {  // "Add deal 3" when deal 2 waits to be sent
+        add.textContent = add.textContent.replace(/\d+/, String(parseInt(table.dataset.dealCount, 10) + waiting + 1));
+      }
+      if (waiting) {
+        box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: waiting })));
+      }
+      items.forEach(function (item) {
+        const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
+        card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: item.number, time: clock(item.at) })));
+        if (item.state === "refused") {
+          card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
+          card.appendChild(el("p", "", item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
+        }
+        const list = el("ul", "outbox-entries");
+        item.entries.forEach((line) => list.appendChild(el("li", "", line)));
+        card.appendChild(list);
+        card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
+        const actions = el("div", "outbox-actions");
+        if (item.state === "refused") {
+          const open = el("button", "button small primary", box.dataset.tOpen);
+          open.type = "button";
+          open.addEventListener("click", function () { reopen(item, box); });
+          actions.appendChild(open);
+        }
+        const drop = el("button", "button small danger", box.dataset.tDiscard);
+        drop.type = "button";
+        drop.addEventListener("click", function () {
+          if (!window.confirm(fill(box.dataset.tDiscardAsk, { n: item.number }))) return;
+          save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
+          render();
+        });
+        actions.appendChild(drop);
+        card.appendChild(actions);
+        box.appendChild(card);
+      });
+    });
+  }
+
+  function reopen(item, box) {
+    // Back into the add-deal form as a kept draft (the form of the game as it is now:
+    // the draft leaves out the version it was made against)
+    const sheet = document.querySelector("table.sheet[data-deal-count]");
+    const next = sheet ? parseInt(sheet.dataset.dealCount, 10) + 1 : item.number;
+    const data = item.data.filter((p) => p[0] !== "seen" && p[0] !== "mine" && p[0] !== "csrf_token");
+    save("scorekeeper-draft:" + item.game + ":" + next, { at: Date.now(), data: data });
+    save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
+    const add = box.closest("[data-add-url]");
+    location.href = (add && add.dataset.addUrl) || item.url;
+  }
+
+  // ------------------------------------------------------------------ live pages
+
+  function setupLive(region) {
+    const mode = region.dataset.live;
+    let version = region.dataset.liveVersion;
+    let busy = false;
+    let offline = null;  // not known until the first answer (or failure)
+
+    function connection(ok) {
+      const status = region.querySelector("[data-live-status]");
+      if (!status || offline === !ok) return;
+      offline = !ok;
+      status.classList.remove("news");
+      status.hidden = ok;
+      // the sheet as last loaded, and when: the service worker may have kept it for hours
+      if (!ok) status.textContent = fill(region.dataset.offlineText, { time: clock(region.dataset.renderedAt) });
+    }
+
+    async function swap(news) {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return false;
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = doc.querySelector('[data-live="' + mode + '"]');
+      if (!fresh) return false;
+      const before = new Set(Array.from(region.querySelectorAll("tr.deal-row[id]"), (r) => r.id));
+      region.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
+      for (const name of ["liveVersion", "renderedAt", "addUrl"]) {
+        if (fresh.dataset[name] !== undefined) region.dataset[name] = fresh.dataset[name];
+      }
+      region.querySelectorAll("tr.deal-row[id]").forEach((r) => { if (!before.has(r.id)) r.classList.add("arrived"); });
+      const line = region.querySelector("[data-live-status]");
+      if (line && news) { line.hidden = false; line.classList.add("news"); line.textContent = news; }
+      document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: region }));
+      return true;
+    }
+
+    function warn(data) {
+      const box = region.querySelector("[data-live-news]");
+      if (!box || !data.news) return;
+      box.replaceChildren(el("p", "", data.news), el("p", "", fill(region.dataset.liveKeep, { n: data.deals + 1 })));
+      box.hidden = false;
+    }
+
+    async function poll() {
+      if (busy || document.hidden) return;
+      busy = true;
+      try {
+        const since = mode === "warn" ? region.dataset.liveVersion : version;
+        const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since);
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (!response.ok) throw new Error(String(response.status));
+        const data = await response.json();
+        connection(true);
+        if (String(data.version) !== String(version)) {
+          if (mode === "warn") { warn(data); version = String(data.version); }
+          else if (await swap(data.news)) version = region.dataset.liveVersion = String(data.version);
+        }
+      } catch (e) {
+        connection(false);
+      } finally {
+        busy = false;
+      }
+    }
+
+    if (navigator.onLine === false) connection(false);
+    setInterval(poll, POLL_MS);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+    window.addEventListener("online", poll);
+    window.addEventListener("offline", () => connection(false));
+    document.addEventListener("scorekeeper:sent", poll);
+  }
+
+  window.Scorekeeper = { queue: queue, flush: flush };
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-live]").forEach(setupLive);
+    render();
+    flush();
+    setInterval(flush, 5000);
+    window.addEventListener("online", flush);
+    document.addEventListener("scorekeeper:swapped", render);
+    const root = document.documentElement;
+    if (root.dataset.serviceWorker && navigator.serviceWorker) {
+      navigator.serviceWorker.register(root.dataset.serviceWorker, { scope: "/", updateViaCache: "none" })
+        .then(function () {
+          // keep the add-deal form of this sheet for a deal entered without connection
+          const add = document.querySelector("[data-add-url]");
+          if (add && add.dataset.addUrl && navigator.onLine !== false) {
+            navigator.serviceWorker.ready.then(() => fetch(add.dataset.addUrl, { credentials: "same-origin" })).catch(() => {});
+          }
+        })
+        .catch(function () { /* not a secure origin (plain http on the Wi-Fi): pages still work online */ });
+    }
+  });
 })();

@@ -71,10 +71,13 @@ def launch() -> Iterator[Any]:
             chromium.close()
 
 
-def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True):
-    """A phone-sized page in a fresh context (close it with page.context.close())."""
+def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
+             service_workers: str = "allow"):
+    """A phone-sized page in a fresh context (close it with page.context.close()).
+    ``service_workers="block"``: as on plain http on the Wi-Fi, where browsers run none."""
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, java_script_enabled=javascript)
+                                  is_mobile=True, has_touch=True, java_script_enabled=javascript,
+                                  service_workers=service_workers)
     page = context.new_page()
     page.set_default_timeout(10_000)
     return page

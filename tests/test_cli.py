@@ -479,3 +479,15 @@ def test_a_file_saved_with_a_byte_order_mark_is_read(invoke, write, tmp_path):
     result = invoke("score", str(path))
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["totals"] == [80, 200, 13]
+
+
+def test_importing_the_same_game_again_stores_it_once_unless_copied(invoke, write, db):
+    data = game_file(deals=[WORKED_TRIGAMI_DEAL])
+    first = _import(invoke, write, data)
+    again = invoke("import", write(data))
+    assert again.exit_code == 0 and "already stored" in again.stderr
+    assert again.stdout.strip().splitlines()[-1] == first  # the stored game's page
+    assert db["games"].count == 1
+    copied = invoke("import", "--copy", write(data))
+    assert copied.exit_code == 0 and copied.stdout.strip().splitlines()[-1] != first
+    assert db["games"].count == 2

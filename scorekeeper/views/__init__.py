@@ -64,10 +64,10 @@ class SqliteInt(IntegerConverter):
 
 
 def init_app(app: Flask) -> None:
-    from . import deals, explain, games, manage, players, transfer
+    from . import app_shell, deals, explain, games, live, manage, players, transfer
 
     app.url_map.converters["int"] = SqliteInt
-    for module in (games, deals, explain, manage, players, transfer):
+    for module in (games, deals, explain, manage, players, transfer, app_shell, live):
         app.register_blueprint(module.bp)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
@@ -76,6 +76,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
     # Links to pages that may not exist yet render only once their view does
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
+    # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
+    app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
     app.jinja_env.globals.update(
         suit=suit, SUIT_NAMES=forms.SUIT_NAMES, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))

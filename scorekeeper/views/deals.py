@@ -121,8 +121,11 @@ def new(game_id: str) -> Any:
     if form.is_submitted():
         seen = _version(form.seen.data)
         if seen is not None and seen != game.version:
-            # another phone changed the game since this form was opened
-            return _stale(game, store.changes_since(get_db(), game.id, seen))
+            since = store.changes_since(get_db(), game.id, seen)
+            # another phone changed the game since this form was opened (deals this phone
+            # sent itself from its outbox just before, listed in "mine", are no conflict)
+            if not store.own_changes(get_db(), since, request.form.get("mine", "").split(",")):
+                return _stale(game, since)
         valid = form.validate()
         checked = _check(form, game, index)  # even when a field is off: report every problem at once
         if valid and checked:

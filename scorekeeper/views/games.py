@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import forms, sheet, store
+from .. import forms, network, sheet, store
 from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
+from ..qr import QrCode, qr_code
 from ..rules import KINDS, RuleError, get_rules
 
 bp = Blueprint("games", __name__)
@@ -30,7 +31,8 @@ def index() -> str:
     """Past games: filters, then unfinished games (carry on) apart from finished ones."""
     from .past import past_games
 
-    return render_template("games/index.html", **past_games(request.args))
+    version = store.latest_change(get_db())  # read first: a change while rendering is fetched next time
+    return render_template("games/index.html", live_version=version, **past_games(request.args))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -84,9 +86,17 @@ def show(game_id: str) -> str:
 
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
-    return render_template("games/show.html", sheet=scored, rules=get_rules(game.kind),
+    return render_template("games/show.html", sheet=scored, rendered_at=store.now(), rules=get_rules(game.kind),
                            undo=store_undo_target(game), undo_form=forms.EmptyForm(),
-                           chart=game_chart(scored))
+                           chart=game_chart(scored), join=join_code(game.id))
+
+
+def join_code(game_id: str) -> QrCode:
+    """The QR code of the address another phone opens for this game's sheet: the one this
+    request came in on, or PUBLIC_URL (set by ``scorekeeper serve``) when it came in on a
+    loopback host (network.game_address)."""
+    return qr_code(network.game_address(url_for("games.show", game_id=game_id), request.host_url,
+                                        current_app.config.get("PUBLIC_URL")))
 
 
 def store_undo_target(game: store.StoredGame) -> int | None:

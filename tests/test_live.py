@@ -1,0 +1,110 @@
+"""The live endpoints a page polls, and the service worker's file (Flask's test client).
+
+What a phone sees: 304 while nothing changed (so 20 phones cost the server almost
+nothing), the new version and what arrived once another phone changed the game.
+"""
+
+from __future__ import annotations
+
+import json
+
+from scorekeeper import store
+from tests.conftest import WORKED_TRIGAMI_DEAL
+
+
+def live(client, game_id: str, since: int | None = None, etag: str | None = None):
+    url = f"/games/{game_id}/live" + (f"?since={since}" if since is not None else "")
+    return client.get(url, headers={"If-None-Match": etag} if etag else {})
+
+
+def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_game, db):
+    game_id = make_game()
+    first = live(client, game_id)
+    assert first.status_code == 200 and first.headers["ETag"]
+    version = first.get_json()["version"]
+    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": ""}
+    assert "no-cache" in first.headers["Cache-Control"]
+    again = live(client, game_id, etag=first.headers["ETag"])
+    assert again.status_code == 304 and again.data == b""
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone
+    changed = live(client, game_id, etag=first.headers["ETag"])
+    assert changed.status_code == 200
+    assert changed.get_json()["version"] > version and changed.get_json()["deals"] == 1
+
+
+def test_the_news_says_what_arrived_since_the_version_the_phone_has(client, make_game, db):
+    game_id = make_game()
+    version = live(client, game_id).get_json()["version"]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    # SCORING.md §1.2 worked example: Anna +80, Ben +200, Carla +13
+    news = live(client, game_id, since=version).get_json()["news"]
+    assert news == "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13."
+
+
+def test_a_finished_game_says_so(client, make_game, db):
+    game_id = make_game(options={"target": 150}, deals=[WORKED_TRIGAMI_DEAL])  # Ben 200 ≥ 150
+    assert live(client, game_id).get_json()["finished"] is True
+
+
+def test_no_such_game_is_a_404_in_json(client):
+    response = live(client, "nope")
+    assert response.status_code == 404 and "no such game" in response.get_json()["error"]
+
+
+def test_the_home_page_version_moves_with_any_game(client, make_game, db):
+    before = client.get("/live")
+    assert before.status_code == 200
+    assert client.get("/live", headers={"If-None-Match": before.headers["ETag"]}).status_code == 304
+    game_id = make_game()
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    after = client.get("/live", headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200 and after.get_json()["version"] > before.get_json()["version"]
+
+
+def test_pages_that_live_carry_their_version(client, make_game, db):
+    game_id = make_game()
+    version = store.get_game(db, game_id).version
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'data-live-version="{version}"' in sheet
+    form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    assert f'data-live-version="{version}"' in form and f'name="seen" type="hidden" value="{version}"' in form
+    home = client.get("/").get_data(as_text=True)
+    assert f'data-live-version="{store.latest_change(db)}"' in home
+
+
+def test_the_service_worker_is_served_uncached_from_the_top(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    body = response.get_data(as_text=True)
+    # it keeps this version's style and script, the home page and the offline page
+    version = json.loads(body.split("const VERSION = ", 1)[1].split(";", 1)[0])
+    page = client.get("/").get_data(as_text=True)
+    assert f"/static/app.js?v={version}" in page and f"/static/app.css?v={version}" in page
+    shell = json.loads(body.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
+    assert f"/static/app.js?v={version}" in shell and "/" in shell and "/offline" in shell
+    for url in shell:
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        answer.close()  # static files are streamed
+
+
+def test_a_new_version_of_the_app_gets_a_new_service_worker(tmp_path):
+    from scorekeeper import create_app
+    from scorekeeper.views.live import asset_version
+
+    static = tmp_path / "static"
+    (static / "icons").mkdir(parents=True)
+    for name in ("app.css", "app.js", "icons/icon.svg"):
+        (static / name).write_text("v1")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(tmp_path / "x.sqlite3")})
+    app.static_folder = str(static)
+    first = asset_version(app)
+    (static / "app.js").write_text("v2")
+    app.extensions.pop("scorekeeper_assets")  # as a restart of the server does
+    assert asset_version(app) != first
+
+
+def test_the_offline_page_says_what_is_still_there(client):
+    page = client.get("/offline").get_data(as_text=True)
+    assert "No connection" in page and "Score sheets opened on this phone are still there" in page

@@ -1,0 +1,195 @@
+"""Two phones on one game, and a phone that loses its connection (headless Chromium at
+390×844; two browser contexts are two phones with their own cookies and storage).
+
+Points are SCORING.md §1.2's worked example: Anna Turnip (♦) 4 tricks 1 bug → 80, Ben
+Doublets ♠ 5 tricks no bug → 200, Carla ♥ 4 tricks 3 bugs → 13; and clean plain bids:
+20 a trick. Screenshots: screenshots/live-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.db import connect
+from tests.browser_support import new_page, serve, shot, store_game, sync_api
+from tests.conftest import game_file
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+LIVE = 5_000  # ms: a change shows within 3 s (polled every 2 s); a little slack for CI
+
+
+@pytest.fixture
+def served(tmp_path):
+    database = tmp_path / "live.sqlite3"
+    with serve(database) as url:
+        yield url, database
+
+
+def worked_deal(page) -> None:
+    """Fill in the worked example on an open Trigami deal form."""
+    cards = page.locator(".seat-card")
+    cards.nth(0).get_by_text("Turnip", exact=True).click()
+    cards.nth(1).get_by_role("img", name="spades").click()
+    cards.nth(1).get_by_text("Doublets").click()
+    cards.nth(2).get_by_role("img", name="hearts").click()
+    page.fill("#tricks_0", "4")
+    page.fill("#tricks_1", "5")
+    page.fill("#bugs_0", "1")
+    page.fill("#bugs_2", "3")
+    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()
+
+
+def clean_deal(page) -> None:
+    """Plain bids ♠ ♥ ♣, tricks 5, 4, 4, no bugs: 100, 80, 80."""
+    cards = page.locator(".seat-card")
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        cards.nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "5")
+    page.fill("#tricks_1", "4")
+    for seat in range(3):
+        page.fill(f"#bugs_{seat}", "0")
+
+
+def deals(database) -> list[dict]:
+    db = connect(str(database))
+    try:
+        return [d.entry for d in store.list_games(db)[0].deals]
+    finally:
+        db.conn.close()
+
+
+def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(browser, served):
+    url, database = served
+    game_id = store_game(database, game_file())
+    one, two = new_page(browser), new_page(browser)
+    try:
+        one.goto(f"{url}/games/{game_id}")
+        two.goto(f"{url}/games/{game_id}")
+        # phone one adds deal 1; phone two's sheet shows it without a reload
+        one.get_by_role("link", name="Add deal 1").click()
+        worked_deal(one)
+        one.get_by_role("button", name="Save deal 1").click()
+        expect(one.locator("thead .total")).to_have_text(["80", "200", "13"])
+        expect(two.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=LIVE)
+        expect(two.locator("#deal-1")).to_be_visible()
+        expect(two.get_by_role("link", name="Add deal 2")).to_be_visible()
+        shot(two, "live-1-sheet-updated")
+
+        # phone two starts deal 2; phone one saves its own deal 2 first
+        two.get_by_role("link", name="Add deal 2").click()
+        clean_deal(two)
+        one.get_by_role("link", name="Add deal 2").click()
+        clean_deal(one)
+        one.get_by_role("button", name="Save deal 2").click()
+        expect(one.locator("#deal-2")).to_be_visible()
+        news = two.locator("[data-live-news]")
+        expect(news).to_contain_text("Deal 2 was added on another phone: Anna +100, Ben +80, Carla +80.",
+                                     timeout=LIVE)
+        assert two.input_value("#tricks_0") == "5"  # the entries are kept
+        shot(two, "live-2-form-warned")
+        # saving asks: the same deal (discard) or another one (add as deal 3)
+        two.get_by_role("button", name="Save deal 2").click()
+        expect(two.locator("[data-conflict]")).to_contain_text("Deal 2 was added on another phone")
+        expect(two.get_by_role("button", name="Add yours as deal 3")).to_be_visible()
+        assert two.input_value("#tricks_0") == "5"
+        shot(two, "live-3-conflict")
+        assert len(deals(database)) == 2
+        two.get_by_role("link", name="Discard mine").click()
+        expect(two.locator("thead .total")).to_have_text(["180", "280", "93"])
+        assert len(deals(database)) == 2
+    finally:
+        one.context.close()
+        two.context.close()
+
+
+def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser)
+    context = page.context
+    try:
+        page.goto(f"{url}/games/{game_id}")
+        page.evaluate("navigator.serviceWorker.ready")
+        page.reload()  # now served through the service worker, which keeps the pages
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.goto(f"{url}/games/{game_id}/deals/new")  # the form is kept too
+        page.goto(f"{url}/games/{game_id}")
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("[data-live-status]")).to_contain_text("No connection: this is the score sheet as it was at")
+        expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
+        shot(page, "live-4-offline-sheet")
+
+        page.get_by_role("link", name="Add deal 1").click()
+        worked_deal(page)
+        shot(page, "live-5-offline-form")
+        page.get_by_role("button", name="Save deal 1").click()
+        outbox = page.locator("[data-outbox]")
+        expect(outbox).to_contain_text("1 deal waiting to be sent")
+        expect(outbox).to_contain_text("Deal 1, kept on this phone at")
+        expect(outbox).to_contain_text("Anna: Turnip, Tricks 4, Bugs 1")  # the entries, as typed
+        # a second deal while the first still waits: it is deal 2
+        page.get_by_role("link", name="Add deal 2").click()
+        expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 2").click()
+        expect(outbox).to_contain_text("2 deals waiting to be sent")
+        expect(outbox).to_contain_text("Deal 2, kept on this phone at")
+        shot(page, "live-6-waiting")
+        assert deals(database) == []  # nothing reached the server yet
+
+        context.set_offline(False)
+        # 80 + 100, 200 + 80, 13 + 80: both arrived, in order, each once
+        expect(page.locator("thead .total")).to_have_text(["180", "280", "93"], timeout=15_000)
+        expect(outbox).to_be_hidden()
+        stored = deals(database)
+        assert [d["tricks"] for d in stored] == [[4, 5, 4], [5, 4, 4]]
+        page.wait_for_timeout(6_000)  # later tries find nothing waiting
+        assert len(deals(database)) == 2
+        shot(page, "live-7-sent")
+    finally:
+        context.close()
+
+
+def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browser, served):
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser)
+    context = page.context
+    try:
+        page.goto(f"{url}/games/{game_id}")
+        page.evaluate("navigator.serviceWorker.ready")
+        page.reload()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 1").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("1 deal waiting to be sent")
+        # meanwhile another phone saves deal 1 (the worked example)
+        db = connect(str(database))
+        store.add_deal(db, game_id, {"turnip": "D", "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"},
+                                                            {"kind": "plain", "suit": "H"}],
+                                     "tricks": [4, 5, 4], "bugs": [1, 0, 3]})
+        db.conn.close()
+        context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Not saved:", timeout=15_000)
+        expect(refused).to_contain_text("Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13.")
+        expect(refused).to_contain_text("Anna: ♠, Tricks 5, Bugs 0")
+        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=5_000)
+        shot(page, "live-8-refused")
+        assert len(deals(database)) == 1
+        # "Open it": the entries go back into the form, now for deal 2
+        page.get_by_role("button", name="Open it").click()
+        expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+        assert page.input_value("#tricks_0") == "5"
+        page.get_by_role("button", name="Save deal 2").click()
+        expect(page.locator("thead .total")).to_have_text(["180", "280", "93"])
+        assert len(deals(database)) == 2
+    finally:
+        context.close()

@@ -539,13 +539,19 @@
     }
 
     async function swap(news) {
+      // not while the player is typing in this part of the page (a filter on the home
+      // page): the next poll tries again
+      const typing = document.activeElement;
+      if (typing && region.contains(typing) && typing.matches("input, select, textarea")) return false;
       const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
       if (!response.ok) return false;
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = doc.querySelector('[data-live="' + mode + '"]');
       if (!fresh) return false;
       const before = new Set(Array.from(region.querySelectorAll("tr.deal-row[id]"), (r) => r.id));
+      const opened = Array.from(region.querySelectorAll("details"), (d) => d.open);  // the QR code stays open
       region.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
+      region.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
       for (const name of ["liveVersion", "renderedAt", "addUrl"]) {
         if (fresh.dataset[name] !== undefined) region.dataset[name] = fresh.dataset[name];
       }

@@ -193,3 +193,15 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         assert len(deals(database)) == 2
     finally:
         context.close()
+
+
+def test_the_home_page_shows_a_game_started_on_another_phone(browser, served):
+    url, database = served
+    page = new_page(browser)
+    try:
+        page.goto(url)
+        expect(page.get_by_text("No games yet")).to_be_visible()
+        store_game(database, game_file(players=["Olga", "Piet", "Quim"]))  # another phone starts one
+        expect(page.get_by_role("link", name="Carry on: Trigami with Olga, Piet, Quim")).to_be_visible(timeout=LIVE)
+    finally:
+        page.context.close()

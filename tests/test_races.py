@@ -317,6 +317,31 @@ def test_a_double_delete_and_a_double_undo_delete_once(race_server):
         assert_race_invariants(race_server, undone, what)
 
 
+def test_a_double_restore_restores_once(race_server):
+    """Two phones tap Restore on deleted deal 2 at the same instant: it is back once (one
+    "deal_restored"), in its place, and both are told "Deal 2 restored."."""
+    for round_ in range(1, ROUNDS + 1):
+        what = f"round {round_}: "
+        game_id = race_server.store_game(deals=THREE_DEALS)
+        deal_id = race_server.game(game_id).deals[1].id
+        with race_server.db() as db:
+            store.delete_deal(db, game_id, deal_id)
+        a, b = race_server.phone(), race_server.phone()
+        history = f"/games/{game_id}/history"
+        path = f"/games/{game_id}/deals/{deal_id}/restore"
+        forms = [{"csrf_token": p.form(history)["csrf_token"], "back": "sheet"} for p in (a, b)]
+        replies = at_once(lambda: a.post(path, forms[0]), lambda: b.post(path, forms[1]))
+        assert_no_server_error(replies, what)
+        with race_server.db() as db:
+            assert [canonical("trigami", e) for e in in_play(db, game_id)] == [
+                canonical("trigami", e) for e in THREE_DEALS], f"{what}{statuses(replies)}"
+            assert len(changes(db, game_id, "deal_restored", deal_id)) == 1, f"{what}{statuses(replies)}"
+        assert all(r.redirects_to(sheet(game_id)) for r in replies), f"{what}double restore: {statuses(replies)}"
+        for phone in (a, b):
+            assert "Deal 2 restored." in phone.get(sheet(game_id)).text, f"{what}a phone was told otherwise"
+        assert_race_invariants(race_server, replies, what)
+
+
 # --------------------------------------------------------------------------- importing
 
 

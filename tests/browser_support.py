@@ -91,3 +91,19 @@ def shot(page, name: str) -> None:
 
 def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def fill_worked_example(page) -> None:
+    """Fill in SCORING.md §1.2's worked example on an open Trigami deal form (or the
+    calculator): turnip ♦; Anna Turnip 4 tricks 1 bug, Ben Doublets ♠ 5 tricks no bug,
+    Carla ♥ 4 tricks 3 bugs → 80, 200, 13."""
+    cards = page.locator(".seat-card")
+    cards.nth(0).get_by_text("Turnip", exact=True).click()
+    cards.nth(1).get_by_role("img", name="spades").click()
+    cards.nth(1).get_by_text("Doublets").click()
+    cards.nth(2).get_by_role("img", name="hearts").click()
+    page.fill("#tricks_0", "4")
+    page.fill("#tricks_1", "5")
+    page.fill("#bugs_0", "1")
+    page.fill("#bugs_2", "3")
+    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()

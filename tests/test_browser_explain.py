@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import SHOTS, fill_worked_example, new_page, no_sideways_scroll, serve, store_game, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL as WORKED
 from tests.test_explain import CLEAN, KINGDOM  # worked by hand there
 
@@ -185,16 +185,7 @@ def test_calculator_works_without_javascript(browser, served):
     page.get_by_text("Names (optional)").click()
     for seat, name in enumerate(["Anna", "Ben", "Carla"]):
         page.fill(f"#player-{seat}", name)
-    cards = page.locator(".seat-card")
-    cards.nth(0).get_by_text("Turnip", exact=True).click()
-    cards.nth(1).get_by_role("img", name="spades").click()
-    cards.nth(1).get_by_text("Doublets").click()
-    cards.nth(2).get_by_role("img", name="hearts").click()
-    page.fill("#tricks_0", "4")
-    page.fill("#tricks_1", "5")
-    page.fill("#bugs_0", "1")
-    page.fill("#bugs_2", "3")
-    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()
+    fill_worked_example(page)
     page.get_by_role("button", name="Work it out").click()
     result = page.locator("#result")
     expect(result.locator(".calc-points")).to_have_text("Anna +80 Ben +200 Carla +13", use_inner_text=True)

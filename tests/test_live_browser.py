@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import new_page, serve, shot, store_game, sync_api
+from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
 from tests.conftest import game_file
 
 pytestmark = pytest.mark.browser
@@ -29,17 +29,16 @@ def served(tmp_path):
 
 
 def worked_deal(page) -> None:
-    """Fill in the worked example on an open Trigami deal form."""
-    cards = page.locator(".seat-card")
-    cards.nth(0).get_by_text("Turnip", exact=True).click()
-    cards.nth(1).get_by_role("img", name="spades").click()
-    cards.nth(1).get_by_text("Doublets").click()
-    cards.nth(2).get_by_role("img", name="hearts").click()
-    page.fill("#tricks_0", "4")
-    page.fill("#tricks_1", "5")
-    page.fill("#bugs_0", "1")
-    page.fill("#bugs_2", "3")
-    page.locator(".suit-chips").get_by_role("img", name="diamonds").click()
+    fill_worked_example(page)
+
+
+def under_service_worker(page, address: str) -> None:
+    """Open ``address`` and reload it once the service worker runs, so that it serves
+    (and keeps) every page from then on."""
+    page.goto(address)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
 
 
 def clean_deal(page) -> None:
@@ -111,10 +110,7 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
     page = new_page(browser)
     context = page.context
     try:
-        page.goto(f"{url}/games/{game_id}")
-        page.evaluate("navigator.serviceWorker.ready")
-        page.reload()  # now served through the service worker, which keeps the pages
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        under_service_worker(page, f"{url}/games/{game_id}")
         page.goto(f"{url}/games/{game_id}/deals/new")  # the form is kept too
         page.goto(f"{url}/games/{game_id}")
 
@@ -161,10 +157,7 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
     page = new_page(browser)
     context = page.context
     try:
-        page.goto(f"{url}/games/{game_id}")
-        page.evaluate("navigator.serviceWorker.ready")
-        page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        under_service_worker(page, f"{url}/games/{game_id}")
         context.set_offline(True)
         page.get_by_role("link", name="Add deal 1").click()
         clean_deal(page)

@@ -9,7 +9,7 @@ Ben −10, Carla +20" — before anything of theirs is saved. Replayed from the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -44,8 +44,9 @@ def _number(game: StoredGame, change: Change) -> tuple[int, bool]:
     return 1 + sum(d.position < position for d in game.deals), False
 
 
-def arrivals(game: StoredGame, since: Sequence[Change]) -> list[Arrival]:
-    """Each change in ``since`` (oldest first) in words, against ``game`` as it is now.
+def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()) -> list[Arrival]:
+    """Each change in ``since`` (oldest first) in words, against ``game`` as it is now;
+    changes to the deals ``own`` (ids of deals this phone saved itself) are left out.
 
     Several changes to one deal are told once, by the latest (a deal added and then
     changed reads "added"); the points are the deal's as the game scores now.
@@ -53,10 +54,12 @@ def arrivals(game: StoredGame, since: Sequence[Change]) -> list[Arrival]:
     scored = sheet.build(game)
     told: dict[object, Arrival] = {}
     for change in since:
+        if change.deal_id in own:
+            continue
         if change.action in ("players_renamed", "settings_changed"):
             told[change.action] = Arrival(
-                _("The players were renamed on another phone.") if change.action == "players_renamed"
-                else _("The settings were changed on another phone."), None)
+                _("The players were renamed on another phone") if change.action == "players_renamed"
+                else _("The settings were changed on another phone"), None)
             continue
         if change.deal_id is None:
             continue
@@ -81,10 +84,11 @@ def arrivals(game: StoredGame, since: Sequence[Change]) -> list[Arrival]:
     return list(told.values())
 
 
-def summary(game: StoredGame, since: Sequence[Change]) -> str:
+def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()) -> str:
     """The changes in one line for a banner: "Deal 5 was added on another phone: Anna +40,
-    Ben −10, Carla +20." (sentences joined); empty when nothing a player sees changed."""
+    Ben −10, Carla +20." (sentences joined); empty when nothing a player sees changed.
+    ``own``: as for :func:`arrivals`."""
     parts = []
-    for arrival in arrivals(game, since):
+    for arrival in arrivals(game, since, own):
         parts.append(f"{arrival.text}: {', '.join(arrival.points)}." if arrival.points else f"{arrival.text}.")
     return " ".join(parts)

@@ -338,6 +338,18 @@ def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list
         "select * from changes where game_id = ? and id > ? order by id", [game_id, version])]
 
 
+def deals_by_nonce(db: sqlite_utils.Database, game_id: str, nonces: Iterable[str]) -> dict[str, int]:
+    """Of the form tokens ``nonces``, those a deal of the game in play was saved with:
+    {nonce: deal id}."""
+    wanted = sorted({n for n in nonces if n})
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    return {row[0]: row[1] for row in db.execute(
+        f"select nonce, id from deals where game_id = ? and deleted_at is null and nonce in ({marks})",
+        [game_id, *wanted])}
+
+
 def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iterable[str]) -> bool:
     """Whether every change in ``since`` is a deal added with one of ``nonces`` (the form
     tokens of deals this phone sent from its outbox): a phone's own earlier deals are no

@@ -404,6 +404,18 @@
     return (load(SENT, {})[game] || []).concat(load(OUTBOX, []).filter((i) => i.game === game).map((i) => i.nonce));
   }
 
+  function arrived(game, stored) {
+    // waiting deals the server has (a send whose answer was lost): no longer waiting
+    const items = load(OUTBOX, []);
+    const done = items.filter((i) => i.game === game && stored.includes(i.nonce));
+    if (!done.length) return;
+    const sent = load(SENT, {});
+    sent[game] = (sent[game] || []).concat(done.map((i) => i.nonce)).slice(-20);
+    save(SENT, sent);
+    save(OUTBOX, items.filter((i) => !done.includes(i)));
+    render();
+  }
+
   function reasonFrom(html, status) {
     try {
       const doc = new DOMParser().parseFromString(html, "text/html");
@@ -574,11 +586,23 @@
       busy = true;
       try {
         const since = mode === "warn" ? region.dataset.liveVersion : version;
-        const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since);
+        // this phone's own deals (sent, waiting, and this form's) are no news from "another phone"
+        const game = region.dataset.game;
+        const nonce = region.querySelector('input[name="nonce"]');
+        const mine = game ? own(game).concat(nonce && nonce.value ? [nonce.value] : []) : [];
+        const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since) +
+          (mine.length ? "&mine=" + encodeURIComponent(mine.join(",")) : "");
         const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
         if (!response.ok) throw new Error(String(response.status));
         const data = await response.json();
         connection(true);
+        if (game && data.stored && data.stored.length) arrived(game, data.stored);
+        if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
+          // this form's deal was saved after all (its answer was lost on the way)
+          localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);
+          location.href = region.dataset.sheetUrl;
+          return;
+        }
         if (String(data.version) !== String(version)) {
           if (mode === "warn") { warn(data); version = String(data.version); }
           else if (await swap(data.news)) version = region.dataset.liveVersion = String(data.version);
@@ -590,13 +614,34 @@
       }
     }
 
-    if (navigator.onLine === false) connection(false);
+    if (navigator.onLine === false) {
+      connection(false);
+      // a page kept by the service worker may carry an old message ("Deal 5 saved")
+      document.querySelectorAll(".flashes").forEach((f) => { f.hidden = true; });
+    }
     setInterval(poll, POLL_MS);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
     window.addEventListener("online", poll);
     window.addEventListener("offline", () => connection(false));
     document.addEventListener("scorekeeper:sent", poll);
   }
+
+  // Any other save (a change, a delete, Undo, Restore, settings) without connection:
+  // say so on the page instead of the browser's own "no internet" page.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (event.defaultPrevented || navigator.onLine !== false || (form.method || "").toLowerCase() !== "post") return;
+    if (form.matches("form.deal-form[data-draft]")) return;  // a new deal goes to the outbox
+    event.preventDefault();
+    let note = form.querySelector("[data-offline-note]");
+    if (!note) {
+      note = el("p", "errors offline-note");
+      note.dataset.offlineNote = "";
+      note.setAttribute("role", "alert");
+      form.prepend(note);
+    }
+    note.textContent = document.documentElement.dataset.offlineNothing || "No connection: nothing was changed.";
+  });
 
   window.Scorekeeper = { queue: queue, flush: flush };
 

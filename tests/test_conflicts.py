@@ -145,3 +145,34 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     assert again.status_code == 302
     game = store.get_game(db, game_id)
     assert game.players[1] == "Ben" and game.options["target"] == 300
+
+
+def test_a_trix_contract_played_meanwhile_keeps_the_entries_and_says_so(client, make_game, db):
+    game_id = make_game(kind="trix")
+    seen = open_form(client, game_id)
+    # another phone saves Diamonds first: −10 a diamond (SCORING.md §2.1): 2, 2, 2, 7
+    other = {"nonce": "b", "contracts": "diamonds", "diamonds_0": "2", "diamonds_1": "2", "diamonds_2": "2",
+             "diamonds_3": "7", "seen": seen}
+    assert client.post(f"/games/{game_id}/deals/new", data=other).status_code == 302
+    mine = {"nonce": "a", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "5",
+            "diamonds_3": "1", "seen": seen}
+    refused = client.post(f"/games/{game_id}/deals/new", data=mine)
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Deal 1 was added on another phone: Anna −20, Ben −20, Carla −20, Dan −70." in page
+    assert "Diamonds has been played in this kingdom meanwhile: if yours is the same deal, discard it" in page
+    html = refused.get_data(as_text=True)
+    for seat, count in enumerate("3451"):  # the entries as typed stay on the page
+        assert re.search(rf'name="diamonds_{seat}"[^>]*value="{count}"', html), seat
+    assert len(store.get_game(db, game_id).deals) == 1
+
+
+def test_undo_is_not_offered_once_another_phone_changed_the_deal(client, make_game, db):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    assert "Undo deal 1" in text(client.get(f"/games/{game_id}"))
+    deal = store.get_game(db, game_id).deals[0]
+    store.update_deal(db, game_id, deal.id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]})  # another phone
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Undo deal 1" not in sheet  # it would take back their correction too
+    assert "160" in sheet

@@ -22,7 +22,7 @@ def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_gam
     first = live(client, game_id)
     assert first.status_code == 200 and first.headers["ETag"]
     version = first.get_json()["version"]
-    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": ""}
+    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": []}
     assert "no-cache" in first.headers["Cache-Control"]
     again = live(client, game_id, etag=first.headers["ETag"])
     assert again.status_code == 304 and again.data == b""
@@ -108,3 +108,22 @@ def test_a_new_version_of_the_app_gets_a_new_service_worker(tmp_path):
 def test_the_offline_page_says_what_is_still_there(client):
     page = client.get("/offline").get_data(as_text=True)
     assert "No connection" in page and "Score sheets opened on this phone are still there" in page
+
+
+def test_a_phones_own_deals_are_not_news_and_are_said_to_be_stored(client, make_game, db):
+    # the phone sent deal 1 from its outbox (form token "mine-1"), and its answer was lost
+    game_id = make_game()
+    version = live(client, game_id).get_json()["version"]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="mine-1")
+    answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1,still-waiting").get_json()
+    assert answer["news"] == "" and answer["stored"] == ["mine-1"]
+    # another phone's deal is news all the same
+    store.add_deal(db, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}, nonce="theirs")
+    answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1").get_json()
+    assert answer["news"] == "Deal 2 was added on another phone: Anna +80, Ben +160, Carla +16."
+
+
+def test_a_version_too_large_for_the_database_is_no_server_error(client, make_game):
+    game_id = make_game()
+    answer = client.get(f"/games/{game_id}/live?since={2**63}")
+    assert answer.status_code == 200 and answer.get_json()["deals"] == 0

@@ -144,6 +144,9 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
         expect(outbox).to_be_hidden()
         stored = deals(database)
         assert [d["tricks"] for d in stored] == [[4, 5, 4], [5, 4, 4]]
+        # this phone's own deals are not news "from another phone"
+        page.wait_for_timeout(2_500)
+        assert "on another phone" not in page.locator("main").inner_text()
         page.wait_for_timeout(6_000)  # later tries find nothing waiting
         assert len(deals(database)) == 2
         shot(page, "live-7-sent")
@@ -196,5 +199,28 @@ def test_the_home_page_shows_a_game_started_on_another_phone(browser, served):
         expect(page.get_by_text("No games yet")).to_be_visible()
         store_game(database, game_file(players=["Olga", "Piet", "Quim"]))  # another phone starts one
         expect(page.get_by_role("link", name="Carry on: Trigami with Olga, Piet, Quim")).to_be_visible(timeout=LIVE)
+    finally:
+        page.context.close()
+
+
+def test_undo_without_connection_says_nothing_was_changed(browser, served):
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        worked_deal(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        undo = page.get_by_role("button", name="↶ Undo deal 1")
+        expect(undo).to_be_visible()
+        page.context.set_offline(True)
+        undo.click()
+        expect(page.locator(".undo [role=alert]")).to_have_text(
+            "No connection: nothing was changed. Try again when the phone is back online.")
+        assert len(deals(database)) == 1
+        page.context.set_offline(False)
+        undo.click()
+        expect(page.locator(".flash")).to_contain_text("Deal 1 taken back.")
+        assert deals(database) == []
     finally:
         page.context.close()

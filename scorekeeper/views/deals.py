@@ -22,8 +22,10 @@ def _score_of(game: StoredGame, entries: list[dict[str, Any]]) -> GameScore:
     return game.game_file(entries).score()
 
 
-def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
-    """The form for deal ``index`` (0-based; == len(deals) for a new one)."""
+def deal_form_class(game: StoredGame, index: int, also: list[str] | None = None) -> type[forms.DealForm]:
+    """The form for deal ``index`` (0-based; == len(deals) for a new one). ``also``:
+    Trix contracts to offer besides those still to play (a phone's choice that another
+    phone has played meanwhile, so that its entries stay on the page)."""
     rules = get_rules(game.kind)
     if game.kind in ("trigami", "bugami3"):
         trigami = game.kind == "trigami"
@@ -39,6 +41,7 @@ def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
         offered = offered[:1]  # a fixed order leaves only the next contract
     if index < len(entries):
         offered += [c for c in entries[index]["contracts"] if c not in offered]
+    offered += [c for c in also or () if c in forms.CONTRACTS and c not in offered]
     order = game.options.get("order") or forms.CONTRACTS
     offered = [c for c in order if c in offered] or list(forms.CONTRACTS)
     return forms.trix_form(game.players, offered=offered, complex_=options.complex,
@@ -78,7 +81,8 @@ def _flash_saved(game: StoredGame, deal_id: int) -> None:
         return
     flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
     if index == len(game.deals) - 1:
-        session["last_added"] = {"game": game.id, "deal": deal_id}  # Undo stays on offer
+        session["last_added"] = {"game": game.id, "deal": deal_id,  # Undo stays on offer
+                                 "version": game.deals[index].version}
 
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
@@ -138,7 +142,7 @@ def new(game_id: str) -> Any:
                     _flash_saved(stale.game, saved)  # the same form, saved this instant by a second tap
                     return redirect(url_for("games.show", game_id=game.id))
                 return _stale(stale.game, stale.since)
-            session["last_added"] = {"game": game.id, "deal": deal_id}
+            session["last_added"] = {"game": game.id, "deal": deal_id, "version": store.fingerprint(entry)}
             flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
             return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
@@ -153,11 +157,18 @@ def _stale(game: StoredGame, since: list[store.Change]) -> Any:
     the entries as typed, and the choice "Add yours as deal N+1" (a Save against the game
     as it is now) or "Discard mine". Status 409."""
     index = len(game.deals)
+    chosen = request.form.getlist("contracts") if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
+    played = [c for c in chosen if c not in form.offered_contracts]
+    if played:  # the other phone played the contract this one chose: keep its entries on show
+        form = deal_form_class(game, index, also=played)(formdata=request.form)
     form.seen.data = str(game.version)
     context = _context(game, index)
+    clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "
+              "discard it; if not, choose the contract that was really played.",
+              contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
     return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since),
-                           **context), 409
+                           clash=clash, **context), 409
 
 
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from urllib.parse import urlsplit
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
@@ -88,7 +89,8 @@ def show(game_id: str) -> str:
     scored = sheet.build(game)
     return render_template("games/show.html", sheet=scored, rendered_at=store.now(), rules=get_rules(game.kind),
                            undo=store_undo_target(game), undo_form=forms.EmptyForm(),
-                           chart=game_chart(scored), join=join_code(game.id))
+                           chart=game_chart(scored), join=join_code(game.id),
+                           join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
 
 
 def join_code(game_id: str) -> QrCode:
@@ -104,7 +106,9 @@ def store_undo_target(game: store.StoredGame) -> int | None:
     from flask import session
 
     last = session.get("last_added")
-    if last and game.deals and last.get("game") == game.id and last.get("deal") == game.deals[-1].id:
+    if last and game.deals and last.get("game") == game.id and last.get("deal") == game.deals[-1].id \
+            and last.get("version") in (None, game.deals[-1].version):
+        # not once another phone has changed it: Undo would take back their correction too
         return game.deals[-1].id
     return None
 

@@ -43,24 +43,33 @@ def _json(etag: str, **data: Any) -> Response:
 @bp.get("/games/<game_id>/live")
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
-    change: ``{"version": int, "deals": int, "finished": bool, "news": str}``, ``news``
-    telling what changed since the version in the query argument ``since`` ("Deal 5 was
-    added on another phone: Anna +40, …"; empty without ``since``). ETag: the version
-    and ``since``; 304 while unchanged, without scoring anything. 404 for no such game."""
+    change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
+    [str]}``. ``news`` tells what changed since the version in the query argument
+    ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
+    ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
+    (comma-separated), and ``stored`` answers which of them are saved (a save whose
+    answer was lost arrived after all). ETag: the version, ``since`` and ``mine``; 304
+    while unchanged, without scoring anything. 404 for no such game."""
     db = get_db()
     if not db.execute("select 1 from games where id = ?", [game_id]).fetchone():
         return jsonify(error=_("There is no such game here.")), 404
     version = store.game_version(db, game_id)
     since = request.args.get("since", type=int)
-    etag = f"g{version}-{since if since is not None else ''}"
+    if since is not None and not 0 <= since < 2**63:  # no such version: the news is everything
+        since = 0
+    mine = sorted({n for n in request.args.get("mine", "").split(",") if 0 < len(n) <= 64})[:50]
+    etag = f"g{version}-{since if since is not None else ''}-" + \
+        hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged
     stored = store.get_game(db, game_id)
     scored = sheet.build(stored)
+    own = store.deals_by_nonce(db, game_id, mine)
     news = ""
     if since is not None and since != version:
-        news = conflicts.summary(stored, store.changes_since(db, game_id, since))
-    return _json(etag, version=version, deals=len(stored.deals), finished=scored.finished, news=news)
+        news = conflicts.summary(stored, store.changes_since(db, game_id, since), set(own.values()))
+    return _json(etag, version=version, deals=len(stored.deals), finished=scored.finished, news=news,
+                 stored=sorted(own))
 
 
 @bp.get("/live")

@@ -72,6 +72,8 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
         name = " ".join(name.split())
+        if not any(unicodedata.category(c)[0] in "LNPS" for c in name):  # only zero-width marks
+            raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
             raise FormatError(_("player {n}'s name is longer than {max} characters").format(
                 n=seat + 1, max=MAX_NAME_LENGTH), field="players", seat=seat)

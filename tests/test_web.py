@@ -546,7 +546,7 @@ def test_a_tampered_turnip_or_last_trick_is_refused(client, make_game, db):
     assert deal_count(db, game_id) == 0
 
 
-@pytest.mark.parametrize("name", ["Ann\x00a", "\u202eanna", "A" * 41])
+@pytest.mark.parametrize("name", ["Ann\x00a", "\u202eanna", "A" * 41, "\u200b", "\u200b\u200d"])
 def test_names_with_control_characters_or_too_long_are_refused(client, db, name):
     response = client.post("/games/new?kind=trigami", data={
         "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -30,6 +31,30 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+class _Scorekeeper(Flask):
+    """Flask, with static files under versioned URLs cached for a year."""
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A static URL that carries the app's fingerprint (?v=, see views.live.asset_version)
+        # never changes its content: a phone keeps it a year and asks no more (one request
+        # a page on a repeat visit). Anything else is asked again each time.
+        from flask import request
+
+        from .views.live import asset_version
+
+        if request.args.get("v") == asset_version(self):
+            return 365 * 24 * 3600
+        return super().get_send_file_max_age(filename)
+
+    def send_static_file(self, filename: str) -> Any:
+        # Read whole (static files are a few KB): Flask-Compress then compresses it, and
+        # the file is closed when the response is (a compressed stream would not close it).
+        response = super().send_static_file(filename)
+        response.direct_passthrough = False
+        response.make_sequence()
+        return response
+
+
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then SCOREKEEPER_* environment
     variables (Flask's from_prefixed_env), then ``test_config``.
@@ -38,7 +63,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     SECRET_KEY (generated into instance/secret_key when not configured), PUBLIC_URL (the
     address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``).
     """
-    app = Flask(
+    app = _Scorekeeper(
         __name__,
         instance_relative_config=True,
         instance_path=instance_path or os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None,
@@ -65,4 +90,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     i18n.init_app(app)
     db.init_app(app)
     views.init_app(app)
+    # Every text response compressed when the browser accepts it (gzip, Brotli, zstd)
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/plain", "text/csv", "text/javascript", "application/javascript",
+        "application/json", "application/manifest+json", "image/svg+xml"])
+    Compress(app)
     return app

@@ -555,7 +555,7 @@
       // page): the next poll tries again
       const typing = document.activeElement;
       if (typing && region.contains(typing) && typing.matches("input, select, textarea")) return false;
-      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-cache" });
       if (!response.ok) return false;
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = doc.querySelector('[data-live="' + mode + '"]');

@@ -116,7 +116,7 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
 
         context.set_offline(True)
         page.reload()
-        expect(page.locator("[data-live-status]")).to_contain_text("No connection: this is the score sheet as it was at")
+        expect(page.locator("[data-live-status]")).to_contain_text("No connection: this is the score sheet as this phone last saw it (last change at")
         expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
         shot(page, "live-4-offline-sheet")
 

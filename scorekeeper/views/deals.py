@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import conflicts, forms, sheet, store
@@ -22,6 +22,26 @@ def _score_of(game: StoredGame, entries: list[dict[str, Any]]) -> GameScore:
     return game.game_file(entries).score()
 
 
+def _head(game: StoredGame) -> sheet.Sheet:
+    """The game's sheet, scored once per request (the form, its context and the page all
+    need it)."""
+    memo = g.setdefault("sheets", {})
+    key = (game.id, game.version, len(game.deals))
+    if key not in memo:
+        memo[key] = sheet.build(game)
+    return memo[key]
+
+
+def _before(game: StoredGame, index: int) -> GameScore:
+    """The game scored up to deal ``index`` (0-based, not included): who deals it and, in
+    Trix, the contracts left. For a new deal that is the whole game's score, already
+    worked out for the sheet. Raises RuleError."""
+    head = _head(game)
+    if index == len(game.deals) and head.problem is None and head.score is not None:
+        return head.score
+    return _score_of(game, [d.entry for d in game.deals[:index]])
+
+
 def deal_form_class(game: StoredGame, index: int, also: list[str] | None = None) -> type[forms.DealForm]:
     """The form for deal ``index`` (0-based; == len(deals) for a new one). ``also``:
     Trix contracts to offer besides those still to play (a phone's choice that another
@@ -34,7 +54,7 @@ def deal_form_class(game: StoredGame, index: int, also: list[str] | None = None)
     options = rules.parse_options(game.options)
     entries = [d.entry for d in game.deals]
     try:
-        offered = list(_score_of(game, entries[:index]).remaining)
+        offered = list(_before(game, index).remaining)
     except RuleError:
         offered = list(forms.CONTRACTS)
     if game.options.get("order") and not options.complex:
@@ -92,10 +112,9 @@ def _summary(game: StoredGame, result: GameScore, index: int) -> str:
 
 def _context(game: StoredGame, index: int) -> dict[str, Any]:
     """What the deal page shows besides the form: the dealer, the kingdom, the number."""
-    head = sheet.build(game)
-    entries = [d.entry for d in game.deals]
+    head = _head(game)
     try:
-        before = _score_of(game, entries[:index])
+        before = _before(game, index)
     except RuleError:
         before = None
     current = head.deal_score(index)
@@ -119,7 +138,7 @@ def new(game_id: str) -> Any:
     if saved is not None:  # a double tap, or the form sent again: it is saved once
         _flash_saved(game, saved)
         return redirect(url_for("games.show", game_id=game.id))
-    if not form.is_submitted() and sheet.build(game).finished:
+    if not form.is_submitted() and _head(game).finished:
         flash(_("This game is over: no more deals can be added."), "saved")
         return redirect(url_for("games.show", game_id=game.id))
     if form.is_submitted():

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+import threading
+from collections import OrderedDict
 from urllib.parse import urlsplit
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
+                   request, url_for)
 from flask_babel import gettext as _
 
 from .. import forms, network, sheet, store
@@ -82,15 +87,76 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
 
 
 @bp.get("/games/<game_id>")
-def show(game_id: str) -> str:
-    from .past import game_chart
-
+def show(game_id: str) -> Any:
+    """The score sheet. A phone that has it already is answered 304 (a weak ETag of the
+    game's version and what this browser's session shows on it), without scoring."""
+    etag = _sheet_etag(game_id)
+    if etag is not None and request.if_none_match.contains_weak(etag):
+        return _revalidate(Response(status=304), etag)
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
-    return render_template("games/show.html", sheet=scored, rendered_at=store.now(), rules=get_rules(game.kind),
+    html = render_template("games/show.html", sheet=scored, rules=get_rules(game.kind),
                            undo=store_undo_target(game), undo_form=forms.EmptyForm(),
-                           chart=game_chart(scored), join=join_code(game.id),
+                           chart=_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+    return _revalidate(make_response(html), etag)
+
+
+def _revalidate(response: Response, etag: str | None) -> Response:
+    if etag is not None:
+        response.set_etag(etag, weak=True)  # weak: the same whether compressed or not
+    response.cache_control.private = True
+    response.cache_control.no_cache = True  # asked again every time: 304 while unchanged
+    return response
+
+
+def _sheet_etag(game_id: str) -> str | None:
+    """The sheet's validator: the game's version and everything else the page shows that
+    is not the game (this session's Undo and restore offers and form token, the app's
+    version, the language, the address for other phones); None when there is no such
+    game or a message waits to be shown (the page must be drawn)."""
+    from flask import session
+    from flask_babel import get_locale
+
+    from .live import asset_version
+
+    if session.get("_flashes"):
+        return None
+    row = get_db().execute(
+        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?)",
+        [game_id, game_id]).fetchone()
+    if not row[0]:
+        return None
+    parts = [game_id, row[1], asset_version(current_app), str(get_locale()), session.get("last_added"),
+             session.get("restorable"), session.get("csrf_token"), current_app.config.get("PUBLIC_URL"),
+             request.host]
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:20]
+
+
+_CHARTS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_CHARTS_LOCK = threading.Lock()
+
+
+def _chart(scored: sheet.Sheet) -> Any:
+    """The sheet's chart (views.past.game_chart), drawn once per version of the game:
+    a finished game's sheet is opened again and again, and the chart is most of its cost.
+    The 64 most recent are kept."""
+    from flask_babel import get_locale
+
+    from .past import game_chart
+
+    game = scored.game
+    key = (game.id, game.version, len(game.deals), game.players, json.dumps(game.options), str(get_locale()))
+    with _CHARTS_LOCK:
+        if key in _CHARTS:
+            _CHARTS.move_to_end(key)
+            return _CHARTS[key]
+    chart = game_chart(scored)
+    with _CHARTS_LOCK:
+        _CHARTS[key] = chart
+        while len(_CHARTS) > 64:
+            _CHARTS.popitem(last=False)
+    return chart
 
 
 def join_code(game_id: str) -> QrCode:

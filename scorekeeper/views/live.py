@@ -25,9 +25,9 @@ bp = Blueprint("live", __name__)
 
 def _not_modified(etag: str) -> Response | None:
     """304 when the phone already has ``etag``, else None."""
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
-        response.set_etag(etag)
+        response.set_etag(etag, weak=True)
         response.cache_control.no_cache = True
         return response
     return None
@@ -35,7 +35,7 @@ def _not_modified(etag: str) -> Response | None:
 
 def _json(etag: str, **data: Any) -> Response:
     response = jsonify(**data)
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)  # weak: the same whether compressed or not
     response.cache_control.no_cache = True  # always asked again, answered 304 while unchanged
     return response
 

@@ -81,6 +81,10 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- charts
 
 
+#: The most deals a score sheet's chart draws (see game_chart)
+MAX_POINTS = 100
+
+
 def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     """The score sheet's running totals as a line chart: one line per player in their
     seat's colour, from 0 before the first deal to the totals after the last scored one
@@ -91,15 +95,19 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     if score is None or not score.deals:
         return None
     game = sheet.game
-    lines = [charts.seat_line(name, [0, *(deal.totals[seat] for deal in score.deals)], seat)
+    # A long game is drawn from at most about MAX_POINTS of its deals (evenly spaced, the
+    # last always): a phone's screen shows no more, and the page stays small and quick.
+    step = -(-len(score.deals) // MAX_POINTS)
+    shown = [deal for index, deal in enumerate(score.deals, 1) if index % step == 0 or index == len(score.deals)]
+    lines = [charts.seat_line(name, [0, *(deal.totals[seat] for deal in shown)], seat)
              for seat, name in enumerate(game.players)]
     target = score.extra.get("target") if game.kind != "trix" else None
     if target is not None and max(score.totals) * 2 < target:
         target = None
     totals = ", ".join(f"{name} {total}" for name, total in zip(game.players, score.totals))
-    labels = ["0", *(str(deal.number) for deal in score.deals)]
+    labels = ["0", *(str(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
-    major = ["0", *(str(k.deals[-1]) for k in score.kingdoms)] if score.kingdoms else None
+    major = ["0", *(str(k.deals[-1]) for k in score.kingdoms)] if score.kingdoms and step == 1 else None
     svg = charts.line_chart(
         lines, labels, x_major=major,
         title=_("Running totals"),

@@ -5,7 +5,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 5000
 BIN    := $(VENV)/bin
 
-.PHONY: run test install messages icons clean
+.PHONY: run test install messages icons bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ messages: $(VENV)/.test-installed
 # Render static/icons/*.png from their SVG sources with the system's Chromium
 icons: $(VENV)/.test-installed
 	$(BIN)/python tools/render_icons.py
+
+# Page speed against a bare Flask hello world, growth with 10 to 5,000 games, bytes and
+# memory (bench/bench.py; not part of `make test`). QUICK=1: 10 and 1,000 games, < 3 min
+bench: $(VENV)/.test-installed
+	$(BIN)/python bench/bench.py $(if $(QUICK),--quick,)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

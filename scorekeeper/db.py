@@ -26,8 +26,13 @@ def connect(path: str) -> sqlite_utils.Database:
 
 
 def migrate(db: sqlite_utils.Database) -> None:
-    """Apply every pending migration (migrations.py); a no-op on an up-to-date database."""
+    """Apply every pending migration (migrations.py), then work out the lists' summaries
+    that are missing or stale (summaries.refresh_stale); a no-op on an up-to-date
+    database."""
+    from .summaries import refresh_stale
+
     migrations.apply(db)
+    refresh_stale(db)
 
 
 def get_db() -> sqlite_utils.Database:

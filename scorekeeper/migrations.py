@@ -87,3 +87,38 @@ def m003_history(db: sqlite_utils.Database) -> None:
         not_null={"game_id", "at", "action"},
     )
     db["changes"].create_index(["game_id", "id"])
+
+
+@migrations()
+def m004_summaries(db: sqlite_utils.Database) -> None:
+    """What the lists show of each game, kept up to date by every write (summaries.py):
+    a game's summary, each seat's result, each player's record. Worked out from the deal
+    entries like the score sheet, never entered; filled in on start-up
+    (summaries.refresh_stale)."""
+    db["game_summaries"].create(
+        {
+            "game_id": str,
+            "version": int,  # the game's version it was worked out at (store.game_version)
+            "rules": str,  # the rules' fingerprint that scored it (summaries.RULES)
+            "kind": str,
+            "deals": int,
+            "finished": int,  # 0 or 1
+            "totals": str,  # JSON: one int per seat
+            "winners": str,  # JSON: seats (finished games)
+            "leaders": str,  # JSON: seats with the best total so far
+            "problem_deal": int,  # 1-based: the first stored deal that no longer fits; null if none
+        },
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["game_summaries"].create_index(["finished"])
+    db["games"].create_index(["created_at"])  # the lists: newest first
+    db["seat_results"].create(
+        {"game_id": str, "seat": int, "total": int, "won": int},
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["player_records"].create(
+        {"player_id": int, "played": int, "finished": int, "won": int, "last_played": str},
+        pk="player_id",
+    )

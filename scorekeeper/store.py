@@ -257,6 +257,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
             for pos, entry in enumerate(data["deals"])
         )
         _record(db, game_id, now, "game_created", after=data)
+        _summarize(db, game_id)
     return game_id
 
 
@@ -378,6 +379,11 @@ def list_games(db: sqlite_utils.Database) -> list[StoredGame]:
     return _games(db)
 
 
+def games_of(db: sqlite_utils.Database, player_id: int) -> list[StoredGame]:
+    """Every game player ``player_id`` sat in, newest first."""
+    return _games(db, "where id in (select game_id from game_players where player_id = ?)", [player_id])
+
+
 def known_players(db: sqlite_utils.Database) -> list[str]:
     """Every stored player's name, most recently seated first."""
     return [row["name"] for row in db.query(
@@ -398,6 +404,17 @@ def last_players(db: sqlite_utils.Database, kind: str) -> list[str]:
 
 def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:
     db["games"].update(game_id, {"updated_at": now})
+
+
+def _summarize(db: sqlite_utils.Database, game_id: str, game: StoredGame | None = None,
+               file: GameFile | None = None, score: Any = None, left: Iterable[int] = ()) -> None:
+    """Bring the lists' summary of the game (summaries.py) up to date, inside the write:
+    from ``game`` as just written with its ``file`` and ``score`` when the write scored it
+    already, else scored here. ``left``: players who may have left the game."""
+    from . import sheet, summaries
+
+    scored = sheet.Sheet(game, file, score, None) if game is not None and score is not None else None
+    summaries.refresh(db, game_id, scored, players=left)
 
 
 def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
@@ -433,7 +450,8 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         if saved is not None:
             return saved
         game = _fresh(db, game_id, seen)
-        game.game_file([*(d.entry for d in game.deals), dict(entry)]).score()  # raises RuleError
+        file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
+        score = file.score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was
         position = db.execute(
             "select coalesce(max(position) + 1, 0) from deals where game_id = ?", [game_id]
@@ -444,6 +462,8 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         }).last_pk
         _record(db, game_id, now, "deal_added", deal_id=deal_id, position=position, after=dict(entry))
         _touch(db, game_id, now)
+        added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
+        _summarize(db, game_id, added, file, score)  # scored once for the save, not again
     return deal_id
 
 
@@ -493,6 +513,7 @@ def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Ma
         _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=current.position,
                 before=current.entry, after=after)
         _touch(db, game_id, now)
+        _summarize(db, game_id)
     return True
 
 
@@ -528,6 +549,7 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
                 before=current.entry)
         _touch(db, game_id, now)
+        _summarize(db, game_id)
     return index + 1
 
 
@@ -568,6 +590,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
         db["deals"].update(deal_id, {"deleted_at": None, "updated_at": now})
         _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
         _touch(db, game_id, now)
+        _summarize(db, game_id)
     return restored.deal_index(deal_id) + 1
 
 
@@ -603,6 +626,7 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
         file = changed.game_file()  # raises RuleError before anything is written
         file.score()
         new_players, new_options = file.players, file.rules.dump_options(file.options)
+        seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
         if new_players != game.players:
             _rename(db, game, new_players, now)
             shown = get_game(db, game_id).players  # a known player keeps their spelling
@@ -617,6 +641,7 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
             actions.append("settings_changed")
         if actions:
             _touch(db, game_id, now)
+            _summarize(db, game_id, left=seated)  # a renamed seat's old player loses this game
     return tuple(actions)
 
 
@@ -635,6 +660,7 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
         left.add(seats[seat])
     for player_id in left:
         if not db["game_players"].count_where("player_id = ?", [player_id]):
+            db.execute("delete from player_records where player_id = ?", [player_id])
             try:
                 db["players"].delete(player_id)
             except sqlite3.IntegrityError:  # still named elsewhere (a table of the future): keep them

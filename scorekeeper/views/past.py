@@ -4,22 +4,24 @@ the player page. Thin glue: store reads, stats counts, charts draws; no SQL here
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import abort, url_for
 from flask_babel import gettext as _
 
-from .. import charts, forms, stats, store
+from .. import charts, forms, stats, store, summaries
 from ..db import get_db
 from ..sheet import Sheet
 
 
-def seated_games() -> list[stats.SeatedGame]:
-    """Every stored game, newest first, scored and with its players' ids."""
+def seated_games(player: int | None = None) -> list[stats.SeatedGame]:
+    """Every stored game (or only those ``player`` sat in), newest first, scored and with
+    its players' ids."""
     db = get_db()
-    return stats.seat_games(store.list_games(db), store.player_seats(db))
+    games = store.list_games(db) if player is None else store.games_of(db, player)
+    return stats.seat_games(games, store.player_seats(db))
 
 
 def time_zone(name: str | None) -> tzinfo | None:
@@ -32,49 +34,69 @@ def time_zone(name: str | None) -> tzinfo | None:
         return None
 
 
+def _day_start(day: Any, zone: tzinfo) -> str:
+    """The first moment of ``day`` in ``zone``, as a stored time (UTC ISO 8601)."""
+    return datetime.combine(day, time.min, tzinfo=zone).astimezone(UTC).isoformat(timespec="seconds")
+
+
+#: Games on one page of the past games list
+PAGE_SIZE = 20
+#: Unfinished games shown above the finished ones when not asked for alone
+UNFINISHED_SHOWN = 10
+
+
 def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     """What templates/games/index.html shows for the query ``args``: the filter form
     (kind, player — anyone who has sat in a game —, status, from, to; ``tz`` the viewer's
     time zone, filled in by static/app.js, else days are UTC days; ``figure`` a player
     page figure whose games to show), the ``unfinished`` and ``finished`` games that
-    pass, and ``figure`` (a stats.Figure) when one was asked for. A filter that does not
-    parse is shown with its error and not applied. Aborts with 404 for a figure the
-    player does not have."""
-    names = store.player_names(get_db())
-    games = seated_games()
-    seated = {pid for game in games for pid in game.player_ids}
-    choices = {pid: name for pid, name in names.items() if pid in seated}
-    form = forms.past_games_form(choices)(formdata=args, meta={"csrf": False})
+    pass (summaries.Page, newest first, ``page`` the page of the list asked for), and
+    ``figure`` (a stats.Figure) when one was asked for. Read from the games' summaries
+    (summaries.py), never by scoring every game. A filter that does not parse is shown
+    with its error and not applied. Aborts with 404 for a figure the player does not
+    have."""
+    db = get_db()
+    names = summaries.seated_players(db)
+    form = forms.past_games_form(names)(formdata=args, meta={"csrf": False})
     form.validate()
     zone = time_zone(form.tz.data)
-    flt = stats.GameFilter(
-        kind=(form.kind.data or None) if not form.kind.errors else None,
-        player=int(form.player.data) if form.player.data and not form.player.errors else None,
-        start=form.start.data if not form.start.errors else None,
-        end=form.end.data if not form.end.errors else None,
-        zone=zone or UTC,
-    )
-    shown = stats.filter_games(games, flt)
+    kind = (form.kind.data or None) if not form.kind.errors else None
+    player = int(form.player.data) if form.player.data and not form.player.errors else None
+    start = form.start.data if not form.start.errors else None
+    end = form.end.data if not form.end.errors else None
     figure = None
+    only = None
     if form.figure.data:
-        if flt.player is None:
+        if player is None:
             abort(404)
-        figure = stats.player_stats(games, flt.player, names).figure(form.figure.data)
+        figure = stats.player_stats(seated_games(player), player, store.player_names(db)).figure(form.figure.data)
         if figure is None:
             abort(404)
-        wanted = set(figure.games)
-        shown = [game for game in shown if game.id in wanted]
-    unfinished, finished = stats.split_finished(shown)
+        only = figure.games
     status = form.status.data if not form.status.errors else ""
+    page = args.get("page", type=int) if hasattr(args, "getlist") else None
+    filters = {"kind": kind, "player": player, "only": only,
+               "since": _day_start(start, zone or UTC) if start else None,
+               "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}
+    unfinished = finished = None
+    if status == "unfinished":
+        unfinished = summaries.find(db, finished=False, page=page or 1, size=PAGE_SIZE, **filters)
+    elif status == "finished":
+        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, **filters)
+    else:
+        if (page or 1) == 1:
+            unfinished = summaries.find(db, finished=False, size=UNFINISHED_SHOWN, **filters)
+        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, **filters)
     return {
         "form": form,
-        "unfinished": unfinished if status != "finished" else [],
-        "finished": finished if status != "unfinished" else [],
+        "unfinished": unfinished,
+        "finished": finished,
         "figure": figure,
-        "figure_player": names.get(flt.player) if figure else None,
-        "filtered": any((flt.kind, flt.player, flt.start, flt.end, status, figure)),
-        "any_games": bool(games),
+        "figure_player": names.get(player) if figure else None,
+        "filtered": any((kind, player, start, end, status, figure)),
+        "any_games": bool(names),
         "local_days": zone is not None,
+        "status": status,
     }
 
 

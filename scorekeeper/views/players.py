@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 from flask_babel import format_decimal
 
-from .. import stats, store
+from .. import stats, store, summaries
 from ..db import get_db
 from .past import results_charts, seated_games
 
@@ -34,8 +34,7 @@ def figure_value(figure: stats.Figure) -> str:
 @bp.get("/players")
 def index() -> str:
     """Everyone who has played: games played and won, each linked to those games."""
-    lines = stats.overview(seated_games(), store.player_names(get_db()))
-    return render_template("players/index.html", lines=lines)
+    return render_template("players/index.html", lines=summaries.records(get_db()))
 
 
 @bp.get("/players/<int:player_id>")
@@ -44,5 +43,5 @@ def show(player_id: int) -> Any:
     names = store.player_names(get_db())
     if player_id not in names:
         abort(404)
-    player = stats.player_stats(seated_games(), player_id, names)
+    player = stats.player_stats(seated_games(player_id), player_id, names)
     return render_template("players/show.html", player=player, charts=results_charts(player))

@@ -1,0 +1,228 @@
+"""What the lists show of each game, kept up to date when a game changes.
+
+The home page, the past-games filters and the players list must not score every stored
+game on every request (a club has thousands). So each write (store.py) refreshes, inside
+its own transaction, the game's summary: kind, start, whether it is over, its totals,
+winners and leaders, its number of deals and the first deal that no longer fits
+(``game_summaries``, ``seat_results``), and the record of each player in it
+(``player_records``: games played, finished, won, the last one). Lists then read these
+rows with SQL, a page at a time.
+
+Points are still never the record: a summary is worked out from the deal entries
+(sheet.build), exactly as the score sheet is, and carries the fingerprint of the rules
+that scored it (:data:`RULES`); after a rules fix, :func:`refresh_stale` works every
+summary out again on start-up, so a fix corrects the lists too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from . import sheet as sheets
+from .store import StoredGame, get_game
+
+
+def _rules_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent / "rules").glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+#: The fingerprint of the scoring rules' code: a summary worked out by other rules is stale.
+RULES = _rules_fingerprint()
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as the lists show it. ``players``: names in playing order; ``totals``:
+    one int per seat (zeros before the first deal); ``winners`` (a finished game) and
+    ``leaders`` (the best total so far): seats; ``problem_deal``: the 1-based number of
+    the first stored deal that no longer fits the rules, else None; ``created_at``: UTC
+    ISO 8601."""
+
+    id: str
+    kind: str
+    created_at: str
+    players: tuple[str, ...]
+    deals: int
+    finished: bool
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    leaders: tuple[int, ...]
+    problem_deal: int | None
+
+
+def _row(game: StoredGame, scored: sheets.Sheet) -> dict[str, Any]:
+    score = scored.score
+    problem = scored.problem
+    return {
+        "game_id": game.id,
+        "version": game.version,
+        "rules": RULES,
+        "kind": game.kind,
+        "deals": len(game.deals),
+        "finished": int(scored.finished),
+        "totals": json.dumps(list(score.totals) if score else [0] * len(game.players)),
+        "winners": json.dumps(list(score.winners) if scored.finished and score else []),
+        "leaders": json.dumps(list(scored.leaders)),
+        "problem_deal": (problem.deal or 0) if problem is not None else None,
+    }
+
+
+def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None = None,
+            players: Iterable[int] = ()) -> None:
+    """Work the game's summary out again (``scored``: its sheet, when the caller has just
+    scored it) and the records of its players and of ``players`` (ids of players who
+    have just left the game: a renamed seat). Call it inside the write's transaction."""
+    game = get_game(db, game_id)
+    if scored is None or scored.game.deals != game.deals or scored.game.options != game.options:
+        scored = sheets.build(game)
+    db["game_summaries"].upsert(_row(game, scored), pk="game_id")
+    winners = set(json.loads(_row(game, scored)["winners"]))
+    totals = scored.score.totals if scored.score else (0,) * len(game.players)
+    db["seat_results"].upsert_all(
+        ({"game_id": game.id, "seat": seat, "total": totals[seat], "won": int(seat in winners)}
+         for seat in range(len(game.players))), pk=("game_id", "seat"))
+    seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
+    refresh_players(db, [*seated, *players])
+
+
+def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> None:
+    """Count the records of ``player_ids`` again from the summaries of their games; a
+    player left in no game loses their record."""
+    for player_id in sorted(set(player_ids)):
+        played, finished, won, last = db.execute(
+            "select count(*), coalesce(sum(s.finished), 0), coalesce(sum(s.finished * r.won), 0), "
+            "max(g.created_at) from game_players gp join game_summaries s on s.game_id = gp.game_id "
+            "join games g on g.id = gp.game_id "
+            "join seat_results r on r.game_id = gp.game_id and r.seat = gp.seat where gp.player_id = ?",
+            [player_id]).fetchone()
+        if played:
+            db["player_records"].upsert({"player_id": player_id, "played": played, "finished": finished,
+                                         "won": won, "last_played": last}, pk="player_id")
+        else:
+            db.execute("delete from player_records where player_id = ?", [player_id])
+
+
+def refresh_stale(db: sqlite_utils.Database) -> int:
+    """Work out every summary that is missing, older than its game, or from other rules
+    (on start-up, after an upgrade or a rules fix); returns how many."""
+    from .store import writing
+
+    stale = [row[0] for row in db.execute(
+        "select g.id from games g left join game_summaries s on s.game_id = g.id "
+        "where s.game_id is null or s.rules != ? or s.version != "
+        "(select coalesce(max(id), 0) from changes c where c.game_id = g.id)", [RULES])]
+    for start in range(0, len(stale), 200):
+        with writing(db):
+            for game_id in stale[start:start + 200]:
+                refresh(db, game_id)
+    return len(stale)
+
+
+def _summaries(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[GameSummary]:
+    if not rows:
+        return []
+    ids = [row["game_id"] for row in rows]
+    marks = ",".join("?" * len(ids))
+    names: dict[str, list[str]] = {game_id: [] for game_id in ids}
+    for game_id, name in db.execute(
+            f"select gp.game_id, p.name from game_players gp join players p on p.id = gp.player_id "
+            f"where gp.game_id in ({marks}) order by gp.game_id, gp.seat", ids):
+        names[game_id].append(name)
+    return [GameSummary(
+        id=row["game_id"], kind=row["kind"], created_at=row["game_created_at"], players=tuple(names[row["game_id"]]),
+        deals=row["deals"], finished=bool(row["finished"]), totals=tuple(json.loads(row["totals"])),
+        winners=tuple(json.loads(row["winners"])), leaders=tuple(json.loads(row["leaders"])),
+        problem_deal=row["problem_deal"]) for row in rows]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list of games, newest first: ``games`` on it, ``number`` (1-based),
+    ``total`` games in the whole list, ``size`` games a page."""
+
+    games: list[GameSummary]
+    number: int
+    total: int
+    size: int
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.size))
+
+    @property
+    def has_older(self) -> bool:
+        return self.number < self.pages
+
+
+def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | None = None,
+         since: str | None = None, before: str | None = None, finished: bool | None = None,
+         only: Iterable[str] | None = None, page: int = 1, size: int = 20) -> Page:
+    """Games matching every filter given, newest first, one page of ``size``: ``kind``;
+    ``player`` (a players-table id) sat in it; started at or after ``since`` and before
+    ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids. A page past
+    the last is the last."""
+    where, params = ["1"], []
+    if kind is not None:
+        where.append("s.kind = ?")
+        params.append(kind)
+    if player is not None:
+        where.append("s.game_id in (select game_id from game_players where player_id = ?)")
+        params.append(player)
+    if since is not None:
+        where.append("g.created_at >= ?")
+        params.append(since)
+    if before is not None:
+        where.append("g.created_at < ?")
+        params.append(before)
+    if finished is not None:
+        where.append("s.finished = ?")
+        params.append(int(finished))
+    if only is not None:
+        wanted = list(only)
+        where.append(f"s.game_id in ({','.join('?' * len(wanted)) or 'null'})")
+        params.extend(wanted)
+    condition = " and ".join(where)
+    total = db.execute(f"select count(*) from game_summaries s join games g on g.id = s.game_id where {condition}",
+                       params).fetchone()[0]
+    pages = max(1, -(-total // size))
+    number = min(max(1, page), pages)
+    rows = [dict(row) for row in db.query(
+        f"select s.*, g.created_at as game_created_at from game_summaries s join games g on g.id = s.game_id "
+        f"where {condition} order by g.created_at desc, g.rowid desc limit ? offset ?", [*params, size, (number - 1) * size])]
+    return Page(_summaries(db, rows), number, total, size)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's line on the players list (see :func:`records`)."""
+
+    player_id: int
+    name: str
+    played: int
+    finished: int
+    won: int
+    last_played: str
+
+
+def records(db: sqlite_utils.Database) -> list[Record]:
+    """Everyone who has sat in a game, by name (case-insensitive): games played, finished
+    and won (shared wins and partners' wins included), and the last one's start."""
+    return [Record(*row) for row in db.execute(
+        "select p.id, p.name, r.played, r.finished, r.won, r.last_played from player_records r "
+        "join players p on p.id = r.player_id order by p.name_key, p.id")]
+
+
+def seated_players(db: sqlite_utils.Database) -> dict[int, str]:
+    """Everyone who has sat in a game: {players-table id: name}, in name order."""
+    return {row[0]: row[1] for row in db.execute(
+        "select p.id, p.name from player_records r join players p on p.id = r.player_id order by p.name_key")}

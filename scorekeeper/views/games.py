@@ -13,12 +13,14 @@ from typing import Any
 from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
                    request, url_for)
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from .. import forms, network, sheet, store
 from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..qr import QrCode, qr_code
+from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
 
 bp = Blueprint("games", __name__)
@@ -89,17 +91,27 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Any:
     """The score sheet. A phone that has it already is answered 304 (a weak ETag of the
-    game's version and what this browser's session shows on it), without scoring."""
-    etag = _sheet_etag(game_id)
+    game's version and what this browser's session shows on it), without scoring; the
+    sheet's body is drawn once per version of the game (:func:`_sheet_body`)."""
+    found = _version_of(game_id)
+    if found is None:
+        abort(404)
+    etag = _sheet_etag(game_id, found)
     if etag is not None and request.if_none_match.contains_weak(etag):
         return _revalidate(Response(status=304), etag)
-    game = get_game_or_404(game_id)
-    scored = sheet.build(game)
-    html = render_template("games/show.html", sheet=scored, rules=get_rules(game.kind),
-                           undo=store_undo_target(game), undo_form=forms.EmptyForm(),
-                           chart=_chart(scored), join=join_code(game.id),
-                           join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+    body = _sheet_body(game_id, found)
+    html = render_template("games/show.html", title=body["title"],
+                           body=Markup(body["html"].replace(_UNDO_SLOT, _undo_slot(game_id, body["last"]))))
     return _revalidate(make_response(html), etag)
+
+
+def _version_of(game_id: str) -> int | None:
+    """The game's version (store.game_version), or None when there is no such game: one
+    look-up, no scoring."""
+    row = get_db().execute(
+        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?)",
+        [game_id, game_id]).fetchone()
+    return row[1] if row[0] else None
 
 
 def _revalidate(response: Response, etag: str | None) -> Response:
@@ -110,53 +122,74 @@ def _revalidate(response: Response, etag: str | None) -> Response:
     return response
 
 
-def _sheet_etag(game_id: str) -> str | None:
-    """The sheet's validator: the game's version and everything else the page shows that
-    is not the game (this session's Undo and restore offers and form token, the app's
-    version, the language, the address for other phones); None when there is no such
-    game or a message waits to be shown (the page must be drawn)."""
-    from flask import session
+def _page_key(game_id: str, version: int) -> list[Any]:
+    """What a sheet's body depends on besides the game: the app's version, the language
+    and the address other phones use (the QR code)."""
     from flask_babel import get_locale
 
     from .live import asset_version
 
+    return [game_id, version, asset_version(current_app), str(get_locale()), current_app.config.get("PUBLIC_URL"),
+            request.host_url]
+
+
+def _sheet_etag(game_id: str, version: int) -> str | None:
+    """The sheet's validator: the body's key and this session's own part of the page
+    (its Undo and restore offers, its form token); None when a message waits to be shown
+    (the page must be drawn)."""
+    from flask import session
+
     if session.get("_flashes"):
         return None
-    row = get_db().execute(
-        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?)",
-        [game_id, game_id]).fetchone()
-    if not row[0]:
-        return None
-    parts = [game_id, row[1], asset_version(current_app), str(get_locale()), session.get("last_added"),
-             session.get("restorable"), session.get("csrf_token"), current_app.config.get("PUBLIC_URL"),
-             request.host]
+    parts = [*_page_key(game_id, version), session.get("last_added"), session.get("restorable"),
+             session.get("csrf_token")]
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:20]
 
 
-_CHARTS: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-_CHARTS_LOCK = threading.Lock()
+_UNDO_SLOT = "<!--sheet:undo-->"
+_BODIES: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_BODIES_LOCK = threading.Lock()
+#: At most this many characters of drawn sheets are kept (about 12 MB)
+_BODIES_MAX = 12_000_000
 
 
-def _chart(scored: sheet.Sheet) -> Any:
-    """The sheet's chart (views.past.game_chart), drawn once per version of the game:
-    a finished game's sheet is opened again and again, and the chart is most of its cost.
-    The 64 most recent are kept."""
-    from flask_babel import get_locale
+def _sheet_body(game_id: str, version: int) -> dict[str, Any]:
+    """The sheet's body for this version of the game: {"title", "html" (with
+    :data:`_UNDO_SLOT` where this browser's Undo goes), "last" (the last deal: {"deal",
+    "version", "number"}, or None)}. Drawn once and kept (the most recent first, up to
+    :data:`_BODIES_MAX` characters): a sheet is opened again and again by every phone at
+    the table, and drawing it is most of its cost."""
+    key = json.dumps(_page_key(game_id, version), default=str)
+    with _BODIES_LOCK:
+        if key in _BODIES:
+            _BODIES.move_to_end(key)
+            return _BODIES[key]
+    game = get_game_or_404(game_id)
+    scored = sheet.build(game)
+    html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind),
+                           undo_slot=Markup(_UNDO_SLOT), chart=game_chart(scored), join=join_code(game.id),
+                           join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+    last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
+        if game.deals else None
+    body = {"title": f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", "html": html, "last": last}
+    if game.version == version:  # not a game changed since its version was read
+        with _BODIES_LOCK:
+            _BODIES[key] = body
+            while sum(len(b["html"]) for b in _BODIES.values()) > _BODIES_MAX and len(_BODIES) > 1:
+                _BODIES.popitem(last=False)
+    return body
 
-    from .past import game_chart
 
-    game = scored.game
-    key = (game.id, game.version, len(game.deals), game.players, json.dumps(game.options), str(get_locale()))
-    with _CHARTS_LOCK:
-        if key in _CHARTS:
-            _CHARTS.move_to_end(key)
-            return _CHARTS[key]
-    chart = game_chart(scored)
-    with _CHARTS_LOCK:
-        _CHARTS[key] = chart
-        while len(_CHARTS) > 64:
-            _CHARTS.popitem(last=False)
-    return chart
+def _undo_slot(game_id: str, last: dict[str, Any] | None) -> str:
+    """This browser's Undo button: for the last deal, if this browser has just added it
+    and nobody has changed it since; else nothing."""
+    from flask import session
+
+    mine = session.get("last_added")
+    if not last or not mine or mine.get("game") != game_id or mine.get("deal") != last["deal"] \
+            or mine.get("version") not in (None, last["version"]):
+        return ""
+    return render_template("games/_undo.html", game_id=game_id, undo=last, undo_form=forms.EmptyForm())
 
 
 def join_code(game_id: str) -> QrCode:
@@ -165,18 +198,6 @@ def join_code(game_id: str) -> QrCode:
     loopback host (network.game_address)."""
     return qr_code(network.game_address(url_for("games.show", game_id=game_id), request.host_url,
                                         current_app.config.get("PUBLIC_URL")))
-
-
-def store_undo_target(game: store.StoredGame) -> int | None:
-    """The deal the Undo button may take back: the last one, just added from this browser."""
-    from flask import session
-
-    last = session.get("last_added")
-    if last and game.deals and last.get("game") == game.id and last.get("deal") == game.deals[-1].id \
-            and last.get("version") in (None, game.deals[-1].version):
-        # not once another phone has changed it: Undo would take back their correction too
-        return game.deals[-1].id
-    return None
 
 
 @bp.get("/games/<game_id>/game.json")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 import click
@@ -13,15 +15,14 @@ from .migrations import migrations
 
 
 def connect(path: str) -> sqlite_utils.Database:
-    """Open the SQLite file at ``path`` (its folder is created) with foreign keys on,
-    write-ahead logging and a busy timeout, so two phones saving at once wait, not fail."""
+    """Open the SQLite file at ``path`` (its folder is created) with foreign keys on and
+    a busy timeout, so two phones saving at once wait, not fail. (Write-ahead logging is
+    a setting of the file, made once by :func:`migrate`.)"""
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
-    if path != ":memory:":
-        db.execute("PRAGMA journal_mode = WAL")
     return db
 
 
@@ -31,20 +32,42 @@ def migrate(db: sqlite_utils.Database) -> None:
     database."""
     from .summaries import refresh_stale
 
+    if db.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
+        db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
     migrations.apply(db)
     refresh_stale(db)
 
 
+_local = threading.local()
+#: Database files a server thread keeps a connection to (tests make many apps)
+_KEPT = 4
+
+
 def get_db() -> sqlite_utils.Database:
-    """The request's database, opened on first use and closed at teardown."""
+    """The request's database: the connection this server thread keeps open for the
+    app's file (opening one costs more than most requests' queries), opened on first use.
+    Outside a transaction each statement reads the latest committed state."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        path = current_app.config["DATABASE"]
+        kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
+        if path == ":memory:":  # a new database each time: nothing to keep
+            g.db = connect(path)
+            return g.db
+        db = kept.pop(path, None) or connect(path)
+        kept[path] = db
+        while len(kept) > _KEPT:
+            kept.popitem(last=False)[1].conn.close()
+        g.db = db
     return g.db
 
 
 def close_db(_exc: BaseException | None = None) -> None:
+    """End of a request: its connection stays open for the thread's next request, with
+    anything a failed write left half done rolled back."""
     db = g.pop("db", None)
-    if db is not None:
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
+    if db is not None and current_app.config["DATABASE"] == ":memory:":
         db.conn.close()
 
 

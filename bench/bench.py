@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import gzip
+import hashlib
 import html
 import os
 import platform
@@ -50,6 +51,7 @@ import dataset  # noqa: E402
 import load  # noqa: E402
 
 RESULTS = HERE / "results.md"
+ROOT = HERE.parent
 ACCEPT = {"Accept-Encoding": "gzip, br"}  # what a phone's browser accepts (and deflate, zstd)
 
 
@@ -75,6 +77,36 @@ def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
+def code_fingerprint() -> str:
+    """A short hash of the app's code (scorekeeper/, templates/, static/, pyproject.toml):
+    each server records the one it started with, so a run whose code changed midway (the
+    figures of two versions side by side) says so."""
+    digest = hashlib.sha256()
+    files = [ROOT / "pyproject.toml"]
+    for folder in ("scorekeeper", "templates", "static"):
+        files += sorted(path for path in (ROOT / folder).rglob("*")
+                        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc")
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            pass
+    return digest.hexdigest()[:10]
+
+
+def git_version() -> str:
+    """The checkout's commit, and whether the working tree differs from it."""
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "scorekeeper", "templates", "static",
+                                "pyproject.toml"], cwd=ROOT, capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return f"{commit or 'unknown'}{' + uncommitted changes' if dirty else ''}"
+
+
 # --------------------------------------------------------------------------- servers
 
 _running: list[Server] = []
@@ -88,6 +120,7 @@ class Server:
         self.process: subprocess.Popen[str] | None = None
         self.port = 0
         self.stderr_path = folder / f"{kind}.stderr.log"
+        self.code = ""  # code_fingerprint() when it started
 
     def start(self, timeout: float = 60) -> Server:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -97,6 +130,7 @@ class Server:
         args = [sys.executable, str(HERE / "serve.py"), self.kind, str(os.getpid())]
         if self.database:
             args.append(self.database)
+        self.code = code_fingerprint()
         with open(self.stderr_path, "w") as stderr:
             self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=stderr, text=True,
                                             env=env, cwd=self.folder)
@@ -178,6 +212,35 @@ def _terminate(signum: int, _frame: Any) -> None:
     raise SystemExit(128 + signum)
 
 
+def cpu_seconds() -> tuple[float, float]:
+    """(CPU seconds used by the whole machine, by this process and its waited-for
+    children) so far; the difference over a run is what other processes used."""
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan"), 0.0
+    busy = sum(fields[:3]) + sum(fields[5:8])  # user nice system, irq softirq steal
+    own = os.times()
+    return busy / tick, own.user + own.system + own.children_user + own.children_system
+
+
+def remove_stale_folders() -> None:
+    """Temporary folders of earlier runs that were killed outright (SIGKILL leaves no
+    chance to clean up): each holds its run's process id, gone now."""
+    import shutil
+
+    for folder in Path(tempfile.gettempdir()).glob("scorekeeper-bench-*"):
+        try:
+            pid = int((folder / "pid").read_text())
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except (OSError, ValueError):
+            continue
+
+
 # --------------------------------------------------------------------------- measuring
 
 
@@ -195,7 +258,8 @@ class Page:
     sent_bytes: int | None = None
     encoding: str = ""  # Content-Encoding with Accept-Encoding: gzip, br ("" = not compressed)
     gzip_bytes: int | None = None  # what gzip -6 would make of an uncompressed page
-    single_s: float | None = None  # one request on its own (the warm-up)
+    first_s: float | None = None  # the page's first request since the server started (cold)
+    single_s: float | None = None  # one request on its own, right after (warm)
     rps: float | None = None
     median_ms: float | None = None
     p90_ms: float | None = None
@@ -208,10 +272,6 @@ class Page:
     @property
     def ok(self) -> bool:
         return not self.status and self.rps is not None
-
-    @property
-    def seconds_per_request(self) -> float | None:
-        return 1 / self.rps if self.rps else None
 
 
 def statuses_text(counts: Counter[Any]) -> str:
@@ -231,7 +291,7 @@ class Bench:
         (bytes sent, encoding, the time of one request); False when the page failed."""
         extra = headers or {}
         try:
-            plain, _ = load.fetch(port, page.path, extra)
+            plain, page.first_s = load.fetch(port, page.path, extra)
             sent, seconds = load.fetch(port, page.path, {**ACCEPT, **extra})
         except (OSError, load.ConnectionClosed, ValueError) as error:
             page.status = f"no answer ({type(error).__name__})"
@@ -250,8 +310,9 @@ class Bench:
     def measure(self, port: int, page: Page, headers: dict[str, str] | None = None) -> Page:
         """The page under load: ``clients`` keep-alive clients for the run's seconds. A
         page slower than that gets fewer clients (as many as fit in the time, at least
-        one), so that a slow page cannot hold the run up for long; with the server's one
-        interpreter busy either way, its requests per second hardly change with that."""
+        two), so that a slow page cannot hold the run up for long; with the server busy
+        either way, its requests per second hardly change with that. Past the run's time
+        budget, the probe's single request stands in for the load."""
         if not self.probe(port, page, headers):
             log(f"    {page.label}: {page.status}")
             return page
@@ -346,7 +407,7 @@ def measure_database(bench: Bench, games: int, work: Path) -> dict[str, Any]:
         page("gamefile", "Game file (JSON)", f"/games/{built.trix20}/game.json")
         page("css", "Stylesheet", stylesheet_path(home.body) if home.body else "/static/app.css")
         return {"games": games, "pages": pages, "memory_idle": idle, "memory": server.memory(),
-                "log": server.log_summary()}
+                "log": server.log_summary(), "code": server.code}
     finally:
         server.stop()
 
@@ -363,7 +424,7 @@ def measure_long(bench: Bench, work: Path, deals: int = 2000) -> dict[str, Any]:
                                                       f"/games/{built.long_game}/deals/new"),
                                     bench.settings.long_repeats),
         }
-        return {"pages": pages, "memory": server.memory(), "log": server.log_summary()}
+        return {"pages": pages, "memory": server.memory(), "log": server.log_summary(), "code": server.code}
     finally:
         server.stop()
 
@@ -402,7 +463,8 @@ def mark(ok: bool) -> str:
 
 
 def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, Any]],
-           long: dict[str, Any] | None, elapsed: float, stopped: str = "") -> str:
+           long: dict[str, Any] | None, elapsed: float, stopped: str = "",
+           code: tuple[str, str] = ("", ""), version: str = "", cpu_others: float | None = None) -> str:
     hello_mean = (hello[0] + hello[1]) / 2 if hello[1] else hello[0]
     sizes = [run["games"] for run in runs]
     first, last = (runs[0], runs[-1]) if runs else ({}, {})
@@ -410,7 +472,8 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
     out: list[str] = []
     add = out.append
     add("# Scorekeeper benchmark\n")
-    add(f"{'Quick' if settings.name == 'quick' else 'Full'} run (`make bench{' QUICK=1' if settings.name == 'quick' else ''}`), "
+    command = {"full": "make bench", "quick": "make bench QUICK=1"}.get(settings.name, "bench/bench.py --sizes/--seconds")
+    add(f"{settings.name.capitalize()} run (`{command}`), "
         f"{datetime.now().strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"{platform.system()} {platform.machine()}; took **{elapsed / 60:.1f} min** ({elapsed:.0f} s).")
     add(f"Each server: its own process, waitress on 127.0.0.1 with 8 threads (as `scorekeeper serve`). "
@@ -421,6 +484,22 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
     add(f"Hello world (bare Flask, same settings): {hello[0]:,.0f} req/s at the start, "
         f"{n(hello[1]) if hello[1] else '–'} at the end: mean **{hello_mean:,.0f} req/s** (drift {drift:+.0f} %); "
         f"ratio = page req/s ÷ that mean.\n")
+    servers = [(f"{run['games']:,} games", run.get("code", "")) for run in runs]
+    if long:
+        servers.append(("the 2,000-deal game", long.get("code", "")))
+    served = {c for _, c in servers if c}
+    add(f"App code: {version or 'unknown'}, fingerprint `{code[0]}`.")
+    if len(served) > 1:
+        add(f"**The app's code changed during the run** (servers: "
+            f"{', '.join(f'{name} `{c}`' for name, c in servers)}): figures of different versions stand "
+            f"side by side, and the growth compares them. Run it again on code that holds still.")
+    elif code[1] and code[1] not in served | {code[0]}:
+        add(f"(The code changed after the last server had started: every figure is of `{code[0]}`; "
+            f"the working tree is now `{code[1]}`.)")
+    if cpu_others is not None:
+        add(f"Other processes used {cpu_others:.2f} of the {os.cpu_count()} cores on average during the run"
+            f"{' — **the figures are noisy: run it again on a quiet machine**' if cpu_others > 0.25 else ''}.")
+    add("")
     if stopped:
         add(f"**Stopped early: {stopped}** — the tables hold what was measured.\n")
 
@@ -451,8 +530,9 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
         add("")
 
         add("## Under load: requests per second, median and 90th percentile time\n")
-        add("| page | games | path | req/s | median ms | p90 ms | clients | requests | answers |")
-        add("|---|---:|---|---:|---:|---:|---:|---:|---|")
+        add("\"first request\": the page's first request since its server started, alone (cold caches).\n")
+        add("| page | games | path | req/s | median ms | p90 ms | clients | requests | answers | first request ms |")
+        add("|---|---:|---|---:|---:|---:|---:|---:|---|---:|")
         for key in ROWS:
             for run in runs:
                 page = run["pages"].get(key)
@@ -463,7 +543,8 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
                 if page.note:
                     answers += f" ({page.note})"
                 add(f"| {page.label} | {run['games']:,} | `{path}` | {n(page.rps, 1)} | {n(page.median_ms, 1)} | "
-                    f"{n(page.p90_ms, 1)} | {page.clients or '–'} | {page.requests or '–'} | {answers} |")
+                    f"{n(page.p90_ms, 1)} | {page.clients or '–'} | {page.requests or '–'} | {answers} | "
+                    f"{n(page.first_s * 1000 if page.first_s is not None else None, 1)} |")
         add("")
 
         if len(runs) > 1:
@@ -628,13 +709,17 @@ def main(argv: list[str] | None = None) -> int:
     atexit.register(stop_all)
     signal.signal(signal.SIGTERM, _terminate)
     bench = Bench(settings)
+    code_start, version = code_fingerprint(), git_version()
+    cpu_start = cpu_seconds()
     runs: list[dict[str, Any]] = []
     long = None
     hello = (0.0, 0.0)
     stopped = ""
     log(f"Scorekeeper benchmark ({settings.name}): {', '.join(f'{s:,}' for s in settings.sizes)} games")
+    remove_stale_folders()
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
         work = Path(folder)
+        (work / "pid").write_text(str(os.getpid()))
         hello_server = Server("hello", work / "hello").start()
         try:
             start_rps = bench.hello(hello_server)
@@ -654,7 +739,10 @@ def main(argv: list[str] | None = None) -> int:
             hello_server.stop()
             stop_all()
     elapsed = time.monotonic() - bench.started
-    text = report(settings, hello, runs, long, elapsed, stopped)
+    cpu_end = cpu_seconds()
+    others = ((cpu_end[0] - cpu_start[0]) - (cpu_end[1] - cpu_start[1])) / elapsed
+    text = report(settings, hello, runs, long, elapsed, stopped, (code_start, code_fingerprint()), version,
+                  max(others, 0.0) if others == others else None)
     print(text)
     if not args.no_write and not stopped and settings.name != "custom":
         RESULTS.write_text(text)

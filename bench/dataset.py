@@ -2,9 +2,9 @@
 
 Every game goes through ``gamefile.from_dict`` and ``GameFile.score`` (it must score, and a
 "finished" game must be finished) and is stored with ``store.create_game`` on a database
-made by ``db.connect`` + ``db.migrate`` — exactly what ``scorekeeper import`` does. Only
-the dates are set afterwards with SQL (create_game stamps "now"), so that the games are
-spread over three years, oldest first, as a club's would be.
+made by ``db.connect`` + ``db.migrate`` — exactly what ``scorekeeper import`` does. The
+store's clock is set to each game's date while it is stored (create_game stamps "now"), so
+that the games are spread over three years, oldest first, as a club's would be.
 
 A database of ``n`` finished games holds: ``n`` finished games (about half Trigami to 500,
 half Trix of four kingdoms = 20 deals), 12 players in varying seats, plus one unfinished
@@ -13,7 +13,7 @@ The 2,000-deal game lives in a database of its own (``long``: 10 finished games 
 that it does not weigh on every list page of the small databases.
 
 Built databases are kept in bench/.cache/, keyed by what they hold and by the code that
-writes them (store.py, migrations.py, gamefile.py, this file): a change there rebuilds.
+writes them (scorekeeper/ outside views/, and this file): a change there rebuilds them.
 """
 
 from __future__ import annotations
@@ -142,10 +142,14 @@ class Dataset:
 
 
 def _code_key() -> str:
+    """A hash of the code that writes a database: the app's modules outside views/ (the
+    store, its migrations and whatever they keep up to date, the rules, the game file)
+    and this file."""
     digest = hashlib.sha256()
-    for path in (ROOT / "scorekeeper" / "store.py", ROOT / "scorekeeper" / "migrations.py",
-                 ROOT / "scorekeeper" / "gamefile.py", Path(__file__)):
-        digest.update(path.read_bytes())
+    package = ROOT / "scorekeeper"
+    files = sorted(path for path in package.rglob("*.py") if "views" not in path.relative_to(package).parts)
+    for path in [*files, Path(__file__)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -175,21 +179,25 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
         migrate(db)
         ids: list[str] = []
         trix20 = None
-        with store.writing(db):  # one transaction: create_game's own nests inside it
-            for n in range(games):
-                data = trix_finished(rng) if n % 2 else trigami_finished(rng)
+        games_data = [trix_finished(rng) if n % 2 else trigami_finished(rng) for n in range(games)]
+        stamps = _dates(games + 1, rng)
+        clock = _Clock(store)
+        with store.writing(db), clock:  # one transaction: create_game's own nests inside it
+            for n, data in enumerate(games_data):
                 game = from_dict(data)
-                scored = game.score()
-                if not scored.finished:
+                if not game.score().finished:
                     raise AssertionError(f"bench game {n} does not finish: {data}")
+                clock.at = stamps[n]
                 ids.append(store.create_game(db, game))
                 if data["game"] == "trix":
                     trix20 = ids[-1]
             long_game = from_dict(trigami_long(long_deals, rng))
             if long_game.score().finished:
                 raise AssertionError("the long game must not finish")
+            clock.at = stamps[-1]
             ids.append(store.create_game(db, long_game))
-            _spread_dates(db, ids, rng)
+            if not clock.used:
+                _set_dates(db, ids, stamps)
         if trix20 is None:
             raise ValueError("at least 2 games are needed for a Trix game")
         row = next(db.query(
@@ -211,22 +219,46 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
     return dataset
 
 
-def _spread_dates(db: Any, ids: list[str], rng: random.Random) -> None:
-    """Dates over the last three years, in the order the games were made; the last game
-    (the long one, still at the table) today. Every stored time of a game is moved with
-    it: the game, its deals (a minute apart) and its recorded changes."""
+def _dates(count: int, rng: random.Random) -> list[str]:
+    """``count`` times over the last three years, oldest first (UTC ISO 8601, as the
+    store writes them); the last one two hours ago: the long game, still at the table."""
     end = datetime.now(UTC).replace(microsecond=0)
     start = end - timedelta(days=3 * 365)
-    step = (end - start) / max(len(ids), 1)
-    games, deals, changes = [], [], []
-    for n, game_id in enumerate(ids):
-        at = start + step * n + timedelta(minutes=rng.randrange(0, 180))
-        if n == len(ids) - 1:
-            at = end - timedelta(hours=2)
-        stamp = at.isoformat(timespec="seconds")
-        games.append((stamp, stamp, game_id))
-        deals.append((stamp, stamp, game_id))
-        changes.append((stamp, game_id))
-    db.conn.executemany("update games set created_at = ?, updated_at = ? where id = ?", games)
-    db.conn.executemany("update deals set created_at = ?, updated_at = ? where game_id = ?", deals)
-    db.conn.executemany("update changes set at = ? where game_id = ?", changes)
+    step = (end - start) / max(count, 1)
+    stamps = [start + step * n + timedelta(minutes=rng.randrange(0, 180)) for n in range(count)]
+    stamps[-1] = end - timedelta(hours=2)
+    return [at.isoformat(timespec="seconds") for at in stamps]
+
+
+class _Clock:
+    """The store's clock (``store._now``) set to ``at`` while the games are stored, so
+    that every time create_game writes — the game's, its deals', its change's, and
+    whatever is kept up to date from them — is that game's date, as if it had been
+    entered then. Without such a hook, :func:`_set_dates` moves the dates afterwards."""
+
+    def __init__(self, store: Any) -> None:
+        self.store, self.at, self.used, self.saved = store, "", False, None
+
+    def __enter__(self) -> "_Clock":
+        if callable(getattr(self.store, "_now", None)):
+            self.saved = self.store._now
+            self.store._now = self._now
+        return self
+
+    def _now(self) -> str:
+        self.used = True
+        return self.at
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.saved is not None:
+            self.store._now = self.saved
+
+
+def _set_dates(db: Any, ids: list[str], stamps: list[str]) -> None:
+    """The fallback: each game's stored times moved to its date with SQL (the game, its
+    deals and its recorded changes)."""
+    db.conn.executemany("update games set created_at = ?, updated_at = ? where id = ?",
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
+    db.conn.executemany("update deals set created_at = ?, updated_at = ? where game_id = ?",
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
+    db.conn.executemany("update changes set at = ? where game_id = ?", list(zip(stamps, ids)))

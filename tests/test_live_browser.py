@@ -36,7 +36,8 @@ def under_service_worker(page, address: str) -> None:
     """Open ``address`` and reload it once the service worker runs, so that it serves
     (and keeps) every page from then on."""
     page.goto(address)
-    page.evaluate("navigator.serviceWorker.ready")
+    page.evaluate("Promise.race([navigator.serviceWorker.ready, new Promise((_, no) => "
+                  "setTimeout(() => no(new Error('no service worker after 10 s')), 10000))])")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
 

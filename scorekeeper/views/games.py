@@ -20,6 +20,7 @@ from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..qr import QrCode, qr_code
+from .pages import shared
 from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
 
@@ -35,6 +36,7 @@ def get_game_or_404(game_id: str) -> store.StoredGame:
 
 
 @bp.get("/")
+@shared
 def index() -> str:
     """Past games: filters, then unfinished games (carry on) apart from finished ones."""
     from .past import past_games
@@ -129,8 +131,8 @@ def _page_key(game_id: str, version: int) -> list[Any]:
 
     from .live import asset_version
 
-    return [game_id, version, asset_version(current_app), str(get_locale()), current_app.config.get("PUBLIC_URL"),
-            request.host_url]
+    return [current_app.config["DATABASE"], game_id, version, asset_version(current_app), str(get_locale()),
+            current_app.config.get("PUBLIC_URL"), request.host_url]
 
 
 def _sheet_etag(game_id: str, version: int) -> str | None:

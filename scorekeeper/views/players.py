@@ -10,6 +10,7 @@ from flask_babel import format_decimal
 
 from .. import stats, store, summaries
 from ..db import get_db
+from .pages import shared
 from .past import results_charts, seated_games
 
 bp = Blueprint("players", __name__)
@@ -32,12 +33,14 @@ def figure_value(figure: stats.Figure) -> str:
 
 
 @bp.get("/players")
+@shared
 def index() -> str:
     """Everyone who has played: games played and won, each linked to those games."""
     return render_template("players/index.html", lines=summaries.records(get_db()))
 
 
 @bp.get("/players/<int:player_id>")
+@shared
 def show(player_id: int) -> Any:
     """One player's statistics across games, results charts and head-to-head records."""
     names = store.player_names(get_db())

@@ -1,0 +1,91 @@
+"""Pages that are the same for every phone at one version of the stored games (the past
+games list, the players list, a player's statistics): drawn once per version and kept,
+and answered 304 to a phone that has them already.
+
+A page qualifies when nothing on it belongs to the browser's session (no form token, no
+Undo): only a message waiting to be shown (a flash) is, and such a page is drawn anew.
+The version is store.latest_change: any change to any game draws the page again, so a
+kept page is never out of date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Response, current_app, make_response, request, session
+
+from .. import store
+from ..db import get_db
+
+
+class PageCache:
+    """Drawn pages by key, the most recently used kept, up to ``most`` characters in all."""
+
+    def __init__(self, most: int) -> None:
+        self._pages: OrderedDict[str, str] = OrderedDict()
+        self._size = 0
+        self._most = most
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> str | None:
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: str) -> None:
+        with self._lock:
+            if key in self._pages:
+                self._size -= len(self._pages.pop(key))
+            self._pages[key] = page
+            self._size += len(page)
+            while self._size > self._most and len(self._pages) > 1:
+                self._size -= len(self._pages.popitem(last=False)[1])
+
+
+#: Lists and player pages kept (about 8 MB of HTML)
+PAGES = PageCache(8_000_000)
+
+
+def _key() -> str:
+    from flask_babel import get_locale
+
+    from .live import asset_version
+
+    return json.dumps([current_app.config["DATABASE"], request.full_path, store.latest_change(get_db()),
+                       asset_version(current_app), str(get_locale()), request.host_url])
+
+
+def shared(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Keep the page ``view`` draws (a GET view returning HTML) per version of the games,
+    address, language and app version; answer 304 (weak ETag) to a browser that has it."""
+
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if session.get("_flashes"):  # a message to show once: this page is this browser's own
+            return view(*args, **kwargs)
+        key = _key()
+        etag = hashlib.sha256(key.encode()).hexdigest()[:20]
+        if request.if_none_match.contains_weak(etag):
+            response = Response(status=304)
+        else:
+            page = PAGES.get(key)
+            if page is None:
+                page = view(*args, **kwargs)
+                if not isinstance(page, str):  # a redirect, an error: not kept
+                    return page
+                PAGES.put(key, page)
+            response = make_response(page)
+        response.set_etag(etag, weak=True)
+        response.cache_control.private = True
+        response.cache_control.no_cache = True
+        return response
+
+    return wrapper

@@ -6,6 +6,8 @@ user-facing string goes through gettext and layouts use logical CSS properties.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Flask, g, has_app_context, request
@@ -30,11 +32,20 @@ def _catalog() -> Any:
     return catalog
 
 
+#: The request's catalogue lookup, bound when the request starts (see init_app): the rules
+#: ask for a few strings a deal, so each lookup must cost next to nothing.
+_lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_lookup", default=None)
+
+
 def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's gettext, with the catalogue found once per request; ``%(name)s``
     placeholders are filled from ``variables``. Outside the app (the command line's
     ``score``) the string is returned as it is."""
-    text = _catalog().ugettext(string) if has_app_context() else string
+    lookup = _lookup.get()
+    if lookup is not None:
+        text = lookup(string)
+    else:
+        text = _catalog().ugettext(string) if has_app_context() else string
     return text % variables if variables else text
 
 
@@ -48,6 +59,15 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
     common.set_translator(gettext)
+
+    @app.before_request
+    def bind_catalogue() -> None:
+        _lookup.set(_catalog().ugettext)
+
+    @app.teardown_request
+    def unbind_catalogue(_exc: BaseException | None = None) -> None:
+        _lookup.set(None)
+
     # templates: the same catalogue, found once (Jinja's i18n extension fills the
     # placeholders itself, escaping them)
     app.jinja_env.install_gettext_callables(

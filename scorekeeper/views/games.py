@@ -151,8 +151,8 @@ def _sheet_etag(game_id: str, version: int) -> str | None:
 _UNDO_SLOT = "<!--sheet:undo-->"
 _BODIES: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _BODIES_LOCK = threading.Lock()
-#: At most this many characters of drawn sheets are kept (about 12 MB)
-_BODIES_MAX = 12_000_000
+#: At most this many characters of drawn sheets are kept (a few MB: a sheet with a − is two bytes a character)
+_BODIES_MAX = 3_000_000
 
 
 def _sheet_body(game_id: str, version: int) -> dict[str, Any]:

@@ -50,8 +50,8 @@ class PageCache:
                 self._size -= len(self._pages.popitem(last=False)[1])
 
 
-#: Lists and player pages kept (about 8 MB of HTML)
-PAGES = PageCache(8_000_000)
+#: Lists and player pages kept (at most 2 million characters of HTML)
+PAGES = PageCache(2_000_000)
 
 
 def _key() -> str:

@@ -337,6 +337,22 @@ def test_player_page_charts_results_over_time_linked_to_games(client, make_game,
     assert len(re.findall(r'class="pygal-chart chart-svg"', page)) == 1
 
 
+def test_a_long_record_charts_its_latest_hundred_games(client, db):
+    from scorekeeper import store, summaries
+    from scorekeeper.gamefile import from_dict
+    from tests.conftest import game_file
+
+    slam = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+    ids = [store.create_game(db, from_dict(game_file(options={"target": 100}, deals=[slam])))  # Anna 100: won
+           for _n in range(103)]
+    anna = next(r.player_id for r in summaries.records(db) if r.name == "Anna")
+    page = client.get(f"/players/{anna}").get_data(as_text=True)
+    svg = chart_svg(page)
+    links = re.findall(r'<a [^>]*xlink:href="/games/([^"]+)"', svg)
+    assert links == ids[3:] * 2  # the latest 100, oldest first, on both lines
+    assert "final totals in 103 finished games" in text_of(page) and "The chart shows the latest 100." in text_of(page)
+
+
 def text_of(page: str) -> str:
     body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())

@@ -139,6 +139,10 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     return {"svg": svg, "lines": lines, "target": target}
 
 
+#: The most finished games a player's results chart draws (the latest)
+MAX_RESULTS = 100
+
+
 def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
     """The player's results over time, one chart per kind of game with finished games:
     their final total in each game, oldest first, beside the best total of the others
@@ -149,19 +153,23 @@ def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
         results: Sequence[stats.Result] = [r for r in player.results if r.kind == kind]
         if len(results) < 2:
             continue
-        links = [url_for("games.show", game_id=r.game_id) for r in results]
         won = sum(r.won for r in results)
+        first = max(0, len(results) - MAX_RESULTS)  # a long record: its latest games
+        drawn = results[first:]
+        links = [url_for("games.show", game_id=r.game_id) for r in drawn]
         lines = [
-            charts.Line(_("Best of the others"), [r.best_other for r in results],
+            charts.Line(_("Best of the others"), [r.best_other for r in drawn],
                         "var(--muted)", "3,4", links),
-            charts.Line(player.name, [r.total for r in results], "var(--accent)", "none", links),
+            charts.Line(player.name, [r.total for r in drawn], "var(--accent)", "none", links),
         ]
+        description = _("%(name)s's final totals in %(n)s finished games, oldest first, beside "
+                        "the best total of the others; won %(won)s.",
+                        name=player.name, n=len(results), won=won)
+        if first:
+            description += " " + _("The chart shows the latest %(shown)s.", shown=len(drawn))
         svg = charts.line_chart(
-            lines, [str(n) for n in range(1, len(results) + 1)],
-            title=_("%(name)s's results", name=player.name),
-            description=_("%(name)s's final totals in %(n)s finished games, oldest first, beside "
-                          "the best total of the others; won %(won)s.",
-                          name=player.name, n=len(results), won=won),
+            lines, [str(n) for n in range(first + 1, len(results) + 1)],
+            title=_("%(name)s's results", name=player.name), description=description,
             x_title=_("Finished games, oldest first"))
         out.append({"kind": kind, "svg": svg, "lines": lines, "count": len(results), "won": won,
                     "games": [r.game_id for r in results]})

@@ -74,3 +74,14 @@ def test_static_files_are_kept_a_year_under_their_versioned_address(client):
     unversioned = client.get("/static/app.css")
     assert "immutable" not in unversioned.headers.get("Cache-Control", "")
     unversioned.close()
+
+
+def test_a_kept_sheet_shows_a_name_corrected_in_another_game(client, make_game, db):
+    first = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    other = make_game(deals=[WORKED_TRIGAMI_DEAL])  # the same three people
+    kept = client.get(f"/games/{other}")  # drawn and kept at this version of the game
+    assert "CARLA" not in kept.get_data(as_text=True)
+    # Carla's name is spelt better in the first game: she is one person, so everywhere
+    store.update_game(db, first, players=["Anna", "Ben", "CARLA"])
+    shown = again(client, f"/games/{other}", kept)
+    assert shown.status_code == 200 and "CARLA" in shown.get_data(as_text=True)

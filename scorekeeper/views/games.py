@@ -107,13 +107,16 @@ def show(game_id: str) -> Any:
     return _revalidate(make_response(html), etag)
 
 
-def _version_of(game_id: str) -> int | None:
-    """The game's version (store.game_version), or None when there is no such game: one
-    look-up, no scoring."""
+def _version_of(game_id: str) -> tuple[int, str] | None:
+    """The game's version (store.game_version) and its players' names as spelt now (a
+    correction of a name's spelling in another game changes them here too), or None when
+    there is no such game: one look-up, no scoring."""
     row = get_db().execute(
-        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?)",
-        [game_id, game_id]).fetchone()
-    return row[1] if row[0] else None
+        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?), "
+        "(select json_group_array(name) from (select p.name from game_players gp join players p "
+        "on p.id = gp.player_id where gp.game_id = ? order by gp.seat))",
+        [game_id, game_id, game_id]).fetchone()
+    return (row[1], row[2]) if row[0] else None
 
 
 def _revalidate(response: Response, etag: str | None) -> Response:
@@ -124,7 +127,7 @@ def _revalidate(response: Response, etag: str | None) -> Response:
     return response
 
 
-def _page_key(game_id: str, version: int) -> list[Any]:
+def _page_key(game_id: str, version: tuple[int, str]) -> list[Any]:
     """What a sheet's body depends on besides the game: the app's version, the language
     and the address other phones use (the QR code)."""
     from flask_babel import get_locale
@@ -135,7 +138,7 @@ def _page_key(game_id: str, version: int) -> list[Any]:
             current_app.config.get("PUBLIC_URL"), request.host_url]
 
 
-def _sheet_etag(game_id: str, version: int) -> str | None:
+def _sheet_etag(game_id: str, version: tuple[int, str]) -> str | None:
     """The sheet's validator: the body's key and this session's own part of the page
     (its Undo and restore offers, its form token); None when a message waits to be shown
     (the page must be drawn)."""
@@ -155,7 +158,7 @@ _BODIES_LOCK = threading.Lock()
 _BODIES_MAX = 3_000_000
 
 
-def _sheet_body(game_id: str, version: int) -> dict[str, Any]:
+def _sheet_body(game_id: str, version: tuple[int, str]) -> dict[str, Any]:
     """The sheet's body for this version of the game: {"title", "html" (with
     :data:`_UNDO_SLOT` where this browser's Undo goes), "last" (the last deal: {"deal",
     "version", "number"}, or None)}. Drawn once and kept (the most recent first, up to
@@ -174,7 +177,7 @@ def _sheet_body(game_id: str, version: int) -> dict[str, Any]:
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None
     body = {"title": f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", "html": html, "last": last}
-    if game.version == version:  # not a game changed since its version was read
+    if game.version == version[0]:  # not a game changed since its version was read
         with _BODIES_LOCK:
             _BODIES[key] = body
             while sum(len(b["html"]) for b in _BODIES.values()) > _BODIES_MAX and len(_BODIES) > 1:

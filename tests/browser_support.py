@@ -72,12 +72,29 @@ def launch() -> Iterator[Any]:
 
 
 def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
-             service_workers: str = "allow"):
+             service_workers: str = "block", color_scheme: str = "light"):
     """A phone-sized page in a fresh context (close it with page.context.close()).
-    ``service_workers="block"``: as on plain http on the Wi-Fi, where browsers run none."""
+
+    ``service_workers``: "block" (the default: as on plain http on the Wi-Fi, where
+    browsers run none) or "allow", for the tests of the app without connection. Blocked
+    elsewhere because a service worker that keeps pages can wedge Chromium under
+    automation when a test navigates while its fetches are in flight, hanging the run."""
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, java_script_enabled=javascript,
-                                  service_workers=service_workers)
+                                  service_workers=service_workers, color_scheme=color_scheme)
+    closing = context.close
+
+    def close(*args: Any, **kwargs: Any) -> None:
+        # Leave each page first: closing a context whose page still polls the server
+        # (the live sheet) now and then never returns in headless Chromium.
+        for open_page in context.pages:
+            try:
+                open_page.goto("about:blank", timeout=5_000)
+            except Exception:  # noqa: BLE001 - a page that cannot leave is closed all the same
+                pass
+        closing(*args, **kwargs)
+
+    context.close = close  # type: ignore[method-assign]
     page = context.new_page()
     page.set_default_timeout(10_000)
     return page

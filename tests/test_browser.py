@@ -162,7 +162,7 @@ def test_a_filled_in_count_can_be_corrected(page, server):
 
 @pytest.fixture
 def page_without_service_worker(browser):
-    page = new_page(browser, service_workers="block")
+    page = new_page(browser)  # no service worker, as on plain http on the Wi-Fi
     yield page
     page.context.close()
 

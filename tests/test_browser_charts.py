@@ -85,9 +85,8 @@ def test_game_chart_on_a_phone(browser, server):  # noqa: F811
 
 def test_game_chart_in_the_dark(browser, server):  # noqa: F811
     base, ids = server
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, color_scheme="dark")
-    page = context.new_page()
+    page = _page(browser, color_scheme="dark")
+    context = page.context
     page.goto(f"{base}/games/{ids['G3']}")
     chart_box(page)
     # the axis labels take the page's ink, light on the dark background

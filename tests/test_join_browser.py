@@ -81,9 +81,8 @@ def test_join_from_another_phone_on_the_sheet(page, sheet):
 
 def test_join_in_the_dark_stays_dark_on_white(browser, sheet):
     url, expected = sheet
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, color_scheme="dark")
-    page = context.new_page()
+    page = new_page(browser, color_scheme="dark")
+    context = page.context
     try:
         qr = open_join(page, url)
         assert_scannable(page, qr, expected)

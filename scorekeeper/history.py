@@ -383,4 +383,4 @@ def settings_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, A
 
 def number_if_restored(game: StoredGame, deal: StoredDeal) -> int:
     """The 1-based number deleted ``deal`` would have back in its place."""
-    return 1 + sum(d.position < deal.position for d in game.deals)
+    return game.number_at(deal.position)

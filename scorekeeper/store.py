@@ -170,6 +170,11 @@ class StoredGame:
         """Parse the stored game (or it with other deal entries); raises RuleError."""
         return gamefile.from_dict(self.to_dict(entries))
 
+    def number_at(self, position: int) -> int:
+        """The 1-based number a deal with place key ``position`` has (or would have back
+        in its place, if it is out of play) among the deals in play."""
+        return 1 + sum(d.position < position for d in self.deals)
+
     def deal_index(self, deal_id: int) -> int:
         """The 0-based index of deal ``deal_id``; raises NotFoundError."""
         for index, deal in enumerate(self.deals):
@@ -537,7 +542,7 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         except NotFoundError:
             gone = [d for d in deleted_deals(db, game_id) if d.id == deal_id]
             if gone:
-                raise AlreadyDeletedError(1 + sum(d.position < gone[0].position for d in game.deals)) from None
+                raise AlreadyDeletedError(game.number_at(gone[0].position)) from None
             raise
         current = game.deals[index]
         if expected is not None and current.version != expected:

@@ -85,9 +85,10 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
     game = get_game(db, game_id)
     if scored is None or scored.game.deals != game.deals or scored.game.options != game.options:
         scored = sheets.build(game)
-    db["game_summaries"].upsert(_row(game, scored), pk="game_id")
-    winners = set(json.loads(_row(game, scored)["winners"]))
-    totals = scored.score.totals if scored.score else (0,) * len(game.players)
+    row = _row(game, scored)
+    db["game_summaries"].upsert(row, pk="game_id")
+    winners = set(json.loads(row["winners"]))
+    totals = json.loads(row["totals"])
     db["seat_results"].upsert_all(
         ({"game_id": game.id, "seat": seat, "total": totals[seat], "won": int(seat in winners)}
          for seat in range(len(game.players))), pk=("game_id", "seat"))
@@ -171,26 +172,17 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
     ``player`` (a players-table id) sat in it; started at or after ``since`` and before
     ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids. A page past
     the last is the last."""
-    where, params = ["1"], []
-    if kind is not None:
-        where.append("s.kind = ?")
-        params.append(kind)
-    if player is not None:
-        where.append("s.game_id in (select game_id from game_players where player_id = ?)")
-        params.append(player)
-    if since is not None:
-        where.append("g.created_at >= ?")
-        params.append(since)
-    if before is not None:
-        where.append("g.created_at < ?")
-        params.append(before)
-    if finished is not None:
-        where.append("s.finished = ?")
-        params.append(int(finished))
-    if only is not None:
-        wanted = list(only)
-        where.append(f"s.game_id in ({','.join('?' * len(wanted)) or 'null'})")
-        params.extend(wanted)
+    wanted = list(only) if only is not None else None
+    filters = [
+        (kind, "s.kind = ?", [kind]),
+        (player, "s.game_id in (select game_id from game_players where player_id = ?)", [player]),
+        (since, "g.created_at >= ?", [since]),
+        (before, "g.created_at < ?", [before]),
+        (finished, "s.finished = ?", [int(bool(finished))]),
+        (wanted, f"s.game_id in ({','.join('?' * len(wanted or ())) or 'null'})", wanted or []),
+    ]
+    where = ["1", *(sql for value, sql, _ in filters if value is not None)]
+    params = [p for value, _, values in filters if value is not None for p in values]
     condition = " and ".join(where)
     total = db.execute(f"select count(*) from game_summaries s join games g on g.id = s.game_id where {condition}",
                        params).fetchone()[0]

@@ -237,7 +237,7 @@ def _deleted_meanwhile(game: StoredGame, deal_id: int) -> Any:
     deleted = [d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id]
     if not deleted:
         abort(404)
-    number = 1 + sum(d.position < deleted[0].position for d in store.get_game(get_db(), game.id).deals)
+    number = store.get_game(get_db(), game.id).number_at(deleted[0].position)
     offer_restore(game, deal_id, number)
     flash(_("Deal %(n)s was deleted in the meantime (on another phone?), so the change was not saved.",
             n=number), "restorable")

@@ -79,8 +79,8 @@ def import_(file: str, copy: bool) -> None:
     try:
         game_id = store.create_game(db, game, unique=not copy)
     except store.DuplicateGameError as twin:
-        click.echo(f"scorekeeper: this game is already stored; nothing imported "
-                   f"(--copy stores it again)", err=True)
+        click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
+                   err=True)
         click.echo(f"/games/{twin.game_id}")
         return
     finally:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 from .rules import KINDS
@@ -90,10 +89,6 @@ class SeatedGame:
         """Whether ``seat`` won (alone, shared or with a partner) a finished game."""
         return self.finished and self.sheet.score is not None and seat in self.sheet.score.winners
 
-    def started_on(self, zone: tzinfo = UTC) -> date:
-        """The day the game was started, in time zone ``zone`` (stored in UTC)."""
-        return datetime.fromisoformat(self.game.created_at).astimezone(zone).date()
-
 
 def seat_games(games: Iterable[StoredGame], seats: Mapping[str, Sequence[int]]) -> list[SeatedGame]:
     """Score each game (``sheet.build``) and attach its player ids.
@@ -102,47 +97,6 @@ def seat_games(games: Iterable[StoredGame], seats: Mapping[str, Sequence[int]]) 
     ``seats``: ``store.player_seats``, {game id: player ids by seat}.
     """
     return [SeatedGame(game, tuple(seats.get(game.id, ())), build(game)) for game in games]
-
-
-@dataclass(frozen=True)
-class GameFilter:
-    """The past-games filters: kind of game, a player (players-table id) and the days the
-    game was started, ``start`` to ``end`` inclusive, as dates in time zone ``zone``.
-    None means "any"."""
-
-    kind: str | None = None
-    player: int | None = None
-    start: date | None = None
-    end: date | None = None
-    zone: tzinfo = UTC
-
-    def matches(self, game: SeatedGame) -> bool:
-        if self.kind is not None and game.kind != self.kind:
-            return False
-        if self.player is not None and game.seat_of(self.player) is None:
-            return False
-        if self.start is not None or self.end is not None:
-            day = game.started_on(self.zone)
-            if self.start is not None and day < self.start:
-                return False
-            if self.end is not None and day > self.end:
-                return False
-        return True
-
-
-def filter_games(games: Iterable[SeatedGame], flt: GameFilter) -> list[SeatedGame]:
-    """The games that pass ``flt``, in the order given."""
-    return [game for game in games if flt.matches(game)]
-
-
-def split_finished(games: Iterable[SeatedGame]) -> tuple[list[SeatedGame], list[SeatedGame]]:
-    """(unfinished, finished), each in the order given. A game whose stored deals no
-    longer fit the rules is unfinished: it waits for a correction."""
-    unfinished: list[SeatedGame] = []
-    finished: list[SeatedGame] = []
-    for game in games:
-        (finished if game.finished else unfinished).append(game)
-    return unfinished, finished
 
 
 # --------------------------------------------------------------------------- figures
@@ -330,38 +284,7 @@ class PlayerStats:
         return next((f for f in self.all_figures() if f.key == key), None)
 
 
-@dataclass(frozen=True)
-class PlayerLine:
-    """One line of the players list: games ``played``, ``finished`` and ``won``, and when
-    they last sat down (``last_played``, UTC ISO 8601)."""
-
-    player_id: int
-    name: str
-    played: int
-    finished: int
-    won: int
-    last_played: str
-
-
 # --------------------------------------------------------------------------- counting
-
-
-def overview(games: Iterable[SeatedGame], names: Mapping[int, str]) -> list[PlayerLine]:
-    """Everyone who has sat in at least one game, by name (case-insensitive).
-
-    ``games``: as :func:`seat_games` returns them; ``names``: ``store.player_names``.
-    """
-    lines: dict[int, dict[str, Any]] = {}
-    for game in games:
-        for seat, pid in enumerate(game.player_ids):
-            line = lines.setdefault(pid, {"played": 0, "finished": 0, "won": 0, "last": ""})
-            line["played"] += 1
-            line["finished"] += game.finished
-            line["won"] += game.won_by(seat)
-            line["last"] = max(line["last"], game.game.created_at)
-    out = [PlayerLine(pid, names.get(pid, "?"), v["played"], v["finished"], v["won"], v["last"])
-           for pid, v in lines.items()]
-    return sorted(out, key=lambda line: (line.name.casefold(), line.player_id))
 
 
 def _better(points: int, game: SeatedGame) -> int:
@@ -635,7 +558,6 @@ def player_stats(games: Iterable[SeatedGame], player_id: int, names: Mapping[int
 
 
 __all__ = [
-    "DealRef", "Figure", "GameFilter", "HeadToHead", "KindStats", "PlayerLine", "PlayerStats",
-    "Result", "SeatedGame", "Section", "filter_games", "overview", "player_stats", "seat_games",
-    "split_finished",
+    "DealRef", "Figure", "HeadToHead", "KindStats", "PlayerStats", "Result", "SeatedGame", "Section",
+    "player_stats", "seat_games",
 ]

@@ -59,6 +59,16 @@ def browser():
 
 
 @pytest.fixture
+def race_server(tmp_path):
+    """The real server (waitress, CSRF on) on a temporary database, for the race tests
+    (tests/race_support.py); ``race_server.url`` is its base URL."""
+    from tests.race_support import serve
+
+    with serve(tmp_path / "race.sqlite3") as server:
+        yield server
+
+
+@pytest.fixture
 def page(browser):
     """A 390×844 phone page in a fresh browser context."""
     from tests.browser_support import new_page

@@ -33,7 +33,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-import pytest
 import sqlite_utils
 
 from scorekeeper import store
@@ -309,13 +308,6 @@ def serve(database: Path) -> Iterator[RaceServer]:
         server.task_dispatcher.shutdown(timeout=5)
         server.close()
         thread.join(timeout=5)
-
-
-@pytest.fixture
-def race_server(tmp_path: Path) -> Iterator[RaceServer]:
-    """The real server on a temporary database; ``race_server.url`` is its base URL."""
-    with serve(tmp_path / "race.sqlite3") as server:
-        yield server
 
 
 # --------------------------------------------------------------------------- at once

@@ -27,7 +27,6 @@ from tests.race_support import (
     deal_fields,
     form_fields,
     in_play,
-    race_server,  # noqa: F401  (the fixture)
     statuses,
     with_deal,
 )

@@ -5,13 +5,11 @@ tests/history.py, whose every number is worked by hand from SCORING.md there and
 from __future__ import annotations
 
 import json
-from datetime import date
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
-from scorekeeper import stats, store
+from scorekeeper import stats, store, summaries
 from tests.history import KINGDOM, plain, store_history
 
 
@@ -64,8 +62,8 @@ def test_games_are_listed_newest_first(db, history):
     assert of(db, "Anna").played.games == (ids["G4"], ids["G3"], ids["G2"], ids["G1"])
 
 
-def test_overview_lists_everyone_by_name(db, history):
-    lines = stats.overview(seated(db), store.player_names(db))
+def test_player_records_list_everyone_by_name(db, history):
+    lines = summaries.records(db)
     assert [(line.name, line.played, line.finished, line.won) for line in lines] == [
         ("Anna", 4, 2, 2), ("Ben", 4, 2, 0), ("Carla", 4, 2, 0), ("Dan", 2, 1, 0)]
 
@@ -318,20 +316,19 @@ def test_filter_by_kind_player_and_days(db, history):
     for name, when in (("G1", "2025-03-01T20:00:00+00:00"), ("G2", "2025-03-02T20:00:00+00:00"),
                        ("G3", "2025-03-03T23:30:00+00:00"), ("G4", "2025-03-04T20:00:00+00:00")):
         db["games"].update(ids[name], {"created_at": when})
-    every = seated(db)
 
     def shown(**kwargs) -> set[str]:
-        return {g.id for g in stats.filter_games(every, stats.GameFilter(**kwargs))}
+        return {g.id for g in summaries.find(db, size=100, **kwargs).games}
 
     assert shown(kind="trix") == games(ids, "G3", "G4")
     assert shown(player=players["Dan"]) == games(ids, "G3", "G4")
     assert shown(kind="trigami", player=players["Dan"]) == set()
-    assert shown(start=date(2025, 3, 2), end=date(2025, 3, 3)) == games(ids, "G2", "G3")
-    assert shown(start=date(2025, 3, 4)) == games(ids, "G4")
-    assert shown(start=date(2025, 3, 4), zone=ZoneInfo("Europe/Helsinki")) == games(ids, "G3", "G4")
-    unfinished, finished = stats.split_finished(every)
-    assert {g.id for g in unfinished} == games(ids, "G2", "G3")
-    assert {g.id for g in finished} == games(ids, "G1", "G4")
+    assert shown(since="2025-03-02T00:00:00+00:00", before="2025-03-04T00:00:00+00:00") == games(ids, "G2", "G3")
+    assert shown(since="2025-03-04T00:00:00+00:00") == games(ids, "G4")
+    # 4 March in Helsinki starts at 22:00 UTC on the 3rd
+    assert shown(since="2025-03-03T22:00:00+00:00") == games(ids, "G3", "G4")
+    assert shown(finished=False) == games(ids, "G2", "G3")
+    assert shown(finished=True) == games(ids, "G1", "G4")
 
 
 def test_stats_is_pure():

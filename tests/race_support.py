@@ -1,6 +1,6 @@
 """The race tests' harness: the real server, phones, requests released together, invariants.
 
-- :func:`serve` / the ``race_server`` fixture: the app (CSRF on, as in production) served
+- :func:`serve` (the ``race_server`` fixture of conftest): the app (CSRF on, as in production) served
   by waitress with 8 threads on a free port of 127.0.0.1, on a temporary database.
 - :class:`Phone`: one phone at the table, with its own cookies (its own session and CSRF
   token); redirects are not followed, so a test sees the 302 that acknowledges a save.

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import conflicts, sheet, store
+from .. import conflicts, store
 from ..db import get_db
 
 bp = Blueprint("live", __name__)
@@ -49,11 +49,14 @@ def game(game_id: str) -> Any:
     ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
     (comma-separated), and ``stored`` answers which of them are saved (a save whose
     answer was lost arrived after all). ETag: the version, ``since`` and ``mine``; 304
-    while unchanged, without scoring anything. 404 for no such game."""
+    while unchanged; the count and the end come from the game's summary (summaries.py), so
+    only news is scored. 404 for no such game."""
     db = get_db()
-    if not db.execute("select 1 from games where id = ?", [game_id]).fetchone():
+    row = db.execute("select (select coalesce(max(id), 0) from changes where game_id = ?), deals, finished "
+                     "from game_summaries where game_id = ?", [game_id, game_id]).fetchone()
+    if row is None:
         return jsonify(error=_("There is no such game here.")), 404
-    version = store.game_version(db, game_id)
+    version, deals, finished = row
     since = request.args.get("since", type=int)
     if since is not None and not 0 <= since < 2**63:  # no such version: the news is everything
         since = 0
@@ -62,14 +65,12 @@ def game(game_id: str) -> Any:
         hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged
-    stored = store.get_game(db, game_id)
-    scored = sheet.build(stored)
     own = store.deals_by_nonce(db, game_id, mine)
     news = ""
-    if since is not None and since != version:
-        news = conflicts.summary(stored, store.changes_since(db, game_id, since), set(own.values()))
-    return _json(etag, version=version, deals=len(stored.deals), finished=scored.finished, news=news,
-                 stored=sorted(own))
+    if since is not None and since != version:  # scored only to tell what arrived
+        news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since),
+                                 set(own.values()))
+    return _json(etag, version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own))
 
 
 @bp.get("/live")

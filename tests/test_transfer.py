@@ -197,6 +197,7 @@ def test_an_exported_file_imports_as_the_same_game(client, make_game, db):
     assert response.status_code == 409
     page = text(response)
     assert "Nothing was imported: this game is already stored." in page and "Import a copy anyway" in page
+    assert "Trigami: Ελένη, Ben, Carla, 1 deal, stored on" in page  # which game, in words
     assert f"/games/{game_id}" in response.get_data(as_text=True)
     assert db["games"].count == 1
     # the copy asked for is the same game, stored a second time

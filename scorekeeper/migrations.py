@@ -122,3 +122,54 @@ def m004_summaries(db: sqlite_utils.Database) -> None:
         {"player_id": int, "played": int, "finished": int, "won": int, "last_played": str},
         pk="player_id",
     )
+
+
+@migrations()
+def m005_player_stats(db: sqlite_utils.Database) -> None:
+    """What each seat of each game adds to its player's statistics (``seat_stats``) and
+    each player's figures summed over their games (``player_figures``), kept up to date by
+    every write (summaries.py), so that a player page never scores the player's games.
+    Worked out from the deal entries like everything else; the summaries are emptied here
+    so that start-up (summaries.refresh_stale) works all of it out for stored games."""
+    db["seat_stats"].create(
+        {
+            "game_id": str,
+            "seat": int,
+            "player_id": int,
+            "kind": str,
+            "created_at": str,  # the game's start (UTC, ISO 8601): the order of play
+            "game_rowid": int,  # after created_at, the order of games started together
+            "counts": str,  # JSON: {figure key: [count, total, chances]} (stats.SeatPart)
+            "best_better": int,  # the seat's best deal's points, higher is better; null without deals
+            "best": str,  # JSON: [deal number, points, what was played] (stats.DealMark)
+            "worst_better": int,
+            "worst": str,
+            "finished": int,  # 0 or 1
+            "total": int,  # final total (finished games)
+            "best_other": int,  # the best final total of the others (finished games)
+            "won": int,
+            "reversed": int,  # Trix, reversed scoring: the lowest total wins
+        },
+        pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db.execute("create index seat_stats_best on seat_stats "
+               "(player_id, kind, best_better desc, created_at, game_rowid)")
+    db.execute("create index seat_stats_worst on seat_stats "
+               "(player_id, kind, worst_better, created_at, game_rowid)")
+    db.execute("create index seat_stats_results on seat_stats "
+               "(player_id, kind, finished, created_at, game_rowid)")
+    db.execute("create index seat_stats_last on seat_stats (player_id, created_at)")
+    db["player_figures"].create(
+        {
+            "player_id": int,
+            "key": str,  # stats.Figure.key
+            "things": int,  # summed counts
+            "total": int,  # summed values (averages)
+            "chances": int,  # summed chances ("x of n")
+            "games": int,  # games it comes from (count above 0)
+            "seen": int,  # games that count this figure at all (0: the row goes)
+        },
+        pk=("player_id", "key"),
+    )
+    db.execute("delete from game_summaries")

@@ -19,7 +19,7 @@ head-to-head records are compared the game's own way round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,26 +111,31 @@ class Figure:
     (translated). ``value``: a count (int) or an average (float; None when there is
     nothing to average). ``of``: for a count, how many chances there were ("2 of 5
     deals"); for an average, how many things it is taken over; None when it says nothing.
-    ``average``: whether ``value`` is an average. ``games``: the ids of the games it comes
-    from, newest first. ``per``: what ``of`` counts: "deals", "finished" (finished
-    games), "doublets" (Doublets bids) or "turnips" (Turnip bids). ``detail``: a count
-    worth showing only when it is not 0 (K♥ doubled and caught, every trick taken, …).
+    ``average``: whether ``value`` is an average. ``games``: how many games it comes
+    from; ``game_ids``: their ids, newest first, when counted from the games themselves
+    (:func:`player_stats`), None when read from the totals kept on write (the games list
+    finds them by ``key``: summaries.find). ``per``: what ``of`` counts: "deals",
+    "finished" (finished games), "doublets" (Doublets bids) or "turnips" (Turnip bids).
+    ``detail``: a count worth showing only when it is not 0 (K♥ doubled and caught,
+    every trick taken, …).
     """
 
     key: str
     label: str
     value: int | float | None
-    games: tuple[str, ...]
+    games: int
     of: int | None = None
     average: bool = False
     per: str = "deals"
     detail: bool = False
+    game_ids: tuple[str, ...] | None = None
 
 
 @dataclass
 class _Tally:
     """A figure while it is being counted: ``count`` things (or ``total`` of values to
-    average) over ``of`` chances, from ``games``."""
+    average) over ``of`` chances, from ``games`` (ids, oldest first) or, when only the
+    number is known, ``game_count`` games."""
 
     key: str
     label: str
@@ -142,6 +147,7 @@ class _Tally:
     total: int = 0
     of: int = 0
     games: dict[str, None] = field(default_factory=dict)
+    game_count: int | None = None
 
     def add(self, game_id: str, value: int = 1) -> None:
         """One more thing (or one more value to average), from game ``game_id``."""
@@ -154,12 +160,14 @@ class _Tally:
         self.of += 1
 
     def figure(self) -> Figure:
-        games = tuple(reversed(self.games))  # counted oldest first, listed newest first
+        known = self.game_count is None
+        count = len(self.games) if known else self.game_count or 0
+        ids = tuple(reversed(self.games)) if known else None  # counted oldest first, listed newest first
         if self.average:
             value: int | float | None = self.total / self.count if self.count else None
-            return Figure(self.key, self.label, value, games, self.count, True, self.per)
-        return Figure(self.key, self.label, self.count, games,
-                      self.of if self.with_of else None, per=self.per, detail=self.detail)
+            return Figure(self.key, self.label, value, count, self.count, True, self.per, game_ids=ids)
+        return Figure(self.key, self.label, self.count, count, self.of if self.with_of else None,
+                      per=self.per, detail=self.detail, game_ids=ids)
 
 
 class _Tallies:
@@ -174,6 +182,12 @@ class _Tallies:
             self._all[key] = _Tally(key, label, average=average, with_of=with_of, per=per,
                                     detail=detail)
         return self._all[key]
+
+    def __iter__(self) -> Iterator[_Tally]:
+        return iter(self._all.values())
+
+    def get(self, key: str) -> _Tally | None:
+        return self._all.get(key)
 
     def figures(self, *keys: str) -> tuple[Figure, ...]:
         """The figures called ``keys`` that were counted, in that order."""
@@ -255,7 +269,9 @@ class PlayerStats:
     ``played``: every game they sat in; ``finished`` and ``won`` (shared wins and partners'
     wins included); ``kinds``: one :class:`KindStats` per kind played, in the app's order;
     ``head_to_head``: one record per other player met in a finished game, by name;
-    ``results``: their finished games, oldest first; ``reversed_games``: whether any Trix
+    ``results``: their finished games, oldest first, the latest
+    :data:`RESULTS_KEPT` of each kind (the charts draw no more; the count of all is the
+    kind's "won" figure's ``of``); ``reversed_games``: whether any Trix
     game with reversed scoring was counted (its points turned back, see the module).
     """
 
@@ -292,17 +308,27 @@ def _better(points: int, game: SeatedGame) -> int:
     return -points if game.reversed else points
 
 
-def _trigami_label(deal: Any, seat: int) -> str:
+def _deal_what(kind: str, deal: Any, seat: int) -> tuple[str, ...]:
+    """What was played in a deal, untranslated (see :func:`deal_label`): a Trigami seat's
+    bid and its suit (the turnip for a Turnip bid), or a Trix deal's contracts."""
+    if kind == "trix":
+        return tuple(deal.contracts)
     bid = deal.bids[seat]
-    if bid.kind == TURNIP:
-        return _("Turnip {suit}").format(suit=SUIT_SYMBOLS.get(deal.turnip or "", "")).strip()
-    if bid.kind == DOUBLETS:
-        return _("Doublets {suit}").format(suit=SUIT_SYMBOLS[bid.suit])
-    return _("plain {suit}").format(suit=SUIT_SYMBOLS[bid.suit])
+    return (bid.kind, (deal.turnip or "") if bid.kind == TURNIP else bid.suit)
 
 
-def _trix_label(deal: Any) -> str:
-    return " + ".join(trix_rules.contract_name(c) for c in deal.contracts)
+def deal_label(kind: str, what: Sequence[str]) -> str:
+    """What was played, as a best or worst deal says it: "Turnip ♦", "Doublets ♠",
+    "plain ♥"; "Queens", "King of Hearts + Diamonds" (Trix Complex). ``what``: as kept
+    for the deal (a Trigami bid's kind and suit, or the Trix contracts)."""
+    if kind == "trix":
+        return " + ".join(trix_rules.contract_name(c) for c in what)
+    bid, suit = what
+    if bid == TURNIP:
+        return _("Turnip {suit}").format(suit=SUIT_SYMBOLS.get(suit, "")).strip()
+    if bid == DOUBLETS:
+        return _("Doublets {suit}").format(suit=SUIT_SYMBOLS[suit])
+    return _("plain {suit}").format(suit=SUIT_SYMBOLS[suit])
 
 
 def _contract_points(game: SeatedGame, deal_score: DealScore, deal: Any, contract: str,
@@ -318,16 +344,38 @@ def _contract_points(game: SeatedGame, deal_score: DealScore, deal: Any, contrac
     return lines[seat].points
 
 
+def _declare_overall(tally: _Tallies) -> None:
+    tally("played", _("Games"))
+    tally("finished", _("Finished"))
+    tally("won", _("Won"), with_of=True, per="finished")
+
+
+def _declare_kind(tally: _Tallies, kind: str) -> None:
+    """A kind's games, wins, deals and points per deal, and its own figures."""
+    tally(f"{kind}.games", _("Games"))
+    tally(f"{kind}.won", _("Won"), with_of=True, per="finished")
+    tally(f"{kind}.deals", _("Deals played"))
+    tally(f"{kind}.points", _("Points per deal"), average=True)
+    if kind == "trix":
+        _declare_trix(tally)
+    else:
+        _declare_trigami(tally, kind)
+
+
+def _declare_versus(tally: _Tallies, opponent: int, name: str) -> None:
+    tally(f"vs.{opponent}", _("Finished games against {name}").format(name=name))
+    tally(f"vs.{opponent}.ahead", _("Ahead of {name}").format(name=name))
+    tally(f"vs.{opponent}.behind", _("Behind {name}").format(name=name))
+    tally(f"vs.{opponent}.level", _("Level with {name}").format(name=name))
+
+
 _TRIGAMI_KEYS = ("bids.plain", "bids.turnip", "bids.doublets", "doublets.made", "doublets.failed",
                  "turnip.points", "bugs", "tricks", "every_trick")
 
 
-def _count_trigami(tally: _Tallies, game: SeatedGame, seat: int) -> None:
-    """Bids, Doublets made and failed, Turnip results, bugs and tricks (SCORING.md §1.2).
-    Plain Bugami for three has plain bids only, so it counts no bids."""
-    k = game.kind
-    special = k == "trigami"
-    if special:
+def _declare_trigami(tally: _Tallies, k: str) -> None:
+    """Plain Bugami for three has plain bids only, so it counts no bids."""
+    if k == "trigami":
         tally(f"{k}.bids.plain", _("Plain bids"), with_of=True)
         tally(f"{k}.bids.turnip", _("Turnip bids"), with_of=True)
         tally(f"{k}.bids.doublets", _("Doublets bids"), with_of=True)
@@ -337,6 +385,12 @@ def _count_trigami(tally: _Tallies, game: SeatedGame, seat: int) -> None:
     tally(f"{k}.bugs", _("Bugs per deal"), average=True)
     tally(f"{k}.tricks", _("Tricks per deal"), average=True)
     tally(f"{k}.every_trick", _("Every trick taken"), detail=True)
+
+
+def _count_trigami(tally: _Tallies, game: SeatedGame, seat: int) -> None:
+    """Bids, Doublets made and failed, Turnip results, bugs and tricks (SCORING.md §1.2)."""
+    k = game.kind
+    special = k == "trigami"
     for deal_score, deal in game.scored:
         points = deal_score.points[seat]
         bid = deal.bids[seat].kind
@@ -405,9 +459,7 @@ _TRIX_KEYS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def _count_trix(tally: _Tallies, game: SeatedGame, seat: int) -> None:
-    """Contract by contract (SCORING.md §2.1, §2.2): deals, points per deal and what the
-    player took; a Trix Complex deal counts once for each of its contracts."""
+def _declare_trix(tally: _Tallies) -> None:
     for contract in trix_rules.CONTRACTS:
         p = f"trix.{contract}"
         tally(f"{p}.deals", _("Deals"))
@@ -421,6 +473,11 @@ def _count_trix(tally: _Tallies, game: SeatedGame, seat: int) -> None:
         else:
             tally(f"{p}.place", _("Finishing place (1st to 4th) on average"), average=True)
             tally(f"{p}.first", _("Out first"), with_of=True)
+
+
+def _count_trix(tally: _Tallies, game: SeatedGame, seat: int) -> None:
+    """Contract by contract (SCORING.md §2.1, §2.2): deals, points per deal and what the
+    player took; a Trix Complex deal counts once for each of its contracts."""
     for deal_score, deal in game.scored:
         for contract in deal.contracts:
             p = f"trix.{contract}"
@@ -460,104 +517,232 @@ def _sections(kind: str, tally: _Tallies) -> tuple[Section, ...]:
                                          Section("", rest)) if section.figures)
 
 
-def player_stats(games: Iterable[SeatedGame], player_id: int, names: Mapping[int, str]) -> PlayerStats:
-    """The statistics of player ``player_id`` over ``games`` (as :func:`seat_games` returns
-    them, newest first; games they did not play in are ignored). ``names``:
-    ``store.player_names``. Figures are described in :class:`Figure`; points are as scored
-    from the deal entries (SCORING.md §1.2, §2.1–2.2), reversed Trix scoring turned back
-    (see the module)."""
-    # oldest first: a tie for the best deal goes to the first time it happened
-    mine = [(g, seat) for g in games if (seat := g.seat_of(player_id)) is not None][::-1]
+# --------------------------------------------------------------------------- one seat of one game
+
+
+@dataclass(frozen=True)
+class DealMark:
+    """A seat's best or worst deal in one game: ``better`` its points the way round where
+    higher is better, ``number`` (1-based), ``points`` as scored, ``what`` was played
+    (untranslated: :func:`deal_label`). On a tie, the first such deal of the game."""
+
+    better: int
+    number: int
+    points: int
+    what: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeatPart:
+    """What one seat of one game adds to its player's statistics: worked out once when
+    the game changes (summaries.py keeps it, and adds it to the player's totals), so that
+    a player page never scores the player's games.
+
+    ``counts``: {figure key: (count, total, of)} for every figure the game counts for
+    the player, zeros included (a key listed is a figure the page shows); see
+    :class:`_Tally` for the three numbers. A figure comes from the game when its count
+    is above 0. ``best``/``worst``: the seat's best and worst deal (None without deals);
+    ``result``: the game's end for the seat (finished games only). ``reversed``: the
+    lowest total wins (SCORING.md §2.5).
+    """
+
+    game_id: str
+    kind: str
+    created_at: str
+    seat: int
+    player_id: int
+    counts: Mapping[str, tuple[int, int, int]]
+    best: DealMark | None
+    worst: DealMark | None
+    result: Result | None
+    reversed: bool
+
+
+def seat_parts(game: SeatedGame) -> list[SeatPart]:
+    """Each seat's :class:`SeatPart` of ``game`` (a seat without a player id: none)."""
+    return [_seat_part(game, seat, pid) for seat, pid in enumerate(game.player_ids)]
+
+
+def _seat_part(game: SeatedGame, seat: int, player_id: int) -> SeatPart:
+    tally = _Tallies()
+    gid, kind = game.id, game.kind
+    _declare_overall(tally)
+    _declare_kind(tally, kind)
+    tally("played").add(gid)
+    tally(f"{kind}.games").add(gid)
+    if game.finished:
+        tally("finished").add(gid)
+        tally("won").chance()
+        tally(f"{kind}.won").chance()
+        if game.won_by(seat):
+            tally("won").add(gid)
+            tally(f"{kind}.won").add(gid)
+    best: DealMark | None = None
+    worst: DealMark | None = None
+    for deal_score, deal in game.scored:
+        points = deal_score.points[seat]
+        better = _better(points, game)
+        tally(f"{kind}.deals").add(gid)
+        tally(f"{kind}.points").add(gid, better)
+        if best is None or better > best.better:
+            best = DealMark(better, deal_score.number, points, _deal_what(kind, deal, seat))
+        if worst is None or better < worst.better:
+            worst = DealMark(better, deal_score.number, points, _deal_what(kind, deal, seat))
+    if kind == "trix":
+        _count_trix(tally, game, seat)
+    else:
+        _count_trigami(tally, game, seat)
+    result = None
+    if game.finished:
+        totals = game.totals
+        mine = _better(totals[seat], game)
+        others = [_better(t, game) for s, t in enumerate(totals) if s != seat]
+        result = Result(gid, kind, game.game.created_at, totals[seat], _better(max(others), game),
+                        game.won_by(seat), game.reversed)
+        for other, pid in enumerate(game.player_ids):
+            if other == seat:
+                continue
+            _declare_versus(tally, pid, "")
+            tally(f"vs.{pid}").add(gid)
+            theirs = _better(totals[other], game)
+            side = "ahead" if mine > theirs else "behind" if mine < theirs else "level"
+            tally(f"vs.{pid}.{side}").add(gid)
+    return SeatPart(gid, kind, game.game.created_at, seat, player_id,
+                    {t.key: (t.count, t.total, t.of) for t in tally}, best, worst, result, game.reversed)
+
+
+# --------------------------------------------------------------------------- a player's page
+
+
+@dataclass(frozen=True)
+class Totals:
+    """A player's figures summed over their games, as :func:`assemble` takes them:
+    {key: (count, total, of, games)} with ``games`` how many games the figure comes from
+    (or their ids, oldest first, when known); ``best``/``worst``: {kind: DealRef};
+    ``results``: their latest finished games of each kind, oldest first (at most
+    :data:`RESULTS_KEPT` a kind); ``reversed_games``: whether any counted game had
+    reversed scoring."""
+
+    counts: Mapping[str, tuple[int, int, int, int | Sequence[str]]]
+    best: Mapping[str, DealRef]
+    worst: Mapping[str, DealRef]
+    results: Sequence[Result]
+    reversed_games: bool
+
+
+#: The most finished games of each kind a player page keeps for its results chart (the latest)
+RESULTS_KEPT = 100
+
+
+def assemble(player_id: int, totals: Totals, names: Mapping[int, str]) -> PlayerStats:
+    """The player page of ``player_id`` from their :class:`Totals`; ``names``:
+    ``store.player_names`` (for the name and the head-to-head records). Labels are
+    translated here, in the language of the page."""
+
+    def fill(tally: _Tallies) -> _Tallies:
+        for t in tally:
+            if t.key in totals.counts:
+                t.count, t.total, t.of, games = totals.counts[t.key]
+                if isinstance(games, int):
+                    t.game_count = games
+                else:
+                    t.games = dict.fromkeys(games)
+        return tally
+
     overall = _Tallies()
-    played = overall("played", _("Games"))
-    finished = overall("finished", _("Finished"))
-    won = overall("won", _("Won"), with_of=True, per="finished")
-    kinds: dict[str, _Tallies] = {}
-    best: dict[str, tuple[int, DealRef]] = {}
-    worst: dict[str, tuple[int, DealRef]] = {}
-    versus: dict[int, _Tallies] = {}
-    results: list[Result] = []
-
-    for game, seat in mine:
-        gid = game.id
-        played.add(gid)
-        kt = kinds.setdefault(game.kind, _Tallies())
-        kt(f"{game.kind}.games", _("Games")).add(gid)
-        kt(f"{game.kind}.won", _("Won"), with_of=True, per="finished")
-        kt(f"{game.kind}.deals", _("Deals played"))
-        kt(f"{game.kind}.points", _("Points per deal"), average=True)
-        if game.finished:
-            finished.add(gid)
-            won.chance()
-            kt(f"{game.kind}.won").chance()
-            if game.won_by(seat):
-                won.add(gid)
-                kt(f"{game.kind}.won").add(gid)
-        for deal_score, deal in game.scored:
-            points = deal_score.points[seat]
-            kt(f"{game.kind}.deals").add(gid)
-            kt(f"{game.kind}.points").add(gid, _better(points, game))
-            label = _trix_label(deal) if game.kind == "trix" else _trigami_label(deal, seat)
-            ref = DealRef(gid, deal_score.number, points, game.game.created_at, label)
-            better = _better(points, game)
-            if game.kind not in best or better > best[game.kind][0]:
-                best[game.kind] = (better, ref)
-            if game.kind not in worst or better < worst[game.kind][0]:
-                worst[game.kind] = (better, ref)
-        if game.kind == "trix":
-            _count_trix(kt, game, seat)
-        else:
-            _count_trigami(kt, game, seat)
-        if game.finished:
-            totals = game.totals
-            mine_total = _better(totals[seat], game)
-            others = [_better(t, game) for s, t in enumerate(totals) if s != seat]
-            results.append(Result(gid, game.kind, game.game.created_at, totals[seat],
-                                  _better(max(others), game), game.won_by(seat), game.reversed))
-            for other, pid in enumerate(game.player_ids):
-                if other == seat:
-                    continue
-                vt = versus.setdefault(pid, _Tallies())
-                name = names.get(pid, "?")
-                vt(f"vs.{pid}", _("Finished games against {name}").format(name=name)).add(gid)
-                ahead = vt(f"vs.{pid}.ahead", _("Ahead of {name}").format(name=name))
-                behind = vt(f"vs.{pid}.behind", _("Behind {name}").format(name=name))
-                level = vt(f"vs.{pid}.level", _("Level with {name}").format(name=name))
-                theirs = _better(totals[other], game)
-                (ahead if mine_total > theirs else behind if mine_total < theirs else level).add(gid)
-
+    _declare_overall(overall)
+    fill(overall)
     kind_stats = []
     for kind in KINDS:
-        if kind not in kinds:
+        if f"{kind}.games" not in totals.counts:
             continue
-        kt = kinds[kind]
+        kt = _Tallies()
+        _declare_kind(kt, kind)
+        fill(kt)
         kind_stats.append(KindStats(
             kind=kind,
             figures=kt.figures(*(f"{kind}.{key}" for key in ("games", "won", "deals", "points"))),
-            best=best[kind][1] if kind in best else None,
-            worst=worst[kind][1] if kind in worst else None,
+            best=totals.best.get(kind),
+            worst=totals.worst.get(kind),
             sections=_sections(kind, kt),
         ))
     records = []
-    for pid, vt in versus.items():
+    opponents = {int(key.split(".")[1]) for key in totals.counts if key.startswith("vs.")}
+    for pid in opponents:
+        vt = _Tallies()
+        name = names.get(pid, "?")
+        _declare_versus(vt, pid, name)
+        fill(vt)
         games_f, ahead_f, behind_f, level_f = vt.figures(
             f"vs.{pid}", f"vs.{pid}.ahead", f"vs.{pid}.behind", f"vs.{pid}.level")
-        records.append(HeadToHead(pid, names.get(pid, "?"), games_f, ahead_f, behind_f, level_f))
+        records.append(HeadToHead(pid, name, games_f, ahead_f, behind_f, level_f))
     records.sort(key=lambda r: (r.name.casefold(), r.opponent))
+    played, finished, won = overall.figures("played", "finished", "won")
     return PlayerStats(
         player_id=player_id,
         name=names.get(player_id, "?"),
-        played=played.figure(),
-        finished=finished.figure(),
-        won=won.figure(),
+        played=played,
+        finished=finished,
+        won=won,
         kinds=tuple(kind_stats),
         head_to_head=tuple(records),
-        results=tuple(results),
-        reversed_games=any(g.reversed for g, _seat in mine),
+        results=tuple(totals.results),
+        reversed_games=totals.reversed_games,
     )
 
 
+def add_up(parts: Iterable[SeatPart]) -> Totals:
+    """The :class:`Totals` of one player's seat parts, given oldest game first (a tie for
+    the best deal goes to the first time it happened); figures keep their games' ids."""
+    counts: dict[str, list[Any]] = {}
+    best: dict[str, tuple[int, DealRef]] = {}
+    worst: dict[str, tuple[int, DealRef]] = {}
+    results: list[Result] = []
+    reversed_games = False
+    for part in parts:
+        reversed_games |= part.reversed
+        for key, (count, total, of) in part.counts.items():
+            line = counts.setdefault(key, [0, 0, 0, []])
+            line[0] += count
+            line[1] += total
+            line[2] += of
+            if count:
+                line[3].append(part.game_id)
+        for kept, mark, higher in ((best, part.best, True), (worst, part.worst, False)):
+            if mark is None:
+                continue
+            if part.kind not in kept or (mark.better > kept[part.kind][0] if higher
+                                         else mark.better < kept[part.kind][0]):
+                kept[part.kind] = (mark.better, DealRef(part.game_id, mark.number, mark.points,
+                                                        part.created_at, deal_label(part.kind, mark.what)))
+        if part.result is not None:
+            results.append(part.result)
+    kept_of = {kind: sum(r.kind == kind for r in results) - RESULTS_KEPT for kind in KINDS}
+    latest = []
+    for result in results:  # each kind's latest RESULTS_KEPT, in the order played
+        kept_of[result.kind] -= 1
+        if kept_of[result.kind] < 0:
+            latest.append(result)
+    return Totals({key: (c, t, o, tuple(g)) for key, (c, t, o, g) in counts.items()},
+                  {k: ref for k, (_v, ref) in best.items()}, {k: ref for k, (_v, ref) in worst.items()},
+                  latest, reversed_games)
+
+
+def player_stats(games: Iterable[SeatedGame], player_id: int, names: Mapping[int, str]) -> PlayerStats:
+    """The statistics of player ``player_id`` over ``games`` (as :func:`seat_games` returns
+    them, newest first; games they did not play in are ignored), counted from the games
+    themselves, so every figure knows its games' ids. The app's pages read the same
+    figures from the totals kept on write (summaries.player_stats), which give the same
+    page. ``names``: ``store.player_names``. Figures are described in :class:`Figure`;
+    points are as scored from the deal entries (SCORING.md §1.2, §2.1–2.2), reversed
+    Trix scoring turned back (see the module)."""
+    mine = [game for game in games if game.seat_of(player_id) is not None][::-1]  # oldest first
+    parts = [_seat_part(game, game.seat_of(player_id) or 0, player_id) for game in mine]
+    return assemble(player_id, add_up(parts), names)
+
+
 __all__ = [
-    "DealRef", "Figure", "HeadToHead", "KindStats", "PlayerStats", "Result", "SeatedGame", "Section",
-    "player_stats", "seat_games",
+    "RESULTS_KEPT", "DealMark", "DealRef", "Figure", "HeadToHead", "KindStats", "PlayerStats", "Result",
+    "SeatPart", "SeatedGame", "Section", "Totals", "add_up", "assemble", "deal_label", "player_stats",
+    "seat_games", "seat_parts",
 ]

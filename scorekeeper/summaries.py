@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,17 +26,20 @@ from typing import Any
 import sqlite_utils
 
 from . import sheet as sheets
+from . import stats
 from .store import StoredGame, get_game
 
 
 def _rules_fingerprint() -> str:
     digest = hashlib.sha256()
-    for path in sorted((Path(__file__).parent / "rules").glob("*.py")):
+    here = Path(__file__).parent
+    for path in [*sorted((here / "rules").glob("*.py")), here / "stats.py"]:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-#: The fingerprint of the scoring rules' code: a summary worked out by other rules is stale.
+#: The fingerprint of the scoring rules' and the statistics' code: a summary worked out
+#: by other code is stale.
 RULES = _rules_fingerprint()
 
 
@@ -92,23 +95,73 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
     db["seat_results"].upsert_all(
         ({"game_id": game.id, "seat": seat, "total": totals[seat], "won": int(seat in winners)}
          for seat in range(len(game.players))), pk=("game_id", "seat"))
-    seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
+    seated = [row[0] for row in db.execute(
+        "select player_id from game_players where game_id = ? order by seat", [game_id])]
+    _refresh_seat_stats(db, stats.SeatedGame(game, tuple(seated), scored))
     refresh_players(db, [*seated, *players])
 
 
+def _add_figures(db: sqlite_utils.Database, player_id: int, counts: Mapping[str, Sequence[int]],
+                 sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one game's counts to the player's figures."""
+    db.conn.executemany(
+        "insert into player_figures (player_id, key, things, total, chances, games, seen) "
+        "values (?, ?, ?, ?, ?, ?, ?) on conflict (player_id, key) do update set "
+        "things = things + excluded.things, total = total + excluded.total, "
+        "chances = chances + excluded.chances, games = games + excluded.games, seen = seen + excluded.seen",
+        [(player_id, key, sign * count, sign * total, sign * of, sign * (count > 0), sign)
+         for key, (count, total, of) in counts.items()])
+    if sign < 0:
+        db.execute("delete from player_figures where player_id = ? and seen <= 0", [player_id])
+
+
+def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> None:
+    """Work out what each seat of ``game`` adds to its player's statistics, and change each
+    player's summed figures by the difference (old seats taken away, new ones added): a
+    write costs the same however many games the player has."""
+    for player_id, counts in db.execute(
+            "select player_id, counts from seat_stats where game_id = ?", [game.id]).fetchall():
+        _add_figures(db, player_id, json.loads(counts), -1)
+    db.execute("delete from seat_stats where game_id = ?", [game.id])
+    rowid = db.execute("select rowid from games where id = ?", [game.id]).fetchone()[0]
+    for part in stats.seat_parts(game):
+        counts = dict(part.counts)
+        if part.reversed:
+            counts[REVERSED] = (1, 0, 0)
+        result = part.result
+        db["seat_stats"].insert({
+            "game_id": part.game_id, "seat": part.seat, "player_id": part.player_id, "kind": part.kind,
+            "created_at": part.created_at, "game_rowid": rowid, "counts": json.dumps(counts),
+            "best_better": part.best.better if part.best else None,
+            "best": json.dumps([part.best.number, part.best.points, part.best.what]) if part.best else None,
+            "worst_better": part.worst.better if part.worst else None,
+            "worst": json.dumps([part.worst.number, part.worst.points, part.worst.what]) if part.worst else None,
+            "finished": int(result is not None),
+            "total": result.total if result else None,
+            "best_other": result.best_other if result else None,
+            "won": int(result.won) if result else 0,
+            "reversed": int(part.reversed),
+        })
+        _add_figures(db, part.player_id, counts, 1)
+
+
+#: The key of player_figures that counts the games with reversed scoring (no figure of its own)
+REVERSED = "reversed"
+
+
 def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> None:
-    """Count the records of ``player_ids`` again from the summaries of their games; a
-    player left in no game loses their record."""
+    """Write the records of ``player_ids`` again from their summed figures (games played,
+    finished, won: player_figures) and their last game; a player left in no game loses
+    their record. Indexed reads: the same cost however many games they have."""
     for player_id in sorted(set(player_ids)):
-        played, finished, won, last = db.execute(
-            "select count(*), coalesce(sum(s.finished), 0), coalesce(sum(s.finished * r.won), 0), "
-            "max(g.created_at) from game_players gp join game_summaries s on s.game_id = gp.game_id "
-            "join games g on g.id = gp.game_id "
-            "join seat_results r on r.game_id = gp.game_id and r.seat = gp.seat where gp.player_id = ?",
-            [player_id]).fetchone()
-        if played:
-            db["player_records"].upsert({"player_id": player_id, "played": played, "finished": finished,
-                                         "won": won, "last_played": last}, pk="player_id")
+        figures = dict(db.execute(
+            "select key, things from player_figures where player_id = ? and key in ('played', 'finished', 'won')",
+            [player_id]).fetchall())
+        last = db.execute("select max(created_at) from seat_stats where player_id = ?", [player_id]).fetchone()[0]
+        if figures.get("played"):
+            db["player_records"].upsert({"player_id": player_id, "played": figures["played"],
+                                         "finished": figures.get("finished", 0), "won": figures.get("won", 0),
+                                         "last_played": last}, pk="player_id")
         else:
             db.execute("delete from player_records where player_id = ?", [player_id])
 
@@ -167,11 +220,13 @@ class Page:
 
 def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | None = None,
          since: str | None = None, before: str | None = None, finished: bool | None = None,
-         only: Iterable[str] | None = None, page: int = 1, size: int = 20) -> Page:
+         only: Iterable[str] | None = None, figure: tuple[int, str] | None = None,
+         page: int = 1, size: int = 20) -> Page:
     """Games matching every filter given, newest first, one page of ``size``: ``kind``;
     ``player`` (a players-table id) sat in it; started at or after ``since`` and before
-    ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids. A page past
-    the last is the last."""
+    ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids; ``figure``
+    (player id, figure key): the games that figure of that player's page comes from
+    (stats.Figure). A page past the last is the last."""
     wanted = list(only) if only is not None else None
     filters = [
         (kind, "s.kind = ?", [kind]),
@@ -180,6 +235,7 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
         (before, "g.created_at < ?", [before]),
         (finished, "s.finished = ?", [int(bool(finished))]),
         (wanted, f"s.game_id in ({','.join('?' * len(wanted or ())) or 'null'})", wanted or []),
+        (figure, *(figure_games(*figure) if figure else ("", []))),
     ]
     where = ["1", *(sql for value, sql, _ in filters if value is not None)]
     params = [p for value, _, values in filters if value is not None for p in values]
@@ -218,3 +274,47 @@ def seated_players(db: sqlite_utils.Database) -> dict[int, str]:
     """Everyone who has sat in a game: {players-table id: name}, in name order."""
     return {row[0]: row[1] for row in db.execute(
         "select p.id, p.name from player_records r join players p on p.id = r.player_id order by p.name_key")}
+
+
+# --------------------------------------------------------------------------- a player's page
+
+
+def player_stats(db: sqlite_utils.Database, player_id: int, names: Mapping[int, str]) -> stats.PlayerStats:
+    """The statistics of player ``player_id``, read from the figures kept on write: the
+    same page as :func:`stats.player_stats` over all their games, except that figures
+    give how many games they come from, not which (``Figure.game_ids`` is None; the games
+    list finds them: :func:`find` with ``figure``). A few indexed reads, however many games
+    the player has. ``names``: store.player_names."""
+    counts: dict[str, tuple[int, int, int, int]] = {
+        key: (things, total, chances, games) for key, things, total, chances, games in db.execute(
+            "select key, things, total, chances, games from player_figures where player_id = ?", [player_id])}
+    kinds = [kind for kind in stats.KINDS if f"{kind}.games" in counts]
+    best: dict[str, stats.DealRef] = {}
+    worst: dict[str, stats.DealRef] = {}
+    results: list[tuple[str, int, stats.Result]] = []
+    for kind in kinds:
+        for kept, column, order in ((best, "best", "desc"), (worst, "worst", "")):
+            row = db.execute(
+                f"select game_id, created_at, {column} from seat_stats where player_id = ? and kind = ? "
+                f"and {column}_better is not null order by {column}_better {order}, created_at, game_rowid "
+                f"limit 1", [player_id, kind]).fetchone()
+            if row is not None:
+                number, points, what = json.loads(row[2])
+                kept[kind] = stats.DealRef(row[0], number, points, row[1], stats.deal_label(kind, what))
+        results.extend((created_at, rowid, stats.Result(game_id, kind, created_at, total, best_other,
+                                                        bool(won), bool(reversed_)))
+                       for game_id, created_at, rowid, total, best_other, won, reversed_ in db.execute(
+            "select game_id, created_at, game_rowid, total, best_other, won, reversed from seat_stats "
+            "where player_id = ? and kind = ? and finished = 1 "
+            "order by created_at desc, game_rowid desc limit ?", [player_id, kind, stats.RESULTS_KEPT]))
+    results.sort(key=lambda line: line[:2])
+    reversed_games = counts.pop(REVERSED, (0, 0, 0, 0))[3] > 0
+    return stats.assemble(player_id, stats.Totals(counts, best, worst, [r for *_, r in results],
+                                                  reversed_games), names)
+
+
+def figure_games(player_id: int, key: str) -> tuple[str, list[Any]]:
+    """The SQL condition (on ``s.game_id``) and its parameters for the games a figure of a
+    player comes from (its count is above 0 in them), for :func:`find`'s ``figure``."""
+    return ("s.game_id in (select game_id from seat_stats where player_id = ? "
+            "and json_extract(counts, ?) > 0)", [player_id, f'$."{key}"[0]'])

@@ -195,7 +195,7 @@ def test_every_figure_links_to_the_games_it_comes_from(client, db, history):
             query = parse_qs(urlsplit(links[key]).query)
             assert query == {"player": [str(pid)], "figure": [key]}, key
             games_page = client.get(links[key]).get_data(as_text=True)
-            assert set(listed(games_page)) == set(expected.figure(key).games), (name, key)
+            assert set(listed(games_page)) == set(expected.figure(key).game_ids), (name, key)
             assert "The games behind" in text_of(games_page)
 
 

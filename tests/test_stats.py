@@ -49,17 +49,17 @@ def test_games_played_finished_and_won(db, history):
     anna = of(db, "Anna")
     # Anna sat in all four; G1 and G4 are finished and she won both
     assert (anna.played.value, anna.finished.value, anna.won.value, anna.won.of) == (4, 2, 2, 2)
-    assert set(anna.played.games) == games(ids, "G1", "G2", "G3", "G4")
-    assert set(anna.won.games) == games(ids, "G1", "G4")
+    assert set(anna.played.game_ids) == games(ids, "G1", "G2", "G3", "G4")
+    assert set(anna.won.game_ids) == games(ids, "G1", "G4")
     dan = of(db, "Dan")
     # Dan played the two Trix games, finished one (G4), won none
     assert (dan.played.value, dan.finished.value, dan.won.value) == (2, 1, 0)
-    assert dan.won.games == ()
+    assert dan.won.game_ids == ()
 
 
 def test_games_are_listed_newest_first(db, history):
     ids, _players = history
-    assert of(db, "Anna").played.games == (ids["G4"], ids["G3"], ids["G2"], ids["G1"])
+    assert of(db, "Anna").played.game_ids == (ids["G4"], ids["G3"], ids["G2"], ids["G1"])
 
 
 def test_player_records_list_everyone_by_name(db, history):
@@ -78,7 +78,7 @@ def test_trigami_points_per_deal_best_and_worst(db, history):
     assert fig(anna, "trigami.deals").value == 5
     points = fig(anna, "trigami.points")
     assert (points.value, points.of, points.average) == (66.0, 5, True)
-    assert set(points.games) == games(ids, "G1", "G2")
+    assert set(points.game_ids) == games(ids, "G1", "G2")
     trigami = next(k for k in anna.kinds if k.kind == "trigami")
     assert (trigami.best.game_id, trigami.best.number, trigami.best.points) == (ids["G1"], 3, 200)
     assert trigami.best.label == "Doublets ♦"
@@ -106,9 +106,9 @@ def test_trigami_bids_doublets_turnip_and_bugs(db, history):
     assert fig(anna, "trigami.bids.turnip").value == 1
     assert fig(anna, "trigami.bids.doublets").value == 1
     made = fig(anna, "trigami.doublets.made")
-    assert (made.value, made.of, set(made.games)) == (1, 1, games(ids, "G1"))
+    assert (made.value, made.of, set(made.game_ids)) == (1, 1, games(ids, "G1"))
     assert fig(anna, "trigami.doublets.failed").value == 0
-    assert fig(anna, "trigami.doublets.failed").games == ()
+    assert fig(anna, "trigami.doublets.failed").game_ids == ()
     # her one Turnip bid scored 80
     assert fig(anna, "trigami.turnip.points").value == 80.0
     # bugs 1, 2, 0, 2, 0 → 1.0; tricks 4, 6, 5, 4, 0 → 3.8
@@ -120,14 +120,14 @@ def test_trigami_bids_doublets_turnip_and_bugs(db, history):
     # Doublets ♠ kept (200) and Doublets ♥ lost with 1 bug (0), both in G1
     made, failed = fig(ben, "trigami.doublets.made"), fig(ben, "trigami.doublets.failed")
     assert (made.value, made.of, failed.value, failed.of) == (1, 2, 1, 2)
-    assert set(failed.games) == games(ids, "G1")
+    assert set(failed.game_ids) == games(ids, "G1")
     # Turnip in G2: floor(50 / 3) = 16, doubled 32
     turnip = fig(ben, "trigami.turnip.points")
-    assert (turnip.value, set(turnip.games)) == (32.0, games(ids, "G2"))
+    assert (turnip.value, set(turnip.game_ids)) == (32.0, games(ids, "G2"))
     # bugs 0, 1, 4, 3, 10 → 3.6; tricks 5, 3, 8, 5, 13 → 6.8; every trick once (G2)
     assert fig(ben, "trigami.bugs").value == pytest.approx(3.6)
     assert fig(ben, "trigami.tricks").value == pytest.approx(6.8)
-    assert (fig(ben, "trigami.every_trick").value, set(fig(ben, "trigami.every_trick").games)) == (
+    assert (fig(ben, "trigami.every_trick").value, set(fig(ben, "trigami.every_trick").game_ids)) == (
         1, games(ids, "G2"))
 
     carla = of(db, "Carla")
@@ -154,7 +154,7 @@ def test_trix_king_of_hearts_doubled_caught_and_taken_back(db, history):
     # Ben doubled the K♥ in G3 deal 1 and Carla took it: caught (+75)
     assert fig(ben, "trix.king.doubled").value == 1
     caught = fig(ben, "trix.king.caught")
-    assert (caught.value, set(caught.games)) == (1, games(ids, "G3"))
+    assert (caught.value, set(caught.game_ids)) == (1, games(ids, "G3"))
     assert fig(ben, "trix.king.back").value == 0
     # Ben: +75, 0, 0 × 4 → 12.5 a King deal
     assert fig(ben, "trix.king.points").value == pytest.approx(12.5)
@@ -168,15 +168,15 @@ def test_trix_king_of_hearts_doubled_caught_and_taken_back(db, history):
     dan = of(db, "Dan")
     # Dan took it in G3 deal 6 (doubled by himself, taken back) and in all four G4 King deals
     assert (fig(dan, "trix.king.taken").value, fig(dan, "trix.king.taken").of) == (5, 6)
-    assert set(fig(dan, "trix.king.taken").games) == games(ids, "G3", "G4")
+    assert set(fig(dan, "trix.king.taken").game_ids) == games(ids, "G3", "G4")
     assert (fig(dan, "trix.king.doubled").value, fig(dan, "trix.king.back").value) == (1, 1)
-    assert set(fig(dan, "trix.king.back").games) == games(ids, "G3")
+    assert set(fig(dan, "trix.king.back").game_ids) == games(ids, "G3")
     # 0, −150, −75 × 4 → −450 / 6 = −75.0
     assert fig(dan, "trix.king.points").value == pytest.approx(-75.0)
 
     anna = of(db, "Anna")
     # Anna led to the trick in which Dan took back his doubled K♥: +75
-    assert (fig(anna, "trix.king.led").value, set(fig(anna, "trix.king.led").games)) == (1, games(ids, "G3"))
+    assert (fig(anna, "trix.king.led").value, set(fig(anna, "trix.king.led").game_ids)) == (1, games(ids, "G3"))
     assert fig(anna, "trix.king.taken").value == 0
     assert fig(anna, "trix.king.points").value == pytest.approx(12.5)  # (0 + 75 + 0 × 4) / 6
 
@@ -186,7 +186,7 @@ def test_trix_queens_diamonds_tricks_and_trix(db, history):
     anna = of(db, "Anna")
     # Queens deals: G3 deal 2 + four in G4 = 5; Anna took Q♥ and Q♦ once → 2 / 5 = 0.4
     queens = fig(anna, "trix.queens.taken")
-    assert (queens.value, queens.of, set(queens.games)) == (pytest.approx(0.4), 5, games(ids, "G3", "G4"))
+    assert (queens.value, queens.of, set(queens.game_ids)) == (pytest.approx(0.4), 5, games(ids, "G3", "G4"))
     # she doubled Q♦ and took it back: −50 (Carla, who led, +25)
     assert (fig(anna, "trix.queens.doubled").value, fig(anna, "trix.queens.back").value) == (1, 1)
     assert fig(anna, "trix.queens.caught").value == 0
@@ -199,7 +199,7 @@ def test_trix_queens_diamonds_tricks_and_trix(db, history):
     # Trix: 2nd in G3, 1st four times in G4 → place 1.2; out first 4 of 5; (150 + 800) / 5
     assert fig(anna, "trix.trix.place").value == pytest.approx(1.2)
     first = fig(anna, "trix.trix.first")
-    assert (first.value, first.of, set(first.games)) == (4, 5, games(ids, "G4"))
+    assert (first.value, first.of, set(first.game_ids)) == (4, 5, games(ids, "G4"))
     assert fig(anna, "trix.trix.points").value == pytest.approx(190.0)
 
     ben = of(db, "Ben")
@@ -208,7 +208,7 @@ def test_trix_queens_diamonds_tricks_and_trix(db, history):
     assert fig(ben, "trix.queens.taken").value == 0.0
     assert fig(ben, "trix.queens.points").value == pytest.approx(5.0)  # (25 + 0) / 5
     carla = of(db, "Carla")
-    assert (fig(carla, "trix.queens.led").value, set(fig(carla, "trix.queens.led").games)) == (1, games(ids, "G3"))
+    assert (fig(carla, "trix.queens.led").value, set(fig(carla, "trix.queens.led").game_ids)) == (1, games(ids, "G3"))
     # places 1st (G3), 3rd × 4 → 13 / 5 = 2.6
     assert fig(carla, "trix.trix.place").value == pytest.approx(2.6)
 
@@ -243,7 +243,7 @@ def test_head_to_head_over_finished_games(db, history):
     assert list(anna) == ["Ben", "Carla", "Dan"]
     # G1: 310 v 220 v 143; G4: 800 v 600 v 400 v −1800
     assert (anna["Ben"].games.value, anna["Ben"].ahead.value, anna["Ben"].behind.value) == (2, 2, 0)
-    assert set(anna["Ben"].ahead.games) == games(ids, "G1", "G4")
+    assert set(anna["Ben"].ahead.game_ids) == games(ids, "G1", "G4")
     assert (anna["Dan"].games.value, anna["Dan"].ahead.value) == (1, 1)
     assert anna["Dan"].games.key == f"vs.{players['Dan']}"
     ben = {r.name: r for r in of(db, "Ben").head_to_head}
@@ -350,3 +350,66 @@ def test_a_deleted_deal_is_not_counted(db, make_game):
     # only deal 1: 5 clean tricks, 5 × 20 = 100
     assert (fig(anna, "trigami.deals").value, fig(anna, "trigami.points").value) == (1, 100.0)
     assert fig(anna, "trigami.every_trick").value == 0
+
+
+# ----------------------------------------------------------------- kept on write
+
+
+def page_of(player: stats.PlayerStats) -> list:
+    """Everything a player page shows, without which games each figure comes from (the
+    totals kept on write know how many, not which)."""
+    figures = [(f.key, f.label, f.value, f.games, f.of, f.average, f.per, f.detail)
+               for f in player.all_figures()]
+    kinds = [(k.kind, k.best, k.worst, [(s.title, s.tiles, len(s.figures)) for s in k.sections])
+             for k in player.kinds]
+    return [player.name, figures, kinds, [(r.opponent, r.name) for r in player.head_to_head],
+            list(player.results), player.reversed_games]
+
+
+def assert_kept_as_counted(db) -> None:
+    names = store.player_names(db)
+    for pid in {row[0] for row in db.execute("select player_id from game_players")}:
+        counted = stats.player_stats(seated(db), pid, names)
+        assert all(f.games == len(f.game_ids) for f in counted.all_figures())
+        kept = summaries.player_stats(db, pid, names)
+        assert page_of(kept) == page_of(counted), names[pid]
+    # nobody keeps figures of games they no longer sit in
+    assert {row[0] for row in db.execute("select player_id from player_figures")} == {
+        row[0] for row in db.execute("select player_id from game_players")}
+
+
+def test_the_figures_kept_on_write_are_the_figures_counted_from_the_games(db, history):
+    ids, players = history
+    assert_kept_as_counted(db)
+    anna = summaries.player_stats(db, players["Anna"], store.player_names(db))
+    assert (anna.played.value, anna.won.value, anna.won.games) == (4, 2, 2)  # as counted by hand above
+    g1 = store.get_game(db, ids["G1"])
+    # Anna's Doublets ♦ of deal 3 was a plain bid
+    store.update_deal(db, g1.id, g1.deals[2].id, {"bids": [plain("D"), plain("S"), plain("H")],
+                                                   "tricks": [5, 8, 0], "bugs": [0, 4, 0]})
+    assert_kept_as_counted(db)
+    store.delete_deal(db, g1.id, g1.deals[0].id)  # the Turnip deal goes: G1 is no longer won
+    assert_kept_as_counted(db)
+    assert summaries.player_stats(db, players["Anna"], store.player_names(db)).won.value == 1
+    store.restore_deal(db, g1.id, g1.deals[0].id)
+    assert_kept_as_counted(db)
+    store.add_deal(db, ids["G2"], {"bids": [plain("S"), plain("H"), plain("D")],
+                                   "tricks": [13, 0, 0], "bugs": [10, 0, 0]})
+    assert_kept_as_counted(db)
+    store.update_game(db, ids["G3"], players=["Anna", "Ben", "Carla", "Eva"])  # Dan's seat was Eva's
+    assert_kept_as_counted(db)
+    store.update_game(db, ids["G4"], options={**store.get_game(db, ids["G4"]).options, "scoring": "reversed"})
+    assert_kept_as_counted(db)
+    assert summaries.player_stats(db, players["Anna"], store.player_names(db)).reversed_games
+
+
+def test_working_the_figures_out_again_counts_no_game_twice(db, history):
+    """After a rules fix every summary is worked out again (summaries.refresh_stale): each
+    game's old part is taken away before its new one is added."""
+    before = {pid: page_of(summaries.player_stats(db, pid, store.player_names(db)))
+              for pid in store.player_names(db)}
+    db.execute("update game_summaries set rules = 'older-rules'")
+    assert summaries.refresh_stale(db) == 4
+    assert {pid: page_of(summaries.player_stats(db, pid, store.player_names(db)))
+            for pid in store.player_names(db)} == before
+    assert_kept_as_counted(db)

@@ -16,14 +16,6 @@ from ..db import get_db
 from ..sheet import Sheet
 
 
-def seated_games(player: int | None = None) -> list[stats.SeatedGame]:
-    """Every stored game (or only those ``player`` sat in), newest first, scored and with
-    its players' ids."""
-    db = get_db()
-    games = store.list_games(db) if player is None else store.games_of(db, player)
-    return stats.seat_games(games, store.player_seats(db))
-
-
 def time_zone(name: str | None) -> tzinfo | None:
     """The IANA time zone called ``name`` (sent by the browser's script), or None."""
     if not name or len(name) > 64:
@@ -65,17 +57,15 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     start = form.start.data if not form.start.errors else None
     end = form.end.data if not form.end.errors else None
     figure = None
-    only = None
     if form.figure.data:
         if player is None:
             abort(404)
-        figure = stats.player_stats(seated_games(player), player, store.player_names(db)).figure(form.figure.data)
+        figure = summaries.player_stats(db, player, store.player_names(db)).figure(form.figure.data)
         if figure is None:
             abort(404)
-        only = figure.games
     status = form.status.data if not form.status.errors else ""
     page = args.get("page", type=int) if hasattr(args, "getlist") else None
-    filters = {"kind": kind, "player": player, "only": only,
+    filters = {"kind": kind, "player": player, "figure": (player, figure.key) if figure else None,
                "since": _day_start(start, zone or UTC) if start else None,
                "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}
     unfinished = finished = None
@@ -139,23 +129,21 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     return {"svg": svg, "lines": lines, "target": target}
 
 
-#: The most finished games a player's results chart draws (the latest)
-MAX_RESULTS = 100
-
-
 def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
     """The player's results over time, one chart per kind of game with finished games:
     their final total in each game, oldest first, beside the best total of the others
-    (from two finished games on: one is a dot, not a line). Each dot links to its game. Items: {"kind", "svg", "lines" (charts.Line, for the
-    legend), "count", "won", "games"}."""
+    (from two finished games on: one is a dot, not a line); a long record draws its latest
+    stats.RESULTS_KEPT games. Each dot links to its game. Items: {"kind", "svg", "lines"
+    (charts.Line, for the legend), "count" (all finished games of the kind), "won"}."""
     out = []
-    for kind in (k.kind for k in player.kinds):
-        results: Sequence[stats.Result] = [r for r in player.results if r.kind == kind]
-        if len(results) < 2:
+    for kind_stats in player.kinds:
+        kind = kind_stats.kind
+        won_figure = next(f for f in kind_stats.figures if f.key == f"{kind}.won")
+        count, won = won_figure.of or 0, int(won_figure.value or 0)
+        if count < 2:
             continue
-        won = sum(r.won for r in results)
-        first = max(0, len(results) - MAX_RESULTS)  # a long record: its latest games
-        drawn = results[first:]
+        drawn: Sequence[stats.Result] = [r for r in player.results if r.kind == kind]
+        first = count - len(drawn)  # a long record: its latest games
         links = [url_for("games.show", game_id=r.game_id) for r in drawn]
         lines = [
             charts.Line(_("Best of the others"), [r.best_other for r in drawn],
@@ -164,13 +152,12 @@ def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
         ]
         description = _("%(name)s's final totals in %(n)s finished games, oldest first, beside "
                         "the best total of the others; won %(won)s.",
-                        name=player.name, n=len(results), won=won)
+                        name=player.name, n=count, won=won)
         if first:
             description += " " + _("The chart shows the latest %(shown)s.", shown=len(drawn))
         svg = charts.line_chart(
-            lines, [str(n) for n in range(first + 1, len(results) + 1)],
+            lines, [str(n) for n in range(first + 1, count + 1)],
             title=_("%(name)s's results", name=player.name), description=description,
             x_title=_("Finished games, oldest first"))
-        out.append({"kind": kind, "svg": svg, "lines": lines, "count": len(results), "won": won,
-                    "games": [r.game_id for r in results]})
+        out.append({"kind": kind, "svg": svg, "lines": lines, "count": count, "won": won})
     return out

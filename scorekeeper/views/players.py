@@ -11,7 +11,7 @@ from flask_babel import format_decimal
 from .. import stats, store, summaries
 from ..db import get_db
 from .pages import shared
-from .past import results_charts, seated_games
+from .past import results_charts
 
 bp = Blueprint("players", __name__)
 
@@ -46,5 +46,5 @@ def show(player_id: int) -> Any:
     names = store.player_names(get_db())
     if player_id not in names:
         abort(404)
-    player = stats.player_stats(seated_games(player_id), player_id, names)
+    player = summaries.player_stats(get_db(), player_id, names)
     return render_template("players/show.html", player=player, charts=results_charts(player))

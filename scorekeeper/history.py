@@ -167,6 +167,8 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
         names = after.players  # as the players were called just after this change
         title, details = describe(change, names, game.kind, number,
                                   before_sheet if change.action == "deal_deleted" else after_sheet)
+        if change.action == "deal_changed":
+            details = (*details, *_points_moved(before_sheet, after_sheet, number, names))
         entries.append(Entry(
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
@@ -219,6 +221,20 @@ def _points(scored: sheet.Sheet | None, number: int | None, names: Sequence[str]
     if deal is None:
         return ()
     return (" · ".join(f"{name} {signed(p)}" for name, p in zip(names, deal.points, strict=True)),)
+
+
+def _points_moved(before: sheet.Sheet | None, after: sheet.Sheet | None, number: int | None,
+                  names: Sequence[str]) -> tuple[str, ...]:
+    """A changed deal's own points before and after, by player: "Points: Anna +80 → +100 ·
+    Ben +200 → +160 · Carla +13" (a player whose points did not move is said once); none
+    when either state no longer scores (a stored deal breaks a rule)."""
+    old = before.deal_score(number - 1) if before is not None and number else None
+    new = after.deal_score(number - 1) if after is not None and number else None
+    if old is None or new is None:
+        return ()
+    each = " · ".join(f"{name} {signed(a)}" if a == b else f"{name} {signed(a)} → {signed(b)}"
+                      for name, a, b in zip(names, old.points, new.points, strict=True))
+    return (_("Points: %(each)s", each=each),)
 
 
 def _from_to(label: str, before: Any, after: Any) -> str:

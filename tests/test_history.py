@@ -87,6 +87,8 @@ def test_every_kind_of_change_is_in_the_history_in_words_with_its_totals(client,
     assert "Anna 200 → 100 Ben 180 → 20 Carla 23 → 10" in deleted
     assert "Deal 2 added: Anna +100 · Ben +20 · Carla +10" in added
     assert "Deal 1 changed: Anna's tricks 4 → 5 Ben's tricks 5 → 4" in changed
+    # the deal's own points: Anna's Turnip 80 → 100, Ben's Doublets 200 → 160, Carla's 13 unmoved
+    assert "Points: Anna +80 → +100 · Ben +200 → +160 · Carla +13" in changed
     assert "Anna 80 → 100 Ben 200 → 160 Carla 13" in changed
     assert "Deal 1 added: Anna +80 · Ben +200 · Carla +13" in added_first
     assert "Anna 0 → 80 Ben 0 → 200 Carla 0 → 13" in added_first
@@ -470,7 +472,10 @@ def test_a_trix_contract_changed_tells_the_new_contract_whole(client, make_game,
     assert client.post(f"/games/{game_id}/deals/{deal.id}/edit", data={
         "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2"}).status_code == 302
     changed = entries(client, game_id)[0]
-    assert "Deal 1 changed: Contract Queens → Diamonds Diamonds: Anna 3, Ben 4, Carla 2, Dan 4 Totals" in changed
+    # Queens: Anna's Q♥ −25, Dan's Q♠ doubled by Ben −50 (+25 to Ben) and Q♣ −25, Carla's Q♦
+    # −25; Diamonds: −10 a diamond (SCORING.md §2.2)
+    assert ("Deal 1 changed: Contract Queens → Diamonds Diamonds: Anna 3, Ben 4, Carla 2, Dan 4 "
+            "Points: Anna −25 → −30 · Ben +25 → −40 · Carla −25 → −20 · Dan −75 → −40 Totals") in changed
     # Queens with Ben's Q♠ doubled and taken by Dan: −25, +25, −25, −75 (§2.2's worked example);
     # Diamonds at −10 each: −30, −40, −20, −40
     assert "Anna −25 → −30 Ben 25 → −40 Carla −25 → −20 Dan −75 → −40" in changed

@@ -818,16 +818,59 @@ class TrixRules:
 #: The Trix rules object (rules/__init__.py expects ``trix.TRIX``).
 TRIX = TrixRules()
 
+
+@dataclass(frozen=True)
+class ContractHints:
+    """What each contract gives under a game's settings, for the deal form's hints: points
+    as the rules score them (SCORING.md §2.1, §2.2; swapped values and reversed scoring per
+    §2.5). ``king``: to whoever takes the K♥; ``king_doubled``: (to the taker, to the
+    doubler) when one player doubled it and another took it; ``queen``/``queen_doubled``
+    the same for one queen; ``diamond``: a diamond; ``trick``: a trick; ``trix``: by
+    finishing place, first out first."""
+
+    king: int
+    king_doubled: tuple[int, int]
+    queen: int
+    queen_doubled: tuple[int, int]
+    diamond: int
+    trick: int
+    trix: tuple[int, ...]
+
+
+def hints(options: TrixOptions) -> ContractHints:
+    """The :class:`ContractHints` of ``options``, worked out by scoring one example deal
+    of each contract with these rules, so a form's hint can never say other numbers than
+    the sheet will."""
+    names = [f"P{seat}" for seat in range(SEATS)]
+
+    def points(**block: Any) -> tuple[int, ...]:
+        (contract,) = block
+        deal = TrixDeal(contracts=(contract,), **block)
+        return tuple(line.points for line in TRIX.score_deal(deal, names, options))
+
+    king = points(king=CardTaken(0))[0]
+    doubled = points(king=CardTaken(0, doubled_by=1))
+    undoubled = CardTaken(1)
+    queen = points(queens=(CardTaken(0), undoubled, undoubled, undoubled))[0]
+    queen_doubled = points(queens=(CardTaken(0, doubled_by=2), undoubled, undoubled, undoubled))
+    return ContractHints(
+        king=king, king_doubled=(doubled[0], doubled[1]),
+        queen=queen, queen_doubled=(queen_doubled[0], queen_doubled[2]),
+        diamond=points(diamonds=(1, 12, 0, 0))[0], trick=points(tricks=(1, 12, 0, 0))[0],
+        trix=points(trix=tuple(range(SEATS))))
+
 __all__ = [
     "CONTRACTS",
     "CONTRACT_NAMES",
     "PENALTY_CONTRACTS",
     "TRIX",
     "CardTaken",
+    "ContractHints",
     "TrixDeal",
     "TrixOptions",
     "TrixRules",
     "contract_name",
     "contract_total",
+    "hints",
     "winners_of",
 ]

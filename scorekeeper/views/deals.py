@@ -329,3 +329,12 @@ def _index_or_404(game: StoredGame, deal_id: int) -> int:
         return game.deal_index(deal_id)
     except store.NotFoundError:
         abort(404)
+
+
+@bp.app_template_global("trix_hints")
+def trix_hints(options: dict[str, Any]) -> Any:
+    """What each Trix contract gives under a game's ``options`` (the game file's), for the
+    deal form's hints: rules.trix.hints, so a hint says what the sheet will."""
+    from ..rules import trix
+
+    return trix.hints(trix.TRIX.parse_options(options))

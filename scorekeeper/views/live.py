@@ -108,8 +108,8 @@ def shell_urls() -> list[str]:
     """What the service worker keeps from its first visit: the style, the script, the
     icons, the home page and the page shown for a page never opened before."""
     version = asset_version(current_app)
-    return [url_for("static", filename=name, v=version) for name in ("app.css", "app.js")] + [
-        url_for("static", filename="icons/icon.svg"), url_for("games.index"), url_for("live.offline")]
+    return [url_for("static", filename=name, v=version) for name in ("app.css", "app.js", "icons/icon.svg")] + [
+        url_for("games.index"), url_for("live.offline")]
 
 
 @bp.get("/sw.js")

@@ -72,3 +72,11 @@ def test_a_reversed_game_s_king_hint_is_what_the_saved_deal_gives(client, make_g
     assert client.post(f"/games/{game_id}/deals/new",
                        data={"contracts": "king", "king_taker": "2"}).status_code == 302
     assert sheet.build(store.get_game(db, game_id)).score.deals[0].points[2] == 75
+
+
+def test_the_calculator_s_hints_follow_the_settings_it_is_given(client):
+    page = client.get("/calculator?kind=trix&settings=1&values=swapped&scoring=reversed").get_data(as_text=True)
+    want = expected("swapped", "reversed")
+    assert hint_line(page, "Diamonds").startswith(f"{signed(want['diamond'])} a diamond")  # +15
+    assert hint_line(page, "King of Hearts").startswith(f"{signed(want['king'])} to whoever")  # +75
+    assert "doubled" not in hint_line(page, "Queens")  # doubling not ticked

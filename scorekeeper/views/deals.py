@@ -332,9 +332,10 @@ def _index_or_404(game: StoredGame, deal_id: int) -> int:
 
 
 @bp.app_template_global("trix_hints")
-def trix_hints(options: dict[str, Any]) -> Any:
-    """What each Trix contract gives under a game's ``options`` (the game file's), for the
-    deal form's hints: rules.trix.hints, so a hint says what the sheet will."""
+def trix_hints(options: Any) -> Any:
+    """What each Trix contract gives under a game's ``options`` (the game file's dict, or
+    parsed: TrixOptions), for the deal form's hints: rules.trix.hints, so a hint says what
+    the sheet will."""
     from ..rules import trix
 
-    return trix.hints(trix.TRIX.parse_options(options))
+    return trix.hints(options if isinstance(options, trix.TrixOptions) else trix.TRIX.parse_options(options))

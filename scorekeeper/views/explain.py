@@ -287,7 +287,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
                 forms.attach_error(form, error, 1)
     return {"kind": kind, "rules": rules, "names": names, "default_names": default_names,
             "settings": settings, "form": form, "result": result, "notices": notices,
-            "submitted": submitted, "valid": valid, "entry": entry, "problem": problem}
+            "submitted": submitted, "valid": valid, "entry": entry, "problem": problem, "options": options}
 
 
 def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:

@@ -189,3 +189,45 @@ def test_the_lists_summary_is_up_to_date_after_a_change(client, db, trigami):
     client.post(f"/games/{trigami}/deals/{first.id}/edit", data=data)
     row = db["game_summaries"].get(trigami)
     assert row["totals"] == "[140, 280, 93]"  # 40 + 100, 200 + 80, 13 + 80
+
+
+# ----------------------------------------------------------------- the state before a stored deal
+
+KING_TO = {"contracts": ["king"], "king": {"taker": 1}}
+QUEENS_TO = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+COUNTS = [4, 3, 3, 3]
+
+
+def _trix_games():
+    free = [KING_TO, QUEENS_TO, {"contracts": ["diamonds"], "diamonds": COUNTS},
+            {"contracts": ["tricks"], "tricks": COUNTS}, {"contracts": ["trix"], "trix": [0, 1, 2, 3]}]
+    order = ["trix", "queens", "king", "diamonds", "tricks"]
+    fixed = sorted(free, key=lambda d: order.index(d["contracts"][0]))
+    combined = [{"contracts": ["king", "queens"], "king": {"taker": 1}, "queens": QUEENS_TO["queens"]},
+                {"contracts": ["diamonds", "tricks"], "diamonds": COUNTS, "tricks": COUNTS},
+                {"contracts": ["trix"], "trix": [3, 2, 1, 0]}]
+    return [({}, free * 3 + free[:2]), ({"order": order}, fixed * 2 + fixed[:4]),
+            ({"complex": True}, combined * 3 + combined[:1])]
+
+
+@pytest.mark.parametrize("options, deals", _trix_games())
+def test_a_stored_deal_begins_as_the_deals_before_it_leave_the_game(app, make_game, db, options, deals):
+    """The dealer, owner and contracts left that a deal's page reads from the sheet's one
+    score are what scoring the deals before it says."""
+    from scorekeeper.views import deals as view
+
+    game = store.get_game(db, make_game(kind="trix", first_dealer=2, options=options, deals=deals))
+    assert not game.game_file().score().finished  # every deal fits; a deal can still be added
+    for index in range(len(deals) + 1):
+        with app.test_request_context():
+            before = view._before(game, index)
+        earlier = game.game_file([d.entry for d in game.deals[:index]]).score()
+        assert before == view.Before(earlier.next_dealer, earlier.owner, earlier.remaining), index
+
+
+def test_a_trigami_deal_begins_with_its_dealer(app, make_game, db):
+    from scorekeeper.views import deals as view
+
+    game = store.get_game(db, make_game(first_dealer=1, deals=[WORKED_TRIGAMI_DEAL, PLAIN, PLAIN]))
+    with app.test_request_context():
+        assert [view._before(game, i).next_dealer for i in range(4)] == [1, 2, 0, 1]

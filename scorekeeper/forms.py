@@ -271,7 +271,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
 
 def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool, doubling: bool) -> type[DealForm]:
     """A Trix deal form: the contract(s) (only those ``offered``: the owner's unplayed
-    ones), then a block per contract. Fields: ``contracts`` (radio buttons, or checkboxes
+    ones; ``offer()`` narrows a form made with more), then a block per contract. Fields: ``contracts`` (radio buttons, or checkboxes
     in Trix Complex); ``king_taker``/``king_doubled_by``/``king_leader``; the same per queen
     (``queens_S_taker`` …); ``diamonds_i``, ``tricks_i``; ``trix_place_1`` … ``trix_place_4``
     (the seat finishing 1st … 4th). Source: SCORING.md §2.1–2.3.
@@ -289,6 +289,17 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             super().__init__(*args, **kwargs)
             if not self.is_submitted() and len(offered) == 1 and not complex_:
                 self.contracts.data = offered[0]  # a fixed order leaves one choice
+
+        def offer(self, contracts: Sequence[str]) -> None:
+            """Offer only ``contracts`` from now on (choices and blocks shown): the
+            owner's unplayed ones, known once the game is scored. A form sent back is read
+            without them (the rules check the contract against the kingdom), so a view
+            narrows it only when it shows it. A fixed order's one choice is ticked on a
+            form not yet filled in."""
+            self.offered_contracts = tuple(contracts)
+            self.contracts.choices = choices([(c, CONTRACT_NAMES[c]) for c in contracts])
+            if not self.is_submitted() and len(contracts) == 1 and not complex_ and not self.contracts.data:
+                self.contracts.data = contracts[0]
 
         def chosen(self) -> list[str]:
             if complex_:

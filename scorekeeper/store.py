@@ -27,6 +27,7 @@ import sqlite_utils
 
 from . import gamefile
 from .gamefile import GameFile
+from .rules import GameScore
 
 
 class NotFoundError(LookupError):
@@ -422,6 +423,21 @@ def _summarize(db: sqlite_utils.Database, game_id: str, game: StoredGame | None 
     summaries.refresh(db, game_id, scored, players=left)
 
 
+@dataclass(frozen=True)
+class SavedDeal:
+    """What a deal's save did (:func:`add_deal_scored`, :func:`update_deal_scored`).
+
+    ``deal_id``: the deal's id; ``number``: its 1-based number among the deals in play;
+    ``score``: the whole game scored with it, inside the write transaction (the check
+    that let it in; rules.GameScore). ``number`` and ``score`` are None when nothing was
+    written: the deal was saved already with that form token, or already read so.
+    """
+
+    deal_id: int
+    number: int | None = None
+    score: GameScore | None = None
+
+
 def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
              nonce: str | None = None, seen: int | None = None) -> int:
     """Append a deal entry to the game; returns the deal's id.
@@ -436,24 +452,33 @@ def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
       raises StaleError and adds nothing;
     - the game is scored with the deal appended: raises rules.RuleError (its ``deal`` is
       1-based) and adds nothing.
-    Raises NotFoundError for an unknown game.
+    Raises NotFoundError for an unknown game. :func:`add_deal_scored` also hands back
+    that score.
     """
+    return add_deal_scored(db, game_id, entry, nonce, seen).deal_id
+
+
+def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
+                    nonce: str | None = None, seen: int | None = None) -> SavedDeal:
+    """:func:`add_deal`, handing back the game as its check inside the write scored it
+    (:class:`SavedDeal`), so the caller need not score it again; the same checks and
+    errors."""
     now = _now()
     try:
         return _insert_deal(db, game_id, entry, nonce, seen, now)
     except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
         saved = deal_for_nonce(db, nonce)
         if saved is not None:
-            return saved
+            return SavedDeal(saved)
         raise
 
 
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                 nonce: str | None, seen: int | None, now: str) -> int:
+                 nonce: str | None, seen: int | None, now: str) -> SavedDeal:
     with writing(db):
         saved = deal_for_nonce(db, nonce)
         if saved is not None:
-            return saved
+            return SavedDeal(saved)
         game = _fresh(db, game_id, seen)
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
         score = file.score()  # raises RuleError
@@ -469,7 +494,7 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         _touch(db, game_id, now)
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
         _summarize(db, game_id, added, file, score)  # scored once for the save, not again
-    return deal_id
+    return SavedDeal(deal_id, len(added.deals), score)
 
 
 def deal_for_nonce(db: sqlite_utils.Database, nonce: str | None) -> int | None:
@@ -499,8 +524,17 @@ def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Ma
     opened: if the deal reads otherwise now, raises DealChangedError. The game is scored
     with the new entry inside the write transaction: raises rules.RuleError (``deal``
     1-based). Raises NotFoundError (no such deal in play: also one deleted meanwhile).
-    Nothing is written when it raises.
+    Nothing is written when it raises. :func:`update_deal_scored` also hands back that
+    score.
     """
+    return update_deal_scored(db, game_id, deal_id, entry, expected).score is not None
+
+
+def update_deal_scored(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any],
+                       expected: str | None = None) -> SavedDeal:
+    """:func:`update_deal`, handing back the deal's number and the game as its check
+    inside the write scored it (:class:`SavedDeal`; both None when the deal already
+    read ``entry`` and nothing was written); the same checks and errors."""
     now = _now()
     with writing(db):
         game = get_game(db, game_id)
@@ -508,18 +542,21 @@ def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Ma
         current = game.deals[index]
         after = dict(entry)
         if current.entry == after:
-            return False
+            return SavedDeal(deal_id)
         if expected is not None and current.version != expected:
             raise DealChangedError(current)
         entries = [d.entry for d in game.deals]
         entries[index] = after
-        game.game_file(entries).score()  # raises RuleError
+        file = game.game_file(entries)
+        score = file.score()  # raises RuleError
         db["deals"].update(deal_id, {"entry": json.dumps(after), "updated_at": now})
         _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=current.position,
                 before=current.entry, after=after)
         _touch(db, game_id, now)
-        _summarize(db, game_id)
-    return True
+        changed = replace(current, entry=json.loads(json.dumps(after)))
+        _summarize(db, game_id, replace(game, deals=(*game.deals[:index], changed, *game.deals[index + 1:])),
+                   file, score)  # scored once for the save, not again
+    return SavedDeal(deal_id, index + 1, score)
 
 
 def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected: str | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
@@ -32,57 +33,89 @@ def _head(game: StoredGame) -> sheet.Sheet:
     return memo[key]
 
 
-def _before(game: StoredGame, index: int) -> GameScore:
-    """The game scored up to deal ``index`` (0-based, not included): who deals it and, in
-    Trix, the contracts left. For a new deal that is the whole game's score, already
-    worked out for the sheet. Raises RuleError."""
+@dataclass(frozen=True)
+class Before:
+    """The game as deal ``index`` begins, as its page shows it: ``next_dealer``, the seat
+    that deals it (None where anyone may: the first Trix deal); in Trix, ``owner``, the
+    kingdom's owner, and ``remaining``, the contracts the owner has still to choose (in
+    the fixed order when there is one)."""
+
+    next_dealer: int | None
+    owner: int | None = None
+    remaining: tuple[str, ...] = ()
+
+
+def _before(game: StoredGame, index: int) -> Before | None:
+    """The game as deal ``index`` (0-based; == len(deals) for a new one) begins, read
+    from the sheet's one score: for a new deal, the score's own next dealer and contracts
+    left; for a stored deal, its dealer and owner and the contracts its kingdom had not
+    played before it. Only past a stored deal that no longer fits are the deals before
+    it scored apart. None when they do not score either."""
     head = _head(game)
-    if index == len(game.deals) and head.problem is None and head.score is not None:
-        return head.score
-    return _score_of(game, [d.entry for d in game.deals[:index]])
+    score = head.score
+    if score is not None and index == len(score.deals):  # a new deal, or the first one not fitting
+        return Before(score.next_dealer, score.owner, score.remaining)
+    if score is not None and head.file is not None and index < len(score.deals):
+        deal = score.deals[index]
+        if game.kind != "trix":
+            return Before(deal.dealer)
+        played = {c for d in score.deals[:index] if d.kingdom == deal.kingdom for c in d.contracts}
+        order = head.file.options.order or forms.CONTRACTS  # Source: SCORING.md §2, §2.5
+        return Before(deal.dealer, deal.owner, tuple(c for c in order if c not in played))
+    try:
+        earlier = _score_of(game, [d.entry for d in game.deals[:index]])
+    except RuleError:
+        return None
+    return Before(earlier.next_dealer, earlier.owner, earlier.remaining)
 
 
-def deal_form_class(game: StoredGame, index: int, also: list[str] | None = None) -> type[forms.DealForm]:
-    """The form for deal ``index`` (0-based; == len(deals) for a new one). ``also``:
-    Trix contracts to offer besides those still to play (a phone's choice that another
-    phone has played meanwhile, so that its entries stay on the page)."""
-    rules = get_rules(game.kind)
+def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
+    """The form for deal ``index`` (0-based; == len(deals) for a new one). A Trix form
+    offers every contract: :func:`_offer` narrows them when the form is shown, so a form
+    sent back is read and saved without scoring the game first (the rules check it
+    inside the write)."""
     if game.kind in ("trigami", "bugami3"):
         trigami = game.kind == "trigami"
         return forms.trigami_form(game.players, turnip=trigami, tricks=13 if trigami else 17,
                                   suit_size=10 if trigami else 13)
-    options = rules.parse_options(game.options)
-    entries = [d.entry for d in game.deals]
-    try:
-        offered = list(_before(game, index).remaining)
-    except RuleError:
-        offered = list(forms.CONTRACTS)
-    if game.options.get("order") and not options.complex:
+    options = get_rules(game.kind).parse_options(game.options)
+    return forms.trix_form(game.players, offered=game.options.get("order") or forms.CONTRACTS,
+                           complex_=options.complex, doubling=options.doubling)
+
+
+def _offer(form: forms.DealForm, game: StoredGame, index: int, also: list[str] | None = None) -> None:
+    """Trix: let the form offer only the contracts deal ``index`` may choose: those its
+    owner has still to play (only the next one in a fixed order), the deal's own when
+    editing, and ``also``: a phone's choice that another phone has played meanwhile, so
+    that its entries stay on the page."""
+    if game.kind != "trix":
+        return
+    before = _before(game, index)
+    offered = list(before.remaining) if before is not None else list(forms.CONTRACTS)
+    if game.options.get("order") and not get_rules(game.kind).parse_options(game.options).complex:
         offered = offered[:1]  # a fixed order leaves only the next contract
-    if index < len(entries):
-        offered += [c for c in entries[index]["contracts"] if c not in offered]
+    if index < len(game.deals):
+        offered += [c for c in game.deals[index].entry["contracts"] if c not in offered]
     offered += [c for c in also or () if c in forms.CONTRACTS and c not in offered]
     order = game.options.get("order") or forms.CONTRACTS
-    offered = [c for c in order if c in offered] or list(forms.CONTRACTS)
-    return forms.trix_form(game.players, offered=offered, complex_=options.complex,
-                           doubling=options.doubling)
+    form.offer([c for c in order if c in offered] or list(forms.CONTRACTS))
 
 
-def _check(form: forms.DealForm, game: StoredGame, index: int) -> tuple[dict[str, Any], GameScore] | None:
-    """The deal's entry (as the game file writes it) and the game scored with it in
-    place ``index``; or None after attaching every problem to its field."""
+def _entry(form: forms.DealForm, game: StoredGame, index: int) -> dict[str, Any] | None:
+    """The deal's entry as the game file writes it (for place ``index``, 0-based); or
+    None after attaching every problem to its field. Only the deal's own shape is checked
+    here (rules.parse_deal: nothing is scored): the rules check it against the game
+    inside the write (store.add_deal_scored, update_deal_scored), where a change another
+    phone saved this instant counts, and that check's score is the answer's too."""
     entry = form.to_entry()
     if entry is None:
         return None
-    entries = [d.entry for d in game.deals]
-    entries[index:index + 1] = [entry]
+    rules = get_rules(game.kind)
     try:
-        gf = game.game_file(entries)
-        result = gf.score()
+        return rules.dump_deal(rules.parse_deal(entry, index + 1, game.players))
     except RuleError as error:
         forms.attach_error(form, error, index + 1)
         return None
-    return gf.rules.dump_deal(gf.deals[index]), result
 
 
 def _csrf_problem(form: forms.DealForm) -> None:
@@ -113,12 +146,7 @@ def _summary(game: StoredGame, result: GameScore, index: int) -> str:
 def _context(game: StoredGame, index: int) -> dict[str, Any]:
     """What the deal page shows besides the form: the dealer, the kingdom, the number."""
     head = _head(game)
-    try:
-        before = _before(game, index)
-    except RuleError:
-        before = None
-    current = head.deal_score(index)
-    return {"game": game, "number": index + 1, "before": before, "current": current,
+    return {"game": game, "number": index + 1, "before": _before(game, index), "current": head.deal_score(index),
             "rules": get_rules(game.kind), "sheet": head}
 
 
@@ -150,21 +178,29 @@ def new(game_id: str) -> Any:
             if not store.own_changes(get_db(), since, request.form.get("mine", "").split(",")):
                 return _stale(game, since)
         valid = form.validate()
-        checked = _check(form, game, index)  # even when a field is off: report every problem at once
-        if valid and checked:
-            entry, result = checked
+        entry = _entry(form, game, index)  # even when a field is off: report every problem at once
+        if valid and entry is not None:
             try:
-                # checked again inside the write: a deal another phone saved this instant counts
-                deal_id = store.add_deal(get_db(), game.id, entry, form.nonce.data, seen=game.version)
+                # the rules check it inside the write: a deal another phone saved this instant counts
+                added = store.add_deal_scored(get_db(), game.id, entry, form.nonce.data, seen=game.version)
             except store.StaleError as stale:
                 if (saved := store.deal_for_nonce(get_db(), form.nonce.data)) is not None:
                     _flash_saved(stale.game, saved)  # the same form, saved this instant by a second tap
                     return redirect(url_for("games.show", game_id=game.id))
                 return _stale(stale.game, stale.since)
-            session["last_added"] = {"game": game.id, "deal": deal_id, "version": store.fingerprint(entry)}
-            flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
-            return redirect(url_for("games.show", game_id=game.id))
+            except RuleError as error:
+                forms.attach_error(form, error, index + 1)
+            else:
+                if added.score is None:  # the same form, saved this instant by a second tap
+                    _flash_saved(store.get_game(get_db(), game.id), added.deal_id)
+                    return redirect(url_for("games.show", game_id=game.id))
+                number = added.number or index + 1
+                session["last_added"] = {"game": game.id, "deal": added.deal_id, "version": store.fingerprint(entry)}
+                flash(_("Deal %(n)s saved: %(points)s.", n=number, points=_summary(game, added.score, number - 1)),
+                      "saved")
+                return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
+    _offer(form, game, index)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
@@ -178,9 +214,10 @@ def _stale(game: StoredGame, since: list[store.Change]) -> Any:
     index = len(game.deals)
     chosen = request.form.getlist("contracts") if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
+    _offer(form, game, index)
     played = [c for c in chosen if c not in form.offered_contracts]
     if played:  # the other phone played the contract this one chose: keep its entries on show
-        form = deal_form_class(game, index, also=played)(formdata=request.form)
+        _offer(form, game, index, also=played)
     form.seen.data = str(game.version)
     context = _context(game, index)
     clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "
@@ -204,11 +241,12 @@ def edit(game_id: str, deal_id: int) -> Any:
     status = 200
     if form.is_submitted():
         valid = form.validate()
-        checked = _check(form, game, index)
-        if valid and checked:
-            entry, result = checked
+        entry = _entry(form, game, index)
+        if valid and entry is not None:
             try:
-                store.update_deal(get_db(), game.id, deal_id, entry, expected=form.version.data or None)
+                # the rules check it inside the write: a deal another phone saved this instant counts
+                saved = store.update_deal_scored(get_db(), game.id, deal_id, entry,
+                                                 expected=form.version.data or None)
             except store.NotFoundError:  # deleted this instant on another phone
                 return _deleted_meanwhile(game, deal_id)
             except store.DealChangedError as changed:
@@ -219,16 +257,36 @@ def edit(game_id: str, deal_id: int) -> Any:
                                           "or open the score sheet to see it.", n=index + 1))
                 form.version.data = changed.deal.version
                 status = 409
-            except RuleError as error:  # a deal saved meanwhile no longer fits after this one
+            except RuleError as error:  # the deal breaks a rule, or a later one no longer fits after it
                 forms.attach_error(form, error, index + 1)
             else:
-                flash(_("Deal %(n)s changed: %(points)s.", n=index + 1,
-                        points=_summary(game, result, index)), "saved")
-                return redirect(url_for("games.show", game_id=game.id))
+                answer = _changed(form, game, index, entry, saved)
+                if answer is not None:
+                    flash(answer, "saved")
+                    return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
+    _offer(form, game, index)
     if form.has_errors and status == 200:
         status = 400
     return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), status
+
+
+def _changed(form: forms.DealForm, game: StoredGame, index: int, entry: dict[str, Any],
+             saved: store.SavedDeal) -> str | None:
+    """ "Deal N changed: Anna +40, …", from the score of the save's own check. A deal
+    that read so already (the same edit sent twice, or Save without a change) was not
+    scored by the store: it is scored here, in place ``index``; should that no longer
+    fit the rules, None after attaching the problem to its field."""
+    number, result = saved.number, saved.score
+    if number is None or result is None:
+        entries = [d.entry for d in game.deals]
+        entries[index] = entry
+        try:
+            number, result = index + 1, _score_of(game, entries)
+        except RuleError as error:
+            forms.attach_error(form, error, index + 1)
+            return None
+    return _("Deal %(n)s changed: %(points)s.", n=number, points=_summary(game, result, number - 1))
 
 
 def _deleted_meanwhile(game: StoredGame, deal_id: int) -> Any:

@@ -584,14 +584,14 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         current = game.deals[index]
         if expected is not None and current.version != expected:
             raise DealChangedError(current)
-        entries = [d.entry for d in game.deals]
-        del entries[index]
-        game.game_file(entries).score()  # raises RuleError
+        left = replace(game, deals=tuple(d for d in game.deals if d.id != deal_id))
+        file = left.game_file()
+        score = file.score()  # raises RuleError
         db["deals"].update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
         _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
                 before=current.entry)
         _touch(db, game_id, now)
-        _summarize(db, game_id)
+        _summarize(db, game_id, left, file, score)  # scored once: the check's score
     return index + 1
 
 
@@ -628,11 +628,12 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
             raise NotDeletedError(f"deal {deal_id} is in play")
         deal = StoredDeal(row["id"], row["position"], json.loads(row["entry"]))
         restored = with_deal_back(get_game(db, game_id), deal)
-        restored.game_file().score()  # raises RuleError: the rollback leaves all as it was
+        file = restored.game_file()
+        score = file.score()  # raises RuleError: the rollback leaves all as it was
         db["deals"].update(deal_id, {"deleted_at": None, "updated_at": now})
         _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
         _touch(db, game_id, now)
-        _summarize(db, game_id)
+        _summarize(db, game_id, restored, file, score)  # scored once: the check's score
     return restored.deal_index(deal_id) + 1
 
 

@@ -231,3 +231,15 @@ def test_a_trigami_deal_begins_with_its_dealer(app, make_game, db):
     game = store.get_game(db, make_game(first_dealer=1, deals=[WORKED_TRIGAMI_DEAL, PLAIN, PLAIN]))
     with app.test_request_context():
         assert [view._before(game, i).next_dealer for i in range(4)] == [1, 2, 0, 1]
+
+
+def test_a_delete_and_a_restore_score_the_game_once_inside_their_write(scorings, db, trigami):
+    """The check inside the write scores the game without the deal (or with it back), and
+    the lists' summary reuses that score."""
+    deal = store.get_game(db, trigami).deals[0]
+    scorings.clear()
+    store.delete_deal(db, trigami, deal.id)
+    assert len(scorings) == 1
+    scorings.clear()
+    store.restore_deal(db, trigami, deal.id)
+    assert len(scorings) == 1

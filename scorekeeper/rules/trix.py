@@ -585,9 +585,10 @@ class TrixRules:
         if deal.queens is not None:
             for suit, queen in zip(SUITS, deal.queens):
                 card(queen, f"{QUEENS}.{suit}")
-        for contract, what in ((DIAMONDS, _("diamonds")), (TRICKS, _("tricks"))):
+        for contract in (DIAMONDS, TRICKS):
             counts = getattr(deal, contract)
             if counts is not None and sum(counts) != TRICKS_PER_DEAL:
+                what = _("diamonds") if contract == DIAMONDS else _("tricks")
                 raise error(_("{what} add up to {total}, expected {expected}").format(
                     what=what, total=sum(counts), expected=TRICKS_PER_DEAL), contract)
         if deal.trix is not None:
@@ -607,14 +608,15 @@ class TrixRules:
         (SCORING.md §2.5)."""
         contracts = deal.contracts
         if len(contracts) > 1:
-            chosen = _join([contract_name(c) for c in contracts])
             if not options.complex:
                 raise DealError(_("{chosen} in one deal: without Trix Complex each deal "
-                                  "plays one contract").format(chosen=chosen),
+                                  "plays one contract").format(
+                                      chosen=_join([contract_name(c) for c in contracts])),
                                 deal=number, field="contracts")
             if TRIX_CONTRACT in contracts:
                 raise DealError(_("{chosen} in one deal: Trix is never combined with "
-                                  "another contract").format(chosen=chosen),
+                                  "another contract").format(
+                                      chosen=_join([contract_name(c) for c in contracts])),
                                 deal=number, field="contracts")
 
     @staticmethod

@@ -88,19 +88,53 @@ class FormatError(RuleError):
     """The game file's shape is wrong: a missing key, a wrong type, an unknown option."""
 
 
+class Explainer(Protocol):
+    """How a scored deal's points came about, told only when someone asks.
+
+    Each game's rules keep, for every scored deal, the few things its points were worked
+    out from (the deal as entered, the players' names, the options) in an object with
+    these two methods; a :class:`ScoreLine` asks it when its ``steps`` or ``source`` are
+    read.  Scoring itself builds no sentence, and the sentences are translated by the
+    translator in force when they are read (the request's language), never at scoring
+    time.
+    """
+
+    def steps(self, seat: int) -> tuple[str, ...]:
+        """The sentences of ``seat``'s points in this deal, translated now."""
+        ...
+
+    def source(self, seat: int) -> str:
+        """The rule behind ``seat``'s points, e.g. "SCORING.md §1.2; rules/trigami.en.txt,
+        Scoring" (never translated: rules/sources.py reads it)."""
+        ...
+
+
 @dataclass(frozen=True)
 class ScoreLine:
     """One player's points in one deal, with the steps a person can check.
 
-    ``points`` is an int; ``steps`` are sentences such as "5 tricks ÷ 3 bugs = 16
-    (fraction dropped)", "Turnip doubles: 32"; ``source`` names the rule, e.g.
-    "SCORING.md §1.2; rules/trigami.en.txt, Scoring".
+    ``points`` is an int, worked out when the deal is scored.  ``steps`` are sentences
+    such as "5 tricks ÷ 3 bugs = 16 (fraction dropped)", "Turnip doubles: 32"; ``source``
+    names the rule, e.g. "SCORING.md §1.2; rules/trigami.en.txt, Scoring".  Both are
+    worked out by ``why`` (an :class:`Explainer`) each time they are read, from the same
+    entries as the points: scoring a game builds no sentence, and the steps come in the
+    language of whoever reads them.  Two lines are equal when their seat, points and
+    entries are.
     """
 
     seat: int
     points: int
-    steps: tuple[str, ...]
-    source: str
+    why: Explainer = field(repr=False)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The sentences of this line, built and translated now (see :class:`Explainer`)."""
+        return self.why.steps(self.seat)
+
+    @property
+    def source(self) -> str:
+        """The rule this line's points follow, as rules/sources.py cites it."""
+        return self.why.source(self.seat)
 
 
 @dataclass(frozen=True)

@@ -386,14 +386,37 @@ class TrigamiRules:
     def score_deal(self, deal: TrigamiDeal, number: int,
                    names: Sequence[str]) -> tuple[ScoreLine, ...]:
         """Check ``deal`` (:meth:`check_deal`) and score it: one :class:`ScoreLine` per
-        seat.  Source: SCORING.md §1.2, in its order of precedence."""
+        seat, its steps told only when read (:class:`TrigamiWhy`).  Source: SCORING.md
+        §1.2, in its order of precedence."""
         self.check_deal(deal, number, names)
         every_trick = next((seat for seat in range(self.seats)
                             if deal.tricks[seat] == self.tricks), None)
-        return tuple(self._line(deal, seat, names, every_trick) for seat in range(self.seats))
+        why = TrigamiWhy(self, deal, tuple(names), every_trick)
+        return tuple(ScoreLine(seat=seat, points=self._points(deal, seat, every_trick), why=why)
+                     for seat in range(self.seats))
 
-    def _line(self, deal: TrigamiDeal, seat: int, names: Sequence[str],
-              every_trick: int | None) -> ScoreLine:
+    @staticmethod
+    def _points(deal: TrigamiDeal, seat: int, every_trick: int | None) -> int:
+        """``seat``'s points in a checked ``deal``; ``every_trick`` is the seat that won
+        every trick (None if nobody did).  Source: SCORING.md §1.2, in its order of
+        precedence: 1. every trick 100 (200 after Turnip or Doublets), the others 0;
+        2. Doublets 40 a trick (100 with no tricks) without bugs, 0 with any; 3. normal:
+        no tricks 50, clean tricks 20 each, else 10 a trick ÷ bugs, the fraction dropped;
+        4. Turnip doubles the normal score, after truncating.  :meth:`_tell` works out
+        the same in words, only when someone reads them."""
+        kind = deal.bids[seat].kind
+        if every_trick is not None:
+            return 0 if every_trick != seat else 100 if kind == PLAIN else 200
+        tricks, bugs = deal.tricks[seat], deal.bugs[seat]
+        if kind == DOUBLETS:
+            return 0 if bugs else 100 if tricks == 0 else 40 * tricks
+        points = 50 if tricks == 0 else 20 * tricks if bugs == 0 else 10 * tricks // bugs
+        return 2 * points if kind == TURNIP else points
+
+    def _tell(self, deal: TrigamiDeal, seat: int, names: Sequence[str],
+              every_trick: int | None) -> tuple[tuple[str, ...], str, int]:
+        """``seat``'s steps in a checked ``deal`` (translated now), their source and the
+        points they arrive at (those of :meth:`_points`; a test holds the two together)."""
         bid = deal.bids[seat]
         tricks, bugs = deal.tricks[seat], deal.bugs[seat]
         bug_suit = SUIT_SYMBOLS[str(bid.bug_suit(deal.turnip))]  # known once checked
@@ -448,7 +471,7 @@ class TrigamiRules:
             if bid.kind == TURNIP:
                 points *= 2
                 steps.append(_("Turnip doubles: {points}").format(points=points))
-        return ScoreLine(seat=seat, points=points, steps=tuple(steps), source=self.source)
+        return tuple(steps), self.source, points
 
     # --- the game ------------------------------------------------------------------
 
@@ -464,7 +487,7 @@ class TrigamiRules:
         in the message) on the first deal that breaks a rule, including any deal after
         the game is over; FormatError on a wrong number of players or dealer seat.
         """
-        names = list(players)
+        names = tuple(players)
         if len(names) != self.seats:
             raise FormatError(_("{game} needs {seats} players, not {count}").format(
                 game=self.title, seats=self.seats, count=len(names)), field="players")
@@ -505,6 +528,34 @@ class TrigamiRules:
         return leaders if top >= target and len(leaders) == 1 else ()
 
 
+@dataclass(frozen=True)
+class TrigamiWhy:
+    """What the lines of a scored Trigami (plain Bugami) deal are told from, when they
+    are read (a common.Explainer): the ``rules``, the checked ``deal``, the players'
+    ``names`` by seat and the seat that won ``every_trick`` (None if nobody did)."""
+
+    rules: TrigamiRules
+    deal: TrigamiDeal
+    names: tuple[str, ...]
+    every_trick: int | None
+
+    def steps(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s steps, e.g. ("bid Turnip (bug suit ♦)", "5 tricks, 3 bugs",
+        "5 tricks × 10 = 50, ÷ 3 bugs = 16 (fraction dropped)", "Turnip doubles: 32"),
+        translated now."""
+        return self.tell(seat)[0]
+
+    def source(self, seat: int) -> str:
+        """The rule every line of the game follows, e.g. "SCORING.md §1.2;
+        rules/trigami.en.txt, Scoring"."""
+        return self.rules.source
+
+    def tell(self, seat: int) -> tuple[tuple[str, ...], str, int]:
+        """``seat``'s steps (translated now), their source and the points they arrive at
+        (the line's)."""
+        return self.rules._tell(self.deal, seat, self.names, self.every_trick)
+
+
 TRIGAMI = TrigamiRules(
     kind="trigami",
     title="Trigami",
@@ -527,5 +578,5 @@ BUGAMI3 = TrigamiRules(
 
 __all__ = [
     "BID_KINDS", "BUGAMI3", "DEFAULT_TARGET", "DOUBLETS", "PLAIN", "TRIGAMI", "TURNIP",
-    "Bid", "Options", "TrigamiDeal", "TrigamiRules",
+    "Bid", "Options", "TrigamiDeal", "TrigamiRules", "TrigamiWhy",
 ]

@@ -319,6 +319,46 @@ def _score_trix(deal: TrixDeal, steps: list[list[_Step]]) -> None:
         steps[seat].append((_ordinal_step(place).format(points=signed(points)), points, "trix"))
 
 
+def _card_points(card: CardTaken, penalty: int, points: list[int]) -> None:
+    """Add the K♥'s or one queen's points to ``points`` (one int per seat), as
+    :func:`_score_card` tells them.  Source: SCORING.md §2.1, §2.2."""
+    taker, doubler, leader = card.taker, card.doubled_by, card.leader
+    if doubler is None:
+        points[taker] -= penalty
+    elif doubler != taker:
+        points[taker] -= 2 * penalty
+        points[doubler] += penalty
+    elif leader is not None and leader != doubler:
+        points[doubler] -= 2 * penalty
+        points[leader] += penalty
+    else:
+        points[doubler] -= penalty
+
+
+def _points(deal: TrixDeal, options: TrixOptions) -> list[int]:
+    """The points of a checked ``deal``, one int per seat: SCORING.md §2.1 (values
+    swapped per §2.5), doubling per §2.2, every sign flipped in reversed scoring (§2.5).
+    :meth:`TrixRules._tell` works out the same in words, only when someone reads them."""
+    points = [0] * SEATS
+    for contract in deal.contracts:
+        if contract == KING:
+            assert deal.king is not None
+            _card_points(deal.king, KING_PENALTY, points)
+        elif contract == QUEENS:
+            assert deal.queens is not None
+            for card in deal.queens:
+                _card_points(card, QUEEN_PENALTY, points)
+        elif contract == TRIX_CONTRACT:
+            assert deal.trix is not None
+            for place, seat in enumerate(deal.trix):
+                points[seat] += TRIX_POINTS[place]
+        else:
+            each = VALUES[options.values][contract]
+            for seat, count in enumerate(getattr(deal, contract)):
+                points[seat] -= each * count
+    return [-p for p in points] if options.reversed else points
+
+
 def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
     """The winning seats for final ``totals`` (one int per seat), sorted.
 
@@ -585,9 +625,10 @@ class TrixRules:
         if deal.queens is not None:
             for suit, queen in zip(SUITS, deal.queens):
                 card(queen, f"{QUEENS}.{suit}")
-        for contract, what in ((DIAMONDS, _("diamonds")), (TRICKS, _("tricks"))):
+        for contract in (DIAMONDS, TRICKS):
             counts = getattr(deal, contract)
             if counts is not None and sum(counts) != TRICKS_PER_DEAL:
+                what = _("diamonds") if contract == DIAMONDS else _("tricks")
                 raise error(_("{what} add up to {total}, expected {expected}").format(
                     what=what, total=sum(counts), expected=TRICKS_PER_DEAL), contract)
         if deal.trix is not None:
@@ -607,14 +648,15 @@ class TrixRules:
         (SCORING.md §2.5)."""
         contracts = deal.contracts
         if len(contracts) > 1:
-            chosen = _join([contract_name(c) for c in contracts])
             if not options.complex:
                 raise DealError(_("{chosen} in one deal: without Trix Complex each deal "
-                                  "plays one contract").format(chosen=chosen),
+                                  "plays one contract").format(
+                                      chosen=_join([contract_name(c) for c in contracts])),
                                 deal=number, field="contracts")
             if TRIX_CONTRACT in contracts:
                 raise DealError(_("{chosen} in one deal: Trix is never combined with "
-                                  "another contract").format(chosen=chosen),
+                                  "another contract").format(
+                                      chosen=_join([contract_name(c) for c in contracts])),
                                 deal=number, field="contracts")
 
     @staticmethod
@@ -664,12 +706,23 @@ class TrixRules:
 
     def score_deal(self, deal: TrixDeal, players: Sequence[str],
                    options: TrixOptions) -> tuple[ScoreLine, ...]:
-        """One :class:`ScoreLine` per seat for ``deal`` (assumed checked), with its steps.
+        """One :class:`ScoreLine` per seat for ``deal`` (assumed checked), its steps told
+        only when read (:class:`TrixWhy`).
 
         Points per SCORING.md §2.1 (values swapped per §2.5), doubling per §2.2, and in
         reversed scoring the exact negation of every line (§2.5).  A deal of several
         contracts (Trix Complex) prefixes each step with its contract.
         """
+        why = TrixWhy(deal, tuple(players), options)
+        return tuple(ScoreLine(seat=seat, points=points, why=why)
+                     for seat, points in enumerate(_points(deal, options)))
+
+    @staticmethod
+    def _tell(deal: TrixDeal, players: Sequence[str],
+              options: TrixOptions) -> list[tuple[tuple[str, ...], str, int]]:
+        """Every seat's steps in a checked ``deal`` (translated now), their source and
+        the points they arrive at (those of :func:`_points`; a test holds the two
+        together), one triple per seat.  Each call tells the whole deal."""
         steps: list[list[_Step]] = [[] for _seat in range(SEATS)]
         combined = len(deal.contracts) > 1
         for contract in deal.contracts:
@@ -702,9 +755,8 @@ class TrixRules:
                     before=signed(points), after=signed(-points)))
                 points = -points
                 keys.append("reversed")
-            lines.append(ScoreLine(seat=seat, points=points, steps=tuple(texts),
-                                   source=_source(keys)))
-        return tuple(lines)
+            lines.append((tuple(texts), _source(keys), points))
+        return lines
 
     # ---- the game
 
@@ -725,7 +777,7 @@ class TrixRules:
         """
         if isinstance(players, str) or len(players) != SEATS:
             raise FormatError(_("Trix needs exactly 4 players"), field="players")
-        names = [str(p) for p in players]
+        names = tuple(str(p) for p in players)
         if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
                 or not 0 <= first_dealer < SEATS):
             raise FormatError(_("first_dealer must be a seat from 0 to 3, not {value!r}")
@@ -815,6 +867,32 @@ class TrixRules:
                     deal=number, seat=owner, field="contracts")
 
 
+@dataclass(frozen=True)
+class TrixWhy:
+    """What the lines of a scored Trix deal are told from, when they are read (a
+    common.Explainer): the checked ``deal``, the players' ``names`` by seat and the
+    game's ``options``."""
+
+    deal: TrixDeal
+    names: tuple[str, ...]
+    options: TrixOptions
+
+    def steps(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s steps, e.g. ("took the Q♠, doubled by Ben: −50", "took 1 queen
+        (Q♣): −25", "in all: −75"), translated now."""
+        return self.tell(seat)[0]
+
+    def source(self, seat: int) -> str:
+        """The rules ``seat``'s steps follow, e.g. "SCORING.md §2.1, §2.2;
+        rules/trix.de.txt, Herz-König und Damen verdoppeln"."""
+        return self.tell(seat)[1]
+
+    def tell(self, seat: int) -> tuple[tuple[str, ...], str, int]:
+        """``seat``'s steps (translated now), their source and the points they arrive at
+        (the line's)."""
+        return TrixRules._tell(self.deal, self.names, self.options)[seat]
+
+
 #: The Trix rules object (rules/__init__.py expects ``trix.TRIX``).
 TRIX = TrixRules()
 
@@ -869,6 +947,7 @@ __all__ = [
     "TrixDeal",
     "TrixOptions",
     "TrixRules",
+    "TrixWhy",
     "contract_name",
     "contract_total",
     "hints",

@@ -869,6 +869,19 @@ def test_reversed_scoring_is_the_exact_negation_of_standard(game):
         assert r.totals == tuple(-t for t in s.totals)
 
 
+@settings(deadline=None, max_examples=100)
+@given(games())
+def test_the_steps_told_when_read_arrive_at_the_points_scored(game):
+    # Scoring works out the points alone; the steps, told only when read, redo the same
+    # arithmetic in words (issue 7): they must end where scoring did, under any options.
+    opts, kingdoms = game
+    for deal in score(sum(kingdoms, []), opts).deals:
+        for line in deal.lines:
+            steps, source, points = line.why.tell(line.seat)
+            assert points == line.points
+            assert steps == line.steps and source == line.source
+
+
 @settings(deadline=None)
 @given(st.data(), options_strategy)
 def test_doubling_never_changes_a_contracts_total(data, opts):

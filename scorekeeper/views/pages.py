@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import store
+from .. import i18n, store
 from ..db import get_db
 
 
@@ -55,12 +55,10 @@ PAGES = PageCache(2_000_000)
 
 
 def _key() -> str:
-    from flask_babel import get_locale
-
     from .live import asset_version
 
     return json.dumps([current_app.config["DATABASE"], request.full_path, store.latest_change(get_db()),
-                       asset_version(current_app), str(get_locale()), request.host_url])
+                       asset_version(current_app), i18n.language(), request.host_url])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:

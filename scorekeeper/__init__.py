@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
+from itsdangerous import URLSafeTimedSerializer
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -55,6 +57,21 @@ class _Scorekeeper(Flask):
         return response
 
 
+class _Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with their signing serializer made once per secret
+    key rather than twice a request: making it cost about as much as the rest of opening
+    and saving a phone's session on a 304 of the score sheet."""
+
+    _made: tuple[tuple[Any, ...], URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = self._made
+        if made is None or made[0] != keys:
+            made = self._made = (keys, super().get_signing_serializer(app))
+        return made[1]
+
+
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then SCOREKEEPER_* environment
     variables (Flask's from_prefixed_env), then ``test_config``.
@@ -70,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         template_folder=_asset_folder("templates"),
         static_folder=_asset_folder("static"),
     )
+    app.session_interface = _Sessions()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),

@@ -112,5 +112,5 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/plain", "text/csv", "text/javascript", "application/javascript",
         "application/json", "application/manifest+json", "image/svg+xml"])
-    Compress(app)
+    app.extensions["compress"] = Compress(app)  # the sheet compresses its kept pages with it too
     return app

@@ -21,7 +21,7 @@ from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..qr import QrCode, qr_code
-from .pages import shared
+from .pages import address, shared
 from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
 
@@ -142,14 +142,14 @@ def _revalidate(response: Response, etag: str | None) -> Response:
 
 def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     """What the page shows besides this browser's own part: the game at ``version``, the
-    app's version, the language, the address other phones use (the QR code: PUBLIC_URL
-    and the address this request came in on) and where the app is mounted."""
+    app's version, the language and the address other phones use (the QR code: PUBLIC_URL
+    and the address this request came in on, pages.address)."""
     from .live import asset_version
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
-    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(),
-            config.get("PUBLIC_URL"), request.scheme, request.host, request.root_path)
+    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), config.get("PUBLIC_URL"),
+            address())
 
 
 def _sheet_etag(key: tuple[Any, ...]) -> str:

@@ -34,17 +34,21 @@ def _secret_key(instance_path: str) -> str:
 
 
 class _Scorekeeper(Flask):
-    """Flask, with static files under versioned URLs cached for a year."""
+    """Flask, with static files under versioned URLs cached for a year, immutable."""
 
-    def get_send_file_max_age(self, filename: str | None) -> int | None:
-        # A static URL that carries the app's fingerprint (?v=, see views.live.asset_version)
-        # never changes its content: a phone keeps it a year and asks no more (one request
-        # a page on a repeat visit). Anything else is asked again each time.
+    def _versioned(self) -> bool:
+        """Whether the request's static URL carries the app's fingerprint (?v=, see
+        views.live.asset_version): its content then never changes."""
         from flask import request
 
         from .views.live import asset_version
 
-        if request.args.get("v") == asset_version(self):
+        return request.args.get("v") == asset_version(self)
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A versioned static file: a phone keeps it a year and asks no more (one request a
+        # page on a repeat visit). Anything else is asked again each time.
+        if self._versioned():
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
 
@@ -54,6 +58,11 @@ class _Scorekeeper(Flask):
         response = super().send_static_file(filename)
         response.direct_passthrough = False
         response.make_sequence()
+        if response.status_code == 200 and self._versioned():
+            # immutable: the browser does not even ask whether it changed (set here, not in
+            # an after_request hook that every other request would pass through)
+            response.cache_control.public = True
+            response.cache_control.immutable = True
         return response
 
 

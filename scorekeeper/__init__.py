@@ -68,8 +68,9 @@ class _Scorekeeper(Flask):
 
 class _Sessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, with their signing serializer made once per secret
-    key rather than twice a request: making it cost about as much as the rest of opening
-    and saving a phone's session on a 304 of the score sheet."""
+    key rather than twice a request (making it cost about as much as the rest of opening
+    and saving a phone's session on a 304 of the score sheet), and a request without
+    cookies given its empty session straight away."""
 
     _made: tuple[tuple[Any, ...], URLSafeTimedSerializer | None] | None = None
 
@@ -79,6 +80,13 @@ class _Sessions(SecureCookieSessionInterface):
         if made is None or made[0] != keys:
             made = self._made = (keys, super().get_signing_serializer(app))
         return made[1]
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        # No Cookie header, no session cookie: an empty session, without parsing cookies
+        # (a phone that never opened a form sends none)
+        if "HTTP_COOKIE" not in request.environ and self.get_signing_serializer(app) is not None:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
+from itsdangerous import URLSafeTimedSerializer
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -32,17 +34,21 @@ def _secret_key(instance_path: str) -> str:
 
 
 class _Scorekeeper(Flask):
-    """Flask, with static files under versioned URLs cached for a year."""
+    """Flask, with static files under versioned URLs cached for a year, immutable."""
 
-    def get_send_file_max_age(self, filename: str | None) -> int | None:
-        # A static URL that carries the app's fingerprint (?v=, see views.live.asset_version)
-        # never changes its content: a phone keeps it a year and asks no more (one request
-        # a page on a repeat visit). Anything else is asked again each time.
+    def _versioned(self) -> bool:
+        """Whether the request's static URL carries the app's fingerprint (?v=, see
+        views.live.asset_version): its content then never changes."""
         from flask import request
 
         from .views.live import asset_version
 
-        if request.args.get("v") == asset_version(self):
+        return request.args.get("v") == asset_version(self)
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A versioned static file: a phone keeps it a year and asks no more (one request a
+        # page on a repeat visit). Anything else is asked again each time.
+        if self._versioned():
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
 
@@ -52,7 +58,35 @@ class _Scorekeeper(Flask):
         response = super().send_static_file(filename)
         response.direct_passthrough = False
         response.make_sequence()
+        if response.status_code == 200 and self._versioned():
+            # immutable: the browser does not even ask whether it changed (set here, not in
+            # an after_request hook that every other request would pass through)
+            response.cache_control.public = True
+            response.cache_control.immutable = True
         return response
+
+
+class _Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, with their signing serializer made once per secret
+    key rather than twice a request (making it cost about as much as the rest of opening
+    and saving a phone's session on a 304 of the score sheet), and a request without
+    cookies given its empty session straight away."""
+
+    _made: tuple[tuple[Any, ...], URLSafeTimedSerializer | None] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        made = self._made
+        if made is None or made[0] != keys:
+            made = self._made = (keys, super().get_signing_serializer(app))
+        return made[1]
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        # No Cookie header, no session cookie: an empty session, without parsing cookies
+        # (a phone that never opened a form sends none)
+        if "HTTP_COOKIE" not in request.environ and self.get_signing_serializer(app) is not None:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
@@ -70,6 +104,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         template_folder=_asset_folder("templates"),
         static_folder=_asset_folder("static"),
     )
+    app.session_interface = _Sessions()
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite3"),
@@ -94,5 +129,5 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/plain", "text/csv", "text/javascript", "application/javascript",
         "application/json", "application/manifest+json", "image/svg+xml"])
-    Compress(app)
+    app.extensions["compress"] = Compress(app)  # the sheet compresses its kept pages with it too
     return app

@@ -8,18 +8,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
-from flask import Flask, g, has_app_context, request
+from babel import Locale
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_translations
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from .rules import common
 
 LANGUAGES = ("en",)
 
 
-def _locale() -> str | None:
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+def _locale() -> Locale:
+    """The request's locale (Flask-Babel's locale selector): see :func:`language`."""
+    return _parsed(language())
+
+
+def language() -> str:
+    """The request's language, a code of LANGUAGES ("en"): the one its Accept-Language
+    asks for most, English when none. Pages are drawn in it (it is Flask-Babel's locale),
+    so it is part of a kept page's key."""
+    return _best_language(request.headers.get("Accept-Language", ""), LANGUAGES)
+
+
+# A phone sends the same Accept-Language with every request: parsing it and the locale
+# each time cost more than the rest of a 304 of the score sheet.
+@lru_cache(maxsize=256)
+def _best_language(accept_language: str, languages: tuple[str, ...]) -> str:
+    return parse_accept_header(accept_language, LanguageAccept).best_match(languages) or "en"
+
+
+@lru_cache(maxsize=16)
+def _parsed(language: str) -> Locale:
+    return Locale.parse(language)
 
 
 def _catalog() -> Any:
@@ -32,8 +56,10 @@ def _catalog() -> Any:
     return catalog
 
 
-#: The request's catalogue lookup, bound when the request starts (see init_app): the rules
-#: ask for a few strings a deal, so each lookup must cost next to nothing.
+#: The request's catalogue lookup, bound by the request's first string (a 304 asks for
+#: none, and finding the catalogue is a good part of its cost) and unbound when the request
+#: ends (see init_app): the rules ask for a few strings a deal, so each lookup after the
+#: first must cost next to nothing.
 _lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_lookup", default=None)
 
 
@@ -42,10 +68,13 @@ def gettext(string: str, **variables: Any) -> str:
     placeholders are filled from ``variables``. Outside the app (the command line's
     ``score``) the string is returned as it is."""
     lookup = _lookup.get()
-    if lookup is not None:
-        text = lookup(string)
-    else:
-        text = _catalog().ugettext(string) if has_app_context() else string
+    if lookup is None:
+        if not has_app_context():
+            return string % variables if variables else string
+        lookup = _catalog().ugettext
+        if has_request_context():  # unbound by the request's teardown, never left behind
+            _lookup.set(lookup)
+    text = lookup(string)
     return text % variables if variables else text
 
 
@@ -59,10 +88,6 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
     common.set_translator(gettext)
-
-    @app.before_request
-    def bind_catalogue() -> None:
-        _lookup.set(_catalog().ugettext)
 
     @app.teardown_request
     def unbind_catalogue(_exc: BaseException | None = None) -> None:

@@ -85,3 +85,88 @@ def test_a_kept_sheet_shows_a_name_corrected_in_another_game(client, make_game, 
     store.update_game(db, first, players=["Anna", "Ben", "CARLA"])
     shown = again(client, f"/games/{other}", kept)
     assert shown.status_code == 200 and "CARLA" in shown.get_data(as_text=True)
+
+
+def test_a_kept_sheet_is_sent_in_the_encoding_each_browser_accepts(client, make_game):
+    import brotli
+
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    url = f"/games/{game_id}"
+    # drawn first for a browser with a stale copy and a conditional header it should not trip on
+    first = client.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": 'W/"stale"', "If-Match": '"x"'})
+    assert first.status_code == 200 and first.headers["Content-Encoding"] == "gzip"
+    plain = client.get(url)
+    assert plain.status_code == 200 and "Content-Encoding" not in plain.headers
+    assert gzip.decompress(first.data) == plain.data and b"Anna" in plain.data
+    for accept, encoding in [("br", "br"), ("gzip", "gzip"), ("gzip, br", "br"), ("", None), ("identity", None),
+                             ("br", "br")]:
+        response = client.get(url, headers={"Accept-Encoding": accept})
+        assert response.status_code == 200, accept
+        assert response.headers.get("Content-Encoding") == encoding, accept
+        assert "Accept-Encoding" in response.headers["Vary"] and "Cookie" in response.headers["Vary"]
+        body = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[encoding](response.data)
+        assert body == plain.data, accept
+        assert int(response.headers["Content-Length"]) == len(response.data)
+        assert response.headers["ETag"] == plain.headers["ETag"]  # weak: one page, however it is sent
+
+
+def test_one_phones_undo_is_never_on_anothers_sheet(app, make_game):
+    game_id = make_game()
+    url = f"/games/{game_id}"
+    mine, other = app.test_client(), app.test_client()
+    seen_before = other.get(url, headers={"Accept-Encoding": "gzip"})
+    mine.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    mine.get(url)  # "Deal 1 saved" shown once
+    with_undo = mine.get(url, headers={"Accept-Encoding": "gzip"})
+    assert "Undo deal 1" in gzip.decompress(with_undo.data).decode()
+    for _ in range(2):  # the other phone, with and without its old copy: the sheet, no Undo
+        shown = other.get(url, headers={"Accept-Encoding": "gzip", "If-None-Match": seen_before.headers["ETag"]})
+        assert shown.status_code == 200
+        page = gzip.decompress(shown.data).decode()
+        assert "Deal 1" in page and "Undo deal 1" not in page
+    assert shown.headers["ETag"] != with_undo.headers["ETag"]
+    # the other phone never gets a 304 for the page with my Undo, nor I for the one without
+    assert other.get(url, headers={"If-None-Match": with_undo.headers["ETag"]}).status_code == 200
+    mine_again = mine.get(url, headers={"If-None-Match": shown.headers["ETag"]})
+    assert mine_again.status_code == 200 and "Undo deal 1" in mine_again.get_data(as_text=True)
+    assert mine.get(url, headers={"If-None-Match": with_undo.headers["ETag"]}).status_code == 304
+
+
+def test_a_sheet_opened_on_another_address_shows_that_address_never_a_304(client, make_game):
+    game_id = make_game()
+    url = f"/games/{game_id}"
+
+    def shown(response) -> str:  # the page, without the line breaks the address may take
+        return response.get_data(as_text=True).replace("<wbr>", "")
+
+    first = client.get(url, base_url="http://192.168.1.20:5000")
+    assert f"http://192.168.1.20:5000/games/{game_id}" in shown(first)
+    other = client.get(url, base_url="http://10.0.0.7:8000", headers={"If-None-Match": first.headers["ETag"]})
+    assert other.status_code == 200 and f"http://10.0.0.7:8000/games/{game_id}" in shown(other)
+    assert "192.168.1.20" not in shown(other)
+    again_first = client.get(url, base_url="http://192.168.1.20:5000")  # each address keeps its own page
+    assert "192.168.1.20:5000" in shown(again_first) and "10.0.0.7" not in shown(again_first)
+
+
+def test_a_new_version_of_the_app_sends_the_sheet_again_with_its_new_files(app, client, make_game):
+    game_id = make_game()
+    url = f"/games/{game_id}"
+    first = client.get(url)
+    app.extensions["scorekeeper_assets"] = "0123456789ab"  # the app's files changed: a new fingerprint
+    after = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert after.status_code == 200 and "app.css?v=0123456789ab" in after.get_data(as_text=True)
+
+
+def test_kept_sheets_hold_a_bounded_number_of_bytes_the_least_recently_used_go_first():
+    from scorekeeper.views.games import _KeptSheets, _Sheet
+
+    kept = _KeptSheets(most=1000)
+    sheets = [_Sheet((n,), "title", "x" * 300, None) for n in range(3)]
+    for sheet in sheets:
+        kept.put(sheet.key, sheet)
+    assert kept.get((0,)) is sheets[0]  # used: the most recent now
+    kept.grew(sheets[0], page="y" * 300)  # its page and its compressed bytes count too
+    assert kept.get((1,)) is None and kept.get((2,)) is sheets[2]
+    kept.grew(sheets[2], sent=("gzip", ("gzip", b"z" * 500)))
+    assert kept.get((0,)) is None and kept.get((2,)) is sheets[2]
+    assert kept.get((2,)).sent("gzip") == ("gzip", b"z" * 500)

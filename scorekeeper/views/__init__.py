@@ -78,18 +78,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
     # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
     app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
-
-    @app.after_request
-    def immutable_static(response: Any) -> Any:
-        """A versioned static file (see _Scorekeeper.get_send_file_max_age) is immutable:
-        the browser does not even ask whether it changed."""
-        from flask import request
-
-        if request.endpoint == "static" and request.args.get("v") == live.asset_version(app) \
-                and response.status_code == 200:
-            response.cache_control.public = True
-            response.cache_control.immutable = True
-        return response
     app.jinja_env.globals.update(
         suit=suit, SUIT_NAMES=forms.SUIT_NAMES, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))

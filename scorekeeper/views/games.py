@@ -3,24 +3,25 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 from flask_babel import gettext as _
+from flask_compress import Compress
 from markupsafe import Markup
 
-from .. import forms, network, sheet, store
+from .. import forms, i18n, network, sheet, store
 from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..qr import QrCode, qr_code
-from .pages import shared
+from .pages import address, shared
 from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
 
@@ -92,19 +93,31 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
 
 @bp.get("/games/<game_id>")
 def show(game_id: str) -> Any:
-    """The score sheet. A phone that has it already is answered 304 (a weak ETag of the
-    game's version and what this browser's session shows on it), without scoring; the
-    sheet's body is drawn once per version of the game (:func:`_sheet_body`)."""
+    """The score sheet. A phone that has it already is answered 304 (a weak ETag of
+    everything the page shows: the game's version, the app's, the language, the address
+    and what this browser's session shows on it), without scoring; the page is drawn once
+    per version of the game (:func:`_kept_sheet`), and sent as kept, compressed once."""
     found = _version_of(game_id)
     if found is None:
         abort(404)
-    etag = _sheet_etag(game_id, found)
-    if etag is not None and request.if_none_match.contains_weak(etag):
+    key = _page_key(game_id, found)
+    if session.get("_flashes"):  # a message to show once: this page is this browser's own
+        kept = _kept_sheet(key, game_id)
+        html = render_template("games/show.html", title=kept.title, body=Markup(
+            kept.body.replace(_UNDO_SLOT, _undo_slot(game_id, kept.last))))
+        return _revalidate(make_response(html), None)
+    etag = _sheet_etag(key)
+    if request.if_none_match.contains_weak(etag):
         return _revalidate(Response(status=304), etag)
-    body = _sheet_body(game_id, found)
-    html = render_template("games/show.html", title=body["title"],
-                           body=Markup(body["html"].replace(_UNDO_SLOT, _undo_slot(game_id, body["last"]))))
-    return _revalidate(make_response(html), etag)
+    kept = _kept_sheet(key, game_id)
+    undo = _undo_slot(game_id, kept.last)
+    if undo:  # this browser's own page: drawn into the kept one, compressed for it alone
+        return _revalidate(make_response(kept.page().replace(_UNDO_SLOT, undo)), etag)
+    content_encoding, data = kept.sent(request.headers.get("Accept-Encoding", ""))
+    response = Response(data, content_type="text/html; charset=utf-8")
+    if content_encoding:
+        response.headers["Content-Encoding"] = content_encoding  # Flask-Compress leaves it be
+    return _revalidate(response, etag)
 
 
 def _version_of(game_id: str) -> tuple[int, str] | None:
@@ -120,55 +133,128 @@ def _version_of(game_id: str) -> tuple[int, str] | None:
 
 
 def _revalidate(response: Response, etag: str | None) -> Response:
+    headers = response.headers
     if etag is not None:
-        response.set_etag(etag, weak=True)  # weak: the same whether compressed or not
-    response.cache_control.private = True
-    response.cache_control.no_cache = True  # asked again every time: 304 while unchanged
+        headers["ETag"] = f'W/"{etag}"'  # weak: the same whether compressed or not
+    headers["Cache-Control"] = "private, no-cache"  # asked again every time: 304 while unchanged
     return response
 
 
-def _page_key(game_id: str, version: tuple[int, str]) -> list[Any]:
-    """What a sheet's body depends on besides the game: the app's version, the language
-    and the address other phones use (the QR code)."""
-    from flask_babel import get_locale
-
+def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
+    """What the page shows besides this browser's own part: the game at ``version``, the
+    app's version, the language and the address other phones use (the QR code: PUBLIC_URL
+    and the address this request came in on, pages.address)."""
     from .live import asset_version
 
-    return [current_app.config["DATABASE"], game_id, version, asset_version(current_app), str(get_locale()),
-            current_app.config.get("PUBLIC_URL"), request.host_url]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    config = app.config
+    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), config.get("PUBLIC_URL"),
+            address())
 
 
-def _sheet_etag(game_id: str, version: tuple[int, str]) -> str | None:
-    """The sheet's validator: the body's key and this session's own part of the page
-    (its Undo and restore offers, its form token); None when a message waits to be shown
-    (the page must be drawn)."""
-    from flask import session
-
-    if session.get("_flashes"):
-        return None
-    parts = [*_page_key(game_id, version), session.get("last_added"), session.get("restorable"),
-             session.get("csrf_token")]
-    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:20]
+def _sheet_etag(key: tuple[Any, ...]) -> str:
+    """The sheet's validator: the page's key and this session's own part of the page
+    (its Undo and restore offers, its form token). A page with a message waiting (a
+    flash) has none: it is drawn every time."""
+    parts = (key, session.get("last_added"), session.get("restorable"), session.get("csrf_token"))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
 
 
 _UNDO_SLOT = "<!--sheet:undo-->"
-_BODIES: OrderedDict[str, dict[str, Any]] = OrderedDict()
-_BODIES_LOCK = threading.Lock()
-#: At most this many characters of drawn sheets are kept (a few MB: a sheet with a − is two bytes a character)
-_BODIES_MAX = 3_000_000
 
 
-def _sheet_body(game_id: str, version: tuple[int, str]) -> dict[str, Any]:
-    """The sheet's body for this version of the game: {"title", "html" (with
-    :data:`_UNDO_SLOT` where this browser's Undo goes), "last" (the last deal: {"deal",
-    "version", "number"}, or None)}. Drawn once and kept (the most recent first, up to
-    :data:`_BODIES_MAX` characters): a sheet is opened again and again by every phone at
-    the table, and drawing it is most of its cost."""
-    key = json.dumps(_page_key(game_id, version), default=str)
-    with _BODIES_LOCK:
-        if key in _BODIES:
-            _BODIES.move_to_end(key)
-            return _BODIES[key]
+@dataclass
+class _Sheet:
+    """A drawn score sheet: its ``key`` (:func:`_page_key`), ``title``, ``body`` (with
+    :data:`_UNDO_SLOT` where a browser's Undo goes) and ``last``, the last deal ({"deal",
+    "version", "number"}, or None); the whole page and its compressed bytes are added
+    when first asked for."""
+
+    key: tuple[Any, ...]
+    title: str
+    body: str
+    last: dict[str, Any] | None
+    _page: str | None = None
+    _sent: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+
+    def size(self) -> int:
+        """About how many bytes it holds (a − in a page is two bytes of UTF-8)."""
+        return len(self.body) + len(self._page or "") + sum(len(data) for _, data in self._sent.values())
+
+    def page(self) -> str:
+        """The whole page without messages, with :data:`_UNDO_SLOT`: drawn once."""
+        if self._page is None:
+            page = render_template("games/show.html", title=self.title, body=Markup(self.body))
+            _KEPT.grew(self, page=page)
+        return self._page  # type: ignore[return-value]
+
+    def sent(self, accept_encoding: str) -> tuple[str, bytes]:
+        """(Content-Encoding, bytes) of :meth:`page` for a browser that sends this
+        Accept-Encoding: compressed by Flask-Compress (its choice of algorithm and level)
+        once, then kept."""
+        found = self._sent.get(accept_encoding)
+        if found is None:
+            response = _compress().after_request(make_response(self.page()))
+            found = (response.headers.get("Content-Encoding", ""), response.get_data())
+            _KEPT.grew(self, sent=(accept_encoding, found))
+        return found
+
+
+class _KeptSheets:
+    """Drawn sheets by page key, the most recently used kept, up to ``most`` bytes."""
+
+    def __init__(self, most: int) -> None:
+        self._sheets: OrderedDict[tuple[Any, ...], _Sheet] = OrderedDict()
+        self._size = 0
+        self._most = most
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> _Sheet | None:
+        with self._lock:
+            sheet = self._sheets.get(key)
+            if sheet is not None:
+                self._sheets.move_to_end(key)
+            return sheet
+
+    def put(self, key: tuple[Any, ...], sheet: _Sheet) -> None:
+        with self._lock:
+            old = self._sheets.pop(key, None)
+            self._size += sheet.size() - (old.size() if old else 0)
+            self._sheets[key] = sheet
+            self._trim()
+
+    def grew(self, sheet: _Sheet, page: str | None = None, sent: tuple[str, tuple[str, bytes]] | None = None) -> None:
+        """Add its whole page or one of its compressed forms (Accept-Encoding, (encoding,
+        bytes)) to ``sheet``, kept or not; the first one added stays."""
+        with self._lock:
+            before = sheet.size()
+            if page is not None and sheet._page is None:
+                sheet._page = page
+            if sent is not None and len(sheet._sent) < 8:  # Accept-Encoding comes in a few forms only
+                sheet._sent.setdefault(*sent)
+            if self._sheets.get(sheet.key) is sheet:
+                self._size += sheet.size() - before
+                self._trim()
+
+    def _trim(self) -> None:
+        while self._size > self._most and len(self._sheets) > 1:
+            self._size -= self._sheets.popitem(last=False)[1].size()
+
+
+#: At most this many bytes of drawn sheets are kept (a few MB)
+_KEPT = _KeptSheets(4_000_000)
+
+
+def _compress() -> Compress:
+    return current_app.extensions["compress"]
+
+
+def _kept_sheet(key: tuple[Any, ...], game_id: str) -> _Sheet:
+    """The sheet for ``key`` (:func:`_page_key`): drawn once and kept. A sheet is opened
+    again and again by every phone at the table, and drawing it is most of its cost."""
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return kept
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind),
@@ -176,20 +262,15 @@ def _sheet_body(game_id: str, version: tuple[int, str]) -> dict[str, Any]:
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None
-    body = {"title": f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", "html": html, "last": last}
-    if game.version == version[0]:  # not a game changed since its version was read
-        with _BODIES_LOCK:
-            _BODIES[key] = body
-            while sum(len(b["html"]) for b in _BODIES.values()) > _BODIES_MAX and len(_BODIES) > 1:
-                _BODIES.popitem(last=False)
-    return body
+    drawn = _Sheet(key, f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", html, last)
+    if game.version == key[2][0]:  # not a game changed since its version was read
+        _KEPT.put(key, drawn)
+    return drawn
 
 
 def _undo_slot(game_id: str, last: dict[str, Any] | None) -> str:
     """This browser's Undo button: for the last deal, if this browser has just added it
     and nobody has changed it since; else nothing."""
-    from flask import session
-
     mine = session.get("last_added")
     if not last or not mine or mine.get("game") != game_id or mine.get("deal") != last["deal"] \
             or mine.get("version") not in (None, last["version"]):

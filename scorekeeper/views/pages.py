@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import store
+from .. import i18n, store
 from ..db import get_db
 
 
@@ -54,13 +54,20 @@ class PageCache:
 PAGES = PageCache(2_000_000)
 
 
-def _key() -> str:
-    from flask_babel import get_locale
+def address() -> tuple[str | None, ...]:
+    """What the address this request came in on (``request.host_url``: a QR code and
+    absolute links show it) is made of, as the server got it: cheap enough for every
+    request's page key, where working out ``host_url`` cost more than the rest of the key."""
+    environ = request.environ
+    return (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"), environ.get("SERVER_NAME"),
+            environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
 
+
+def _key() -> str:
     from .live import asset_version
 
     return json.dumps([current_app.config["DATABASE"], request.full_path, store.latest_change(get_db()),
-                       asset_version(current_app), str(get_locale()), request.host_url])
+                       asset_version(current_app), i18n.language(), address()])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -4,10 +4,10 @@ axe-core (the copy packaged with axe-playwright-python, nothing from the web) ru
 tags wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa on every kind of page at 390×844:
 
 - the pages found by following every link from the home page, as tests/test_every_link.py
-  does, over a history of every kind of game; one page of each kind (the same address
-  shape, e.g. /games/<trix>/explain/<n>, and the same classes in its markup), so a Trix
-  deal's explanation of the King and one of Diamonds are both checked, the 80 seats'
-  explanations of one finished game not each;
+  does, over a history of every kind of game: each page that shows something the pages
+  of its address shape (e.g. /games/<trix>/explain/<n>) checked before it did not (a
+  class in its markup), so a Trix deal's explanation of the King and one of Diamonds
+  are both checked, the 80 seats' explanations of one finished game not each;
 - the pages only a tap or a save reaches: the empty home page, a refused save showing its
   errors (adding and changing a deal), a form told of another phone's deal, the conflict
   (409), the sheet with its undo and restore offers, the history with a deleted deal, an
@@ -18,8 +18,8 @@ tags wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa on every kind of page at 39
 Every <details> is opened first, so what it hides is checked too. axe checks the contrast
 of text; WCAG 1.4.11 asks 3:1 of graphics as well, which axe does not measure: the charts'
 lines and legend swatches, the target line, and the boundaries of text fields are measured
-here against the colour they are drawn on (and the charts' SVG labels against 4.5:1, since
-axe leaves SVG text "incomplete").
+here against the colour they are drawn on, and the charts' SVG labels and the fields'
+placeholders against 4.5:1 (axe leaves SVG text "incomplete" and placeholders alone).
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 # Classes that change with the numbers, not with the kind of page
 STATE_CLASSES = {"neg", "pos", "leader", "winner", "latest", "ok", "bad", "this-seat", "changed",
                  "played", "not-played", "primary", "has-error", "moved"}
+VARIANT = re.compile(r"-(?:[SHDC]|\d+)$")
 
 # The checks axe does not make (WCAG 1.4.11 for graphics, 1.4.3 for the charts' SVG text),
 # measured on the page: each returns "what: ratio < least" for every shortfall.
@@ -143,16 +144,24 @@ MEASURE = """() => {
     if (fill && fill[3] > 0 && ratio(over(fill, on), on) >= 3) continue;
     need(field, style.borderTopColor, on, 3, "field boundary");
   }
+  // a placeholder ("0": a blank counts as nought) is text like any other (WCAG 1.4.3)
+  for (const field of document.querySelectorAll("[placeholder]")) {
+    if (!seen(field) || field.value || !field.placeholder.trim()) continue;
+    const inside = over(parse(getComputedStyle(field).backgroundColor) || [0, 0, 0, 0], ground(field.parentElement));
+    need(field, getComputedStyle(field, "::placeholder").color, inside, 4.5, "placeholder");
+  }
   return short;
 }"""
 
 
-def crawl(base: str, labels: dict[str, str]) -> dict[str, str]:
-    """One address of each kind of page reached by links from the home page: kind ->
-    address. A kind is the address's shape (a game's id as ``labels`` has it, numbers as
-    <n>, no query) and the set of classes in its markup, less those that follow the
-    numbers (STATE_CLASSES)."""
-    kinds: dict[str, str] = {}
+def crawl(base: str, labels: dict[str, str]) -> list[str]:
+    """The pages reached by links from the home page that show something not shown yet:
+    a page counts when its markup has a class that no page of the same address shape had
+    before it. A shape is the address with each game's id as ``labels`` has it, numbers as
+    <n>, and no query; classes that follow the numbers (STATE_CLASSES) and the suit, seat
+    or level a class names (suit-H, serie-2, level-1) do not count."""
+    shown: dict[str, set[str]] = {}
+    pages: list[str] = []
     seen: set[str] = set()
     queue = deque(["/"])
     while queue and len(seen) < 3000:
@@ -169,13 +178,16 @@ def crawl(base: str, labels: dict[str, str]) -> dict[str, str]:
             continue
         path = address.partition("?")[0]
         shape = "/".join(labels.get(part, "<n>" if part.isdigit() else part) for part in path.split("/"))
-        classes = {c for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()} - STATE_CLASSES
-        kinds.setdefault(f"{shape} {sorted(classes)}", address)
+        classes = {VARIANT.sub("", c) for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
+        new = classes - STATE_CLASSES - shown.setdefault(shape, set())
+        if new or not pages:
+            shown[shape] |= new
+            pages.append(address)
         for href in re.findall(r'href="([^"#]+)', html):
             href = href.replace("&amp;", "&")
             if href.startswith("/") and not href.startswith("/static/") and href not in seen:
                 queue.append(href)
-    return kinds
+    return pages
 
 
 @pytest.fixture(scope="module")
@@ -185,8 +197,7 @@ def site(tmp_path_factory) -> Iterator[dict[str, Any]]:
         ids = [(label, store_game(database, data)) for label, data in GAMES]
         # pages of two games of a kind are of one kind unless their markup differs
         labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
-        pages = crawl(base, labels)
-        pages = list(dict.fromkeys(pages.values())) + ["/offline", "/games/no-such-game"]
+        pages = crawl(base, labels) + ["/offline", "/games/no-such-game"]
         yield {"base": base, "database": database, "ids": dict(reversed(ids)), "pages": pages}
 
 

@@ -392,3 +392,50 @@ def test_in_the_dark_the_top_bar_is_dark_and_the_phones_bar_follows(site, browse
         finally:
             page.context.close()
 
+
+
+
+# The element in focus and the band of the window that nothing covers: below a score
+# sheet's sticky head (once it sticks), above the fixed action bar; null on the page itself
+FOCUS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  // a chip's radio button is 1 px: what the player sees is its label
+  const shown = el.labels && el.labels.length && el.getBoundingClientRect().width < 2 ? el.labels[0] : el;
+  const box = shown.getBoundingClientRect();
+  let clearTop = 0;
+  let clearBottom = innerHeight;
+  const bar = document.querySelector(".action-bar");
+  if (bar && !bar.contains(el) && getComputedStyle(bar).position === "fixed") clearBottom = bar.getBoundingClientRect().top;
+  const head = document.querySelector(".sheet thead th");
+  if (head && !head.closest("thead").contains(el) && getComputedStyle(head).position === "sticky") {
+    const edge = head.getBoundingClientRect();
+    if (edge.top <= 1) clearTop = edge.bottom;
+  }
+  return {what: shown.outerHTML.slice(0, 80), top: box.top, bottom: box.bottom, clearTop, clearBottom};
+}"""
+
+
+def test_focus_is_never_hidden_behind_the_action_bar_or_the_sheets_head(site, browser):
+    """WCAG 2.4.11 (Focus Not Obscured): tabbing down a deal form or a paper check, the
+    field in focus scrolls clear of the fixed action bar; tabbing back up a long score
+    sheet, the number in focus comes out from under the sheet's sticky names and totals."""
+    base, ids = site["base"], site["ids"]
+    page = new_page(browser)
+    hidden = []
+    try:
+        for address, key in ((f"/games/{ids['trigami']}/deals/new", "Tab"), ("/check?kind=trix", "Tab"),
+                             (f"/games/{ids['trix-partnership-finished']}", "Shift+Tab")):
+            page.goto(base + address)
+            if key == "Shift+Tab":
+                page.locator(".sheet tbody a").last.focus()
+            for _ in range(150):
+                page.keyboard.press(key)
+                focus = page.evaluate(FOCUS)
+                if focus is None:
+                    break
+                if focus["top"] >= focus["clearBottom"] or focus["bottom"] <= focus["clearTop"]:
+                    hidden.append((address, key, focus["what"]))
+    finally:
+        page.context.close()
+    assert not hidden, "\n".join(map(str, hidden))

@@ -49,7 +49,8 @@ def test_manifest_names_the_app_and_opens_on_the_home_page_without_browser_bars(
 
 
 def test_manifest_colours_are_the_pages_theme_colour(manifest, client):
-    meta = re.search(r'<meta name="theme-color" content="([^"]+)">', client.get("/").get_data(as_text=True))
+    meta = re.search(r'<meta name="theme-color" content="([^"]+)" media="\(prefers-color-scheme: light\)">',
+                     client.get("/").get_data(as_text=True))
     assert manifest["theme_color"] == meta.group(1) == "#1d5c3a"
     assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
 

@@ -1,0 +1,441 @@
+"""Every kind of page meets WCAG 2.2 AA, in the light theme and in the dark (issue 8).
+
+axe-core (the copy packaged with axe-playwright-python, nothing from the web) runs with the
+tags wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa on every kind of page at 390×844:
+
+- the pages found by following every link from the home page, as tests/test_every_link.py
+  does, over a history of every kind of game: each page that shows something the pages
+  of its address shape (e.g. /games/<trix>/explain/<n>) checked before it did not (a
+  class in its markup), so a Trix deal's explanation of the King and one of Diamonds
+  are both checked, the 80 seats' explanations of one finished game not each;
+- the pages only a tap or a save reaches: the empty home page, a refused save showing its
+  errors (adding and changing a deal), a form told of another phone's deal, the conflict
+  (409), the sheet with its undo and restore offers, the history with a deleted deal, an
+  import refused with its problems and one already stored, a checked paper sheet with its
+  marks, what-if with other settings, an explanation opened in place, the offline page,
+  a 404.
+
+Every <details> is opened first, so what it hides is checked too. axe checks the contrast
+of text; WCAG 1.4.11 asks 3:1 of graphics as well, which axe does not measure: the charts'
+lines and legend swatches, the target line, and the boundaries of text fields are measured
+here against the colour they are drawn on, and the charts' SVG labels and the fields'
+placeholders against 4.5:1 (axe leaves SVG text "incomplete" and placeholders alone).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+from urllib.error import HTTPError
+from urllib.request import urlopen
+
+import pytest
+from axe_playwright_python.base import AXE_FILE_PATH
+
+from scorekeeper import store
+from scorekeeper.db import connect
+from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+SCHEMES = ["light", "dark"]
+LIVE = 5_000  # ms: another phone's deal shows on an open form within 3 s (polled every 2 s)
+
+# The games the pages are about, by what they show (the tests below find them by these
+# labels); two finished Trigami games give Anna's page its results chart.
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("trigami-finished", game_file(deals=[WORKED_TRIGAMI_DEAL] * 3)),  # Ben 600 ≥ 500: won
+    ("trigami-finished", game_file(deals=[WORKED_TRIGAMI_DEAL] * 3)),
+    ("trigami", game_file(players=["Eve", "Finn", "Gus"], deals=[WORKED_TRIGAMI_DEAL])),
+    ("trigami-no-deals", game_file(players=["Eve", "Finn", "Gus"])),
+    ("bugami3", game_file("bugami3", players=["Anna", "Ben", "Dora"], first_dealer=1, deals=BUGAMI3_DEALS)),
+    ("trix-partnership-finished", game_file("trix", options={"partnership": "sum"}, deals=TRIX_KINGDOM * 4)),
+    ("trix-complex", game_file("trix", first_dealer=2, deals=TRIX_KINGDOM[:3],
+                               options={"complex": True, "scoring": "reversed", "values": "swapped"})),
+]
+
+# Classes that change with the numbers, not with the kind of page
+STATE_CLASSES = {"neg", "pos", "leader", "winner", "latest", "ok", "bad", "this-seat", "changed",
+                 "played", "not-played", "primary", "has-error", "moved"}
+VARIANT = re.compile(r"-(?:[SHDC]|\d+)$")
+
+# The checks axe does not make (WCAG 1.4.11 for graphics, 1.4.3 for the charts' SVG text),
+# measured on the page: each returns "what: ratio < least" for every shortfall.
+MEASURE = """() => {
+  function parse(text) {
+    let m = text.match(/^rgba?\\(([^)]*)\\)/);
+    if (m) {
+      const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+      return [p[0] / 255, p[1] / 255, p[2] / 255, p.length > 3 ? p[3] : 1];
+    }
+    m = text.match(/^color\\(srgb ([^)]*)\\)/);
+    if (m) {
+      const p = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    }
+    return null;
+  }
+  function over(top, under) {
+    const a = top[3];
+    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]);
+  }
+  // the colour an element is drawn on: its ancestors' backgrounds laid over each other
+  function ground(el) {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let colour = [1, 1, 1, 1];
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  }
+  function lum(c) {
+    const f = (v) => (v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  }
+  function ratio(a, b) {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  }
+  function seen(el) {
+    const box = el.getBoundingClientRect();
+    // a straight line's box is 0 high or 0 wide
+    return (box.width > 0 || box.height > 0) && getComputedStyle(el).visibility !== "hidden";
+  }
+  function name(el) {
+    const cls = el.getAttribute("class");
+    return el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (cls ? "." + cls.trim().split(/\\s+/).join(".") : "");
+  }
+  const short = [];
+  function need(el, colourText, on, least, what) {
+    const c = parse(colourText);
+    if (!c || c[3] === 0) return;
+    const r = ratio(over(c, on), on);
+    if (r < least) short.push(what + " " + name(el) + ": " + r.toFixed(2) + " < " + least);
+  }
+  for (const chart of document.querySelectorAll("svg.chart-svg")) {
+    if (!seen(chart)) continue;
+    const on = ground(chart);
+    for (const line of chart.querySelectorAll(".series .line")) {
+      if (seen(line)) need(line, getComputedStyle(line).stroke, on, 3, "chart line");
+    }
+    for (const text of chart.querySelectorAll("text")) {
+      if (seen(text) && text.textContent.trim()) need(text, getComputedStyle(text).fill, on, 4.5, "chart text");
+    }
+  }
+  for (const line of document.querySelectorAll(".chart-legend .swatch line")) {
+    if (seen(line)) need(line, getComputedStyle(line).stroke, ground(line.closest("ul")), 3, "legend swatch");
+  }
+  const fields = "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea";
+  for (const field of document.querySelectorAll(fields)) {
+    if (!seen(field)) continue;
+    const style = getComputedStyle(field);
+    const on = ground(field.parentElement);
+    // a field stands out by its border, or else by its own background
+    const fill = parse(style.backgroundColor);
+    if (fill && fill[3] > 0 && ratio(over(fill, on), on) >= 3) continue;
+    need(field, style.borderTopColor, on, 3, "field boundary");
+  }
+  // a placeholder ("0": a blank counts as nought) is text like any other (WCAG 1.4.3)
+  for (const field of document.querySelectorAll("[placeholder]")) {
+    if (!seen(field) || field.value || !field.placeholder.trim()) continue;
+    const inside = over(parse(getComputedStyle(field).backgroundColor) || [0, 0, 0, 0], ground(field.parentElement));
+    need(field, getComputedStyle(field, "::placeholder").color, inside, 4.5, "placeholder");
+  }
+  return short;
+}"""
+
+
+def crawl(base: str, labels: dict[str, str]) -> list[str]:
+    """The pages reached by links from the home page that show something not shown yet:
+    a page counts when its markup has a class that no page of the same address shape had
+    before it. A shape is the address with each game's id as ``labels`` has it, numbers as
+    <n>, and no query; classes that follow the numbers (STATE_CLASSES) and the suit, seat
+    or level a class names (suit-H, serie-2, level-1) do not count."""
+    shown: dict[str, set[str]] = {}
+    pages: list[str] = []
+    seen: set[str] = set()
+    queue = deque(["/"])
+    while queue and len(seen) < 3000:
+        address = queue.popleft()
+        if address in seen:
+            continue
+        seen.add(address)
+        try:
+            with urlopen(base + address, timeout=10) as response:
+                if "text/html" not in response.headers.get("Content-Type", ""):
+                    continue
+                html = response.read().decode()
+        except HTTPError:  # tests/test_every_link.py reports broken links
+            continue
+        path = address.partition("?")[0]
+        shape = "/".join(labels.get(part, "<n>" if part.isdigit() else part) for part in path.split("/"))
+        classes = {VARIANT.sub("", c) for attr in re.findall(r'class="([^"]*)"', html) for c in attr.split()}
+        new = classes - STATE_CLASSES - shown.setdefault(shape, set())
+        if new or not pages:
+            shown[shape] |= new
+            pages.append(address)
+        for href in re.findall(r'href="([^"#]+)', html):
+            href = href.replace("&amp;", "&")
+            if href.startswith("/") and not href.startswith("/static/") and href not in seen:
+                queue.append(href)
+    return pages
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[dict[str, Any]]:
+    database = tmp_path_factory.mktemp("a11y") / "a11y.sqlite3"
+    with serve(database) as base:
+        ids = [(label, store_game(database, data)) for label, data in GAMES]
+        # pages of two games of a kind are of one kind unless their markup differs
+        labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
+        pages = crawl(base, labels) + ["/offline", "/games/no-such-game"]
+        yield {"base": base, "database": database, "ids": dict(reversed(ids)), "pages": pages}
+
+
+@pytest.fixture(scope="module")
+def empty_site(tmp_path_factory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("a11y-empty") / "empty.sqlite3") as base:
+        yield base
+
+
+class Audit:
+    """axe and the measured contrasts on each page shown, in one colour scheme; every
+    shortfall is kept with where it was, and listed at the end."""
+
+    def __init__(self, page, scheme: str) -> None:
+        self.page = page
+        self.scheme = scheme
+        self.problems: list[str] = []
+        self.checked = 0
+
+    def __call__(self, what: str) -> None:
+        page = self.page
+        page.wait_for_load_state("load")
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        results = page.evaluate(
+            "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+            TAGS)
+        where = f"{what} [{self.scheme}]"
+        for violation in results["violations"]:
+            targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:8])
+            more = len(violation["nodes"]) - 8
+            self.problems.append(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}: "
+                                 f"{targets}{f' (+{more} more)' if more > 0 else ''}")
+        self.problems += [f"{where}: {short}" for short in page.evaluate(MEASURE)]
+        self.checked += 1
+
+    def visit(self, base: str, address: str) -> None:
+        self.page.goto(base + address)
+        self(address)
+
+    def report(self) -> str:
+        return f"{len(self.problems)} problems on {self.checked} pages:\n" + "\n".join(self.problems)
+
+
+@pytest.fixture(params=SCHEMES)
+def audit(request, browser) -> Iterator[Audit]:
+    page = new_page(browser, color_scheme=request.param)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))  # before the page's own scripts
+    try:
+        yield Audit(page, request.param)
+    finally:
+        page.context.close()
+
+
+def test_every_linked_page_meets_wcag_22_aa(site, empty_site, audit):
+    base = site["base"]
+    assert len(site["pages"]) > 40  # sheets, forms, explanations, players, history, what-if …
+    audit.visit(empty_site, "/")
+    for address in site["pages"]:
+        audit.visit(base, address)
+    assert not audit.problems, audit.report()
+
+
+def _save(page) -> None:
+    page.locator(".action-bar button.primary").click()
+
+
+def test_pages_reached_by_a_tap_or_a_save_meet_wcag_22_aa(site, audit):
+    base, ids, database = site["base"], site["ids"], site["database"]
+    page = audit.page
+
+    # A refused save shows its errors: adding a deal with nothing entered, each kind
+    for label in ("trigami", "bugami3", "trix-complex"):
+        page.goto(f"{base}/games/{ids[label]}/deals/new")
+        _save(page)
+        expect(page.locator(".form-errors").first).to_be_visible()
+        audit(f"add deal to {label}, refused")
+    # … and changing one into a deal that cannot be
+    for label, deal in (("trigami", 1), ("trix-complex", 3)):
+        page.goto(f"{base}/games/{ids[label]}")
+        page.locator(f"#deal-{deal} .deal-col a").first.click()
+        page.locator("input.count-input:visible").first.fill("99")
+        _save(page)
+        expect(page.locator(".form-errors").first).to_be_visible()
+        audit(f"change deal {deal} of {label}, refused")
+
+    # Another phone adds a deal while this one fills in the form: told, then a conflict
+    game_id = store_game(database, game_file(players=["Hana", "Ivo", "Jon"], deals=[WORKED_TRIGAMI_DEAL]))
+    page.goto(f"{base}/games/{game_id}/deals/new")
+    fill_worked_example(page)
+    db = connect(str(database))
+    try:
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    finally:
+        db.conn.close()
+    expect(page.locator("[data-live-news]")).to_be_visible(timeout=LIVE)
+    audit("a deal form told of another phone's deal")
+    _save(page)
+    expect(page.locator("[data-conflict]")).to_be_visible()
+    audit("conflict (409)")
+    _save(page)  # "Add yours as deal 3": the sheet, with its undo
+    expect(page.locator("#deal-3")).to_be_visible()
+    audit("sheet after adding a deal (undo)")
+
+    # Deleting a deal: the sheet offers it back; the history lists it
+    page.goto(f"{base}/games/{game_id}")
+    page.locator("#deal-1 .deal-col a").first.click()
+    page.locator(".action-bar .danger").click()
+    page.locator("form button.danger").click()
+    expect(page.locator(".flash-restore")).to_be_visible()
+    audit("sheet after deleting a deal (restore)")
+    page.goto(f"{base}/games/{game_id}/history")
+    audit("history with a deleted deal")
+
+    # Imports: a file with problems, and a game already stored
+    for name, content in (
+        ("broken.json", json.dumps(game_file("trix", deals=[TRIX_KINGDOM[0]] * 2)).encode()),
+        ("again.json", urlopen(f"{base}/games/{ids['trix-complex']}/game.json", timeout=10).read()),
+    ):
+        page.goto(f"{base}/games/import")
+        page.set_input_files("input[type=file]", files=[
+            {"name": name, "mimeType": "application/json", "buffer": content}])
+        _save(page)
+        expect(page.locator(".upload-problems, [data-already-stored]")).to_be_visible()
+        audit(f"import of {name}, refused")
+
+    # A paper sheet checked, with its marks
+    for kind in ("trigami", "trix"):
+        page.goto(f"{base}/check?kind={kind}")
+        cells = page.locator(".paper-row").first.locator("input.count-input:visible")
+        for n in range(cells.count()):
+            cells.nth(n).fill("7")
+        _save(page)
+        expect(page.locator("#summary")).to_be_visible()
+        audit(f"paper check of {kind}, marked")
+
+    # What if, under other settings
+    page.goto(f"{base}/games/{ids['trigami-finished']}/what-if")
+    page.fill("#target", "300")
+    page.locator(".what-if-form button.primary").click()
+    expect(page.locator("#result")).to_be_visible()
+    audit("what-if, Trigami to 300")
+    page.goto(f"{base}/games/{ids['trix-complex']}/what-if")
+    page.locator(".what-if-form input[type=radio]:not(:checked) + label").first.click()
+    page.locator(".what-if-form button.primary").click()
+    expect(page.locator("#result")).to_be_visible()
+    audit("what-if, Trix under other settings")
+
+    # An explanation opened in place on the sheet
+    page.goto(f"{base}/games/{ids['trix-partnership-finished']}")
+    page.locator("a[data-explain]").first.click()
+    expect(page.locator("dialog[open]")).to_be_visible()
+    audit("explanation opened on the sheet")
+
+    assert not audit.problems, audit.report()
+
+
+def _luminance(hex_colour: str) -> float:
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_in_the_dark_the_top_bar_is_dark_and_the_phones_bar_follows(site, browser):
+    """Issue 8: "In dark mode the bright header bar glares at night." The bar takes the
+    dark panel colour (the brand in the accent), and the theme-color for the dark scheme
+    is that colour, so the phone's own status bar is dark too; the light theme keeps the
+    card-table green."""
+    base = site["base"]
+    for scheme in SCHEMES:
+        page = new_page(browser, color_scheme=scheme)
+        try:
+            page.goto(f"{base}/games/{site['ids']['trix-partnership-finished']}")
+            bar = page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor")
+            theme = page.evaluate(
+                "(scheme) => [...document.querySelectorAll('meta[name=theme-color]')]"
+                ".filter((m) => matchMedia(m.media || 'all').matches).map((m) => m.content)", scheme)
+            assert len(theme) == 1, theme
+            red, green, blue = (int(theme[0][i:i + 2], 16) for i in (1, 3, 5))
+            assert bar == f"rgb({red}, {green}, {blue})", (scheme, bar, theme)
+            if scheme == "dark":
+                assert _luminance(theme[0]) < 0.03, theme  # no brighter than the panels
+            else:
+                assert theme[0] == "#1d5c3a"
+            for name, where in (("home", "/"), ("trix-sheet", f"/games/{site['ids']['trix-partnership-finished']}"),
+                                ("trigami-form", f"/games/{site['ids']['trigami']}/deals/new"),
+                                ("player", "/players")):
+                page.goto(base + where)
+                if name == "player":
+                    page.get_by_role("link", name="Anna", exact=True).click()
+                    expect(page.locator("figure.results-chart")).to_be_visible()
+                shot(page, f"a11y-{scheme}-{name}")
+        finally:
+            page.context.close()
+
+
+
+
+# The element in focus and the band of the window that nothing covers: below a score
+# sheet's sticky head (once it sticks), above the fixed action bar; null on the page itself
+FOCUS = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  // a chip's radio button is 1 px: what the player sees is its label
+  const shown = el.labels && el.labels.length && el.getBoundingClientRect().width < 2 ? el.labels[0] : el;
+  const box = shown.getBoundingClientRect();
+  let clearTop = 0;
+  let clearBottom = innerHeight;
+  const bar = document.querySelector(".action-bar");
+  if (bar && !bar.contains(el) && getComputedStyle(bar).position === "fixed") clearBottom = bar.getBoundingClientRect().top;
+  const head = document.querySelector(".sheet thead th");
+  if (head && !head.closest("thead").contains(el) && getComputedStyle(head).position === "sticky") {
+    const edge = head.getBoundingClientRect();
+    if (edge.top <= 1) clearTop = edge.bottom;
+  }
+  return {what: shown.outerHTML.slice(0, 80), top: box.top, bottom: box.bottom, clearTop, clearBottom};
+}"""
+
+
+def test_focus_is_never_hidden_behind_the_action_bar_or_the_sheets_head(site, browser):
+    """WCAG 2.4.11 (Focus Not Obscured): tabbing down a deal form or a paper check, the
+    field in focus scrolls clear of the fixed action bar; tabbing back up a long score
+    sheet, the number in focus comes out from under the sheet's sticky names and totals."""
+    base, ids = site["base"], site["ids"]
+    page = new_page(browser)
+    hidden = []
+    try:
+        for address, key in ((f"/games/{ids['trigami']}/deals/new", "Tab"), ("/check?kind=trix", "Tab"),
+                             (f"/games/{ids['trix-partnership-finished']}", "Shift+Tab")):
+            page.goto(base + address)
+            if key == "Shift+Tab":
+                page.locator(".sheet tbody a").last.focus()
+            for _ in range(150):
+                page.keyboard.press(key)
+                focus = page.evaluate(FOCUS)
+                if focus is None:
+                    break
+                if focus["top"] >= focus["clearBottom"] or focus["bottom"] <= focus["clearTop"]:
+                    hidden.append((address, key, focus["what"]))
+    finally:
+        page.context.close()
+    assert not hidden, "\n".join(map(str, hidden))

@@ -16,34 +16,141 @@
     return /^\d+$/.test(v) ? parseInt(v, 10) : null;
   }
 
-  // Counts that add up to a total: fill the one left blank, show the running sum.
-  function setupCountGroup(inputs, total, sumLine) {
-    if (!inputs.length) return;
-    function update() {
-      // Only a count the player has not typed in themselves is filled in: one they are
+  // Counts (templates/_macros.html count_chips): a tap on a chip, or a number typed in
+  // the field beside it; the two are kept equal (the server reads the field first).
+  function chipsOf(input) {
+    return Array.from(input.closest("[data-count]").querySelectorAll('input[type="radio"]'));
+  }
+
+  function showCount(input) {
+    // tick the chip of the number in the field (a blank field: the chip of what blank
+    // means, bugs' 0; a number with no chip: none)
+    const n = intOrNull(input);
+    const v = n !== null ? String(n) : input.value.trim() === "" ? input.placeholder : null;
+    chipsOf(input).forEach((c) => { c.checked = c.value === v; });
+  }
+
+  function setCount(input, value) {
+    input.value = value === null ? "" : String(value);
+    showCount(input);
+  }
+
+  function allow(input, low, high) {
+    // chips for numbers the cards no longer allow are disabled, not hidden: the row keeps
+    // its place under the thumb
+    chipsOf(input).forEach((c) => { const n = parseInt(c.value, 10); c.disabled = n < low || n > high; });
+  }
+
+  // Counts that add up to a total: the one left blank fills itself in, the running sum
+  // shows, and no chip offers more than the counts the players gave leave over.
+  function countGroup(inputs, total, sumLine) {
+    return function update() {
+      // Only a count the player has not given themselves is filled in: one they are
       // correcting (even emptied with Backspace) is theirs.
       const blanks = inputs.filter((i) => i.dataset.typed !== "1" && (i.value.trim() === "" || i.dataset.auto === "1"));
       if (blanks.length === 1) {
         const others = inputs.filter((i) => i !== blanks[0]).map(intOrNull);
         if (others.every((v) => v !== null)) {
           const rest = total - others.reduce((a, b) => a + b, 0);
-          if (rest >= 0) { blanks[0].value = String(rest); blanks[0].dataset.auto = "1"; }
-          else if (blanks[0].dataset.auto === "1") { blanks[0].value = ""; }
+          if (rest >= 0) { setCount(blanks[0], rest); blanks[0].dataset.auto = "1"; }
+          else if (blanks[0].dataset.auto === "1") { setCount(blanks[0], null); }
         }
       }
+      inputs.forEach(function (input) {
+        // a filled-in count follows the others, so it limits nobody
+        const given = inputs.filter((o) => o !== input && o.dataset.auto !== "1").map(intOrNull);
+        allow(input, 0, total - given.reduce((a, b) => a + (b || 0), 0));
+      });
       if (sumLine) {
         const values = inputs.map(intOrNull);
         const sum = values.reduce((a, b) => a + (b || 0), 0);
         sumLine.textContent = sum + " of " + total;
         sumLine.classList.toggle("off", values.every((v) => v !== null) && sum !== total);
       }
+    };
+  }
+
+  // Trigami and plain Bugami: the bugs each player's tricks allow (SCORING.md §1.3, the
+  // checks the server makes, loosely: never stricter): none without a trick; at most 3 a
+  // trick plus the turnip (the leftover card); at least the cards taken beyond those of
+  // the other suits; all of the suit with every trick; and players who share a bug suit
+  // share its cards. A count with one possible number takes it, unless the player gave one.
+  function bugLimits(form, total) {
+    const seats = Array.from(form.querySelectorAll(".seat-card[data-seat]"), (card) => ({
+      card: card,
+      tricks: card.querySelector('input[name^="tricks_"].count-input'),
+      bugs: card.querySelector('input[name^="bugs_"].count-input'),
+    })).filter((s) => s.tricks && s.bugs);
+    function suitOf(seat) {
+      const bid = seat.card.querySelector('input[name^="bids_"]:checked');
+      if (!bid) return null;
+      if (bid.value !== "turnip") return bid.value;
+      const turnip = form.querySelector('input[name="turnip"]:checked');
+      return turnip && turnip.value ? turnip.value : null;
     }
-    inputs.forEach((input) => input.addEventListener("input", () => {
-      delete input.dataset.auto;
-      input.dataset.typed = "1";
-      update();
+    return function update() {
+      seats.forEach(function (seat) {
+        const size = chipsOf(seat.bugs).length - 1;  // the cards of a suit
+        const outside = 3 * total + 1 - size;  // every card but the turnip is in a trick of 3
+        const t = intOrNull(seat.tricks);
+        let low = 0;
+        let high = size;
+        if (t !== null) {
+          high = t === 0 ? 0 : Math.min(size, 3 * t + 1);
+          low = t === total ? size : Math.max(0, 3 * t - outside);
+        }
+        const suit = suitOf(seat);
+        if (suit) {
+          seats.forEach(function (other) {
+            if (other !== seat && suitOf(other) === suit) high = Math.min(high, size - (intOrNull(other.bugs) || 0));
+          });
+        }
+        allow(seat.bugs, low, high);
+        if (low === high && seat.bugs.dataset.typed !== "1" && (intOrNull(seat.bugs) ?? 0) !== low) setCount(seat.bugs, low);
+      });
+    };
+  }
+
+  function setupCounts(form) {
+    const updates = [];
+    const total = parseInt(form.dataset.totalTricks || "0", 10);
+    if (total) {
+      updates.push(countGroup(Array.from(form.querySelectorAll('input[name^="tricks_"].count-input')), total,
+        form.querySelector("[data-sum-line]")));
+      updates.push(bugLimits(form, total));
+    }
+    form.querySelectorAll("[data-block][data-total]").forEach(function (block) {
+      updates.push(countGroup(Array.from(block.querySelectorAll("input.count-input")),
+        parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]")));
+    });
+    const inputs = Array.from(form.querySelectorAll("[data-count] input.count-input"));
+    function refresh() { updates.forEach((u) => u()); }
+    function given(input) { delete input.dataset.auto; input.dataset.typed = "1"; }
+    // Capture: before the draft is kept and the preview asked, the field holds the chip's number
+    form.addEventListener("change", function (event) {
+      const chip = event.target;
+      if (chip.type !== "radio" || !chip.closest("[data-count]")) {
+        if (chip.type === "radio") refresh();  // a bid or the turnip's suit: the bugs allowed
+        return;
+      }
+      const input = chip.closest("[data-count]").querySelector("input.count-input");
+      input.value = chip.value;
+      given(input);
+      refresh();
+    }, true);
+    inputs.forEach((input) => input.addEventListener("input", function () {
+      given(input);
+      showCount(input);
+      refresh();
     }));
-    update();
+    function start() {
+      // counts already in the form (sent back with a problem, a deal being changed, a
+      // kept draft) are the player's: nothing overwrites them
+      inputs.forEach((i) => { if (i.value.trim() !== "") given(i); showCount(i); });
+      refresh();
+    }
+    form.addEventListener("scorekeeper:restored", start);
+    start();
   }
 
   function setupPreview(form) {
@@ -73,8 +180,10 @@
             });
             line.textContent = data.points.map((p, i) => (names[i] || "") + " " + p).join(" · ");
           } else if (data.message) {
+            // why the points cannot be worked out yet, as Save would say it: something
+            // still to enter, or a mistake (in red)
             const span = document.createElement("span");
-            span.className = "bad";
+            span.className = data.question ? "todo" : "bad";
             span.textContent = data.message;
             line.appendChild(span);
           }
@@ -85,19 +194,54 @@
     form.addEventListener("change", run);
   }
 
+  // Trix: the finishing order, tapped player by player in the order they went out; a tap
+  // on a player already in it takes them out (those after move up). The places' radio
+  // buttons below stay the form's fields (and what shows without JavaScript); the last
+  // one out is whoever is left.
   function setupFinishingOrder(form) {
-    const groups = Array.from(form.querySelectorAll("fieldset")).filter((f) =>
-      f.querySelector('input[type="radio"][name^="trix_place_"]'));
-    if (groups.length < 2) return;
-    form.addEventListener("change", function (event) {
-      if (!event.target.name || !event.target.name.startsWith("trix_place_")) return;
-      const chosen = groups.map((g) => g.querySelector("input:checked"));
-      const blanks = chosen.map((c, i) => (c ? -1 : i)).filter((i) => i >= 0);
-      if (blanks.length !== 1) return;
-      const used = chosen.filter(Boolean).map((c) => c.value);
-      const left = Array.from(groups[blanks[0]].querySelectorAll("input")).filter((i) => !used.includes(i.value));
-      if (left.length === 1) { left[0].checked = true; form.dispatchEvent(new Event("change")); }
-    });
+    const taps = form.querySelector("[data-finish-taps]");
+    const places = form.querySelector("[data-finish-places]");
+    if (!taps || !places) return;
+    const groups = Array.from(places.querySelectorAll("fieldset"));
+    const names = groups.map((g) => g.querySelector("legend").textContent.trim());
+    const buttons = Array.from(taps.querySelectorAll("button[data-seat]"));
+    let auto = null;  // the seat filled in as last, not tapped
+
+    function read() {
+      // the seats in the places, in order; a player ticked in two places keeps the first
+      const order = [];
+      groups.forEach(function (g) {
+        const c = g.querySelector("input:checked");
+        if (c && c.value !== "" && !order.includes(c.value)) order.push(c.value);
+      });
+      return order;
+    }
+    function write(order) {
+      if (order.length === groups.length - 1) {
+        auto = buttons.map((b) => b.dataset.seat).find((seat) => !order.includes(seat));
+        order = order.concat([auto]);
+      } else {
+        auto = null;
+      }
+      groups.forEach((g, i) => g.querySelectorAll("input").forEach((r) => { r.checked = r.value === order[i]; }));
+      buttons.forEach(function (b) {
+        const place = order.indexOf(b.dataset.seat);
+        b.setAttribute("aria-pressed", place >= 0 ? "true" : "false");
+        b.classList.toggle("auto", b.dataset.seat === auto);
+        b.querySelector("[data-place]").textContent = place >= 0 ? names[place] : "";
+      });
+    }
+    buttons.forEach((b) => b.addEventListener("click", function () {
+      const order = read().filter((seat) => seat !== auto);
+      const at = order.indexOf(b.dataset.seat);
+      if (at >= 0) order.splice(at, 1);
+      else order.push(b.dataset.seat);
+      write(order);
+      form.dispatchEvent(new Event("change"));  // the draft, the preview
+    }));
+    taps.hidden = false;
+    places.hidden = true;
+    write(read());
   }
 
   // Trix: "who led to that trick" matters only when the doubler took the card back
@@ -212,6 +356,13 @@
     });
   }
 
+  // Back to an add-deal form kept whole by the browser (back/forward cache), e.g. from the
+  // sheet its Save led to: that form may be saved already, so ask the server for the form
+  // as it is now (the next deal's, empty; or this one with its kept draft).
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted && document.querySelector("form.deal-form[data-draft]")) location.reload();
+  });
+
   // The sheet shows how many deals are saved: drafts of those deals are done with.
   function clearSavedDrafts(sheet) {
     const count = parseInt(sheet.dataset.dealCount || "0", 10);
@@ -226,20 +377,12 @@
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {
-      const total = parseInt(form.dataset.totalTricks || "0", 10);
-      if (total) {
-        setupCountGroup(Array.from(form.querySelectorAll('input[name^="tricks_"]')), total,
-          form.querySelector("[data-sum-line]"));
-      }
-      form.querySelectorAll("[data-block][data-total]").forEach(function (block) {
-        setupCountGroup(Array.from(block.querySelectorAll("input.count-input")),
-          parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]"));
-      });
+      setupCounts(form);
       setupFinishingOrder(form);
       setupLeaders(form);
       setupPreview(form);
       if (form.dataset.restored) {  // work out the sums and the preview of what came back
-        form.querySelectorAll("input.count-input").forEach((i) => { if (i.value) i.dataset.typed = "1"; });
+        form.dispatchEvent(new Event("scorekeeper:restored"));
         form.dispatchEvent(new Event("change"));
       }
     });
@@ -361,8 +504,9 @@
     form.querySelectorAll("input").forEach(function (input) {
       const picked = (input.type === "radio" || input.type === "checkbox") && input.checked && input.value !== "";
       const counted = input.classList.contains("count-input") && input.value.trim() !== "";
-      if (!picked && !counted) return;
-      const around = input.closest(".seat-card, section, fieldset");
+      if ((!picked && !counted) || (picked && input.closest("[data-count]"))) return;  // a count says it once
+      // (the places of a Trix finishing order are hidden behind its taps: still said)
+      const around = input.closest(".seat-card, section");
       if (around && around.checkVisibility && !around.checkVisibility()) return;
       const card = input.closest(".seat-card");
       const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");

@@ -341,6 +341,11 @@
       say(form.dataset.draftBack || "Your entries that were not saved are back.");
       form.dataset.restored = "1";
     }
+    // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice
+    // (and on the form the service worker kept, which was drawn without it)
+    const wanted = fresh && new URLSearchParams(location.search).get("contract");
+    const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]');
+    if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     form.addEventListener("submit", function (event) {
@@ -625,7 +630,7 @@
       if (!items.length) return;
       const waiting = items.filter((i) => i.state === "waiting").length;
       const table = document.querySelector("table.sheet[data-deal-count]");
-      const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar a.primary");
+      const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
       if (add && table) {  // "Add deal 3" when deal 2 waits to be sent
         add.textContent = add.textContent.replace(/\d+/, String(parseInt(table.dataset.dealCount, 10) + waiting + 1));
       }

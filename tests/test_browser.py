@@ -80,8 +80,8 @@ def test_trix_king_of_hearts_doubled_on_a_phone(page, server):
     new_game(page, server, "trix", ["Anna", "Ben", "Carla", "Dan"], "Ben")
     page.get_by_role("button", name="Start game").click()
     sync_api.expect(page.locator(".next-line")).to_contain_text("Ben holds the 7♥")
-    page.get_by_role("link", name="Add deal 1").click()
-    page.locator(".contract-choice label", has_text="King of Hearts").click()
+    page.locator(".add-contracts").get_by_role("link", name="King of Hearts").click()  # the contract, chosen
+    sync_api.expect(page.get_by_role("radio", name="King of Hearts")).to_be_checked()
     king = page.locator(".block-king")
     sync_api.expect(king).to_be_visible()
     sync_api.expect(page.locator(".block-queens")).to_be_hidden()  # only the chosen contract
@@ -130,9 +130,9 @@ def test_four_long_names_fit_a_small_phone(browser, server):
     new_game(page, server, "trix", names, "Bartholomew")
     assert no_sideways_scroll(page)
     page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
-    page.locator(".contract-choice label", has_text="Tricks").click()
-    for seat, count in enumerate(["3", "4", "2"]):
+    page.locator(".add-contracts").get_by_role("link", name="Tricks", exact=True).click()
+    assert no_sideways_scroll(page)
+    for seat, count in enumerate(["3", "4", "2"]):  # typed: the number fields stay for keyboards
         page.fill(f"#tricks_{seat}", count)
     sync_api.expect(page.locator("#tricks_3")).to_have_value("4")
     assert no_sideways_scroll(page)
@@ -195,8 +195,7 @@ def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server)
     """SCORING.md §2.2: the trick's leader matters only when the doubler wins the card back."""
     new_game(page, server, "trix", ["Uma", "Vic", "Wes", "Xia"], "Vic")
     page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
-    page.locator(".contract-choice label", has_text="King of Hearts").click()
+    page.locator(".add-contracts").get_by_role("link", name="King of Hearts").click()
     king = page.locator(".block-king")
     king.locator("fieldset").first.get_by_text("Vic", exact=True).click()
     leader = king.locator("fieldset", has_text="who led to that trick")

@@ -363,9 +363,14 @@
 
   // Back to an add-deal form kept whole by the browser (back/forward cache), e.g. from the
   // sheet its Save led to: that form may be saved already, so ask the server for the form
-  // as it is now (the next deal's, empty; or this one with its kept draft).
+  // as it is now (the next deal's, empty; or this one with its kept draft). Not without
+  // connection: the kept page is then the best there is (a save goes to the outbox, once).
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted && document.querySelector("form.deal-form[data-draft]")) location.reload();
+    const form = document.querySelector("form.deal-form[data-draft]");
+    if (!event.persisted || navigator.onLine === false || !form) return;
+    form.dataset.reloading = "1";  // the live check leaves the page to this reload
+    form.reset();  // meanwhile nothing old shows (a kept draft comes back with the reload)
+    location.reload();
   });
 
   // The sheet shows how many deals are saved: drafts of those deals are done with.
@@ -378,7 +383,23 @@
     }
   }
 
+  // The fixed bar at the bottom grows (a preview of four long names, the Trix sheet's
+  // contract buttons): the page's end keeps clear of it (app.css, --bar-space)
+  let barWatch = null;
+  function measureBar() {
+    const bar = document.querySelector("main .action-bar");
+    if (!bar || !window.ResizeObserver) return;
+    barWatch = barWatch || new ResizeObserver(function () {
+      const now = document.querySelector("main .action-bar");  // the one in the page now
+      if (now) document.documentElement.style.setProperty("--bar-space", now.offsetHeight + "px");
+    });
+    barWatch.disconnect();
+    barWatch.observe(bar);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    measureBar();
+    document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {
@@ -746,6 +767,7 @@
         const data = await response.json();
         connection(true);
         if (game && data.stored && data.stored.length) arrived(game, data.stored);
+        if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
           // this form's deal was saved after all (its answer was lost on the way)
           localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);

@@ -1,7 +1,10 @@
 // Scorekeeper: small enhancements only. Every page works without this file.
-// - live preview of each player's points (asks the server: the rules live in one place)
-// - the last count fills itself in (13 minus the others), with a running "12 of 13"
-// - the last Trix finisher fills itself in
+// - live preview of each player's points (asks the server: the rules live in one place),
+//   or why they cannot be worked out yet
+// - counts: a chip tapped and the number field kept equal; the last count fills itself in
+//   (13 minus the others), with a running "12 of 13"; chips the other counts rule out
+//   are disabled
+// - the Trix finishing order tapped in order; the last finisher fills itself in
 // - the new-game form names the first-dealer chips after the typed players
 "use strict";
 

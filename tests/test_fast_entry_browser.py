@@ -407,3 +407,32 @@ def test_back_after_saving_never_shows_the_saved_deal_in_a_new_form(phone, serve
 
     page.goto(f"{url}/games/{game_id}")
     expect(page.locator("thead .total")).to_have_text(["16", "80", "20"])  # still one deal
+
+
+def test_counts_and_the_finishing_order_work_from_the_keyboard(page, served):
+    """The chips are radio buttons (one stop for Tab, arrows move) and buttons; the
+    number field is there for typing."""
+    url, database = served
+    game_id = store_game(database, game_file("trix"))
+    page.goto(f"{url}/games/{game_id}/deals/new?contract=tricks")
+    page.focus("#tricks_0_chip-0")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#tricks_0_chip-3")).to_be_checked()
+    expect(page.locator("#tricks_0")).to_have_value("3")
+    page.focus("#tricks_1")
+    page.keyboard.type("4")
+    expect(page.locator("#tricks_1_chip-4")).to_be_checked()
+    page.focus("#tricks_2_chip-0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#tricks_3")).to_have_value("4")  # the rest: 13 − 3 − 4 − 2
+    expect(page.locator("[data-preview-line]")).to_contain_text("Anna −45 · Ben −60 · Carla −30 · Dan −60")
+
+    page.goto(f"{url}/games/{game_id}/deals/new?contract=trix")
+    buttons = page.locator(".finish-taps button")
+    for seat in (2, 0, 3):
+        buttons.nth(seat).focus()
+        page.keyboard.press("Space")
+    expect(buttons).to_have_text(["Anna Second", "Ben Last", "Carla Out first", "Dan Third"])
+    expect(buttons.nth(0)).to_have_attribute("aria-pressed", "true")

@@ -223,3 +223,18 @@ def test_the_browser_is_asked_not_to_put_taps_back_into_a_new_form(client, make_
     page = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
     form = re.search(r'<form method="post"[^>]*class="deal-form[^"]*"', page)
     assert form and 'autocomplete="off"' in html.unescape(form.group(0))
+
+
+def test_a_contract_asked_of_a_trigami_form_is_ignored(client, make_game):
+    game_id = make_game()
+    assert client.get(f"/games/{game_id}/deals/new?contract=king").status_code == 200
+
+
+def test_a_deal_being_changed_shows_its_counts_on_their_chips(client, make_game, db):
+    game_id = make_game(deals=[{"bids": [{"kind": "plain", "suit": s} for s in "SHD"],
+                                "tricks": [0, 6, 7], "bugs": [0, 2, 1]}])
+    deal_id = store.get_game(db, game_id).deals[0].id
+    page = client.get(f"/games/{game_id}/deals/{deal_id}/edit").get_data(as_text=True)
+    ticked = re.findall(r'id="(\w+_chip-\d+)" value="\d+" checked', page)
+    assert ticked == ["tricks_0_chip-0", "bugs_0_chip-0", "tricks_1_chip-6", "bugs_1_chip-2",
+                      "tricks_2_chip-7", "bugs_2_chip-1"]

@@ -270,8 +270,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
     options = rules.parse_options(raw_options)
     form = _deal_form_class(kind, names, options)(formdata=args if submitted else None,
                                                   meta={"csrf": False})
-    result = problem = None
-    valid, entry = True, None
+    result = None
     if submitted:
         valid = form.validate()
         entry = form.to_entry()
@@ -284,11 +283,10 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
                 for field in form:
                     field.raw_data = None
             except RuleError as error:
-                problem = error.message
                 forms.attach_error(form, error, 1)
     return {"kind": kind, "rules": rules, "names": names, "default_names": default_names,
             "settings": settings, "form": form, "result": result, "notices": notices,
-            "submitted": submitted, "valid": valid, "entry": entry, "problem": problem, "options": options}
+            "submitted": submitted, "options": options}
 
 
 def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:

@@ -4,7 +4,8 @@
 // - counts: a chip tapped and the number field kept equal; the last count fills itself in
 //   (13 minus the others), with a running "12 of 13"; chips the other counts rule out
 //   are disabled
-// - the Trix finishing order tapped in order; the last finisher fills itself in
+// - the Trix finishing order tapped in order; the last finisher fills itself in; a
+//   doubler tapped again is taken back
 // - the new-game form names the first-dealer chips after the typed players
 "use strict";
 
@@ -264,6 +265,29 @@
     });
   }
 
+  // Trix: who doubled a card (and who led), tapped again, is taken back. The "nobody" (and
+  // "—") chip that does so without JavaScript is hidden, so the row lines up with the
+  // takers' row above it; it is still the field's value sent.
+  function setupTakeBack(form) {
+    form.querySelectorAll("fieldset.doubler, fieldset.leader").forEach(function (fieldset) {
+      const none = fieldset.querySelector('input[type="radio"][value=""]');
+      if (!none) return;
+      none.closest(".chip").hidden = true;
+      let before = null;
+      function remember() { before = fieldset.querySelector("input:checked"); }
+      fieldset.addEventListener("pointerdown", remember, true);
+      fieldset.addEventListener("keydown", remember, true);
+      fieldset.addEventListener("click", function (event) {
+        // a radio's click comes with it ticked already: the same one as before the tap
+        // (or Space) means "not that one after all"
+        if (event.target.type !== "radio" || event.target !== before || event.target === none) return;
+        none.checked = true;
+        before = none;
+        form.dispatchEvent(new Event("change"));  // who led, the draft, the preview
+      });
+    });
+  }
+
   function setupNewGame(form) {
     const names = Array.from(form.querySelectorAll('input[name^="player_"]'));
     // last time's names are offered: a tap selects the name, so typing replaces it
@@ -408,6 +432,7 @@
     document.querySelectorAll("form.deal-form").forEach(function (form) {
       setupCounts(form);
       setupFinishingOrder(form);
+      setupTakeBack(form);
       setupLeaders(form);
       setupPreview(form);
       if (form.dataset.restored) {  // work out the sums and the preview of what came back

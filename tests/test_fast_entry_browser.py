@@ -436,3 +436,20 @@ def test_counts_and_the_finishing_order_work_from_the_keyboard(page, served):
         page.keyboard.press("Space")
     expect(buttons).to_have_text(["Anna Second", "Ben Last", "Carla Out first", "Dan Third"])
     expect(buttons.nth(0)).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_doubler_tapped_again_is_taken_back(page, served):
+    """§2.1, §2.2: Carla takes the K♥: −75; had Ben doubled it: Carla −150, Ben +75."""
+    url, database = served
+    game_id = store_game(database, game_file("trix"))
+    page.goto(f"{url}/games/{game_id}/deals/new?contract=king")
+    f = Form(page)
+    doubler = page.locator("fieldset", has=page.locator("legend", has_text="Who doubled the K♥?"))
+    expect(doubler.locator(".chip:visible")).to_have_count(4)  # the players only: lined up with the takers
+    f.player("Who took the K♥?", 2), f.player("Who doubled the K♥?", 1)
+    expect(page.locator("[data-preview-line]")).to_contain_text("Ben +75 · Carla −150")
+    f.player("Who doubled the K♥?", 1)
+    expect(page.locator("[data-preview-line]")).to_contain_text("Anna 0 · Ben 0 · Carla −75 · Dan 0")
+    expect(doubler.locator("input:checked")).to_have_value("")  # "nobody" is what is sent
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("thead .total")).to_have_text(["0", "0", "−75", "0"])

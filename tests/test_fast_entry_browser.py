@@ -328,6 +328,7 @@ def test_a_mistake_shows_in_the_preview_in_saves_words(page, served):
     game_id = store_game(database, game_file("trigami"))
     page.goto(f"{url}/games/{game_id}/deals/new")
     f = Form(page)
+    expect(page.locator(".suit-chips")).to_be_visible()  # the turnip's suit, before anyone bids Turnip
     f.bid(0, "Turnip"), f.doublets(0)
     line = page.locator("[data-preview-line] .bad")
     expect(line).to_have_text("Anna: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two.")

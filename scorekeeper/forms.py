@@ -15,6 +15,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import NumberInput
 
@@ -30,17 +31,23 @@ CONTRACT_NAMES = {
     "trix": _l("Trix"),
 }
 CONTRACTS = tuple(CONTRACT_NAMES)
+# The Trix finishing order's places, as a sentence names them ("Anna is tapped as both out first and second")
+PLACES = (_l("out first"), _l("second"), _l("third"), _l("last"))
 KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"), "trix": _l("Trix")}
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 
 
-def count_field(label: Any, high: int) -> IntegerField:
-    """A count typed on the numeric keypad: blank allowed (filled in or 0 later)."""
-    return CountField(
+def count_field(label: Any, high: int, blank: int | None = None) -> IntegerField:
+    """A count of a deal: a tap on one of the chips 0 … ``high``, or typed on the numeric
+    keypad (:class:`ChipCountField`); blank allowed (filled in later, or ``blank``)."""
+    return ChipCountField(
         label,
+        high=high,
+        blank=blank,
         validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from 0 to %(max)s."))],
         widget=NumberInput(min=0, max=high),
-        render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"},
+        render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
+                   **({"placeholder": str(blank)} if blank is not None else {})},
     )
 
 
@@ -73,6 +80,42 @@ class CountField(IntegerField):
         return super().validate(form, extra_validators)
 
 
+class ChipCountField(CountField):
+    """A count entered with one tap on a chip — a radio button named ``<name>_chip`` for
+    each number 0 … ``high`` (UX.md: tap, don't type) — or typed into the number field
+    ``<name>``, which stays for keyboards and screen readers that prefer it.
+
+    static/app.js keeps the two equal. Without it, a typed number wins over a chip (a
+    chip may only be ticked because it is the default: ``blank``, the count a blank field
+    means, bugs' 0); the chip counts when the field is left blank. Either way the field
+    then shows the count it was read as, and its chip is ticked (``chip_value``)."""
+
+    def __init__(self, *args: Any, high: int, blank: int | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.high = high
+        self.blank = blank
+
+    @property
+    def chip_name(self) -> str:
+        return f"{self.name}_chip"
+
+    @property
+    def chip_value(self) -> int | None:
+        """The chip to tick: the count read, else what a blank field means."""
+        return self.blank if self.data is None and not self.process_errors else self.data
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        super().process(formdata, data, extra_filters)
+        tapped = str(formdata.get(self.chip_name) or "") if formdata is not None else ""
+        if not tapped or self.data is not None or self.process_errors or any(str(v).strip() for v in self.raw_data):
+            return
+        if not tapped.isdecimal() or int(tapped) > self.high:  # no chip sends that: a tampered form
+            self.process_errors.append(_("Tap one of the numbers."))
+            return
+        self.data = int(tapped)
+        self.raw_data = [tapped]
+
+
 def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms' SelectChoice objects."""
     return [SelectChoice(value, label) for value, label in pairs]
@@ -99,11 +142,34 @@ class DealForm(FlaskForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+        self.questions: list[str] = []  # the messages that only ask for what is not entered yet
         if not self.nonce.data:
             self.nonce.data = secrets.token_urlsafe(16)
 
     def add_group_error(self, group: str, message: str) -> None:
         self.group_errors.setdefault(group, []).append(message)
+
+    def ask(self, name: str, message: str) -> None:
+        """Put ``message`` (a question: "Who took the K♥?") beside field ``name``, or above
+        group ``name``, unless that field has a problem already; it marks something not
+        entered yet rather than a mistake (:meth:`first_problem`)."""
+        if name in self:
+            if self[name].errors:
+                return
+            self[name].errors = [message]
+        else:
+            self.add_group_error(name, message)
+        self.questions.append(message)
+
+    def first_problem(self) -> tuple[str, bool] | None:
+        """The one line a preview shows when it cannot work the points out: the first
+        message the Save would show, a mistake before a question; with whether it is a
+        question (something not entered yet). None when there is no message."""
+        messages = [message for _field, message in self.all_errors()]
+        mistakes = [m for m in messages if m not in self.questions]
+        if mistakes:
+            return mistakes[0], False
+        return (messages[0], True) if messages else None
 
     def seat(self, name: str) -> int | None:
         """The seat tapped in radio field ``name`` (None if none); a value that is no seat
@@ -192,7 +258,11 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             for seat, name in enumerate(self.names):
                 bid = self[f"bids_{seat}"].data
                 doublets = turnip and self[f"doublets_{seat}"].data
-                if bid not in dict(bid_pairs):
+                if bid in (None, "", "None"):
+                    self.ask(f"bids_{seat}", _("Choose %(name)s's bid.", name=name))
+                    ok = False
+                    bids.append(None)
+                elif bid not in dict(bid_pairs):
                     self[f"bids_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
                     ok = False
                     bids.append(None)
@@ -212,8 +282,8 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
                                                  sum=typed, total=tricks))
                 return None
             for seat, value in enumerate(counts):
-                if value is None and not self[f"tricks_{seat}"].errors:
-                    self[f"tricks_{seat}"].errors = [_("How many tricks did %(name)s win?", name=self.names[seat])]
+                if value is None:
+                    self.ask(f"tricks_{seat}", _("How many tricks did %(name)s win?", name=self.names[seat]))
                     ok = False
             if not ok or self.errors:
                 return None
@@ -253,9 +323,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
         setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks))
-        bugs = count_field(_l("Bugs"), suit_size)
-        bugs.kwargs["render_kw"] = {**bugs.kwargs["render_kw"], "placeholder": "0"}  # blank means none
-        setattr(TrigamiDealForm, f"bugs_{seat}", bugs)
+        setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size, blank=0))  # blank means none
     if turnip:
         TrigamiDealForm.turnip = RadioField(
             _l("Turnip card"), choices=choices([(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))]),
@@ -309,8 +377,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
         def _card(self, prefix: str, label: str) -> dict[str, Any] | None:
             taker = self.seat(f"{prefix}_taker")
             if taker is None:
-                if not self[f"{prefix}_taker"].errors:
-                    self[f"{prefix}_taker"].errors = [_("Who took %(card)s?", card=label)]
+                self.ask(f"{prefix}_taker", _("Who took %(card)s?", card=label))
                 return None
             block: dict[str, Any] = {"taker": taker}
             if doubling:
@@ -329,16 +396,14 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
                                              what=what, sum=typed))
                 return None
             for seat in missing:
-                if not self[f"{name}_{seat}"].errors:
-                    self[f"{name}_{seat}"].errors = [_("How many %(what)s did %(name)s take?",
-                                                       what=what, name=self.names[seat])]
+                self.ask(f"{name}_{seat}", _("How many %(what)s did %(name)s take?", what=what, name=self.names[seat]))
             return None if missing else counts  # type: ignore[return-value]
 
         def to_entry(self) -> dict[str, Any] | None:
             """The deal entry, or None after adding errors to the fields."""
             chosen = self.chosen()
             if not chosen:
-                self.contracts.errors = [_("Choose the contract.")]
+                self.ask("contracts", _("Choose the contract."))
                 return None
             entry: dict[str, Any] = {"contracts": chosen}
             ok = True
@@ -363,12 +428,19 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             order = [self.seat(f"trix_place_{place}") for place in range(1, self.seats + 1)]
             if any(self[f"trix_place_{place}"].errors for place in range(1, self.seats + 1)):
                 return None
+            for seat in range(self.seats):
+                places = [PLACES[i] for i, s in enumerate(order) if s == seat]
+                if len(places) > 1:  # the rules would only say "names a player twice": say whom, and where
+                    self.add_group_error("trix", _("%(name)s is tapped as both %(place)s and %(other)s: each player "
+                                                   "goes out once.", name=self.names[seat], place=places[0],
+                                                   other=places[1]))
+                    return None
             blanks = [i for i, s in enumerate(order) if s is None]
             unused = [s for s in range(self.seats) if s not in order]
             if len(blanks) == 1 and len(unused) == 1:
                 order[blanks[0]] = unused[0]  # the last one out is whoever is left
             if None in order:
-                self.add_group_error("trix", _("Tap who went out first, second and third."))
+                self.ask("trix", _("Tap who went out first, second and third."))
                 return None
             return order  # type: ignore[return-value]
 

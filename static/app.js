@@ -1,7 +1,11 @@
 // Scorekeeper: small enhancements only. Every page works without this file.
-// - live preview of each player's points (asks the server: the rules live in one place)
-// - the last count fills itself in (13 minus the others), with a running "12 of 13"
-// - the last Trix finisher fills itself in
+// - live preview of each player's points (asks the server: the rules live in one place),
+//   or why they cannot be worked out yet
+// - counts: a chip tapped and the number field kept equal; the last count fills itself in
+//   (13 minus the others), with a running "12 of 13"; chips the other counts rule out
+//   are disabled
+// - the Trix finishing order tapped in order; the last finisher fills itself in; a
+//   doubler tapped again is taken back
 // - the new-game form names the first-dealer chips after the typed players
 "use strict";
 
@@ -16,34 +20,141 @@
     return /^\d+$/.test(v) ? parseInt(v, 10) : null;
   }
 
-  // Counts that add up to a total: fill the one left blank, show the running sum.
-  function setupCountGroup(inputs, total, sumLine) {
-    if (!inputs.length) return;
-    function update() {
-      // Only a count the player has not typed in themselves is filled in: one they are
+  // Counts (templates/_macros.html count_chips): a tap on a chip, or a number typed in
+  // the field beside it; the two are kept equal (the server reads the field first).
+  function chipsOf(input) {
+    return Array.from(input.closest("[data-count]").querySelectorAll('input[type="radio"]'));
+  }
+
+  function showCount(input) {
+    // tick the chip of the number in the field (a blank field: the chip of what blank
+    // means, bugs' 0; a number with no chip: none)
+    const n = intOrNull(input);
+    const v = n !== null ? String(n) : input.value.trim() === "" ? input.placeholder : null;
+    chipsOf(input).forEach((c) => { c.checked = c.value === v; });
+  }
+
+  function setCount(input, value) {
+    input.value = value === null ? "" : String(value);
+    showCount(input);
+  }
+
+  function allow(input, low, high) {
+    // chips for numbers the cards no longer allow are disabled, not hidden: the row keeps
+    // its place under the thumb
+    chipsOf(input).forEach((c) => { const n = parseInt(c.value, 10); c.disabled = n < low || n > high; });
+  }
+
+  // Counts that add up to a total: the one left blank fills itself in, the running sum
+  // shows, and no chip offers more than the counts the players gave leave over.
+  function countGroup(inputs, total, sumLine) {
+    return function update() {
+      // Only a count the player has not given themselves is filled in: one they are
       // correcting (even emptied with Backspace) is theirs.
       const blanks = inputs.filter((i) => i.dataset.typed !== "1" && (i.value.trim() === "" || i.dataset.auto === "1"));
       if (blanks.length === 1) {
         const others = inputs.filter((i) => i !== blanks[0]).map(intOrNull);
         if (others.every((v) => v !== null)) {
           const rest = total - others.reduce((a, b) => a + b, 0);
-          if (rest >= 0) { blanks[0].value = String(rest); blanks[0].dataset.auto = "1"; }
-          else if (blanks[0].dataset.auto === "1") { blanks[0].value = ""; }
+          if (rest >= 0) { setCount(blanks[0], rest); blanks[0].dataset.auto = "1"; }
+          else if (blanks[0].dataset.auto === "1") { setCount(blanks[0], null); }
         }
       }
+      inputs.forEach(function (input) {
+        // a filled-in count follows the others, so it limits nobody
+        const given = inputs.filter((o) => o !== input && o.dataset.auto !== "1").map(intOrNull);
+        allow(input, 0, total - given.reduce((a, b) => a + (b || 0), 0));
+      });
       if (sumLine) {
         const values = inputs.map(intOrNull);
         const sum = values.reduce((a, b) => a + (b || 0), 0);
         sumLine.textContent = sum + " of " + total;
         sumLine.classList.toggle("off", values.every((v) => v !== null) && sum !== total);
       }
+    };
+  }
+
+  // Trigami and plain Bugami: the bugs each player's tricks allow (SCORING.md §1.3, the
+  // checks the server makes, loosely: never stricter): none without a trick; at most 3 a
+  // trick plus the turnip (the leftover card); at least the cards taken beyond those of
+  // the other suits; all of the suit with every trick; and players who share a bug suit
+  // share its cards. A count with one possible number takes it, unless the player gave one.
+  function bugLimits(form, total) {
+    const seats = Array.from(form.querySelectorAll(".seat-card[data-seat]"), (card) => ({
+      card: card,
+      tricks: card.querySelector('input[name^="tricks_"].count-input'),
+      bugs: card.querySelector('input[name^="bugs_"].count-input'),
+    })).filter((s) => s.tricks && s.bugs);
+    function suitOf(seat) {
+      const bid = seat.card.querySelector('input[name^="bids_"]:checked');
+      if (!bid) return null;
+      if (bid.value !== "turnip") return bid.value;
+      const turnip = form.querySelector('input[name="turnip"]:checked');
+      return turnip && turnip.value ? turnip.value : null;
     }
-    inputs.forEach((input) => input.addEventListener("input", () => {
-      delete input.dataset.auto;
-      input.dataset.typed = "1";
-      update();
+    return function update() {
+      seats.forEach(function (seat) {
+        const size = chipsOf(seat.bugs).length - 1;  // the cards of a suit
+        const outside = 3 * total + 1 - size;  // every card but the turnip is in a trick of 3
+        const t = intOrNull(seat.tricks);
+        let low = 0;
+        let high = size;
+        if (t !== null) {
+          high = t === 0 ? 0 : Math.min(size, 3 * t + 1);
+          low = t === total ? size : Math.max(0, 3 * t - outside);
+        }
+        const suit = suitOf(seat);
+        if (suit) {
+          seats.forEach(function (other) {
+            if (other !== seat && suitOf(other) === suit) high = Math.min(high, size - (intOrNull(other.bugs) || 0));
+          });
+        }
+        allow(seat.bugs, low, high);
+        if (low === high && seat.bugs.dataset.typed !== "1" && (intOrNull(seat.bugs) ?? 0) !== low) setCount(seat.bugs, low);
+      });
+    };
+  }
+
+  function setupCounts(form) {
+    const updates = [];
+    const total = parseInt(form.dataset.totalTricks || "0", 10);
+    if (total) {
+      updates.push(countGroup(Array.from(form.querySelectorAll('input[name^="tricks_"].count-input')), total,
+        form.querySelector("[data-sum-line]")));
+      updates.push(bugLimits(form, total));
+    }
+    form.querySelectorAll("[data-block][data-total]").forEach(function (block) {
+      updates.push(countGroup(Array.from(block.querySelectorAll("input.count-input")),
+        parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]")));
+    });
+    const inputs = Array.from(form.querySelectorAll("[data-count] input.count-input"));
+    function refresh() { updates.forEach((u) => u()); }
+    function given(input) { delete input.dataset.auto; input.dataset.typed = "1"; }
+    // Capture: before the draft is kept and the preview asked, the field holds the chip's number
+    form.addEventListener("change", function (event) {
+      const chip = event.target;
+      if (chip.type !== "radio" || !chip.closest("[data-count]")) {
+        if (chip.type === "radio") refresh();  // a bid or the turnip's suit: the bugs allowed
+        return;
+      }
+      const input = chip.closest("[data-count]").querySelector("input.count-input");
+      input.value = chip.value;
+      given(input);
+      refresh();
+    }, true);
+    inputs.forEach((input) => input.addEventListener("input", function () {
+      given(input);
+      showCount(input);
+      refresh();
     }));
-    update();
+    function start() {
+      // counts already in the form (sent back with a problem, a deal being changed, a
+      // kept draft) are the player's: nothing overwrites them
+      inputs.forEach((i) => { if (i.value.trim() !== "") given(i); showCount(i); });
+      refresh();
+    }
+    form.addEventListener("scorekeeper:restored", start);
+    start();
   }
 
   function setupPreview(form) {
@@ -73,8 +184,10 @@
             });
             line.textContent = data.points.map((p, i) => (names[i] || "") + " " + p).join(" · ");
           } else if (data.message) {
+            // why the points cannot be worked out yet, as Save would say it: something
+            // still to enter, or a mistake (in red)
             const span = document.createElement("span");
-            span.className = "bad";
+            span.className = data.question ? "todo" : "bad";
             span.textContent = data.message;
             line.appendChild(span);
           }
@@ -85,19 +198,54 @@
     form.addEventListener("change", run);
   }
 
+  // Trix: the finishing order, tapped player by player in the order they went out; a tap
+  // on a player already in it takes them out (those after move up). The places' radio
+  // buttons below stay the form's fields (and what shows without JavaScript); the last
+  // one out is whoever is left.
   function setupFinishingOrder(form) {
-    const groups = Array.from(form.querySelectorAll("fieldset")).filter((f) =>
-      f.querySelector('input[type="radio"][name^="trix_place_"]'));
-    if (groups.length < 2) return;
-    form.addEventListener("change", function (event) {
-      if (!event.target.name || !event.target.name.startsWith("trix_place_")) return;
-      const chosen = groups.map((g) => g.querySelector("input:checked"));
-      const blanks = chosen.map((c, i) => (c ? -1 : i)).filter((i) => i >= 0);
-      if (blanks.length !== 1) return;
-      const used = chosen.filter(Boolean).map((c) => c.value);
-      const left = Array.from(groups[blanks[0]].querySelectorAll("input")).filter((i) => !used.includes(i.value));
-      if (left.length === 1) { left[0].checked = true; form.dispatchEvent(new Event("change")); }
-    });
+    const taps = form.querySelector("[data-finish-taps]");
+    const places = form.querySelector("[data-finish-places]");
+    if (!taps || !places) return;
+    const groups = Array.from(places.querySelectorAll("fieldset"));
+    const names = groups.map((g) => g.querySelector("legend").textContent.trim());
+    const buttons = Array.from(taps.querySelectorAll("button[data-seat]"));
+    let auto = null;  // the seat filled in as last, not tapped
+
+    function read() {
+      // the seats in the places, in order; a player ticked in two places keeps the first
+      const order = [];
+      groups.forEach(function (g) {
+        const c = g.querySelector("input:checked");
+        if (c && c.value !== "" && !order.includes(c.value)) order.push(c.value);
+      });
+      return order;
+    }
+    function write(order) {
+      if (order.length === groups.length - 1) {
+        auto = buttons.map((b) => b.dataset.seat).find((seat) => !order.includes(seat));
+        order = order.concat([auto]);
+      } else {
+        auto = null;
+      }
+      groups.forEach((g, i) => g.querySelectorAll("input").forEach((r) => { r.checked = r.value === order[i]; }));
+      buttons.forEach(function (b) {
+        const place = order.indexOf(b.dataset.seat);
+        b.setAttribute("aria-pressed", place >= 0 ? "true" : "false");
+        b.classList.toggle("auto", b.dataset.seat === auto);
+        b.querySelector("[data-place]").textContent = place >= 0 ? names[place] : "";
+      });
+    }
+    buttons.forEach((b) => b.addEventListener("click", function () {
+      const order = read().filter((seat) => seat !== auto);
+      const at = order.indexOf(b.dataset.seat);
+      if (at >= 0) order.splice(at, 1);
+      else order.push(b.dataset.seat);
+      write(order);
+      form.dispatchEvent(new Event("change"));  // the draft, the preview
+    }));
+    taps.hidden = false;
+    places.hidden = true;
+    write(read());
   }
 
   // Trix: "who led to that trick" matters only when the doubler took the card back
@@ -114,6 +262,29 @@
       }
       form.addEventListener("change", update);
       update();
+    });
+  }
+
+  // Trix: who doubled a card (and who led), tapped again, is taken back. The "nobody" (and
+  // "—") chip that does so without JavaScript is hidden, so the row lines up with the
+  // takers' row above it; it is still the field's value sent.
+  function setupTakeBack(form) {
+    form.querySelectorAll("fieldset.doubler, fieldset.leader").forEach(function (fieldset) {
+      const none = fieldset.querySelector('input[type="radio"][value=""]');
+      if (!none) return;
+      none.closest(".chip").hidden = true;
+      let before = null;
+      function remember() { before = fieldset.querySelector("input:checked"); }
+      fieldset.addEventListener("pointerdown", remember, true);
+      fieldset.addEventListener("keydown", remember, true);
+      fieldset.addEventListener("click", function (event) {
+        // a radio's click comes with it ticked already: the same one as before the tap
+        // (or Space) means "not that one after all"
+        if (event.target.type !== "radio" || event.target !== before || event.target === none) return;
+        none.checked = true;
+        before = none;
+        form.dispatchEvent(new Event("change"));  // who led, the draft, the preview
+      });
     });
   }
 
@@ -197,6 +368,11 @@
       say(form.dataset.draftBack || "Your entries that were not saved are back.");
       form.dataset.restored = "1";
     }
+    // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice
+    // (and on the form the service worker kept, which was drawn without it)
+    const wanted = fresh && new URLSearchParams(location.search).get("contract");
+    const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]');
+    if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     form.addEventListener("submit", function (event) {
@@ -212,6 +388,18 @@
     });
   }
 
+  // Back to an add-deal form kept whole by the browser (back/forward cache), e.g. from the
+  // sheet its Save led to: that form may be saved already, so ask the server for the form
+  // as it is now (the next deal's, empty; or this one with its kept draft). Not without
+  // connection: the kept page is then the best there is (a save goes to the outbox, once).
+  window.addEventListener("pageshow", function (event) {
+    const form = document.querySelector("form.deal-form[data-draft]");
+    if (!event.persisted || navigator.onLine === false || !form) return;
+    form.dataset.reloading = "1";  // the live check leaves the page to this reload
+    form.reset();  // meanwhile nothing old shows (a kept draft comes back with the reload)
+    location.reload();
+  });
+
   // The sheet shows how many deals are saved: drafts of those deals are done with.
   function clearSavedDrafts(sheet) {
     const count = parseInt(sheet.dataset.dealCount || "0", 10);
@@ -222,24 +410,33 @@
     }
   }
 
+  // The fixed bar at the bottom grows (a preview of four long names, the Trix sheet's
+  // contract buttons): the page's end keeps clear of it (app.css, --bar-space)
+  let barWatch = null;
+  function measureBar() {
+    const bar = document.querySelector("main .action-bar");
+    if (!bar || !window.ResizeObserver) return;
+    barWatch = barWatch || new ResizeObserver(function () {
+      const now = document.querySelector("main .action-bar");  // the one in the page now
+      if (now) document.documentElement.style.setProperty("--bar-space", now.offsetHeight + "px");
+    });
+    barWatch.disconnect();
+    barWatch.observe(bar);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    measureBar();
+    document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {
-      const total = parseInt(form.dataset.totalTricks || "0", 10);
-      if (total) {
-        setupCountGroup(Array.from(form.querySelectorAll('input[name^="tricks_"]')), total,
-          form.querySelector("[data-sum-line]"));
-      }
-      form.querySelectorAll("[data-block][data-total]").forEach(function (block) {
-        setupCountGroup(Array.from(block.querySelectorAll("input.count-input")),
-          parseInt(block.dataset.total, 10), block.querySelector("[data-sum-of]"));
-      });
+      setupCounts(form);
       setupFinishingOrder(form);
+      setupTakeBack(form);
       setupLeaders(form);
       setupPreview(form);
       if (form.dataset.restored) {  // work out the sums and the preview of what came back
-        form.querySelectorAll("input.count-input").forEach((i) => { if (i.value) i.dataset.typed = "1"; });
+        form.dispatchEvent(new Event("scorekeeper:restored"));
         form.dispatchEvent(new Event("change"));
       }
     });
@@ -361,8 +558,9 @@
     form.querySelectorAll("input").forEach(function (input) {
       const picked = (input.type === "radio" || input.type === "checkbox") && input.checked && input.value !== "";
       const counted = input.classList.contains("count-input") && input.value.trim() !== "";
-      if (!picked && !counted) return;
-      const around = input.closest(".seat-card, section, fieldset");
+      if ((!picked && !counted) || (picked && input.closest("[data-count]"))) return;  // a count says it once
+      // (the places of a Trix finishing order are hidden behind its taps: still said)
+      const around = input.closest(".seat-card, section");
       if (around && around.checkVisibility && !around.checkVisibility()) return;
       const card = input.closest(".seat-card");
       const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
@@ -481,7 +679,7 @@
       if (!items.length) return;
       const waiting = items.filter((i) => i.state === "waiting").length;
       const table = document.querySelector("table.sheet[data-deal-count]");
-      const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar a.primary");
+      const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
       if (add && table) {  // "Add deal 3" when deal 2 waits to be sent
         add.textContent = add.textContent.replace(/\d+/, String(parseInt(table.dataset.dealCount, 10) + waiting + 1));
       }
@@ -597,6 +795,7 @@
         const data = await response.json();
         connection(true);
         if (game && data.stored && data.stored.length) arrived(game, data.stored);
+        if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
           // this form's deal was saved after all (its answer was lost on the way)
           localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);

@@ -49,7 +49,9 @@ self.addEventListener("fetch", function (event) {
     keep(request, response);
     return response;
   }).catch(async function () {
-    const hit = await caches.match(request, { ignoreVary: true });
+    const hit = await caches.match(request, { ignoreVary: true }) ||
+      // the score sheet's "+ Queens" opens the kept add-deal form (the page ticks the contract itself)
+      (/\/deals\/new$/.test(url.pathname) && await caches.match(url.pathname, { ignoreVary: true, ignoreSearch: true }));
     if (hit) return hit;
     if (request.mode === "navigate") return (await caches.match(OFFLINE)) || Response.error();
     return Response.error();

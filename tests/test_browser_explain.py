@@ -146,8 +146,7 @@ def test_calculator_scores_a_trix_queens_deal_on_a_phone(page, served):
     for index, taker in enumerate(["Dan", "Anna", "Carla", "Dan"]):
         queens.nth(index).locator("fieldset").first.get_by_text(taker, exact=True).click()
     spade = queens.nth(0)
-    spade.get_by_text("Doubled?").click()
-    spade.locator("fieldset", has_text="Doubled by").get_by_text("Ben", exact=True).click()
+    spade.locator("fieldset", has_text="Who doubled").get_by_text("Ben", exact=True).click()
     expect(page.locator("[data-preview-line]")).to_contain_text("Ben +25")
     expect(page.locator("[data-preview-line]")).to_contain_text("Dan −75")
     assert no_sideways_scroll(page)

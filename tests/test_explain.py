@@ -371,7 +371,8 @@ def test_calculator_preview_as_json(client):
     response = client.get("/calculator/preview", query_string=data)
     assert response.get_json() == {"ok": True, "points": ["+80", "+200", "+13"], "steps": response.get_json()["steps"]}
     bad = client.get("/calculator/preview", query_string={**data, "tricks_2": "3"}).get_json()
-    assert bad == {"ok": False, "message": "tricks add up to 12, expected 13"}
+    # the words the calculator shows beside the field when "Work it out" is tapped
+    assert bad == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False}
 
 
 # ----------------------------------------------------------------------------- what-if

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, render_template
+from flask import Flask, Response, jsonify, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -47,6 +47,18 @@ def attachment(game: Any, suffix: str) -> dict[str, str]:
     plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
     plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
     return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}"}
+
+
+def preview_answer(form: forms.DealForm, deal: Any) -> Response:
+    """A deal form's live preview (JSON): each player's ``points`` (signed) and their
+    ``steps`` for the scored ``deal`` (``ok``); or, for ``deal`` None, the one line that
+    says why they cannot be worked out yet, in the words a Save would use (``message``,
+    from the problems already on ``form``; ``question``: something is not entered yet,
+    rather than wrong)."""
+    if deal is None:
+        problem = form.first_problem()
+        return jsonify(ok=False, message=problem[0] if problem else None, question=bool(problem and problem[1]))
+    return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines])
 
 
 def minus(number: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from .. import conflicts, forms, sheet, store
@@ -14,7 +14,7 @@ from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
 from .games import get_game_or_404
 from .manage import offer_restore
-from . import signed
+from . import preview_answer, signed
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
 
@@ -201,10 +201,19 @@ def new(game_id: str) -> Any:
                 return redirect(url_for("games.show", game_id=game.id))
     _csrf_problem(form)
     _offer(form, game, index)
+    if not form.is_submitted():
+        _choose(form, request.args.get("contract"))
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
     return render_template("deals/form.html", form=form, **context), 400 if form.has_errors else 200
+
+
+def _choose(form: forms.DealForm, contract: str | None) -> None:
+    """Trix: tick ``contract`` (the score sheet's "+ Queens" opens the form so: one tap
+    less at the table), if the form offers it."""
+    if contract and contract in getattr(form, "offered_contracts", ()):
+        form.contracts.data = [contract] if form.is_complex else contract
 
 
 def _stale(game: StoredGame, since: list[store.Change]) -> Any:
@@ -310,20 +319,18 @@ def preview(game_id: str) -> Any:
     deal_id = request.args.get("deal", type=int)
     index = _index_or_404(game, deal_id) if deal_id is not None else len(game.deals)
     form = deal_form_class(game, index)()
-    if not form.validate():
-        return jsonify(ok=False, message=_("Not every count is a number yet.")), 200
-    entry = form.to_entry()
-    if entry is None:
-        return jsonify(ok=False, message=None)
-    entries = [d.entry for d in game.deals]
-    entries[index:index + 1] = [entry]
-    try:
-        result = _score_of(game, entries)
-    except RuleError as error:
-        return jsonify(ok=False, message=error.message if error.deal in (None, index + 1) else str(error))
-    deal = result.deals[index]
-    return jsonify(ok=True, points=[signed(p) for p in deal.points],
-                   steps=[list(line.steps) for line in deal.lines])
+    valid = form.validate()
+    _csrf_problem(form)
+    entry = _entry(form, game, index)  # every problem, as a Save would find it
+    deal = None
+    if valid and entry is not None:
+        entries = [d.entry for d in game.deals]
+        entries[index:index + 1] = [entry]
+        try:
+            deal = _score_of(game, entries).deals[index]
+        except RuleError as error:
+            forms.attach_error(form, error, index + 1)
+    return preview_answer(form, deal)
 
 
 @bp.route("/<int:deal_id>/delete", methods=["GET", "POST"])

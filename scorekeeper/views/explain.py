@@ -20,15 +20,16 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile, check_player_names
 from ..rules import KINDS, RuleError, get_rules
-from ..rules.common import SUIT_SYMBOLS, DealScore, signed
+from ..rules.common import SUIT_SYMBOLS, DealScore
 from ..rules.sources import quote_all
+from . import preview_answer
 from .games import get_game_or_404
 
 bp = Blueprint("explain", __name__)
@@ -269,8 +270,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
     options = rules.parse_options(raw_options)
     form = _deal_form_class(kind, names, options)(formdata=args if submitted else None,
                                                   meta={"csrf": False})
-    result = problem = None
-    valid, entry = True, None
+    result = None
     if submitted:
         valid = form.validate()
         entry = form.to_entry()
@@ -283,11 +283,10 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
                 for field in form:
                     field.raw_data = None
             except RuleError as error:
-                problem = error.message
                 forms.attach_error(form, error, 1)
     return {"kind": kind, "rules": rules, "names": names, "default_names": default_names,
             "settings": settings, "form": form, "result": result, "notices": notices,
-            "submitted": submitted, "valid": valid, "entry": entry, "problem": problem, "options": options}
+            "submitted": submitted, "options": options}
 
 
 def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:
@@ -331,10 +330,4 @@ def calculator_preview() -> Any:
     the deal as filled in so far, or the first problem. A GET, like the calculator: it
     saves nothing."""
     context = _calculator(request.args, submitted=True)
-    result = context["result"]
-    if result is None:
-        if not context["valid"]:
-            return jsonify(ok=False, message=_("Not every count is a number yet."))
-        return jsonify(ok=False, message=context["problem"])
-    return jsonify(ok=True, points=[signed(p) for p in result.deal.points],
-                   steps=[list(line.steps) for line in result.lines])
+    return preview_answer(context["form"], context["result"] and context["result"].deal)

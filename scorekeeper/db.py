@@ -47,7 +47,8 @@ def get_db() -> sqlite_utils.Database:
     """The request's database: the connection this server thread keeps open for the
     app's file (opening one costs more than most requests' queries), opened on first use.
     Outside a transaction each statement reads the latest committed state."""
-    if "db" not in g:
+    db = g.get("db")
+    if db is None:
         path = current_app.config["DATABASE"]
         kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
         if path == ":memory:":  # a new database each time: nothing to keep
@@ -58,7 +59,7 @@ def get_db() -> sqlite_utils.Database:
         while len(kept) > _KEPT:
             kept.popitem(last=False)[1].conn.close()
         g.db = db
-    return g.db
+    return db
 
 
 def close_db(_exc: BaseException | None = None) -> None:

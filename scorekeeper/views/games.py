@@ -101,12 +101,13 @@ def show(game_id: str) -> Any:
     if found is None:
         abort(404)
     key = _page_key(game_id, found)
-    if session.get("_flashes"):  # a message to show once: this page is this browser's own
+    mine = session._get_current_object()  # type: ignore[attr-defined]  # (read several times)
+    if mine.get("_flashes"):  # a message to show once: this page is this browser's own
         kept = _kept_sheet(key, game_id)
         html = render_template("games/show.html", title=kept.title, body=Markup(
             kept.body.replace(_UNDO_SLOT, _undo_slot(game_id, kept.last))))
         return _revalidate(make_response(html), None)
-    etag = _sheet_etag(key)
+    etag = _sheet_etag(key, mine)
     if request.if_none_match.contains_weak(etag):
         return _revalidate(Response(status=304), etag)
     kept = _kept_sheet(key, game_id)
@@ -152,11 +153,11 @@ def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
             address())
 
 
-def _sheet_etag(key: tuple[Any, ...]) -> str:
-    """The sheet's validator: the page's key and this session's own part of the page
-    (its Undo and restore offers, its form token). A page with a message waiting (a
-    flash) has none: it is drawn every time."""
-    parts = (key, session.get("last_added"), session.get("restorable"), session.get("csrf_token"))
+def _sheet_etag(key: tuple[Any, ...], mine: Any) -> str:
+    """The sheet's validator: the page's key and what the browser's session ``mine``
+    shows on it (its Undo and restore offers, its form token). A page with a message
+    waiting (a flash) has none: it is drawn every time."""
+    parts = (key, mine.get("last_added"), mine.get("restorable"), mine.get("csrf_token"))
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
 
 

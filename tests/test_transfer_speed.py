@@ -170,3 +170,24 @@ def test_kept_sheets_hold_a_bounded_number_of_bytes_the_least_recently_used_go_f
     kept.grew(sheets[2], sent=("gzip", ("gzip", b"z" * 500)))
     assert kept.get((0,)) is None and kept.get((2,)) is sheets[2]
     assert kept.get((2,)).sent("gzip") == ("gzip", b"z" * 500)
+
+
+def test_a_kept_list_or_player_page_is_sent_in_the_encoding_each_browser_accepts(client, make_game, db):
+    """The lists and player pages (views/pages.py) are compressed once per encoding and
+    kept; each browser still gets the page it can read, and a change sends the new one."""
+    import brotli
+
+    make_game(deals=[WORKED_TRIGAMI_DEAL])
+    anna = next(pid for pid, name in store.player_names(db).items() if name == "Anna")
+    for url in ("/", "/players", f"/players/{anna}"):
+        plain = client.get(url)
+        assert plain.status_code == 200 and "Content-Encoding" not in plain.headers and b"Anna" in plain.data
+        for accept, encoding in [("br", "br"), ("gzip", "gzip"), ("gzip, br", "br"), ("", None), ("br", "br")]:
+            response = client.get(url, headers={"Accept-Encoding": accept})
+            assert response.headers.get("Content-Encoding") == encoding, (url, accept)
+            assert "Accept-Encoding" in response.headers["Vary"]
+            body = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[encoding](response.data)
+            assert body == plain.data, (url, accept)
+            assert response.headers["ETag"] == plain.headers["ETag"]
+    make_game(players=["Anna", "Ben", "Zora"], deals=[WORKED_TRIGAMI_DEAL])  # a change: the new page
+    assert b"Zora" in brotli.decompress(client.get("/players", headers={"Accept-Encoding": "br"}).data)

@@ -25,22 +25,23 @@ from ..db import get_db
 
 
 class PageCache:
-    """Drawn pages by key, the most recently used kept, up to ``most`` characters in all."""
+    """Drawn pages (str, or bytes as sent) by key, the most recently used kept, up to
+    ``most`` characters or bytes in all."""
 
     def __init__(self, most: int) -> None:
-        self._pages: OrderedDict[str, str] = OrderedDict()
+        self._pages: OrderedDict[str, Any] = OrderedDict()
         self._size = 0
         self._most = most
         self._lock = threading.Lock()
 
-    def get(self, key: str) -> str | None:
+    def get(self, key: str) -> Any:
         with self._lock:
             page = self._pages.get(key)
             if page is not None:
                 self._pages.move_to_end(key)
             return page
 
-    def put(self, key: str, page: str) -> None:
+    def put(self, key: str, page: Any) -> None:
         with self._lock:
             if key in self._pages:
                 self._size -= len(self._pages.pop(key))
@@ -52,6 +53,23 @@ class PageCache:
 
 #: Lists and player pages kept (at most 2 million characters of HTML)
 PAGES = PageCache(2_000_000)
+#: The same pages as sent, compressed once per Accept-Encoding (at most 1 MB)
+SENT = PageCache(1_000_000)
+
+
+def _sent(key: str, page: str) -> tuple[str, bytes]:
+    """(Content-Encoding, bytes) of ``page`` for this request's Accept-Encoding, compressed
+    by Flask-Compress (its choice of algorithm and level) once, then kept: a long page
+    (a player's charts) is not compressed again for every phone."""
+    accept = request.headers.get("Accept-Encoding", "")
+    sent_key = json.dumps([key, accept])
+    found = SENT.get(sent_key)
+    if found is None:
+        response = current_app.extensions["compress"].after_request(make_response(page))
+        found = response.headers.get("Content-Encoding", "").encode() + b"\n" + response.get_data()
+        SENT.put(sent_key, found)
+    encoding, _, data = found.partition(b"\n")
+    return encoding.decode(), data
 
 
 def address() -> tuple[str | None, ...]:
@@ -89,7 +107,11 @@ def shared(view: Callable[..., Any]) -> Callable[..., Any]:
                 if not isinstance(page, str):  # a redirect, an error: not kept
                     return page
                 PAGES.put(key, page)
-            response = make_response(page)
+            encoding, data = _sent(key, page)
+            response = Response(data, content_type="text/html; charset=utf-8")
+            if encoding:
+                response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it be
+                response.vary.add("Accept-Encoding")
         response.set_etag(etag, weak=True)
         response.cache_control.private = True
         response.cache_control.no_cache = True

@@ -425,6 +425,10 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A refused save: the summary of what to put right takes the focus, so a screen
+    // reader says it and a keyboard goes on from there (its links lead to the fields).
+    const problems = document.getElementById("problems");
+    if (problems) problems.focus();
     measureBar();
     document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);

@@ -121,6 +121,10 @@ def test_bad_count_is_shown_beside_the_field_and_kept(page, server):
     errors = page.locator("#bugs_0-errors")
     sync_api.expect(errors).to_contain_text("Lea")
     assert page.input_value("#bugs_0") == "2" and page.input_value("#tricks_1") == "6"
+    # the summary of what to put right has the focus, and each of its links leads to a field
+    sync_api.expect(page.locator("#problems")).to_be_focused()
+    for href in page.locator("#problems a").evaluate_all("links => links.map(a => a.getAttribute('href'))"):
+        assert page.locator(href).count() == 1, href
     shot(page, "trigami-4-error")
 
 

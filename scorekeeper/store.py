@@ -237,7 +237,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     the same instant store one game.
     """
     now = _now()
-    game_id = secrets.token_urlsafe(9)
+    game_id = new_game_id()
     data = game.to_dict()
     with writing(db):
         if nonce:
@@ -406,6 +406,14 @@ def last_players(db: sqlite_utils.Database, kind: str) -> list[str]:
         "select p.name from game_players gp join players p on p.id = gp.player_id "
         "where gp.game_id = (select id from games where kind = ? order by created_at desc, rowid desc limit 1) "
         "order by gp.seat", [kind])]
+
+
+def new_game_id() -> str:
+    """A new game's id: 12 URL-safe characters, 72 random bits, never starting with "-"
+    (a command line would take it for an option: ``scorekeeper export -abc…``)."""
+    while (game_id := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return game_id
 
 
 def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:

@@ -207,3 +207,11 @@ def test_renamed_seats_link_to_players_by_name(db):
     assert store.get_game(db, game_id).players[2] == "DORA" and store.player_seats(db)[other][0] == ids["Dora"]
     with pytest.raises(RuleError):
         store.update_game(db, game_id, players=["Anna", "anna", "Emil"])
+
+
+def test_a_game_id_never_starts_with_a_dash_that_a_command_line_takes_for_an_option():
+    """``scorekeeper export <id>``: an id "-9Ab…" would be read as an option (1 in 64
+    ids did)."""
+    ids = [store.new_game_id() for _ in range(5000)]
+    assert not any(game_id.startswith("-") for game_id in ids)
+    assert len(set(ids)) == len(ids) and all(len(game_id) == 12 for game_id in ids)

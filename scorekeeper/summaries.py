@@ -124,12 +124,13 @@ def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> No
         _add_figures(db, player_id, json.loads(counts), -1)
     db.execute("delete from seat_stats where game_id = ?", [game.id])
     rowid = db.execute("select rowid from games where id = ?", [game.id]).fetchone()[0]
+    rows = []
     for part in stats.seat_parts(game):
         counts = dict(part.counts)
         if part.reversed:
             counts[REVERSED] = (1, 0, 0)
         result = part.result
-        db["seat_stats"].insert({
+        rows.append({
             "game_id": part.game_id, "seat": part.seat, "player_id": part.player_id, "kind": part.kind,
             "created_at": part.created_at, "game_rowid": rowid, "counts": json.dumps(counts),
             "best_better": part.best.better if part.best else None,
@@ -143,6 +144,7 @@ def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> No
             "reversed": int(part.reversed),
         })
         _add_figures(db, part.player_id, counts, 1)
+    db["seat_stats"].insert_all(rows)  # one insert for the game's seats
 
 
 #: The key of player_figures that counts the games with reversed scoring (no figure of its own)

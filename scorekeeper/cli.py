@@ -1,4 +1,4 @@
-"""The ``scorekeeper`` command: score, import, export, serve, init-db.
+"""The ``scorekeeper`` command: score, import, export, groups, backup, serve, init-db.
 
 ``scorekeeper score FILE`` needs no database and prints exactly what GAME-FILE.md says.
 """
@@ -65,19 +65,33 @@ def _app():
 @main.command("import")
 @click.argument("file")
 @click.option("--copy", is_flag=True, help="Store it even if the same game is stored already.")
-def import_(file: str, copy: bool) -> None:
-    """Store a game file's game; prints the game page's URL path last.
+@click.option("--group", "group_name", metavar="GROUP",
+              help="The group's number or name (scorekeeper groups); needed when there are several.")
+def import_(file: str, copy: bool, group_name: str | None) -> None:
+    """Store a game file's game in a group; prints the game page's URL path last.
 
-    A game identical to a stored one (same players, settings and deals) is not stored
-    twice: the stored game's path is printed instead, unless --copy is given."""
+    Without --group, the game goes into the only group (one is made on a database that
+    has none). A game identical to one of the group's (same players, settings and deals)
+    is not stored twice: the stored game's path is printed instead, unless --copy is
+    given."""
     game = _load(file)
     app = _app()
-    from . import store
+    from . import groups, store
     from .db import connect
 
     db = connect(app.config["DATABASE"])
     try:
-        game_id = store.create_game(db, game, unique=not copy)
+        if group_name is not None:
+            try:
+                group_id: int | None = groups.find(db, group_name).id
+            except groups.NoSuchGroupError as exc:
+                _fail(f"{exc}; scorekeeper groups lists them")
+        else:
+            only = groups.only_group(db)
+            if only is None:
+                _fail("there are several groups: say which with --group (scorekeeper groups lists them)")
+            group_id = only.id
+        game_id = store.create_game(db, game, unique=not copy, group_id=group_id)
     except store.DuplicateGameError as twin:
         click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
                    err=True)
@@ -107,6 +121,72 @@ def export(game: str) -> None:
     finally:
         db.conn.close()
     click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))
+
+
+def _public_url(app) -> str:
+    """The address links are shown with: PUBLIC_URL, else this computer's address on
+    the Wi-Fi (port 5000, as ``make run`` serves), else a path alone."""
+    from . import network
+
+    if app.config.get("PUBLIC_URL"):
+        return app.config["PUBLIC_URL"].rstrip("/")
+    urls = network.phone_urls("0.0.0.0", 5000)
+    return urls[0] if urls else ""
+
+
+@main.command("groups")
+def groups_() -> None:
+    """List the groups: number, name, games, and the private link that opens each."""
+    app = _app()
+    from . import groups
+    from .db import connect
+
+    db = connect(app.config["DATABASE"])
+    try:
+        found = groups.all_groups(db)
+        counts = dict(db.execute("select group_id, count(*) from games group by group_id").fetchall())
+    finally:
+        db.conn.close()
+    if not found:
+        click.echo("No groups yet: the first phone to open the app starts one.")
+        return
+    base = _public_url(app)
+    for group in found:
+        games = counts.get(group.id, 0)
+        passcode = ", passcode on" if group.passcode_id else ""
+        click.echo(f"{group.id}  {group.name}  ({games} game{'s' if games != 1 else ''}{passcode})")
+        click.echo(f"    {base}/g/{group.token}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, writable=True))
+def backup(file: str) -> None:
+    """Write a consistent copy of the database to FILE, even while the server runs
+    (SQLite's online backup). To restore: stop the server, put FILE in place of the
+    database file (instance/scorekeeper.sqlite3), start it again."""
+    import sqlite3
+    from pathlib import Path
+
+    app = _app()
+    target = Path(file)
+    if target.exists():
+        _fail(f"{file} exists already: choose a new name")
+    if target.resolve() == Path(app.config["DATABASE"]).resolve():
+        _fail("that is the database itself")
+    try:
+        source = sqlite3.connect(app.config["DATABASE"], timeout=30)
+        copy = sqlite3.connect(target)
+    except sqlite3.Error as exc:
+        _fail(f"cannot write {file}: {exc}")
+    try:
+        with copy:
+            source.backup(copy)
+        games = copy.execute("select count(*) from games").fetchone()[0]
+    finally:
+        copy.close()
+        source.close()
+    target.chmod(0o600)
+    click.echo(f"Backed up {games} game{'s' if games != 1 else ''} to {file}")
 
 
 @main.command()

@@ -36,6 +36,11 @@ def migrate(db: sqlite_utils.Database) -> None:
         db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
     migrations.apply(db)
     refresh_stale(db)
+    from .migrations import NOTICES
+
+    while NOTICES:  # a group made for the games already stored: say how to reach it
+        click.echo(f"Your games are now in a private group. Open it on each phone at: /g/{NOTICES.pop()}\n"
+                   f"(with this computer's address in front; `scorekeeper groups` lists it)", err=True)
 
 
 _local = threading.local()

@@ -173,3 +173,60 @@ def m005_player_stats(db: sqlite_utils.Database) -> None:
         pk=("player_id", "key"),
     )
     db.execute("delete from game_summaries")
+
+
+#: What a migration has to tell whoever started the app (db.migrate prints it): a group
+#: made for the games already stored, and its link
+NOTICES: list[str] = []
+
+
+@migrations()
+def m006_groups(db: sqlite_utils.Database) -> None:
+    """Groups: the people who play together, each with its own games and players, reached
+    through a private link (``links``). Players belong to a group, so the same name in two
+    groups is two people. A database made before groups puts all its games and players
+    into one group, whose link is told once (:data:`NOTICES`; ``scorekeeper groups`` lists
+    it again)."""
+    from . import groups
+
+    db["groups"].create(
+        {
+            "id": int,
+            "name": str,
+            "passcode": str,  # werkzeug password hash; null: the link alone is enough
+            "passcode_id": str,  # random, new with each passcode: a phone's proof is this
+            "version": int,  # the id of the latest change to any of its games (the lists' version)
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"name", "version", "created_at"},
+    )
+    db["links"].create(
+        {
+            "token": str,  # at least 128 random bits, URL-safe
+            "group_id": int,
+            "game_id": str,  # a read-only link to one game; null: the whole group
+            "access": str,  # "play" (everything) or "view" (read-only)
+            "created_at": str,
+            "revoked_at": str,  # null while it works
+        },
+        pk="token",
+        foreign_keys=[("group_id", "groups", "id"), ("game_id", "games", "id")],
+        not_null={"group_id", "access", "created_at"},
+    )
+    db["links"].create_index(["group_id", "access", "game_id"])
+    db["players"].add_column("group_id", int)
+    db["games"].add_column("group_id", int)
+    for index in db["players"].indexes:
+        if index.columns == ["name_key"]:
+            db.execute(f"drop index [{index.name}]")
+    db.execute("update players set group_id = 0")  # set below, before the index needs it
+    if db["games"].count or db["players"].count:
+        group = groups.create(db, None)
+        db.execute("update players set group_id = ?", [group.id])
+        db.execute("update games set group_id = ?", [group.id])
+        db.execute("update groups set version = (select coalesce(max(id), 0) from changes) where id = ?",
+                   [group.id])
+        NOTICES.append(group.token)
+    db["players"].create_index(["group_id", "name_key"], unique=True)
+    db["games"].create_index(["group_id", "created_at"])

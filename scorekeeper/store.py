@@ -206,26 +206,46 @@ class Change:
 def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
             deal_id: int | None = None, position: int | None = None,
             before: Any = None, after: Any = None) -> None:
-    """Write one change; called inside the write's own transaction."""
-    db["changes"].insert({
+    """Write one change, and make it the game's group's version (groups.version); called
+    inside the write's own transaction."""
+    change_id = db["changes"].insert({
         "game_id": game_id, "at": now, "action": action, "deal_id": deal_id, "position": position,
         "before": None if before is None else json.dumps(before),
         "after": None if after is None else json.dumps(after),
-    })
+    }).last_pk
+    db.execute("update groups set version = ? where id = (select group_id from games where id = ?)",
+               [change_id, game_id])
 
 
-def _player_id(db: sqlite_utils.Database, name: str, now: str) -> int:
-    """The id of the player called ``name`` (any case), created if new."""
+def _player_id(db: sqlite_utils.Database, name: str, now: str, group_id: int) -> int:
+    """The id of the group's player called ``name`` (any case), created if new."""
     name = " ".join(name.split())
     key = name_key(name)
-    rows = list(db["players"].rows_where("name_key = ?", [key], limit=1))
+    rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
     if rows:
         return rows[0]["id"]
-    return db["players"].insert({"name": name, "name_key": key, "created_at": now}).last_pk
+    return db["players"].insert({"name": name, "name_key": key, "created_at": now, "group_id": group_id}).last_pk
+
+
+class NoGroupError(LookupError):
+    """There are several groups, and none was named for the game."""
+
+
+def _group_id(db: sqlite_utils.Database, group_id: int | None) -> int:
+    """``group_id``, or the only group (made if there is none); raises NoGroupError when
+    there are several."""
+    if group_id is not None:
+        return group_id
+    from . import groups
+
+    only = groups.only_group(db)
+    if only is None:
+        raise NoGroupError("there are several groups: say which")
+    return only.id
 
 
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
-                unique: bool = False) -> str:
+                unique: bool = False, group_id: int | None = None) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
     random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
     own deals are all it is checked against, so no other phone's write can break it.
@@ -235,24 +255,28 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     ``unique``: refuse a game identical to a stored one (an import of the same file
     again) with DuplicateGameError, checked inside the transaction so two imports at
     the same instant store one game.
+
+    ``group_id``: the group it belongs to, with its players (names are looked up in that
+    group only); None: the only group (see :func:`_group_id`; raises NoGroupError).
     """
     now = _now()
     game_id = new_game_id()
     data = game.to_dict()
     with writing(db):
+        group_id = _group_id(db, group_id)
         if nonce:
             rows = list(db["games"].rows_where("nonce = ?", [nonce], limit=1))
             if rows:
                 return rows[0]["id"]
         if unique:
-            twin = identical_game(db, data)
+            twin = identical_game(db, data, group_id)
             if twin is not None:
                 raise DuplicateGameError(twin)
-        player_ids = [_player_id(db, name, now) for name in game.players]
+        player_ids = [_player_id(db, name, now, group_id) for name in game.players]
         db["games"].insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
             "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
-            "nonce": nonce or None,
+            "nonce": nonce or None, "group_id": group_id,
         })
         db["game_players"].insert_all(
             {"game_id": game_id, "seat": seat, "player_id": pid} for seat, pid in enumerate(player_ids)
@@ -267,13 +291,14 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     return game_id
 
 
-def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any]) -> str | None:
-    """The id of a stored game identical to game file dict ``data`` (kind, players in
-    any case, first dealer, settings and every deal entry), newest first; or None."""
+def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:
+    """The id of a game of group ``group_id`` identical to game file dict ``data`` (kind,
+    players in any case, first dealer, settings and every deal entry), newest first; or
+    None."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
-        rows = list(db["players"].rows_where("name_key = ?", [key], limit=1))
+        rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
         if not rows:
             return None
         ids.append(rows[0]["id"])
@@ -380,32 +405,28 @@ def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredG
     return game
 
 
-def list_games(db: sqlite_utils.Database) -> list[StoredGame]:
-    """Every game, newest first."""
-    return _games(db)
+def list_games(db: sqlite_utils.Database, group_id: int | None = None) -> list[StoredGame]:
+    """Every game of group ``group_id`` (None: of every group), newest first."""
+    return _games(db) if group_id is None else _games(db, "where group_id = ?", [group_id])
 
 
-def games_of(db: sqlite_utils.Database, player_id: int) -> list[StoredGame]:
-    """Every game player ``player_id`` sat in, newest first."""
-    return _games(db, "where id in (select game_id from game_players where player_id = ?)", [player_id])
-
-
-def known_players(db: sqlite_utils.Database) -> list[str]:
-    """Every stored player's name, most recently seated first."""
+def known_players(db: sqlite_utils.Database, group_id: int) -> list[str]:
+    """Every name of group ``group_id``'s players, most recently seated first."""
     return [row["name"] for row in db.query(
         "select p.name, max(g.created_at) as last from players p "
         "left join game_players gp on gp.player_id = p.id left join games g on g.id = gp.game_id "
-        "group by p.id order by last desc, p.name_key"
+        "where p.group_id = ? group by p.id order by last desc, p.name_key", [group_id]
     )]
 
 
-def last_players(db: sqlite_utils.Database, kind: str) -> list[str]:
-    """The players of the newest game of ``kind``, in playing order (the same group
-    usually sits down again); empty if there is none."""
+def last_players(db: sqlite_utils.Database, kind: str, group_id: int) -> list[str]:
+    """The players of the group's newest game of ``kind``, in playing order (the same
+    people usually sit down again); empty if there is none."""
     return [row["name"] for row in db.query(
         "select p.name from game_players gp join players p on p.id = gp.player_id "
-        "where gp.game_id = (select id from games where kind = ? order by created_at desc, rowid desc limit 1) "
-        "order by gp.seat", [kind])]
+        "where gp.game_id = (select id from games where kind = ? and group_id = ? "
+        "order by created_at desc, rowid desc limit 1) "
+        "order by gp.seat", [kind, group_id])]
 
 
 def new_game_id() -> str:
@@ -698,6 +719,7 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
 
 def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...], now: str) -> None:
     seats = {row["seat"]: row["player_id"] for row in db["game_players"].rows_where("game_id = ?", [game.id])}
+    group_id = db.execute("select group_id from games where id = ?", [game.id]).fetchone()[0]
     left: set[int] = set()
     for seat, (old, new) in enumerate(zip(game.players, names, strict=True)):
         if old == new:
@@ -705,7 +727,7 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
         if name_key(old) == name_key(new):  # the same person, spelt better
             db["players"].update(seats[seat], {"name": new})
             continue
-        player_id = _player_id(db, new, now)
+        player_id = _player_id(db, new, now, group_id)
         db.execute("update game_players set player_id = ? where game_id = ? and seat = ?",
                    [player_id, game.id, seat])
         left.add(seats[seat])
@@ -732,16 +754,29 @@ def _change(row: Mapping[str, Any]) -> Change:
 # --- who sat where (statistics and the past-games filters) ---------------------------
 
 
-def player_names(db: sqlite_utils.Database) -> dict[int, str]:
-    """Every stored player's name by id (the players table's id), in name order."""
-    return {row["id"]: row["name"] for row in db.query("select id, name from players order by name_key")}
+def player_names(db: sqlite_utils.Database, group_id: int | None = None) -> dict[int, str]:
+    """Every name of group ``group_id``'s players (None: every group's) by id (the
+    players table's id), in name order."""
+    where, params = ("where group_id = ?", [group_id]) if group_id is not None else ("", [])
+    return {row["id"]: row["name"] for row in db.query(f"select id, name from players {where} order by name_key",
+                                                       params)}
 
 
-def player_seats(db: sqlite_utils.Database) -> dict[str, tuple[int, ...]]:
-    """Each game's player ids by seat (in playing order): {game id: (player id, …)}.
+def player_group(db: sqlite_utils.Database, player_id: int) -> int | None:
+    """The group player ``player_id`` belongs to, or None for no such player."""
+    row = db.execute("select group_id from players where id = ?", [player_id]).fetchone()
+    return row[0] if row else None
+
+
+def player_seats(db: sqlite_utils.Database, group_id: int | None = None) -> dict[str, tuple[int, ...]]:
+    """Each game's player ids by seat (in playing order): {game id: (player id, …)}, of
+    group ``group_id``'s games (None: every group's).
 
     Pairs with :func:`list_games`, whose ``players`` are the same seats' names."""
     seats: dict[str, list[int]] = defaultdict(list)
-    for row in db.query("select game_id, player_id from game_players order by game_id, seat"):
+    where, params = ("join games g on g.id = gp.game_id where g.group_id = ?", [group_id]) \
+        if group_id is not None else ("", [])
+    for row in db.query(f"select gp.game_id, gp.player_id from game_players gp {where} "
+                        f"order by gp.game_id, gp.seat", params):
         seats[row["game_id"]].append(row["player_id"])
     return {game_id: tuple(ids) for game_id, ids in seats.items()}

@@ -223,14 +223,16 @@ class Page:
 def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | None = None,
          since: str | None = None, before: str | None = None, finished: bool | None = None,
          only: Iterable[str] | None = None, figure: tuple[int, str] | None = None,
-         page: int = 1, size: int = 20) -> Page:
+         page: int = 1, size: int = 20, group: int | None = None) -> Page:
     """Games matching every filter given, newest first, one page of ``size``: ``kind``;
     ``player`` (a players-table id) sat in it; started at or after ``since`` and before
     ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids; ``figure``
     (player id, figure key): the games that figure of that player's page comes from
-    (stats.Figure). A page past the last is the last."""
+    (stats.Figure); ``group`` a group's games only (None: every group's). A page past the
+    last is the last."""
     wanted = list(only) if only is not None else None
     filters = [
+        (group, "g.group_id = ?", [group]),
         (kind, "s.kind = ?", [kind]),
         (player, "s.game_id in (select game_id from game_players where player_id = ?)", [player]),
         (since, "g.created_at >= ?", [since]),
@@ -264,18 +266,21 @@ class Record:
     last_played: str
 
 
-def records(db: sqlite_utils.Database) -> list[Record]:
-    """Everyone who has sat in a game, by name (case-insensitive): games played, finished
-    and won (shared wins and partners' wins included), and the last one's start."""
+def records(db: sqlite_utils.Database, group: int) -> list[Record]:
+    """Everyone of group ``group`` who has sat in a game, by name (case-insensitive):
+    games played, finished and won (shared wins and partners' wins included), and the last
+    one's start."""
     return [Record(*row) for row in db.execute(
         "select p.id, p.name, r.played, r.finished, r.won, r.last_played from player_records r "
-        "join players p on p.id = r.player_id order by p.name_key, p.id")]
+        "join players p on p.id = r.player_id where p.group_id = ? order by p.name_key, p.id", [group])]
 
 
-def seated_players(db: sqlite_utils.Database) -> dict[int, str]:
-    """Everyone who has sat in a game: {players-table id: name}, in name order."""
+def seated_players(db: sqlite_utils.Database, group: int) -> dict[int, str]:
+    """Everyone of group ``group`` who has sat in a game: {players-table id: name}, in
+    name order."""
     return {row[0]: row[1] for row in db.execute(
-        "select p.id, p.name from player_records r join players p on p.id = r.player_id order by p.name_key")}
+        "select p.id, p.name from player_records r join players p on p.id = r.player_id where p.group_id = ? "
+        "order by p.name_key", [group])}
 
 
 # --------------------------------------------------------------------------- a player's page

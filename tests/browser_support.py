@@ -31,20 +31,47 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
+#: The apps being served: {URL: the session cookie of a phone that opened its group's link}
+_SERVED: dict[str, str] = {}
+
+
 @contextmanager
-def serve(database: Path | str) -> Iterator[str]:
-    """The app on 127.0.0.1 (a free port) from a thread, on ``database``; yields its URL."""
+def serve(database: Path | str, **config: Any) -> Iterator[str]:
+    """The app on 127.0.0.1 (a free port) from a thread, on ``database``, with ``config``
+    added to its configuration; yields its URL. Every page from :func:`new_page` is a phone
+    that has opened its group's link (the only group, made if there is none)."""
     from werkzeug.serving import make_server
 
-    from scorekeeper import create_app
+    from scorekeeper import create_app, groups
+    from scorekeeper.db import connect
 
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database)})
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database), **config})
+    db = connect(str(database))
+    try:
+        token = groups.only_group(db).token
+    finally:
+        db.conn.close()
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_port}"
+    _SERVED[url] = app.session_interface.get_signing_serializer(app).dumps({"link": token, "_permanent": True})
     try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
+        yield url
     finally:
+        _SERVED.pop(url, None)
         httpd.shutdown()
+
+
+def group_token(database: Path | str) -> str:
+    """The play link's token of the only group of ``database``."""
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    db = connect(str(database))
+    try:
+        return groups.only_group(db).token or ""
+    finally:
+        db.conn.close()
 
 
 def store_game(database: Path | str, data: dict[str, Any]) -> str:
@@ -60,6 +87,18 @@ def store_game(database: Path | str, data: dict[str, Any]) -> str:
         db.conn.close()
 
 
+def joined(url: str) -> Any:
+    """A urllib request for ``url`` from a phone that has opened the group's link of the
+    app served there (:func:`serve`)."""
+    from urllib.request import Request
+
+    request = Request(url)
+    for base, cookie in _SERVED.items():
+        if url.startswith(base + "/"):
+            request.add_header("Cookie", f"session={cookie}")
+    return request
+
+
 @contextmanager
 def launch() -> Iterator[Any]:
     """The system's Chromium, headless (the conftest's ``browser`` fixture)."""
@@ -72,13 +111,15 @@ def launch() -> Iterator[Any]:
 
 
 def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
-             service_workers: str = "block", color_scheme: str = "light"):
+             service_workers: str = "block", color_scheme: str = "light", join: bool = True):
     """A phone-sized page in a fresh context (close it with page.context.close()).
 
     ``service_workers``: "block" (the default: as on plain http on the Wi-Fi, where
     browsers run none) or "allow", for the tests of the app without connection. Blocked
     elsewhere because a service worker that keeps pages can wedge Chromium under
-    automation when a test navigates while its fetches are in flight, hanging the run."""
+    automation when a test navigates while its fetches are in flight, hanging the run.
+    ``join``: the phone has opened the group link of every app being served (serve); False:
+    a phone with no link."""
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, java_script_enabled=javascript,
                                   service_workers=service_workers, color_scheme=color_scheme)
@@ -95,6 +136,32 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
         closing(*args, **kwargs)
 
     context.close = close  # type: ignore[method-assign]
+    joined_urls: set[str] = set()
+
+    def join_served() -> None:
+        # a phone that has opened the group's link of every app served now (a page made
+        # before its test's server started joins on its first visit)
+        fresh = {url: cookie for url, cookie in _SERVED.items() if url not in joined_urls}
+        if join and fresh:
+            context.add_cookies([{"name": "session", "value": cookie, "url": url, "httpOnly": True}
+                                 for url, cookie in fresh.items()])
+            joined_urls.update(fresh)
+
+    join_served()
+    making = context.new_page
+
+    def new_joined_page(*args: Any, **kwargs: Any) -> Any:
+        opened = making(*args, **kwargs)
+        going = opened.goto
+
+        def goto(*args: Any, **kwargs: Any) -> Any:
+            join_served()
+            return going(*args, **kwargs)
+
+        opened.goto = goto  # type: ignore[method-assign]
+        return opened
+
+    context.new_page = new_joined_page  # type: ignore[method-assign]
     page = context.new_page()
     page.set_default_timeout(10_000)
     return page

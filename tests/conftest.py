@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from scorekeeper import create_app, store
+from flask.testing import FlaskClient
+
+from scorekeeper import _Scorekeeper, create_app, groups, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 
@@ -18,6 +20,40 @@ from scorekeeper.gamefile import from_dict
 # are derandomized, so a submission's result does not depend on luck.
 settings.register_profile("scorekeeper", deadline=None, derandomize=bool(os.environ.get("CI")))
 settings.load_profile("scorekeeper")
+
+
+class JoiningClient(FlaskClient):
+    """A test client that has opened the group's link, like a phone at the table: the only
+    group (made on a database without one), or the first. ``join=False``: a phone with
+    no link at all; ``join=TOKEN``: one that opened that link."""
+
+    def __init__(self, *args: Any, join: bool | str = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if join is True:
+            database = connect(self.application.config["DATABASE"])
+            try:
+                group = groups.only_group(database) or groups.all_groups(database)[0]
+            finally:
+                database.conn.close()
+            join = group.token or ""
+        self.group_token = join or None
+        self._joined: set[str] = set()
+        if join:
+            answer = self.get(f"/g/{join}")
+            assert answer.status_code == 302, f"joining the group: {answer.status_code}"
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        # The cookie belongs to the address the link was opened on: a request on another
+        # address (base_url=…) opens the link there first, as a phone would
+        base_url = kwargs.get("base_url")
+        if self.group_token and base_url and base_url not in self._joined:
+            self._joined.add(base_url)
+            super().open(f"/g/{self.group_token}", base_url=base_url)
+        return super().open(*args, **kwargs)
+
+
+# Every app made in the tests hands out clients that have joined its group
+_Scorekeeper.test_client_class = JoiningClient
 
 
 @pytest.fixture

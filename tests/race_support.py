@@ -35,7 +35,7 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper import store
+from scorekeeper import groups, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from scorekeeper.rules import RuleError, get_rules
@@ -253,9 +253,15 @@ class RaceServer:
     url: str
     database: Path
 
-    def phone(self) -> Phone:
-        """A new phone: no cookies yet."""
-        return Phone(self.url)
+    def phone(self, join: bool = True) -> Phone:
+        """A new phone that has opened the group's link (the only group; ``join=False``:
+        no link, no cookies)."""
+        phone = Phone(self.url)
+        if join:
+            with self.db() as db:
+                token = groups.only_group(db).token
+            assert phone.get(f"/g/{token}").status == 302
+        return phone
 
     @contextmanager
     def db(self) -> Iterator[sqlite_utils.Database]:

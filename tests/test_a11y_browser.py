@@ -37,7 +37,7 @@ from axe_playwright_python.base import AXE_FILE_PATH
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
+from tests.browser_support import fill_worked_example, joined, new_page, serve, shot, store_game, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
 
@@ -170,7 +170,7 @@ def crawl(base: str, labels: dict[str, str]) -> list[str]:
             continue
         seen.add(address)
         try:
-            with urlopen(base + address, timeout=10) as response:
+            with urlopen(joined(base + address), timeout=10) as response:
                 if "text/html" not in response.headers.get("Content-Type", ""):
                     continue
                 html = response.read().decode()
@@ -314,7 +314,7 @@ def test_pages_reached_by_a_tap_or_a_save_meet_wcag_22_aa(site, audit):
     # Imports: a file with problems, and a game already stored
     for name, content in (
         ("broken.json", json.dumps(game_file("trix", deals=[TRIX_KINGDOM[0]] * 2)).encode()),
-        ("again.json", urlopen(f"{base}/games/{ids['trix-complex']}/game.json", timeout=10).read()),
+        ("again.json", urlopen(joined(f"{base}/games/{ids['trix-complex']}/game.json"), timeout=10).read()),
     ):
         page.goto(f"{base}/games/import")
         page.set_input_files("input[type=file]", files=[

@@ -5,7 +5,6 @@ fetched from anywhere but the app, and dates in the viewer's time zone.
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
@@ -23,15 +22,15 @@ def server(tmp_path_factory):
     """The app on 127.0.0.1 (a free port), its database holding tests/history.py, a second
     finished Trigami game (so Anna's results chart has a line) and a Trix game with four
     long names: (base URL, {"G1": id, …, "long": id})."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app, store
+    from scorekeeper import store
     from scorekeeper.db import connect
     from scorekeeper.gamefile import from_dict
+    from tests.browser_support import serve
     from tests.conftest import game_file
 
     path = tmp_path_factory.mktemp("charts") / "charts.sqlite3"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
+    serving = serve(path)
+    url = serving.__enter__()
     db = connect(str(path))
 
     def make(**kwargs):
@@ -42,11 +41,8 @@ def server(tmp_path_factory):
         {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [0, 13, 0], "bugs": [0, 10, 0]}]})
     ids["long"] = make(kind="trix", players=LONG_NAMES, deals=KINGDOM * 2 + KINGDOM[:3])
     db.conn.close()
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", ids
-    httpd.shutdown()
+    yield url, ids
+    serving.__exit__(None, None, None)
 
 
 def requests_of(page) -> list[str]:

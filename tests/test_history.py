@@ -11,7 +11,7 @@ import json
 import html
 import re
 
-from scorekeeper import store
+from scorekeeper import groups, store
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 from tests.test_web import WORKED_FORM, text, trigami_form
 
@@ -302,7 +302,7 @@ def test_renaming_a_player_keeps_the_deals_and_shows_on_the_sheet(client, make_g
     assert len(game.deals) == 1 and game.players == ("Anna", "Ben", "Carla")
     seats = store.player_seats(db)
     assert seats[game_id][1] == seats[other][0]  # the same person: statistics follow him
-    assert "Benny" not in store.known_players(db)  # nobody is called that any more
+    assert "Benny" not in store.known_players(db, groups.only_group(db).id)  # nobody is called that any more
 
 
 def test_renaming_a_seat_to_another_known_player_asks_once_before_merging(client, make_game, db):
@@ -329,7 +329,7 @@ def test_renaming_a_seat_to_another_known_player_asks_once_before_merging(client
     assert "Players renamed: Dan → Carla." in text(saved) and "Target 500 → 300" in text(saved)
     seats = store.player_seats(db)
     assert seats[game_id][2] == seats[other][0]
-    assert "Dan" not in store.known_players(db)
+    assert "Dan" not in store.known_players(db, groups.only_group(db).id)
 
 
 def test_a_confirmation_for_one_known_player_does_not_cover_another(client, make_game, db):
@@ -346,7 +346,7 @@ def test_a_new_name_makes_a_new_player_and_spelling_fixes_the_name(client, make_
     client.post(f"/games/{game_id}/edit", data={
         "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500"})
     assert store.get_game(db, game_id).players == ("Anna", "Bernd", "Carla")
-    assert {"Anna", "Bernd", "Carla"} <= set(store.known_players(db))
+    assert {"Anna", "Bernd", "Carla"} <= set(store.known_players(db, groups.only_group(db).id))
 
 
 def test_a_name_given_twice_is_refused_beside_its_field(client, make_game, db):

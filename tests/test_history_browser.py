@@ -6,7 +6,6 @@ screenshots/history-*.png — open them and look.
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
@@ -22,16 +21,11 @@ PLAIN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """(address, database path): the app on 127.0.0.1 from a thread, on its own database."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
+    from tests.browser_support import serve
 
     path = tmp_path_factory.mktemp("history-browser") / "history.sqlite3"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path)})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}", str(path)
-    httpd.shutdown()
+    with serve(path) as url:
+        yield url, str(path)
 
 
 def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):  # noqa: F811

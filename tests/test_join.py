@@ -85,11 +85,17 @@ def sheet_qr(client, game_id: str, base_url: str) -> tuple[str, str]:
     return read[0], html.unescape(re.sub(r"<wbr>", "", shown)).strip()  # <wbr>: a break, no character
 
 
+def link(client, base_url: str, game_id: str) -> str:
+    """The address the sheet's QR code holds: the group's link on ``base_url``, landing on
+    the game (a phone that scans it joins the group and opens the sheet)."""
+    return f"{base_url}/g/{client.group_token}?game={game_id}"
+
+
 # --- the score sheet --------------------------------------------------------------------------
 
 def test_the_sheets_qr_code_reads_as_the_address_the_phone_opened(client, make_game):
     game_id = make_game()
-    assert sheet_qr(client, game_id, WIFI) == (f"{WIFI}/games/{game_id}",) * 2
+    assert sheet_qr(client, game_id, WIFI) == (link(client, WIFI, game_id),) * 2
 
 
 def test_the_qr_code_is_the_one_segno_makes_for_the_game_address(client, make_game):
@@ -100,7 +106,7 @@ def test_the_qr_code_is_the_one_segno_makes_for_the_game_address(client, make_ga
     game_id = make_game()
     page = client.get(f"/games/{game_id}", base_url=WIFI).get_data(as_text=True)
     grid = modules(join_svg(page))
-    expected = segno.make(f"{WIFI}/games/{game_id}", error="m", micro=False)
+    expected = segno.make(link(client, WIFI, game_id), error="m", micro=False)
     inner = [row[QUIET_ZONE:-QUIET_ZONE] for row in grid[QUIET_ZONE:-QUIET_ZONE]]
     assert inner == [[bool(m) for m in row] for row in expected.matrix]
     border = grid[:QUIET_ZONE] + grid[-QUIET_ZONE:] + [row[:QUIET_ZONE] + row[-QUIET_ZONE:] for row in grid]
@@ -113,7 +119,7 @@ def test_on_the_serving_computer_the_qr_code_gives_the_wifi_address(app, client,
     shows PUBLIC_URL, the address ``scorekeeper serve`` found for the phones."""
     app.config["PUBLIC_URL"] = WIFI
     game_id = make_game()
-    assert sheet_qr(client, game_id, loopback) == (f"{WIFI}/games/{game_id}",) * 2
+    assert sheet_qr(client, game_id, loopback) == (link(client, WIFI, game_id),) * 2
 
 
 def test_a_phone_on_the_network_passes_on_its_own_address_not_public_url(app, client, make_game):
@@ -121,12 +127,12 @@ def test_a_phone_on_the_network_passes_on_its_own_address_not_public_url(app, cl
     PUBLIC_URL says."""
     app.config["PUBLIC_URL"] = WIFI
     game_id = make_game()
-    assert sheet_qr(client, game_id, "http://10.0.0.7:8000") == (f"http://10.0.0.7:8000/games/{game_id}",) * 2
+    assert sheet_qr(client, game_id, "http://10.0.0.7:8000") == (link(client, "http://10.0.0.7:8000", game_id),) * 2
 
 
 def test_without_public_url_the_sheet_shows_the_address_it_was_opened_on(client, make_game):
     game_id = make_game()
-    assert sheet_qr(client, game_id, "http://127.0.0.1:5000")[0] == f"http://127.0.0.1:5000/games/{game_id}"
+    assert sheet_qr(client, game_id, "http://127.0.0.1:5000")[0] == link(client, "http://127.0.0.1:5000", game_id)
 
 
 def test_join_is_a_closed_details_with_a_named_qr_code_dark_on_white(client, make_game):
@@ -158,11 +164,11 @@ def test_a_finished_game_can_still_be_joined(client, make_game):
         {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [0, 13, 0], "bugs": [0, 10, 0]}])
     page = client.get(f"/games/{game_id}", base_url=WIFI)
     assert "Game over" in text(page)
-    assert decode_modules(modules(join_svg(page.get_data(as_text=True)))) == [f"{WIFI}/games/{game_id}"]
+    assert decode_modules(modules(join_svg(page.get_data(as_text=True)))) == [link(client, WIFI, game_id)]
 
 
 @settings(max_examples=30)
-@given(st.from_regex(r"https?://[a-z0-9.-]{1,30}(:[0-9]{2,5})?/games/[A-Za-z0-9_-]{8,40}", fullmatch=True))
+@given(st.from_regex(r"https?://[a-z0-9.-]{1,30}(:[0-9]{2,5})?/g/[A-Za-z0-9_-]{32}[?]game=[A-Za-z0-9_-]{12}", fullmatch=True))
 def test_any_game_address_reads_back_unchanged(address):
     code = qr_code(address)
     assert code.text == address
@@ -269,7 +275,8 @@ def test_serve_on_every_interface_prints_the_wifi_address_for_the_phones(serve, 
     flask_app = served["app"]
     assert flask_app.config["PUBLIC_URL"] == WIFI
     game_id = make_game()
-    assert sheet_qr(flask_app.test_client(), game_id, "http://127.0.0.1:5000")[0] == f"{WIFI}/games/{game_id}"
+    phone = flask_app.test_client()
+    assert sheet_qr(phone, game_id, "http://127.0.0.1:5000")[0] == link(phone, WIFI, game_id)
 
 
 @pytest.mark.parametrize("host", ["::", ""])

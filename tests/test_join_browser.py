@@ -9,7 +9,6 @@ shows the address the phones open. Nothing is sent anywhere but 127.0.0.1.
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 
@@ -27,19 +26,14 @@ DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
 def sheet(tmp_path_factory):
     """(the sheet's address on 127.0.0.1, the address its QR code must give): a Trigami game
     of three deals, served from a thread with PUBLIC_URL set."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-    from tests.browser_support import store_game
+    from tests.browser_support import group_token, serve, store_game
     from tests.conftest import game_file
 
     path = tmp_path_factory.mktemp("join-browser") / "join.sqlite3"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(path), "PUBLIC_URL": WIFI})
-    game_id = store_game(path, game_file(players=["Anna", "Ben", "Carla"], deals=[DEAL] * 3))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_port}/games/{game_id}", f"{WIFI}/games/{game_id}"
-    httpd.shutdown()
+    with serve(path, PUBLIC_URL=WIFI) as url:
+        game_id = store_game(path, game_file(players=["Anna", "Ben", "Carla"], deals=[DEAL] * 3))
+        # the QR code is the group's link, landing on the game
+        yield f"{url}/games/{game_id}", f"{WIFI}/g/{group_token(path)}?game={game_id}"
 
 
 def open_join(page, url: str):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import stats, store, summaries
+from scorekeeper import groups, stats, store, summaries
 from tests.history import KINGDOM, plain, store_history
 
 
@@ -63,7 +63,7 @@ def test_games_are_listed_newest_first(db, history):
 
 
 def test_player_records_list_everyone_by_name(db, history):
-    lines = summaries.records(db)
+    lines = summaries.records(db, groups.only_group(db).id)
     assert [(line.name, line.played, line.finished, line.won) for line in lines] == [
         ("Anna", 4, 2, 2), ("Ben", 4, 2, 0), ("Carla", 4, 2, 0), ("Dan", 2, 1, 0)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper import sheet, store, summaries
+from scorekeeper import groups, sheet, store, summaries
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_web import text
@@ -59,10 +59,10 @@ def test_every_write_keeps_the_summary_what_the_sheet_says(db, make_game):
 def test_player_records_follow_games_and_renames(db, make_game):
     won = make_game(options={"target": 150}, deals=[WORKED_TRIGAMI_DEAL])  # Ben 200: won
     make_game(deals=[WORKED_TRIGAMI_DEAL])  # not over
-    lines = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db)}
+    lines = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, groups.only_group(db).id)}
     assert lines == {"Anna": (2, 1, 0), "Ben": (2, 1, 1), "Carla": (2, 1, 0)}
     store.update_game(db, won, players=["Anna", "Bea", "Carla"])  # Ben's seat was Bea all along
-    lines = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db)}
+    lines = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, groups.only_group(db).id)}
     assert lines == {"Anna": (2, 1, 0), "Bea": (1, 1, 1), "Ben": (1, 0, 0), "Carla": (2, 1, 0)}
 
 
@@ -88,7 +88,7 @@ def test_a_database_from_before_the_summaries_gets_them_on_start(tmp_path):
     db.conn.commit()
     migrate(db)  # as on every start
     assert summary(db, game_id).totals == (80, 200, 13)
-    assert {r.name: r.played for r in summaries.records(db)} == {"Anna": 1, "Ben": 1, "Carla": 1}
+    assert {r.name: r.played for r in summaries.records(db, groups.only_group(db).id)} == {"Anna": 1, "Ben": 1, "Carla": 1}
     db.conn.close()
 
 

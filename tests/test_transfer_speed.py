@@ -140,9 +140,9 @@ def test_a_sheet_opened_on_another_address_shows_that_address_never_a_304(client
         return response.get_data(as_text=True).replace("<wbr>", "")
 
     first = client.get(url, base_url="http://192.168.1.20:5000")
-    assert f"http://192.168.1.20:5000/games/{game_id}" in shown(first)
+    assert f"http://192.168.1.20:5000/g/{client.group_token}?game={game_id}" in shown(first)
     other = client.get(url, base_url="http://10.0.0.7:8000", headers={"If-None-Match": first.headers["ETag"]})
-    assert other.status_code == 200 and f"http://10.0.0.7:8000/games/{game_id}" in shown(other)
+    assert other.status_code == 200 and f"http://10.0.0.7:8000/g/{client.group_token}?game={game_id}" in shown(other)
     assert "192.168.1.20" not in shown(other)
     again_first = client.get(url, base_url="http://192.168.1.20:5000")  # each address keeps its own page
     assert "192.168.1.20:5000" in shown(again_first) and "10.0.0.7" not in shown(again_first)

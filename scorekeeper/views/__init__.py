@@ -76,11 +76,12 @@ class SqliteInt(IntegerConverter):
 
 
 def init_app(app: Flask) -> None:
-    from . import app_shell, deals, explain, games, live, manage, players, transfer
+    from . import app_shell, deals, explain, games, groups, live, manage, players, transfer
 
     app.url_map.converters["int"] = SqliteInt
-    for module in (games, deals, explain, manage, players, transfer, app_shell, live):
+    for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups):
         app.register_blueprint(module.bp)
+    groups.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["cited"] = cited
@@ -99,6 +100,8 @@ def init_app(app: Flask) -> None:
         messages = {
             404: _("There is no such game or deal here. It may have been deleted, or the address "
                    "was mistyped."),
+            403: _("This link shows the games and changes nothing: ask someone at the table to enter it.")
+            if groups.current() is not None else _("Open your group's link first."),
             405: _("That page cannot be used like that."),
             413: _("That file is too large."),
         }

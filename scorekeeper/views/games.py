@@ -16,11 +16,12 @@ from flask_babel import gettext as _
 from flask_compress import Compress
 from markupsafe import Markup
 
-from .. import forms, i18n, network, sheet, store
+from .. import forms, groups, i18n, network, sheet, store
 from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
-from ..qr import QrCode, qr_code
+from ..qr import QrCode
+from .groups import current, group_id, link_code, page_key
 from .pages import address, shared
 from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
@@ -42,7 +43,7 @@ def index() -> str:
     """Past games: filters, then unfinished games (carry on) apart from finished ones."""
     from .past import past_games
 
-    version = store.latest_change(get_db())  # read first: a change while rendering is fetched next time
+    version = groups.version(get_db(), group_id())  # read first: a change while rendering is fetched next time
     return render_template("games/index.html", live_version=version, **past_games(request.args))
 
 
@@ -53,14 +54,14 @@ def new() -> Any:
         return render_template("games/choose_kind.html")
     rules = get_rules(kind)
     form = forms.new_game_form(kind, rules.seats)()
-    known = store.known_players(get_db())
+    known = store.known_players(get_db(), group_id())
     if not form.is_submitted():
-        for seat, name in enumerate(store.last_players(get_db(), kind)):
+        for seat, name in enumerate(store.last_players(get_db(), kind, group_id())):
             form[f"player_{seat}"].data = name
     if form.validate_on_submit():
         game = _game_from_form(form, kind)
         if game is not None:
-            game_id = store.create_game(get_db(), game, nonce=form.nonce.data)
+            game_id = store.create_game(get_db(), game, nonce=form.nonce.data, group_id=group_id())
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=", ".join(game.players),
                     dealer=game.players[game.first_dealer]) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
@@ -150,7 +151,7 @@ def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
     return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), config.get("PUBLIC_URL"),
-            address())
+            address(), page_key())
 
 
 def _sheet_etag(key: tuple[Any, ...], mine: Any) -> str:
@@ -280,11 +281,13 @@ def _undo_slot(game_id: str, last: dict[str, Any] | None) -> str:
 
 
 def join_code(game_id: str) -> QrCode:
-    """The QR code of the address another phone opens for this game's sheet: the one this
-    request came in on, or PUBLIC_URL (set by ``scorekeeper serve``) when it came in on a
-    loopback host (network.game_address)."""
-    return qr_code(network.game_address(url_for("games.show", game_id=game_id), request.host_url,
-                                        current_app.config.get("PUBLIC_URL")))
+    """The QR code another phone scans to open this game's sheet: the group's link (it
+    then knows the group too) for a phone that may play; the link it came in with for a
+    read-only one. Its address is the one this request came in on, or PUBLIC_URL (set by
+    ``scorekeeper serve``) when it came in on a loopback host (network.game_address)."""
+    access = current()
+    assert access is not None
+    return link_code(access.group.token if access.can_write and access.group.token else access.token, game_id)
 
 
 @bp.get("/games/<game_id>/game.json")

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import conflicts, store
+from .. import conflicts, groups, store
 from ..db import get_db
 
 bp = Blueprint("live", __name__)
@@ -75,9 +75,11 @@ def game(game_id: str) -> Any:
 
 @bp.get("/live")
 def everything() -> Any:
-    """The version of all games together (the latest change to any), for the home page:
-    ``{"version": int}``; ETag, 304 while unchanged."""
-    version = store.latest_change(get_db())
+    """The version of the group's games together (the latest change to any), for the
+    home page: ``{"version": int}``; ETag, 304 while unchanged."""
+    from .groups import group_id
+
+    version = groups.version(get_db(), group_id())
     etag = f"all{version}"
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged

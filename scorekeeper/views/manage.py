@@ -13,6 +13,7 @@ from .. import forms, history, store
 from ..db import get_db
 from ..rules import RuleError, get_rules
 from .games import get_game_or_404
+from .groups import group_id
 
 bp = Blueprint("manage", __name__)
 
@@ -135,7 +136,7 @@ def edit_game(game_id: str) -> Any:
     """Rename players and change the settings that still fit every recorded deal."""
     game = get_game_or_404(game_id)
     form = forms.edit_game_form(game.kind, len(game.players))()
-    known = store.known_players(get_db())
+    known = store.known_players(get_db(), group_id())
     merges: dict[int, str] = {}
     asking = False
     if not form.is_submitted():

@@ -4,8 +4,9 @@ and answered 304 to a phone that has them already.
 
 A page qualifies when nothing on it belongs to the browser's session (no form token, no
 Undo): only a message waiting to be shown (a flash) is, and such a page is drawn anew.
-The version is store.latest_change: any change to any game draws the page again, so a
-kept page is never out of date.
+A page is kept per group and per kind of link (play or read-only): the version is the
+group's (groups.version), so any change to any of its games draws the page again and a
+kept page is never out of date, and no group is ever shown another's page.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import i18n, store
+from .. import groups, i18n
 from ..db import get_db
 
 
@@ -82,10 +83,12 @@ def address() -> tuple[str | None, ...]:
 
 
 def _key() -> str:
+    from .groups import page_key
     from .live import asset_version
 
-    return json.dumps([current_app.config["DATABASE"], request.full_path, store.latest_change(get_db()),
-                       asset_version(current_app), i18n.language(), address()])
+    mine = page_key()
+    return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),
+                       mine, asset_version(current_app), i18n.language(), address()])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from .. import charts, forms, stats, store, summaries
 from ..db import get_db
 from ..sheet import Sheet
+from .groups import group_id
 
 
 def time_zone(name: str | None) -> tzinfo | None:
@@ -48,7 +49,8 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     with its error and not applied. Aborts with 404 for a figure the player does not
     have."""
     db = get_db()
-    names = summaries.seated_players(db)
+    group = group_id()
+    names = summaries.seated_players(db, group)
     form = forms.past_games_form(names)(formdata=args, meta={"csrf": False})
     form.validate()
     zone = time_zone(form.tz.data)
@@ -60,7 +62,7 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     if form.figure.data:
         if player is None:
             abort(404)
-        figure = summaries.player_stats(db, player, store.player_names(db)).figure(form.figure.data)
+        figure = summaries.player_stats(db, player, store.player_names(db, group)).figure(form.figure.data)
         if figure is None:
             abort(404)
     status = form.status.data if not form.status.errors else ""
@@ -70,13 +72,13 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
                "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}
     unfinished = finished = None
     if status == "unfinished":
-        unfinished = summaries.find(db, finished=False, page=page or 1, size=PAGE_SIZE, **filters)
+        unfinished = summaries.find(db, finished=False, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     elif status == "finished":
-        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, **filters)
+        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     else:
         if (page or 1) == 1:
-            unfinished = summaries.find(db, finished=False, size=UNFINISHED_SHOWN, **filters)
-        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, **filters)
+            unfinished = summaries.find(db, finished=False, size=UNFINISHED_SHOWN, group=group, **filters)
+        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     return {
         "form": form,
         "unfinished": unfinished,

@@ -10,6 +10,7 @@ from flask_babel import format_decimal
 
 from .. import stats, store, summaries
 from ..db import get_db
+from .groups import group_id
 from .pages import shared
 from .past import results_charts
 
@@ -36,14 +37,14 @@ def figure_value(figure: stats.Figure) -> str:
 @shared
 def index() -> str:
     """Everyone who has played: games played and won, each linked to those games."""
-    return render_template("players/index.html", lines=summaries.records(get_db()))
+    return render_template("players/index.html", lines=summaries.records(get_db(), group_id()))
 
 
 @bp.get("/players/<int:player_id>")
 @shared
 def show(player_id: int) -> Any:
     """One player's statistics across games, results charts and head-to-head records."""
-    names = store.player_names(get_db())
+    names = store.player_names(get_db(), group_id())
     if player_id not in names:
         abort(404)
     player = summaries.player_stats(get_db(), player_id, names)

@@ -19,6 +19,7 @@ from ..rules import RuleError, get_rules
 from ..rules import paper
 from . import attachment
 from .games import get_game_or_404
+from .groups import group_id
 
 bp = Blueprint("transfer", __name__)
 
@@ -74,7 +75,8 @@ def upload() -> Any:
             game = loads(raw)
             try:
                 # an identical stored game is asked about first, unless this is the copy asked for
-                game_id = store.create_game(get_db(), game, nonce=form.nonce.data, unique=form.copy.data != "1")
+                game_id = store.create_game(get_db(), game, nonce=form.nonce.data, unique=form.copy.data != "1",
+                                            group_id=group_id())
             except store.DuplicateGameError as twin:
                 return _already_stored(form, raw, twin.game_id)
             flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",

@@ -1,0 +1,219 @@
+"""Groups: the people who play together, each with its own games, players and links.
+
+No Flask here: each function takes the ``sqlite_utils.Database``. A group is reached
+through a private link: an address with an unguessable token (:func:`new_token`, 192
+random bits). Its **play link** ("play" access) opens everything; making a new one
+(:func:`new_play_link`) stops the old one working. **View links** ("view" access) show
+the whole group, or one game, and change nothing. A group may have a **passcode**: then
+a phone that opens its play link must also give the passcode once (:func:`check_passcode`).
+
+Every write of the games (store.py) moves its group's ``version`` to the id of the change
+it records, so a group's lists are kept per version without seeing other groups'
+changes (:func:`version`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import sqlite_utils
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .store import now, writing
+
+#: What a link lets a phone do
+PLAY, VIEW = "play", "view"
+#: Passcodes: at least this many characters, at most the second
+PASSCODE_LENGTH = (4, 64)
+
+
+class NoSuchGroupError(LookupError):
+    """No group answers to that id or name."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group: its ``id``, ``name``, its play link's ``token`` (None when asked for
+    without it) and whether a passcode guards the play link (``passcode_id``, the
+    passcode's random id, None without one)."""
+
+    id: int
+    name: str
+    token: str | None = None
+    passcode_id: str | None = None
+    created_at: str = ""
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a link opens: the ``group``, ``access`` (:data:`PLAY` or :data:`VIEW`) and,
+    for a view link to one game, that ``game_id`` (None: the whole group). ``token`` is
+    the link's own."""
+
+    group: Group
+    access: str
+    token: str
+    game_id: str | None = None
+
+    @property
+    def can_write(self) -> bool:
+        """Whether the link may change anything (a play link)."""
+        return self.access == PLAY
+
+
+def new_token() -> str:
+    """A link's token: 24 random bytes (192 bits), URL-safe, 32 characters; never starting
+    with "-" (a command line would take it for an option)."""
+    while (token := secrets.token_urlsafe(24)).startswith("-"):
+        pass
+    return token
+
+
+def _group(row: tuple) -> Group:
+    return Group(id=row[0], name=row[1], token=row[2], passcode_id=row[3], created_at=row[4])
+
+
+_SELECT = ("select g.id, g.name, l.token, g.passcode_id, g.created_at from groups g left join links l "
+           "on l.group_id = g.id and l.access = 'play' and l.game_id is null and l.revoked_at is null ")
+
+
+def create(db: sqlite_utils.Database, name: str | None = None) -> Group:
+    """A new group called ``name`` (default "Our games", numbered when taken) with its
+    play link; returns it, with the link's token."""
+    at = now()
+    with writing(db):
+        taken = {row[0] for row in db.execute("select name from groups")}
+        if not name:
+            name, n = "Our games", 1
+            while name in taken:
+                n += 1
+                name = f"Our games {n}"
+        group_id = db["groups"].insert({"name": name, "version": 0, "created_at": at}).last_pk
+        token = new_token()
+        db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+                            "created_at": at, "revoked_at": None})
+    return Group(group_id, name, token, None, at)
+
+
+def get(db: sqlite_utils.Database, group_id: int) -> Group:
+    """The group with its play link; raises NoSuchGroupError."""
+    row = db.execute(_SELECT + "where g.id = ?", [group_id]).fetchone()
+    if row is None:
+        raise NoSuchGroupError(f"no group {group_id}")
+    return _group(row)
+
+
+def find(db: sqlite_utils.Database, wanted: str) -> Group:
+    """The group whose id or name (any case) is ``wanted``; raises NoSuchGroupError."""
+    rows = db.execute(_SELECT + "where cast(g.id as text) = ? or lower(g.name) = lower(?) order by g.id",
+                      [wanted.strip(), wanted.strip()]).fetchall()
+    if len(rows) != 1:
+        raise NoSuchGroupError(f"no group {wanted!r}" if not rows else f"several groups called {wanted!r}")
+    return _group(rows[0])
+
+
+def all_groups(db: sqlite_utils.Database) -> list[Group]:
+    """Every group, oldest first, with its play link."""
+    return [_group(row) for row in db.execute(_SELECT + "order by g.id")]
+
+
+def only_group(db: sqlite_utils.Database) -> Group | None:
+    """The one group there is: made if there is none; None if there are several (the
+    caller must then be told which: ``scorekeeper import --group``)."""
+    found = all_groups(db)
+    if not found:
+        return create(db)
+    return found[0] if len(found) == 1 else None
+
+
+def open_link(db: sqlite_utils.Database, token: str) -> Access | None:
+    """What the link with ``token`` opens, or None for no such link or one that was
+    replaced (one indexed look-up)."""
+    if not token or len(token) > 64:
+        return None
+    row = db.execute(
+        "select g.id, g.name, g.passcode_id, g.created_at, l.access, l.game_id, "
+        "(select token from links p where p.group_id = g.id and p.access = 'play' and p.game_id is null "
+        " and p.revoked_at is null) "
+        "from links l join groups g on g.id = l.group_id where l.token = ? and l.revoked_at is null",
+        [token]).fetchone()
+    if row is None:
+        return None
+    group_id, name, passcode_id, created_at, access, game_id, play = row
+    return Access(Group(group_id, name, play if access == PLAY else None, passcode_id, created_at),
+                  access, token, game_id)
+
+
+def new_play_link(db: sqlite_utils.Database, group_id: int) -> str:
+    """Replace the group's play link with a new one: the old stops working at once, on
+    every phone that remembered it. Returns the new token."""
+    at = now()
+    token = new_token()
+    with writing(db):
+        db.execute("update links set revoked_at = ? where group_id = ? and access = 'play' and revoked_at is null",
+                   [at, group_id])
+        db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+                            "created_at": at, "revoked_at": None})
+    return token
+
+
+def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = None) -> str:
+    """The group's read-only link (``game_id`` None) or one game's: the working one, made
+    if there is none. Returns its token."""
+    with writing(db):
+        row = db.execute("select token from links where group_id = ? and access = 'view' and game_id is ? "
+                         "and revoked_at is null", [group_id, game_id]).fetchone()
+        if row is not None:
+            return row[0]
+        token = new_token()
+        db["links"].insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
+                            "created_at": now(), "revoked_at": None})
+    return token
+
+
+def stop_view_links(db: sqlite_utils.Database, group_id: int) -> int:
+    """Stop every read-only link of the group (the group's and each game's); returns how
+    many stopped."""
+    with writing(db):
+        return db.execute("update links set revoked_at = ? where group_id = ? and access = 'view' "
+                          "and revoked_at is null", [now(), group_id]).rowcount
+
+
+def rename(db: sqlite_utils.Database, group_id: int, name: str) -> None:
+    """Give the group a new name (trimmed; the caller has checked it is not empty)."""
+    with writing(db):
+        db.execute("update groups set name = ? where id = ?", [" ".join(name.split()), group_id])
+
+
+def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None) -> str | None:
+    """Guard the play link with ``passcode`` (None or "": no passcode). Every phone must
+    give a new passcode once, even those that gave the old one. Returns the passcode's
+    new id (None without one)."""
+    passcode_id = secrets.token_urlsafe(12) if passcode else None
+    hashed = generate_password_hash(passcode) if passcode else None
+    with writing(db):
+        db.execute("update groups set passcode = ?, passcode_id = ? where id = ?", [hashed, passcode_id, group_id])
+    return passcode_id
+
+
+def check_passcode(db: sqlite_utils.Database, group_id: int, passcode: str) -> str | None:
+    """The passcode's id (the proof a phone keeps) if ``passcode`` is the group's, else
+    None (also for a group without a passcode)."""
+    row = db.execute("select passcode, passcode_id from groups where id = ?", [group_id]).fetchone()
+    if row is None or not row[0] or len(passcode) > PASSCODE_LENGTH[1]:
+        return None
+    return row[1] if check_password_hash(row[0], passcode) else None
+
+
+def version(db: sqlite_utils.Database, group_id: int) -> int:
+    """The group's version: the id of the latest change to any of its games (0 before
+    any); the lists and player pages are kept per version."""
+    row = db.execute("select version from groups where id = ?", [group_id]).fetchone()
+    return row[0] if row else 0
+
+
+def game_group(db: sqlite_utils.Database, game_id: str) -> int | None:
+    """The group a game belongs to, or None for no such game."""
+    row = db.execute("select group_id from games where id = ?", [game_id]).fetchone()
+    return row[0] if row else None

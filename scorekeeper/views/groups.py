@@ -1,0 +1,320 @@
+"""Groups on the web: the private links, who may see and change what, the group page.
+
+A phone is in a group once it has opened the group's link: the link's token is kept in
+the phone's signed session cookie, and every request checks it (:func:`admit`). A token
+that was replaced stops working at once. Nothing of any group is shown to a phone without
+a link: it sees the welcome page (start a group, or how to join one) and the calculator,
+which holds no one's games. A read-only (view) link shows everything and changes nothing;
+a view link to one game shows that game only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
+                   session, url_for)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, StringField
+from wtforms.validators import DataRequired, Length
+
+from .. import groups, network, store
+from ..db import get_db
+from ..qr import QrCode, qr_code
+
+bp = Blueprint("groups", __name__)
+
+#: Endpoints anyone may open, with a link or without: they show no group's data
+OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
+                  "groups.join", "groups.start", "groups.passcode", "groups.back",
+                  "explain.calculator", "explain.calculator_preview"})
+#: Pages that exist to change something: refused to a read-only link even when only opened
+WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
+                     "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",
+                     "groups.game_link"})
+#: Endpoints that answer in JSON, errors too
+JSON = frozenset({"live.game", "deals.preview"})
+#: What a read-only link to one game may open besides that game's own pages
+ONE_GAME = frozenset({"games.index", "groups.welcome"})
+
+
+def current() -> groups.Access | None:
+    """What this request's phone may open (its session's link), looked up once a request;
+    None without a working link."""
+    if "access" not in g:
+        token = session.get("link") if "HTTP_COOKIE" in request.environ else None
+        g.access = groups.open_link(get_db(), token) if isinstance(token, str) else None
+    return g.access
+
+
+def group_id() -> int:
+    """The id of this request's group (after :func:`admit`, which refuses requests without
+    one to every page that calls this)."""
+    access = current()
+    if access is None:  # pragma: no cover - admit() answered already
+        abort(404)
+    return access.group.id
+
+
+def can_write() -> bool:
+    """Whether this phone may change anything (it opened the play link)."""
+    access = current()
+    return access is not None and access.can_write
+
+
+def _passed(access: groups.Access) -> bool:
+    """Whether the phone gave the group's passcode (or none is needed)."""
+    passcode_id = access.group.passcode_id
+    return passcode_id is None or access.access != groups.PLAY or session.get("passed") == passcode_id
+
+
+def admit() -> Any:
+    """Before every request: let it through, or answer for it. Without a working link,
+    the welcome page (or 403 for a form sent); with a play link of a group with a
+    passcode not yet given here, the passcode page; a game or player of another group (or
+    none at all) is 404, one answer for both; a read-only link may not send or open a
+    form (403)."""
+    endpoint = request.endpoint
+    if endpoint is None or endpoint in OPEN:
+        return None
+    access = current()
+    if access is None:
+        if request.method in ("GET", "HEAD"):
+            return redirect(url_for("groups.welcome"))
+        abort(403)
+    if not _passed(access):
+        if request.method in ("GET", "HEAD"):
+            return redirect(url_for("groups.passcode"))
+        abort(403)
+    if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):
+        abort(403)
+    args = request.view_args or {}
+    db = get_db()
+    if "game_id" in args:
+        if (access.game_id is not None and args["game_id"] != access.game_id) \
+                or groups.game_group(db, args["game_id"]) != access.group.id:
+            if endpoint in JSON:
+                return jsonify(error=_("There is no such game here.")), 404
+            abort(404)
+    elif access.game_id is not None:  # a link to one game: that game, nothing else
+        if endpoint in ONE_GAME:
+            return redirect(url_for("games.show", game_id=access.game_id))
+        abort(404)
+    if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
+        abort(404)
+    return None
+
+
+def page_key() -> tuple[Any, ...]:
+    """What a page kept for many phones (views/pages.py, the score sheet) must be kept
+    apart by besides the games: the group and its play link (the QR codes hold it), the
+    kind of link and its game, and whether the page offers "Back to my group"."""
+    access = current()
+    if access is None:  # pragma: no cover - admit() lets no such request through
+        raise LookupError("a kept page without a group")
+    return (access.group.id, access.group.token, access.access, access.game_id, bool(session.get("back")))
+
+
+def link_url(token: str, game_id: str | None = None) -> str:
+    """The address of a link for another phone (network.game_address: PUBLIC_URL when
+    this page was opened on the serving computer)."""
+    path = url_for("groups.join", token=token, game=game_id)
+    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+
+
+def link_code(token: str, game_id: str | None = None) -> QrCode:
+    """The QR code of :func:`link_url`."""
+    return qr_code(link_url(token, game_id))
+
+
+# ------------------------------------------------------------------ joining
+
+
+@bp.get("/welcome")
+def welcome() -> Any:
+    """For a phone in no group: what Scorekeeper is, start a group, or how to join one."""
+    if current() is not None:
+        return redirect(url_for("games.index"))
+    lost = bool(session.get("link"))  # a link it had was replaced
+    return render_template("groups/welcome.html", form=StartForm(), lost=lost)
+
+
+class StartForm(FlaskForm):
+    """Start a group: its name, optional (a default is given)."""
+
+    name = StringField(_l("Name of the group (optional)"), validators=[Length(max=60)],
+                       render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
+
+
+@bp.post("/groups/new")
+def start() -> Any:
+    """Start a new group: this phone is in it at once (its play link kept)."""
+    form = StartForm()
+    if not form.validate_on_submit():
+        if not form.errors.get("name"):
+            form.name.errors = [_("This page was open too long: tap Start again.")]
+        return render_template("groups/welcome.html", form=form, lost=False), 400
+    group = groups.create(get_db(), " ".join((form.name.data or "").split()) or None)
+    _remember(group.token or "")
+    flash(_("Your group is ready. Share its link so that the others' phones can join: Group, at the top."),
+          "saved")
+    return redirect(url_for("games.index"))
+
+
+def _remember(token: str) -> None:
+    """Keep ``token`` as this phone's link (for a year and more, like any bookmark)."""
+    session.permanent = True
+    session["link"] = token
+
+
+@bp.get("/g/<token>")
+def join(token: str) -> Any:
+    """Open a link: the group's play link, or a read-only link (of the group, or of one
+    game). The phone remembers it and goes to the games (``?game=``: to that game). A
+    phone with a play link that opens a read-only link of another group keeps its own to
+    come back to ("Back to my group"). A link that does not work says so, nothing more."""
+    db = get_db()
+    access = groups.open_link(db, token)
+    if access is None:
+        return render_template("groups/welcome.html", form=StartForm(), lost=False, bad_link=True), 404
+    mine = current()
+    if mine is not None and mine.can_write and mine.group.id == access.group.id:
+        pass  # already in this group with every right: a read-only link takes none away
+    else:
+        if mine is not None and mine.can_write:
+            session["back"] = mine.token
+        elif access.can_write:
+            session.pop("back", None)
+        _remember(token)
+        g.access = access
+    game_id = request.args.get("game") or access.game_id
+    if game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == access.group.id:
+        target = url_for("games.show", game_id=game_id)
+    else:
+        target = url_for("games.index")
+    if not _passed(g.access):
+        session["after_passcode"] = target
+        return redirect(url_for("groups.passcode"))
+    return redirect(target)
+
+
+@bp.post("/groups/back")
+def back() -> Any:
+    """Leave a read-only link for the group this phone played in before."""
+    token = session.pop("back", None)
+    if isinstance(token, str) and groups.open_link(get_db(), token) is not None:
+        _remember(token)
+    return redirect(url_for("games.index"))
+
+
+class PasscodeForm(FlaskForm):
+    passcode = PasswordField(_l("Passcode"), validators=[DataRequired(_l("Enter the group's passcode."))],
+                             render_kw={"autocomplete": "current-password", "autofocus": True})
+
+
+@bp.route("/passcode", methods=["GET", "POST"])
+def passcode() -> Any:
+    """The group's passcode, asked once on each phone that opened its play link."""
+    access = current()
+    if access is None:
+        return redirect(url_for("groups.welcome"))
+    if _passed(access):
+        return redirect(session.pop("after_passcode", None) or url_for("games.index"))
+    form = PasscodeForm()
+    if form.validate_on_submit():
+        proof = groups.check_passcode(get_db(), access.group.id, form.passcode.data or "")
+        if proof is not None:
+            session["passed"] = proof
+            return redirect(session.pop("after_passcode", None) or url_for("games.index"))
+        form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
+    status = 400 if form.is_submitted() else 200
+    return render_template("groups/passcode.html", form=form, group=access.group), status
+
+
+# ------------------------------------------------------------------ the group page
+
+
+class RenameForm(FlaskForm):
+    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=60)],
+                       render_kw={"autocomplete": "off"})
+
+
+class NewPasscodeForm(FlaskForm):
+    passcode = StringField(_l("New passcode"), validators=[
+        Length(*groups.PASSCODE_LENGTH, message=_l("A passcode has %(min)d to %(max)d characters."))],
+        render_kw={"autocomplete": "new-password"})
+
+
+@bp.route("/group", methods=["GET", "POST"])
+def settings() -> Any:
+    """The group page: its link to share (text and QR code), a new link that stops the
+    old one, the read-only link, the passcode and the name. Each change is its own form
+    (``action``); the ones that lock phones out ask to be confirmed."""
+    db = get_db()
+    access = current()
+    assert access is not None
+    group_id = access.group.id
+    rename_form, passcode_form = RenameForm(prefix="rename"), NewPasscodeForm(prefix="pass")
+    status = 200
+    if request.method == "POST":
+        action = request.form.get("action")
+        confirmed = request.form.get("confirm") == "yes"
+        plain = FlaskForm()
+        if action == "rename" and rename_form.validate_on_submit():
+            groups.rename(db, group_id, rename_form.name.data)
+            flash(_("The group is now called %(name)s.", name=" ".join(rename_form.name.data.split())), "saved")
+            return redirect(url_for("groups.settings"))
+        if action == "new_link" and plain.validate_on_submit() and confirmed:
+            token = groups.new_play_link(db, group_id)
+            _remember(token)
+            flash(_("New link made. The old one no longer works: every other phone needs the new link."),
+                  "saved")
+            return redirect(url_for("groups.settings"))
+        if action == "passcode" and passcode_form.validate_on_submit():
+            new = passcode_form.passcode.data or ""
+            if new.strip() != new:
+                passcode_form.passcode.errors = [_("A passcode cannot start or end with a space.")]
+            else:
+                session["passed"] = groups.set_passcode(db, group_id, new)
+                flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
+                return redirect(url_for("groups.settings"))
+        if action == "no_passcode" and plain.validate_on_submit():
+            groups.set_passcode(db, group_id, None)
+            session.pop("passed", None)
+            flash(_("The passcode is off: the link alone opens the group."), "saved")
+            return redirect(url_for("groups.settings"))
+        if action == "stop_view" and plain.validate_on_submit() and confirmed:
+            stopped = groups.stop_view_links(db, group_id)
+            flash(_("Read-only links stopped: %(n)s.", n=stopped), "saved")
+            return redirect(url_for("groups.settings"))
+        status = 400
+        if action in ("new_link", "stop_view") and not confirmed:
+            flash(_("Tick the box to confirm first."), "problem")
+    group = groups.get(db, group_id)
+    view_token = groups.view_link(db, group_id)
+    if request.method == "GET" or not rename_form.name.data:
+        rename_form.name.data = group.name
+    return render_template("groups/settings.html", group=group, rename_form=rename_form,
+                           passcode_form=passcode_form, confirm_form=FlaskForm(),
+                           play=link_url(group.token or ""), play_code=link_code(group.token or ""),
+                           view=link_url(view_token), view_code=link_code(view_token)), status
+
+
+@bp.get("/games/<game_id>/read-only-link")
+def game_link(game_id: str) -> Any:
+    """A read-only link to one game, to show a disputed score to someone who was not at
+    the table (made the first time it is asked for; the group page can stop it)."""
+    db = get_db()
+    token = groups.view_link(db, group_id(), game_id)
+    game = store.get_game(db, game_id)
+    return render_template("groups/game_link.html", game=game, url=link_url(token), code=link_code(token))
+
+
+def init_app(app: Any) -> None:
+    """Check every request's link (:func:`admit`); templates get ``can_write`` and
+    ``access`` (what this phone may do)."""
+    app.before_request(admit)
+    app.jinja_env.globals["can_write"] = can_write
+    app.jinja_env.globals["current_access"] = current

@@ -1,0 +1,443 @@
+"""Groups (issue 9, part 1): each group's games are its own, reached through a private
+link; read-only links change nothing; a replaced link stops working; a passcode guards a
+link that went too far; a database from before groups keeps every game and score.
+
+Two groups share one server in these tests: Anna, Ben and Carla play in one, Xavier,
+Yolanda and Zeno in the other; a page of one that shows a name, a game's id or a player's
+id of the other is a leak.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sqlite3
+from collections import deque
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import create_app, groups, store
+from scorekeeper.cli import main
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+
+DATA = Path(__file__).parent / "data"
+OURS = ["Anna", "Ben", "Carla"]
+THEIRS = ["Xavier", "Yolanda", "Zeno"]
+TRIX_DEAL = {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1, "leader": None}}
+
+
+@pytest.fixture
+def two_groups(app):
+    """Two groups with games of each kind; returns (ours, theirs) as dicts of the group,
+    its games' ids and its players' ids."""
+    db = connect(app.config["DATABASE"])
+    made = []
+    try:
+        for names, group_name in ((OURS, "Tuesday table"), (THEIRS, "Other club")):
+            group = groups.create(db, group_name)
+            game_ids = [
+                store.create_game(db, from_dict(game_file(players=names, deals=[WORKED_TRIGAMI_DEAL])),
+                                  group_id=group.id),
+                store.create_game(db, from_dict(game_file(kind="trix", players=[*names, names[0] + "ine"],
+                                                          deals=[TRIX_DEAL])), group_id=group.id),
+            ]
+            player_ids = list(store.player_names(db, group.id))
+            made.append({"group": group, "games": game_ids, "players": player_ids, "names": names})
+    finally:
+        db.conn.close()
+    return made
+
+
+def phone(app, token: str | None):
+    """A phone that opened the link ``token`` (None: no link at all)."""
+    return app.test_client(join=token or False)
+
+
+def crawl(client, start: str = "/", limit: int = 400) -> dict[str, str]:
+    """Every page reached from ``start`` by following links and the app's own GET forms'
+    addresses: {address: what it answered (text)}; downloads included."""
+    seen: dict[str, str] = {}
+    queue = deque([start])
+    while queue and len(seen) < limit:
+        address = queue.popleft()
+        if address in seen:
+            continue
+        response = client.get(address)
+        body = response.get_data(as_text=True)
+        seen[address] = body
+        if response.status_code in (301, 302, 303):
+            queue.append(urlsplit(response.location).path or "/")
+            continue
+        for href in re.findall(r'href="([^"#]+)', body):
+            href = href.replace("&amp;", "&")
+            if href.startswith("/") and not href.startswith("/static/"):
+                queue.append(href)
+    return seen
+
+
+def leaks(pages: dict[str, str], other: dict) -> list[str]:
+    """What of ``other``'s group shows on ``pages``: (address, what) pairs as strings."""
+    found = []
+    for address, body in pages.items():
+        for name in other["names"]:
+            if name in body:
+                found.append(f"{address}: {name}")
+        for game_id in other["games"]:
+            if game_id in body:
+                found.append(f"{address}: game {game_id}")
+        if other["group"].name in body:
+            found.append(f"{address}: group name")
+        if other["group"].token in body:
+            found.append(f"{address}: group link")
+    return found
+
+
+def test_every_page_of_one_group_shows_nothing_of_the_other(app, two_groups):
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    pages = crawl(client)
+    assert any("Anna" in body for body in pages.values())  # it did see its own games
+    assert len(pages) > 30 and any("/players/" in a for a in pages) and any(a.endswith(".csv") for a in pages)
+    assert leaks(pages, theirs) == []
+
+
+def test_another_groups_games_and_players_are_not_found(app, two_groups):
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    for game_id in theirs["games"]:
+        for path in (f"/games/{game_id}", f"/games/{game_id}/game.json", f"/games/{game_id}/history",
+                     f"/games/{game_id}/sheet.csv", f"/games/{game_id}/explain/1", f"/games/{game_id}/deals/new"):
+            assert client.get(path).status_code == 404, path
+        assert client.get(f"/games/{game_id}/live").status_code == 404
+        assert client.post(f"/games/{game_id}/deals/new", data={"nonce": "x"}).status_code == 404
+    for player_id in theirs["players"]:
+        assert client.get(f"/players/{player_id}").status_code == 404
+        assert "Xavier" not in client.get(f"/?player={player_id}").get_data(as_text=True)
+
+
+def test_a_phone_without_a_link_sees_how_to_start_or_join_and_nothing_else(app, two_groups):
+    stranger = phone(app, None)
+    home = stranger.get("/", follow_redirects=True)
+    text = home.get_data(as_text=True)
+    assert "Start a group" in text and "Join your group" in text
+    pages = crawl(stranger)
+    for group in two_groups:
+        assert leaks(pages, group) == []
+    for group in two_groups:
+        for game_id in group["games"]:
+            answer = stranger.get(f"/games/{game_id}")
+            assert answer.status_code == 302 and answer.location == "/welcome"
+            assert stranger.get(f"/games/{game_id}/game.json").location == "/welcome"
+        assert stranger.get(f"/players/{group['players'][0]}").location == "/welcome"
+    # the same answer for a game that exists as for one that does not
+    assert stranger.get("/games/no-such-game").location == "/welcome"
+    assert stranger.post(f"/games/{two_groups[0]['games'][0]}/deals/new", data={}).status_code == 403
+
+
+def test_starting_a_group_is_one_tap_and_the_phone_is_in_it(app, two_groups):
+    newcomer = phone(app, None)
+    answer = newcomer.post("/groups/new", data={"name": ""})
+    assert answer.status_code == 302
+    home = newcomer.get("/").get_data(as_text=True)
+    assert "Your group is ready" in home and "No games yet" in home
+    for group in two_groups:
+        assert leaks({"/": home}, group) == []
+    page = newcomer.get("/group").get_data(as_text=True)
+    db = connect(app.config["DATABASE"])
+    newest = groups.all_groups(db)[-1]
+    db.conn.close()
+    assert f"/g/{newest.token}" in page and newest.name == "Our games"
+
+
+def test_a_link_token_is_unguessable_and_a_wrong_one_opens_nothing(app, two_groups):
+    token = two_groups[0]["group"].token
+    assert len(token) >= 22 and re.fullmatch(r"[A-Za-z0-9_-]+", token)  # ≥ 128 bits of base64
+    wrong = phone(app, None)
+    answer = wrong.get(f"/g/{token[:-1]}{'A' if token[-1] != 'A' else 'B'}")
+    assert answer.status_code == 404 and "This link does not work" in answer.get_data(as_text=True)
+    assert wrong.get("/").location == "/welcome"
+
+
+def test_a_new_link_stops_the_old_one_on_every_phone(app, two_groups):
+    ours = two_groups[0]
+    keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)
+    assert other.get("/").status_code == 200
+    refused = keeper.post("/group", data={"action": "new_link"})  # not confirmed: nothing changes
+    assert refused.status_code == 400 and other.get("/").status_code == 200
+    keeper.post("/group", data={"action": "new_link", "confirm": "yes"})
+    assert keeper.get("/").status_code == 200  # the phone that made it keeps working
+    assert other.get("/").location == "/welcome"
+    assert "no longer works" in other.get("/welcome").get_data(as_text=True)
+    assert phone(app, None).get(f"/g/{ours['group'].token}").status_code == 404
+    db = connect(app.config["DATABASE"])
+    new = groups.get(db, ours["group"].id).token
+    db.conn.close()
+    assert new != ours["group"].token and f"/g/{new}" in keeper.get("/group").get_data(as_text=True)
+    assert phone(app, new).get("/").status_code == 200
+
+
+def _view_token(app, group_id: int, game_id: str | None = None) -> str:
+    db = connect(app.config["DATABASE"])
+    try:
+        return groups.view_link(db, group_id, game_id)
+    finally:
+        db.conn.close()
+
+
+def _counts(app) -> dict[str, int]:
+    db = connect(app.config["DATABASE"])
+    try:
+        return {table: db[table].count for table in ("games", "deals", "players", "changes", "links", "groups")}
+    finally:
+        db.conn.close()
+
+
+def test_a_read_only_link_shows_everything_and_changes_nothing(app, two_groups):
+    ours, theirs = two_groups
+    viewer = phone(app, _view_token(app, ours["group"].id))
+    pages = crawl(viewer)
+    assert leaks(pages, theirs) == []
+    sheet = viewer.get(f"/games/{ours['games'][0]}").get_data(as_text=True)
+    assert "Read-only" in sheet and "Add deal" not in sheet and "change or delete" not in sheet
+    assert "Anna" in sheet and viewer.get(f"/games/{ours['games'][0]}/history").status_code == 200
+    assert viewer.get(f"/players/{ours['players'][0]}").status_code == 200
+    assert viewer.get(f"/games/{ours['games'][0]}/game.json").status_code == 200
+    before = _counts(app)
+    game_id = ours["games"][0]
+    deal_id = store.get_game(connect(app.config["DATABASE"]), game_id).deals[0].id
+    for path in (f"/games/{game_id}/deals/new", f"/games/{game_id}/deals/{deal_id}/edit",
+                 f"/games/{game_id}/deals/{deal_id}/delete", f"/games/{game_id}/edit", "/games/new?kind=trix",
+                 "/games/import", "/group", f"/games/{game_id}/read-only-link"):
+        assert viewer.get(path).status_code == 403, path
+    for rule in app.url_map.iter_rules():  # every route that takes a POST
+        if "POST" not in rule.methods or rule.endpoint.startswith("groups."):
+            continue
+        path = rule.rule.replace("<game_id>", game_id).replace("<int:deal_id>", str(deal_id))
+        assert viewer.post(path, data={"name": "x", "undo": "1"}).status_code == 403, path
+    assert _counts(app) == before
+
+
+def test_a_read_only_link_to_one_game_shows_that_game_only(app, two_groups):
+    ours, _ = two_groups
+    shown, hidden = ours["games"]
+    viewer = phone(app, _view_token(app, ours["group"].id, shown))
+    assert viewer.get("/").location == f"/games/{shown}"
+    assert viewer.get(f"/games/{shown}").status_code == 200
+    assert viewer.get(f"/games/{shown}/sheet.csv").status_code == 200
+    assert viewer.get(f"/games/{hidden}").status_code == 404
+    assert viewer.get("/players").status_code == 404
+    assert viewer.get(f"/players/{ours['players'][0]}").status_code == 404
+    pages = crawl(viewer, f"/games/{shown}")
+    assert not any(hidden in body for body in pages.values())
+
+
+def test_stopping_read_only_links_stops_them(app, two_groups):
+    ours = two_groups[0]
+    viewer = phone(app, _view_token(app, ours["group"].id))
+    assert viewer.get("/").status_code == 200
+    player = phone(app, ours["group"].token)
+    player.post("/group", data={"action": "stop_view", "confirm": "yes"})
+    assert viewer.get("/").location == "/welcome"
+    assert player.get("/").status_code == 200  # the play link is not a read-only one
+
+
+def test_a_player_opening_another_groups_read_only_link_can_go_back(app, two_groups):
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    client.get(f"/g/{_view_token(app, theirs['group'].id, theirs['games'][0])}")
+    sheet = client.get(f"/games/{theirs['games'][0]}").get_data(as_text=True)
+    assert "Xavier" in sheet and "Back to my group" in sheet
+    assert client.get(f"/games/{ours['games'][0]}").status_code == 404  # looking at theirs now
+    client.post("/groups/back")
+    assert "Anna" in client.get(f"/games/{ours['games'][0]}").get_data(as_text=True)
+    # and a read-only link of its own group takes no right away
+    client.get(f"/g/{_view_token(app, ours['group'].id)}")
+    assert "Add deal" in client.get(f"/games/{ours['games'][0]}").get_data(as_text=True)
+
+
+def test_a_passcode_is_asked_once_per_phone(app, two_groups):
+    ours = two_groups[0]
+    keeper = phone(app, ours["group"].token)
+    short = keeper.post("/group", data={"action": "passcode", "pass-passcode": "12"})
+    assert short.status_code == 400 and "4 to 64 characters" in short.get_data(as_text=True)
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "clubs and spades"})
+    assert keeper.get("/").status_code == 200  # the phone that set it is not asked
+    newcomer = phone(app, None)
+    assert newcomer.get(f"/g/{ours['group'].token}").location == "/passcode"
+    assert newcomer.get(f"/games/{ours['games'][0]}").location == "/passcode"
+    wrong = newcomer.post("/passcode", data={"passcode": "hearts"})
+    assert wrong.status_code == 400 and "not the passcode" in wrong.get_data(as_text=True)
+    assert "Anna" not in wrong.get_data(as_text=True)
+    assert newcomer.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
+    assert "Anna" in newcomer.get("/").get_data(as_text=True)
+    keeper.post("/group", data={"action": "no_passcode"})
+    assert phone(app, ours["group"].token).get("/").status_code == 200
+
+
+def test_lists_and_statistics_are_kept_apart_per_group(app, two_groups):
+    """The kept pages (views/pages.py) and the live version are per group: a change in
+    one group is not seen by the other, and neither gets the other's kept page."""
+    ours, theirs = two_groups
+    mine, yours = phone(app, ours["group"].token), phone(app, theirs["group"].token)
+    for path in ("/", "/players"):
+        assert "Anna" in mine.get(path).get_data(as_text=True)
+        assert "Xavier" in yours.get(path).get_data(as_text=True)
+        assert "Anna" not in yours.get(path).get_data(as_text=True)
+    version = yours.get("/live").get_json()["version"]
+    mine.post(f"/games/{ours['games'][0]}/deals/{_first_deal(app, ours['games'][0])}/delete", data={})
+    assert yours.get("/live").get_json()["version"] == version
+    assert mine.get("/live").get_json()["version"] > version
+
+
+def _first_deal(app, game_id: str) -> int:
+    db = connect(app.config["DATABASE"])
+    try:
+        return store.get_game(db, game_id).deals[0].id
+    finally:
+        db.conn.close()
+
+
+def test_the_same_name_in_two_groups_is_two_players(app, two_groups):
+    ours, theirs = two_groups
+    db = connect(app.config["DATABASE"])
+    try:
+        store.create_game(db, from_dict(game_file(players=["Anna", "Yolanda", "Zeno"])), group_id=theirs["group"].id)
+        assert "Anna" in store.player_names(db, theirs["group"].id).values()
+        anna_ids = [pid for pid, name in store.player_names(db).items() if name == "Anna"]
+    finally:
+        db.conn.close()
+    assert len(anna_ids) == 2
+    mine = phone(app, ours["group"].token)
+    anna = next(pid for pid in ours["players"] if pid in anna_ids)
+    page = mine.get(f"/players/{anna}").get_data(as_text=True)
+    assert "Yolanda" not in page
+
+
+def test_the_sheets_qr_code_is_the_groups_link_for_a_player_and_the_viewers_own_for_a_viewer(app, two_groups):
+    from tests.test_join import decode_modules, join_svg, modules
+
+    ours = two_groups[0]
+    game_id = ours["games"][0]
+    player = phone(app, ours["group"].token)
+    read = decode_modules(modules(join_svg(player.get(f"/games/{game_id}").get_data(as_text=True))))
+    assert read == [f"http://localhost/g/{ours['group'].token}?game={game_id}"]
+    token = _view_token(app, ours["group"].id)
+    viewer = phone(app, token)
+    read = decode_modules(modules(join_svg(viewer.get(f"/games/{game_id}").get_data(as_text=True))))
+    assert read == [f"http://localhost/g/{token}?game={game_id}"]  # never the play link
+    # a phone that scans it lands on the game
+    scanner = phone(app, None)
+    assert scanner.get(f"/g/{ours['group'].token}?game={game_id}").location == f"/games/{game_id}"
+
+
+def test_group_page_shows_its_link_as_qr_code(app, two_groups):
+    from tests.test_join import decode_modules, modules
+    from xml.etree import ElementTree
+
+    ours = two_groups[0]
+    page = phone(app, ours["group"].token).get("/group").get_data(as_text=True)
+    svg = re.search(r'<svg class="join-qr".*?</svg>', page, re.S).group(0)
+    assert decode_modules(modules(ElementTree.fromstring(svg))) == [f"http://localhost/g/{ours['group'].token}"]
+
+
+def test_a_form_to_the_group_page_needs_its_token_with_csrf_on(csrf_app):
+    client = csrf_app.test_client()
+    page = client.get("/group").get_data(as_text=True)
+    assert client.post("/group", data={"action": "new_link", "confirm": "yes"}).status_code == 400
+    answer = client.post("/group", data={"action": "new_link", "confirm": "yes", "csrf_token": csrf_token(page)})
+    assert answer.status_code == 302
+
+
+# --- migration of a database from before groups --------------------------------------------
+
+
+def test_a_database_from_before_groups_keeps_every_game_and_score(tmp_path, capsys):
+    """tests/data/before-groups.sqlite3 was made by the version before groups (with its
+    scores in before-groups.json; tests/data/make_before_groups.py): every game goes into
+    one group, whose link is told, with its players, deals, history and totals."""
+    database = tmp_path / "old.sqlite3"
+    shutil.copy(DATA / "before-groups.sqlite3", database)
+    before = json.loads((DATA / "before-groups.json").read_text())
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database), "WTF_CSRF_ENABLED": False})
+    told = capsys.readouterr().err
+    db = connect(str(database))
+    try:
+        (group,) = groups.all_groups(db)
+        assert f"/g/{group.token}" in told
+        for game_id, was in before.items():
+            game = store.get_game(db, game_id)
+            assert list(game.players) == was["players"] and len(game.deals) == was["deals"]
+            assert list(game.game_file().score().totals) == was["totals"]
+            assert groups.game_group(db, game_id) == group.id
+        assert len(store.changes(db, next(iter(before)))) >= 2  # the history came along
+    finally:
+        db.conn.close()
+    client = app.test_client()
+    home = client.get("/").get_data(as_text=True)
+    assert all(name in home for name in ("Anna", "Dorothea", "Émile"))
+    result = CliRunner(env={"SCOREKEEPER_DATABASE": str(database)}).invoke(main, ["groups"])
+    assert result.exit_code == 0 and f"/g/{group.token}" in result.output and "3 games" in result.output
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cli(tmp_path):
+    runner = CliRunner(env={"SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite3"),
+                            "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance")})
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    return runner, game, tmp_path / "cli.sqlite3"
+
+
+def test_import_goes_into_the_only_group_and_asks_which_when_there_are_several(cli):
+    runner, game, database = cli
+    first = runner.invoke(main, ["import", str(game)])
+    assert first.exit_code == 0, first.output
+    db = connect(str(database))
+    try:
+        (only,) = groups.all_groups(db)
+        other = groups.create(db, "Other club")
+    finally:
+        db.conn.close()
+    several = runner.invoke(main, ["import", "--copy", str(game)])
+    assert several.exit_code == 1 and "--group" in several.output
+    named = runner.invoke(main, ["import", "--group", "other club", str(game)])
+    assert named.exit_code == 0, named.output
+    by_number = runner.invoke(main, ["import", "--copy", "--group", str(only.id), str(game)])
+    assert by_number.exit_code == 0
+    unknown = runner.invoke(main, ["import", "--group", "nobody", str(game)])
+    assert unknown.exit_code == 1 and "no group" in unknown.output
+    db = connect(str(database))
+    try:
+        assert len(store.list_games(db, only.id)) == 2 and len(store.list_games(db, other.id)) == 1
+    finally:
+        db.conn.close()
+    listed = runner.invoke(main, ["groups"])
+    assert f"/g/{only.token}" in listed.output and f"/g/{other.token}" in listed.output
+    assert "2 games" in listed.output and "1 game)" in listed.output
+
+
+def test_backup_is_a_consistent_copy_readable_by_the_owner_only(cli, tmp_path):
+    runner, game, database = cli
+    runner.invoke(main, ["import", str(game)])
+    copy = tmp_path / "backup.sqlite3"
+    result = runner.invoke(main, ["backup", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "1 game" in result.output
+    assert copy.stat().st_mode & 0o777 == 0o600
+    with sqlite3.connect(copy) as restored:
+        assert restored.execute("pragma integrity_check").fetchone()[0] == "ok"
+        assert restored.execute("select count(*) from deals").fetchone()[0] == 1
+    again = runner.invoke(main, ["backup", str(copy)])
+    assert again.exit_code == 1 and "exists already" in again.output  # never overwrites
+    # restored in place of the database, the app serves the same game
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(copy)})
+    assert "Anna" in app.test_client().get("/").get_data(as_text=True)

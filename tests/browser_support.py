@@ -7,6 +7,7 @@ Never a downloaded browser: CHROMIUM, else `chromium` on the PATH, else /usr/bin
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import threading
@@ -31,30 +32,38 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-#: The apps being served: {URL: the session cookie of a phone that opened its group's link}
-_SERVED: dict[str, str] = {}
+#: The apps being served: {URL: (cookie name, the session cookie of a phone that opened its
+#: group's link)}. Each app has a cookie name of its own: a browser keeps cookies per
+#: host, not per port, so two apps served on 127.0.0.1 would overwrite each other's.
+_SERVED: dict[str, tuple[str, str]] = {}
+_served_count = itertools.count(1)
 
 
 @contextmanager
-def serve(database: Path | str, **config: Any) -> Iterator[str]:
+def serve(database: Path | str, make_group: bool = True, **config: Any) -> Iterator[str]:
     """The app on 127.0.0.1 (a free port) from a thread, on ``database``, with ``config``
     added to its configuration; yields its URL. Every page from :func:`new_page` is a phone
-    that has opened its group's link (the only group, made if there is none)."""
+    that has opened its group's link (the only group, made if there is none; with
+    ``make_group`` False, a new database stays without one, as on a fresh install)."""
     from werkzeug.serving import make_server
 
     from scorekeeper import create_app, groups
     from scorekeeper.db import connect
 
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database), **config})
+    cookie_name = f"session{next(_served_count)}"
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database), "SESSION_COOKIE_NAME": cookie_name,
+                      **config})
     db = connect(str(database))
     try:
-        token = groups.only_group(db).token
+        token = groups.only_group(db).token if make_group else None
     finally:
         db.conn.close()
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{httpd.server_port}"
-    _SERVED[url] = app.session_interface.get_signing_serializer(app).dumps({"link": token, "_permanent": True})
+    if token:
+        _SERVED[url] = (cookie_name, app.session_interface.get_signing_serializer(app).dumps(
+            {"link": token, "_permanent": True}))
     try:
         yield url
     finally:
@@ -93,9 +102,9 @@ def joined(url: str) -> Any:
     from urllib.request import Request
 
     request = Request(url)
-    for base, cookie in _SERVED.items():
+    for base, (name, cookie) in _SERVED.items():
         if url.startswith(base + "/"):
-            request.add_header("Cookie", f"session={cookie}")
+            request.add_header("Cookie", f"{name}={cookie}")
     return request
 
 
@@ -143,8 +152,8 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
         # before its test's server started joins on its first visit)
         fresh = {url: cookie for url, cookie in _SERVED.items() if url not in joined_urls}
         if join and fresh:
-            context.add_cookies([{"name": "session", "value": cookie, "url": url, "httpOnly": True}
-                                 for url, cookie in fresh.items()])
+            context.add_cookies([{"name": name, "value": cookie, "url": url, "httpOnly": True}
+                                 for url, (name, cookie) in fresh.items()])
             joined_urls.update(fresh)
 
     join_served()

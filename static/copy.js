@@ -1,0 +1,29 @@
+// "Copy link" beside a link to share (templates/groups/_qr.html): shown only with
+// JavaScript; copies with the Clipboard API where the page may use it (HTTPS, localhost),
+// else by selecting the text (plain http on the Wi-Fi), and says "Copied".
+(function () {
+  "use strict";
+  function copied(button) {
+    const label = button.textContent;
+    button.textContent = button.dataset.copied;
+    setTimeout(function () { button.textContent = label; }, 2000);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-copy]").forEach(function (button) {
+      const field = document.getElementById(button.dataset.copy);
+      if (!field) return;
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(field.value).then(function () { copied(button); }, function () {});
+          return;
+        }
+        field.focus();
+        field.select();
+        try {
+          if (document.execCommand("copy")) copied(button);
+        } catch (e) { /* the text stays selected to copy by hand */ }
+      });
+    });
+  });
+})();

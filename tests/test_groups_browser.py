@@ -1,0 +1,66 @@
+"""Groups on a phone (headless Chromium, 390×844): a fresh install, the first phone starts
+the group in one tap, the second joins by its link, a read-only viewer sees the sheet and
+no way to change it. Screenshots: screenshots/groups-*.png."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.conftest import WORKED_TRIGAMI_DEAL
+
+pytestmark = pytest.mark.browser
+expect = sync_api.expect
+
+
+def test_a_fresh_install_a_group_in_one_tap_and_a_second_phone_joins(browser, tmp_path):
+    with serve(tmp_path / "fresh.sqlite3", make_group=False) as base:
+        first = new_page(browser, join=False)
+        first.goto(base + "/")
+        expect(first.get_by_role("heading", name="Keep score at the card table")).to_be_visible()
+        assert no_sideways_scroll(first)
+        shot(first, "groups-welcome")
+        first.get_by_role("button", name="Start a group").click()  # the one tap
+        expect(first.get_by_text("Your group is ready")).to_be_visible()
+        first.get_by_role("link", name="Group: Our games").click()
+        link = first.locator("#play-link").input_value()
+        assert "/g/" in link and first.get_by_role("img", name="The group's link").is_visible()
+        first.get_by_role("button", name="Copy link").first.click()
+        expect(first.get_by_role("button", name="Copied")).to_be_visible()
+        assert no_sideways_scroll(first)
+        shot(first, "groups-settings")
+
+        second = new_page(browser, join=False, color_scheme="dark")
+        second.goto(link.replace(link.split("/g/")[0], base))  # the address this test serves on
+        expect(second.get_by_role("heading", name="Games")).to_be_visible()
+        second.goto(base + "/")  # and it is remembered
+        expect(second.get_by_role("link", name="+ New game")).to_be_visible()
+        first.context.close()
+        second.context.close()
+
+
+def test_a_read_only_viewer_sees_the_sheet_and_nothing_to_change(browser, tmp_path):
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+    from tests.browser_support import store_game
+    from tests.conftest import game_file
+
+    database = tmp_path / "view.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+        db = connect(str(database))
+        try:
+            token = groups.view_link(db, groups.only_group(db).id, game_id)
+        finally:
+            db.conn.close()
+        viewer = new_page(browser, width=360, height=740, join=False)
+        viewer.goto(f"{base}/g/{token}")
+        expect(viewer.get_by_text("Read-only: this link shows one game")).to_be_visible()
+        expect(viewer.locator("#deal-1")).to_be_visible()
+        assert viewer.get_by_role("link", name="+ Add deal 2").count() == 0
+        assert viewer.get_by_role("link", name="Deal 1: change or delete").count() == 0
+        viewer.locator("#deal-1 td a").first.click()  # how a number came about still opens
+        expect(viewer.locator("[data-explain-dialog]")).to_be_visible()
+        assert no_sideways_scroll(viewer)
+        shot(viewer, "groups-read-only-sheet")
+        viewer.context.close()

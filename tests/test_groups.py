@@ -441,3 +441,18 @@ def test_backup_is_a_consistent_copy_readable_by_the_owner_only(cli, tmp_path):
     # restored in place of the database, the app serves the same game
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(copy)})
     assert "Anna" in app.test_client().get("/").get_data(as_text=True)
+
+
+def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    client.get(f"/g/{theirs['group'].token}")  # a friend's club: this phone is there now
+    assert "Xavier" in client.get("/").get_data(as_text=True)
+    page = client.get("/group").get_data(as_text=True)
+    assert "Switch to Tuesday table" in page and "Switch to Other club" not in page
+    client.post("/groups/switch", data={"to": ours["group"].token})
+    assert "Anna" in client.get("/").get_data(as_text=True)
+    # a token the phone never opened switches nothing
+    stranger = phone(app, None)
+    stranger.post("/groups/switch", data={"to": ours["group"].token})
+    assert stranger.get("/").location == "/welcome"

@@ -28,7 +28,7 @@ bp = Blueprint("groups", __name__)
 
 #: Endpoints anyone may open, with a link or without: they show no group's data
 OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
-                  "groups.join", "groups.start", "groups.passcode", "groups.back",
+                  "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
                   "explain.calculator", "explain.calculator_preview"})
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
@@ -67,7 +67,13 @@ def can_write() -> bool:
 def _passed(access: groups.Access) -> bool:
     """Whether the phone gave the group's passcode (or none is needed)."""
     passcode_id = access.group.passcode_id
-    return passcode_id is None or access.access != groups.PLAY or session.get("passed") == passcode_id
+    return passcode_id is None or access.access != groups.PLAY or passcode_id in session.get("passed", ())
+
+
+def _pass(proof: str | None) -> None:
+    """Keep ``proof`` (a passcode's id) among the passcodes this phone gave (the latest few)."""
+    if proof:
+        session["passed"] = [proof, *(p for p in session.get("passed", ()) if p != proof)][:KEPT]
 
 
 def admit() -> Any:
@@ -163,10 +169,31 @@ def start() -> Any:
     return redirect(url_for("games.index"))
 
 
-def _remember(token: str) -> None:
-    """Keep ``token`` as this phone's link (for a year and more, like any bookmark)."""
+#: Play links a phone keeps, its own group's and the last few others' it opened
+KEPT = 6
+
+
+def _remember(token: str, play: bool = True, replacing: str | None = None) -> None:
+    """Keep ``token`` as this phone's link (for a year and more, like any bookmark); a
+    ``play`` link also among the groups this phone can switch to (``replacing`` a link
+    it replaces)."""
     session.permanent = True
     session["link"] = token
+    if play:
+        others = [t for t in session.get("known", ()) if t not in (token, replacing)]
+        session["known"] = [token, *others][:KEPT]
+
+
+def other_groups() -> list[groups.Access]:
+    """The groups this phone opened before whose play links still work, but for the
+    one it is in: the Group page offers to switch to them."""
+    access = current()
+    found = []
+    for token in session.get("known", ()):
+        other = groups.open_link(get_db(), token) if isinstance(token, str) else None
+        if other is not None and other.can_write and (access is None or other.group.id != access.group.id):
+            found.append(other)
+    return found
 
 
 @bp.get("/g/<token>")
@@ -187,7 +214,7 @@ def join(token: str) -> Any:
             session["back"] = mine.token
         elif access.can_write:
             session.pop("back", None)
-        _remember(token)
+        _remember(token, play=access.can_write)
         g.access = access
     game_id = request.args.get("game") or access.game_id
     if game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == access.group.id:
@@ -198,6 +225,16 @@ def join(token: str) -> Any:
         session["after_passcode"] = target
         return redirect(url_for("groups.passcode"))
     return redirect(target)
+
+
+@bp.post("/groups/switch")
+def switch() -> Any:
+    """Switch this phone to another group it opened before (its play link still kept)."""
+    token = request.form.get("to", "")
+    if token in session.get("known", ()) and groups.open_link(get_db(), token) is not None:
+        _remember(token)
+        session.pop("back", None)
+    return redirect(url_for("games.index"))
 
 
 @bp.post("/groups/back")
@@ -226,7 +263,7 @@ def passcode() -> Any:
     if form.validate_on_submit():
         proof = groups.check_passcode(get_db(), access.group.id, form.passcode.data or "")
         if proof is not None:
-            session["passed"] = proof
+            _pass(proof)
             return redirect(session.pop("after_passcode", None) or url_for("games.index"))
         form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
     status = 400 if form.is_submitted() else 200
@@ -268,7 +305,7 @@ def settings() -> Any:
             return redirect(url_for("groups.settings"))
         if action == "new_link" and plain.validate_on_submit() and confirmed:
             token = groups.new_play_link(db, group_id)
-            _remember(token)
+            _remember(token, replacing=access.token)
             flash(_("New link made. The old one no longer works: every other phone needs the new link."),
                   "saved")
             return redirect(url_for("groups.settings"))
@@ -277,12 +314,11 @@ def settings() -> Any:
             if new.strip() != new:
                 passcode_form.passcode.errors = [_("A passcode cannot start or end with a space.")]
             else:
-                session["passed"] = groups.set_passcode(db, group_id, new)
+                _pass(groups.set_passcode(db, group_id, new))
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():
             groups.set_passcode(db, group_id, None)
-            session.pop("passed", None)
             flash(_("The passcode is off: the link alone opens the group."), "saved")
             return redirect(url_for("groups.settings"))
         if action == "stop_view" and plain.validate_on_submit() and confirmed:
@@ -299,7 +335,8 @@ def settings() -> Any:
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
                            passcode_form=passcode_form, confirm_form=FlaskForm(),
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
-                           view=link_url(view_token), view_code=link_code(view_token)), status
+                           view=link_url(view_token), view_code=link_code(view_token),
+                           others=other_groups()), status
 
 
 @bp.get("/games/<game_id>/read-only-link")

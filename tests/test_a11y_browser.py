@@ -407,8 +407,8 @@ FOCUS = """() => {
   let clearBottom = innerHeight;
   const bar = document.querySelector(".action-bar");
   if (bar && !bar.contains(el) && getComputedStyle(bar).position === "fixed") clearBottom = bar.getBoundingClientRect().top;
-  const head = document.querySelector(".sheet thead th");
-  if (head && !head.closest("thead").contains(el) && getComputedStyle(head).position === "sticky") {
+  const head = document.querySelector(".sheet thead");
+  if (head && !head.contains(el) && getComputedStyle(head).position === "sticky") {
     const edge = head.getBoundingClientRect();
     if (edge.top <= 1) clearTop = edge.bottom;
   }

@@ -431,11 +431,11 @@
   function measureHead() {
     const head = document.querySelector("table.sheet thead");
     if (!head) return;
-    document.documentElement.style.setProperty("--head-space", head.offsetHeight + "px");
+    document.documentElement.style.setProperty("--head-space", head.getBoundingClientRect().height + "px");
     if (!window.ResizeObserver) return;
     headWatch = headWatch || new ResizeObserver(function () {
       const now = document.querySelector("table.sheet thead");
-      if (now) document.documentElement.style.setProperty("--head-space", now.offsetHeight + "px");
+      if (now) document.documentElement.style.setProperty("--head-space", now.getBoundingClientRect().height + "px");
     });
     headWatch.disconnect();
     headWatch.observe(head);

@@ -56,7 +56,7 @@ IN_SIGHT = """() => {
   const undo = document.querySelector(".action-bar .undo button");
   return {
     row: row.id,
-    rowClear: rowBox.top >= headBottom - 1 && rowBox.bottom <= barTop + 1,
+    rowClear: rowBox.top >= headBottom - 2 && rowBox.bottom <= barTop,
     rowCells: Array.from(row.cells, reached),
     totals: Array.from(document.querySelectorAll("thead .total"), (t) => inWindow(t) && reached(t)),
     flash: flash ? flash.textContent.trim() : null,

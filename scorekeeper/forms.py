@@ -37,13 +37,15 @@ KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"),
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 
 
-def count_field(label: Any, high: int, blank: int | None = None) -> IntegerField:
+def count_field(label: Any, high: int, blank: int | None = None, who: Any = None) -> IntegerField:
     """A count of a deal: a tap on one of the chips 0 … ``high``, or typed on the numeric
-    keypad (:class:`ChipCountField`); blank allowed (filled in later, or ``blank``)."""
+    keypad (:class:`ChipCountField`); blank allowed (filled in later, or ``blank``).
+    ``who``: whose count it is, for a message ("Anna's tricks")."""
     return ChipCountField(
         label,
         high=high,
         blank=blank,
+        who=who,
         validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from 0 to %(max)s."))],
         widget=NumberInput(min=0, max=high),
         render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
@@ -85,34 +87,69 @@ class ChipCountField(CountField):
     each number 0 … ``high`` (UX.md: tap, don't type) — or typed into the number field
     ``<name>``, which stays for keyboards and screen readers that prefer it.
 
-    static/app.js keeps the two equal. Without it, a typed number wins over a chip (a
-    chip may only be ticked because it is the default: ``blank``, the count a blank field
-    means, bugs' 0); the chip counts when the field is left blank. Either way the field
-    then shows the count it was read as, and its chip is ticked (``chip_value``)."""
+    static/app.js keeps the two equal. Without it, the chip counts when the field is left
+    blank; when both are given and differ, the one the player changed wins: the form
+    sends back, as ``<name>_was``, the count the page showed (:attr:`shown`), so a chip
+    tapped on a deal being changed beats the number still in its field, and a number
+    typed beats the chip ticked as the default (``blank``, the count a blank field means:
+    bugs' 0). Both changed, to different numbers: nothing is read, and the field says so
+    (:attr:`conflict`), keeping what was typed and no chip ticked. A form sent without
+    ``<name>_was`` (a page from before it) lets a typed number win. The field then shows
+    the count it was read as, and its chip is ticked (``chip_value``)."""
 
-    def __init__(self, *args: Any, high: int, blank: int | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, high: int, blank: int | None = None, who: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.high = high
         self.blank = blank
+        self.who = who
+        self.conflict = False
 
     @property
     def chip_name(self) -> str:
         return f"{self.name}_chip"
 
     @property
+    def was_name(self) -> str:
+        return f"{self.name}_was"
+
+    @property
     def chip_value(self) -> int | None:
         """The chip to tick: the count read, else what a blank field means."""
         return self.blank if self.data is None and not self.process_errors else self.data
 
+    @property
+    def shown(self) -> str:
+        """The count as the page shows it, in the field and on the ticked chip ("" for
+        none); after a :attr:`conflict`, the number typed, which the field keeps."""
+        if self.conflict:
+            return str(self.raw_data[0]).strip()
+        value = self.chip_value
+        return "" if value is None else str(value)
+
     def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
         super().process(formdata, data, extra_filters)
+        self.conflict = False
         tapped = str(formdata.get(self.chip_name) or "") if formdata is not None else ""
-        if not tapped or self.data is not None or self.process_errors or any(str(v).strip() for v in self.raw_data):
+        if not tapped or self.process_errors:
             return
+        typed = any(str(v).strip() for v in self.raw_data)
         if not tapped.isdecimal() or int(tapped) > self.high:  # no chip sends that: a tampered form
-            self.process_errors.append(_("Tap one of the numbers."))
+            if not typed:
+                self.process_errors.append(_("Tap one of the numbers."))
             return
-        self.data = int(tapped)
+        chip = int(tapped)
+        if typed and self.data != chip:
+            was = formdata.get(self.was_name)
+            if was is None or str(was) == tapped:  # the chip is as the page showed it: the number typed is new
+                return
+            if str(was) != str(self.data):  # both changed, to different numbers: ask
+                self.conflict = True
+                self.data = None
+                self.process_errors.append(_(
+                    "%(who)s: you tapped %(tapped)s but typed %(typed)s. Tap the right number, or type it again.",
+                    who=self.who or self.label.text, tapped=chip, typed=str(self.raw_data[0]).strip()))
+                return
+        self.data = chip  # tapped with the field left blank, or tapped anew beside a number left as it was
         self.raw_data = [tapped]
 
 
@@ -184,10 +221,11 @@ class DealForm(FlaskForm):
         return None
 
     def all_errors(self) -> list[tuple[str | None, str]]:
-        """Every message on the form as (field id or None, message), top to bottom, for
-        the summary above the form."""
+        """Every message on the form as (the id it links to, or None; message), top to
+        bottom, for the summary above the form: a field's id, or a group's list of
+        errors ("<group>-errors", _macros.html group_errors)."""
         out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
-        out += [(None, m) for messages in self.group_errors.values() for m in messages]
+        out += [(f"{group}-errors", m) for group, messages in self.group_errors.items() for m in messages]
         out += [(field.id, m) for field in self if field.type != "CSRFTokenField" for m in field.errors]
         return out
 
@@ -322,8 +360,10 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
             _l("Bid"), choices=choices(bid_pairs), validate_choice=False))
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
-        setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks))
-        setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size, blank=0))  # blank means none
+        setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks,
+                                                               who=_l("%(name)s's tricks", name=name)))
+        setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size, blank=0,  # blank means none
+                                                             who=_l("%(name)s's bugs", name=name)))
     if turnip:
         TrigamiDealForm.turnip = RadioField(
             _l("Turnip card"), choices=choices([(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))]),
@@ -480,9 +520,10 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             setattr(TrixDealForm, f"{prefix}_leader", RadioField(
                 _l("Led to that trick (only if the doubler took it back)"),
                 choices=_seat_choices(players, _l("—")), default="", validate_choice=False))
-    for seat in range(len(players)):
-        setattr(TrixDealForm, f"diamonds_{seat}", count_field(_l("Diamonds"), 13))
-        setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13))
+    for seat, name in enumerate(players):
+        setattr(TrixDealForm, f"diamonds_{seat}", count_field(_l("Diamonds"), 13,
+                                                              who=_l("%(name)s's diamonds", name=name)))
+        setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13, who=_l("%(name)s's tricks", name=name)))
     for place in range(1, len(players) + 1):
         setattr(TrixDealForm, f"trix_place_{place}", RadioField(
             str(place), choices=seat_choices, validate_choice=False))

@@ -11,6 +11,7 @@ from typing import Any
 
 from .gamefile import GameFile
 from .rules import GameScore, RuleError
+from .rules.common import SUITS
 from .store import StoredGame
 
 
@@ -52,6 +53,25 @@ class Sheet:
     @property
     def can_add(self) -> bool:
         return self.problem is None and self.score is not None and not self.score.finished
+
+    def doubled(self, index: int) -> dict[int, list[tuple[str, str]]]:
+        """The cards doubled in stored Trix deal ``index`` (0-based), by the seat that
+        doubled them: {seat: [("K", "H"), ("Q", "S"), …]}, the King of Hearts first, then
+        the queens in the order ♠ ♥ ♦ ♣; empty for a deal without doubling. Read from the
+        entry as the table gave it (GAME-FILE.md: ``king.doubled_by``,
+        ``queens.<suit>.doubled_by``), for the marks on the sheet's row (♥K², Q♠²)."""
+        entry = self.game.deals[index].entry
+        cards: list[tuple[int | None, str, str]] = []
+        if isinstance(entry.get("king"), dict):
+            cards.append((entry["king"].get("doubled_by"), "K", "H"))
+        queens = entry.get("queens")
+        if isinstance(queens, dict):
+            cards += [(queens[s].get("doubled_by"), "Q", s) for s in SUITS if isinstance(queens.get(s), dict)]
+        out: dict[int, list[tuple[str, str]]] = {}
+        for seat, rank, suit in cards:
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                out.setdefault(seat, []).append((rank, suit))
+        return out
 
     def deal_score(self, index: int) -> Any:
         """The DealScore of stored deal ``index`` (0-based), or None past a problem."""

@@ -424,13 +424,43 @@
     barWatch.observe(bar);
   }
 
+  // The score sheet's names and totals stick to the top; their height changes with the
+  // names' lines and the phone's width. What the page scrolls to (the row of a deal just
+  // saved, #deal-N; a number in focus) keeps clear of them (app.css, --head-space).
+  let headWatch = null;
+  function measureHead() {
+    const head = document.querySelector("table.sheet thead");
+    if (!head) return;
+    document.documentElement.style.setProperty("--head-space", head.getBoundingClientRect().height + "px");
+    if (!window.ResizeObserver) return;
+    headWatch = headWatch || new ResizeObserver(function () {
+      const now = document.querySelector("table.sheet thead");
+      if (now) document.documentElement.style.setProperty("--head-space", now.getBoundingClientRect().height + "px");
+    });
+    headWatch.disconnect();
+    headWatch.observe(head);
+  }
+
+  // Opened at a deal's row (#deal-N after a Save, #latest from "Carry on"): the browser
+  // scrolled there before the head was measured; now the row sits just below the names
+  // and totals. Not on a reload or Back, where the browser puts back where the player was.
+  function landAtRow() {
+    const id = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
+    const target = id && document.getElementById(id);
+    const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    if (target && target.closest("table.sheet") && (!nav || nav.type === "navigate")) target.scrollIntoView();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     // A refused save: the summary of what to put right takes the focus, so a screen
     // reader says it and a keyboard goes on from there (its links lead to the fields).
     const problems = document.getElementById("problems");
     if (problems) problems.focus();
     measureBar();
+    measureHead();
+    landAtRow();
     document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar
+    document.addEventListener("scorekeeper:swapped", measureHead);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {

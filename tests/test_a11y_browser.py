@@ -297,8 +297,12 @@ def test_pages_reached_by_a_tap_or_a_save_meet_wcag_22_aa(site, audit):
     _save(page)
     expect(page.locator("[data-conflict]")).to_be_visible()
     audit("conflict (409)")
-    _save(page)  # "Add yours as deal 3": the sheet, with its undo
+    _save(page)  # "Add yours as deal 3": the sheet, with its undo, opened at deal 3's row
     expect(page.locator("#deal-3")).to_be_visible()
+    # from the top: axe takes a row scrolled under the sticky names and totals for a
+    # target too small to tap (target-size treats position: sticky as relative,
+    # dequelabs/axe-core#3720); test_focus_is_never_hidden… checks what it hides
+    page.evaluate("window.scrollTo(0, 0)")
     audit("sheet after adding a deal (undo)")
 
     # Deleting a deal: the sheet offers it back; the history lists it
@@ -407,8 +411,8 @@ FOCUS = """() => {
   let clearBottom = innerHeight;
   const bar = document.querySelector(".action-bar");
   if (bar && !bar.contains(el) && getComputedStyle(bar).position === "fixed") clearBottom = bar.getBoundingClientRect().top;
-  const head = document.querySelector(".sheet thead th");
-  if (head && !head.closest("thead").contains(el) && getComputedStyle(head).position === "sticky") {
+  const head = document.querySelector(".sheet thead");
+  if (head && !head.contains(el) && getComputedStyle(head).position === "sticky") {
     const edge = head.getBoundingClientRect();
     if (edge.top <= 1) clearTop = edge.bottom;
   }
@@ -439,3 +443,38 @@ def test_focus_is_never_hidden_behind_the_action_bar_or_the_sheets_head(site, br
     finally:
         page.context.close()
     assert not hidden, "\n".join(map(str, hidden))
+
+
+# What axe could not decide ("needs review") and a person can: a header with no numbers
+# under it, text whose
+# background axe could not find because something overlaps it (the charts' SVG text,
+# which MEASURE checks instead, left out)
+REVIEW = """(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['incomplete']})
+  .then((r) => r.incomplete.flatMap((v) => v.nodes
+    .filter((n) => !(document.querySelector(n.target[0]) || document.body).closest("svg"))
+    .map((n) => [v.id, n.target.join(' '), n.any.concat(n.all, n.none).map((c) => c.message).join('; ')])))"""
+
+
+def test_nothing_left_for_review_on_the_sheets_and_a_players_page(site, browser):
+    """Issue 8: axe's "needs review" list had the Trix sheet's kingdom rows (a header over
+    no numbers, th-has-data-cells) and the player page's "place" under a figure (its
+    background hidden by the figure's link above it). Neither is left, on every game's
+    score sheet and printable sheet and on Anna's page; the charts' SVG text, which axe
+    never measures, is measured by test_every_linked_page_meets_wcag_22_aa."""
+    base, ids = site["base"], site["ids"]
+    page = new_page(browser)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    left = []
+    try:
+        addresses = [f"/games/{game_id}{end}" for game_id in ids.values() for end in ("", "/print")]
+        for address in addresses + ["/players"]:
+            page.goto(base + address)
+            if address == "/players":
+                page.get_by_role("link", name="Anna", exact=True).click()
+                expect(page.locator(".contracts-table")).to_be_visible()
+            page.wait_for_load_state("load")
+            left += [(address, *item) for item in page.evaluate(REVIEW, TAGS)
+                     if item[0] == "th-has-data-cells" or "overlapped" in item[2]]
+    finally:
+        page.context.close()
+    assert not left, "\n".join(map(str, left))

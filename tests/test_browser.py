@@ -6,9 +6,13 @@ Screenshots go to screenshots/ (ignored by git) — open them and look.
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game, sync_api
+from tests.conftest import game_file
 
 pytestmark = pytest.mark.browser
 
@@ -210,3 +214,198 @@ def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server)
     page.get_by_role("button", name="Save deal 1").click()
     # Vic doubled and took it back, Xia led to that trick: Vic −150, Xia +75
     sync_api.expect(page.locator("thead .total")).to_have_text(["0", "−150", "0", "75"])
+
+
+# ------------------------------------------------ a refused save: the summary's links
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """The app on a database of its own, for games stored directly: (base URL, database)."""
+    from tests.browser_support import serve as serve_app
+
+    database = tmp_path_factory.mktemp("errors") / "errors.sqlite3"
+    with serve_app(database) as base:
+        yield base, database
+
+
+# Each line of the summary: its link (or None) and the elements its address names, and
+# how tall the link is
+SUMMARY = """() => Array.from(document.querySelectorAll("#problems li"), (li) => {
+  const a = li.querySelector("a");
+  if (!a) return {text: li.textContent.trim(), href: null, targets: 0, height: 0};
+  const id = decodeURIComponent(a.getAttribute("href").slice(1));
+  return {text: a.textContent.trim(), href: a.getAttribute("href"),
+          targets: document.querySelectorAll('[id="' + CSS.escape(id) + '"]').length,
+          height: a.getBoundingClientRect().height};
+})"""
+
+
+def _tap(page, where: str, text: str) -> None:
+    page.locator(where).get_by_text(text, exact=True).first.click()
+
+
+def _trigami_bids(page, *bids: str) -> None:
+    for seat, suit in enumerate(bids):
+        card = page.locator(".seat-card").nth(seat)
+        if suit == "Turnip":
+            card.get_by_text("Turnip", exact=True).click()
+        else:
+            card.get_by_role("img", name=suit).click()
+
+
+def _fill(page, **fields: str) -> None:
+    for field, value in fields.items():
+        page.fill(f"#{field}", value)
+
+
+# (what, game file, the form's address after /games/<id>, what is tapped and typed, messages the summary lists)
+ERRORS: list[tuple[str, dict, str, Any, list[str]]] = [
+    ("trigami, nothing entered", game_file(), "/deals/new", lambda p: None,
+     ["Choose Anna's bid.", "Choose Ben's bid.", "Choose Carla's bid.", "How many tricks did Anna win?"]),
+    ("trigami, tricks typed past 13", game_file(), "/deals/new",
+     lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="9", tricks_1="9")),
+     ["The tricks typed already add up to 18, more than 13."]),
+    ("trigami, tricks adding up to 12", game_file(), "/deals/new",
+     lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="4", tricks_2="4", tricks_1="4")),
+     ["Tricks add up to 12, expected 13"]),
+    ("trigami, Turnip without its suit, Turnip and Doublets", game_file(), "/deals/new",
+     lambda p: (_trigami_bids(p, "Turnip", "Turnip", "clubs"), p.locator(".seat-card").nth(1).get_by_text("Doublets").click(),
+                _fill(p, tricks_0="5", tricks_1="4")),
+     ["Ben: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."]),
+    ("trigami, Turnip without its suit", game_file(), "/deals/new",
+     lambda p: (_trigami_bids(p, "Turnip", "hearts", "clubs"), _fill(p, tricks_0="5", tricks_1="4")),
+     ["turnip"]),
+    ("trigami, bugs with no trick", game_file(), "/deals/new",
+     lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="0", bugs_0="2", tricks_1="6")),
+     ["Anna"]),
+    ("bugami3, nothing entered", game_file("bugami3"), "/deals/new", lambda p: None, ["Choose Anna's bid."]),
+    ("trix, no contract", game_file("trix"), "/deals/new", lambda p: None, ["Choose the contract."]),
+    ("trix, King of Hearts not entered", game_file("trix"), "/deals/new?contract=king", lambda p: None,
+     ["Who took the K♥?"]),
+    ("trix, King doubled and taken back, no leader", game_file("trix"), "/deals/new?contract=king",
+     lambda p: (_tap(p, ".block-king fieldset >> nth=0", "Ben"), _tap(p, ".block-king .doubler", "Ben")),
+     ["led"]),
+    ("trix, Queens not entered", game_file("trix"), "/deals/new?contract=queens", lambda p: None,
+     ["Who took the Q♠?", "Who took the Q♥?", "Who took the Q♦?", "Who took the Q♣?"]),
+    ("trix, diamonds typed past 13", game_file("trix"), "/deals/new?contract=diamonds",
+     lambda p: _fill(p, diamonds_0="9", diamonds_1="9"), ["The diamonds typed already add up to 18, more than 13."]),
+    ("trix, tricks not entered", game_file("trix"), "/deals/new?contract=tricks", lambda p: None,
+     ["How many tricks did Anna take?"]),
+    ("trix, the Trix not entered", game_file("trix"), "/deals/new?contract=trix", lambda p: None,
+     ["Tap who went out first, second and third."]),
+    ("trix complex, nothing chosen", game_file("trix", options={"complex": True}), "/deals/new", lambda p: None,
+     ["Choose the contract."]),
+    ("trix complex, King and Queens not entered", game_file("trix", options={"complex": True}), "/deals/new",
+     lambda p: (p.get_by_role("checkbox", name="King of Hearts").check(), p.get_by_role("checkbox", name="Queens").check()),
+     ["Who took the K♥?", "Who took the Q♣?"]),
+]
+
+
+@pytest.mark.parametrize("case", ERRORS, ids=[c[0] for c in ERRORS])
+def test_every_link_of_a_refused_save_leads_to_its_field(stored, browser, case):
+    """Issue 8: "after a refused Save focus stays on the page instead of the error summary,
+    and its "Choose X's bid" links point to ids that do not exist; the error links are
+    22 px tall." For each kind of deal and its problems: the summary takes the focus,
+    every line links to an element that is on the page (a field, a row of chips, a
+    group's messages), and each link is at least 24 px tall (WCAG 2.5.8)."""
+    what, data, form, enter, expected = case
+    base, database = stored
+    game_id = store_game(database, data)
+    page = new_page(browser)
+    try:
+        page.goto(f"{base}/games/{game_id}{form}")
+        enter(page)
+        page.locator(".action-bar button.primary").click()
+        sync_api.expect(page.locator("#problems")).to_be_focused()
+        lines = page.evaluate(SUMMARY)
+        texts = " | ".join(line["text"] for line in lines)
+        for message in expected:
+            assert message in texts, (message, lines)
+        assert [line for line in lines if line["targets"] != 1] == [], lines
+        assert [line for line in lines if line["height"] < 24] == [], lines
+    finally:
+        page.context.close()
+
+
+def test_a_place_tapped_twice_without_javascript_links_to_the_trix_block(stored, browser):
+    """Without JavaScript the Trix places are rows of chips: one player in two places is
+    refused above the block, and the summary's link leads there."""
+    base, database = stored
+    game_id = store_game(database, game_file("trix"))
+    page = new_page(browser, javascript=False)
+    try:
+        page.goto(f"{base}/games/{game_id}/deals/new?contract=trix")
+        page.get_by_role("radio", name="Trix").check()
+        for place, name in enumerate(["Anna", "Anna", "Ben", "Carla"]):
+            page.locator(".block-trix .finish-places fieldset").nth(place).get_by_text(name, exact=True).click()
+        page.locator(".action-bar button.primary").click()
+        lines = page.evaluate(SUMMARY)
+        assert any("Anna is tapped as both" in line["text"] for line in lines), lines
+        assert [line for line in lines if line["targets"] != 1 or line["height"] < 24] == [], lines
+    finally:
+        page.context.close()
+
+
+def test_every_field_of_trix_complex_names_its_player(stored, browser):
+    """Issue 8: "Trix Complex has eight fields sharing four names, Queens has four
+    identical "Doubled?" toggles". With every penalty contract chosen, each player chip
+    is named after its player in a group that names the card or place, and each count
+    (its number field, its row of chips) carries the player's name."""
+    base, database = stored
+    players = ["Anna", "Ben", "Carla", "Dan"]
+    game_id = store_game(database, game_file("trix", options={"complex": True}))
+    page = new_page(browser)
+    try:
+        page.goto(f"{base}/games/{game_id}/deals/new")
+        for contract in ("King of Hearts", "Queens", "Diamonds", "Tricks"):
+            page.get_by_role("checkbox", name=contract).check()
+        shown = page.evaluate("""() => {
+          const seen = (el) => el.checkVisibility({visibilityProperty: true}) || el.labels[0].checkVisibility();
+          return {counts: Array.from(document.querySelectorAll(".block input.count-input"), (i) => i.id).filter((id) => seen(document.getElementById(id))),
+                  chips: Array.from(document.querySelectorAll(".block fieldset.chips input[type=radio]"), (i) => i.id)
+                    .filter((id) => document.getElementById(id).closest("fieldset").checkVisibility())};
+        }""")
+        player = re.compile("|".join(players))
+        assert len(shown["counts"]) == 8  # diamonds and tricks, four players each
+        for field_id in shown["counts"]:
+            field = page.locator(f"#{field_id}")
+            sync_api.expect(field).to_have_accessible_name(player)
+            sync_api.expect(page.locator("fieldset.count", has=field)).to_have_accessible_name(player)
+        names = set()
+        for chip_id in shown["chips"]:
+            chip = page.locator(f"#{chip_id}")
+            if chip.get_attribute("value"):  # a seat, not "nobody"
+                name = page.locator(f'label[for="{chip_id}"]').inner_text().strip()
+                assert name in players, chip_id
+                sync_api.expect(chip).to_have_accessible_name(name)
+            group = page.locator("fieldset.chips", has=chip).first
+            names.add(group.evaluate("(f) => f.querySelector('legend').textContent.trim()"))
+        # every card asked about by name: whose hand and which card, never a bare "Doubled?"
+        assert {"Who took the K♥?", "Who doubled the K♥?", "Who took the Q♠?", "Who doubled the Q♣?"} <= names
+    finally:
+        page.context.close()
+
+
+def test_without_javascript_a_chip_and_a_number_that_disagree_are_asked_about(stored, browser):
+    """Without JavaScript nothing keeps a count's chip and its number field equal. Anna's
+    tricks tapped as 5 and typed as 4: nothing is saved, the field says so and keeps the
+    4; tapping 5 again then saves 5 (100, 80, 80: SCORING.md §1.2)."""
+    base, database = stored
+    game_id = store_game(database, game_file())
+    page = new_page(browser, javascript=False)
+    try:
+        page.goto(f"{base}/games/{game_id}/deals/new")
+        _trigami_bids(page, "spades", "hearts", "clubs")
+        page.locator('label[for="tricks_0_chip-5"]').click()
+        _fill(page, tricks_0="4", tricks_1="4")
+        page.get_by_role("button", name="Save deal 1").click()
+        sync_api.expect(page.locator("#tricks_0-errors")).to_have_text(
+            "Anna's tricks: you tapped 5 but typed 4. Tap the right number, or type it again.")
+        sync_api.expect(page.locator("#tricks_0")).to_have_value("4")
+        sync_api.expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()  # still the form: nothing saved
+        shot(page, "trigami-5-chip-and-number-disagree-no-js")
+        page.locator('label[for="tricks_0_chip-5"]').click()
+        page.get_by_role("button", name="Save deal 1").click()
+        sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"])
+    finally:
+        page.context.close()

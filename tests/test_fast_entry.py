@@ -63,6 +63,52 @@ def test_a_chip_no_form_sends_is_refused_beside_its_field(client, make_game, db)
     assert errors and "Tap one of the numbers." in errors.group(1)
 
 
+def test_a_chip_and_a_number_both_changed_and_disagreeing_are_refused_beside_the_field(client, make_game, db):
+    """Without JavaScript, chip and field can say different things. The form sends back
+    the count it showed (<field>_was): changed both, to 5 and 4, nothing is saved (400),
+    the field says so with the player's name, keeps the 4 typed and ticks no chip."""
+    game_id = make_game()
+    data = {**BIDS, "tricks_0": "4", "tricks_0_chip": "5", "tricks_0_was": "", "tricks_1": "4", "tricks_1_was": "",
+            "bugs_0_chip": "0", "bugs_0_was": "0"}
+    refused = client.post(f"/games/{game_id}/deals/new", data=data)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and deal_count(db, game_id) == 0
+    errors = re.search(r'id="tricks_0-errors">(.*?)</ul>', page, re.S)
+    assert errors and "Anna's tricks: you tapped 5 but typed 4. Tap the right number, or type it again." in \
+        html.unescape(errors.group(1))
+    assert re.search(r'<input[^>]*id="tricks_0"[^>]*value="4"', page)
+    assert not re.search(r'name="tricks_0_chip"[^>]*checked', page)
+    assert 'name="tricks_0_was" value="4"' in page
+    # the player taps 5 again (the 4 left as it was): the chip wins. Ben's bugs typed as 2
+    # beside the chip 0 ticked from the start: the number wins. 5 clean tricks = 100; 4
+    # tricks, 2 bugs: 40 ÷ 2 = 20; Carla's 4 clean = 80 (SCORING.md §1.2)
+    again = {**data, "tricks_0_was": "4", "bugs_1": "2", "bugs_1_chip": "0", "bugs_1_was": "0"}
+    assert client.post(f"/games/{game_id}/deals/new", data=again).status_code == 302
+    assert saved_entry(db, game_id)["tricks"] == [5, 4, 4] and saved_entry(db, game_id)["bugs"] == [0, 2, 0]
+    assert "Deal 1 saved: Anna +100, Ben +20, Carla +80." in text(client.get(f"/games/{game_id}"))
+
+
+def test_a_chip_tapped_on_a_deal_being_changed_wins_over_the_number_left_in_its_field(client, make_game, db):
+    """Changing a deal without JavaScript: each field shows its count and its chip is
+    ticked; tapping other chips (the numbers left as they were) changes the counts.
+    Tricks 0, 5, 8 with bugs 0, 2, 1: 50, 50 ÷ 2 = 25, 80 ÷ 1 = 80 (SCORING.md §1.2)."""
+    game_id = make_game(deals=[{"bids": [{"kind": "plain", "suit": s} for s in "SHD"],
+                                "tricks": [0, 6, 7], "bugs": [0, 2, 1]}])
+    deal_id = store.get_game(db, game_id).deals[0].id
+    page = client.get(f"/games/{game_id}/deals/{deal_id}/edit").get_data(as_text=True)
+    assert 'name="tricks_1_was" value="6"' in page and 'name="bugs_0_was" value="0"' in page
+    shown = {"tricks": ["0", "6", "7"], "bugs": ["0", "2", "1"]}
+    data = {"bids_0": "S", "bids_1": "H", "bids_2": "D"}
+    for what, counts in shown.items():
+        for seat, count in enumerate(counts):
+            data |= {f"{what}_{seat}": count, f"{what}_{seat}_chip": count, f"{what}_{seat}_was": count}
+    data |= {"tricks_1_chip": "5", "tricks_2_chip": "8"}
+    answer = client.post(f"/games/{game_id}/deals/{deal_id}/edit", data=data)
+    assert answer.status_code == 302
+    assert saved_entry(db, game_id)["tricks"] == [0, 5, 8]
+    assert "Deal 1 changed: Anna +50, Ben +25, Carla +80." in text(client.get(f"/games/{game_id}"))
+
+
 def test_every_count_is_a_row_of_chips_named_after_its_player(client, make_game):
     game_id = make_game(players=["Anna", "Ben", "Carla"])
     page = html.unescape(client.get(f"/games/{game_id}/deals/new").get_data(as_text=True))

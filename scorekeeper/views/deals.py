@@ -124,18 +124,27 @@ def _csrf_problem(form: forms.DealForm) -> None:
                                   "are kept: check them and tap Save again."))
 
 
-def _flash_saved(game: StoredGame, deal_id: int) -> None:
-    """Say again what the first tap saved (its response may not be the one shown)."""
+def _sheet_at(game_id: str, number: int | None) -> str:
+    """The score sheet's address, opened at deal ``number``'s row (#deal-N: below the
+    sheet's sticky names and totals, app.css), or at its top when ``number`` is None or 0.
+    The page's messages and Undo sit in its bar at the bottom, so they stay in sight."""
+    return url_for("games.show", game_id=game_id, _anchor=f"deal-{number}" if number else None)
+
+
+def _flash_saved(game: StoredGame, deal_id: int) -> str:
+    """Say again what the first tap saved (its response may not be the one shown); the
+    sheet's address at that deal."""
     try:
         index = game.deal_index(deal_id)
         result = _score_of(game, [d.entry for d in game.deals])
     except (store.NotFoundError, RuleError):
         flash(_("That deal was already saved."), "saved")
-        return
+        return _sheet_at(game.id, len(game.deals))
     flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
     if index == len(game.deals) - 1:
         session["last_added"] = {"game": game.id, "deal": deal_id,  # Undo stays on offer
                                  "version": game.deals[index].version}
+    return _sheet_at(game.id, index + 1)
 
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
@@ -164,8 +173,7 @@ def new(game_id: str) -> Any:
         form.seen.data = str(game.version)
     saved = store.deal_for_nonce(get_db(), form.nonce.data) if form.is_submitted() else None
     if saved is not None:  # a double tap, or the form sent again: it is saved once
-        _flash_saved(game, saved)
-        return redirect(url_for("games.show", game_id=game.id))
+        return redirect(_flash_saved(game, saved))
     if not form.is_submitted() and _head(game).finished:
         flash(_("This game is over: no more deals can be added."), "saved")
         return redirect(url_for("games.show", game_id=game.id))
@@ -185,20 +193,19 @@ def new(game_id: str) -> Any:
                 added = store.add_deal_scored(get_db(), game.id, entry, form.nonce.data, seen=game.version)
             except store.StaleError as stale:
                 if (saved := store.deal_for_nonce(get_db(), form.nonce.data)) is not None:
-                    _flash_saved(stale.game, saved)  # the same form, saved this instant by a second tap
-                    return redirect(url_for("games.show", game_id=game.id))
+                    # the same form, saved this instant by a second tap
+                    return redirect(_flash_saved(stale.game, saved))
                 return _stale(stale.game, stale.since)
             except RuleError as error:
                 forms.attach_error(form, error, index + 1)
             else:
                 if added.score is None:  # the same form, saved this instant by a second tap
-                    _flash_saved(store.get_game(get_db(), game.id), added.deal_id)
-                    return redirect(url_for("games.show", game_id=game.id))
+                    return redirect(_flash_saved(store.get_game(get_db(), game.id), added.deal_id))
                 number = added.number or index + 1
                 session["last_added"] = {"game": game.id, "deal": added.deal_id, "version": store.fingerprint(entry)}
                 flash(_("Deal %(n)s saved: %(points)s.", n=number, points=_summary(game, added.score, number - 1)),
                       "saved")
-                return redirect(url_for("games.show", game_id=game.id))
+                return redirect(_sheet_at(game.id, number))  # its row in sight, the totals above it
     _csrf_problem(form)
     _offer(form, game, index)
     if not form.is_submitted():
@@ -272,7 +279,7 @@ def edit(game_id: str, deal_id: int) -> Any:
                 answer = _changed(form, game, index, entry, saved)
                 if answer is not None:
                     flash(answer, "saved")
-                    return redirect(url_for("games.show", game_id=game.id))
+                    return redirect(_sheet_at(game.id, index + 1))
     _csrf_problem(form)
     _offer(form, game, index)
     if form.has_errors and status == 200:
@@ -361,7 +368,9 @@ def delete(game_id: str, deal_id: int) -> Any:
         offer_restore(game, deal_id, number)  # soft: the history can restore it
         flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number),
               "restorable")
-        return redirect(url_for("games.show", game_id=game.id))
+        # at the deal now in its place (after an Undo: the newest one)
+        left = sum(1 for d in game.deals if d.id != deal_id)
+        return redirect(_sheet_at(game.id, min(number, left)))
     if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
         return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)

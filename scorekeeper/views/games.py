@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 from typing import Any
 
-from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import (Blueprint, Response, abort, current_app, flash, get_flashed_messages, make_response, redirect,
+                   render_template, request, session, url_for)
 from flask_babel import gettext as _
 from flask_compress import Compress
 from markupsafe import Markup
@@ -105,14 +105,14 @@ def show(game_id: str) -> Any:
     mine = session._get_current_object()  # type: ignore[attr-defined]  # (read several times)
     if mine.get("_flashes"):  # a message to show once: this page is this browser's own
         kept = _kept_sheet(key, game_id)
-        html = render_template("games/show.html", title=kept.title, body=Markup(
-            kept.body.replace(_UNDO_SLOT, _undo_slot(game_id, kept.last))))
+        own = _own_slot(game_id, kept, get_flashed_messages(with_categories=True))
+        html = render_template("games/show.html", title=kept.title, body=Markup(kept.body.replace(_UNDO_SLOT, own)))
         return _revalidate(make_response(html), None)
     etag = _sheet_etag(key, mine)
     if request.if_none_match.contains_weak(etag):
         return _revalidate(Response(status=304), etag)
     kept = _kept_sheet(key, game_id)
-    undo = _undo_slot(game_id, kept.last)
+    undo = _own_slot(game_id, kept)
     if undo:  # this browser's own page: drawn into the kept one, compressed for it alone
         return _revalidate(make_response(kept.page().replace(_UNDO_SLOT, undo)), etag)
     content_encoding, data = kept.sent(request.headers.get("Accept-Encoding", ""))
@@ -168,14 +168,16 @@ _UNDO_SLOT = "<!--sheet:undo-->"
 @dataclass
 class _Sheet:
     """A drawn score sheet: its ``key`` (:func:`_page_key`), ``title``, ``body`` (with
-    :data:`_UNDO_SLOT` where a browser's Undo goes) and ``last``, the last deal ({"deal",
-    "version", "number"}, or None); the whole page and its compressed bytes are added
-    when first asked for."""
+    :data:`_UNDO_SLOT` where a browser's messages and Undo go), ``last``, the last deal
+    ({"deal", "version", "number"}, or None) and ``bar``, whether it has an action bar
+    (a deal can be added); the whole page and its compressed bytes are added when first
+    asked for."""
 
     key: tuple[Any, ...]
     title: str
     body: str
     last: dict[str, Any] | None
+    bar: bool = True
     _page: str | None = None
     _sent: dict[str, tuple[str, bytes]] = field(default_factory=dict)
 
@@ -264,20 +266,24 @@ def _kept_sheet(key: tuple[Any, ...], game_id: str) -> _Sheet:
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None
-    drawn = _Sheet(key, f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", html, last)
+    drawn = _Sheet(key, f"{', '.join(game.players)} · {forms.KIND_NAMES[game.kind]}", html, last, scored.can_add)
     if game.version == key[2][0]:  # not a game changed since its version was read
         _KEPT.put(key, drawn)
     return drawn
 
 
-def _undo_slot(game_id: str, last: dict[str, Any] | None) -> str:
-    """This browser's Undo button: for the last deal, if this browser has just added it
-    and nobody has changed it since; else nothing."""
+def _own_slot(game_id: str, kept: _Sheet, messages: list[tuple[str, str]] | None = None) -> str:
+    """This browser's own part of the sheet, in its bar at the bottom: ``messages`` (the
+    flashed (category, message) pairs, shown once) and the Undo button for the last deal,
+    if this browser has just added it and nobody has changed it since; else nothing."""
+    last = kept.last
     mine = session.get("last_added")
-    if not last or not mine or mine.get("game") != game_id or mine.get("deal") != last["deal"] \
-            or mine.get("version") not in (None, last["version"]):
+    undo = last if last and mine and mine.get("game") == game_id and mine.get("deal") == last["deal"] \
+        and mine.get("version") in (None, last["version"]) else None
+    if not undo and not messages:
         return ""
-    return render_template("games/_undo.html", game_id=game_id, undo=last, undo_form=forms.EmptyForm())
+    return render_template("games/_undo.html", game_id=game_id, undo=undo, messages=messages or [],
+                           bar=kept.bar, undo_form=forms.EmptyForm())
 
 
 def join_code(game_id: str) -> QrCode:

@@ -1,0 +1,237 @@
+"""The score sheet on a phone after a Save, and the Trix sheet read from across the table
+(issue 8), in headless Chromium at 390×844 and 360×740.
+
+Screenshots go to screenshots/ (ignored by git): open them and look.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser_support import new_page, serve, shot, store_game, sync_api
+from tests.conftest import game_file
+from tests.test_gamefile import TRIX_KINGDOM
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+PHONES = [(390, 844), (360, 740)]
+LONG_NAMES = ["Alexandra", "Maximilian", "Konstantinos", "Bartholomew"]
+
+# A Trigami deal that scores little (SCORING.md §1.2: every player bids spades; 4 tricks
+# with 3 bugs → floor(40 / 3) = 13, 4/3 → 13, 5/4 → floor(50 / 4) = 12): 19 of them leave
+# the game far from 500, so a 20th can be added.
+LOW = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [4, 4, 5], "bugs": [3, 3, 4]}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    database = tmp_path_factory.mktemp("sheet") / "sheet.sqlite3"
+    with serve(database) as base:
+        yield {"base": base, "database": database}
+
+
+# What a player sees after a Save: for each thing, whether it lies wholly in the window,
+# clear of the sticky names and totals above and the fixed bar below, and whether a tap
+# at its middle reaches it (nothing drawn over it)
+IN_SIGHT = """() => {
+  const bar = document.querySelector(".action-bar");
+  const barTop = bar ? bar.getBoundingClientRect().top : innerHeight;
+  const headBottom = document.querySelector("table.sheet thead").getBoundingClientRect().bottom;
+  function reached(el) {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  }
+  function inWindow(el) {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+  }
+  const row = document.querySelector("tr.deal-row.latest");
+  const rowBox = row.getBoundingClientRect();
+  const flash = document.querySelector(".action-bar .flash");
+  const undo = document.querySelector(".action-bar .undo button");
+  return {
+    row: row.id,
+    rowClear: rowBox.top >= headBottom - 2 && rowBox.bottom <= barTop,
+    rowCells: Array.from(row.cells, reached),
+    totals: Array.from(document.querySelectorAll("thead .total"), (t) => inWindow(t) && reached(t)),
+    flash: flash ? flash.textContent.trim() : null,
+    flashSeen: !!flash && inWindow(flash) && reached(flash),
+    undo: undo ? undo.textContent.trim() : null,
+    undoSeen: !!undo && inWindow(undo) && reached(undo),
+  };
+}"""
+
+
+def _enter_trigami(page, javascript: bool) -> None:
+    """Plain bids ♠ ♥ ♣, tricks 5, 4 (and 4), no bugs: 100, 80, 80 (SCORING.md §1.2)."""
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "5")
+    page.fill("#tricks_1", "4")
+    if not javascript:
+        page.fill("#tricks_2", "4")
+
+
+def _enter_trix_finishing_order(page, javascript: bool) -> None:
+    """The Trix contract, out in seat order: 200, 150, 100, 50 (SCORING.md §2.1)."""
+    if javascript:
+        for seat in range(3):
+            page.locator(".finish-tap").nth(seat).click()
+    else:
+        for place in range(1, 5):
+            page.locator(".block-trix fieldset").nth(place - 1).get_by_text(LONG_NAMES[place - 1], exact=True).click()
+
+
+def _enter_diamonds(page, javascript: bool) -> None:
+    for seat, count in enumerate(["3", "4", "2", "4"][: 4 if not javascript else 3]):
+        page.fill(f"#diamonds_{seat}", count)
+
+
+# (what, game file, address of the form, how the deal is entered, the deal's number)
+CASES: list[tuple[str, dict[str, Any], str, Any, int]] = [
+    ("trigami", game_file(deals=[LOW] * 19), "/deals/new", _enter_trigami, 20),
+    # the last deal of a Trix game between partners: no more Add buttons, the team row in the head
+    ("trix-teams-last", game_file("trix", players=LONG_NAMES, options={"partnership": "sum"},
+                                  deals=TRIX_KINGDOM * 3 + TRIX_KINGDOM[:4]),
+     "/deals/new", _enter_trix_finishing_order, 20),
+    # a deal in the last kingdom: the bar holds the message, Undo and the contracts left
+    ("trix-contracts-left", game_file("trix", players=LONG_NAMES, deals=TRIX_KINGDOM * 3 + TRIX_KINGDOM[:2]),
+     "/deals/new?contract=diamonds", _enter_diamonds, 18),
+]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("width,height", PHONES, ids=["390", "360"])
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_after_a_save_the_new_row_the_totals_and_undo_are_in_sight(site, browser, case, width, height, javascript):
+    """Issue 8: "After saving, the sheet opens at the top; from about deal 8 the newest row
+    is below the fold or behind the sticky button." A Save leads to the sheet at the new
+    deal's row (#deal-N, also without JavaScript): the row lies below the sticky names
+    and totals and above the bar, and the bar at the bottom holds "Deal N saved: …" and
+    its Undo, all in the window with nothing over them."""
+    what, data, form, enter, number = case
+    game_id = store_game(site["database"], data)
+    page = new_page(browser, width, height, javascript=javascript)
+    try:
+        page.goto(f"{site['base']}/games/{game_id}{form}")
+        enter(page, javascript)
+        page.locator(".action-bar button.primary").click()
+        expect(page.locator(".action-bar .flash")).to_contain_text(f"Deal {number} saved")
+        assert page.url.endswith(f"/games/{game_id}#deal-{number}")
+        page.wait_for_load_state("load")
+        seen = page.evaluate(IN_SIGHT)
+        page.screenshot(path=_shot_path(f"sheet-after-save-{what}-{width}-{'js' if javascript else 'no-js'}"))
+        assert seen["row"] == f"deal-{number}", seen
+        assert seen["rowClear"] and all(seen["rowCells"]), seen
+        assert seen["totals"] == [True] * len(data["players"]), seen
+        assert seen["flashSeen"] and seen["undo"] == f"↶ Undo deal {number}" and seen["undoSeen"], seen
+    finally:
+        page.context.close()
+
+
+def _shot_path(name: str) -> str:
+    """screenshots/NAME.png of the window as the player sees it (shot() takes the whole page)."""
+    from tests.browser_support import SHOTS
+
+    SHOTS.mkdir(exist_ok=True)
+    return str(SHOTS / f"{name}.png")
+
+
+# Two kingdoms of partners with four long names. Kingdom 1 (Alexandra's) is
+# tests/test_gamefile.py's TRIX_KINGDOM: Maximilian doubles the K♥ and Bartholomew takes
+# it; Maximilian doubles the Q♠. In kingdom 2 (Maximilian's) Alexandra also doubles the
+# Q♥, which Konstantinos takes. SCORING.md §2.1–2.2: a queen −25, doubled −50 to its taker
+# and +25 to the doubler; so kingdom 2's Queens give +25, +25, −75, −75 and the kingdoms
+# (TRIX_KINGDOM_POINTS added up) 50, 65, −55, −60 and 100, 65, −105, −60.
+QUEENS_TWO_DOUBLED = {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1},
+                                                          "H": {"taker": 2, "doubled_by": 0},
+                                                          "D": {"taker": 2}, "C": {"taker": 3}}}
+TWO_KINGDOMS = TRIX_KINGDOM + [TRIX_KINGDOM[0], QUEENS_TWO_DOUBLED, *TRIX_KINGDOM[2:]]
+TOTALS = ["150", "130", "−160", "−120"]
+TEAMS = [("Alexandra & Konstantinos", "−10"), ("Maximilian & Bartholomew", "10")]
+
+SIZES = """() => {
+  const size = (el) => parseFloat(getComputedStyle(el).fontSize);
+  return {totals: Array.from(document.querySelectorAll("thead .total"), size),
+          points: Array.from(document.querySelectorAll("tbody .points"), size)};
+}"""
+
+# Each name as shown: its text, whether it overflows its box or ends in "…", and whether
+# its box stays inside its cell
+NAMES = """() => Array.from(document.querySelectorAll("thead .player-name, thead .team-names"), (el) => {
+  const style = getComputedStyle(el);
+  const box = el.getBoundingClientRect();
+  const cell = el.closest("th, a").getBoundingClientRect();
+  return {text: el.textContent.trim(), cut: el.scrollWidth > el.clientWidth || style.textOverflow === "ellipsis"
+          || style.webkitLineClamp !== "none", inside: box.left >= cell.left - 0.5 && box.right <= cell.right + 0.5};
+})"""
+
+# The lines "deals next" takes: one rectangle per line of its text
+BADGE_LINES = """() => {
+  const badge = document.querySelector("thead .dealer-badge");
+  const range = document.createRange();
+  range.selectNodeContents(badge);
+  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
+    """Issue 8: "The Trix sheet's totals are smaller than a deal's points at 360 px; long
+    names are cut to "Alexand…" in the header and team rows; the "deals next" badge wraps;
+    team totals repeat in all four columns. Trix rows do not show which cards were doubled."
+    At 360×740 with four long names: the totals are the largest numbers, every name is
+    whole, each team's total shows once, a doubled card is marked on its doubler's cell
+    (K♥², Q♠², named for screen readers) and so is the dealer."""
+    game_id = store_game(site["database"], game_file("trix", players=LONG_NAMES, options={"partnership": "sum"},
+                                                     deals=TWO_KINGDOMS))
+    page = new_page(browser, 360, 740, color_scheme=scheme)
+    try:
+        page.goto(f"{site['base']}/games/{game_id}")
+        expect(page.locator("thead .total")).to_have_text(TOTALS)
+        shot(page, f"sheet-trix-long-names-360-{scheme}")
+        page.screenshot(path=_shot_path(f"sheet-trix-long-names-360-{scheme}-top"))
+
+        sizes = page.evaluate(SIZES)
+        assert min(sizes["totals"]) > max(sizes["points"]), sizes
+
+        names = page.evaluate(NAMES)
+        assert [n["text"] for n in names] == LONG_NAMES + [t[0] for t in TEAMS]
+        assert not [n for n in names if n["cut"] or not n["inside"]], names
+
+        teams = page.locator("thead .team-row .team")
+        expect(teams).to_have_count(2)
+        for n, (partners, total) in enumerate(TEAMS):
+            expect(teams.nth(n).locator(".team-names")).to_have_text(partners)
+            expect(teams.nth(n).locator(".team-total")).to_have_text(total)
+
+        # "deals" on one line, under Konstantinos, who owns kingdom 3 (each next owner sits to the right)
+        assert page.evaluate(BADGE_LINES) == 1
+        expect(page.locator("thead th").nth(3).locator(".dealer-badge")).to_have_text("deals")
+
+        def cell(deal: int, seat: int):
+            return page.locator(f"#deal-{deal} td").nth(seat)
+
+        # deal 1: anyone deals; Maximilian doubled the K♥
+        expect(page.locator("#deal-1 .dealer-mark")).to_have_count(0)
+        expect(cell(1, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("K♥²")
+        expect(cell(1, 1).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the king of hearts"))
+        expect(page.locator("#deal-1 .doubled-mark")).to_have_count(1)
+        # deal 2: Alexandra, the owner, deals; Maximilian doubled the Q♠
+        expect(cell(2, 0).locator(".dealer-mark")).to_have_text("D")
+        expect(cell(2, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♠²")
+        expect(cell(2, 1).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the queen of spades"))
+        # deal 7 (kingdom 2, Maximilian's): he deals and doubled the Q♠, Alexandra the Q♥
+        expect(cell(7, 1).locator(".dealer-mark")).to_have_text("D")
+        expect(cell(7, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♠²")
+        expect(cell(7, 0).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♥²")
+        expect(cell(7, 0).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the queen of hearts"))
+        expect(page.locator("#deal-7 .doubled-mark")).to_have_count(2)
+        expect(page.locator("#deal-3 .doubled-mark")).to_have_count(0)  # Diamonds: nothing to double
+    finally:
+        page.context.close()

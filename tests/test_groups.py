@@ -456,3 +456,11 @@ def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
     stranger = phone(app, None)
     stranger.post("/groups/switch", data={"to": ours["group"].token})
     assert stranger.get("/").location == "/welcome"
+
+
+def test_a_passcode_nobody_could_type_is_refused(app, two_groups):
+    keeper = phone(app, two_groups[0]["group"].token)
+    for invisible in ("\u200b\u200b\u200b\u200b", "abc\u202e", "ab\x00cd"):
+        answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": invisible})
+        assert answer.status_code == 400 and "no invisible or control characters" in answer.get_data(as_text=True)
+    assert phone(app, two_groups[0]["group"].token).get("/").status_code == 200  # still no passcode asked

@@ -10,6 +10,7 @@ a view link to one game shows that game only.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
@@ -164,8 +165,8 @@ def start() -> Any:
         return render_template("groups/welcome.html", form=form, lost=False), 400
     group = groups.create(get_db(), " ".join((form.name.data or "").split()) or None)
     _remember(group.token or "")
-    flash(_("Your group is ready. Share its link so that the others' phones can join: Group, at the top."),
-          "saved")
+    flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
+            "link is there to share."), "saved")
     return redirect(url_for("games.index"))
 
 
@@ -313,6 +314,9 @@ def settings() -> Any:
             new = passcode_form.passcode.data or ""
             if new.strip() != new:
                 passcode_form.passcode.errors = [_("A passcode cannot start or end with a space.")]
+            elif not _typeable(new):
+                passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
+                                                   "can type: no invisible or control characters.")]
             else:
                 _pass(groups.set_passcode(db, group_id, new))
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
@@ -347,6 +351,12 @@ def game_link(game_id: str) -> Any:
     token = groups.view_link(db, group_id(), game_id)
     game = store.get_game(db, game_id)
     return render_template("groups/game_link.html", game=game, url=link_url(token), code=link_code(token))
+
+
+def _typeable(text: str) -> bool:
+    """Whether every character of ``text`` can be typed and seen: no control, format
+    (zero-width, direction marks), private-use or unassigned characters."""
+    return all(unicodedata.category(c)[0] != "C" for c in text)
 
 
 def init_app(app: Any) -> None:

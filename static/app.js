@@ -60,10 +60,16 @@
           else if (blanks[0].dataset.auto === "1") { setCount(blanks[0], null); }
         }
       }
+      // Counts all given and adding up (a deal being changed): any one may be corrected
+      // first, the sum then says which other to lower or raise (with one filled in by
+      // the app, that one follows instead)
+      const all = inputs.map(intOrNull);
+      const complete = inputs.every((i) => i.dataset.auto !== "1") && all.every((v) => v !== null)
+        && all.reduce((a, b) => a + b, 0) === total;
       inputs.forEach(function (input) {
         // a filled-in count follows the others, so it limits nobody
         const given = inputs.filter((o) => o !== input && o.dataset.auto !== "1").map(intOrNull);
-        allow(input, 0, total - given.reduce((a, b) => a + (b || 0), 0));
+        allow(input, 0, complete ? total : total - given.reduce((a, b) => a + (b || 0), 0));
       });
       if (sumLine) {
         const values = inputs.map(intOrNull);

@@ -454,3 +454,22 @@ def test_a_doubler_tapped_again_is_taken_back(page, served):
     expect(doubler.locator("input:checked")).to_have_value("")  # "nobody" is what is sent
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("thead .total")).to_have_text(["0", "0", "−75", "0"])
+
+
+def test_a_deal_being_changed_lets_any_count_be_corrected_first(page, served):
+    """All three counts in and adding up (a saved deal opened to change it): raising one
+    player's tricks is not blocked by the others; the sum says what is left to put right,
+    and then only the chips that make it add up again are offered."""
+    url, database = served
+    deal = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+            "tricks": [4, 5, 4], "bugs": [0, 2, 4]}
+    game_id = store_game(database, game_file("trigami", deals=[deal]))
+    page.goto(f"{url}/games/{game_id}")
+    page.get_by_role("link", name="Deal 1: change or delete").click()
+    f = Form(page)
+    assert page.locator("#tricks_0_chip-6").get_attribute("disabled") is None
+    f.count("tricks_0", 6)
+    expect(page.locator("[data-sum-line]")).to_have_text("15 of 13")
+    assert page.locator("#tricks_1_chip-4").get_attribute("disabled") is not None  # 13 − 6 − 4 = 3 at most
+    f.count("tricks_1", 3)
+    expect(page.locator("[data-sum-line]")).to_have_text("13 of 13")

@@ -235,3 +235,23 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
         expect(page.locator("#deal-3 .doubled-mark")).to_have_count(0)  # Diamonds: nothing to double
     finally:
         page.context.close()
+
+
+def test_names_of_different_lengths_leave_the_totals_on_one_line(site, browser):
+    """A short name beside long ones that wrap over several lines: the totals still stand
+    side by side, so the eye reads them across the table as one row."""
+    game_id = store_game(site["database"], game_file("trix", players=["Al", "Maximiliana Wolfeschlegelstein",
+                                                                      "Bo", "Konstantinos Alexandropoulos"],
+                                                     deals=TWO_KINGDOMS[:2]))
+    page = new_page(browser, 360, 740)
+    try:
+        page.goto(f"{site['base']}/games/{game_id}")
+        tops = page.evaluate("""Array.from(document.querySelectorAll("thead .total"),
+            (t) => Math.round(t.getBoundingClientRect().top))""")
+        assert len(tops) == 4 and max(tops) - min(tops) <= 1, tops
+        expect(page.locator("thead .dealer-badge:not(.badge-space)")).to_have_count(1)
+        expect(page.locator('thead .badge-space[aria-hidden="true"]')).to_have_count(3)  # room kept, not read out
+        assert page.evaluate("""Array.from(document.querySelectorAll("thead .badge-space"),
+            (b) => getComputedStyle(b).visibility)""") == ["hidden"] * 3
+    finally:
+        page.context.close()

@@ -19,6 +19,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import NumberInput
 
+from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
 
@@ -70,7 +71,7 @@ class CountField(IntegerField):
             if text.startswith(("-", "−")):
                 raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
             raise ValueError(_("Enter a whole number, like 3."))
-        self.data = int(text)
+        self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range
 
     def validate(self, form: Any, extra_validators: Any = ()) -> bool:
         # A count that is not a number says so once, not also "must be from 0 to 13"
@@ -109,10 +110,11 @@ class ChipCountField(CountField):
         tapped = str(formdata.get(self.chip_name) or "") if formdata is not None else ""
         if not tapped or self.data is not None or self.process_errors or any(str(v).strip() for v in self.raw_data):
             return
-        if not tapped.isdecimal() or int(tapped) > self.high:  # no chip sends that: a tampered form
+        count = whole_number_below(tapped, self.high + 1)
+        if count is None:  # no chip sends that: a tampered form
             self.process_errors.append(_("Tap one of the numbers."))
             return
-        self.data = int(tapped)
+        self.data = count
         self.raw_data = [tapped]
 
 
@@ -178,8 +180,9 @@ class DealForm(FlaskForm):
         value = field.data
         if value in (None, "", "None"):
             return None
-        if isinstance(value, str) and value.isdecimal() and int(value) < len(self.names):
-            return int(value)
+        seat = whole_number_below(value, len(self.names))
+        if seat is not None:
+            return seat
         field.errors = [*field.errors, _("Tap one of the players.")]
         return None
 

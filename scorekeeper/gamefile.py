@@ -130,6 +130,8 @@ def _not_json(exc: Exception) -> FormatError:
             line=exc.lineno, column=exc.colno))
     if isinstance(exc, RecursionError):
         return FormatError(_("not a JSON file a game can be read from: it is nested too deeply"))
+    if "integer string conversion" in str(exc):  # Python reads no number of over 4,300 digits
+        return FormatError(_("not a game file: it holds a number thousands of digits long"))
     return FormatError(_("not a JSON file"))
 
 

@@ -12,3 +12,15 @@
 # the sheet is opened on the serving computer itself (127.0.0.1). Without one,
 # `scorekeeper serve --host 0.0.0.0` uses this computer's Wi-Fi address.
 # PUBLIC_URL = "http://192.168.1.20:5000"
+
+# Reverse proxies in front of the app (Caddy, nginx with HTTPS): 1 for one. Leave 0 when
+# nothing stands in front: see README, "On the internet, behind a reverse proxy".
+# TRUSTED_PROXIES = 1
+
+# The largest game file an import takes (README, Configuration: why)
+# GAME_FILE_MAX_BYTES = 512 * 1024
+# GAME_FILE_MAX_DEALS = 500
+
+# Saves and imports per client (address); RATELIMIT_ENABLED = False turns them off
+# WRITE_LIMIT = "120 per minute"
+# IMPORT_LIMIT = "20 per minute"

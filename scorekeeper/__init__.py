@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from pathlib import Path
@@ -11,6 +12,8 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 from itsdangerous import URLSafeTimedSerializer
+
+from . import gamefile
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -23,14 +26,41 @@ def _asset_folder(name: str) -> str:
     return str(packaged if packaged.is_dir() else _PROJECT / name)
 
 
-def _secret_key(instance_path: str) -> str:
-    """The instance folder's secret key, generated on first use and kept there."""
+#: Shorter than this, a secret key file is taken for broken (a new one is 64 hex digits)
+_MIN_SECRET_KEY = 32
+
+
+def _secret_key(instance_path: str, logger: logging.Logger) -> str:
+    """The instance folder's secret key, generated on first use and kept there, readable
+    by its owner only. A file that holds no usable key (empty, cut short, not text) is
+    replaced with a new key and a warning: the phones' sessions start afresh, rather than
+    every form failing."""
     path = Path(instance_path) / "secret_key"
-    if not path.exists():
+    try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
         with os.fdopen(fd, "w") as f:
             f.write(secrets.token_hex(32))
-    return path.read_text().strip()
+    from .db import owner_only
+
+    owner_only(path)
+    try:
+        key = path.read_text(encoding="utf-8").strip()
+    except (UnicodeDecodeError, IsADirectoryError):
+        key = ""
+    if len(key) >= _MIN_SECRET_KEY:
+        return key
+    logger.warning("The secret key file %s held no usable key (%s); it now holds a new one. Phones "
+                   "signed in with the old key start a new session.", path,
+                   "empty" if not key else "too short or not text")
+    fresh = path.with_name(f"secret_key.{secrets.token_hex(4)}.new")
+    fd = os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_hex(32))
+    os.replace(fresh, path)  # whole or not at all; two servers starting at once read the same winner
+    return path.read_text(encoding="utf-8").strip()
 
 
 class _Scorekeeper(Flask):
@@ -81,6 +111,13 @@ class _Sessions(SecureCookieSessionInterface):
             made = self._made = (keys, super().get_signing_serializer(app))
         return made[1]
 
+    def get_cookie_secure(self, app: Flask) -> bool:
+        # Secure when the page came over HTTPS (behind a proxy: see TRUSTED_PROXIES), so a
+        # phone on plain http://192.168.… at the table still keeps its session
+        from flask import request
+
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
     def open_session(self, app: Flask, request: Any) -> Any:
         # No Cookie header, no session cookie: an empty session, without parsing cookies
         # (a phone that never opened a form sends none)
@@ -89,13 +126,66 @@ class _Sessions(SecureCookieSessionInterface):
         return super().open_session(app, request)
 
 
+#: Content-Security-Policy of every response. Scripts only from this server's files
+#: (static/app.js, /sw.js): no inline script, no eval, nothing from elsewhere. Styles
+#: inline too: pygal writes a <style> and style="" into each chart's SVG inline in the page
+#: (charts.py), and the score sheet is kept whole per version, so a per-response nonce
+#: would not fit it. No page may be framed (clickjacking); forms post only here.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
+    # A game's address is all it takes to open it: never tell another site
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+def _secure(app: Flask) -> None:
+    """Security headers on every response (issue 9): a few lines rather than
+    Flask-Talisman, whose session cookie is Secure always or never (phones at the table
+    use plain http://192.168.…; a group on the internet, HTTPS) and which would redirect
+    every http request to https. Behind TRUSTED_PROXIES reverse proxies (config, default
+    0), ProxyFix takes the client's address, scheme and host from their X-Forwarded-*
+    headers, so cookies are Secure over HTTPS and limits count each client."""
+    from flask import request
+
+    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
+                                x_port=proxies, x_prefix=proxies)
+    headers = list(SECURITY_HEADERS.items())
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        response.headers.extend(headers)
+        if request.is_secure:  # a browser that came over HTTPS keeps to it
+            response.headers["Strict-Transport-Security"] = "max-age=31536000"
+        return response
+
+
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then SCOREKEEPER_* environment
     variables (Flask's from_prefixed_env), then ``test_config``.
 
     Config keys: DATABASE (the SQLite file, default instance/scorekeeper.sqlite3),
     SECRET_KEY (generated into instance/secret_key when not configured), PUBLIC_URL (the
-    address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``).
+    address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``),
+    TRUSTED_PROXIES (reverse proxies in front of the app, default 0: see README),
+    GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (what an import takes, gamefile.py),
+    RATELIMIT_ENABLED, WRITE_LIMIT, IMPORT_LIMIT (limits.py).
     """
     app = _Scorekeeper(
         __name__,
@@ -117,16 +207,22 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         # session changes (each deal saved), not re-signed on every request
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
         SESSION_REFRESH_EACH_REQUEST=False,
+        SESSION_COOKIE_SAMESITE="Lax",  # HttpOnly is Flask's default; Secure over HTTPS (_Sessions)
+        TRUSTED_PROXIES=0,
+        GAME_FILE_MAX_BYTES=gamefile.MAX_BYTES,
+        GAME_FILE_MAX_DEALS=gamefile.MAX_DEALS,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+        app.config["SECRET_KEY"] = _secret_key(app.instance_path, app.logger)
 
-    from . import db, i18n, views
+    from . import db, i18n, limits, views
 
+    _secure(app)
+    limits.init_app(app)
     i18n.init_app(app)
     db.init_app(app)
     views.init_app(app)

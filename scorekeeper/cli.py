@@ -14,13 +14,23 @@ from . import gamefile
 from .rules import RuleError
 
 
-def _read(path: str) -> str:
+class TooLarge(Exception):
+    """A game file larger than an import takes."""
+
+
+def _read(path: str, most: int | None = None) -> str:
     """The file's text, strictly UTF-8; ``-`` is standard input, read as bytes so that it
-    is checked like a file (a text stdin would let bad bytes through as surrogates)."""
+    is checked like a file (a text stdin would let bad bytes through as surrogates).
+    Raises TooLarge for more than ``most`` bytes (None: any size)."""
+    limit = -1 if most is None else most + 1
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8-sig")
-    with open(path, encoding="utf-8-sig") as f:  # a byte-order mark from a Windows editor is fine
-        return f.read()
+        data = sys.stdin.buffer.read(limit)
+    else:
+        with open(path, "rb") as f:
+            data = f.read(limit)
+    if most is not None and len(data) > most:
+        raise TooLarge
+    return data.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
 
 
 def _fail(message: str) -> None:
@@ -28,11 +38,22 @@ def _fail(message: str) -> None:
     sys.exit(1)
 
 
-def _load(path: str) -> gamefile.GameFile:
-    """Read and score-check a game file, or exit 1 with the problem on stderr."""
+def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None) -> gamefile.GameFile:
+    """Read and score-check a game file, or exit 1 with the problem on stderr. An import
+    passes the app's GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (gamefile.py: why)."""
     try:
-        game = gamefile.loads(_read(path))
+        text = _read(path, max_bytes)
+        if max_deals is not None:
+            try:
+                too_many = gamefile.too_many_deals(json.loads(text), max_deals)
+            except (ValueError, RecursionError):
+                too_many = None  # not JSON: loads says so below
+            if too_many is not None:
+                raise too_many
+        game = gamefile.loads(text)
         game.score()
+    except TooLarge:
+        _fail(f"{path} is larger than a game file to import ({max_bytes // 1024 if max_bytes else 0} KB at most)")
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:
@@ -74,8 +95,8 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     has none). A game identical to one of the group's (same players, settings and deals)
     is not stored twice: the stored game's path is printed instead, unless --copy is
     given."""
-    game = _load(file)
     app = _app()
+    game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"])
     from . import groups, store
     from .db import connect
 
@@ -104,15 +125,20 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     click.echo(f"/games/{game_id}")
 
 
-@main.command()
+# An id may start with "-" (games stored before new ids stopped doing so): taken as GAME,
+# not refused as an unknown option
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game")
 def export(game: str) -> None:
-    """Print a stored game's game file (GAME may be its id or its URL path)."""
+    """Print a stored game's game file (GAME may be its id or its URL path; an id that
+    starts with "-" may also follow "--")."""
     app = _app()
     from . import store
     from .db import connect
 
     game_id = game.rstrip("/").rsplit("/", 1)[-1]
+    if not game_id.isprintable() or any("\ud800" <= c <= "\udfff" for c in game_id):  # bytes not UTF-8
+        _fail(f"no game {game_id!r}")
     db = connect(app.config["DATABASE"])
     try:
         stored = store.get_game(db, game_id)
@@ -192,7 +218,7 @@ def backup(file: str) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 lets phones on the same Wi-Fi reach it.")
-@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
 def serve(host: str, port: int) -> None:
     """Serve the app with waitress (the database is created and migrated first).
 

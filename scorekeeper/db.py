@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -14,12 +16,38 @@ from flask import Flask, current_app, g
 from .migrations import migrations
 
 
+#: Seconds a start-up waits for another process's migrations (a first start after an
+#: upgrade may work out every game's summaries again: about a minute for 5,000 games)
+START_UP_TIMEOUT = 600
+
+_log = logging.getLogger(__name__)
+
+
+def owner_only(path: str | Path) -> None:
+    """Make the file at ``path`` readable and writable by its owner only (0600), if it
+    exists and is ours: the database holds every game, the secret key signs sessions.
+    SQLite gives the -wal and -shm files the database file's permissions."""
+    try:
+        if (os.stat(path).st_mode & 0o777) != 0o600:
+            os.chmod(path, 0o600)
+    except FileNotFoundError:
+        pass
+    except PermissionError:
+        _log.warning("Could not make %s readable by its owner only", path)
+
+
 def connect(path: str) -> sqlite_utils.Database:
-    """Open the SQLite file at ``path`` (its folder is created) with foreign keys on and
-    a busy timeout, so two phones saving at once wait, not fail. (Write-ahead logging is
-    a setting of the file, made once by :func:`migrate`.)"""
-    if path != ":memory:":
+    """Open the SQLite file at ``path`` (its folder is created; a new file is made
+    readable by its owner only) with foreign keys on and a busy timeout, so two phones
+    saving at once wait, not fail. (Write-ahead logging is a setting of the file, made once
+    by :func:`migrate`.)"""
+    if path != ":memory:" and not path.startswith("file:"):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if not os.path.exists(path):
+            try:  # created empty, 0600, before SQLite opens it (SQLite would make it 0644)
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:  # another process made it meanwhile
+                pass
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
@@ -29,13 +57,34 @@ def connect(path: str) -> sqlite_utils.Database:
 def migrate(db: sqlite_utils.Database) -> None:
     """Apply every pending migration (migrations.py), then work out the lists' summaries
     that are missing or stale (summaries.refresh_stale); a no-op on an up-to-date
-    database."""
+    database.
+
+    Safe when two servers, or a server and a ``scorekeeper`` command, start at once on
+    one file: the migrations run in one ``BEGIN IMMEDIATE`` transaction, so one process
+    migrates while the other waits (up to :data:`START_UP_TIMEOUT`) and then finds
+    nothing pending; without it both would read "nothing here yet" and the second to write
+    would fail with "database is locked" or "table already exists"."""
     from .summaries import refresh_stale
 
-    if db.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
-        db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
-    migrations.apply(db)
-    refresh_stale(db)
+    path = db.execute("PRAGMA database_list").fetchone()[2]
+    timeout = db.execute("PRAGMA busy_timeout").fetchone()[0]
+    db.execute(f"PRAGMA busy_timeout = {START_UP_TIMEOUT * 1000}")
+    try:
+        if path:  # a file, not :memory:
+            for suffix in ("", "-wal", "-shm"):
+                owner_only(path + suffix)
+            db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            migrations.apply(db)  # each migration a savepoint inside this transaction
+        except BaseException:
+            if db.conn.in_transaction:
+                db.conn.rollback()
+            raise
+        db.conn.commit()
+        refresh_stale(db)  # in batches of its own transactions: a second process only repeats some
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {timeout}")
     from .migrations import NOTICES
 
     while NOTICES:  # a group made for the games already stored: say how to reach it

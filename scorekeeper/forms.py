@@ -19,6 +19,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import NumberInput
 
+from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
 
@@ -72,7 +73,7 @@ class CountField(IntegerField):
             if text.startswith(("-", "−")):
                 raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
             raise ValueError(_("Enter a whole number, like 3."))
-        self.data = int(text)
+        self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range
 
     def validate(self, form: Any, extra_validators: Any = ()) -> bool:
         # A count that is not a number says so once, not also "must be from 0 to 13"
@@ -133,11 +134,11 @@ class ChipCountField(CountField):
         if not tapped or self.process_errors:
             return
         typed = any(str(v).strip() for v in self.raw_data)
-        if not tapped.isdecimal() or int(tapped) > self.high:  # no chip sends that: a tampered form
+        chip = whole_number_below(tapped, self.high + 1)
+        if chip is None:  # no chip sends that: a tampered form
             if not typed:
                 self.process_errors.append(_("Tap one of the numbers."))
             return
-        chip = int(tapped)
         if typed and self.data != chip:
             was = formdata.get(self.was_name)
             if was is None or str(was) == tapped:  # the chip is as the page showed it: the number typed is new
@@ -215,8 +216,9 @@ class DealForm(FlaskForm):
         value = field.data
         if value in (None, "", "None"):
             return None
-        if isinstance(value, str) and value.isdecimal() and int(value) < len(self.names):
-            return int(value)
+        seat = whole_number_below(value, len(self.names))
+        if seat is not None:
+            return seat
         field.errors = [*field.errors, _("Tap one of the players.")]
         return None
 

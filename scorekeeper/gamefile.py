@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .inputs import clean_name, has_visible_character, name_key
 from .rules import FormatError, GameRules, GameScore, RuleError, get_rules
 from .rules.common import _
 
@@ -60,7 +61,9 @@ class GameFile:
 
 
 def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
-    """``seats`` distinct, non-empty names (trimmed; compared regardless of case).
+    """``seats`` distinct, non-empty names, cleaned (trimmed, spaces made one, Unicode
+    NFC: inputs.clean_name). Two names are the same player when their
+    :func:`inputs.name_key` is (case, width, invisible characters aside).
 
     Raises FormatError (field "players", seat of the offending name where there is one).
     """
@@ -71,8 +74,13 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
     for seat, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
-        name = " ".join(name.split())
-        if not any(unicodedata.category(c)[0] in "LNPS" for c in name):  # only zero-width marks
+        if any(unicodedata.category(c) == "Cs" for c in name):
+            # half of a UTF-16 pair ("\udcff" in a JSON file): no text at all, and SQLite
+            # could not store it
+            raise FormatError(_("player {n}'s name has characters that are not text").format(n=seat + 1),
+                              field="players", seat=seat)
+        name = clean_name(name)
+        if not has_visible_character(name):  # only zero-width or combining marks
             raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
             raise FormatError(_("player {n}'s name is longer than {max} characters").format(
@@ -80,9 +88,10 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
         if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
             raise FormatError(_("player {n}'s name has invisible control characters").format(n=seat + 1),
                               field="players", seat=seat)
-        if name.casefold() in seen:
+        key = name_key(name)
+        if key in seen:
             raise FormatError(_("{name} is named twice").format(name=name), field="players", seat=seat)
-        seen.add(name.casefold())
+        seen.add(key)
         out.append(name)
     return tuple(out)
 
@@ -121,6 +130,8 @@ def _not_json(exc: Exception) -> FormatError:
             line=exc.lineno, column=exc.colno))
     if isinstance(exc, RecursionError):
         return FormatError(_("not a JSON file a game can be read from: it is nested too deeply"))
+    if "integer string conversion" in str(exc):  # Python reads no number of over 4,300 digits
+        return FormatError(_("not a game file: it holds a number thousands of digits long"))
     return FormatError(_("not a JSON file"))
 
 
@@ -143,9 +154,26 @@ def dumps(game: GameFile) -> str:
 
 #: At most this many problems are listed; a file with more gets a last line saying so.
 MAX_PROBLEMS = 30
+#: Imports refuse a game file of more deals than this (config GAME_FILE_MAX_DEALS): a
+#: legal file of 2,000 deals makes every page that shows the game or its players slow for
+#: everyone on the server, and no evening at a table comes near 500 deals.
+MAX_DEALS = 500
+#: Imports refuse a game file larger than this (config GAME_FILE_MAX_BYTES): 500 deals
+#: written out by the app take about 200 KB.
+MAX_BYTES = 512 * 1024
 
 
-def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS) -> list[RuleError]:
+def too_many_deals(data: Any, most: int | None) -> FormatError | None:
+    """The problem of a decoded game file with more than ``most`` deals (None: any
+    number), else None."""
+    deals = data.get("deals") if isinstance(data, Mapping) else None
+    if most is None or not isinstance(deals, list) or len(deals) <= most:
+        return None
+    return FormatError(_("it has {n} deals; a game file to import holds at most {most}").format(
+        n=len(deals), most=most), field="deals")
+
+
+def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int | None = None) -> list[RuleError]:
     """Every problem of a game file's text, not just the first; [] when it can be stored.
 
     ``text``: the file as uploaded (bytes, UTF-8 with or without a byte-order mark) or
@@ -158,26 +186,30 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS) -> list[RuleErro
     still checked (a game over too early, a contract played twice, … show up as such).
     Options that cannot be read leave the rules of play unknown: deals then get their
     shape checked only.  At most ``limit`` problems; one more FormatError says how many
-    deals were not checked after that.  Never raises on bad input.
+    deals were not checked after that.  A file of more than ``max_deals`` deals gets that
+    one problem, and nothing else is checked.  Never raises on bad input.
     """
     problems: list[RuleError] = []
     if isinstance(text, bytes | bytearray):
         if not text.strip():
-            return [FormatError(_("the file is empty"))]
+            return [FormatError(_("it is empty"))]
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            return [FormatError(_("the file is not UTF-8 text (unreadable byte at position "
+            return [FormatError(_("it is not UTF-8 text (unreadable byte at position "
                                   "{at}); save it as UTF-8 and try again").format(at=exc.start))]
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        return [FormatError(_("the file is empty"))]
+        return [FormatError(_("it is empty"))]
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         return [_not_json(exc)]
     if not isinstance(data, Mapping):
         return [FormatError(_("a game file is a JSON object"))]
+    too_many = too_many_deals(data, max_deals)
+    if too_many is not None:
+        return [too_many]
     missing = [key for key in ("format", "game", "players", "first_dealer", "options", "deals")
                if key not in data]
     problems.extend(FormatError(_("missing key {key!r}").format(key=key), field=key)

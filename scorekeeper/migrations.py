@@ -230,3 +230,38 @@ def m006_groups(db: sqlite_utils.Database) -> None:
         NOTICES.append(group.token)
     db["players"].create_index(["group_id", "name_key"], unique=True)
     db["games"].create_index(["group_id", "created_at"])
+
+
+@migrations()
+def m007_name_keys(db: sqlite_utils.Database) -> None:
+    """Players' keys worked out again by the new ``store.name_key`` (issue 9: invisible
+    characters, full-width letters and case no longer make two players).
+
+    Two stored players whose names now have one key ("Ann" and "Ann" + zero-width space)
+    are kept apart, not merged, so no game changes its players and none is lost: the one
+    stored first takes the key (new games with either spelling join it); each later one
+    keeps its games under a key with its id appended after U+001F, a character no name
+    can hold ("ann\\x1f7"). Renaming it on a game's settings page to the first one's name
+    merges the two as any rename to a known name does. The keys are unique within the
+    scope of the players' unique index on name_key (the whole table, or whatever columns
+    that index names beside it, such as a group)."""
+    from .store import name_key
+
+    scope: list[str] = []
+    for index in db.execute("pragma index_list(players)").fetchall():
+        if index[2]:  # unique
+            columns = [row[2] for row in db.execute(f'pragma index_info("{index[1]}")').fetchall()]
+            if "name_key" in columns:
+                scope = [c for c in columns if c != "name_key"]
+    select = ", ".join(f'"{c}"' for c in scope)
+    rows = db.execute(f"select id, name{', ' + select if scope else ''} from players order by id").fetchall()
+    # Every key out of the way first, so that no update meets an old key under the unique index
+    db.execute("update players set name_key = char(30) || id")
+    taken: set[tuple[object, ...]] = set()
+    for row in rows:
+        player_id, name, where = row[0], row[1], tuple(row[2:])
+        key = name_key(name)
+        if (*where, key) in taken:
+            key = f"{key}\x1f{player_id}"
+        taken.add((*where, key))
+        db.execute("update players set name_key = ? where id = ?", [key, player_id])

@@ -25,7 +25,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import gamefile
+from . import gamefile, inputs
 from .gamefile import GameFile
 from .rules import GameScore
 
@@ -114,8 +114,10 @@ _now = now
 
 
 def name_key(name: str) -> str:
-    """The key under which a player's name is unique: trimmed, spaces folded, casefolded."""
-    return " ".join(name.split()).casefold()
+    """The key under which a player's name is unique: invisible characters dropped,
+    compatibility forms (full-width letters) folded, casefolded, spaces made one
+    (inputs.name_key; migration m007_name_keys recomputes stored keys)."""
+    return inputs.name_key(name)
 
 
 @dataclass(frozen=True)
@@ -724,7 +726,11 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
     for seat, (old, new) in enumerate(zip(game.players, names, strict=True)):
         if old == new:
             continue
-        if name_key(old) == name_key(new):  # the same person, spelt better
+        # The same person, spelt better: the new name has the seat's player's stored key
+        # (not merely the old name's key: m007_name_keys kept look-alikes apart under a
+        # key of their own, and renaming one to the other's name makes them one player)
+        stored_key = db.execute("select name_key from players where id = ?", [seats[seat]]).fetchone()[0]
+        if stored_key == name_key(new):
             db["players"].update(seats[seat], {"name": new})
             continue
         player_id = _player_id(db, new, now, group_id)

@@ -7,7 +7,6 @@ forms.py, whose forms are the deal forms at the table.)
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -23,6 +22,7 @@ from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
 from .forms import CONTRACT_NAMES, CONTRACTS, CountField, choices
 from .gamefile import MAX_NAME_LENGTH
+from .inputs import whole_number
 from .rules.paper import PaperOptions, PaperRow
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
@@ -60,10 +60,11 @@ class UploadForm(FlaskForm):
         if not self.content.data and not isinstance(field.data, FileStorage):
             raise StopValidation(_("Choose a game file first."))
 
-    def raw(self) -> bytes:
-        """The game file's bytes: the chosen file, else the text sent back for a copy."""
+    def raw(self, most: int = -1) -> bytes:
+        """The game file's bytes (at most ``most`` of them; -1: all): the chosen file, else
+        the text sent back for a copy."""
         if isinstance(self.file.data, FileStorage) and self.file.data.filename:
-            return self.file.data.read()
+            return self.file.data.read(most)
         return (self.content.data or "").encode()
 
 
@@ -82,10 +83,11 @@ class PointsField(IntegerField):
         if not text:
             self.data = None
             return
-        if not re.fullmatch(r"[+-]?\d+", text) or not text.lstrip("+-").isdecimal():
+        magnitude = whole_number(text[1:] if text[:1] in "+-" else text)
+        if magnitude is None:
             self.data = None
             raise ValueError(_("Enter a whole number, like −25 or 80."))
-        value = int(text)
+        value = -magnitude if text.startswith("-") else magnitude
         if abs(value) > MAX_CELL:
             self.data = None
             raise ValueError(_("That number is too large for one deal."))

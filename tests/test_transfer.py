@@ -232,8 +232,8 @@ def test_a_game_differing_in_one_deal_is_no_duplicate(client, db):
     (json.dumps({**game_file(), "format": 2}), "format must be 1, not 2"),
     (json.dumps([1, 2, 3]), "a game file is a JSON object"),
     (json.dumps({**game_file(), "game": "bridge"}), "unknown game 'bridge'"),
-    (b"", "the file is empty"),
-    (b"  \n", "the file is empty"),
+    (b"", "The file it is empty"),  # under the heading "The file": not "The file the file is empty"
+    (b"  \n", "The file it is empty"),
 ])
 def test_bad_files_are_explained_and_nothing_is_stored(client, db, content, message):
     response = upload(client, content)
@@ -287,12 +287,13 @@ def test_problems_outside_deals_are_listed_with_the_deals(client, db):
     assert "Deal 1 tricks add up to 12, expected 13" in page
 
 
-def test_a_file_over_one_megabyte_gets_a_friendly_message(client, db):
-    big = json.dumps({**game_file(), "padding": "x" * (1024 * 1024)})
+@pytest.mark.parametrize("size", [600 * 1024, 1024 * 1024])  # over the game file's limit; over the request's
+def test_a_file_over_the_limit_gets_a_friendly_message(client, db, size):
+    big = json.dumps({**game_file(), "padding": "x" * size})
     response = upload(client, big)
     assert response.status_code == 413
     page = text(response)
-    assert "That file is too large: a game file is at most 1024 KB" in page
+    assert "That file is too large: a game file is at most 512 KB" in page
     assert 'type="file"' in response.get_data(as_text=True)  # the form again, not an error page
     assert db["games"].count == 0
 

@@ -106,7 +106,7 @@ def test_random_first_dealer_is_a_seat(client, db):
 def test_new_game_rejects_bad_input_and_keeps_it(client, db, data, message):
     data = {"first_dealer": "0", "target": "500", **data}
     response = client.post("/games/new?kind=trigami", data=data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused, like a deal form (issue 9)
     assert message in text(response)
     assert 'value="Carla"' in response.get_data(as_text=True)  # what was typed stays
     assert db["games"].count == 0
@@ -133,7 +133,7 @@ def test_trix_fixed_order_must_name_each_contract_once(client, db):
         "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan", "first_dealer": "0",
         "doubling": "y", "values": "standard", "scoring": "standard", "fixed_order": "y",
         "order_1": "trix", "order_2": "trix", "order_3": "king", "order_4": "diamonds", "order_5": "tricks"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "order" in text(response).lower()
     assert db["games"].count == 0
 
@@ -348,7 +348,7 @@ def test_post_without_csrf_token_saves_nothing_and_keeps_the_form(csrf_app, tmp_
     assert client.post(f"/games/{game_id}/deals/{deal_id}/delete").status_code == 400
     assert len(store.get_game(db, game_id).deals) == 1
     assert client.post("/games/new?kind=trigami", data={"player_0": "A", "player_1": "B", "player_2": "C",
-                                                       "first_dealer": "0", "target": "500"}).status_code == 200
+                                                       "first_dealer": "0", "target": "500"}).status_code == 400
     assert db["games"].count == 1
     db.conn.close()
 
@@ -551,7 +551,7 @@ def test_a_tampered_turnip_or_last_trick_is_refused(client, make_game, db):
 def test_names_with_control_characters_or_too_long_are_refused(client, db, name):
     response = client.post("/games/new?kind=trigami", data={
         "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "player 1" in text(response).lower()
     assert "A" * 41 not in text(response)  # the message does not echo a whole pasted text
     assert db["games"].count == 0

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template
+from flask import Flask, Response, jsonify, make_response, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -98,15 +98,21 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         messages = {
+            400: _("That request could not be read. Nothing was changed; go back and try again."),
             404: _("There is no such game or deal here. It may have been deleted, or the address "
                    "was mistyped."),
             403: _("This link shows the games and changes nothing: ask someone at the table to enter it.")
             if groups.current() is not None else _("Open your group's link first."),
             405: _("That page cannot be used like that."),
-            413: _("That file is too large."),
+            413: _("That is more than this server takes in one request. Nothing was changed."),
+            429: _("Too many changes from this device in a short time, so nothing was changed. "
+                   "Wait a minute, then try again."),
         }
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
-        return render_template("error.html", code=error.code, message=message), error.code
+        response = make_response(render_template("error.html", code=error.code, message=message), error.code)
+        if error.code == 429:
+            response.headers["Retry-After"] = "60"
+        return response
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> Any:

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from .. import conflicts, forms, sheet, store
 from ..db import get_db
+from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
 from .games import get_game_or_404
@@ -323,7 +324,7 @@ def preview(game_id: str) -> Any:
     """Each player's points for the deal as filled in so far (JSON), for the live preview.
     ``deal`` (a query argument) is the id of the deal being edited."""
     game = get_game_or_404(game_id)
-    deal_id = request.args.get("deal", type=int)
+    deal_id = whole_number(request.args.get("deal"))
     index = _index_or_404(game, deal_id) if deal_id is not None else len(game.deals)
     form = deal_form_class(game, index)()
     valid = form.validate()

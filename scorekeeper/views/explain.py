@@ -26,6 +26,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile, check_player_names
+from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore
 from ..rules.sources import quote_all
@@ -83,8 +84,9 @@ def _seat_arg(name: str, seats: int) -> tuple[int | None, str | None]:
     raw = request.args.get(name, "").strip()
     if not raw:
         return None, None
-    if raw.isdecimal() and int(raw) < seats:
-        return int(raw), None
+    seat = whole_number_below(raw, seats)
+    if seat is not None:
+        return seat, None
     return None, _("There is no player %(seat)s in this game, so every player is shown.", seat=raw)
 
 
@@ -94,8 +96,9 @@ def _deal_arg(name: str) -> tuple[int | None, str | None]:
     raw = request.args.get(name, "").strip()
     if not raw:
         return None, None
-    if raw.isdecimal() and 0 < int(raw) < 10_000:
-        return int(raw), None
+    number = whole_number_below(raw, 10_000, start=1)
+    if number is not None:
+        return number, None
     return None, _("“%(value)s” is not a deal number, so the next deal is shown.", value=raw)
 
 

@@ -50,8 +50,8 @@ def index() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new() -> Any:
     kind = request.args.get("kind")
-    if kind not in KINDS:
-        return render_template("games/choose_kind.html")
+    if kind not in KINDS:  # a POST without a game to start is refused like any form: 400
+        return render_template("games/choose_kind.html"), 400 if request.method == "POST" else 200
     rules = get_rules(kind)
     form = forms.new_game_form(kind, rules.seats)()
     known = store.known_players(get_db(), group_id())
@@ -69,7 +69,9 @@ def new() -> Any:
             return redirect(url_for("games.show", game_id=game_id))
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
-    return render_template("games/new.html", form=form, kind=kind, rules=rules, known=known)
+    # A refused form answers 400, as the deal forms do
+    return render_template("games/new.html", form=form, kind=kind, rules=rules, known=known), \
+        400 if form.is_submitted() else 200
 
 
 def _game_from_form(form: Any, kind: str) -> GameFile | None:

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 
 from .. import conflicts, groups, store
 from ..db import get_db
+from ..inputs import TOO_LARGE, whole_number
 
 bp = Blueprint("live", __name__)
 
@@ -57,8 +58,8 @@ def game(game_id: str) -> Any:
     if row is None:
         return jsonify(error=_("There is no such game here.")), 404
     version, deals, finished = row
-    since = request.args.get("since", type=int)
-    if since is not None and not 0 <= since < 2**63:  # no such version: the news is everything
+    since = whole_number(request.args.get("since"))
+    if since == TOO_LARGE:  # no such version: the news is everything
         since = 0
     mine = sorted({n for n in request.args.get("mine", "").split(",") if 0 < len(n) <= 64})[:50]
     etag = f"g{version}-{since if since is not None else ''}-" + \

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from .. import charts, forms, stats, store, summaries
 from ..db import get_db
+from ..inputs import whole_number_below
 from ..sheet import Sheet
 from .groups import group_id
 
@@ -66,7 +67,7 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
         if figure is None:
             abort(404)
     status = form.status.data if not form.status.errors else ""
-    page = args.get("page", type=int) if hasattr(args, "getlist") else None
+    page = whole_number_below(args.get("page"), 10**9, start=1) if hasattr(args, "getlist") else None
     filters = {"kind": kind, "player": player, "figure": (player, figure.key) if figure else None,
                "since": _day_start(start, zone or UTC) if start else None,
                "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -15,6 +15,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import export, forms, sheet, store, transfer_forms
 from ..db import get_db
 from ..gamefile import find_problems, loads
+from ..inputs import whole_number
+from ..limits import import_limit, limiter
 from ..rules import RuleError, get_rules
 from ..rules import paper
 from . import attachment
@@ -52,10 +54,20 @@ def _by_deal(problems: list[RuleError]) -> list[tuple[int | None, list[str]]]:
     return sorted(groups.items(), key=lambda item: -1 if item[0] is None else item[0])
 
 
+def _too_large() -> Any:
+    """The upload form again, status 413: the file is larger than a game file may be."""
+    form = transfer_forms.UploadForm(formdata=None)
+    form.file.errors = [_("That file is too large: a game file is at most %(kb)s KB. Is it the right file?",
+                          kb=current_app.config["GAME_FILE_MAX_BYTES"] // 1024)]
+    return render_template("transfer/upload.html", form=form, problems=[]), 413
+
+
 @bp.route("/games/import", methods=["GET", "POST"])
+@limiter.limit(import_limit, methods=["POST"])
 def upload() -> Any:
     """Upload a game file (GAME-FILE.md) to store it; every problem is listed by deal and
-    nothing is stored while there is one."""
+    nothing is stored while there is one. A file over GAME_FILE_MAX_BYTES is refused
+    (413), one of more than GAME_FILE_MAX_DEALS deals is a problem of the file (400)."""
     problems: list[RuleError] = []
     try:
         form = transfer_forms.UploadForm()
@@ -63,14 +75,12 @@ def upload() -> Any:
     except RequestEntityTooLarge:
         # Werkzeug refuses bodies over MAX_CONTENT_LENGTH before reading them; say so on
         # the form instead of the bare 413 page.
-        form = transfer_forms.UploadForm(formdata=None)
-        limit = (request.max_content_length or 0) // 1024
-        form.file.errors = [_("That file is too large: a game file is at most %(kb)s KB. "
-                              "Is it the right file?", kb=limit)]
-        return render_template("transfer/upload.html", form=form, problems=[]), 413
+        return _too_large()
     if valid:
-        raw = form.raw()
-        found = find_problems(raw)
+        raw = form.raw(current_app.config["GAME_FILE_MAX_BYTES"] + 1)
+        if len(raw) > current_app.config["GAME_FILE_MAX_BYTES"]:
+            return _too_large()
+        found = find_problems(raw, max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
         if not found:
             game = loads(raw)
             try:
@@ -109,8 +119,8 @@ def _already_stored(form: transfer_forms.UploadForm, raw: bytes, game_id: str) -
 def _row_count(kind: str) -> int:
     """Rows to show: ``rows`` from the address, plus ``add`` when a "more rows" button was
     tapped; between 1 and the game's most."""
-    rows = request.args.get("rows", type=int) or transfer_forms.DEFAULT_ROWS
-    rows += request.args.get("add", type=int) or 0
+    rows = whole_number(request.args.get("rows")) or transfer_forms.DEFAULT_ROWS
+    rows += whole_number(request.args.get("add")) or 0
     return max(1, min(rows, transfer_forms.MAX_ROWS[kind]))
 
 

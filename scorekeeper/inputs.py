@@ -1,0 +1,83 @@
+"""Text from outside — form fields, query parameters, game files, the command line — turned
+into whole numbers and player names, with the limits that keep any text from breaking a
+page. Standard library only; no Flask.
+
+Why a limit on digits: Python refuses to convert a string of more than 4,300 digits to an
+int (ValueError, CVE-2020-10735), and SQLite stores at most 2**63 − 1; no count, seat,
+deal, page or target at a card table comes near 18 digits.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: More digits than this is never a number anyone means here (and always fits SQLite)
+MAX_DIGITS = 18
+#: What :func:`whole_number` gives for a longer number: larger than any limit checked
+TOO_LARGE = 10**MAX_DIGITS
+
+
+def whole_number(text: object) -> int | None:
+    """A whole number written with decimal digits of any script ("12", "١٢", leading
+    zeros allowed, spaces around ignored), or None when ``text`` is anything else (a sign,
+    a point, letters, nothing). A number of more than :data:`MAX_DIGITS` significant digits
+    gives :data:`TOO_LARGE`, so that the caller's range check refuses it in its own words,
+    and no ValueError or OverflowError can come of it."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    if not text.isdecimal():
+        return None
+    digits = "".join(str(unicodedata.decimal(c)) for c in text).lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        return TOO_LARGE
+    return int(digits or "0")
+
+
+def whole_number_below(text: object, end: int, start: int = 0) -> int | None:
+    """:func:`whole_number` when ``start`` <= it < ``end`` (a seat, a page, a deal id),
+    else None."""
+    number = whole_number(text)
+    return number if number is not None and start <= number < end else None
+
+
+# ------------------------------------------------------------------------------- names
+
+#: Characters that draw nothing yet are not Unicode format characters (category Cf, which
+#: :func:`name_key` drops too): the combining grapheme joiner, variation selectors, Hangul
+#: and Mongolian fillers. Source: Unicode's Default_Ignorable_Code_Point property
+#: (DerivedCoreProperties.txt), the part of it outside Cf.
+_IGNORABLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\u180b\u180c\u180d\u180f"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+)
+
+
+def invisible(char: str) -> bool:
+    """Whether ``char`` draws nothing on its own: a format character (zero-width space,
+    joiners, soft hyphen, byte-order mark, direction marks, tags) or another default
+    ignorable code point (variation selectors, fillers)."""
+    return unicodedata.category(char) == "Cf" or char in _IGNORABLE or 0xE0100 <= ord(char) <= 0xE01EF
+
+
+def clean_name(name: str) -> str:
+    """A name as it is stored and shown: Unicode NFC (an "é" typed as e + ´ and one typed
+    as é are then the same letters), runs of spaces made one, trimmed."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def has_visible_character(name: str) -> bool:
+    """Whether ``name`` shows anything: a letter, digit, punctuation mark or symbol (not
+    only spaces, combining marks or invisible characters)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and not invisible(c) for c in name)
+
+
+def name_key(name: str) -> str:
+    """The key under which a player's name is one player: what is left when invisible
+    characters are dropped, compatibility forms folded (full-width "Ａｎｎ" is "Ann",
+    "ﬁ" is "fi": NFKC), case folded and spaces made one. "Ann", " ann ", "ANN",
+    "Ann\\u200b" and "Ａｎｎ" have one key. Unicode's NFKC_Casefold, approximately:
+    NFKC, casefold, NFKC again (casefolding can undo a normal form)."""
+    visible = "".join(c for c in name if not invisible(c))
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", visible).casefold())
+    return " ".join(folded.split())

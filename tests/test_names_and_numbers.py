@@ -1,0 +1,268 @@
+"""No input breaks it, and no two players look alike (issue 9, part 3): the examples of the
+issue, each as a player or the command line would meet it. (tests/test_no_input_breaks_it.py
+feeds arbitrary text everywhere; these name what must happen.)"""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+import unicodedata
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import inputs, store
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from scorekeeper.migrations import migrations
+from scorekeeper.rules import FormatError
+from scorekeeper.cli import main
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_web import text
+
+ZWSP = "\u200b"
+
+
+# ------------------------------------------------------------------------------- numbers
+
+
+@pytest.mark.parametrize(("typed", "number"), [
+    ("3", 3), (" 12 ", 12), ("٣", 3), ("０７", 7), ("0" * 5000 + "1", 1), ("", None), ("-1", None),
+    ("1.5", None), ("1e3", None), ("+3", None), ("9" * 18, 10**18 - 1), ("9" * 19, inputs.TOO_LARGE),
+    ("9" * 5000, inputs.TOO_LARGE), ("²", None), ("Ⅻ", None),
+])
+def test_a_whole_number_is_read_from_any_digits_and_never_raises(typed, number):
+    assert inputs.whole_number(typed) == number
+
+
+def test_a_huge_number_for_who_won_the_last_trick_is_refused_beside_the_field(client, make_game, db):
+    game_id = make_game()
+    before = db["deals"].count
+    response = client.post(f"/games/{game_id}/deals/new", data={
+        "bids_0": "S", "bids_1": "H", "bids_2": "D", "last_trick": "9" * 5000,
+        "tricks_0": "4", "tricks_1": "5", "tricks_2": "4", "bugs_0": "0", "bugs_1": "0", "bugs_2": "0"})
+    assert response.status_code == 400
+    assert "Tap one of the players" in text(response)
+    assert db["deals"].count == before
+
+
+@pytest.mark.parametrize("field", ["tricks_0", "bugs_1", "tricks_0_chip"])
+def test_a_count_thousands_of_digits_long_is_out_of_range_not_an_error(client, make_game, db, field):
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/deals/new", data={field: "7" * 5000})
+    assert response.status_code == 400
+    page = text(response)
+    assert "Enter a number from 0 to" in page or "Tap one of the numbers" in page
+    assert db["deals"].count == 0
+
+
+@pytest.mark.parametrize("query", ["seat=" + "9" * 5000, "seat=" + "9" * 30, "seat=-1", "seat=%00"])
+def test_an_explanation_for_a_seat_that_is_no_number_shows_every_player(client, make_game, query):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    response = client.get(f"/games/{game_id}/explain/1?{query}")
+    assert response.status_code == 200
+    assert "so every player is shown" in text(response)
+
+
+@pytest.mark.parametrize("url", [
+    "/games/{g}/deals/preview?deal=" + "9" * 5000, "/games/{g}/deals/preview?deal=" + "9" * 40,
+])
+def test_a_preview_of_a_deal_that_cannot_exist_is_not_found(client, make_game, url):
+    assert client.post(url.format(g=make_game())).status_code == 404
+
+
+@pytest.mark.parametrize("query", ["page=" + "9" * 5000, "page=" + "9" * 25, "page=-3", "player=" + "9" * 5000])
+def test_past_games_with_a_page_or_player_that_cannot_exist(client, make_game, query):
+    make_game()
+    assert client.get(f"/?{query}").status_code in (200, 404)
+    assert client.get(f"/?status=finished&{query}").status_code in (200, 404)
+
+
+def test_a_paper_sheet_cell_thousands_of_digits_long_is_too_large(client):
+    response = client.get("/check?kind=trigami&sent=1&p1_0=" + "9" * 5000)
+    assert response.status_code == 200
+    assert "That number is too large for one deal." in text(response)
+
+
+# ------------------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize("other", [
+    "Ann" + ZWSP, "ANN", " ann ", "Ａｎｎ", "A\u00adnn", "Ann\ufe0f", "\u2060Ann", "A\u200dnn",
+])
+def test_names_that_look_alike_have_one_key(other):
+    assert store.name_key(other) == store.name_key("Ann")
+
+
+@pytest.mark.parametrize(("one", "other"), [("Ann", "Anne"), ("Ann", "Ánn"), ("Ann", "Ana"), ("李雷", "李蕾")])
+def test_names_that_differ_visibly_have_different_keys(one, other):
+    assert store.name_key(one) != store.name_key(other)
+
+
+def test_a_name_is_stored_in_nfc_and_trimmed(client, db):
+    decomposed = "Ame\u0301lie"  # e + combining acute, as some keyboards send it
+    client.post("/games/new?kind=trigami", data={
+        "player_0": "  " + decomposed + "  ", "player_1": "Ben", "player_2": "Carla",
+        "first_dealer": "0", "target": "500"})
+    names = [row["name"] for row in db["players"].rows]
+    assert "Amélie" in names and unicodedata.is_normalized("NFC", "Amélie")
+    assert decomposed not in names
+
+
+@pytest.mark.parametrize("twin", ["Ann" + ZWSP, "ANN", "Ａｎｎ", "An\u00adn"])
+def test_two_names_that_look_alike_in_one_game_are_named_twice(client, db, twin):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": "Ann", "player_1": twin, "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 400
+    assert "is named twice" in text(response)
+    assert db["games"].count == 0
+
+
+@pytest.mark.parametrize("name", [ZWSP, ZWSP * 3, "\u0301", " \u200d ", "\ufe0f", "\u3164"])
+def test_a_name_with_no_visible_character_is_refused(client, db, name):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 400
+    assert db["games"].count == 0 and db["players"].count == 0
+
+
+@pytest.mark.parametrize("name", ["Ann\u202e", "\u2066Ann", "Ann\x07", "Ann\x00"])
+def test_control_and_direction_override_characters_are_refused(client, db, name):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 400
+    assert db["games"].count == 0
+
+
+def test_a_look_alike_name_in_a_new_game_is_the_same_player(client, make_game, db):
+    make_game(players=["Ann", "Ben", "Carla"])
+    client.post("/games/new?kind=trigami", data={
+        "player_0": "Ａｎｎ" + ZWSP, "player_1": "BEN", "player_2": "Dora", "first_dealer": "0", "target": "500"})
+    assert db["games"].count == 2
+    assert sorted(row["name"] for row in db["players"].rows) == ["Ann", "Ben", "Carla", "Dora"]
+
+
+def test_a_game_file_with_a_lone_surrogate_in_a_name_is_refused_with_a_message(client, db):
+    content = json.dumps(game_file(players=["Ann\udcff", "Ben", "Carla"])).encode()
+    response = client.post("/games/import", data={"file": (io.BytesIO(content), "g.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "player 1's name has characters that are not text" in text(response)
+    assert db["games"].count == 0
+
+
+def test_a_file_with_look_alike_names_is_named_twice():
+    with pytest.raises(FormatError, match="named twice"):
+        from_dict(game_file(players=["Ann", "Ann" + ZWSP, "Carla"]))
+
+
+# ------------------------------------------------------------------------------- m007
+
+
+def test_m007_gives_existing_players_the_new_keys_and_keeps_look_alikes_apart(tmp_path):
+    path = str(tmp_path / "old.sqlite3")
+    db = connect(path)
+    migrations.apply(db, stop_before="m007_name_keys")
+    first = store.create_game(db, from_dict(game_file(players=["Ann", "Ben", "Carla"], deals=[WORKED_TRIGAMI_DEAL])))
+    second = store.create_game(db, from_dict(game_file(players=["Dora", "ＢＥＮ x", "Carla"])))
+    # As the old key (spaces folded, casefolded) stored them: "Ann" + zero-width space
+    # and "Ａｎｎ" were players of their own
+    for old, name in (("Dora", "Ann" + ZWSP), ("ＢＥＮ x", "Ａｎｎ")):
+        db.execute("update players set name = ?, name_key = ? where name = ?",
+                   [name, " ".join(name.split()).casefold(), old])
+    db.conn.commit()
+    before = {game_id: store.get_game(db, game_id) for game_id in (first, second)}
+    migrations.apply(db)
+    rows = {row["name"]: row for row in db["players"].rows}
+    assert rows["Ann"]["name_key"] == "ann"  # the first stored keeps the key
+    assert rows["Ann" + ZWSP]["name_key"] == f"ann\x1f{rows['Ann' + ZWSP]['id']}"  # kept apart
+    assert rows["Ａｎｎ"]["name_key"] == f"ann\x1f{rows['Ａｎｎ']['id']}"
+    assert rows["Carla"]["name_key"] == "carla"
+    for game_id, game in before.items():  # no game lost or changed
+        assert store.get_game(db, game_id).players == game.players
+    assert len(set(row["name_key"] for row in rows.values())) == len(rows)
+    # a new game with either spelling joins the first one
+    store.create_game(db, from_dict(game_file(players=["ANN", "Ben", "Carla"])))
+    assert db["players"].count == len(rows)
+    db.conn.close()
+
+
+# ------------------------------------------------------------------------------- command line
+
+
+@pytest.fixture
+def cli(app):
+    def run(*args: str):
+        env = {"SCOREKEEPER_DATABASE": app.config["DATABASE"], "SCOREKEEPER_SECRET_KEY": "test"}
+        return CliRunner(env=env).invoke(main, list(args))
+
+    return run
+
+
+def test_import_of_a_name_with_a_lone_surrogate_says_so_without_a_traceback(cli, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game_file(players=["Ann\udcff", "Ben", "Carla"])), encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "player 1's name has characters that are not text" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_import_of_too_many_deals_or_too_large_a_file_is_refused(app, cli, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL] * 501)), encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1 and "it has 501 deals; a game file to import holds at most 500" in result.stderr
+    path.write_text(json.dumps({**game_file(), "note": "x" * 600_000}), encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1 and "larger than a game file to import (512 KB at most)" in result.stderr
+
+
+def test_export_of_a_game_whose_id_starts_with_a_dash(cli, make_game, db):
+    game_id = make_game()
+    old = "-" + game_id[1:]  # as 1 in 64 games were stored before ids stopped starting with "-"
+    db.execute("pragma foreign_keys = off")
+    for table in db.table_names():
+        if "game_id" in db[table].columns_dict:
+            db.execute(f'update "{table}" set game_id = ? where game_id = ?', [old, game_id])
+    db.execute("update games set id = ? where id = ?", [old, game_id])
+    db.conn.commit()
+    result = cli("export", old)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == ["Anna", "Ben", "Carla"]
+    assert cli("export", "--", old).exit_code == 0
+
+
+@pytest.mark.parametrize("args", [["export", "-no-such-game"], ["export", "\udcff"], ["export", "9" * 5000],
+                                  ["serve", "--port", "9" * 5000], ["serve", "--port", "70000"],
+                                  ["import", "/no/such/file.json"]])
+def test_odd_command_line_arguments_get_a_message_not_a_traceback(cli, args):
+    result = cli(*args)
+    assert result.exit_code != 0
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+
+
+def test_after_m007_renaming_a_look_alike_to_the_first_ones_name_makes_them_one(tmp_path):
+    path = str(tmp_path / "old.sqlite3")
+    db = connect(path)
+    migrations.apply(db, stop_before="m007_name_keys")
+    store.create_game(db, from_dict(game_file(players=["Ann", "Ben", "Carla"])))
+    other = store.create_game(db, from_dict(game_file(players=["Dora", "Ben", "Carla"])))
+    db.execute("update players set name = ?, name_key = ? where name = 'Dora'", ["Ann" + ZWSP, "ann" + ZWSP])
+    db.conn.commit()
+    migrations.apply(db)
+    store.update_game(db, other, players=["Ann", "Ben", "Carla"])
+    assert sorted(row["name"] for row in db["players"].rows) == ["Ann", "Ben", "Carla"]
+    assert store.get_game(db, other).players == ("Ann", "Ben", "Carla")
+    db.conn.close()
+
+
+def test_a_game_file_with_a_number_thousands_of_digits_long_says_so(client, db):
+    content = json.dumps(game_file()).replace('"first_dealer": 0', '"first_dealer": ' + "9" * 5000).encode()
+    response = client.post("/games/import", data={"file": (io.BytesIO(content), "g.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "it holds a number thousands of digits long" in text(response)
+    assert db["games"].count == 0

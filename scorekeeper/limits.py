@@ -11,6 +11,10 @@ request, so each app's config counts (tests make many apps in one process). Conf
   ``TRUSTED_PROXIES`` behind a reverse proxy) to all pages together. A deal form's live
   preview does not count: it writes nothing, and a phone asks for one at every tap.
 - ``IMPORT_LIMIT`` (default "20 per minute"): game files one client uploads.
+- ``PASSCODE_LIMIT_CLIENT`` (default "5 per minute; 20 per hour") and
+  ``PASSCODE_LIMIT_GROUP`` (default "30 per hour"): wrong passcodes from one client, and
+  for one group from all clients together (views/groups.py): a 4-digit passcode would
+  take weeks to guess.
 
 Going over a limit answers 429 with the app's error page (views.init_app) and writes
 nothing: the limit is checked before the view runs.
@@ -39,6 +43,32 @@ def import_limit() -> str:
     return str(current_app.config["IMPORT_LIMIT"])
 
 
+def passcode_limit_client() -> str:
+    return str(current_app.config["PASSCODE_LIMIT_CLIENT"])
+
+
+def passcode_limit_group() -> str:
+    return str(current_app.config["PASSCODE_LIMIT_GROUP"])
+
+
+def _app_key() -> str:
+    # the app's database first: counts of one app (a test's) are not another's
+    return str(current_app.config["DATABASE"])
+
+
+def client_key() -> str:
+    """A client (its address) of this app."""
+    return f"{_app_key()}|client|{get_remote_address()}"
+
+
+def group_key() -> str:
+    """The group whose link this phone opened, of this app."""
+    from .views.groups import current
+
+    access = current()
+    return f"{_app_key()}|group|{access.group.id if access else None}"
+
+
 def _not_a_write() -> bool:
     return request.method != "POST" or request.endpoint in NOT_WRITES
 
@@ -62,6 +92,8 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", True)
     app.config.setdefault("WRITE_LIMIT", "120 per minute")
     app.config.setdefault("IMPORT_LIMIT", "20 per minute")
+    app.config.setdefault("PASSCODE_LIMIT_CLIENT", "5 per minute; 20 per hour")
+    app.config.setdefault("PASSCODE_LIMIT_GROUP", "30 per hour")
     enabled = app.config["RATELIMIT_ENABLED"]
     app.config["RATELIMIT_ENABLED"] = True
     try:

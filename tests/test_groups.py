@@ -464,3 +464,33 @@ def test_a_passcode_nobody_could_type_is_refused(app, two_groups):
         answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": invisible})
         assert answer.status_code == 400 and "no invisible or control characters" in answer.get_data(as_text=True)
     assert phone(app, two_groups[0]["group"].token).get("/").status_code == 200  # still no passcode asked
+
+
+def test_guessing_a_passcode_is_slowed_down_per_phone_and_per_group(app, two_groups):
+    """Wrong passcodes are counted per phone (5 a minute) and per group from every phone
+    (here 8 an hour): then 429 with what to do, and not even the right passcode is tried
+    until the wait is over; right ones are not counted."""
+    app.config.update(PASSCODE_LIMIT_CLIENT="5 per minute", PASSCODE_LIMIT_GROUP="8 per hour")
+    ours = two_groups[0]
+    keeper = phone(app, ours["group"].token)
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "clubs and spades"})
+    guesser = phone(app, ours["group"].token)
+    answers = [guesser.post("/passcode", data={"passcode": f"guess {n}"}).status_code for n in range(6)]
+    assert answers == [400] * 5 + [429]
+    stopped = guesser.post("/passcode", data={"passcode": "clubs and spades"})
+    assert stopped.status_code == 429 and "Too many wrong passcodes from this phone" in stopped.get_data(as_text=True)
+    assert "Anna" not in stopped.get_data(as_text=True)
+    # another phone (another address) has its own count, but the group's is shared
+    other = app.test_client(join=ours["group"].token)
+    other.environ_base["REMOTE_ADDR"] = "10.0.0.9"
+    assert [other.post("/passcode", data={"passcode": f"other {n}"}).status_code for n in range(4)] == [400, 400, 400, 429]
+    third = app.test_client(join=ours["group"].token)
+    third.environ_base["REMOTE_ADDR"] = "10.0.0.10"
+    group_stop = third.post("/passcode", data={"passcode": "clubs and spades"})
+    assert group_stop.status_code == 429 and "for this group" in group_stop.get_data(as_text=True)
+    # the other group is not slowed down by this one's guessing
+    theirs = two_groups[1]
+    phone(app, theirs["group"].token).post("/group", data={"action": "passcode", "pass-passcode": "hearts!"})
+    fourth = app.test_client(join=theirs["group"].token)
+    fourth.environ_base["REMOTE_ADDR"] = "10.0.0.11"
+    assert fourth.post("/passcode", data={"passcode": "hearts!"}).status_code == 302

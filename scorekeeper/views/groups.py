@@ -21,7 +21,8 @@ from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length
 
-from .. import groups, network, store
+from .. import groups, limits, network, store
+from ..limits import limiter
 from ..db import get_db
 from ..qr import QrCode, qr_code
 
@@ -252,9 +253,19 @@ class PasscodeForm(FlaskForm):
                              render_kw={"autocomplete": "current-password", "autofocus": True})
 
 
+def _wrong(response: Any) -> bool:
+    """Whether a passcode answer was a wrong passcode (the attempts the limits count)."""
+    return response.status_code == 400
+
+
 @bp.route("/passcode", methods=["GET", "POST"])
+@limiter.limit(limits.passcode_limit_client, key_func=limits.client_key, methods=["POST"], deduct_when=_wrong,
+               error_message=_l("Too many wrong passcodes from this phone: wait a few minutes, then try again."))
+@limiter.limit(limits.passcode_limit_group, key_func=limits.group_key, methods=["POST"], deduct_when=_wrong,
+               error_message=_l("Too many wrong passcodes for this group: wait a while, then try again."))
 def passcode() -> Any:
-    """The group's passcode, asked once on each phone that opened its play link."""
+    """The group's passcode, asked once on each phone that opened its play link. Wrong
+    passcodes are limited per phone and per group (limits.py); going over answers 429."""
     access = current()
     if access is None:
         return redirect(url_for("groups.welcome"))

@@ -494,3 +494,17 @@ def test_guessing_a_passcode_is_slowed_down_per_phone_and_per_group(app, two_gro
     fourth = app.test_client(join=theirs["group"].token)
     fourth.environ_base["REMOTE_ADDR"] = "10.0.0.11"
     assert fourth.post("/passcode", data={"passcode": "hearts!"}).status_code == 302
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "Club\u202e", "Tab\x07le"])
+def test_a_group_name_must_show_and_steer_nothing(app, name):
+    newcomer = phone(app, None)
+    answer = newcomer.post("/groups/new", data={"name": name})
+    assert answer.status_code == 400 and newcomer.get("/").location == "/welcome"
+    assert 'class="errors"' in answer.get_data(as_text=True)
+
+
+def test_a_group_name_is_kept_as_typed_less_outer_spaces(app, two_groups):
+    keeper = phone(app, two_groups[0]["group"].token)
+    keeper.post("/group", data={"action": "rename", "rename-name": "  Zoe\u0308   table "})
+    assert "Zoë table" in keeper.get("/group").get_data(as_text=True)

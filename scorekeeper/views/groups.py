@@ -19,11 +19,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
-from wtforms.validators import DataRequired, Length
+from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import groups, limits, network, store
 from ..limits import limiter
 from ..db import get_db
+from ..inputs import clean_name, has_visible_character
 from ..qr import QrCode, qr_code
 
 bp = Blueprint("groups", __name__)
@@ -149,10 +150,20 @@ def welcome() -> Any:
     return render_template("groups/welcome.html", form=StartForm(), lost=lost)
 
 
+def group_name(form: Any, field: Any) -> None:
+    """A group's name as it is kept (inputs.clean_name), with something to see and nothing
+    unseen that would steer the text around it (control or direction characters)."""
+    field.data = clean_name(field.data or "")
+    if field.data and not has_visible_character(field.data):
+        raise ValidationError(_("Give the group a name with letters or digits."))
+    if not _typeable(field.data.replace(" ", "")):
+        raise ValidationError(_("A group's name cannot hold invisible or control characters."))
+
+
 class StartForm(FlaskForm):
     """Start a group: its name, optional (a default is given)."""
 
-    name = StringField(_l("Name of the group (optional)"), validators=[Length(max=60)],
+    name = StringField(_l("Name of the group (optional)"), validators=[Length(max=60), group_name],
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
 
 
@@ -164,7 +175,7 @@ def start() -> Any:
         if not form.errors.get("name"):
             form.name.errors = [_("This page was open too long: tap Start again.")]
         return render_template("groups/welcome.html", form=form, lost=False), 400
-    group = groups.create(get_db(), " ".join((form.name.data or "").split()) or None)
+    group = groups.create(get_db(), form.name.data or None)
     _remember(group.token or "")
     flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
             "link is there to share."), "saved")
@@ -286,7 +297,8 @@ def passcode() -> Any:
 
 
 class RenameForm(FlaskForm):
-    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=60)],
+    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=60),
+                                               group_name],
                        render_kw={"autocomplete": "off"})
 
 
@@ -313,7 +325,7 @@ def settings() -> Any:
         plain = FlaskForm()
         if action == "rename" and rename_form.validate_on_submit():
             groups.rename(db, group_id, rename_form.name.data)
-            flash(_("The group is now called %(name)s.", name=" ".join(rename_form.name.data.split())), "saved")
+            flash(_("The group is now called %(name)s.", name=rename_form.name.data), "saved")
             return redirect(url_for("groups.settings"))
         if action == "new_link" and plain.validate_on_submit() and confirmed:
             token = groups.new_play_link(db, group_id)

@@ -317,7 +317,9 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
                     bids.append({"kind": "doublets" if doublets else "plain", "suit": bid})
             counts = _fill_last([self[f"tricks_{s}"].data for s in range(self.seats)], tricks)
             typed = sum(v for v in counts if v is not None)
-            if None in counts and typed > tricks:
+            # a count refused beside its field (negative, too big) is not added up wrongly here
+            wrong = any(self[f"tricks_{s}"].errors for s in range(self.seats))
+            if None in counts and typed > tricks and not wrong:
                 self.add_group_error("tricks", _("The tricks typed already add up to %(sum)s, more than %(total)s.",
                                                  sum=typed, total=tricks))
                 return None
@@ -433,7 +435,8 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             counts = _fill_last([self[f"{name}_{s}"].data for s in range(self.seats)], 13)
             missing = [s for s, v in enumerate(counts) if v is None]
             typed = sum(v for v in counts if v is not None)
-            if missing and typed > 13:
+            wrong = any(self[f"{name}_{s}"].errors for s in range(self.seats))
+            if missing and typed > 13 and not wrong:
                 self.add_group_error(name, _("The %(what)s typed already add up to %(sum)s, more than 13.",
                                              what=what, sum=typed))
                 return None

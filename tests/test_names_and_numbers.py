@@ -266,3 +266,16 @@ def test_a_game_file_with_a_number_thousands_of_digits_long_says_so(client, db):
     assert response.status_code == 400
     assert "it holds a number thousands of digits long" in text(response)
     assert db["games"].count == 0
+
+
+def test_a_negative_count_is_named_beside_its_field_not_added_up_wrongly(client, make_game):
+    """Tricks −4, 13, 4: the −4 is refused beside Anna's field; the summary does not also
+    claim that the tricks "add up to 17" (the −4 read as nothing, the rest summed)."""
+    from tests.test_web import WORKED_FORM
+
+    game_id = make_game()
+    answer = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "tricks_0": "-4", "tricks_1": "13",
+                                                              "tricks_2": "4"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400 and "cannot be negative" in page
+    assert "add up to 17" not in page

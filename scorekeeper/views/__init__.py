@@ -99,7 +99,7 @@ def init_app(app: Flask) -> None:
     def http_error(error: HTTPException) -> Any:
         messages = {
             400: _("That request could not be read. Nothing was changed; go back and try again."),
-            404: _("There is no such game or deal here. It may have been deleted, or the address "
+            404: _("There is no such game, deal or player here. It may have been deleted, or the address "
                    "was mistyped."),
             403: _("This link shows the games and changes nothing: ask someone at the table to enter it.")
             if groups.current() is not None else _("Open your group's link first."),

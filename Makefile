@@ -4,6 +4,9 @@ VENV   ?= .venv
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 BIN    := $(VENV)/bin
+# The translation catalogues: installing compiles them (hatch_build.py), so a changed one
+# installs again
+CATALOGUES := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 
 .PHONY: run test install messages icons bench clean
 
@@ -13,12 +16,12 @@ $(BIN)/python:
 
 # The app alone, editable: the instance folder (database, secret key, config.py) is then
 # this checkout's instance/
-$(VENV)/.app-installed: $(BIN)/python pyproject.toml
+$(VENV)/.app-installed: $(BIN)/python pyproject.toml hatch_build.py $(CATALOGUES)
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
 # The app with the test extras, editable so tests see the working tree
-$(VENV)/.test-installed: $(BIN)/python pyproject.toml
+$(VENV)/.test-installed: $(BIN)/python pyproject.toml hatch_build.py $(CATALOGUES)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.app-installed
 
@@ -30,10 +33,13 @@ run: $(VENV)/.app-installed
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest
 
-# Extract every gettext string into scorekeeper/translations/messages.pot
+# Extract every gettext string into scorekeeper/translations/messages.pot and bring each
+# language's catalogue up to date with it (new strings empty, changed ones marked fuzzy:
+# ../shared/tools/po-check lists what is left to translate)
 messages: $(VENV)/.test-installed
 	mkdir -p scorekeeper/translations
 	$(BIN)/pybabel extract -F babel.cfg -k _l -o scorekeeper/translations/messages.pot .
+	$(if $(CATALOGUES),$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations,)
 
 # Render static/icons/*.png from their SVG sources with the system's Chromium
 icons: $(VENV)/.test-installed

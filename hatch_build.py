@@ -1,0 +1,40 @@
+"""Build hook (hatchling): the translation catalogues are compiled as the package is
+built, so that ``pip install .`` (and the editable install ``make run`` and ``make test``
+make) serve every language with no extra step.
+
+Each ``scorekeeper/translations/<language>/LC_MESSAGES/messages.po`` becomes the
+``messages.mo`` beside it (Babel, as ``pybabel compile`` would), in the source tree —
+where an editable install reads it — and in the wheel. The .mo files are built, never
+committed (.gitignore).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+def compile_catalogues(root: Path) -> list[Path]:
+    """Compile every catalogue under ``root``/scorekeeper/translations; returns the .mo
+    files written. A catalogue that is broken stops the build (babel raises)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted((root / "scorekeeper" / "translations").glob("*/LC_MESSAGES/messages.po")):
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
+
+
+class CatalogueHook(BuildHookInterface):
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        root = Path(self.root)
+        for mo in compile_catalogues(root):
+            build_data["artifacts"].append(str(mo.relative_to(root)))

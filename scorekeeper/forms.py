@@ -17,7 +17,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
-from wtforms.widgets import NumberInput
+from wtforms.widgets import TextInput
 
 from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
@@ -38,6 +38,18 @@ KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"),
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 
 
+class DigitsInput(TextInput):
+    """A whole number typed on the phone's numeric keypad: a text field with
+    ``inputmode="numeric"``, not ``type="number"``, which drops the digits of an Arabic
+    keypad (٣) and of other scripts; the server reads any decimal digits
+    (inputs.whole_number), and static/app.js too (issue 10)."""
+
+    def __call__(self, field: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("inputmode", "numeric")
+        kwargs.setdefault("size", 6)
+        return super().__call__(field, **kwargs)
+
+
 def count_field(label: Any, high: int, blank: int | None = None, who: Any = None) -> IntegerField:
     """A count of a deal: a tap on one of the chips 0 … ``high``, or typed on the numeric
     keypad (:class:`ChipCountField`); blank allowed (filled in later, or ``blank``).
@@ -48,9 +60,8 @@ def count_field(label: Any, high: int, blank: int | None = None, who: Any = None
         blank=blank,
         who=who,
         validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from 0 to %(max)s."))],
-        widget=NumberInput(min=0, max=high),
-        render_kw={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
-                   **({"placeholder": str(blank)} if blank is not None else {})},
+        widget=DigitsInput(),
+        render_kw={"autocomplete": "off", **({"placeholder": str(blank)} if blank is not None else {})},
     )
 
 
@@ -641,8 +652,7 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
         NewGameForm.target = CountField(
             _l("Play to"), default=500, negative=_l("Enter a target from 50 to 100000."),
             validators=[NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
-            widget=NumberInput(min=50, max=100000, step=50),
-            render_kw={"inputmode": "numeric"})
+            widget=DigitsInput())
     return NewGameForm
 
 
@@ -745,8 +755,7 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
         WhatIfForm.target = CountField(
             _l("Play to"), negative=_l("Enter a target from 50 to 100000."),
             validators=[Optional(), NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
-            widget=NumberInput(min=50, max=100000, step=50),
-            render_kw={"inputmode": "numeric"})
+            widget=DigitsInput())
     return WhatIfForm
 
 

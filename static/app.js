@@ -15,9 +15,23 @@
     return function () { clearTimeout(timer); timer = setTimeout(fn, ms); };
   }
 
+  // The zeros of the decimal digits a phone's keypad may type: Western, Arabic-Indic,
+  // Persian (Extended Arabic-Indic), N'Ko, Devanagari, Bengali, full-width
+  const ZEROS = [0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xff10];
+
+  // A count typed in any of those scripts ("٣", "۱۲", "１３"), as the server reads it
+  // (scorekeeper/inputs.py whole_number); null for anything else
   function intOrNull(input) {
     const v = input.value.trim();
-    return /^\d+$/.test(v) ? parseInt(v, 10) : null;
+    if (!/^\p{Nd}+$/u.test(v)) return null;
+    let digits = "";
+    for (const c of v) {
+      const code = c.codePointAt(0);
+      const zero = ZEROS.find((z) => code >= z && code <= z + 9);
+      if (zero === undefined) return null;
+      digits += String(code - zero);
+    }
+    return parseInt(digits, 10);
   }
 
   // Counts (templates/_macros.html count_chips): a tap on a chip, or a number typed in

@@ -120,8 +120,8 @@ def test_every_count_is_a_row_of_chips_named_after_its_player(client, make_game)
         assert re.search(rf'id="bugs_{seat}_chip-0" value="0" checked', page)  # none until tapped
         assert not re.search(rf'name="tricks_{seat}_chip"[^>]*checked', page)
     assert 'aria-label="Anna: Doublets"' in page
-    # the number field stays, for keyboards and screen readers
-    assert re.search(r'<input[^>]*id="tricks_0"[^>]*type="number"|<input[^>]*type="number"[^>]*id="tricks_0"', page)
+    # the number field stays, for keyboards and screen readers: the numeric keypad, any digits (issue 10)
+    assert re.search(r'<input[^>]*id="tricks_0"[^>]*inputmode="numeric"|<input[^>]*inputmode="numeric"[^>]*id="tricks_0"', page)
 
 
 def test_plain_bugami_counts_go_to_17_tricks_and_13_bugs(client, make_game):

@@ -473,3 +473,32 @@ def test_a_deal_being_changed_lets_any_count_be_corrected_first(page, served):
     assert page.locator("#tricks_1_chip-4").get_attribute("disabled") is not None  # 13 − 6 − 4 = 3 at most
     f.count("tricks_1", 3)
     expect(page.locator("[data-sum-line]")).to_have_text("13 of 13")
+
+
+def test_counts_typed_with_an_arabic_keypad_are_read_and_saved(page, served):
+    """Issue 10: a phone set to Arabic types ٤ ٥ on its keypad; the count field keeps them
+    (a type=number field would drop them), its chip is ticked, the last count is filled in,
+    the sum adds up and the deal saves with the numbers meant."""
+    url, database = served
+    game_id = store_game(database, game_file("trigami"))
+    page.goto(f"{url}/games/{game_id}/deals/new")
+    f = Form(page)
+    f.bid(0, "spades"), f.bid(1, "hearts"), f.bid(2, "clubs")
+    page.fill("#tricks_0", "٤")  # Arabic-Indic 4
+    page.fill("#tricks_1", "۵")  # Persian 5
+    expect(page.locator("#tricks_0")).to_have_value("٤")
+    expect(page.locator("#tricks_0_chip-4")).to_be_checked()
+    expect(page.locator("#tricks_2")).to_have_value("4")  # 13 − 4 − 5
+    expect(page.locator("[data-sum-line]")).to_have_text("13 of 13")
+    page.fill("#bugs_2", "٣")
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("#deal-1")).to_be_visible()
+    from scorekeeper import store
+    from scorekeeper.db import connect
+
+    db = connect(str(database))
+    try:
+        entry = store.get_game(db, game_id).deals[0].entry
+    finally:
+        db.conn.close()
+    assert entry["tricks"] == [4, 5, 4] and entry["bugs"][2] == 3

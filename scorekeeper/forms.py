@@ -558,6 +558,15 @@ class GameSetupForm(FlaskForm):
     (``player_0`` …) and the settings, read into the game file's shapes with every problem
     put beside its field."""
 
+    def all_errors(self) -> list[tuple[str | None, str]]:
+        """Every message on the form as (the id of its field, or None; message), top to
+        bottom, for the summary above the form (_macros.html form_errors), which a refused
+        Start or Save puts the focus on."""
+        out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
+        out += [(field.id, m) for field in self if field.type not in ("CSRFTokenField", "HiddenField")
+                for m in field.errors]
+        return out
+
     def names(self) -> list[str]:
         return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(self.seat_count)]
 

@@ -66,10 +66,16 @@ def clean_name(name: str) -> str:
     return " ".join(unicodedata.normalize("NFC", name).split())
 
 
+#: Symbols that draw as blank space: the Braille pattern with no dot (U+2800), often
+#: used to make a name that looks empty
+_BLANK_SYMBOLS = frozenset("\u2800")
+
+
 def has_visible_character(name: str) -> bool:
     """Whether ``name`` shows anything: a letter, digit, punctuation mark or symbol (not
-    only spaces, combining marks or invisible characters)."""
-    return any(unicodedata.category(c)[0] in "LNPS" and not invisible(c) for c in name)
+    only spaces, combining marks, invisible characters or a blank Braille pattern)."""
+    return any(unicodedata.category(c)[0] in "LNPS" and not invisible(c) and c not in _BLANK_SYMBOLS
+               for c in name)
 
 
 def name_key(name: str) -> str:

@@ -565,6 +565,15 @@
     });
   }
   document.addEventListener("DOMContentLoaded", setup);
+
+  // An error page's "Back": to the form as it was, entries and all (templates/error.html)
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-history-back]").forEach(function (button) {
+      if (history.length < 2) return;
+      button.hidden = false;
+      button.addEventListener("click", function () { history.back(); });
+    });
+  });
 })();
 
 // Several phones and a flaky connection (issue "several phones"):

@@ -471,6 +471,9 @@ def test_wheel_carries_templates_and_static(tmp_path):
     for text in ("SCORING.md", "trigami.en.txt", "trigami.de.txt", "trigami.fi.txt", "trix.de.txt"):
         assert f"scorekeeper/rules/texts/{text}" in names
     assert "scorekeeper = scorekeeper.cli:main" in scripts
+    # every translation catalogue compiled by the build (hatch_build.py), none to compile by hand
+    for po in project.glob("scorekeeper/translations/*/LC_MESSAGES/messages.po"):
+        assert str(po.with_suffix(".mo").relative_to(project)) in names
 
 
 def test_a_file_saved_with_a_byte_order_mark_is_read(invoke, write, tmp_path):

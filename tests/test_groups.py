@@ -508,3 +508,33 @@ def test_a_group_name_is_kept_as_typed_less_outer_spaces(app, two_groups):
     keeper = phone(app, two_groups[0]["group"].token)
     keeper.post("/group", data={"action": "rename", "rename-name": "  Zoe\u0308   table "})
     assert "Zoë table" in keeper.get("/group").get_data(as_text=True)
+
+
+def test_a_phone_with_a_form_open_when_the_passcode_is_set_is_told_and_asked(app, two_groups):
+    ours = two_groups[0]
+    keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)
+    game_id = ours["games"][0]
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "4711"})
+    answer = other.post(f"/games/{game_id}/deals/new", data={"nonce": "late"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 403 and "now asks for its passcode, so nothing was saved" in page
+    assert 'name="passcode"' in page
+    # typed on an Arabic keypad, the digits are the same passcode
+    assert other.post("/passcode", data={"passcode": "٤٧١١"}).status_code == 302
+    assert other.get(f"/games/{game_id}").status_code == 200
+
+
+def test_a_phone_whose_link_was_replaced_while_a_form_was_open_is_told_why(app, two_groups):
+    ours = two_groups[0]
+    keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)
+    keeper.post("/group", data={"action": "new_link", "confirm": "yes"})
+    answer = other.post(f"/games/{ours['games'][0]}/deals/new", data={"nonce": "late"})
+    assert answer.status_code == 403
+    assert "link this phone used was replaced" in answer.get_data(as_text=True)
+
+
+def test_downloads_of_a_group_are_never_kept_by_a_cache(app, two_groups):
+    client = phone(app, two_groups[0]["group"].token)
+    game_id = two_groups[0]["games"][0]
+    for path in (f"/games/{game_id}/game.json", f"/games/{game_id}/sheet.csv"):
+        assert client.get(path).headers["Cache-Control"] == "private, no-store"

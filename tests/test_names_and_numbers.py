@@ -279,3 +279,9 @@ def test_a_negative_count_is_named_beside_its_field_not_added_up_wrongly(client,
     page = answer.get_data(as_text=True)
     assert answer.status_code == 400 and "cannot be negative" in page
     assert "add up to 17" not in page
+
+
+def test_a_name_of_a_blank_braille_pattern_shows_nothing_and_is_refused(client):
+    answer = client.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben",
+                                                          "player_2": "\u2800", "first_dealer": "0", "target": "500"})
+    assert answer.status_code == 400 and 'id="problems"' in answer.get_data(as_text=True)

@@ -46,7 +46,9 @@ def attachment(game: Any, suffix: str) -> dict[str, str]:
     full = f"{game.kind}-{day}-{names}.{suffix}"
     plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
     plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
-    return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}"}
+    return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}",
+            # a group's private data: never kept by a shared cache or the browser's
+            "Cache-Control": "private, no-store"}
 
 
 def preview_answer(form: forms.DealForm, deal: Any) -> Response:
@@ -105,8 +107,8 @@ def init_app(app: Flask) -> None:
             if groups.current() is not None else _("Open your group's link first."),
             405: _("That page cannot be used like that."),
             413: _("That is more than this server takes in one request. Nothing was changed."),
-            429: _("Too many changes from this device in a short time, so nothing was changed. "
-                   "Wait a minute, then try again."),
+            429: _("Too many changes in a short time from this device or its network, so nothing was "
+                   "changed. Wait a minute, then go back and try again."),
         }
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
         limit = getattr(error, "limit", None)  # a limit with its own words (a passcode's)

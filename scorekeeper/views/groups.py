@@ -92,11 +92,15 @@ def admit() -> Any:
     if access is None:
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("groups.welcome"))
+        if session.get("link"):  # the link it had was replaced while a form was open
+            return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
         abort(403)
     if not _passed(access):
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("groups.passcode"))
-        abort(403)
+        # a passcode set while this phone had a form open: say so, ask for it here
+        return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
+                               unsaved=True), 403
     if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):
         abort(403)
     args = request.view_args or {}
@@ -163,7 +167,8 @@ def group_name(form: Any, field: Any) -> None:
 class StartForm(FlaskForm):
     """Start a group: its name, optional (a default is given)."""
 
-    name = StringField(_l("Name of the group (optional)"), validators=[Length(max=60), group_name],
+    name = StringField(_l("Name of the group (optional)"),
+                       validators=[Length(max=60, message=_l("At most 60 characters, please.")), group_name],
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
 
 
@@ -259,6 +264,14 @@ def back() -> Any:
     return redirect(url_for("games.index"))
 
 
+def passcode_text(passcode: str) -> str:
+    """A passcode as it is kept and compared: the same on any keyboard, so "١٢٣٤" (an
+    Arabic keypad), "１２３４" (full-width) and "1234" are one passcode (NFKC, then any
+    script's decimal digits as 0-9)."""
+    folded = unicodedata.normalize("NFKC", passcode)
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
+
+
 class PasscodeForm(FlaskForm):
     passcode = PasswordField(_l("Passcode"), validators=[DataRequired(_l("Enter the group's passcode."))],
                              render_kw={"autocomplete": "current-password", "autofocus": True})
@@ -271,7 +284,8 @@ def _wrong(response: Any) -> bool:
 
 @bp.route("/passcode", methods=["GET", "POST"])
 @limiter.limit(limits.passcode_limit_client, key_func=limits.client_key, methods=["POST"], deduct_when=_wrong,
-               error_message=_l("Too many wrong passcodes from this phone: wait a few minutes, then try again."))
+               error_message=_l("Too many wrong passcodes from this phone or its network: wait a few minutes, "
+                                "then try again."))
 @limiter.limit(limits.passcode_limit_group, key_func=limits.group_key, methods=["POST"], deduct_when=_wrong,
                error_message=_l("Too many wrong passcodes for this group: wait a while, then try again."))
 def passcode() -> Any:
@@ -284,7 +298,7 @@ def passcode() -> Any:
         return redirect(session.pop("after_passcode", None) or url_for("games.index"))
     form = PasscodeForm()
     if form.validate_on_submit():
-        proof = groups.check_passcode(get_db(), access.group.id, form.passcode.data or "")
+        proof = groups.check_passcode(get_db(), access.group.id, passcode_text(form.passcode.data or ""))
         if proof is not None:
             _pass(proof)
             return redirect(session.pop("after_passcode", None) or url_for("games.index"))
@@ -297,7 +311,8 @@ def passcode() -> Any:
 
 
 class RenameForm(FlaskForm):
-    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), Length(max=60),
+    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")),
+                                               Length(max=60, message=_l("At most 60 characters, please.")),
                                                group_name],
                        render_kw={"autocomplete": "off"})
 
@@ -341,7 +356,7 @@ def settings() -> Any:
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]
             else:
-                _pass(groups.set_passcode(db, group_id, new))
+                _pass(groups.set_passcode(db, group_id, passcode_text(new)))
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():

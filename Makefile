@@ -38,7 +38,7 @@ test: $(VENV)/.test-installed
 # ../shared/tools/po-check lists what is left to translate)
 messages: $(VENV)/.test-installed
 	mkdir -p scorekeeper/translations
-	$(BIN)/pybabel extract -F babel.cfg -k _l -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k _n:2,3 -o scorekeeper/translations/messages.pot .
 	$(if $(CATALOGUES),$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations,)
 
 # Render static/icons/*.png from their SVG sources with the system's Chromium

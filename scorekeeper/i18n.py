@@ -85,9 +85,17 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return text % variables
 
 
+def _plural(singular: str, plural: str, count: int) -> str:
+    """ngettext for the rules' _n: the catalogue's form for ``count`` (outside the app,
+    the English one), placeholders left for the caller."""
+    if not has_app_context():
+        return singular if count == 1 else plural
+    return _catalog().ungettext(singular, plural, count)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
-    common.set_translator(gettext)
+    common.set_translator(gettext, _plural)
 
     @app.teardown_request
     def unbind_catalogue(_exc: BaseException | None = None) -> None:

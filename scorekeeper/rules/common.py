@@ -19,22 +19,35 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _translator: Callable[[str], str] = lambda message: message  # noqa: E731
+_plural_translator: Callable[[str, str, int], str] = (  # noqa: E731
+    lambda singular, plural, count: singular if count == 1 else plural)
 
 
-def set_translator(translate: Callable[[str], str]) -> None:
-    """Route every user-facing string of the rules through ``translate`` (gettext).
+def set_translator(translate: Callable[[str], str],
+                   translate_plural: Callable[[str, str, int], str] | None = None) -> None:
+    """Route every user-facing string of the rules through ``translate`` (gettext) and
+    ``translate_plural`` (ngettext: singular, plural, count).
 
     The rules know no Flask; the web app plugs Flask-Babel's gettext in here.  Strings are
-    marked ``_("… {name} …")`` and formatted after translation, so translators see the
-    placeholders.
+    marked ``_("… {name} …")`` or ``_n(count, "{n} bug", "{n} bugs")`` and formatted after
+    translation, so translators see the placeholders.
     """
-    global _translator
+    global _translator, _plural_translator
     _translator = translate
+    if translate_plural is not None:
+        _plural_translator = translate_plural
 
 
 def _(message: str) -> str:
     """Translate ``message`` with the translator set by :func:`set_translator`."""
     return _translator(message)
+
+
+def _n(count: int, singular: str, plural: str) -> str:
+    """``count`` with its noun in the reader's language, which may have more forms than
+    two (Arabic has six): _n(1, "{n} bug", "{n} bugs") → "1 bug". Extracted for the
+    catalogues as ngettext (Makefile: ``-k _n:2,3``)."""
+    return _plural_translator(singular, plural, count).format(n=count)
 
 
 def signed(points: int) -> str:

@@ -23,6 +23,7 @@ from .common import (
     GameScore,
     ScoreLine,
     _,
+    _n,
     check_count,
 )
 
@@ -72,11 +73,6 @@ class TrigamiDeal:
     bugs: tuple[int, ...]
     turnip: str | None = None
     last_trick: int | None = None
-
-
-def _n(count: int, one: str, many: str) -> str:
-    """``count`` with its noun: _n(1, "{n} bug", "{n} bugs") → "1 bug"."""
-    return _(one if count == 1 else many).format(n=count)
 
 
 def _tricks(count: int) -> str:

@@ -47,10 +47,12 @@ def test_every_translation_keeps_the_placeholders_of_the_english(path):
     for message in _read(path):
         if not message.id:
             continue
-        if isinstance(message.id, tuple):  # plural: each form keeps the plural's, but "one" may say it in words
-            wanted = placeholders(message.id[1])
+        if isinstance(message.id, tuple):
+            # plural: each form uses only the English forms' placeholders, and every one
+            # that both have (a form for one may say "%(num)s" in words)
+            singular, plural = placeholders(message.id[0]), placeholders(message.id[1])
             for form in message.string:
-                if placeholders(form) - wanted or (wanted - {"num"}) - placeholders(form):
+                if placeholders(form) - (singular | plural) or (singular & plural) - {"num"} - placeholders(form):
                     wrong.append((message.id[0], form))
         elif placeholders(message.string) != placeholders(message.id):
             wrong.append((message.id, message.string))
@@ -66,7 +68,8 @@ def test_the_build_compiles_each_catalogue_into_what_gettext_reads(tmp_path):
     written = compile_catalogues(ROOT)
     assert sorted(mo.with_suffix(".po") for mo in written) == CATALOGUES
     for mo in written:
-        translations = gettext.GNUTranslations(mo.open("rb"))
+        with mo.open("rb") as compiled:
+            translations = gettext.GNUTranslations(compiled)
         catalog = _read(mo.with_suffix(".po"))
         sample = next(m for m in catalog if m.id == "Start a group")
         assert translations.gettext("Start a group") == sample.string != "Start a group"

@@ -272,7 +272,7 @@ def test_too_many_writes_from_one_client_get_429_and_nothing_is_written(tmp_path
     refused = client.post("/games/new?kind=trigami", data=TRIGAMI)
     assert refused.status_code == 429
     page = text(refused)
-    assert "Too many changes from this device" in page and "Wait a minute" in page
+    assert "Too many changes in a short time from this device or its network" in page and "Wait a minute" in page
     assert "All games" in page  # the app's own page, with its way back
     assert refused.headers["Retry-After"] == "60"
     assert count_games(app) == 3

@@ -21,7 +21,7 @@ Source: the texts themselves; the source strings are those of rules/trigami.py, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -527,14 +527,6 @@ def _game(document: str) -> str | None:
     return None
 
 
-def _citation(passage: Passage) -> str:
-    """A passage as one citation of a source string: "SCORING.md §2.5 Swapped values",
-    "rules/trix.de.txt, Varianten: Getauschte Werte"."""
-    if passage.document.endswith(".md"):
-        return f"{passage.document} {passage.section}" + (f" {passage.item}" if passage.item else "")
-    return f"{passage.document}, {passage.section}" + (f": {passage.item}" if passage.item else "")
-
-
 def _part(passage: Passage) -> str:
     """A rule-text passage as a part of TRIGAMI_PARTS: "Scoring", "Variants: Plain…"."""
     return passage.section + (f": {passage.item}" if passage.item else "")
@@ -559,8 +551,6 @@ def _counterpart(passage: Passage, language: str) -> str | None:
 def _named(passage: Passage, note: str = "") -> Passage:
     """The passage with its section named in the reader's words (English texts) and
     ``note``."""
-    from dataclasses import replace
-
     name = section_name(passage.document, passage.section, passage.item) or ""
     return replace(passage, name=name, note=note)
 

@@ -15,6 +15,14 @@ words of one list item of that section ("§2.5 Swapped values" quotes only the b
 the text writes them ("Scoring"), each optionally followed by ":" and the first words of
 one list item ("Varianten: Getauschte Werte").
 
+A source string cites the texts as the rules were written from them (SCORING.md and the
+English Trigami text, or the German Trix text).  :func:`quote_for` (or :func:`in_language`
+for passages already quoted) turns that into what a reader of a language is shown: the
+rule text of their language where the game has one (Trigami: en, de, fi; Trix: de),
+otherwise English with a note — by the tables TRIGAMI_PARTS (the three Trigami texts,
+section by section) and SCORING_COUNTERPARTS (which rule-text parts state a SCORING.md
+section).
+
 Source: the texts themselves; the source strings are those of rules/trigami.py, trix.py.
 """
 

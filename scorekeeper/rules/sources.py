@@ -15,13 +15,21 @@ words of one list item of that section ("§2.5 Swapped values" quotes only the b
 the text writes them ("Scoring"), each optionally followed by ":" and the first words of
 one list item ("Varianten: Getauschte Werte").
 
+A source string cites the texts as the rules were written from them (SCORING.md and the
+English Trigami text, or the German Trix text).  :func:`quote_for` (or :func:`in_language`
+for passages already quoted) turns that into what a reader of a language is shown: the
+rule text of their language where the game has one (Trigami: en, de, fi; Trix: de),
+otherwise English with a note — by the tables TRIGAMI_PARTS (the three Trigami texts,
+section by section) and SCORING_COUNTERPARTS (which rule-text parts state a SCORING.md
+section).
+
 Source: the texts themselves; the source strings are those of rules/trigami.py, trix.py.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -91,7 +99,11 @@ class Passage:
     words ("Scoring rules", "Trix rules, in German"); ``lang`` the text's language ("en",
     "de", "fi"); ``section`` as cited ("§1.2", "Scoring"); ``heading`` the section's
     heading ("1.2 Points (in this order of precedence)", "Scoring"); ``item`` the first
-    words of the one list item quoted (None: the whole section); ``blocks`` the text.
+    words of the one list item (or paragraph) quoted (None: the whole section); ``blocks``
+    the text.  ``name``: the section (and item) in the reader's words where the text's
+    own are English ("Punkte", "Varianten — Getauschte Werte"; "" otherwise: the heading
+    is the name); ``note``: for a reader of another language, the note that this passage
+    is quoted in English ("" when none is needed).  See :func:`quote_for`.
     """
 
     document: str
@@ -101,11 +113,15 @@ class Passage:
     heading: str
     item: str | None
     blocks: tuple[Block, ...]
+    name: str = ""
+    note: str = ""
 
     @property
     def label(self) -> str:
         """The section in words, without the heading's remark in brackets: "§1.2 Points",
-        "Scoring", "§2.5 Variants — Swapped values"."""
+        "Scoring", "§2.5 Variants — Swapped values" (with ``name``: "§1.2 Punkte")."""
+        if self.name:
+            return f"{self.section} {self.name}" if self.section.startswith("§") else self.name
         heading = re.sub(r"\s*\([^)]*\)\s*$", "", self.heading)
         if self.section.startswith("§"):
             heading = "§" + heading
@@ -289,7 +305,9 @@ def _text_sections(document: str) -> dict[str, tuple[str, list[str]]]:
 
 def _only_item(found: tuple[Block, ...], item: str, where: str) -> tuple[Block, ...]:
     """The one top-level list item (with the items nested under it) whose text starts with
-    ``item``, as a list block; raises SourceError."""
+    ``item``, as a list block; failing that, the one paragraph that starts with it (the
+    Finnish Trigami text writes some rules as paragraphs where the others list them);
+    raises SourceError."""
     wanted = item.casefold()
     for block in found:
         if block.kind != "list":
@@ -301,6 +319,9 @@ def _only_item(found: tuple[Block, ...], item: str, where: str) -> tuple[Block, 
                 while end < len(block.items) and block.items[end].level > 0:
                     end += 1
                 return (Block("list", block.items[index:end]),)
+    for block in found:
+        if block.kind == "paragraph" and block.items[0].text.casefold().startswith(wanted):
+            return (block,)
     raise SourceError(f"no list item {item!r} in {where}")
 
 
@@ -372,5 +393,259 @@ def quote_all(sources: list[str] | tuple[str, ...]) -> tuple[Passage, ...]:
     return tuple(out)
 
 
-__all__ = ["DOCUMENTS", "Block", "Item", "Passage", "SourceError", "Span", "document_title",
-           "quote", "quote_all", "read_text"]
+# ----------------------------------------------------------------------------- by language
+#
+# A reader is quoted the rule text of their own language where one exists, otherwise the
+# English, with a note that it is in English.  What that takes, written out as tables so
+# they can be read against the texts (and are checked by tests/test_quotes_by_language.py):
+
+#: Each game's rule texts, by language.  Trigami has English, German and Finnish; Trix
+#: only German.  SCORING.md (the app's normative summary) is English only.
+RULE_TEXTS: dict[str, dict[str, str]] = {
+    "trigami": {"en": "rules/trigami.en.txt", "de": "rules/trigami.de.txt",
+                "fi": "rules/trigami.fi.txt"},
+    "trix": {"de": "rules/trix.de.txt"},
+}
+
+#: Trigami's texts, section by section (and list item by list item where a source names
+#: one): the same rule as each text cites it — "Heading" or "Heading: first words" of one
+#: item (or, in the Finnish text, of one paragraph).  None: that text has no such part,
+#: and the English is quoted.  The English and German texts have the same nine sections in
+#: the same order; the Finnish is a shorter retelling with its own sections: "Pelin
+#: tavoite" (the aim of the game) stands for the overview, "Jako" (the deal) covers the bid
+#: cards and the deal, its last line ("Sopiva pistetavoite…") is all it says of winning,
+#: and it has no tips or variants.  The Finnish scores by paragraphs and its own list of
+#: special cases: its "every trick" item also gives the 200 after Turnip or Doublets.
+TRIGAMI_PARTS: tuple[tuple[str, str, str | None], ...] = (
+    # (en, de, fi)
+    ("Overview", "Überblick", "Pelin tavoite"),
+    ("Overview: Players", "Überblick: Spieler", None),
+    ("Overview: You need", "Überblick: Du brauchst", None),
+    ("The cards", "Die Karten", "Jako"),
+    ("Setup", "Vorbereitung", "Jako"),
+    ("Bidding", "Bieten", "Tarjoukset"),
+    ("Bidding: Turnip", "Bieten: Turnip", "Tarjoukset: Turnipsi"),
+    ("Bidding: Doublets", "Bieten: Doublets", "Tarjoukset: Tupla tai kuitti"),
+    ("Playing", "Das Spiel", "Pelin kulku"),
+    ("Scoring", "Abrechnung", "Pisteenlasku"),
+    ("Scoring: Normal score", "Abrechnung: Normal", "Pisteenlasku: Jokaisesta voitetusta tikistä"),
+    ("Scoring: Clean tricks", "Abrechnung: Saubere Stiche", "Pisteenlasku: Jos pelaajalla ei ole"),
+    ("Scoring: No tricks", "Abrechnung: Kein Stich", "Pisteenlasku: Jos jää kokonaan ilman tikkejä"),
+    ("Scoring: Every trick", "Abrechnung: Alle Stiche: Hast du", "Pisteenlasku: Jos voittaa kaikki tikit"),
+    ("Scoring: Turnip", "Abrechnung: Turnip", "Pisteenlasku: Jos lupasi turnipsin"),
+    ("Scoring: Doublets", "Abrechnung: Doublets", "Pisteenlasku: Jos lupasi tuplan ja kuitin"),
+    ("Scoring: Winning every trick", "Abrechnung: Alle Stiche nach", "Pisteenlasku: Jos voittaa kaikki tikit"),
+    ("Winning the game", "Spielende", "Pisteenlasku: Sopiva pistetavoite"),
+    ("Tips for beginners", "Tipps für Einsteiger", None),
+    ("Variants", "Varianten", None),
+    ("Variants: Other bid ranks", "Varianten: Andere Bietkarten", None),
+    ("Variants: Plain Bugami for three", "Varianten: Einfaches Bugami zu dritt", None),
+)
+
+#: SCORING.md's sections (and §2.5's items) → the parts of a rule text that state the same
+#: rule, for each language that has them.  A section not listed for the reader's language
+#: has no counterpart there and is quoted in English with the note: §1.1 and §1.3 (what is
+#: entered, the checks) are the app's own; §2.3 likewise; the Finnish text gives 500 only
+#: as "a suitable target" and says nothing of ties or who deals next (§1.4), nor of plain
+#: Bugami (§1.5).  §2.1's values stand in the German text as each contract's total
+#: ("Abrechnung") and the finishing points ("Der Kontrakt Trix", item 4).
+SCORING_COUNTERPARTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "§1.2": {"de": ("rules/trigami.de.txt, Abrechnung",),
+             "fi": ("rules/trigami.fi.txt, Pisteenlasku",)},
+    "§1.4": {"de": ("rules/trigami.de.txt, Spielende", "rules/trigami.de.txt, Vorbereitung",
+                    "rules/trigami.de.txt, Das Spiel")},
+    "§1.5": {"de": ("rules/trigami.de.txt, Varianten: Einfaches Bugami zu dritt",)},
+    "§2": {"de": ("rules/trix.de.txt, Vorbereitung und Königreiche", "rules/trix.de.txt, Spielende")},
+    "§2.1": {"de": ("rules/trix.de.txt, Abrechnung", "rules/trix.de.txt, Der Kontrakt Trix")},
+    "§2.2": {"de": ("rules/trix.de.txt, Herz-König und Damen verdoppeln",)},
+    "§2.4": {"de": ("rules/trix.de.txt, Der Kontrakt Trix: Schlechte Hand",)},
+    "§2.5": {"de": ("rules/trix.de.txt, Varianten",)},
+    "§2.5 No doubling": {"de": ("rules/trix.de.txt, Varianten: Ohne Verdoppeln",)},
+    "§2.5 Swapped values": {"de": ("rules/trix.de.txt, Varianten: Getauschte Werte",)},
+    "§2.5 Fixed order": {"de": ("rules/trix.de.txt, Varianten: Feste Reihenfolge",)},
+    "§2.5 Reversed scoring": {"de": ("rules/trix.de.txt, Varianten: Umgekehrte Wertung",)},
+    "§2.5 Partners": {"de": ("rules/trix.de.txt, Varianten: Trix mit Partnern",)},
+    "§2.5 Trix Complex": {"de": ("rules/trix.de.txt, Varianten: Trix Complex",)},
+}
+
+
+def english_note() -> str:
+    """The note under a passage quoted in English for a reader of another language."""
+    return _("Quoted in English: this part of the rules has no text in your language.")
+
+
+def section_name(document: str, section: str, item: str | None = None) -> str | None:
+    """An English text's section (and item) named in the reader's words: ("SCORING.md",
+    "§2.5", "Swapped values") → "Variants — Swapped values" in English, "Varianten —
+    Getauschte Werte" in German; None for a document not in English or a section without a
+    name here.  The English names are the texts' own headings without their remarks in
+    brackets, so an English reader's labels are the headings."""
+    if document == "SCORING.md":
+        names = {
+            "§1": _("Trigami (David Parlett), 3 players"),
+            "§1.1": _("Per deal, per player, what is entered"),
+            "§1.2": _("Points"),
+            "§1.3": _("Consistency checks on a deal"),
+            "§1.4": _("The game"),
+            "§1.5": _("Plain Bugami for three"),
+            "§2": _("Trix, 4 players"),
+            "§2.1": _("Contracts and points"),
+            "§2.2": _("Doubling"),
+            "§2.3": _("Consistency checks"),
+            "§2.4": _("Bad hand"),
+            "§2.5": _("Variants"),
+        }
+        items = {
+            "No doubling": _("No doubling"),
+            "Swapped values": _("Swapped values"),
+            "Fixed order": _("Fixed order"),
+            "Reversed scoring": _("Reversed scoring"),
+            "Partners": _("Partners"),
+            "Trix Complex": _("Trix Complex"),
+        }
+    elif document == "rules/trigami.en.txt":
+        names = {
+            "Overview": _("Overview"),
+            "The cards": _("The cards"),
+            "Setup": _("Setup"),
+            "Bidding": _("Bidding"),
+            "Playing": _("Playing"),
+            "Scoring": _("Scoring"),
+            "Winning the game": _("Winning the game"),
+            "Tips for beginners": _("Tips for beginners"),
+            "Variants": _("Variants"),
+        }
+        items = {
+            "Plain Bugami for three": _("Plain Bugami for three"),
+            "Other bid ranks": _("Other bid ranks"),
+        }
+    else:
+        return None
+    name = names.get(section)
+    if name is None or (item and item not in items):
+        return None
+    return f"{name} — {items[item]}" if item else name
+
+
+def _game(document: str) -> str | None:
+    """"rules/trigami.de.txt" → "trigami"; None for SCORING.md."""
+    for game, texts in RULE_TEXTS.items():
+        if document in texts.values():
+            return game
+    return None
+
+
+def _part(passage: Passage) -> str:
+    """A rule-text passage as a part of TRIGAMI_PARTS: "Scoring", "Variants: Plain…"."""
+    return passage.section + (f": {passage.item}" if passage.item else "")
+
+
+_COLUMNS = ("en", "de", "fi")  # TRIGAMI_PARTS' columns
+
+
+def _counterpart(passage: Passage, language: str) -> str | None:
+    """The citation of a Trigami rule-text passage in ``language``'s text
+    ("rules/trigami.de.txt, Abrechnung"), by TRIGAMI_PARTS; None when that text has no such
+    part (or the passage is not found in the table)."""
+    column = _COLUMNS.index(passage.lang)
+    wanted = _part(passage).casefold()
+    for row in TRIGAMI_PARTS:
+        if row[column] is not None and row[column].casefold() == wanted:
+            part = row[_COLUMNS.index(language)]
+            return None if part is None else f"{RULE_TEXTS['trigami'][language]}, {part}"
+    return None
+
+
+def _named(passage: Passage, note: str = "") -> Passage:
+    """The passage with its section named in the reader's words (English texts) and
+    ``note``."""
+    name = section_name(passage.document, passage.section, passage.item) or ""
+    return replace(passage, name=name, note=note)
+
+
+def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) -> tuple[Passage, ...]:
+    """The same rules quoted for a reader of ``language`` ("en", "de", "fi", "ar", …).
+
+    ``passages``: what one explanation quotes (from :func:`quote` or :func:`quote_all`),
+    all of it, since a SCORING.md section is left out when the rule text quoted beside it
+    says the same.  Returns the passages in the reader's language first, in the order
+    cited, then those quoted in English for want of a text in that language (each with
+    :func:`english_note`), each passage once.  Quoting again for the same language
+    changes nothing.  Raises SourceError only for a table entry the texts lack (a test
+    quotes every one).
+
+    - English reader: as cited (SCORING.md, trigami.en.txt, and the German Trix text,
+      the only one there is); section names as the texts write them.
+    - A Trigami rule-text passage is quoted from the reader's language's text by
+      TRIGAMI_PARTS; where that text has no such part, or no text is in that language
+      (Arabic), the English one, with the note.
+    - A SCORING.md section is replaced by its counterparts in the reader's language
+      (SCORING_COUNTERPARTS): those the explanation quotes anyway, or, if it quotes none
+      of them, all of them; a section without a counterpart there stays, in English, with
+      the note.
+    - The German Trix text for a reader of neither German nor English (Finnish, Arabic):
+      left out, as SCORING.md beside it is what such a reader can be given, in English —
+      unless it is all there is to quote.
+    - English texts' section names in the reader's words (:func:`section_name`); a rule
+      text quoted in its own language keeps its headings.
+    """
+    passages = tuple(passages)
+    if language == "en":
+        return tuple(_named(p) for p in passages)
+    note = english_note()
+
+    def key(p: Passage) -> tuple[str, str, str]:
+        return (p.document, p.section.casefold(), (p.item or "").casefold())
+
+    def in_english(p: Passage) -> list[Passage]:
+        citation = _counterpart(p, "en") if p.lang != "en" else None
+        return [_named(q, note) for q in (quote(citation) if citation else (p,))]
+
+    # each passage → (passages in the reader's language, passages in English with the note)
+    turned: list[tuple[list[Passage], list[Passage]]] = []
+    other: list[Passage] = []  # in a third language (the German Trix for an Arabic reader)
+    for passage in passages:
+        game = _game(passage.document)
+        if passage.document == "SCORING.md":
+            turned.append(([], []))  # below, once the rule texts' parts are known
+        elif passage.lang == language:
+            turned.append(([passage], []))
+        elif game == "trigami":
+            citation = _counterpart(passage, language) if language in RULE_TEXTS["trigami"] else None
+            turned.append((list(quote(citation)), []) if citation else ([], in_english(passage)))
+        else:
+            turned.append(([], []))
+            other.append(passage)
+    cited = {key(q) for own, _english in turned for q in own}
+    for index, passage in enumerate(passages):
+        if passage.document != "SCORING.md":
+            continue
+        wanted = passage.section + (f" {passage.item}" if passage.item else "")
+        counterparts = SCORING_COUNTERPARTS.get(wanted, {}).get(language, ())
+        found = [q for citation in counterparts for q in quote(citation)]
+        quoted_anyway = [q for q in found if key(q) in cited]
+        turned[index] = (quoted_anyway or found, []) if found else ([], in_english(passage))
+    own = [q for parts, _english in turned for q in parts]
+    english = [q for _own, parts in turned for q in parts]
+    if not own and not english:
+        own = other  # nothing else to quote: better the German than nothing
+    out: list[Passage] = []
+    seen: set[tuple[str, str, str]] = set()
+    for passage in own + english:
+        if key(passage) not in seen:
+            seen.add(key(passage))
+            out.append(passage)
+    return tuple(out)
+
+
+def quote_for(source: str, language: str) -> tuple[Passage, ...]:
+    """:func:`quote` for a reader of ``language``: the rule text of that language where
+    one exists, otherwise English with a note (see :func:`in_language`).  Pure: the
+    language is an argument; titles, names and the note go through ``_()`` like
+    :func:`document_title`.  Raises SourceError."""
+    return in_language(quote(source), language)
+
+
+__all__ = ["DOCUMENTS", "RULE_TEXTS", "SCORING_COUNTERPARTS", "TRIGAMI_PARTS", "Block", "Item",
+           "Passage", "SourceError", "Span", "document_title", "english_note", "in_language",
+           "quote", "quote_all", "quote_for", "read_text", "section_name"]

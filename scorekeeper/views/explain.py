@@ -26,10 +26,11 @@ from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile, check_player_names
+from ..i18n import language
 from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore
-from ..rules.sources import quote_all
+from ..rules.sources import Passage, in_language, quote_all
 from . import preview_answer
 from .games import get_game_or_404
 
@@ -41,7 +42,16 @@ def deal_explanation(deal: DealScore, players: tuple[str, ...]) -> dict[str, Any
     """For templates that show a scored deal (the deal form's "How deal N was scored"):
     ``lines`` (one LineExplanation per seat) and ``passages`` (every quoted passage once)."""
     lines = [explanations.explain_line(deal, seat, players) for seat in range(len(deal.lines))]
-    return {"lines": lines, "passages": quote_all([line.source for line in lines])}
+    return {"lines": lines, "passages": reader_passages(quote_all([line.source for line in lines]))}
+
+
+@bp.app_template_global()
+def reader_passages(passages: tuple[Passage, ...]) -> tuple[Passage, ...]:
+    """An explanation's quoted rules for this request's reader: the rule text of the
+    reader's language where there is one, otherwise English with a note, sections named in
+    the reader's words (rules.sources.in_language).  The explanations quote as cited
+    (English); templates quote them through this, and doing it twice changes nothing."""
+    return in_language(passages, language())
 
 
 _SUIT_CODES = {symbol: code for code, symbol in SUIT_SYMBOLS.items()}

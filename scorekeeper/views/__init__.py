@@ -30,10 +30,11 @@ def suit(code: str | None) -> Markup:
 def cited(source: str) -> str:
     """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
     and points …; Scoring rules §2.2 Doubling …"."""
-    from ..rules.sources import SourceError, quote
+    from .. import i18n
+    from ..rules.sources import SourceError, quote_for
 
-    try:
-        return "; ".join(f"{p.title}, {p.label}" for p in quote(source))
+    try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
+        return "; ".join(f"{p.title}, {p.label}" for p in quote_for(source, i18n.language()))
     except SourceError:
         return source.replace("SCORING.md", _("Scoring rules"))
 

@@ -32,7 +32,7 @@ bp = Blueprint("groups", __name__)
 #: Endpoints anyone may open, with a link or without: they show no group's data
 OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
-                  "explain.calculator", "explain.calculator_preview"})
+                  "explain.calculator", "explain.calculator_preview", "languages.choose"})
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
                      "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",

@@ -162,14 +162,21 @@ def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = No
     """The group's read-only link (``game_id`` None) or one game's: the working one, made
     if there is none. Returns its token."""
     with writing(db):
-        row = db.execute("select token from links where group_id = ? and access = 'view' and game_id is ? "
-                         "and revoked_at is null", [group_id, game_id]).fetchone()
-        if row is not None:
-            return row[0]
+        found = working_view_link(db, group_id, game_id)
+        if found is not None:
+            return found
         token = new_token()
         db["links"].insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
                             "created_at": now(), "revoked_at": None})
     return token
+
+
+def working_view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = None) -> str | None:
+    """The token of the group's (or one game's) working read-only link; None when there is
+    none (none made yet, or all stopped)."""
+    row = db.execute("select token from links where group_id = ? and access = 'view' and game_id is ? "
+                     "and revoked_at is null", [group_id, game_id]).fetchone()
+    return row[0] if row is not None else None
 
 
 def stop_view_links(db: sqlite_utils.Database, group_id: int) -> int:

@@ -1,7 +1,10 @@
 """Translations: Flask-Babel for templates and views, plugged into the rules' _() too.
 
-English only for now; German, Finnish and Arabic (right to left) are to come, so every
-user-facing string goes through gettext and layouts use logical CSS properties.
+English, German, Finnish and Arabic (right to left; layouts use logical CSS properties).
+A page's language is the phone's own choice (the language switch at the foot of every
+page, views/languages.py, kept in the ``lang`` cookie), else the one its Accept-Language
+asks for most. What is stored (games, the database, a game file) is the same in every
+language.
 """
 
 from __future__ import annotations
@@ -12,14 +15,25 @@ from functools import lru_cache
 from typing import Any
 
 from babel import Locale
-from flask import Flask, g, has_app_context, has_request_context, request
+from flask import Flask, Response, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_translations
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from .rules import common
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "de", "fi", "ar")
+
+#: Each language in its own name, as the language switch offers it (a reader looks for
+#: the name of their own language, not its name in the page's)
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fi": "Suomi", "ar": "العربية"}
+
+#: The cookie that keeps a phone's choice of language (views/languages.py)
+COOKIE = "lang"
+
+#: Endpoints whose answer is the same in every language: no Content-Language, no Vary on
+#: the language (a game file, the versions polled by the pages, static files, sw.js)
+NEUTRAL = frozenset({"static", "live.service_worker", "live.everything", "games.download"})
 
 
 def _locale() -> Locale:
@@ -28,9 +42,13 @@ def _locale() -> Locale:
 
 
 def language() -> str:
-    """The request's language, a code of LANGUAGES ("en"): the one its Accept-Language
-    asks for most, English when none. Pages are drawn in it (it is Flask-Babel's locale),
-    so it is part of a kept page's key."""
+    """The request's language, a code of LANGUAGES ("en"): the one chosen on this phone
+    (the ``lang`` cookie), else the one its Accept-Language asks for most, English when
+    none. Pages are drawn in it (it is Flask-Babel's locale), so it is part of a kept
+    page's key and ETag."""
+    chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
+    if chosen in LANGUAGES:
+        return chosen  # type: ignore[return-value]
     return _best_language(request.headers.get("Accept-Language", ""), LANGUAGES)
 
 
@@ -107,13 +125,27 @@ def init_app(app: Flask) -> None:
         lambda string: _catalog().ugettext(string),
         lambda singular, plural, num: _catalog().ungettext(singular, plural, num), newstyle=True)
     app.context_processor(template_context)
+    app.after_request(_language_headers)
+
+
+def _language_headers(response: Response) -> Response:
+    """Content-Language (the page's language) on every answer drawn in a language, and
+    Vary: Accept-Language, Cookie (what chooses it), so that no cache hands one
+    language's page to a phone asking for another. Redirects and language-neutral
+    answers (:data:`NEUTRAL`) carry neither."""
+    if request.endpoint in NEUTRAL or 300 <= response.status_code < 400 and response.status_code != 304:
+        return response
+    response.vary.update(("Accept-Language", "Cookie"))
+    if response.status_code != 304 and "Content-Language" not in response.headers:
+        response.headers["Content-Language"] = language()
+    return response
 
 
 RTL_LANGUAGES = ("ar", "he", "fa", "ur")
 
 
 def template_context() -> dict[str, str]:
-    """``lang`` and ``text_direction`` for <html>: Arabic (to come) reads right to left."""
+    """``lang`` and ``text_direction`` for <html>: Arabic reads right to left."""
     from flask_babel import get_locale
 
     lang = str(get_locale() or "en")

@@ -185,7 +185,8 @@ def crawl(base: str, labels: dict[str, str]) -> list[str]:
             pages.append(address)
         for href in re.findall(r'href="([^"#]+)', html):
             href = href.replace("&amp;", "&")
-            if href.startswith("/") and not href.startswith("/static/") and href not in seen:
+            # not the language switch: it changes this phone's language (tests/test_every_language.py)
+            if href.startswith("/") and not href.startswith(("/static/", "/language/")) and href not in seen:
                 queue.append(href)
     return pages
 

@@ -538,3 +538,14 @@ def test_downloads_of_a_group_are_never_kept_by_a_cache(app, two_groups):
     game_id = two_groups[0]["games"][0]
     for path in (f"/games/{game_id}/game.json", f"/games/{game_id}/sheet.csv"):
         assert client.get(path).headers["Cache-Control"] == "private, no-store"
+
+
+def test_a_refused_form_on_the_group_page_makes_no_read_only_link(client, db):
+    assert client.post("/group", data={"action": "stop_view", "confirm": "yes"}).status_code == 302
+    working = "select count(*) from links where access = 'view' and revoked_at is null"
+    assert db.execute(working).fetchone()[0] == 0
+    refused = client.post("/group", data={"action": "stop_view"})  # not ticked: refused, nothing changes
+    assert refused.status_code == 400 and "Tick the box" in refused.get_data(as_text=True)
+    assert db.execute(working).fetchone()[0] == 0
+    assert client.get("/group").status_code == 200  # opening the page makes the new one
+    assert db.execute(working).fetchone()[0] == 1

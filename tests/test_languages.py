@@ -2,8 +2,8 @@
 is left for the next: the templates' and the rules' strings come from the request's
 catalogue, and kept pages and 304s are per language.
 
-English is the only language shipped; the tests make a German catalogue of a few strings
-and let the app offer German beside English.
+The tests make a German catalogue of a few strings of their own and let the app offer
+German beside English (tests/test_every_language.py checks the catalogues shipped).
 """
 
 from __future__ import annotations

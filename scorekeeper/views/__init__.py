@@ -79,12 +79,13 @@ class SqliteInt(IntegerConverter):
 
 
 def init_app(app: Flask) -> None:
-    from . import app_shell, deals, explain, games, groups, live, manage, players, transfer
+    from . import app_shell, deals, explain, games, groups, languages, live, manage, players, transfer
 
     app.url_map.converters["int"] = SqliteInt
-    for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups):
+    for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):
         app.register_blueprint(module.bp)
     groups.init_app(app)
+    languages.init_app(app)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["cited"] = cited

@@ -32,7 +32,7 @@ bp = Blueprint("groups", __name__)
 #: Endpoints anyone may open, with a link or without: they show no group's data
 OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
-                  "explain.calculator", "explain.calculator_preview"})
+                  "explain.calculator", "explain.calculator_preview", "languages.choose"})
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
                      "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",
@@ -371,13 +371,16 @@ def settings() -> Any:
         if action in ("new_link", "stop_view") and not confirmed:
             flash(_("Tick the box to confirm first."), "problem")
     group = groups.get(db, group_id)
-    view_token = groups.view_link(db, group_id)
+    # the read-only link is made when the page is opened, never by a refused form (which
+    # changes nothing: right after "Stop read-only links" there is none to show)
+    view_token = groups.view_link(db, group_id) if request.method == "GET" else groups.working_view_link(db, group_id)
     if request.method == "GET" or not rename_form.name.data:
         rename_form.name.data = group.name
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
                            passcode_form=passcode_form, confirm_form=FlaskForm(),
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
-                           view=link_url(view_token), view_code=link_code(view_token),
+                           view=link_url(view_token) if view_token else None,
+                           view_code=link_code(view_token) if view_token else None,
                            others=other_groups()), status
 
 

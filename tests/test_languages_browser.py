@@ -1,0 +1,89 @@
+"""The language switch in headless Chromium at 390×844: a phone switches from the score
+sheet, the sheet comes back in that language, and the choice stays on the next page and
+the next visit; the switch clears the sheet's fixed bar and is big enough to tap.
+Screenshots: screenshots/language-*.png — open them and look.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game, sync_api
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import TRIX_KINGDOM
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    path = tmp_path_factory.mktemp("languages-browser") / "languages.sqlite3"
+    with serve(path) as url:
+        trigami = store_game(path, game_file(deals=[WORKED_TRIGAMI_DEAL] * 2))
+        trix = store_game(path, game_file("trix", deals=TRIX_KINGDOM[:3]))
+        yield {"url": url, "trigami": trigami, "trix": trix}
+
+
+def switch(page, name: str) -> None:
+    """Tap the language called ``name`` (in its own language) at the foot of the page."""
+    link = page.get_by_role("navigation", name=page.locator("nav.languages").get_attribute("aria-label")) \
+        .get_by_role("link", name=name, exact=True)
+    link.scroll_into_view_if_needed()
+    box = link.bounding_box()
+    assert box["height"] >= 24 and box["width"] >= 24  # WCAG 2.5.8
+    # not under the sheet's fixed bar: the link itself is what a finger at its middle touches
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('nav.languages a')?.textContent",
+                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == name
+    with page.expect_navigation():
+        link.tap()
+
+
+def test_switching_language_from_the_sheet_brings_it_back_in_that_language_and_keeps_it(site, browser):
+    page = new_page(browser)
+    try:
+        sheet = f"{site['url']}/games/{site['trix']}"
+        page.goto(sheet)
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.locator("nav.languages a[aria-current]")).to_have_text("English")
+
+        switch(page, "Deutsch")
+        assert page.url == sheet  # the same page, now in German
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.get_by_role("link", name="Spieler", exact=True)).to_be_visible()
+        expect(page.locator("nav.languages a[aria-current]")).to_have_text("Deutsch")
+        shot(page, "language-sheet-de")
+
+        page.get_by_role("link", name="Spieler", exact=True).click()  # the next page: German still
+        page.wait_for_url(f"{site['url']}/players")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+
+        switch(page, "العربية")
+        assert page.url == f"{site['url']}/players"
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        page.goto(f"{site['url']}/games/{site['trigami']}")  # another visit: kept on this phone
+        expect(page.locator("html")).to_have_attribute("lang", "ar")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        assert no_sideways_scroll(page)
+        shot(page, "language-sheet-ar")
+
+        switch(page, "Suomi")
+        expect(page.locator("html")).to_have_attribute("lang", "fi")
+        expect(page.locator("html")).to_have_attribute("dir", "ltr")
+        cookie = next(c for c in page.context.cookies() if c["name"] == "lang")
+        assert cookie["value"] == "fi" and cookie["sameSite"] == "Lax" and cookie["httpOnly"]
+    finally:
+        page.context.close()
+
+
+def test_the_switch_works_without_javascript_and_without_a_group(site, browser):
+    page = new_page(browser, javascript=False, join=False)
+    try:
+        page.goto(f"{site['url']}/welcome")
+        switch(page, "Suomi")
+        assert page.url == f"{site['url']}/welcome"
+        expect(page.locator("html")).to_have_attribute("lang", "fi")
+        shot(page, "language-welcome-fi")
+    finally:
+        page.context.close()

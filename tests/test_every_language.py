@@ -31,9 +31,9 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 NAMES = {"trix", "trigami", "bugami", "turnip", "doublets", "scorekeeper", "json"}
 #: Words a language has from English, or shares with it, and uses as its own: German
 #: "Link", "Name", "Start", "Computer", "Server", "Minute", "QR-Code", "Downloads", "auf
-#: der Hand"; "Trix Complex", the variant's name kept in German and Finnish (fi/NOTES.md)
+#: der Hand", "Problem" (an error page's title); "Trix Complex", the variant's name kept in German and Finnish (fi/NOTES.md)
 SHARED = {"de": {"link", "links", "name", "start", "computer", "server", "minute", "code", "downloads", "hand",
-                 "complex"},
+                 "complex", "problem"},
           "fi": {"complex"}, "ar": set()}
 #: Not words of the page's language whatever it is: a command to type
 VERBATIM = ("make run HOST=0.0.0.0",)

@@ -16,7 +16,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from .. import forms
-from ..rules.common import SUIT_SYMBOLS, signed
+from ..rules.common import SUIT_SYMBOLS, set_name_isolation, signed
+from ..text import bdi, isolate
 
 
 def suit(code: str | None) -> Markup:
@@ -84,9 +85,14 @@ def init_app(app: Flask) -> None:
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups):
         app.register_blueprint(module.bp)
     groups.init_app(app)
+    # the rules' messages and steps ("doubled by سارة: −75") name players isolated too
+    set_name_isolation(isolate)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["cited"] = cited
+    # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
+    app.jinja_env.filters["bdi"] = bdi
+    app.jinja_env.filters["isolate"] = isolate
     # seats|map('extract', players) → the names of those seats
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
     # Links to pages that may not exist yet render only once their view does

@@ -20,6 +20,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, signed
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
+from .text import isolate, isolate_all
 
 #: What the sheet's game-level numbers rest on, per kind of game.
 TOTAL_SOURCES: Mapping[str, str] = {
@@ -117,7 +118,7 @@ def explain_line(deal: DealScore, seat: int, players: Sequence[str]) -> LineExpl
 
 def _dealt(file: GameFile, deal: DealScore) -> str:
     """Who dealt ``deal`` and (Trix) chose its contract, in one sentence."""
-    players = file.players
+    players = isolate_all(file.players)  # as the steps name them
     if _is_trix(file):
         chosen = " + ".join(contract_name(c) for c in deal.contracts)
         owner = players[deal.owner] if deal.owner is not None else "?"
@@ -183,7 +184,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
     Source: SCORING.md §1.4 (Trigami), §2 (Trix), §2.5 (reversed scoring)."""
     if not 0 <= seat < len(file.players):
         raise NotExplained(f"no seat {seat}")
-    players = file.players
+    players = isolate_all(file.players)  # as the steps name them
     name = players[seat]
     rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat]) for d in score.deals)
     total = score.totals[seat]
@@ -252,7 +253,7 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
     has no partners.  Source: SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten."""
     if not _is_trix(file) or file.options.partnership is None:
         raise NotExplained("this game is not played in partnerships")
-    players = file.players
+    players = isolate_all(file.players)  # as the steps name them
     first, second = (Team(seats=team, names=(players[team[0]], players[team[1]]),
                           totals=(score.totals[team[0]], score.totals[team[1]]),
                           total=score.totals[team[0]] + score.totals[team[1]]) for team in TEAMS)
@@ -316,7 +317,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     owner's right-hand neighbour (SCORING.md §2).  Raises NotExplained for a number beyond
     the next deal.
     """
-    players = file.players
+    players = isolate_all(file.players)  # as the steps name them
     seats = len(players)
     scored = len(score.deals)
     if number is None:
@@ -426,7 +427,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         expected=sign * sum(contract_total(c, options.values) for c in d.contracts)) for d in deals)
     contract_totals = tuple((c, sign * contract_total(c, options.values)) for c in CONTRACTS)
     totals = deals[-1].totals
-    owner = file.players[check.owner]
+    owner = isolate(file.players[check.owner])
     steps = [_("The five contracts hand out {sum} in all, whoever takes what.").format(
         sum=sum_expression([points for _c, points in contract_totals]))]
     doubled = any(
@@ -440,7 +441,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     if earlier:
         steps.append(_("The {n} kingdoms before this one each added up to 0.").format(n=earlier)
                      if earlier > 1 else _("The kingdom before this one added up to 0."))
-    names = ", ".join(f"{file.players[s]} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
+    names = ", ".join(f"{isolate(file.players[s])} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
     if check.complete:
         steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
             n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))

@@ -20,7 +20,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, signed
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
-from .text import isolate, isolate_all
+from .text import isolate
 
 #: What the sheet's game-level numbers rest on, per kind of game.
 TOTAL_SOURCES: Mapping[str, str] = {
@@ -118,10 +118,10 @@ def explain_line(deal: DealScore, seat: int, players: Sequence[str]) -> LineExpl
 
 def _dealt(file: GameFile, deal: DealScore) -> str:
     """Who dealt ``deal`` and (Trix) chose its contract, in one sentence."""
-    players = isolate_all(file.players)  # as the steps name them
+    players = file.players
     if _is_trix(file):
         chosen = " + ".join(contract_name(c) for c in deal.contracts)
-        owner = players[deal.owner] if deal.owner is not None else "?"
+        owner = isolate(players[deal.owner]) if deal.owner is not None else "?"
         if deal.dealer is None:
             return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom 1 "
                      "and chose {contract}.").format(owner=owner, contract=chosen)
@@ -129,7 +129,7 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
             owner=owner, kingdom=deal.kingdom, contract=chosen)
     dealer = deal.dealer if deal.dealer is not None else 0
     return _("{dealer} dealt; {leader}, on the dealer's left, led to the first trick.").format(
-        dealer=players[dealer], leader=players[(dealer + 1) % len(players)])
+        dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % len(players)]))
 
 
 def explain_deal(file: GameFile, score: GameScore, number: int,
@@ -184,18 +184,19 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
     Source: SCORING.md §1.4 (Trigami), §2 (Trix), §2.5 (reversed scoring)."""
     if not 0 <= seat < len(file.players):
         raise NotExplained(f"no seat {seat}")
-    players = isolate_all(file.players)  # as the steps name them
+    players = file.players
     name = players[seat]
+    shown = isolate(name)  # in the steps
     rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat]) for d in score.deals)
     total = score.totals[seat]
     steps = []
     if rows:
         steps.append(_("{name}'s points in the {n} deals: {sum}").format(
-            name=name, n=len(rows), sum=sum_expression([r.points for r in rows])))
+            name=shown, n=len(rows), sum=sum_expression([r.points for r in rows])))
     else:
         steps.append(_("No deals yet: every total starts at 0."))
     source = TOTAL_SOURCES[file.kind]
-    winners = _names([players[s] for s in score.winners])
+    winners = _names([isolate(players[s]) for s in score.winners])
     if _is_trix(file):
         if _reversed(file):
             source = f"{source}; {REVERSED_SOURCE}"
@@ -203,7 +204,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         if score.finished:
             if seat in score.winners:
                 steps.append(_("After four kingdoms {best} wins: {name} won.").format(
-                    best=best, name=name) if len(score.winners) == 1 else
+                    best=best, name=shown) if len(score.winners) == 1 else
                     _("After four kingdoms {best} wins; {names} share it, so share the win.")
                     .format(best=best, names=winners))
             else:
@@ -219,10 +220,10 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         elif total >= target:
             steps.append(_("{name} has reached {target}, but the highest total is shared: the "
                            "game goes on, and the next deal decides.").format(
-                name=name, target=target))
+                name=shown, target=target))
         else:
             steps.append(_("The first to reach {target} wins: {name} needs {rest} more.").format(
-                target=target, name=name, rest=target - total))
+                target=target, name=shown, rest=target - total))
     return TotalExplanation(seat=seat, name=name, total=total, rows=rows, steps=tuple(steps),
                             source=source, passages=quote(source))
 
@@ -253,13 +254,13 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
     has no partners.  Source: SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten."""
     if not _is_trix(file) or file.options.partnership is None:
         raise NotExplained("this game is not played in partnerships")
-    players = isolate_all(file.players)  # as the steps name them
+    players = file.players
     first, second = (Team(seats=team, names=(players[team[0]], players[team[1]]),
                           totals=(score.totals[team[0]], score.totals[team[1]]),
                           total=score.totals[team[0]] + score.totals[team[1]]) for team in TEAMS)
     teams = (first, second)
     steps = [_("{first} & {second}: {sum}").format(
-        first=t.names[0], second=t.names[1], sum=sum_expression(list(t.totals))) for t in teams]
+        first=isolate(t.names[0]), second=isolate(t.names[1]), sum=sum_expression(list(t.totals))) for t in teams]
     rev = _reversed(file)
     if file.options.partnership == "sum":
         steps.append(_("At the end the lower team total wins; equal team totals share the result.")
@@ -271,7 +272,7 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
                      _("At the end the team holding the single worst total (the lowest) loses; "
                        "if both hold it, all four share the result."))
     if score.finished:
-        steps.append(_("Result: {names}.").format(names=_names([players[s] for s in score.winners]))
+        steps.append(_("Result: {names}.").format(names=_names([isolate(players[s]) for s in score.winners]))
                      if len(score.winners) < len(players) else _("Result: all four share it."))
     source = TEAMS_SOURCE + (f"; {REVERSED_SOURCE}" if rev else "")
     return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source))
@@ -317,7 +318,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     owner's right-hand neighbour (SCORING.md §2).  Raises NotExplained for a number beyond
     the next deal.
     """
-    players = isolate_all(file.players)  # as the steps name them
+    players = file.players
     seats = len(players)
     scored = len(score.deals)
     if number is None:
@@ -332,7 +333,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     if not _is_trix(file):
         dealer = None if over else (first + number - 1) % seats
         steps.append(_("{first} dealt deal 1 (chosen when the game started).").format(
-            first=players[first]))
+            first=isolate(players[first])))
         steps.append(_("After each deal the next player to the left deals."))
         rotation = tuple(((first + k) % seats, players[(first + k) % seats],
                           _deal_numbers(k + 1, seats, number)) for k in range(seats))
@@ -341,7 +342,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         else:
             steps.append(_("So deal {n} is dealt by {dealer}, and {leader}, on the dealer's "
                            "left, leads to the first trick.").format(
-                n=number, dealer=players[dealer], leader=players[(dealer + 1) % seats]))
+                n=number, dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % seats])))
         return DealerExplanation(number=None if over else number, dealer=dealer, rotation=rotation,
                                  steps=tuple(steps), source=source, passages=quote(source))
 
@@ -354,10 +355,10 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         kingdom, owner = done + 1, score.owner if score.owner is not None else first
     steps.append(_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
                    "kingdom 1: chose the first deal's contract and deals the kingdom's other "
-                   "deals.").format(first=players[first]))
+                   "deals.").format(first=isolate(players[first])))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
                    "(play goes to the right): {order}.").format(order=", ".join(
-                       _("kingdom {k} {name}").format(k=k + 1, name=players[(first + k) % seats])
+                       _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
                        for k in range(4))))
     steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
                    "the kingdom."))
@@ -368,11 +369,11 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     elif number == 1:
         dealer = None
         steps.append(_("So deal 1 is dealt by anyone, and {owner} chooses its contract.").format(
-            owner=players[owner]))
+            owner=isolate(players[owner])))
     else:
         dealer = owner
         steps.append(_("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its "
-                       "contract.").format(n=number, k=kingdom, owner=players[owner]))
+                       "contract.").format(n=number, k=kingdom, owner=isolate(players[owner])))
     return DealerExplanation(number=None if over else number, dealer=dealer, rotation=(),
                              steps=tuple(steps), source=source, passages=quote(source))
 
@@ -427,7 +428,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         expected=sign * sum(contract_total(c, options.values) for c in d.contracts)) for d in deals)
     contract_totals = tuple((c, sign * contract_total(c, options.values)) for c in CONTRACTS)
     totals = deals[-1].totals
-    owner = isolate(file.players[check.owner])
+    owner = file.players[check.owner]
     steps = [_("The five contracts hand out {sum} in all, whoever takes what.").format(
         sum=sum_expression([points for _c, points in contract_totals]))]
     doubled = any(

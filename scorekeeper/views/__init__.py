@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, jsonify, make_response, render_template
+from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -85,8 +85,10 @@ def init_app(app: Flask) -> None:
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups):
         app.register_blueprint(module.bp)
     groups.init_app(app)
-    # the rules' messages and steps ("doubled by سارة: −75") name players isolated too
-    set_name_isolation(isolate)
+    # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in
+    # a page (the hook is the process's: the command line and the rules' own tests, with
+    # no request, keep names as typed)
+    set_name_isolation(lambda name: isolate(name) if has_request_context() else name)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["cited"] = cited

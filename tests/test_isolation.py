@@ -151,3 +151,11 @@ def test_the_live_news_keeps_its_order(client, db):
     store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone; SCORING.md §1.2: +80, +200, +13
     news = client.get(f"/games/{game_id}/live?since={version}").get_json()["news"]
     assert news == "Deal 1 was added on another phone: \u2068سارة\u2069 +80, \u2068Bob\u2069 +200, \u2068محمد\u2069 +13."
+
+
+def test_the_spreadsheet_keeps_names_as_typed(client, mixed_games):
+    """A CSV cell is data: "سارة" in it must equal "سارة" typed into a filter (export.py)."""
+    trix, _trigami = mixed_games
+    body = client.get(f"/games/{trix}/sheet.csv").get_data(as_text=True)
+    assert "سارة" in body and "Bob: total" in body
+    assert FSI not in body and PDI not in body

@@ -172,8 +172,7 @@ def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
 
 
 def _seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice]:
-    # isolated: a label is a chip's <label> or a select's <option>, where no <bdi> can go
-    pairs = [(str(seat), isolate(name)) for seat, name in enumerate(players)]
+    pairs = [(str(seat), name) for seat, name in enumerate(players)]
     return choices(([("", none)] if none is not None else []) + pairs)
 
 

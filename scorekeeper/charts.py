@@ -22,6 +22,8 @@ from markupsafe import Markup
 from pygal.etree import etree as svg_etree  # lxml.etree when installed, else xml.etree
 from pygal.style import Style
 
+from .text import isolate
+
 # pygal appends a sys.meta_path finder for its map plugins (unused here) that has no
 # find_spec: Python 3.11 then warns (ImportWarning) whenever an import falls through to it.
 sys.meta_path[:] = [finder for finder in sys.meta_path if type(finder).__name__ != "PluginImportFixer"]
@@ -167,7 +169,8 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], *, title: str, de
             link = line.links[index] if line.links else None
             values.append({"value": value, "xlink": {"href": link, "target": "_top"}}
                           if link and value is not None else value)
-        chart.add(line.name, values, stroke_style={"dasharray": line.dash, "width": 3,
+        # SVG text has no <bdi>: a series' name (its tooltip) is isolated by FSI…PDI
+        chart.add(isolate(line.name), values, stroke_style={"dasharray": line.dash, "width": 3,
                                                    "linecap": "round"})
     if target is not None:
         chart.add("", [target] * len(x_labels), show_dots=False,

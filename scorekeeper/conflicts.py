@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from . import sheet
 from .rules.common import signed
 from .store import Change, StoredGame
+from .text import isolate
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
         points: tuple[str, ...] = ()
         deal = scored.deal_score(number - 1) if in_play else None
         if deal is not None:
-            points = tuple(f"{name} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+            points = tuple(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
         told[change.deal_id] = Arrival(text, number if in_play else None, points)
     return list(told.values())
 

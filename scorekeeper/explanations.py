@@ -20,6 +20,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, signed
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
+from .text import isolate
 
 #: What the sheet's game-level numbers rest on, per kind of game.
 TOTAL_SOURCES: Mapping[str, str] = {
@@ -120,7 +121,7 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
     players = file.players
     if _is_trix(file):
         chosen = " + ".join(contract_name(c) for c in deal.contracts)
-        owner = players[deal.owner] if deal.owner is not None else "?"
+        owner = isolate(players[deal.owner]) if deal.owner is not None else "?"
         if deal.dealer is None:
             return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom 1 "
                      "and chose {contract}.").format(owner=owner, contract=chosen)
@@ -128,7 +129,7 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
             owner=owner, kingdom=deal.kingdom, contract=chosen)
     dealer = deal.dealer if deal.dealer is not None else 0
     return _("{dealer} dealt; {leader}, on the dealer's left, led to the first trick.").format(
-        dealer=players[dealer], leader=players[(dealer + 1) % len(players)])
+        dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % len(players)]))
 
 
 def explain_deal(file: GameFile, score: GameScore, number: int,
@@ -185,16 +186,17 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         raise NotExplained(f"no seat {seat}")
     players = file.players
     name = players[seat]
+    shown = isolate(name)  # in the steps
     rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat]) for d in score.deals)
     total = score.totals[seat]
     steps = []
     if rows:
         steps.append(_("{name}'s points in the {n} deals: {sum}").format(
-            name=name, n=len(rows), sum=sum_expression([r.points for r in rows])))
+            name=shown, n=len(rows), sum=sum_expression([r.points for r in rows])))
     else:
         steps.append(_("No deals yet: every total starts at 0."))
     source = TOTAL_SOURCES[file.kind]
-    winners = _names([players[s] for s in score.winners])
+    winners = _names([isolate(players[s]) for s in score.winners])
     if _is_trix(file):
         if _reversed(file):
             source = f"{source}; {REVERSED_SOURCE}"
@@ -202,7 +204,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         if score.finished:
             if seat in score.winners:
                 steps.append(_("After four kingdoms {best} wins: {name} won.").format(
-                    best=best, name=name) if len(score.winners) == 1 else
+                    best=best, name=shown) if len(score.winners) == 1 else
                     _("After four kingdoms {best} wins; {names} share it, so share the win.")
                     .format(best=best, names=winners))
             else:
@@ -218,10 +220,10 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         elif total >= target:
             steps.append(_("{name} has reached {target}, but the highest total is shared: the "
                            "game goes on, and the next deal decides.").format(
-                name=name, target=target))
+                name=shown, target=target))
         else:
             steps.append(_("The first to reach {target} wins: {name} needs {rest} more.").format(
-                target=target, name=name, rest=target - total))
+                target=target, name=shown, rest=target - total))
     return TotalExplanation(seat=seat, name=name, total=total, rows=rows, steps=tuple(steps),
                             source=source, passages=quote(source))
 
@@ -258,7 +260,7 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
                           total=score.totals[team[0]] + score.totals[team[1]]) for team in TEAMS)
     teams = (first, second)
     steps = [_("{first} & {second}: {sum}").format(
-        first=t.names[0], second=t.names[1], sum=sum_expression(list(t.totals))) for t in teams]
+        first=isolate(t.names[0]), second=isolate(t.names[1]), sum=sum_expression(list(t.totals))) for t in teams]
     rev = _reversed(file)
     if file.options.partnership == "sum":
         steps.append(_("At the end the lower team total wins; equal team totals share the result.")
@@ -270,7 +272,7 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
                      _("At the end the team holding the single worst total (the lowest) loses; "
                        "if both hold it, all four share the result."))
     if score.finished:
-        steps.append(_("Result: {names}.").format(names=_names([players[s] for s in score.winners]))
+        steps.append(_("Result: {names}.").format(names=_names([isolate(players[s]) for s in score.winners]))
                      if len(score.winners) < len(players) else _("Result: all four share it."))
     source = TEAMS_SOURCE + (f"; {REVERSED_SOURCE}" if rev else "")
     return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source))
@@ -331,7 +333,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     if not _is_trix(file):
         dealer = None if over else (first + number - 1) % seats
         steps.append(_("{first} dealt deal 1 (chosen when the game started).").format(
-            first=players[first]))
+            first=isolate(players[first])))
         steps.append(_("After each deal the next player to the left deals."))
         rotation = tuple(((first + k) % seats, players[(first + k) % seats],
                           _deal_numbers(k + 1, seats, number)) for k in range(seats))
@@ -340,7 +342,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         else:
             steps.append(_("So deal {n} is dealt by {dealer}, and {leader}, on the dealer's "
                            "left, leads to the first trick.").format(
-                n=number, dealer=players[dealer], leader=players[(dealer + 1) % seats]))
+                n=number, dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % seats])))
         return DealerExplanation(number=None if over else number, dealer=dealer, rotation=rotation,
                                  steps=tuple(steps), source=source, passages=quote(source))
 
@@ -353,10 +355,10 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         kingdom, owner = done + 1, score.owner if score.owner is not None else first
     steps.append(_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
                    "kingdom 1: chose the first deal's contract and deals the kingdom's other "
-                   "deals.").format(first=players[first]))
+                   "deals.").format(first=isolate(players[first])))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
                    "(play goes to the right): {order}.").format(order=", ".join(
-                       _("kingdom {k} {name}").format(k=k + 1, name=players[(first + k) % seats])
+                       _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
                        for k in range(4))))
     steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
                    "the kingdom."))
@@ -367,11 +369,11 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     elif number == 1:
         dealer = None
         steps.append(_("So deal 1 is dealt by anyone, and {owner} chooses its contract.").format(
-            owner=players[owner]))
+            owner=isolate(players[owner])))
     else:
         dealer = owner
         steps.append(_("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its "
-                       "contract.").format(n=number, k=kingdom, owner=players[owner]))
+                       "contract.").format(n=number, k=kingdom, owner=isolate(players[owner])))
     return DealerExplanation(number=None if over else number, dealer=dealer, rotation=(),
                              steps=tuple(steps), source=source, passages=quote(source))
 
@@ -440,7 +442,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     if earlier:
         steps.append(_("The {n} kingdoms before this one each added up to 0.").format(n=earlier)
                      if earlier > 1 else _("The kingdom before this one added up to 0."))
-    names = ", ".join(f"{file.players[s]} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
+    names = ", ".join(f"{isolate(file.players[s])} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
     if check.complete:
         steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
             n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))

@@ -62,6 +62,11 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     Cells are ints or str (not yet guarded against formulas: see :func:`to_csv`).
     """
     game = sheet.game
+    # Names stay as typed here, unlike in the pages (issue 10, text.isolate): a cell is
+    # data, and U+2068/U+2069 would be invisible characters inside it, so "سارة" in the
+    # Dealer column would no longer equal "سارة" typed into a filter, a lookup or a
+    # pivot table; a spreadsheet lays out each cell as a paragraph of its own, where a
+    # name alone needs no isolating.
     players = game.players
     trix = game.kind == "trix"
     header: list[Any] = [_("Deal"), _("Dealer")]

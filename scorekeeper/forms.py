@@ -22,6 +22,7 @@ from wtforms.widgets import TextInput
 from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
+from .text import isolate
 
 SUIT_NAMES = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
 CONTRACT_NAMES = {
@@ -310,18 +311,18 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
                 bid = self[f"bids_{seat}"].data
                 doublets = turnip and self[f"doublets_{seat}"].data
                 if bid in (None, "", "None"):
-                    self.ask(f"bids_{seat}", _("Choose %(name)s's bid.", name=name))
+                    self.ask(f"bids_{seat}", _("Choose %(name)s's bid.", name=isolate(name)))
                     ok = False
                     bids.append(None)
                 elif bid not in dict(bid_pairs):
-                    self[f"bids_{seat}"].errors = [_("Choose %(name)s's bid.", name=name)]
+                    self[f"bids_{seat}"].errors = [_("Choose %(name)s's bid.", name=isolate(name))]
                     ok = False
                     bids.append(None)
                 elif bid == "turnip":
                     if doublets:
                         self[f"doublets_{seat}"].errors = [
                             _("%(name)s: Doublets needs a suit, Turnip takes the turnip's suit; "
-                              "choose one of the two.", name=name)]
+                              "choose one of the two.", name=isolate(name))]
                         ok = False
                     bids.append({"kind": "turnip"})
                 else:
@@ -336,7 +337,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
                 return None
             for seat, value in enumerate(counts):
                 if value is None:
-                    self.ask(f"tricks_{seat}", _("How many tricks did %(name)s win?", name=self.names[seat]))
+                    self.ask(f"tricks_{seat}", _("How many tricks did %(name)s win?", name=isolate(self.names[seat])))
                     ok = False
             if not ok or self.errors:
                 return None
@@ -376,9 +377,9 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
         if turnip:
             setattr(TrigamiDealForm, f"doublets_{seat}", BooleanField(_l("Doublets")))
         setattr(TrigamiDealForm, f"tricks_{seat}", count_field(_l("Tricks"), tricks,
-                                                               who=_l("%(name)s's tricks", name=name)))
+                                                               who=_l("%(name)s's tricks", name=isolate(name))))
         setattr(TrigamiDealForm, f"bugs_{seat}", count_field(_l("Bugs"), suit_size, blank=0,  # blank means none
-                                                             who=_l("%(name)s's bugs", name=name)))
+                                                             who=_l("%(name)s's bugs", name=isolate(name))))
     if turnip:
         TrigamiDealForm.turnip = RadioField(
             _l("Turnip card"), choices=choices([(s, SUIT_SYMBOLS[s]) for s in SUITS] + [("", _l("not noted"))]),
@@ -452,7 +453,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
                                              what=what, sum=typed))
                 return None
             for seat in missing:
-                self.ask(f"{name}_{seat}", _("How many %(what)s did %(name)s take?", what=what, name=self.names[seat]))
+                self.ask(f"{name}_{seat}", _("How many %(what)s did %(name)s take?", what=what, name=isolate(self.names[seat])))
             return None if missing else counts  # type: ignore[return-value]
 
         def to_entry(self) -> dict[str, Any] | None:
@@ -488,7 +489,7 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
                 places = [PLACES[i] for i, s in enumerate(order) if s == seat]
                 if len(places) > 1:  # the rules would only say "names a player twice": say whom, and where
                     self.add_group_error("trix", _("%(name)s is tapped as both %(place)s and %(other)s: each player "
-                                                   "goes out once.", name=self.names[seat], place=places[0],
+                                                   "goes out once.", name=isolate(self.names[seat]), place=places[0],
                                                    other=places[1]))
                     return None
             blanks = [i for i, s in enumerate(order) if s is None]
@@ -538,8 +539,8 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
                 choices=_seat_choices(players, _l("—")), default="", validate_choice=False))
     for seat, name in enumerate(players):
         setattr(TrixDealForm, f"diamonds_{seat}", count_field(_l("Diamonds"), 13,
-                                                              who=_l("%(name)s's diamonds", name=name)))
-        setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13, who=_l("%(name)s's tricks", name=name)))
+                                                              who=_l("%(name)s's diamonds", name=isolate(name))))
+        setattr(TrixDealForm, f"tricks_{seat}", count_field(_l("Tricks"), 13, who=_l("%(name)s's tricks", name=isolate(name))))
     for place in range(1, len(players) + 1):
         setattr(TrixDealForm, f"trix_place_{place}", RadioField(
             str(place), choices=seat_choices, validate_choice=False))
@@ -681,7 +682,7 @@ def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
         kind = SelectField(_l("Game"), default="", choices=choices(
             [("", _l("Any game"))] + list(KIND_NAMES.items())))
         player = SelectField(_l("Player"), default="", choices=choices(
-            [("", _l("Anyone"))] + [(str(pid), name) for pid, name in players.items()]))
+            [("", _l("Anyone"))] + [(str(pid), isolate(name)) for pid, name in players.items()]))
         status = SelectField(_l("Show"), default="", choices=choices([
             ("", _l("Unfinished and finished")), ("unfinished", _l("Unfinished only")),
             ("finished", _l("Finished only"))]))

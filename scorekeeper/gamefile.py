@@ -15,7 +15,7 @@ from typing import Any
 
 from .inputs import clean_name, has_visible_character, name_key
 from .rules import FormatError, GameRules, GameScore, RuleError, get_rules
-from .rules.common import _
+from .rules.common import _, shown_name
 
 FORMAT = 1
 MAX_NAME_LENGTH = 40
@@ -90,7 +90,7 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
                               field="players", seat=seat)
         key = name_key(name)
         if key in seen:
-            raise FormatError(_("{name} is named twice").format(name=name), field="players", seat=seat)
+            raise FormatError(_("{name} is named twice").format(name=shown_name(name)), field="players", seat=seat)
         seen.add(key)
         out.append(name)
     return tuple(out)

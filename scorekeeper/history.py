@@ -27,6 +27,7 @@ from . import sheet
 from .forms import CONTRACT_NAMES
 from .rules.common import SUIT_SYMBOLS, SUITS, signed
 from .store import Change, StoredDeal, StoredGame
+from .text import isolate, isolate_all
 
 @dataclass(frozen=True)
 class Entry:
@@ -142,7 +143,7 @@ def _winners(scored: sheet.Sheet | None) -> str:
     """ "Anna & Carla": the winners' names as they were called in that state."""
     if scored is None or scored.score is None:
         return "?"
-    return " & ".join(scored.game.players[seat] for seat in scored.score.winners)
+    return " & ".join(isolate(scored.game.players[seat]) for seat in scored.score.winners)
 
 
 def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredDeal]) -> History:
@@ -165,10 +166,11 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             if change.action == "deal_deleted" and change.deal_id in still_deleted:
                 restorable = change.deal_id
         names = after.players  # as the players were called just after this change
-        title, details = describe(change, names, game.kind, number,
+        shown = isolate_all(names)  # in the sentences, each name isolated from its neighbours
+        title, details = describe(change, shown, game.kind, number,
                                   before_sheet if change.action == "deal_deleted" else after_sheet)
         if change.action == "deal_changed":
-            details = (*details, *_points_moved(before_sheet, after_sheet, number, names))
+            details = (*details, *_points_moved(before_sheet, after_sheet, number, shown))
         entries.append(Entry(
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
@@ -192,7 +194,7 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
     shown = number if number is not None else "?"
     if action == "game_created":
         game = change.after or {}
-        details = [_("Players: %(names)s", names=", ".join(game.get("players", names)))]
+        details = [_("Players: %(names)s", names=", ".join(isolate_all(game.get("players", names))))]
         details += settings_words(kind, game.get("options") or {})
         if game.get("deals"):
             details.append(ngettext("%(num)s deal entered at the start (a game file)",
@@ -244,7 +246,7 @@ def _from_to(label: str, before: Any, after: Any) -> str:
 
 def renamed(old: str, new: str) -> str:
     """ "Benny → Ben" """
-    return _("%(old)s → %(new)s", old=old, new=new)
+    return _("%(old)s → %(new)s", old=isolate(old), new=isolate(new))
 
 
 def _bid(bid: Any) -> str:

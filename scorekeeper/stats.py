@@ -29,6 +29,7 @@ from .rules.common import SUIT_SYMBOLS, DealScore, _
 from .rules.trigami import DOUBLETS, PLAIN, TURNIP
 from .sheet import Sheet, build
 from .store import StoredGame
+from .text import isolate
 
 # --------------------------------------------------------------------------- games
 
@@ -363,10 +364,10 @@ def _declare_kind(tally: _Tallies, kind: str) -> None:
 
 
 def _declare_versus(tally: _Tallies, opponent: int, name: str) -> None:
-    tally(f"vs.{opponent}", _("Finished games against {name}").format(name=name))
-    tally(f"vs.{opponent}.ahead", _("Ahead of {name}").format(name=name))
-    tally(f"vs.{opponent}.behind", _("Behind {name}").format(name=name))
-    tally(f"vs.{opponent}.level", _("Level with {name}").format(name=name))
+    tally(f"vs.{opponent}", _("Finished games against {name}").format(name=isolate(name)))
+    tally(f"vs.{opponent}.ahead", _("Ahead of {name}").format(name=isolate(name)))
+    tally(f"vs.{opponent}.behind", _("Behind {name}").format(name=isolate(name)))
+    tally(f"vs.{opponent}.level", _("Level with {name}").format(name=isolate(name)))
 
 
 _TRIGAMI_KEYS = ("bids.plain", "bids.turnip", "bids.doublets", "doublets.made", "doublets.failed",

@@ -202,7 +202,8 @@
               const out = form.querySelector('[data-seat-preview="' + seat + '"]');
               if (out) out.textContent = p;
             });
-            line.textContent = data.points.map((p, i) => (names[i] || "") + " " + p).join(" · ");
+            // each name isolated (FSI … PDI, as the server's messages): "سارة +75 · Anna 0" keeps its order
+            line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069 " + p).join(" · ");
           } else if (data.message) {
             // why the points cannot be worked out yet, as Save would say it: something
             // still to enter, or a mistake (in red)

@@ -74,7 +74,7 @@ def test_trigami_worked_example_on_a_phone(page, server):
 
     totals = page.locator("thead .total")
     sync_api.expect(totals).to_have_text(["80", "200", "13"])
-    sync_api.expect(page.locator(".flash")).to_contain_text("Anna +80, Ben +200, Carla +13")
+    sync_api.expect(page.locator(".flash")).to_contain_text("\u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13")
     sync_api.expect(page.locator(".next-line")).to_contain_text("Ben deals next")
     shot(page, "trigami-3-sheet")
 
@@ -91,7 +91,7 @@ def test_trix_king_of_hearts_doubled_on_a_phone(page, server):
     sync_api.expect(page.locator(".block-queens")).to_be_hidden()  # only the chosen contract
     king.locator("fieldset").first.get_by_text("Carla", exact=True).click()
     king.locator("fieldset", has_text="Who doubled").get_by_text("Ben", exact=True).click()
-    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("Ben +75 · Carla −150")
+    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Ben\u2069 +75 · \u2068Carla\u2069 −150")
     shot(page, "trix-1-king-doubled")
     page.get_by_role("button", name="Save deal 1").click()
     sync_api.expect(page.locator("thead .total")).to_have_text(["0", "75", "−150", "0"])
@@ -261,7 +261,7 @@ def _fill(page, **fields: str) -> None:
 # (what, game file, the form's address after /games/<id>, what is tapped and typed, messages the summary lists)
 ERRORS: list[tuple[str, dict, str, Any, list[str]]] = [
     ("trigami, nothing entered", game_file(), "/deals/new", lambda p: None,
-     ["Choose Anna's bid.", "Choose Ben's bid.", "Choose Carla's bid.", "How many tricks did Anna win?"]),
+     ["Choose \u2068Anna\u2069's bid.", "Choose \u2068Ben\u2069's bid.", "Choose \u2068Carla\u2069's bid.", "How many tricks did \u2068Anna\u2069 win?"]),
     ("trigami, tricks typed past 13", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="9", tricks_1="9")),
      ["The tricks typed already add up to 18, more than 13."]),
@@ -271,14 +271,14 @@ ERRORS: list[tuple[str, dict, str, Any, list[str]]] = [
     ("trigami, Turnip without its suit, Turnip and Doublets", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "Turnip", "Turnip", "clubs"), p.locator(".seat-card").nth(1).get_by_text("Doublets").click(),
                 _fill(p, tricks_0="5", tricks_1="4")),
-     ["Ben: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."]),
+     ["\u2068Ben\u2069: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."]),
     ("trigami, Turnip without its suit", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "Turnip", "hearts", "clubs"), _fill(p, tricks_0="5", tricks_1="4")),
      ["turnip"]),
     ("trigami, bugs with no trick", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="0", bugs_0="2", tricks_1="6")),
      ["Anna"]),
-    ("bugami3, nothing entered", game_file("bugami3"), "/deals/new", lambda p: None, ["Choose Anna's bid."]),
+    ("bugami3, nothing entered", game_file("bugami3"), "/deals/new", lambda p: None, ["Choose \u2068Anna\u2069's bid."]),
     ("trix, no contract", game_file("trix"), "/deals/new", lambda p: None, ["Choose the contract."]),
     ("trix, King of Hearts not entered", game_file("trix"), "/deals/new?contract=king", lambda p: None,
      ["Who took the K♥?"]),
@@ -290,7 +290,7 @@ ERRORS: list[tuple[str, dict, str, Any, list[str]]] = [
     ("trix, diamonds typed past 13", game_file("trix"), "/deals/new?contract=diamonds",
      lambda p: _fill(p, diamonds_0="9", diamonds_1="9"), ["The diamonds typed already add up to 18, more than 13."]),
     ("trix, tricks not entered", game_file("trix"), "/deals/new?contract=tricks", lambda p: None,
-     ["How many tricks did Anna take?"]),
+     ["How many tricks did \u2068Anna\u2069 take?"]),
     ("trix, the Trix not entered", game_file("trix"), "/deals/new?contract=trix", lambda p: None,
      ["Tap who went out first, second and third."]),
     ("trix complex, nothing chosen", game_file("trix", options={"complex": True}), "/deals/new", lambda p: None,
@@ -340,7 +340,7 @@ def test_a_place_tapped_twice_without_javascript_links_to_the_trix_block(stored,
             page.locator(".block-trix .finish-places fieldset").nth(place).get_by_text(name, exact=True).click()
         page.locator(".action-bar button.primary").click()
         lines = page.evaluate(SUMMARY)
-        assert any("Anna is tapped as both" in line["text"] for line in lines), lines
+        assert any("\u2068Anna\u2069 is tapped as both" in line["text"] for line in lines), lines
         assert [line for line in lines if line["targets"] != 1 or line["height"] < 24] == [], lines
     finally:
         page.context.close()
@@ -400,7 +400,7 @@ def test_without_javascript_a_chip_and_a_number_that_disagree_are_asked_about(st
         _fill(page, tricks_0="4", tricks_1="4")
         page.get_by_role("button", name="Save deal 1").click()
         sync_api.expect(page.locator("#tricks_0-errors")).to_have_text(
-            "Anna's tricks: you tapped 5 but typed 4. Tap the right number, or type it again.")
+            "\u2068Anna\u2069's tricks: you tapped 5 but typed 4. Tap the right number, or type it again.")
         sync_api.expect(page.locator("#tricks_0")).to_have_value("4")
         sync_api.expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()  # still the form: nothing saved
         shot(page, "trigami-5-chip-and-number-disagree-no-js")

@@ -41,7 +41,7 @@ def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_g
     assert refused.status_code == 409
     page = text(refused)
     assert "Nothing of yours was saved yet" in page
-    assert "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13." in page
+    assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
     assert "Add yours as deal 2" in page and "Discard mine" in page
     html = refused.get_data(as_text=True)
     assert 'name="tricks_0" type="text" value="5"' in html or re.search(r'name="tricks_0"[^>]*value="5"', html)
@@ -51,7 +51,7 @@ def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_g
     assert added.status_code == 302
     deals = store.get_game(db, game_id).deals
     assert [d.entry["tricks"] for d in deals] == [[4, 5, 4], [5, 4, 4]]
-    assert "Deal 2 saved: Anna +100, Ben +80, Carla +80." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 2 saved: \u2068Anna\u2069 +100, \u2068Ben\u2069 +80, \u2068Carla\u2069 +80." in text(client.get(f"/games/{game_id}"))
 
 
 def test_a_game_that_ended_meanwhile_takes_no_more_deals(client, make_game, db):
@@ -62,7 +62,7 @@ def test_a_game_that_ended_meanwhile_takes_no_more_deals(client, make_game, db):
     refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
     assert refused.status_code == 409
     page = text(refused)
-    assert "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13." in page
+    assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
     assert "The game is over now, so your deal cannot be added." in page
     assert "Add yours" not in page and "Discard mine" in page
     assert len(store.get_game(db, game_id).deals) == 1
@@ -79,7 +79,7 @@ def test_a_deal_changed_or_deleted_meanwhile_is_named(client, make_game, db):
     page = text(refused)
     assert "Deal 2 was deleted on another phone." in page
     # Carla's hearts: 5 tricks with 3 bugs → floor(50/3) = 16 (SCORING.md §1.2, 3.)
-    assert "Deal 1 was changed on another phone: Anna +80, Ben +160, Carla +16." in page
+    assert "Deal 1 was changed on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +160, \u2068Carla\u2069 +16." in page
     assert "Add yours as deal 2" in page
 
 
@@ -100,7 +100,7 @@ def test_the_same_edit_sent_again_is_answered_as_the_first(client, make_game, db
     assert client.post(url, data=edit).status_code == 302
     again = client.post(url, data=edit, follow_redirects=True)  # a resend on a slow connection
     assert again.status_code == 200
-    assert "Deal 1 changed: Anna +100, Ben +80, Carla +80." in text(again)
+    assert "Deal 1 changed: \u2068Anna\u2069 +100, \u2068Ben\u2069 +80, \u2068Carla\u2069 +80." in text(again)
     assert "changed on another phone" not in text(again)
     assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 1
 
@@ -159,7 +159,7 @@ def test_a_trix_contract_played_meanwhile_keeps_the_entries_and_says_so(client, 
     refused = client.post(f"/games/{game_id}/deals/new", data=mine)
     assert refused.status_code == 409
     page = text(refused)
-    assert "Deal 1 was added on another phone: Anna −20, Ben −20, Carla −20, Dan −70." in page
+    assert "Deal 1 was added on another phone: \u2068Anna\u2069 −20, \u2068Ben\u2069 −20, \u2068Carla\u2069 −20, \u2068Dan\u2069 −70." in page
     assert "Diamonds has been played in this kingdom meanwhile: if yours is the same deal, discard it" in page
     html = refused.get_data(as_text=True)
     for seat, count in enumerate("3451"):  # the entries as typed stay on the page

@@ -113,14 +113,14 @@ def test_a_deal_without_a_seat_explains_every_player(client, trigami):
 def test_a_doubled_king_quotes_the_doubling_rule(client, trix):
     page = text(client.get(f"/games/{trix}/explain/1?seat=2"))
     assert "Carla in deal 1: −150" in page
-    assert "took the K♥, doubled by Ben: −150" in page
+    assert "took the K♥, doubled by \u2068Ben\u2069: −150" in page
     assert "K♥: Carla, doubled by Ben" in page
     assert "Scoring rules §2.1 Contracts and points" in page
     assert "Scoring rules §2.2 Doubling" in page
     assert "K♥ doubled, taken by another player: taker −150, doubler +75." in page
     assert "Trix rules, in German Herz-König und Damen verdoppeln" in page
     ben = text(client.get(f"/games/{trix}/explain/1?seat=1"))
-    assert "doubled the K♥ and Carla took it: +75" in ben and "§2.2 Doubling" in ben
+    assert "doubled the K♥ and \u2068Carla\u2069 took it: +75" in ben and "§2.2 Doubling" in ben
 
 
 def test_unknown_seat_shows_everyone_and_says_so(client, trigami):
@@ -183,8 +183,8 @@ def test_total_lists_each_deal_summing_to_the_total(client, trigami):
     # Anna: +80 in deal 1, +100 in deal 2 = 180; 500 to win
     assert "Anna's total: 180" in page
     assert "Deal 1 +80 80 Deal 2 +100 180 Total 180" in page
-    assert "Anna's points in the 2 deals: 80 + 100 = 180" in page
-    assert "The first to reach 500 wins: Anna needs 320 more." in page
+    assert "\u2068Anna\u2069's points in the 2 deals: 80 + 100 = 180" in page
+    assert "The first to reach 500 wins: \u2068Anna\u2069 needs 320 more." in page
     assert "Scoring rules §1.4 The game" in page and "Winning the game" in page
     body = client.get(f"/games/{trigami}/explain/total?seat=0").get_data(as_text=True)
     assert f'href="/games/{trigami}/explain/2?seat=0"' in body  # each deal links to its explanation
@@ -201,7 +201,7 @@ def test_trix_total_of_a_finished_game_names_the_winner(client, make_game):
     game_id = make_game(kind="trix", first_dealer=1, deals=KINGDOM * 4)
     page = text(client.get(f"/games/{game_id}/explain/total?seat=1"))
     assert "Ben's total: 260" in page
-    assert "After four kingdoms the highest total wins: Ben won." in page
+    assert "After four kingdoms the highest total wins: \u2068Ben\u2069 won." in page
 
 
 def test_the_sheets_team_row_shows_each_team_once_with_both_names(client, make_game):
@@ -213,15 +213,15 @@ def test_the_sheets_team_row_shows_each_team_once_with_both_names(client, make_g
     # team once with both names (teams 0+2: 50 − 55 = −5, 1+3: 65 − 60 = 5, as in
     # test_team_totals_add_the_partners), a name never cut
     teams = re.findall(r'<span class="team-names">(.*?)</span>\s*<b class="team-total">(.*?)</b>', row, re.S)
-    assert teams == [("=SUM(1,2) & Ива́н", "−5"), ("Ben & Dorothea Wilhelmina", "5")]
+    assert teams == [("<bdi>=SUM(1,2)</bdi> & <bdi>Ива́н</bdi>", "−5"), ("<bdi>Ben</bdi> & <bdi>Dorothea Wilhelmina</bdi>", "5")]
     assert len(re.findall(r"<td\b", row)) == 1
 
 
 def test_team_totals_add_the_partners(client, make_game):
     game_id = make_game(kind="trix", first_dealer=1, deals=KINGDOM, options={"partnership": "sum"})
     page = text(client.get(f"/games/{game_id}/explain/teams"))
-    assert "Anna & Carla: 50 − 55 = −5" in page
-    assert "Ben & Dan: 65 − 60 = 5" in page
+    assert "\u2068Anna\u2069 & \u2068Carla\u2069: 50 − 55 = −5" in page
+    assert "\u2068Ben\u2069 & \u2068Dan\u2069: 65 − 60 = 5" in page
     assert "the higher team total wins" in page
     assert "§2.5 Variants — Partners" in page
     assert client.get(f"/games/{make_game(kind='trix')}/explain/teams").status_code == 404
@@ -231,7 +231,7 @@ def test_trigami_dealer_rotates_to_the_left(client, trigami):
     page = text(client.get(f"/games/{trigami}/explain/dealer"))
     # Anna dealt deal 1, Ben deal 2, so Carla deals deal 3 and Anna, on her left, leads
     assert "Deal 3: Carla deals" in page
-    assert "So deal 3 is dealt by Carla, and Anna, on the dealer's left, leads to the first trick." in page
+    assert "So deal 3 is dealt by \u2068Carla\u2069, and \u2068Anna\u2069, on the dealer's left, leads to the first trick." in page
     assert "Anna 1, 4, 7 …" in page and "Carla 3, 6, 9 …" in page
     assert "The dealer rotates to the left (clockwise)" in page  # SCORING.md §1.4 quoted
     deal_two = text(client.get(f"/games/{trigami}/explain/dealer?deal=2"))
@@ -241,12 +241,12 @@ def test_trigami_dealer_rotates_to_the_left(client, trigami):
 def test_trix_dealer_is_the_kingdom_owner_and_the_7_of_hearts_decides(client, trix):
     first = text(client.get(f"/games/{trix}/explain/dealer?deal=1"))
     assert "Deal 1: anyone deals" in first
-    assert "Ben was dealt the 7♥, so Ben owns kingdom 1" in first
+    assert "\u2068Ben\u2069 was dealt the 7♥, so \u2068Ben\u2069 owns kingdom 1" in first
     later = text(client.get(f"/games/{trix}/explain/dealer?deal=3"))
     assert "Deal 3: Ben deals" in later
     nxt = text(client.get(f"/games/{trix}/explain/dealer"))
     # kingdom 1 is complete; the next belongs to Ben's right-hand neighbour, Carla
-    assert "Deal 6: Carla deals" in nxt and "kingdom 2 Carla" in nxt
+    assert "Deal 6: Carla deals" in nxt and "kingdom 2 \u2068Carla\u2069" in nxt
     assert "Vorbereitung und Königreiche" in nxt
 
 
@@ -308,7 +308,7 @@ def test_calculator_scores_a_trix_queens_deal_with_a_double(client, db, trix):
                            contracts="queens", queens_S_taker="3", queens_S_doubled_by="1",
                            queens_H_taker="0", queens_D_taker="2", queens_C_taker="3"))
     assert "Anna −25 Ben +25 Carla −25 Dan −75" in page
-    assert "doubled the Q♠ and Dan took it: +25" in page
+    assert "doubled the Q♠ and \u2068Dan\u2069 took it: +25" in page
     assert "§2.2 Doubling" in page
     assert rows(db) == before
 

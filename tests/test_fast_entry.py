@@ -37,7 +37,7 @@ def test_counts_tapped_as_chips_are_saved_without_javascript(client, make_game, 
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     entry = saved_entry(db, game_id)
     assert entry["tricks"] == [5, 4, 4] and entry["bugs"] == [0, 2, 0]
-    assert "Deal 1 saved: Anna +100, Ben +20, Carla +80." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 +100, \u2068Ben\u2069 +20, \u2068Carla\u2069 +80." in text(client.get(f"/games/{game_id}"))
 
 
 def test_a_typed_count_wins_over_a_chip(client, make_game, db):
@@ -74,7 +74,7 @@ def test_a_chip_and_a_number_both_changed_and_disagreeing_are_refused_beside_the
     page = refused.get_data(as_text=True)
     assert refused.status_code == 400 and deal_count(db, game_id) == 0
     errors = re.search(r'id="tricks_0-errors">(.*?)</ul>', page, re.S)
-    assert errors and "Anna's tricks: you tapped 5 but typed 4. Tap the right number, or type it again." in \
+    assert errors and "\u2068Anna\u2069's tricks: you tapped 5 but typed 4. Tap the right number, or type it again." in \
         html.unescape(errors.group(1))
     assert re.search(r'<input[^>]*id="tricks_0"[^>]*value="4"', page)
     assert not re.search(r'name="tricks_0_chip"[^>]*checked', page)
@@ -85,7 +85,7 @@ def test_a_chip_and_a_number_both_changed_and_disagreeing_are_refused_beside_the
     again = {**data, "tricks_0_was": "4", "bugs_1": "2", "bugs_1_chip": "0", "bugs_1_was": "0"}
     assert client.post(f"/games/{game_id}/deals/new", data=again).status_code == 302
     assert saved_entry(db, game_id)["tricks"] == [5, 4, 4] and saved_entry(db, game_id)["bugs"] == [0, 2, 0]
-    assert "Deal 1 saved: Anna +100, Ben +20, Carla +80." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 +100, \u2068Ben\u2069 +20, \u2068Carla\u2069 +80." in text(client.get(f"/games/{game_id}"))
 
 
 def test_a_chip_tapped_on_a_deal_being_changed_wins_over_the_number_left_in_its_field(client, make_game, db):
@@ -106,7 +106,7 @@ def test_a_chip_tapped_on_a_deal_being_changed_wins_over_the_number_left_in_its_
     answer = client.post(f"/games/{game_id}/deals/{deal_id}/edit", data=data)
     assert answer.status_code == 302
     assert saved_entry(db, game_id)["tricks"] == [0, 5, 8]
-    assert "Deal 1 changed: Anna +50, Ben +25, Carla +80." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 changed: \u2068Anna\u2069 +50, \u2068Ben\u2069 +25, \u2068Carla\u2069 +80." in text(client.get(f"/games/{game_id}"))
 
 
 def test_every_count_is_a_row_of_chips_named_after_its_player(client, make_game):
@@ -139,7 +139,7 @@ def test_trix_counts_are_chips_too(client, make_game, db):
     data = {"nonce": "d", "contracts": "diamonds", "diamonds_0_chip": "3", "diamonds_1_chip": "4", "diamonds_2_chip": "2"}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     assert saved_entry(db, game_id)["diamonds"] == [3, 4, 2, 4]
-    assert "Anna −30, Ben −40, Carla −20, Dan −40." in text(client.get(f"/games/{game_id}"))
+    assert "\u2068Anna\u2069 −30, \u2068Ben\u2069 −40, \u2068Carla\u2069 −20, \u2068Dan\u2069 −40." in text(client.get(f"/games/{game_id}"))
 
 
 def test_the_turnip_suit_can_be_noted_without_a_turnip_bid(client, make_game, db):
@@ -208,9 +208,9 @@ def preview(client, game_id, data):
 
 def test_the_preview_asks_for_what_is_missing(client, make_game):
     game_id = make_game()
-    assert preview(client, game_id, {}) == {"ok": False, "message": "Choose Anna's bid.", "question": True}
+    assert preview(client, game_id, {}) == {"ok": False, "message": "Choose \u2068Anna\u2069's bid.", "question": True}
     answer = preview(client, game_id, {"bids_0": "S", "bids_1": "H", "bids_2": "D", "tricks_0_chip": "5"})
-    assert answer == {"ok": False, "message": "How many tricks did Ben win?", "question": True}
+    assert answer == {"ok": False, "message": "How many tricks did \u2068Ben\u2069 win?", "question": True}
 
 
 def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game):
@@ -220,7 +220,7 @@ def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game)
     data = {**WORKED_FORM, "doublets_0": "y"}
     data.pop("bids_2")
     answer = preview(client, game_id, data)
-    message = "Anna: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."
+    message = "\u2068Anna\u2069: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."
     assert answer == {"ok": False, "message": message, "question": False}
     saved = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "doublets_0": "y"})
     assert saved.status_code == 400 and message in text(saved)
@@ -237,7 +237,7 @@ def test_the_preview_says_what_the_rules_refuse(client, make_game):
 def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):
     game_id = make_game(kind="trix")
     data = {"contracts": "trix", "trix_place_1": "2", "trix_place_2": "2", "trix_place_3": "0"}
-    message = "Carla is tapped as both out first and second: each player goes out once."
+    message = "\u2068Carla\u2069 is tapped as both out first and second: each player goes out once."
     assert preview(client, game_id, data) == {"ok": False, "message": message, "question": False}
     refused = client.post(f"/games/{game_id}/deals/new", data={"nonce": "t", **data})
     assert refused.status_code == 400 and message in text(refused) and deal_count(db, game_id) == 0
@@ -246,7 +246,7 @@ def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):
 def test_the_calculator_preview_says_why_too(client):
     answer = client.get("/calculator/preview", query_string={"kind": "trigami", "bids_0": "S"}).get_json()
     # top to bottom, as the form asks: the first player's card before the second's
-    assert answer == {"ok": False, "message": "How many tricks did Player 1 win?", "question": True}
+    assert answer == {"ok": False, "message": "How many tricks did \u2068Player 1\u2069 win?", "question": True}
 
 
 def test_a_preview_on_an_expired_page_says_so(csrf_app):

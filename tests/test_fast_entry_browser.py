@@ -331,9 +331,9 @@ def test_a_mistake_shows_in_the_preview_in_saves_words(page, served):
     expect(page.locator(".suit-chips")).to_be_visible()  # the turnip's suit, before anyone bids Turnip
     f.bid(0, "Turnip"), f.doublets(0)
     line = page.locator("[data-preview-line] .bad")
-    expect(line).to_have_text("Anna: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two.")
+    expect(line).to_have_text("\u2068Anna\u2069: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two.")
     f.doublets(0)  # Doublets off again: what is still to enter, top to bottom, not in red
-    expect(page.locator("[data-preview-line] .todo")).to_have_text("How many tricks did Anna win?")
+    expect(page.locator("[data-preview-line] .todo")).to_have_text("How many tricks did \u2068Anna\u2069 win?")
 
 
 def test_a_deal_is_entered_by_chips_without_javascript(browser, served):
@@ -403,7 +403,7 @@ def test_back_after_saving_never_shows_the_saved_deal_in_a_new_form(phone, serve
     # only the counts tapped again: nothing old is saved with them
     Form(page).count("tricks_0", 5)
     page.get_by_role("button", name="Save deal 2").tap()
-    expect(page.locator("#problems")).to_contain_text("Choose Anna's bid.")
+    expect(page.locator("#problems")).to_contain_text("Choose \u2068Anna\u2069's bid.")
     expect(page.locator("thead .total")).to_have_count(0)
 
     page.goto(f"{url}/games/{game_id}")
@@ -428,7 +428,7 @@ def test_counts_and_the_finishing_order_work_from_the_keyboard(page, served):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     expect(page.locator("#tricks_3")).to_have_value("4")  # the rest: 13 − 3 − 4 − 2
-    expect(page.locator("[data-preview-line]")).to_contain_text("Anna −45 · Ben −60 · Carla −30 · Dan −60")
+    expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Anna\u2069 −45 · \u2068Ben\u2069 −60 · \u2068Carla\u2069 −30 · \u2068Dan\u2069 −60")
 
     page.goto(f"{url}/games/{game_id}/deals/new?contract=trix")
     buttons = page.locator(".finish-taps button")
@@ -448,9 +448,9 @@ def test_a_doubler_tapped_again_is_taken_back(page, served):
     doubler = page.locator("fieldset", has=page.locator("legend", has_text="Who doubled the K♥?"))
     expect(doubler.locator(".chip:visible")).to_have_count(4)  # the players only: lined up with the takers
     f.player("Who took the K♥?", 2), f.player("Who doubled the K♥?", 1)
-    expect(page.locator("[data-preview-line]")).to_contain_text("Ben +75 · Carla −150")
+    expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Ben\u2069 +75 · \u2068Carla\u2069 −150")
     f.player("Who doubled the K♥?", 1)
-    expect(page.locator("[data-preview-line]")).to_contain_text("Anna 0 · Ben 0 · Carla −75 · Dan 0")
+    expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Anna\u2069 0 · \u2068Ben\u2069 0 · \u2068Carla\u2069 −75 · \u2068Dan\u2069 0")
     expect(doubler.locator("input:checked")).to_have_value("")  # "nobody" is what is sent
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("thead .total")).to_have_text(["0", "0", "−75", "0"])

@@ -449,7 +449,7 @@ def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
     client.get(f"/g/{theirs['group'].token}")  # a friend's club: this phone is there now
     assert "Xavier" in client.get("/").get_data(as_text=True)
     page = client.get("/group").get_data(as_text=True)
-    assert "Switch to Tuesday table" in page and "Switch to Other club" not in page
+    assert "Switch to <bdi>Tuesday table</bdi>" in page and "Switch to <bdi>Other club</bdi>" not in page
     client.post("/groups/switch", data={"to": ours["group"].token})
     assert "Anna" in client.get("/").get_data(as_text=True)
     # a token the phone never opened switches nothing

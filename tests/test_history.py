@@ -78,22 +78,22 @@ def test_every_kind_of_change_is_in_the_history_in_words_with_its_totals(client,
     settings, renamed, restored, deleted, added, changed, added_first, started = lines
     assert "Settings changed: Target 500 → 300" in settings
     assert "Anna 200 Benjamin 180 Carla 23" in settings  # totals unchanged: 100 + 100, 160 + 20, 13 + 10
-    assert "Players renamed: Ben → Benjamin" in renamed
+    assert "Players renamed: \u2068Ben\u2069 → \u2068Benjamin\u2069" in renamed
     assert "Anna 200 Benjamin 180 Carla 23" in renamed  # named as they are from this change on
     # before the rename, Ben is still called Ben
     assert "Deal 1 restored" in restored
     assert "Anna 100 → 200 Ben 20 → 180 Carla 10 → 23" in restored
-    assert "Deal 1 deleted: Anna +100 · Ben +160 · Carla +13" in deleted
+    assert "Deal 1 deleted: \u2068Anna\u2069 +100 · \u2068Ben\u2069 +160 · \u2068Carla\u2069 +13" in deleted
     assert "Anna 200 → 100 Ben 180 → 20 Carla 23 → 10" in deleted
-    assert "Deal 2 added: Anna +100 · Ben +20 · Carla +10" in added
-    assert "Deal 1 changed: Anna's tricks 4 → 5 Ben's tricks 5 → 4" in changed
+    assert "Deal 2 added: \u2068Anna\u2069 +100 · \u2068Ben\u2069 +20 · \u2068Carla\u2069 +10" in added
+    assert "Deal 1 changed: \u2068Anna\u2069's tricks 4 → 5 \u2068Ben\u2069's tricks 5 → 4" in changed
     # the deal's own points: Anna's Turnip 80 → 100, Ben's Doublets 200 → 160, Carla's 13 unmoved
-    assert "Points: Anna +80 → +100 · Ben +200 → +160 · Carla +13" in changed
+    assert "Points: \u2068Anna\u2069 +80 → +100 · \u2068Ben\u2069 +200 → +160 · \u2068Carla\u2069 +13" in changed
     assert "Anna 80 → 100 Ben 200 → 160 Carla 13" in changed
-    assert "Deal 1 added: Anna +80 · Ben +200 · Carla +13" in added_first
+    assert "Deal 1 added: \u2068Anna\u2069 +80 · \u2068Ben\u2069 +200 · \u2068Carla\u2069 +13" in added_first
     assert "Anna 0 → 80 Ben 0 → 200 Carla 0 → 13" in added_first
     assert "Benjamin" not in " ".join(lines[2:])
-    assert "Game started: Players: Anna, Ben, Carla Target 500" in started
+    assert "Game started: Players: \u2068Anna\u2069, \u2068Ben\u2069, \u2068Carla\u2069 Target 500" in started
     assert "started before the app kept a history" not in history(client, game_id)
 
 
@@ -103,11 +103,11 @@ def test_older_entries_name_the_players_as_they_were_then(client, make_game, db)
         "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "500"}).status_code == 302
     assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302
     added, renamed, started = entries(client, game_id)
-    assert "Deal 2 added: Anna +100 · Ben +20 · Carla +10" in added
+    assert "Deal 2 added: \u2068Anna\u2069 +100 · \u2068Ben\u2069 +20 · \u2068Carla\u2069 +10" in added
     assert "Anna 80 → 180 Ben 200 → 220 Carla 13 → 23" in added
-    assert "Players renamed: Dan → Carla Totals Anna 80 Ben 200 Carla 13" in renamed
+    assert "Players renamed: \u2068Dan\u2069 → \u2068Carla\u2069 Totals Anna 80 Ben 200 Carla 13" in renamed
     # the game as it was started: Dan in the third seat, in the sentence and the totals alike
-    assert "Game started: Players: Anna, Ben, Dan" in started
+    assert "Game started: Players: \u2068Anna\u2069, \u2068Ben\u2069, \u2068Dan\u2069" in started
     assert "Anna 0 → 80 Ben 0 → 200 Dan 0 → 13" in started
     assert "Carla" not in started
 
@@ -117,10 +117,10 @@ def test_a_target_change_that_ends_the_game_says_who_won_and_one_that_reopens_it
     names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla"}
     assert client.post(f"/games/{game_id}/edit", data={**names, "target": "75"}).status_code == 302
     ended = entries(client, game_id)[0]
-    assert "Settings changed: Target 500 → 75 Game over — Anna won! Totals Anna 100 Ben 0 Carla 0" in ended
+    assert "Settings changed: Target 500 → 75 Game over — \u2068Anna\u2069 won! Totals Anna 100 Ben 0 Carla 0" in ended
     assert client.post(f"/games/{game_id}/edit", data={**names, "target": "300"}).status_code == 302
     reopened, ended_again, started = entries(client, game_id)
-    assert ("Settings changed: Target 75 → 300 The game is no longer over (Anna had won): play goes on."
+    assert ("Settings changed: Target 75 → 300 The game is no longer over (\u2068Anna\u2069 had won): play goes on."
             in reopened)
     assert "Game over" in ended_again and "over" not in started
     assert "Add deal 2" in text(client.get(f"/games/{game_id}"))  # the sheet agrees: play goes on
@@ -129,10 +129,10 @@ def test_a_target_change_that_ends_the_game_says_who_won_and_one_that_reopens_it
 def test_a_deal_that_ends_the_game_says_who_won_in_the_history(client, make_game, db):
     game_id = make_game(options={"target": 100})
     assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302  # Anna 100
-    assert "Deal 1 added: Anna +100 · Ben +20 · Carla +10 Game over — Anna won!" in entries(client, game_id)[0]
+    assert "Deal 1 added: \u2068Anna\u2069 +100 · \u2068Ben\u2069 +20 · \u2068Carla\u2069 +10 Game over — \u2068Anna\u2069 won!" in entries(client, game_id)[0]
     deal = store.get_game(db, game_id).deals[0]
     assert client.post(f"/games/{game_id}/deals/{deal.id}/delete").status_code == 302
-    assert "The game is no longer over (Anna had won)" in entries(client, game_id)[0]
+    assert "The game is no longer over (\u2068Anna\u2069 had won)" in entries(client, game_id)[0]
 
 
 def test_each_change_shows_its_time_in_utc_for_the_browser_to_make_local(client, make_game):
@@ -157,7 +157,7 @@ def test_a_trix_deal_changed_is_told_card_by_card(client, make_game, db):
         "contracts": "king", "king_taker": "3", "king_doubled_by": "1"})
     assert response.status_code == 302
     changed = entries(client, game_id)[0]
-    assert "Deal 1 changed: K♥ taken by Carla → Dan K♥ doubled by nobody → Ben" in changed
+    assert "Deal 1 changed: K♥ taken by \u2068Carla\u2069 → \u2068Dan\u2069 K♥ doubled by nobody → \u2068Ben\u2069" in changed
     # K♥ −75 (§2.1); doubled by Ben and taken by Dan: Dan −150, Ben +75 (§2.2)
     assert "Anna 0 Ben 0 → 75 Carla −75 → 0 Dan 0 → −150" in changed
 
@@ -215,7 +215,7 @@ def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_no
     assert said, "the reason is not beside the Restore button"
     assert html.unescape(said.group(1)) == (
         "Deal 1 cannot go back in its place: deal 3 would then no longer fit "
-        "(King of Hearts has already been played in Anna's kingdom).")
+        "(King of Hearts has already been played in \u2068Anna\u2069's kingdom).")
     assert 'id="restore-%d"' % first.id in body  # the place the redirect scrolls to
     # said once, like any message after a tap: the page shown again is the plain history
     assert "cannot go back" not in text(client.get(f"/games/{game_id}/history"))
@@ -295,7 +295,7 @@ def test_renaming_a_player_keeps_the_deals_and_shows_on_the_sheet(client, make_g
     assert "Ben is already a player here" in text(asked)  # asked once before the seat becomes him
     response = client.post(f"/games/{game_id}/edit", data={**names, "confirm_player": "ben"},
                            follow_redirects=True)
-    assert "Players renamed: Benny → Ben." in text(response)  # as the known player is spelt
+    assert "Players renamed: \u2068Benny\u2069 → \u2068Ben\u2069." in text(response)  # as the known player is spelt
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Anna 80 Ben 200 Carla 13" in sheet  # the deal is kept; the known player's name
     game = store.get_game(db, game_id)
@@ -315,7 +315,7 @@ def test_renaming_a_seat_to_another_known_player_asks_once_before_merging(client
     notice = re.search(r'id="player_2-merge"[^>]*>(.*?)</p>', page, re.S)
     assert notice, "the question is not beside Dan's seat"
     assert html.unescape(notice.group(1)) == (
-        "Carla is already a player here: this seat will count as Carla in the statistics. "
+        "<bdi>Carla</bdi> is already a player here: this seat will count as <bdi>Carla</bdi> in the statistics. "
         "Tap Save again to confirm.")
     assert 'value="carla"' in page and 'value="300"' in page  # what was typed is kept
     assert re.search(r'<input type="hidden" name="confirm_player" value="carla">', page)
@@ -326,7 +326,7 @@ def test_renaming_a_seat_to_another_known_player_asks_once_before_merging(client
     # Save again, with the page's confirmation: the seat is Carla, in her statistics
     saved = client.post(f"/games/{game_id}/edit", data={**names, "confirm_player": "carla"},
                         follow_redirects=True)
-    assert "Players renamed: Dan → Carla." in text(saved) and "Target 500 → 300" in text(saved)
+    assert "Players renamed: \u2068Dan\u2069 → \u2068Carla\u2069." in text(saved) and "Target 500 → 300" in text(saved)
     seats = store.player_seats(db)
     assert seats[game_id][2] == seats[other][0]
     assert "Dan" not in store.known_players(db, groups.only_group(db).id)
@@ -474,8 +474,9 @@ def test_a_trix_contract_changed_tells_the_new_contract_whole(client, make_game,
     changed = entries(client, game_id)[0]
     # Queens: Anna's Q♥ −25, Dan's Q♠ doubled by Ben −50 (+25 to Ben) and Q♣ −25, Carla's Q♦
     # −25; Diamonds: −10 a diamond (SCORING.md §2.2)
-    assert ("Deal 1 changed: Contract Queens → Diamonds Diamonds: Anna 3, Ben 4, Carla 2, Dan 4 "
-            "Points: Anna −25 → −30 · Ben +25 → −40 · Carla −25 → −20 · Dan −75 → −40 Totals") in changed
+    assert ("Deal 1 changed: Contract Queens → Diamonds Diamonds: \u2068Anna\u2069 3, \u2068Ben\u2069 4, "
+            "\u2068Carla\u2069 2, \u2068Dan\u2069 4 Points: \u2068Anna\u2069 −25 → −30 · \u2068Ben\u2069 +25 → −40 · "
+            "\u2068Carla\u2069 −25 → −20 · \u2068Dan\u2069 −75 → −40 Totals") in changed
     # Queens with Ben's Q♠ doubled and taken by Dan: −25, +25, −25, −75 (§2.2's worked example);
     # Diamonds at −10 each: −30, −40, −20, −40
     assert "Anna −25 → −30 Ben 25 → −40 Carla −25 → −20 Dan −75 → −40" in changed

@@ -65,7 +65,7 @@ def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):  # n
     shot(page, "history-2-edit-refused")
     page.fill("#target", "1000")
     page.get_by_role("button", name="Save").click()
-    sync_api.expect(page.locator(".flash")).to_contain_text("Players renamed: Benny → Ben.")
+    sync_api.expect(page.locator(".flash")).to_contain_text("Players renamed: \u2068Benny\u2069 → \u2068Ben\u2069.")
     sync_api.expect(page.locator("thead .player-name")).to_have_text(["Anna", "Ben", "Carla"])
 
     page.goto(f"{server}/games/{game_id}/deals/{third}/delete")

@@ -38,7 +38,7 @@ def test_the_news_says_what_arrived_since_the_version_the_phone_has(client, make
     store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
     # SCORING.md §1.2 worked example: Anna +80, Ben +200, Carla +13
     news = live(client, game_id, since=version).get_json()["news"]
-    assert news == "Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13."
+    assert news == "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13."
 
 
 def test_a_finished_game_says_so(client, make_game, db):
@@ -120,7 +120,7 @@ def test_a_phones_own_deals_are_not_news_and_are_said_to_be_stored(client, make_
     # another phone's deal is news all the same
     store.add_deal(db, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}, nonce="theirs")
     answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1").get_json()
-    assert answer["news"] == "Deal 2 was added on another phone: Anna +80, Ben +160, Carla +16."
+    assert answer["news"] == "Deal 2 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +160, \u2068Carla\u2069 +16."
 
 
 def test_a_version_too_large_for_the_database_is_no_server_error(client, make_game):

@@ -86,7 +86,7 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         one.get_by_role("button", name="Save deal 2").click()
         expect(one.locator("#deal-2")).to_be_visible()
         news = two.locator("[data-live-news]")
-        expect(news).to_contain_text("Deal 2 was added on another phone: Anna +100, Ben +80, Carla +80.",
+        expect(news).to_contain_text("Deal 2 was added on another phone: \u2068Anna\u2069 +100, \u2068Ben\u2069 +80, \u2068Carla\u2069 +80.",
                                      timeout=LIVE)
         assert two.input_value("#tricks_0") == "5"  # the entries are kept
         shot(two, "live-2-form-warned")
@@ -180,7 +180,7 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         context.set_offline(False)
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("Not saved:", timeout=15_000)
-        expect(refused).to_contain_text("Deal 1 was added on another phone: Anna +80, Ben +200, Carla +13.")
+        expect(refused).to_contain_text("Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13.")
         expect(refused).to_contain_text("Anna: ♠, Tricks 5, Bugs 0")
         expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=5_000)
         shot(page, "live-8-refused")

@@ -144,7 +144,7 @@ def test_home_without_games_offers_a_new_game_and_no_filters(client):
 def test_players_list_everyone_with_games_played_and_won(client, history):
     _ids, players = history
     page = client.get("/players").get_data(as_text=True)
-    rows = re.findall(r'<tr>\s*<th scope="row"><a href="/players/(\d+)">([^<]+)</a></th>(.*?)</tr>', page, re.S)
+    rows = re.findall(r'<tr>\s*<th scope="row"><a href="/players/(\d+)"><bdi>([^<]+)</bdi></a></th>(.*?)</tr>', page, re.S)
     assert [(int(pid), name) for pid, name, _rest in rows] == [
         (players[n], n) for n in ("Anna", "Ben", "Carla", "Dan")]
     cells = {name: re.findall(r">(\d+)</a>|>\s*(0)\s*<", rest) for _pid, name, rest in rows}
@@ -312,7 +312,7 @@ def test_chart_has_an_accessible_name_and_description(client, history):
     root = ElementTree.fromstring(svg)
     assert root.get("role") == "img"
     assert root.find(f"{SVG_NS}title").text == "Running totals"
-    assert "now Anna 310, Ben 220, Carla 143" in root.find(f"{SVG_NS}desc").text
+    assert "now \u2068Anna\u2069 310, \u2068Ben\u2069 220, \u2068Carla\u2069 143" in root.find(f"{SVG_NS}desc").text
 
 
 def test_no_chart_before_the_first_deal(client, make_game):
@@ -354,5 +354,6 @@ def test_a_long_record_charts_its_latest_hundred_games(client, db):
 
 
 def text_of(page: str) -> str:
-    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S)
+    # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"
+    body = re.sub(r"</?bdi>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S))
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())

@@ -86,7 +86,7 @@ def test_saving_a_trigami_deal_scores_the_game_once(client, db, scorings, trigam
     assert saved.status_code == 302
     assert passes == 1
     assert deal_count(db, trigami) == 3
-    assert "Deal 3 saved: Anna +80, Ben +200, Carla +13." in text(client.get(f"/games/{trigami}"))
+    assert "Deal 3 saved: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in text(client.get(f"/games/{trigami}"))
 
 
 def test_saving_a_trix_deal_scores_the_game_once(client, db, scorings, trix):
@@ -95,14 +95,14 @@ def test_saving_a_trix_deal_scores_the_game_once(client, db, scorings, trix):
     assert saved.status_code == 302
     assert passes == 1
     assert deal_count(db, trix) == 3
-    assert "Deal 3 saved: Anna −25, Ben +25, Carla −25, Dan −75." in text(client.get(f"/games/{trix}"))
+    assert "Deal 3 saved: \u2068Anna\u2069 −25, \u2068Ben\u2069 +25, \u2068Carla\u2069 −25, \u2068Dan\u2069 −75." in text(client.get(f"/games/{trix}"))
 
 
 def test_a_deal_the_form_refuses_scores_the_game_once(client, db, scorings, trigami, trix):
     no_bid = {**WORKED_FORM}
     no_bid.pop("bids_2")
     refused, passes = counted(scorings, lambda: client.post(f"/games/{trigami}/deals/new", data=no_bid))
-    assert refused.status_code == 400 and "Choose Carla's bid." in text(refused)
+    assert refused.status_code == 400 and "Choose \u2068Carla\u2069's bid." in text(refused)
     assert passes == 1 and deal_count(db, trigami) == 2
     no_taker = {"nonce": "k", "contracts": "queens", "queens_S_taker": "3"}
     refused, passes = counted(scorings, lambda: client.post(f"/games/{trix}/deals/new", data=no_taker))
@@ -161,7 +161,7 @@ def test_saving_a_changed_trigami_deal_scores_the_game_once(client, db, scorings
     saved, passes = counted(scorings, lambda: client.post(f"/games/{trigami}/deals/{first.id}/edit", data=data))
     assert saved.status_code == 302
     assert passes == 1
-    assert "Deal 1 changed: Anna +40, Ben +200, Carla +13." in text(client.get(f"/games/{trigami}"))
+    assert "Deal 1 changed: \u2068Anna\u2069 +40, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in text(client.get(f"/games/{trigami}"))
 
 
 def test_saving_a_changed_trix_deal_scores_the_game_once(client, db, scorings, trix):
@@ -170,7 +170,7 @@ def test_saving_a_changed_trix_deal_scores_the_game_once(client, db, scorings, t
     saved, passes = counted(scorings, lambda: client.post(f"/games/{trix}/deals/{first.id}/edit", data=data))
     assert saved.status_code == 302
     assert passes == 1
-    assert "Deal 1 changed: Anna 0, Ben 0, Carla 0, Dan −75." in text(client.get(f"/games/{trix}"))
+    assert "Deal 1 changed: \u2068Anna\u2069 0, \u2068Ben\u2069 0, \u2068Carla\u2069 0, \u2068Dan\u2069 −75." in text(client.get(f"/games/{trix}"))
 
 
 def test_a_changed_deal_the_rules_refuse_scores_the_game_twice(client, db, scorings, trigami):

@@ -19,7 +19,8 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 
 def text(response) -> str:
     """The page as a player reads it: tags dropped, entities decoded, spaces folded."""
-    body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
+    # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"
+    body = re.sub(r"</?bdi>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S))
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
 
@@ -153,7 +154,7 @@ def test_worked_example_scores_80_200_13(client, make_game, db):
     response = client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
     assert response.status_code == 302
     sheet = text(client.get(f"/games/{game_id}"))
-    assert "Deal 1 saved: Anna +80, Ben +200, Carla +13." in sheet
+    assert "Deal 1 saved: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in sheet
     assert re.search(r"Anna 80\b.*Ben 200\b.*Carla 13\b", sheet)  # the totals at the top
     assert "Ben deals next; Carla leads" in sheet
 
@@ -170,7 +171,7 @@ def test_blank_bugs_mean_none(client, make_game, db):
     data = trigami_form(["S", "H", "D"], ["5", "4", "4"], ["", "", ""])
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     # clean tricks: 20 each
-    assert "Deal 1 saved: Anna +100, Ben +80, Carla +80." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 +100, \u2068Ben\u2069 +80, \u2068Carla\u2069 +80." in text(client.get(f"/games/{game_id}"))
 
 
 @pytest.mark.parametrize(("change", "field", "message"), [
@@ -181,7 +182,7 @@ def test_blank_bugs_mean_none(client, make_game, db):
     ({"tricks_0": "3"}, None, "Tricks add up to 12, expected 13"),
     ({"bugs_1": "2", "tricks_1": "0", "tricks_2": "9"}, "bugs_1", "Ben"),
     ({"turnip": ""}, "turnip", "turnip"),
-    ({"bids_2": ""}, "bids_2", "Choose Carla's bid"),
+    ({"bids_2": ""}, "bids_2", "Choose \u2068Carla\u2069's bid"),
     ({"bids_0": "turnip", "doublets_0": "y"}, "doublets_0", "choose one of the two"),
 ])
 def test_bad_trigami_deal_is_explained_beside_its_field_and_not_saved(client, make_game, db, change, field, message):
@@ -364,7 +365,7 @@ def test_trix_king_doubled_and_taken_by_another(client, make_game, db):
         "nonce": "k", "contracts": "king", "king_taker": "2", "king_doubled_by": "1"})
     assert response.status_code == 302
     sheet = text(client.get(f"/games/{game_id}"))
-    assert "Deal 1 saved: Anna 0, Ben +75, Carla −150, Dan 0." in sheet
+    assert "Deal 1 saved: \u2068Anna\u2069 0, \u2068Ben\u2069 +75, \u2068Carla\u2069 −150, \u2068Dan\u2069 0." in sheet
     assert "Kingdom 1 — Ben" in sheet
     assert "Still to choose: Queens, Diamonds, Tricks, Trix" in sheet
 
@@ -378,7 +379,7 @@ def test_trix_doubler_taking_back_needs_the_leader(client, make_game, db):
     errors = re.search(r'id="king_leader-errors">(.*?)</ul>', body, re.S)
     assert errors and "who led to that trick" in html.unescape(errors.group(1))
     assert client.post(f"/games/{game_id}/deals/new", data={**data, "king_leader": "3"}).status_code == 302
-    assert "Deal 1 saved: Anna 0, Ben −150, Carla 0, Dan +75." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 0, \u2068Ben\u2069 −150, \u2068Carla\u2069 0, \u2068Dan\u2069 +75." in text(client.get(f"/games/{game_id}"))
 
 
 def test_trix_queens_worked_example_with_double(client, make_game):
@@ -386,7 +387,7 @@ def test_trix_queens_worked_example_with_double(client, make_game):
     data = {"nonce": "q", "contracts": "queens", "queens_S_taker": "3", "queens_S_doubled_by": "1",
             "queens_H_taker": "0", "queens_D_taker": "2", "queens_C_taker": "3"}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
-    assert "Anna −25, Ben +25, Carla −25, Dan −75." in text(client.get(f"/games/{game_id}"))
+    assert "\u2068Anna\u2069 −25, \u2068Ben\u2069 +25, \u2068Carla\u2069 −25, \u2068Dan\u2069 −75." in text(client.get(f"/games/{game_id}"))
 
 
 def test_trix_counts_must_add_up_and_last_fills_in(client, make_game, db):
@@ -409,7 +410,7 @@ def test_trix_finishing_order_last_fills_in_and_repeats_are_refused(client, make
     ok = client.post(f"/games/{game_id}/deals/new", data={
         "nonce": "t", "contracts": "trix", "trix_place_1": "2", "trix_place_2": "0", "trix_place_3": "3"})
     assert ok.status_code == 302
-    assert "Anna +150, Ben +50, Carla +200, Dan +100." in text(client.get(f"/games/{game_id}"))
+    assert "\u2068Anna\u2069 +150, \u2068Ben\u2069 +50, \u2068Carla\u2069 +200, \u2068Dan\u2069 +100." in text(client.get(f"/games/{game_id}"))
 
 
 def test_trix_contract_already_played_in_the_kingdom_is_refused(client, make_game, db):
@@ -484,7 +485,7 @@ def test_trix_complex_scores_two_contracts_in_one_deal(client, make_game, db):
             "tricks_0": "3", "tricks_1": "4", "tricks_2": "3", "tricks_3": "3"}
     assert client.post(f"/games/{game_id}/deals/new", data=data).status_code == 302
     # Ben: K♥ −75 and 4 tricks × −15 = −60 → −135; the others 3 × −15 = −45
-    assert "Anna −45, Ben −135, Carla −45, Dan −45." in text(client.get(f"/games/{game_id}"))
+    assert "\u2068Anna\u2069 −45, \u2068Ben\u2069 −135, \u2068Carla\u2069 −45, \u2068Dan\u2069 −45." in text(client.get(f"/games/{game_id}"))
 
 
 def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
@@ -576,7 +577,7 @@ def test_a_double_tap_on_save_still_shows_the_points(client, make_game):
     client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
     client.get(f"/games/{game_id}")  # the first response's message is shown and gone
     client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
-    assert "Deal 1 saved: Anna +80, Ben +200, Carla +13." in text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in text(client.get(f"/games/{game_id}"))
 
 
 def test_the_new_deal_page_of_a_finished_game_leads_back_to_the_sheet(client, make_game):

@@ -38,6 +38,32 @@ def set_translator(translate: Callable[[str], str],
         _plural_translator = translate_plural
 
 
+#: How a player's name is put into a message (set_name_isolation): as it is, unless the
+#: web app isolates it.
+_shown_name: Callable[[str], str] = str
+
+
+def set_name_isolation(isolate: Callable[[str], str]) -> None:
+    """Put every player's name into the rules' messages and steps through ``isolate``.
+
+    The web app plugs in text.isolate (the name between U+2068 and U+2069), so that
+    "سارة won the last trick but no tricks" keeps its order beside Latin names and signed
+    numbers; the command line keeps names as typed.
+    """
+    global _shown_name
+    _shown_name = isolate
+
+
+def shown_name(name: str) -> str:
+    """A player's ``name`` as the rules' messages write it (see set_name_isolation)."""
+    return _shown_name(str(name))
+
+
+def shown_names(names: Sequence[str]) -> tuple[str, ...]:
+    """``names`` (the players by seat) as the rules' messages write them."""
+    return tuple(_shown_name(str(name)) for name in names)
+
+
 def _(message: str) -> str:
     """Translate ``message`` with the translator set by :func:`set_translator`."""
     return _translator(message)

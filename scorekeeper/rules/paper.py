@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import gcd
 
-from .common import _, signed
+from .common import _, shown_names, signed
 from .trigami import BUGAMI3, TRIGAMI, TrigamiRules
 from .trix import (
     CONTRACTS,
@@ -389,7 +389,7 @@ def _number(value: int) -> str:
 
 def _names(names: Sequence[str] | None, seats: int) -> list[str]:
     if names and len(names) == seats:
-        return list(names)
+        return list(shown_names(names))
     return [_("Player {n}").format(n=seat + 1) for seat in range(seats)]
 
 

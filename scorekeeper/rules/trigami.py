@@ -25,6 +25,7 @@ from .common import (
     _,
     _n,
     check_count,
+    shown_names,
 )
 
 PLAIN = "plain"
@@ -192,6 +193,7 @@ class TrigamiRules:
     def _parse(self, raw: Any, number: int, names: Sequence[str] | None) -> TrigamiDeal:
         """parse_deal, naming players by ``names`` when given (score re-checks deals that
         were built directly, e.g. by a form, and then knows the names)."""
+        names = None if names is None else shown_names(names)
         if not isinstance(raw, Mapping):
             raise DealError(_("a deal must be an object, not {value!r}").format(value=raw),
                             deal=number)
@@ -271,6 +273,7 @@ class TrigamiRules:
         The field is "bids", "turnip", "tricks", "bugs" or "last_trick"; the seat is None
         where the problem concerns several players.
         """
+        names = shown_names(names)
         # A deal built directly (not by parse_deal) gets the same shape checks, which
         # include bugs ≤ 10 (13) and tricks ≤ 13 (17), now with the players' names.
         deal = self._parse(self.dump_deal(deal), number, names)
@@ -483,7 +486,7 @@ class TrigamiRules:
         in the message) on the first deal that breaks a rule, including any deal after
         the game is over; FormatError on a wrong number of players or dealer seat.
         """
-        names = tuple(players)
+        names = shown_names(players)
         if len(names) != self.seats:
             raise FormatError(_("{game} needs {seats} players, not {count}").format(
                 game=self.title, seats=self.seats, count=len(names)), field="players")

@@ -28,6 +28,7 @@ from .common import (
     ScoreLine,
     _,
     check_count,
+    shown_names,
     signed,
 )
 
@@ -469,6 +470,7 @@ class TrixRules:
         the deal's top level are ignored.  The rules (sums, kingdoms, doubling, Complex)
         are checked by :meth:`score`.  Raises DealError(deal=number, field, seat).
         """
+        players = None if players is None else shown_names(players)
 
         def error(message: str, field: str | None, seat: int | None = None) -> DealError:
             return DealError(message, deal=number, field=field, seat=seat)
@@ -587,6 +589,7 @@ class TrixRules:
         to 13; the finishing order names each player once; doubling allowed, leader given
         exactly when the doubler took the card back; Complex cross-checks.  Raises
         DealError naming the player (by name), seat and field."""
+        players = shown_names(players)
 
         def error(message: str, field: str | None, seat: int | None = None) -> DealError:
             return DealError(message, deal=number, field=field, seat=seat)
@@ -713,7 +716,7 @@ class TrixRules:
         reversed scoring the exact negation of every line (§2.5).  A deal of several
         contracts (Trix Complex) prefixes each step with its contract.
         """
-        why = TrixWhy(deal, tuple(players), options)
+        why = TrixWhy(deal, shown_names(players), options)
         return tuple(ScoreLine(seat=seat, points=points, why=why)
                      for seat, points in enumerate(_points(deal, options)))
 
@@ -777,7 +780,7 @@ class TrixRules:
         """
         if isinstance(players, str) or len(players) != SEATS:
             raise FormatError(_("Trix needs exactly 4 players"), field="players")
-        names = tuple(str(p) for p in players)
+        names = shown_names(players)
         if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
                 or not 0 <= first_dealer < SEATS):
             raise FormatError(_("first_dealer must be a seat from 0 to 3, not {value!r}")

@@ -9,14 +9,15 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, jsonify, make_response, render_template
+from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from .. import forms
-from ..rules.common import SUIT_SYMBOLS, signed
+from ..rules.common import SUIT_SYMBOLS, set_name_isolation, signed
+from ..text import bdi, isolate
 
 
 def suit(code: str | None) -> Markup:
@@ -86,9 +87,16 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(module.bp)
     groups.init_app(app)
     languages.init_app(app)
+    # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in
+    # a page (the hook is the process's: the command line and the rules' own tests, with
+    # no request, keep names as typed)
+    set_name_isolation(lambda name: isolate(name) if has_request_context() else name)
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["minus"] = minus
     app.jinja_env.filters["cited"] = cited
+    # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
+    app.jinja_env.filters["bdi"] = bdi
+    app.jinja_env.filters["isolate"] = isolate
     # seats|map('extract', players) → the names of those seats
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
     # Links to pages that may not exist yet render only once their view does

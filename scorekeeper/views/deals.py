@@ -13,6 +13,7 @@ from ..db import get_db
 from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
+from ..text import isolate
 from .games import get_game_or_404
 from .manage import offer_restore
 from . import preview_answer, signed
@@ -150,7 +151,7 @@ def _flash_saved(game: StoredGame, deal_id: int) -> str:
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
     deal = result.deals[index]
-    return ", ".join(f"{name} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+    return ", ".join(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
 
 
 def _context(game: StoredGame, index: int) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from ..limits import limiter
 from ..db import get_db
 from ..inputs import clean_name, has_visible_character
 from ..qr import QrCode, qr_code
+from ..text import isolate
 
 bp = Blueprint("groups", __name__)
 
@@ -340,7 +341,7 @@ def settings() -> Any:
         plain = FlaskForm()
         if action == "rename" and rename_form.validate_on_submit():
             groups.rename(db, group_id, rename_form.name.data)
-            flash(_("The group is now called %(name)s.", name=rename_form.name.data), "saved")
+            flash(_("The group is now called %(name)s.", name=isolate(rename_form.name.data)), "saved")
             return redirect(url_for("groups.settings"))
         if action == "new_link" and plain.validate_on_submit() and confirmed:
             token = groups.new_play_link(db, group_id)

@@ -15,6 +15,7 @@ from .. import charts, forms, stats, store, summaries
 from ..db import get_db
 from ..inputs import whole_number_below
 from ..sheet import Sheet
+from ..text import isolate
 from .groups import group_id
 
 
@@ -119,7 +120,7 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     target = score.extra.get("target") if game.kind != "trix" else None
     if target is not None and max(score.totals) * 2 < target:
         target = None
-    totals = ", ".join(f"{name} {total}" for name, total in zip(game.players, score.totals))
+    totals = ", ".join(f"{isolate(name)} {total}" for name, total in zip(game.players, score.totals))
     labels = ["0", *(str(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
     major = ["0", *(str(k.deals[-1]) for k in score.kingdoms)] if score.kingdoms and step == 1 else None
@@ -155,12 +156,12 @@ def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
         ]
         description = _("%(name)s's final totals in %(n)s finished games, oldest first, beside "
                         "the best total of the others; won %(won)s.",
-                        name=player.name, n=count, won=won)
+                        name=isolate(player.name), n=count, won=won)
         if first:
             description += " " + _("The chart shows the latest %(shown)s.", shown=len(drawn))
         svg = charts.line_chart(
             lines, [str(n) for n in range(first + 1, count + 1)],
-            title=_("%(name)s's results", name=player.name), description=description,
+            title=_("%(name)s's results", name=isolate(player.name)), description=description,
             x_title=_("Finished games, oldest first"))
         out.append({"kind": kind, "svg": svg, "lines": lines, "count": count, "won": won})
     return out

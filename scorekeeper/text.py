@@ -1,0 +1,39 @@
+"""Player names isolated from the text around them, so mixed scripts never scramble a line.
+
+A name is text of its own direction: "سارة" beside "+75" or beside a Latin name would
+otherwise be reordered by the bidirectional algorithm with its neighbours ("Deal 7 saved:
+0 محمد ,75+ سارة"). In HTML a name sits in ``<bdi>`` (the ``bdi`` filter); in plain text
+(flash messages, page titles, JSON news, SVG text, <option>) between U+2068 FIRST STRONG
+ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (:func:`isolate`). Each takes its direction
+from the name's first strong letter. Source: Unicode UAX #9, §2.7 Explicit Directional
+Isolates; HTML, the bdi element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from markupsafe import Markup, escape
+
+FSI = "\u2068"  # FIRST STRONG ISOLATE
+PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
+
+
+def isolate(name: object) -> str:
+    """``name`` between FSI and PDI, for plain text: "\u2068سارة\u2069". A name already
+    isolated is returned as it is (the rules' messages isolate names themselves)."""
+    text = str(name)
+    if text.startswith(FSI) and text.endswith(PDI):
+        return text
+    return f"{FSI}{text}{PDI}"
+
+
+def isolate_all(names: Iterable[object]) -> list[str]:
+    """Each of ``names`` isolated (:func:`isolate`)."""
+    return [isolate(name) for name in names]
+
+
+def bdi(name: object) -> Markup:
+    """``name`` escaped, in a ``<bdi>`` element: the Jinja filter ``|bdi``. Its result is
+    Markup, so ``_("… %(name)s …", name=player|bdi)`` keeps the element."""
+    return Markup("<bdi>%s</bdi>") % escape(name)

@@ -22,6 +22,7 @@ from jinja2 import pass_context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from .numbers import digits, number
 from .rules import common
 
 LANGUAGES = ("en", "de", "fi", "ar")
@@ -86,8 +87,6 @@ _lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_looku
 def written(variables: dict[str, Any]) -> dict[str, Any]:
     """``variables`` of a message with each whole number (int, not bool) written as the
     page writes numbers (numbers.number: the reader's digits, a true minus sign)."""
-    from .numbers import number
-
     return {key: number(value) if type(value) is int else value for key, value in variables.items()}
 
 
@@ -188,8 +187,6 @@ def template_context() -> dict[str, str]:
     ``digits`` is the CLDR numbering system of the page's numbers (numbers.digits: "latn",
     "arab"), for static/app.js to write its own numbers and dates in."""
     from flask_babel import get_locale
-
-    from .numbers import digits
 
     lang = str(get_locale() or "en")
     return {"lang": lang, "text_direction": "rtl" if lang.split("_")[0] in RTL_LANGUAGES else "ltr",

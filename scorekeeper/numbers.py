@@ -17,7 +17,9 @@ keep Western digits 0–9, and a count is read in any digits (inputs.py).
   ``get_plus_sign_symbol`` / ``get_minus_sign_symbol``), with their direction marks:
   ALM (U+061C) before a sign of Arabic-Indic digits, LRM (U+200E) before one of Western
   digits in Arabic, so that "+٧٥" and "+75" keep their sign before the number in a
-  right-to-left line. A hyphen-minus becomes the true minus sign U+2212, as the paper
+  right-to-left line; a signed number of Western digits in Arabic is moreover a
+  left-to-right isolate (U+2066 … U+2069, UAX #9), or two of them in a line ("Anna +80 ·
+  Ben +200") would join with what lies between into one left-to-right run. A hyphen-minus becomes the true minus sign U+2212, as the paper
   sheet writes it (Finnish's CLDR minus is U+2212 already): "+75", "−150", "0" in
   English, German and Finnish, exactly as before.
 - **No grouping** for points and counts: a score sheet writes 1250, not 1,250 or 1.250.
@@ -43,8 +45,8 @@ from functools import lru_cache
 
 from babel import Locale
 from babel.dates import format_skeleton, get_datetime_format
-from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
-from flask import has_request_context, request
+from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol, parse_pattern
+from flask import g, has_request_context, request
 
 #: The cookie that keeps a phone's choice of Western digits (views/languages.py)
 COOKIE = "digits"
@@ -59,6 +61,8 @@ _ZEROS = {"latn": "DIGIT ZERO", "arab": "ARABIC-INDIC DIGIT ZERO"}
 #: The true minus sign, as the paper sheet writes it
 MINUS = "\u2212"
 
+LRM, LRI, PDI = "\u200e", "\u2066", "\u2069"  # LEFT-TO-RIGHT MARK, … ISOLATE, POP DIRECTIONAL ISOLATE
+
 
 @lru_cache(maxsize=16)
 def usual(language: str) -> str:
@@ -71,13 +75,7 @@ def usual(language: str) -> str:
 def digits() -> str:
     """The request's numbering system: "latn" (0–9) when this phone chose Western digits
     (the ``digits`` cookie) or outside a request, else its language's :func:`usual` ones."""
-    if not has_request_context():
-        return WESTERN
-    from . import i18n
-
-    if "HTTP_COOKIE" in request.environ and request.cookies.get(COOKIE) == WESTERN:
-        return WESTERN
-    return usual(i18n.language())
+    return _where()[1]
 
 
 def offered() -> bool:
@@ -114,25 +112,36 @@ def _signs(language: str, system: str) -> tuple[str, str]:
 
 
 def _where() -> tuple[str, str]:
-    """(language, numbering system) of the request; ("en", "latn") outside one."""
+    """(language, numbering system) of the request, worked out once per request (a score
+    sheet writes a few thousand numbers); ("en", "latn") outside one."""
     if not has_request_context():
         return "en", WESTERN
-    from . import i18n
+    where: tuple[str, str] | None = g.get("_numbers_where")
+    if where is None:
+        from . import i18n
 
-    return i18n.language(), digits()
+        language = i18n.language()
+        chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
+        where = g._numbers_where = (language, WESTERN if chosen == WESTERN else usual(language))
+    return where
 
 
+# Each distinct number is written once per language and digits: a sheet repeats the same
+# few hundred points and totals, and Babel takes some microseconds for each.
+@lru_cache(maxsize=8192)
 def _written(value: int | float | Decimal, pattern: str, language: str, system: str, plus: bool) -> str:
-    text = format_decimal(abs(value), format=pattern, locale=language, numbering_system=system)
+    text = parse_pattern(pattern).apply(abs(value), Locale.parse(language), numbering_system=system)
     shown = any(c in "123456789" for c in text)  # not 0 once rounded: never "−0.0"
     if system != WESTERN:
         text = text.translate(_table(system))
     sign_plus, sign_minus = _signs(language, system)
-    if value < 0 and shown:
-        return sign_minus + text
-    if plus and value > 0 and shown:
-        return sign_plus + text
-    return text
+    sign = sign_minus if value < 0 and shown else sign_plus if plus and value > 0 and shown else ""
+    if LRM in sign:
+        # Western digits in a right-to-left language: the LRM keeps "+75" in order, but it
+        # would also pull the neighbours between two such numbers into one left-to-right
+        # run ("Anna +80 · Ben +200" read backwards): the number is isolated as a whole
+        return f"{LRI}{sign}{text}{PDI}"
+    return sign + text
 
 
 def number(value: int) -> str:
@@ -145,9 +154,9 @@ def number(value: int) -> str:
 
 
 def signed(points: int) -> str:
-    """A deal's points as the paper sheet writes them: "+75", "−150", "0" (English, German,
-    Finnish, or Western digits in Arabic with an LRM before the sign); "\u061c+٧٥",
-    "\u061c−١٥٠", "٠" in Arabic-Indic digits."""
+    """A deal's points as the paper sheet writes them: "+75", "−150", "0" in English,
+    German and Finnish; "\u061c+٧٥", "\u061c−١٥٠", "٠" in Arabic-Indic digits;
+    "\u2066\u200e+75\u2069" (isolated, LRM before the sign) in Western digits in Arabic."""
     if not has_request_context():
         return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
     return _written(points, "0", *_where(), plus=True)

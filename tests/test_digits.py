@@ -23,7 +23,7 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_every_language import VERBATIM, crawl, group, seen  # noqa: F401 - group is a fixture
 from tests.test_gamefile import TRIX_KINGDOM
 
-ALM, LRM, FSI, PDI, MINUS = "\u061c", "\u200e", "\u2068", "\u2069", "\u2212"
+ALM, LRM, FSI, LRI, PDI, MINUS = "\u061c", "\u200e", "\u2068", "\u2066", "\u2069", "\u2212"
 WESTERN = re.compile(r"[0-9]")
 ARABIC_INDIC = re.compile(r"[٠-٩]")
 
@@ -34,7 +34,7 @@ ARABIC_INDIC = re.compile(r"[٠-٩]")
 #: Western digits ("0–9"), and the group's and players' names (what was typed).
 CARD = re.compile(r"[0-9]+(?=(?:<[^>]+>)*[♠♥♦♣])")  # its suit may be an element of its own
 PAPER = re.compile(r"\bA4\b|§[0-9.]+")
-SWITCH = re.compile(r'<nav class="languages digits".*?</nav>', re.S)
+SWITCH = re.compile(r'<nav class="digits".*?</nav>', re.S)
 
 
 def shown_text(html: str, data: tuple[str, ...]) -> str:
@@ -73,7 +73,9 @@ def flashed(page: str) -> list[str]:
     ("de", None, ["+75", f"{MINUS}150", "0"], [f"{MINUS}15", "1250"], f"{MINUS}12,5"),
     ("fi", None, ["+75", f"{MINUS}150", "0"], [f"{MINUS}15", "1250"], f"{MINUS}12,5"),
     ("ar", None, [f"{ALM}+٧٥", f"{ALM}{MINUS}١٥٠", "٠"], [f"{ALM}{MINUS}١٥", "١٢٥٠"], f"{ALM}{MINUS}١٢٫٥"),
-    ("ar", "latn", [f"{LRM}+75", f"{LRM}{MINUS}150", "0"], [f"{LRM}{MINUS}15", "1250"], f"{LRM}{MINUS}12.5"),
+    # Western digits in Arabic: a signed number is also a left-to-right isolate
+    ("ar", "latn", [f"{LRI}{LRM}+75{PDI}", f"{LRI}{LRM}{MINUS}150{PDI}", "0"], [f"{LRI}{LRM}{MINUS}15{PDI}", "1250"],
+     f"{LRI}{LRM}{MINUS}12.5{PDI}"),
 ])
 def test_points_totals_and_averages_in_each_language(app, language, digits, points, total, average):
     cookie = f"lang={language}" + (f"; digits={digits}" if digits else "")
@@ -281,7 +283,7 @@ def test_the_live_news_comes_in_the_phones_digits(client, db):
     assert f"{FSI}Anna{PDI} {ALM}+٨٠" in arab.get_json()["news"]
     arabic(client, "latn")
     latn = client.get(f"/games/{game_id}/live?since={version}", headers={"If-None-Match": arab.headers["ETag"]})
-    assert latn.status_code == 200 and f"{FSI}Anna{PDI} {LRM}+80" in latn.get_json()["news"]
+    assert latn.status_code == 200 and f"{FSI}Anna{PDI} {LRI}{LRM}+80{PDI}" in latn.get_json()["news"]
 
 
 # ----------------------------------------------------------------- dates

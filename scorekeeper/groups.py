@@ -78,17 +78,19 @@ _SELECT = ("select g.id, g.name, l.token, g.passcode_id, g.created_at from group
            "on l.group_id = g.id and l.access = 'play' and l.game_id is null and l.revoked_at is null ")
 
 
-def create(db: sqlite_utils.Database, name: str | None = None) -> Group:
-    """A new group called ``name`` (default "Our games", numbered when taken) with its
-    play link; returns it, with the link's token."""
+def create(db: sqlite_utils.Database, name: str | None = None, default: str = "Our games") -> Group:
+    """A new group called ``name`` (else ``default``, numbered when taken: "Our games 2")
+    with its play link; returns it, with the link's token. The web page gives the default
+    in the starting phone's language ("Unsere Spiele"); once stored, the name is the
+    group's, the same in every language, like a name typed."""
     at = now()
     with writing(db):
         taken = {row[0] for row in db.execute("select name from groups")}
         if not name:
-            name, n = "Our games", 1
+            name, n = default, 1
             while name in taken:
                 n += 1
-                name = f"Our games {n}"
+                name = f"{default} {n}"
         group_id = db["groups"].insert({"name": name, "version": 0, "created_at": at}).last_pk
         token = new_token()
         db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,

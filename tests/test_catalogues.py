@@ -49,10 +49,12 @@ def test_every_translation_keeps_the_placeholders_of_the_english(path):
             continue
         if isinstance(message.id, tuple):
             # plural: each form uses only the English forms' placeholders, and every one
-            # that both have (a form for one may say "%(num)s" in words)
+            # that both have, but the count: a form may say it in words ("%(num)s" in
+            # gettext's messages, "{n}" in the rules' _n), as Arabic's forms for one and
+            # two do ("لطشة واحدة", "لطشتان")
             singular, plural = placeholders(message.id[0]), placeholders(message.id[1])
             for form in message.string:
-                if placeholders(form) - (singular | plural) or (singular & plural) - {"num"} - placeholders(form):
+                if placeholders(form) - (singular | plural) or (singular & plural) - {"num", "n"} - placeholders(form):
                     wrong.append((message.id[0], form))
         elif placeholders(message.string) != placeholders(message.id):
             wrong.append((message.id, message.string))

@@ -155,6 +155,19 @@ def test_starting_a_group_is_one_tap_and_the_phone_is_in_it(app, two_groups):
     assert f"/g/{newest.token}" in page and newest.name == "Our games"
 
 
+def test_a_group_started_on_a_german_phone_is_called_unsere_partien_in_every_language(app):
+    """No English group name at the top of a German group's pages: the default name is
+    the starting phone's language's, and, stored, it stays when a phone reads another."""
+    german = phone(app, None)
+    german.environ_base["HTTP_ACCEPT_LANGUAGE"] = "de-DE,de;q=0.9"
+    assert german.post("/groups/new", data={"name": ""}).status_code == 302
+    assert "Unsere Partien" in german.get("/").get_data(as_text=True)
+    german.get("/language/fi")
+    finnish_page = german.get("/").get_data(as_text=True)
+    assert 'lang="fi"' in finnish_page and "Unsere Partien" in finnish_page
+    assert "Our games" not in finnish_page
+
+
 def test_a_link_token_is_unguessable_and_a_wrong_one_opens_nothing(app, two_groups):
     token = two_groups[0]["group"].token
     assert len(token) >= 22 and re.fullmatch(r"[A-Za-z0-9_-]+", token)  # ≥ 128 bits of base64

@@ -245,6 +245,15 @@ def test_a_german_reader_of_a_swapped_value_gets_the_german_variant():
     assert passages[1].text == "Getauschte Werte: Manche spielen Karo mit −15 pro Karte und Stiche mit −10 pro Stich."
 
 
+def test_a_german_reader_of_a_doubled_queen_is_not_quoted_the_trix_contract():
+    """A doubled queen costs twice its penalty: the German text says so under "Herz-König
+    und Damen verdoppeln" and gives the contracts' points under "Abrechnung"; "Der Kontrakt
+    Trix" (laying out the cards, the finishing points) has nothing to do with it."""
+    passages = quote_for("SCORING.md §2.1, §2.2; rules/trix.de.txt, Herz-König und Damen verdoppeln", "de")
+    assert [p.label for p in passages] == ["Abrechnung", "Herz-König und Damen verdoppeln"]
+    assert "Eine verdoppelte Dame kostet −50" in passages[1].text
+
+
 def test_a_scoring_section_cited_alone_is_given_all_its_counterparts():
     passages = quote_for("SCORING.md §2.1", "de")
     assert [p.label for p in passages] == ["Abrechnung", "Der Kontrakt Trix"]

@@ -581,8 +581,10 @@ def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) ->
       (Arabic), the English one, with the note.
     - A SCORING.md section is replaced by its counterparts in the reader's language
       (SCORING_COUNTERPARTS): those the explanation quotes anyway, or, if it quotes none
-      of them, all of them; a section without a counterpart there stays, in English, with
-      the note.
+      of them, all of them when the section is quoted alone, else the first (where that text
+      states the section's rule: a doubled queen's line, quoted with "Herz-König und
+      Damen verdoppeln", gets "Abrechnung", not "Der Kontrakt Trix" too); a section
+      without a counterpart there stays, in English, with the note.
     - The German Trix text for a reader of neither German nor English (Finnish, Arabic):
       left out, as SCORING.md beside it is what such a reader can be given, in English —
       unless it is all there is to quote.
@@ -624,6 +626,8 @@ def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) ->
         counterparts = SCORING_COUNTERPARTS.get(wanted, {}).get(language, ())
         found = [q for citation in counterparts for q in quote(citation)]
         quoted_anyway = [q for q in found if key(q) in cited]
+        if not quoted_anyway and cited and found:  # beside another part: where it states the rule
+            found = list(quote(counterparts[0]))
         turned[index] = (quoted_anyway or found, []) if found else ([], in_english(passage))
     own = [q for parts, _english in turned for q in parts]
     english = [q for _own, parts in turned for q in parts]

@@ -181,7 +181,7 @@ def start() -> Any:
         if not form.errors.get("name"):
             form.name.errors = [_("This page was open too long: tap Start again.")]
         return render_template("groups/welcome.html", form=form, lost=False), 400
-    group = groups.create(get_db(), form.name.data or None)
+    group = groups.create(get_db(), form.name.data or None, default=_("Our games"))
     _remember(group.token or "")
     flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
             "link is there to share."), "saved")

@@ -88,7 +88,8 @@
       if (sumLine) {
         const values = inputs.map(intOrNull);
         const sum = values.reduce((a, b) => a + (b || 0), 0);
-        sumLine.textContent = sum + " of " + total;
+        // "12 of 13" in the page's language (data-sum-text: "{sum} of {total}", translated)
+        sumLine.textContent = (sumLine.dataset.sumText || "{sum} of {total}").replace("{sum}", sum).replace("{total}", total);
         sumLine.classList.toggle("off", values.every((v) => v !== null) && sum !== total);
       }
     };

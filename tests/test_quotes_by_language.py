@@ -393,7 +393,7 @@ def test_a_finnish_reader_of_plain_bugami_sees_the_english_variant_noted(client,
     assert "Jokaisesta voitetusta tikistä saa kymmenen pistettä." in page
     assert "§1.5 Tavallinen Bugami kolmelle" in page
     assert page.count(TRANSLATED["fi"][NOTE]) == 2  # SCORING.md §1.5 and the English variant
-    assert '<blockquote lang="fi">' in body and '<blockquote lang="en">' in body
+    assert '<blockquote lang="fi" dir="auto">' in body and '<blockquote lang="en" dir="auto">' in body
 
 
 def test_an_arabic_reader_gets_english_with_the_note_in_arabic(client, make_game):

@@ -13,7 +13,7 @@ page), so lines stay apart in print and for colour-blind eyes.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,13 +72,15 @@ def _style(colors: Sequence[str]) -> Style:
 
 def _local_only(title: str, description: str) -> Any:
     """An XML filter: drop comments and scripts (pygal's web addresses and its tooltip
-    configuration), give the chart its accessible name and role."""
+    configuration) and the coordinates pygal writes for that script (``<desc class="x …">``,
+    ``"y …"``: numbers for no reader), give the chart its accessible name and role."""
 
     def strip(root: Any) -> Any:
         for parent in list(root.iter()):
             for child in list(parent):
                 tag = child.tag if isinstance(child.tag, str) else ""
-                if child.tag is svg_etree.Comment or tag.endswith("script"):
+                coordinate = tag.endswith("desc") and (child.get("class") or "").split()[:1] in (["x"], ["y"])
+                if child.tag is svg_etree.Comment or tag.endswith("script") or coordinate:
                     parent.remove(child)
                 elif tag.endswith("title") and parent is root:
                     child.text = title
@@ -123,17 +125,22 @@ def nice_labels(labels: Sequence[str], most: int = 7) -> list[str]:
     return picked
 
 
+def _as_on_paper(value: int) -> str:
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def line_chart(lines: Sequence[Line], x_labels: Sequence[str], *, title: str, description: str,
                x_title: str = "", y_title: str = "", target: int | None = None,
-               x_major: Sequence[str] | None = None) -> Markup:
+               x_major: Sequence[str] | None = None, number: Callable[[int], str] = _as_on_paper) -> Markup:
     """An inline SVG line chart (markup to put into a page).
 
     ``lines``: :class:`Line` objects, drawn in that order; ``x_labels``: one label per
     value; ``title``: the chart's accessible name; ``description``: a sentence saying what
     it shows (read by screen readers); ``target``: a value to mark with a thin dotted
     line (the Trigami target); ``x_major``: the x labels to write (default
-    :func:`nice_labels`). The SVG scales to its box's width (viewBox 360 × 250); dots
-    shrink when there are many points.
+    :func:`nice_labels`); ``number``: how a value on the y axis is written (the page's
+    digits, numbers.number; default 0–9 with a true minus sign). The SVG scales to its
+    box's width (viewBox 360 × 250); dots shrink when there are many points.
     """
     colors = [line.color for line in lines] + ["var(--muted)"]
     chart = pygal.Line(
@@ -159,7 +166,7 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], *, title: str, de
         include_x_axis=True,
         print_values=False,
         no_data_text=description,
-        value_formatter=lambda v: f"{v:.0f}".replace("-", "\u2212"),
+        value_formatter=lambda v: number(round(v)),
     )
     chart.x_labels = list(x_labels)
     chart.add_xml_filter(_local_only(title, description))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
 
 from . import sheet
+from .i18n import gettext as _
 from .rules.common import signed
 from .store import Change, StoredGame
 from .text import isolate

@@ -17,7 +17,8 @@ from typing import Any
 
 from .gamefile import GameFile
 from .rules import DealError, GameScore
-from .rules.common import DealScore, KingdomCheck, _, signed
+from .rules.common import DealScore, KingdomCheck, _
+from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
 from .text import isolate
@@ -56,13 +57,14 @@ def _names(names: Sequence[str]) -> str:
 
 
 def sum_expression(numbers: Sequence[int]) -> str:
-    """Numbers added up as a person writes it: [80, -7, 20] → "80 − 7 + 20 = 93"."""
+    """Numbers added up as a person writes it: [80, -7, 20] → "80 − 7 + 20 = 93" (in a
+    page, in the reader's digits: rules.common.number)."""
     if not numbers:
-        return "0"
-    text = signed(numbers[0]).lstrip("+")
-    for number in numbers[1:]:
-        text += f" − {-number}" if number < 0 else f" + {number}"
-    return f"{text} = {signed(sum(numbers)).lstrip('+')}"
+        return written(0)
+    text = written(numbers[0])
+    for value in numbers[1:]:
+        text += f" − {written(-value)}" if value < 0 else f" + {written(value)}"
+    return f"{text} = {written(sum(numbers))}"
 
 
 class NotExplained(LookupError):
@@ -123,8 +125,8 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
         chosen = " + ".join(contract_name(c) for c in deal.contracts)
         owner = isolate(players[deal.owner]) if deal.owner is not None else "?"
         if deal.dealer is None:
-            return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom 1 "
-                     "and chose {contract}.").format(owner=owner, contract=chosen)
+            return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom {kingdom} "
+                     "and chose {contract}.").format(owner=owner, kingdom=1, contract=chosen)
         return _("{owner} dealt (kingdom {kingdom} is theirs) and chose {contract}.").format(
             owner=owner, kingdom=deal.kingdom, contract=chosen)
     dealer = deal.dealer if deal.dealer is not None else 0
@@ -194,7 +196,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         steps.append(_("{name}'s points in the {n} deals: {sum}").format(
             name=shown, n=len(rows), sum=sum_expression([r.points for r in rows])))
     else:
-        steps.append(_("No deals yet: every total starts at 0."))
+        steps.append(_("No deals yet: every total starts at {zero}.").format(zero=0))
     source = TOTAL_SOURCES[file.kind]
     winners = _names([isolate(players[s]) for s in score.winners])
     if _is_trix(file):
@@ -301,12 +303,12 @@ class DealerExplanation:
 def _deal_numbers(first: int, count: int, up_to: int) -> str:
     """Deal numbers ``first``, ``first + count``, … shown up to ``up_to`` (at least three),
     then "…": (2, 3, 8) → "2, 5, 8 …"."""
-    numbers = []
-    number = first
-    while number <= max(up_to, first + 2 * count):
-        numbers.append(str(number))
-        number += count
-    return ", ".join(numbers) + " …"
+    shown = []
+    deal = first
+    while deal <= max(up_to, first + 2 * count):
+        shown.append(written(deal))
+        deal += count
+    return ", ".join(shown) + " …"
 
 
 def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) -> DealerExplanation:
@@ -332,8 +334,8 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     first = file.first_dealer
     if not _is_trix(file):
         dealer = None if over else (first + number - 1) % seats
-        steps.append(_("{first} dealt deal 1 (chosen when the game started).").format(
-            first=isolate(players[first])))
+        steps.append(_("{first} dealt deal {n} (chosen when the game started).").format(
+            first=isolate(players[first]), n=1))
         steps.append(_("After each deal the next player to the left deals."))
         rotation = tuple(((first + k) % seats, players[(first + k) % seats],
                           _deal_numbers(k + 1, seats, number)) for k in range(seats))
@@ -354,8 +356,8 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         done = sum(1 for k in score.kingdoms if k.complete)
         kingdom, owner = done + 1, score.owner if score.owner is not None else first
     steps.append(_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
-                   "kingdom 1: chose the first deal's contract and deals the kingdom's other "
-                   "deals.").format(first=isolate(players[first])))
+                   "kingdom {kingdom}: chose the first deal's contract and deals the kingdom's other "
+                   "deals.").format(first=isolate(players[first]), kingdom=1))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
                    "(play goes to the right): {order}.").format(order=", ".join(
                        _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
@@ -368,8 +370,8 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         steps.append(_("All four kingdoms have been played: the game is over."))
     elif number == 1:
         dealer = None
-        steps.append(_("So deal 1 is dealt by anyone, and {owner} chooses its contract.").format(
-            owner=isolate(players[owner])))
+        steps.append(_("So deal {n} is dealt by anyone, and {owner} chooses its contract.").format(
+            n=1, owner=isolate(players[owner])))
     else:
         dealer = owner
         steps.append(_("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its "
@@ -440,19 +442,19 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
                        "total."))
     earlier = number - 1
     if earlier:
-        steps.append(_("The {n} kingdoms before this one each added up to 0.").format(n=earlier)
-                     if earlier > 1 else _("The kingdom before this one added up to 0."))
-    names = ", ".join(f"{isolate(file.players[s])} {signed(t).lstrip('+')}" for s, t in enumerate(totals))
+        steps.append(_("The {n} kingdoms before this one each added up to {zero}.").format(n=earlier, zero=0)
+                     if earlier > 1 else _("The kingdom before this one added up to {zero}.").format(zero=0))
+    names = ", ".join(f"{isolate(file.players[s])} {written(t)}" for s, t in enumerate(totals))
     if check.complete:
         steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
             n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))
         steps.append(_("✓ The check holds.") if check.ok else
-                     _("✗ They should add up to 0: a deal above was entered wrongly."))
+                     _("✗ They should add up to {zero}: a deal above was entered wrongly.").format(zero=0))
     else:
         left = [contract_name(c) for c in CONTRACTS if c not in check.played]
-        steps.append(_("This kingdom is not over yet ({left} to come): the totals add up to 0 "
+        steps.append(_("This kingdom is not over yet ({left} to come): the totals add up to {zero} "
                        "only once all five contracts are played; now they add up to {sum}.").format(
-            left=", ".join(left), sum=signed(sum(totals)).lstrip("+")))
+            left=", ".join(left), zero=0, sum=written(sum(totals))))
     source = KINGDOM_SOURCE
     if doubled:
         source += f"; {DOUBLED_KINGDOM_SOURCE}"
@@ -539,8 +541,9 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
             changes.append(_("no doubling: every deal scored as if nobody had doubled"))
         if values is not None and values != options["values"]:
             options["values"] = values
-            changes.append(_("swapped values: diamonds −15, tricks −10") if values == "swapped" else
-                           _("standard values: diamonds −10, tricks −15"))
+            changes.append(_("swapped values: diamonds {diamonds}, tricks {tricks}").format(diamonds=-15, tricks=-10)
+                           if values == "swapped" else
+                           _("standard values: diamonds {diamonds}, tricks {tricks}").format(diamonds=-10, tricks=-15))
         if scoring is not None and scoring != options["scoring"]:
             options["scoring"] = scoring
             changes.append(_("reversed scoring: every sign flipped, lowest wins")

@@ -11,14 +11,13 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import TextInput
 
+from .i18n import gettext as _, lazy_gettext as _l
 from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
@@ -37,6 +36,9 @@ CONTRACTS = tuple(CONTRACT_NAMES)
 PLACES = (_l("out first"), _l("second"), _l("third"), _l("last"))
 KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"), "trix": _l("Trix")}
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
+
+#: What a target must be (Trigami and plain Bugami), in the page's digits
+TARGET_RANGE = _l("Enter a target from %(low)s to %(high)s.", low=50, high=100000)
 
 
 class DigitsInput(TextInput):
@@ -60,7 +62,7 @@ def count_field(label: Any, high: int, blank: int | None = None, who: Any = None
         high=high,
         blank=blank,
         who=who,
-        validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from 0 to %(max)s."))],
+        validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from %(low)s to %(high)s.", low=0, high=high))],
         widget=DigitsInput(),
         render_kw={"autocomplete": "off", **({"placeholder": str(blank)} if blank is not None else {})},
     )
@@ -84,7 +86,7 @@ class CountField(IntegerField):
             self.data = None
             if text.startswith(("-", "−")):
                 raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
-            raise ValueError(_("Enter a whole number, like 3."))
+            raise ValueError(_("Enter a whole number, like %(example)s.", example=3))
         self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range
 
     def validate(self, form: Any, extra_validators: Any = ()) -> bool:
@@ -449,8 +451,8 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             typed = sum(v for v in counts if v is not None)
             wrong = any(self[f"{name}_{s}"].errors for s in range(self.seats))
             if missing and typed > 13 and not wrong:
-                self.add_group_error(name, _("The %(what)s typed already add up to %(sum)s, more than 13.",
-                                             what=what, sum=typed))
+                self.add_group_error(name, _("The %(what)s typed already add up to %(sum)s, more than %(total)s.",
+                                             what=what, sum=typed, total=13))
                 return None
             for seat in missing:
                 self.ask(f"{name}_{seat}", _("How many %(what)s did %(name)s take?", what=what, name=isolate(self.names[seat])))
@@ -644,7 +646,8 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
                                               choices=choices(dealer_pairs), validate_choice=False)
         NewGameForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
         NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
-            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
         NewGameForm.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
         NewGameForm.partnership = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
@@ -660,8 +663,8 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
         NewGameForm.first_dealer = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
                                               choices=choices(dealer_pairs + [("random", _l("Pick at random"))]))
         NewGameForm.target = CountField(
-            _l("Play to"), default=500, negative=_l("Enter a target from 50 to 100000."),
-            validators=[NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            _l("Play to"), default=500, negative=TARGET_RANGE,
+            validators=[NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
     return NewGameForm
 
@@ -758,13 +761,14 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
             WhatIfForm.doubling = RadioField(_l("Doubling"), default="kept", validate_choice=False, choices=choices([
                 ("kept", _l("As played")), ("none", _l("As if nobody had doubled"))]))
         WhatIfForm.values = RadioField(_l("Values"), validate_choice=False, choices=choices([
-            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
         WhatIfForm.scoring = RadioField(_l("Scoring"), validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
     else:
         WhatIfForm.target = CountField(
-            _l("Play to"), negative=_l("Enter a target from 50 to 100000."),
-            validators=[Optional(), NumberRange(50, 100000, message=_l("Enter a target from 50 to 100000."))],
+            _l("Play to"), negative=TARGET_RANGE,
+            validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
     return WhatIfForm
 
@@ -786,7 +790,8 @@ def calculator_settings_form(kind: str) -> type[FlaskForm]:
         CalculatorSettings.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
         CalculatorSettings.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
         CalculatorSettings.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
-            ("standard", _l("Diamonds −10, Tricks −15")), ("swapped", _l("Swapped: Diamonds −15, Tricks −10"))]))
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
         CalculatorSettings.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
     return CalculatorSettings

@@ -113,7 +113,7 @@ def from_dict(data: Any) -> GameFile:
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.seats:
         raise FormatError(
             _("first_dealer must be a seat from 0 to {last}, not {value!r}").format(
-                last=rules.seats - 1, value=first), field="first_dealer")
+                last=str(rules.seats - 1), value=first), field="first_dealer")  # the file's seat numbers: 0–9
     if not isinstance(data["options"], Mapping):
         raise FormatError(_("options must be an object"), field="options")
     options = rules.parse_options(data["options"])
@@ -234,7 +234,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     first = data.get("first_dealer", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.seats:
         problems.append(FormatError(_("first_dealer must be a seat from 0 to {last}, not "
-                                      "{value!r}").format(last=rules.seats - 1, value=first),
+                                      "{value!r}").format(last=str(rules.seats - 1), value=first),
                                     field="first_dealer"))
         first = 0
     options = None

@@ -20,12 +20,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from . import sheet
 from .forms import CONTRACT_NAMES
-from .rules.common import SUIT_SYMBOLS, SUITS, signed
+from .i18n import gettext as _, ngettext
+from .rules.common import SUIT_SYMBOLS, SUITS, number, signed
 from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
 
@@ -266,6 +265,11 @@ def _at(values: Any, seat: int) -> Any:
     return values[seat] if isinstance(values, list) and seat < len(values) else "—"
 
 
+def _count(value: Any) -> Any:
+    """A count in the page's digits (rules.common.number); anything else as it is."""
+    return number(value) if type(value) is int else value
+
+
 def deal_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, Any],
                  names: Sequence[str]) -> tuple[str, ...]:
     """What differs between two entries of one deal, field by field, in words:
@@ -338,7 +342,7 @@ def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Se
                 out.append(_("Finishing order %(order)s", order=order(after)))
             else:
                 out.append(f"{CONTRACT_NAMES[contract]}: " + ", ".join(
-                    f"{name} {_at(after.get(contract), s)}" for s, name in enumerate(names)))
+                    f"{name} {_count(_at(after.get(contract), s))}" for s, name in enumerate(names)))
             continue
         if contract in ("king", "queens"):
             pairs = zip(cards({contract: before.get(contract)}), cards({contract: after.get(contract)}), strict=True)
@@ -362,12 +366,12 @@ def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Se
 def _setting_values(kind: str) -> dict[str, tuple[str, Any]]:
     """Per option: its label and how to say a value."""
     if kind != "trix":
-        return {"target": (_("Target"), str)}
+        return {"target": (_("Target"), lambda target: number(target) if type(target) is int else None)}
     on_off = {True: _("on"), False: _("off")}
     return {
         "doubling": (_("Doubling"), on_off.get),
-        "values": (_("Values"), {"standard": _("Diamonds −10, Tricks −15"),
-                                 "swapped": _("Diamonds −15, Tricks −10")}.get),
+        "values": (_("Values"), {"standard": _("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15),
+                                 "swapped": _("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10)}.get),
         "scoring": (_("Scoring"), {"standard": _("highest total wins"),
                                    "reversed": _("reversed, lowest wins")}.get),
         "partnership": (_("Partners"), {None: _("everyone for themselves"),

@@ -17,9 +17,12 @@ from typing import Any
 from babel import Locale
 from flask import Flask, Response, g, has_app_context, has_request_context, request
 from flask_babel import Babel, get_translations
+from flask_babel.speaklater import LazyString
+from jinja2 import pass_context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from .numbers import digits, number
 from .rules import common
 
 LANGUAGES = ("en", "de", "fi", "ar")
@@ -81,10 +84,17 @@ def _catalog() -> Any:
 _lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_lookup", default=None)
 
 
+def written(variables: dict[str, Any]) -> dict[str, Any]:
+    """``variables`` of a message with each whole number (int, not bool) written as the
+    page writes numbers (numbers.number: the reader's digits, a true minus sign)."""
+    return {key: number(value) if type(value) is int else value for key, value in variables.items()}
+
+
 def gettext(string: str, **variables: Any) -> str:
     """Flask-Babel's gettext, with the catalogue found once per request; ``%(name)s``
-    placeholders are filled from ``variables``. Outside the app (the command line's
-    ``score``) the string is returned as it is."""
+    placeholders are filled from ``variables``, whole numbers in the page's digits
+    (:func:`written`). Outside the app (the command line's ``score``) the string is
+    returned as it is."""
     lookup = _lookup.get()
     if lookup is None:
         if not has_app_context():
@@ -93,14 +103,21 @@ def gettext(string: str, **variables: Any) -> str:
         if has_request_context():  # unbound by the request's teardown, never left behind
             _lookup.set(lookup)
     text = lookup(string)
-    return text % variables if variables else text
+    return text % written(variables) if variables else text
 
 
 def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
-    """Flask-Babel's ngettext, likewise; ``%(num)s`` is the number."""
+    """Flask-Babel's ngettext, likewise; ``%(num)s`` is the number, in the page's digits."""
     variables.setdefault("num", num)
-    text = _catalog().ungettext(singular, plural, num) if has_app_context() else (singular if num == 1 else plural)
-    return text % variables
+    if not has_app_context():
+        return (singular if num == 1 else plural) % variables
+    return _catalog().ungettext(singular, plural, num) % written(variables)
+
+
+def lazy_gettext(string: str, **variables: Any) -> LazyString:
+    """Flask-Babel's lazy_gettext through :func:`gettext`: translated, and its numbers
+    written, when the page shows it (a form's label, made once at import)."""
+    return LazyString(gettext, string, **variables)
 
 
 def _plural(singular: str, plural: str, count: int) -> str:
@@ -124,8 +141,29 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(
         lambda string: _catalog().ugettext(string),
         lambda singular, plural, num: _catalog().ungettext(singular, plural, num), newstyle=True)
+    _write_numbers_in_templates(app)
     app.context_processor(template_context)
     app.after_request(_language_headers)
+
+
+def _write_numbers_in_templates(app: Flask) -> None:
+    """Templates' ``_()``, ``gettext`` and ``ngettext`` (Jinja's, as installed) with the
+    whole numbers among their variables written in the page's digits (:func:`written`):
+    ``_("Deal %(n)s", n=3)`` reads "التوزيعة ٣"; ngettext still chooses its plural form by
+    the int."""
+    env = app.jinja_env
+    translate, translate_plural = env.globals["gettext"], env.globals["ngettext"]
+
+    @pass_context
+    def template_gettext(context: Any, string: str, **variables: Any) -> str:
+        return translate(context, string, **written(variables))
+
+    @pass_context
+    def template_ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return translate_plural(context, singular, plural, num, **written(variables))
+
+    env.globals.update(gettext=template_gettext, _=template_gettext, ngettext=template_ngettext)
 
 
 def _language_headers(response: Response) -> Response:
@@ -145,8 +183,11 @@ RTL_LANGUAGES = ("ar", "he", "fa", "ur")
 
 
 def template_context() -> dict[str, str]:
-    """``lang`` and ``text_direction`` for <html>: Arabic reads right to left."""
+    """``lang``, ``text_direction`` and ``digits`` for <html>: Arabic reads right to left;
+    ``digits`` is the CLDR numbering system of the page's numbers (numbers.digits: "latn",
+    "arab"), for static/app.js to write its own numbers and dates in."""
     from flask_babel import get_locale
 
     lang = str(get_locale() or "en")
-    return {"lang": lang, "text_direction": "rtl" if lang.split("_")[0] in RTL_LANGUAGES else "ltr"}
+    return {"lang": lang, "text_direction": "rtl" if lang.split("_")[0] in RTL_LANGUAGES else "ltr",
+            "digits": digits()}

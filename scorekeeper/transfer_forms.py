@@ -11,8 +11,6 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
@@ -20,8 +18,9 @@ from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, S
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
-from .forms import CONTRACT_NAMES, CONTRACTS, CountField, choices
+from .forms import CONTRACT_NAMES, CONTRACTS, TARGET_RANGE, CountField, choices
 from .gamefile import MAX_NAME_LENGTH
+from .i18n import gettext as _, lazy_gettext as _l
 from .inputs import whole_number
 from .rules.paper import PaperOptions, PaperRow
 
@@ -30,8 +29,6 @@ MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}
 DEFAULT_ROWS = 5
 #: Biggest number a cell takes: anything larger is a typing slip.
 MAX_CELL = 100_000
-
-TARGET_RANGE = _l("Enter a target from 50 to 100000.")
 
 #: Short chip labels for the contracts on a paper row (the full name is read out too).
 CONTRACT_CHIPS = {"king": "K♥", "queens": _l("Queens"), "diamonds": "♦", "tricks": _l("Tricks"),
@@ -86,7 +83,7 @@ class PointsField(IntegerField):
         magnitude = whole_number(text[1:] if text[:1] in "+-" else text)
         if magnitude is None:
             self.data = None
-            raise ValueError(_("Enter a whole number, like −25 or 80."))
+            raise ValueError(_("Enter a whole number, like %(negative)s or %(positive)s.", negative=-25, positive=80))
         value = -magnitude if text.startswith("-") else magnitude
         if abs(value) > MAX_CELL:
             self.data = None
@@ -187,7 +184,7 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
     PaperForm.totals = BooleanField(_l("I also wrote the running totals"))
     if trix:
         PaperForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
-        PaperForm.swapped = BooleanField(_l("Swapped values: Diamonds −15, Tricks −10"))
+        PaperForm.swapped = BooleanField(_l("Swapped values: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))
         PaperForm.reversed = BooleanField(_l("Reversed scoring: signs flipped"))
         PaperForm.complex = BooleanField(_l("Trix Complex: several contracts in one deal"))
     else:

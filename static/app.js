@@ -9,6 +9,19 @@
 // - the new-game form names the first-dealer chips after the typed players
 "use strict";
 
+// Numbers and dates this script writes, as the server writes the page's (scorekeeper/
+// numbers.py): in the page's language and digits (<html lang data-digits>, e.g. "ar" and
+// "arab": ٠–٩, or "latn" where the phone chose Western digits), never grouped.
+function pageLocale() {
+  const root = document.documentElement;
+  const lang = root.lang || "en";
+  return root.dataset.digits ? lang + "-u-nu-" + root.dataset.digits : lang;
+}
+
+function pageNumber(n) {
+  try { return new Intl.NumberFormat(pageLocale(), { useGrouping: false }).format(n); } catch (e) { return String(n); }
+}
+
 (function () {
   function debounce(fn, ms) {
     let timer;
@@ -22,7 +35,11 @@
   // A count typed in any of those scripts ("٣", "۱۲", "１３"), as the server reads it
   // (scorekeeper/inputs.py whole_number); null for anything else
   function intOrNull(input) {
-    const v = input.value.trim();
+    return wholeNumber(input.value);
+  }
+
+  function wholeNumber(text) {
+    const v = text.trim();
     if (!/^\p{Nd}+$/u.test(v)) return null;
     let digits = "";
     for (const c of v) {
@@ -44,7 +61,8 @@
     // tick the chip of the number in the field (a blank field: the chip of what blank
     // means, bugs' 0; a number with no chip: none)
     const n = intOrNull(input);
-    const v = n !== null ? String(n) : input.value.trim() === "" ? input.placeholder : null;
+    const blank = wholeNumber(input.placeholder);  // in the page's digits: "٠"
+    const v = n !== null ? String(n) : input.value.trim() === "" && blank !== null ? String(blank) : null;
     chipsOf(input).forEach((c) => { c.checked = c.value === v; });
   }
 
@@ -88,8 +106,9 @@
       if (sumLine) {
         const values = inputs.map(intOrNull);
         const sum = values.reduce((a, b) => a + (b || 0), 0);
-        // "12 of 13" in the page's language (data-sum-text: "{sum} of {total}", translated)
-        sumLine.textContent = (sumLine.dataset.sumText || "{sum} of {total}").replace("{sum}", sum).replace("{total}", total);
+        // "12 of 13" in the page's words and digits (data-sum-text: "{sum} من {total}")
+        sumLine.textContent = (sumLine.dataset.sumText || "{sum} of {total}")
+          .replace("{sum}", pageNumber(sum)).replace("{total}", pageNumber(total));
         sumLine.classList.toggle("off", values.every((v) => v !== null) && sum !== total);
       }
     };
@@ -345,8 +364,9 @@
       const n = String(parseInt(number, 10) + waiting);
       form.dataset.draft = game + ":" + n;
       form.dataset.number = n;
-      form.dataset.waitingText = (form.dataset.waitingText || "").replace(/\d+/, n);
-      document.querySelectorAll('h1, form.deal-form button[type="submit"]').forEach((e) => { e.textContent = e.textContent.replace(/\d+/, n); });
+      // the deal's number in the page's digits, where it is written in any
+      form.dataset.waitingText = (form.dataset.waitingText || "").replace(/\p{Nd}+/u, pageNumber(n));
+      document.querySelectorAll('h1, form.deal-form button[type="submit"]').forEach((e) => { e.textContent = e.textContent.replace(/\p{Nd}+/u, pageNumber(n)); });
     }
     const key = DRAFTS + form.dataset.draft;
     const status = form.querySelector("[data-preview-line]");
@@ -506,9 +526,10 @@
       const day = { day: "numeric", month: "short", year: "numeric" };
       if (isNaN(d)) return;
       // data-local-time="datetime" (the history) shows the hour too
+      // in the page's language and digits, the phone's time zone
       t.textContent = t.dataset.localTime === "datetime"
-        ? d.toLocaleString(undefined, Object.assign({ hour: "2-digit", minute: "2-digit" }, day))
-        : d.toLocaleDateString(undefined, day);
+        ? d.toLocaleString(pageLocale(), Object.assign({ hour: "2-digit", minute: "2-digit" }, day))
+        : d.toLocaleDateString(pageLocale(), day);
     });
   });
 })();
@@ -601,7 +622,7 @@
   }
   function clock(when) {
     const d = new Date(when);
-    return isNaN(d) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return isNaN(d) ? "" : d.toLocaleTimeString(pageLocale(), { hour: "2-digit", minute: "2-digit" });
   }
   function fill(text, values) {
     return String(text || "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
@@ -746,14 +767,14 @@
       const table = document.querySelector("table.sheet[data-deal-count]");
       const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
       if (add && table) {  // "Add deal 3" when deal 2 waits to be sent
-        add.textContent = add.textContent.replace(/\d+/, String(parseInt(table.dataset.dealCount, 10) + waiting + 1));
+        add.textContent = add.textContent.replace(/\p{Nd}+/u, pageNumber(parseInt(table.dataset.dealCount, 10) + waiting + 1));
       }
       if (waiting) {
-        box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: waiting })));
+        box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) })));
       }
       items.forEach(function (item) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
-        card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: item.number, time: clock(item.at) })));
+        card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(item.number), time: clock(item.at) })));
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
           card.appendChild(el("p", "", item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
@@ -772,7 +793,7 @@
         const drop = el("button", "button small danger", box.dataset.tDiscard);
         drop.type = "button";
         drop.addEventListener("click", function () {
-          if (!window.confirm(fill(box.dataset.tDiscardAsk, { n: item.number }))) return;
+          if (!window.confirm(fill(box.dataset.tDiscardAsk, { n: pageNumber(item.number) }))) return;
           save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
           render();
         });

@@ -186,7 +186,7 @@ def crawl(base: str, labels: dict[str, str]) -> list[str]:
         for href in re.findall(r'href="([^"#]+)', html):
             href = href.replace("&amp;", "&")
             # not the language switch: it changes this phone's language (tests/test_every_language.py)
-            if href.startswith("/") and not href.startswith(("/static/", "/language/")) and href not in seen:
+            if href.startswith("/") and not href.startswith(("/static/", "/language/", "/digits/")) and href not in seen:
                 queue.append(href)
     return pages
 

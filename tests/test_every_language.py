@@ -149,7 +149,7 @@ def crawl(client) -> list[str]:
         pages.append(url)
         for href in re.findall(r'href="([^"#]+)', response.get_data(as_text=True)):
             href = href.replace("&amp;", "&")
-            if href.startswith("/") and not href.startswith(("/static/", "/language/")) and href not in visited:
+            if href.startswith("/") and not href.startswith(("/static/", "/language/", "/digits/")) and href not in visited:
                 queue.append(href)
     return pages
 

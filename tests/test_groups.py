@@ -76,7 +76,7 @@ def crawl(client, start: str = "/", limit: int = 400) -> dict[str, str]:
             continue
         for href in re.findall(r'href="([^"#]+)', body):
             href = href.replace("&amp;", "&")
-            if href.startswith("/") and not href.startswith("/static/"):
+            if href.startswith("/") and not href.startswith(("/static/", "/language/", "/digits/")):
                 queue.append(href)
     return seen
 

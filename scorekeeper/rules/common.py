@@ -64,25 +64,88 @@ def shown_names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(_shown_name(str(name)) for name in names)
 
 
-def _(message: str) -> str:
-    """Translate ``message`` with the translator set by :func:`set_translator`."""
-    return _translator(message)
+def _signed_as_on_paper(points: int) -> str:
+    if points > 0:
+        return f"+{points}"
+    if points < 0:
+        return f"\u2212{-points}"
+    return "0"
+
+
+#: How a whole number and a deal's points are written into the rules' messages
+#: (set_number_format): as the command line prints them, unless the web app writes them
+#: in the reader's digits.
+_shown_number: Callable[[int], Any] | None = None
+_shown_signed: Callable[[int], str] = _signed_as_on_paper
+
+
+def set_number_format(number: Callable[[int], str], signed_points: Callable[[int], str]) -> None:
+    """Write every whole number put into the rules' messages (``{n}``, ``{points}``, deal
+    and kingdom numbers) through ``number``, and every deal's points through
+    ``signed_points`` (see :func:`signed`).
+
+    The web app plugs in numbers.number and numbers.signed, so an Arabic page reads
+    "أخذ لطشة واحدة: \u061c−١٥"; the command line keeps 0–9, "+75" and "−150" (U+2212),
+    as ``scorekeeper score`` has always printed them.
+    """
+    global _shown_number, _shown_signed
+    _shown_number = number
+    _shown_signed = signed_points
+
+
+class _Number(int):
+    """A whole number put into a message: written by the number format when it stands
+    plainly ("{n}"), as the int it is otherwise ("{value!r}" quotes the game file)."""
+
+    def __format__(self, spec: str) -> str:
+        if spec or _shown_number is None:
+            return int.__format__(int(self), spec)
+        return _shown_number(int(self))
+
+
+def _as_number(value: Any) -> Any:
+    return _Number(value) if type(value) is int else value
+
+
+class Message(str):
+    """A translated message of the rules. Its ``format`` writes the whole numbers it is
+    given (int, not bool) in the reader's digits (:func:`set_number_format`); everything
+    else formats as str.format does."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """str.format, with each whole number written as :func:`set_number_format` says."""
+        if _shown_number is None:
+            return str.format(self, *args, **kwargs)
+        return str.format(self, *map(_as_number, args), **{k: _as_number(v) for k, v in kwargs.items()})
+
+
+def _(message: str) -> Message:
+    """Translate ``message`` with the translator set by :func:`set_translator`; its
+    ``format`` writes numbers in the reader's digits (:class:`Message`)."""
+    return Message(_translator(message))
 
 
 def _n(count: int, singular: str, plural: str) -> str:
     """``count`` with its noun in the reader's language, which may have more forms than
     two (Arabic has six): _n(1, "{n} bug", "{n} bugs") → "1 bug". Extracted for the
     catalogues as ngettext (Makefile: ``-k _n:2,3``)."""
-    return _plural_translator(singular, plural, count).format(n=count)
+    return Message(_plural_translator(singular, plural, count)).format(n=count)
 
 
 def signed(points: int) -> str:
-    """Points as the paper sheet writes them: +75, −150 (a true minus sign, U+2212), 0."""
-    if points > 0:
-        return f"+{points}"
-    if points < 0:
-        return f"\u2212{-points}"
-    return "0"
+    """Points as the paper sheet writes them: +75, −150 (a true minus sign, U+2212), 0;
+    in a page, in the reader's digits and signs (:func:`set_number_format`)."""
+    return _shown_signed(points)
+
+
+def number(value: int) -> str:
+    """A whole number as a message writes it: 0–9, a true minus sign (U+2212) below 0;
+    in a page in the reader's digits (:func:`set_number_format`)."""
+    if _shown_number is None:
+        return f"\u2212{-value}" if value < 0 else str(value)
+    return _shown_number(value)
 
 
 class RuleError(ValueError):

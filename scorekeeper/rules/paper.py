@@ -356,8 +356,8 @@ def check_trigami_row(points: Sequence[int], kind: str = "trigami",
     marks = []
     for seat, value in enumerate(points):
         if value < 0:
-            marks.append(Mark(_("{name}: {value}: a Trigami score is never below 0").format(
-                name=names[seat], value=signed(value)), seat, POINTS, SOURCE_TRIGAMI))
+            marks.append(Mark(_("{name}: {value}: a Trigami score is never below {zero}").format(
+                name=names[seat], value=signed(value), zero=0), seat, POINTS, SOURCE_TRIGAMI))
         elif value not in values:
             below, above = _nearest(value, values)
             if above is None:
@@ -421,19 +421,19 @@ def _trix_player_marks(value: int, contract: str, options: PaperOptions,
         if value in allowed:
             return None
         if options.doubling:
-            return _("{name}: {value}: in King of Hearts a player scores 0 or {one}; when the "
+            return _("{name}: {value}: in King of Hearts a player scores {zero} or {one}; when the "
                      "K♥ is doubled, {two} for taking it or {half} for the doubler (or the "
                      "trick's leader)").format(
-                name=name, value=shown, one=signed(sign * -KING_PENALTY),
+                name=name, value=shown, zero=signed(0), one=signed(sign * -KING_PENALTY),
                 two=signed(sign * -2 * KING_PENALTY), half=signed(sign * KING_PENALTY))
-        return _("{name}: {value}: without doubling, King of Hearts scores 0 or {one}").format(
-            name=name, value=shown, one=signed(sign * -KING_PENALTY))
+        return _("{name}: {value}: without doubling, King of Hearts scores {zero} or {one}").format(
+            name=name, value=shown, zero=signed(0), one=signed(sign * -KING_PENALTY))
     if contract == QUEENS:
         low = -2 * QUEEN_PENALTY * 4 if options.doubling else -QUEEN_PENALTY * 4
         high = QUEEN_PENALTY * 4 if options.doubling else 0
         if value % QUEEN_PENALTY:
-            return _("{name}: {value} is not a multiple of 25 (each queen {each})").format(
-                name=name, value=shown, each=signed(sign * -QUEEN_PENALTY))
+            return _("{name}: {value} is not a multiple of {queen} (each queen {each})").format(
+                name=name, value=shown, queen=QUEEN_PENALTY, each=signed(sign * -QUEEN_PENALTY))
         if not low <= value <= high:
             return _("{name}: {value}: the four queens give one player between {low} and "
                      "{high}").format(name=name, value=shown,
@@ -540,8 +540,8 @@ def check_trix_row(points: Sequence[int], contracts: Sequence[str], options: Pap
         else:
             message = _("No way of taking the cards of {contracts} gives these points together "
                         "(each card is taken once; whoever takes the K♥ or a queen wins a "
-                        "trick; the Q♦ is also a diamond; a trick holds at most 4 penalty "
-                        "cards)").format(contracts=_contracts_label(contracts))
+                        "trick; the Q♦ is also a diamond; a trick holds at most {most} penalty "
+                        "cards)").format(contracts=_contracts_label(contracts), most=4)
             source = SOURCE_TRIX_CHECKS
         return (Mark(message, None, ROW, source),)
     return ()
@@ -724,7 +724,7 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
     for number, row in enumerate(rows, 1):
         if not row.filled:
             unfilled = () if row.empty else (Mark(
-                _("Deal {n} has no points: write each player's points (blank is 0)").format(n=number),
+                _("Deal {n} has no points: write each player's points (blank is {zero})").format(n=number, zero=0),
                 None, ROW, totals_source),)
             checked.append(RowCheck(number, False, (0,) * seats, tuple(running), unfilled))
             continue
@@ -773,11 +773,11 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
                            if all(v is not None for v in written) else None)
             closing = KingdomSum(kingdom, tuple(kingdom_rows), kingdom_points, written_sum)
             if closing.total:
-                marks.append(Mark(_("Kingdom {k}: its deals add up to {total}, not 0").format(
-                    k=kingdom, total=signed(closing.total)), None, KINGDOM, SOURCE_TRIX_POINTS))
+                marks.append(Mark(_("Kingdom {k}: its deals add up to {total}, not {zero}").format(
+                    k=kingdom, total=signed(closing.total), zero=0), None, KINGDOM, SOURCE_TRIX_POINTS))
             if closing.written:
                 marks.append(Mark(_("Kingdom {k}: the written totals add up to {total}, not "
-                                    "0").format(k=kingdom, total=signed(closing.written)),
+                                    "{zero}").format(k=kingdom, total=signed(closing.written), zero=0),
                                   None, KINGDOM, SOURCE_TRIX_POINTS))
             kingdom, played, kingdom_rows, kingdom_points = kingdom + 1, [], [], 0
             if kingdom > KINGDOMS:

@@ -482,13 +482,13 @@ def section_name(document: str, section: str, item: str | None = None) -> str | 
     brackets, so an English reader's labels are the headings."""
     if document == "SCORING.md":
         names = {
-            "§1": _("Trigami (David Parlett), 3 players"),
+            "§1": _("Trigami (David Parlett), {n} players").format(n=3),
             "§1.1": _("Per deal, per player, what is entered"),
             "§1.2": _("Points"),
             "§1.3": _("Consistency checks on a deal"),
             "§1.4": _("The game"),
             "§1.5": _("Plain Bugami for three"),
-            "§2": _("Trix, 4 players"),
+            "§2": _("Trix, {n} players").format(n=4),
             "§2.1": _("Contracts and points"),
             "§2.2": _("Doubling"),
             "§2.3": _("Consistency checks"),

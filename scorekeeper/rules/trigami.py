@@ -152,7 +152,7 @@ class TrigamiRules:
         target = raw.get("target", DEFAULT_TARGET)
         if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET:
             raise FormatError(_("target must be a whole number from 1 to {most}, not {value!r}").format(
-                most=MAX_TARGET, value=target), field="options.target")
+                most=str(MAX_TARGET), value=target), field="options.target")  # the file's own numbers: 0–9
         return Options(target=target)
 
     def dump_options(self, options: Options) -> dict[str, Any]:
@@ -428,45 +428,45 @@ class TrigamiRules:
         if every_trick == seat:
             if bid.kind == PLAIN:
                 points = 100
-                steps.append(_("all {tricks} tricks: 100, no division").format(tricks=self.tricks))
+                steps.append(_("all {tricks} tricks: {points}, no division").format(tricks=self.tricks, points=points))
             else:
                 points = 200
-                steps.append((_("all {tricks} tricks after a Turnip bid: 200")
+                steps.append((_("all {tricks} tricks after a Turnip bid: {points}")
                               if bid.kind == TURNIP else
-                              _("all {tricks} tricks after a Doublets bid: 200")).format(
-                    tricks=self.tricks))
+                              _("all {tricks} tricks after a Doublets bid: {points}")).format(
+                    tricks=self.tricks, points=points))
         elif every_trick is not None:
             points = 0
-            steps.append(_("{name} won all {tricks} tricks: 0, whatever the bid").format(
-                name=names[every_trick], tricks=self.tricks))
+            steps.append(_("{name} won all {tricks} tricks: {points}, whatever the bid").format(
+                name=names[every_trick], tricks=self.tricks, points=points))
         # 2. Doublets: 40 a trick (100 with no tricks) without bugs; 0 with any.
         elif bid.kind == DOUBLETS:
             if bugs:
                 points = 0
-                steps.append(_("Doublets lost with {bugs}: 0").format(bugs=_bugs(bugs)))
+                steps.append(_("Doublets lost with {bugs}: {points}").format(bugs=_bugs(bugs), points=points))
             elif tricks == 0:
                 points = 100
-                steps.append(_("Doublets kept, no tricks: 100"))
+                steps.append(_("Doublets kept, no tricks: {points}").format(points=points))
             else:
                 points = 40 * tricks
-                steps.append(_("Doublets kept, no bugs: {tricks} × 40 = {points}").format(
-                    tricks=_tricks(tricks), points=points))
+                steps.append(_("Doublets kept, no bugs: {tricks} × {each} = {points}").format(
+                    tricks=_tricks(tricks), each=40, points=points))
         # 3. Normal; 4. Turnip doubles the normal score, after truncating.
         else:
             if tricks == 0:
                 points = 50
-                steps.append(_("no tricks: 50"))
+                steps.append(_("no tricks: {points}").format(points=points))
             elif bugs == 0:
                 points = 20 * tricks
-                steps.append(_("clean tricks, no bugs: {tricks} × 20 = {points}").format(
-                    tricks=_tricks(tricks), points=points))
+                steps.append(_("clean tricks, no bugs: {tricks} × {each} = {points}").format(
+                    tricks=_tricks(tricks), each=20, points=points))
             else:
                 base = 10 * tricks
                 points = base // bugs
-                steps.append((_("{tricks} × 10 = {base}, ÷ {bugs} = {points}") if base % bugs == 0
-                              else _("{tricks} × 10 = {base}, ÷ {bugs} = {points} "
+                steps.append((_("{tricks} × {each} = {base}, ÷ {bugs} = {points}") if base % bugs == 0
+                              else _("{tricks} × {each} = {base}, ÷ {bugs} = {points} "
                                      "(fraction dropped)")).format(
-                    tricks=_tricks(tricks), base=base, bugs=_bugs(bugs), points=points))
+                    tricks=_tricks(tricks), each=10, base=base, bugs=_bugs(bugs), points=points))
             if bid.kind == TURNIP:
                 points *= 2
                 steps.append(_("Turnip doubles: {points}").format(points=points))
@@ -493,7 +493,7 @@ class TrigamiRules:
         if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
                 or not 0 <= first_dealer < self.seats):
             raise FormatError(_("first_dealer must be a seat from 0 to {last}, not {value!r}")
-                              .format(last=self.seats - 1, value=first_dealer),
+                              .format(last=str(self.seats - 1), value=first_dealer),  # the file's seat numbers: 0–9
                               field="first_dealer")
         totals = [0] * self.seats
         scored: list[DealScore] = []

@@ -264,7 +264,7 @@ def _score_king(deal: TrixDeal, names: Sequence[str],
     _score_card(deal.king, _king_label(), KING_PENALTY, names, steps)
     for seat in range(SEATS):
         if not steps[seat]:
-            steps[seat].append((_("did not take the {card}: 0").format(card=_king_label()),
+            steps[seat].append((_("did not take the {card}: {points}").format(card=_king_label(), points=signed(0)),
                                 0, "points"))
 
 
@@ -288,7 +288,7 @@ def _score_queens(deal: TrixDeal, names: Sequence[str],
                 n=len(queens), cards=", ".join(queens), each=signed(-QUEEN_PENALTY),
                 points=signed(points)), points, "points"))
         if not steps[seat]:
-            steps[seat].append((_("took no queens: 0"), 0, "points"))
+            steps[seat].append((_("took no queens: {points}").format(points=signed(0)), 0, "points"))
 
 
 def _score_counts(contract: str, counts: Sequence[int], options: TrixOptions,
@@ -297,10 +297,10 @@ def _score_counts(contract: str, counts: Sequence[int], options: TrixOptions,
     §2.5 (swapped values)."""
     each = VALUES[options.values][contract]
     if contract == DIAMONDS:
-        none, one, many = (_("took no diamonds: 0"), _("took 1 diamond: {points}"),
+        none, one, many = (_("took no diamonds: {points}"), _("took 1 diamond: {points}"),
                            _("took {n} diamonds: {n} × {each} = {points}"))
     else:
-        none, one, many = (_("took no tricks: 0"), _("took 1 trick: {points}"),
+        none, one, many = (_("took no tricks: {points}"), _("took 1 trick: {points}"),
                            _("took {n} tricks: {n} × {each} = {points}"))
     for seat, count in enumerate(counts):
         points = -each * count
@@ -779,7 +779,7 @@ class TrixRules:
         Königreiche, Spielende.
         """
         if isinstance(players, str) or len(players) != SEATS:
-            raise FormatError(_("Trix needs exactly 4 players"), field="players")
+            raise FormatError(_("Trix needs exactly {seats} players").format(seats=SEATS), field="players")
         names = shown_names(players)
         if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
                 or not 0 <= first_dealer < SEATS):

@@ -10,13 +10,14 @@ from urllib.parse import quote
 from typing import Any
 
 from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
-from flask_babel import gettext as _
+from jinja2 import pass_context
+from ..i18n import gettext as _
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from .. import forms
-from ..rules.common import SUIT_SYMBOLS, set_name_isolation, signed
+from .. import forms, numbers
+from ..rules.common import SUIT_SYMBOLS, set_name_isolation, set_number_format, signed
 from ..text import bdi, isolate
 
 
@@ -65,11 +66,6 @@ def preview_answer(form: forms.DealForm, deal: Any) -> Response:
     return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines])
 
 
-def minus(number: int) -> str:
-    """A total with a real minus sign."""
-    return f"−{-number}" if number < 0 else str(number)
-
-
 class SqliteInt(IntegerConverter):
     """``<int:…>`` in a URL, at most SQLite's largest integer: a longer number is a plain
     404, not an overflow deep in the database."""
@@ -91,8 +87,16 @@ def init_app(app: Flask) -> None:
     # a page (the hook is the process's: the command line and the rules' own tests, with
     # no request, keep names as typed)
     set_name_isolation(lambda name: isolate(name) if has_request_context() else name)
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["minus"] = minus
+    # … and write their numbers in the page's digits and signs (numbers.py; outside a
+    # request, the command line's 0–9, "+75" and "−150")
+    set_number_format(numbers.number, numbers.signed)
+    # numbers a person reads, in the page's digits: a deal's points ("+75", "+٧٥"), a
+    # total or a count ("−15", "١٣"), a day; never for attributes that are data (value,
+    # href, data-*). Each depends on the request, so Jinja must never work one out once
+    # when compiling a template ({{ 0|number }} would keep the first page's digits).
+    for name, write in (("signed", numbers.signed), ("minus", numbers.number), ("number", numbers.number),
+                        ("day", numbers.day), ("day_and_time", numbers.day_and_time)):
+        app.jinja_env.filters[name] = pass_context(lambda _context, value, write=write: write(value))
     app.jinja_env.filters["cited"] = cited
     # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
     app.jinja_env.filters["bdi"] = bdi

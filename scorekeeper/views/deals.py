@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
 
 from .. import conflicts, forms, sheet, store
 from ..db import get_db
+from ..i18n import gettext as _
 from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame

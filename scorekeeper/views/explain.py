@@ -21,12 +21,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile, check_player_names
-from ..i18n import language
+from ..i18n import gettext as _, language
 from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore

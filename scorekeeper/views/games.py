@@ -12,14 +12,14 @@ from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, flash, get_flashed_messages, make_response, redirect,
                    render_template, request, session, url_for)
-from flask_babel import gettext as _
 from flask_compress import Compress
 from markupsafe import Markup
 
-from .. import forms, groups, i18n, network, sheet, store
+from .. import forms, groups, i18n, network, numbers, sheet, store
 from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
+from ..i18n import gettext as _
 from ..qr import QrCode
 from .groups import current, group_id, link_code, page_key
 from .pages import address, shared
@@ -148,14 +148,15 @@ def _revalidate(response: Response, etag: str | None) -> Response:
 
 def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     """What the page shows besides this browser's own part: the game at ``version``, the
-    app's version, the language and the address other phones use (the QR code: PUBLIC_URL
-    and the address this request came in on, pages.address)."""
+    app's version, the language and its digits (numbers.digits) and the address other
+    phones use (the QR code: PUBLIC_URL and the address this request came in on,
+    pages.address)."""
     from .live import asset_version
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
-    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), config.get("PUBLIC_URL"),
-            address(), page_key())
+    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), numbers.digits(),
+            config.get("PUBLIC_URL"), address(), page_key())
 
 
 def _sheet_etag(key: tuple[Any, ...], mine: Any) -> str:

@@ -15,13 +15,12 @@ from typing import Any
 
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    session, url_for)
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import groups, limits, network, store
+from ..i18n import gettext as _, lazy_gettext as _l
 from ..limits import limiter
 from ..db import get_db
 from ..inputs import clean_name, has_visible_character
@@ -169,7 +168,7 @@ class StartForm(FlaskForm):
     """Start a group: its name, optional (a default is given)."""
 
     name = StringField(_l("Name of the group (optional)"),
-                       validators=[Length(max=60, message=_l("At most 60 characters, please.")), group_name],
+                       validators=[Length(max=60, message=_l("At most %(most)s characters, please.", most=60)), group_name],
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
 
 
@@ -313,7 +312,7 @@ def passcode() -> Any:
 
 class RenameForm(FlaskForm):
     name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")),
-                                               Length(max=60, message=_l("At most 60 characters, please.")),
+                                               Length(max=60, message=_l("At most %(most)s characters, please.", most=60)),
                                                group_name],
                        render_kw={"autocomplete": "off"})
 

@@ -1,6 +1,9 @@
 """The language switch at the foot of every page (base.html): a link per language, in its
 own name, that keeps the choice on this phone (the ``lang`` cookie, read by
 i18n.language before Accept-Language) and brings the phone back to the page it was on.
+Below it, on the pages of a language whose usual digits are not 0–9 (Arabic: ٠–٩), the
+digits switch: the language's digits or Western digits 0–9, kept likewise (the ``digits``
+cookie, read by numbers.digits).
 
 Plain links and a redirect, no script: it works on every page, with a group's link or
 without (the welcome page), on a read-only link too, since it changes nothing stored.
@@ -13,7 +16,8 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from .. import i18n
+from .. import i18n, numbers
+from ..i18n import lazy_gettext as _l
 
 bp = Blueprint("languages", __name__)
 
@@ -32,6 +36,32 @@ def choose(code: str) -> Any:
     response = redirect(_local(request.args.get("next")), 303)
     response.set_cookie(i18n.COOKIE, code, max_age=KEPT, path="/", samesite="Lax", httponly=True,
                         secure=request.is_secure)
+    response.cache_control.no_store = True
+    return response
+
+
+#: The digits switch's words for each numbering system, with its digits from 0 to 9
+DIGITS_NAMES = {"latn": _l("Western digits (%(digits)s)"), "arab": _l("Arabic-Indic digits (%(digits)s)")}
+
+#: The digits switch's address for the language's own digits (``numbers.WESTERN``, "latn",
+#: for 0–9)
+USUAL = "usual"
+
+
+@bp.get("/digits/<system>")
+def choose_digits(system: str) -> Any:
+    """Keep Western digits 0–9 on this phone (``system`` "latn"), or go back to the
+    language's usual digits ("usual": the cookie is dropped), and go back to ``next`` as
+    :func:`choose` does. 404 for anything else. Changes nothing stored: the game file and
+    the CSV keep 0–9 whatever the choice."""
+    if system not in (numbers.WESTERN, USUAL):
+        abort(404)
+    response = redirect(_local(request.args.get("next")), 303)
+    if system == numbers.WESTERN:
+        response.set_cookie(numbers.COOKIE, system, max_age=KEPT, path="/", samesite="Lax", httponly=True,
+                            secure=request.is_secure)
+    else:
+        response.delete_cookie(numbers.COOKIE, path="/", samesite="Lax", httponly=True, secure=request.is_secure)
     response.cache_control.no_store = True
     return response
 
@@ -69,5 +99,20 @@ def switch() -> list[dict[str, str]]:
              "href": url_for("languages.choose", code=code, next=back)} for code in i18n.LANGUAGES]
 
 
+def digits_switch() -> list[dict[str, Any]]:
+    """The digits switch's two links (the language's usual digits, then 0–9), each with
+    its ``name`` (its digits shown in themselves: "Arabic-Indic digits (٠–٩)"), ``href``
+    and ``current``; none on the pages of a language that writes 0–9 (numbers.offered)."""
+    if not numbers.offered():
+        return []
+    back = here()
+    current = numbers.digits()
+    usual = numbers.usual(i18n.language())
+    return [{"name": DIGITS_NAMES[system] % {"digits": numbers.sample(system)}, "current": system == current,
+             "href": url_for("languages.choose_digits", system=USUAL if system == usual else system, next=back)}
+            for system in (usual, numbers.WESTERN)]
+
+
 def init_app(app: Any) -> None:
     app.jinja_env.globals["language_switch"] = switch
+    app.jinja_env.globals["digits_switch"] = digits_switch

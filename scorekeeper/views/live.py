@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request, url_for
-from flask_babel import gettext as _
 
-from .. import conflicts, groups, i18n, store
+from .. import conflicts, groups, i18n, numbers, store
 from ..db import get_db
+from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
 
 bp = Blueprint("live", __name__)
@@ -62,8 +62,8 @@ def game(game_id: str) -> Any:
     if since == TOO_LARGE:  # no such version: the news is everything
         since = 0
     mine = sorted({n for n in request.args.get("mine", "").split(",") if 0 < len(n) <= 64})[:50]
-    etag = f"g{version}-{since if since is not None else ''}-{i18n.language()}-" + \
-        hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]  # news is in the phone's language
+    etag = f"g{version}-{since if since is not None else ''}-{i18n.language()}-{numbers.digits()}-" + \
+        hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]  # news is in the phone's language and digits
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged
     own = store.deals_by_nonce(db, game_id, mine)

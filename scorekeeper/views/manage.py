@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
 
 from .. import forms, history, store
 from ..db import get_db
+from ..i18n import gettext as _
 from ..rules import RuleError, get_rules
 from .games import get_game_or_404
 from .groups import group_id

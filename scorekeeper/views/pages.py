@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import groups, i18n
+from .. import groups, i18n, numbers
 from ..db import get_db
 
 
@@ -88,12 +88,12 @@ def _key() -> str:
 
     mine = page_key()
     return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),
-                       mine, asset_version(current_app), i18n.language(), address()])
+                       mine, asset_version(current_app), i18n.language(), numbers.digits(), address()])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:
     """Keep the page ``view`` draws (a GET view returning HTML) per version of the games,
-    address, language and app version; answer 304 (weak ETag) to a browser that has it."""
+    address, language, digits and app version; answer 304 (weak ETag) to a browser that has it."""
 
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:

@@ -9,10 +9,10 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import abort, url_for
-from flask_babel import gettext as _
 
-from .. import charts, forms, stats, store, summaries
+from .. import charts, forms, numbers, stats, store, summaries
 from ..db import get_db
+from ..i18n import gettext as _
 from ..inputs import whole_number_below
 from ..sheet import Sheet
 from ..text import isolate
@@ -120,12 +120,14 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     target = score.extra.get("target") if game.kind != "trix" else None
     if target is not None and max(score.totals) * 2 < target:
         target = None
-    totals = ", ".join(f"{isolate(name)} {total}" for name, total in zip(game.players, score.totals))
-    labels = ["0", *(str(deal.number) for deal in shown)]
+    # every number a reader sees in the page's digits (numbers.py)
+    totals = ", ".join(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals))
+    labels = [numbers.number(0), *(numbers.number(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
-    major = ["0", *(str(k.deals[-1]) for k in score.kingdoms)] if score.kingdoms and step == 1 else None
+    major = [numbers.number(0), *(numbers.number(k.deals[-1]) for k in score.kingdoms)] \
+        if score.kingdoms and step == 1 else None
     svg = charts.line_chart(
-        lines, labels, x_major=major,
+        lines, labels, x_major=major, number=numbers.number,
         title=_("Running totals"),
         description=_("Running totals after each of %(n)s deals; now %(totals)s.",
                       n=len(score.deals), totals=totals),
@@ -160,7 +162,7 @@ def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
         if first:
             description += " " + _("The chart shows the latest %(shown)s.", shown=len(drawn))
         svg = charts.line_chart(
-            lines, [str(n) for n in range(first + 1, count + 1)],
+            lines, [numbers.number(n) for n in range(first + 1, count + 1)], number=numbers.number,
             title=_("%(name)s's results", name=isolate(player.name)), description=description,
             x_title=_("Finished games, oldest first"))
         out.append({"kind": kind, "svg": svg, "lines": lines, "count": count, "won": won})

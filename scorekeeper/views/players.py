@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template
-from flask_babel import format_decimal
-
-from .. import stats, store, summaries
+from .. import numbers, stats, store, summaries
 from ..db import get_db
 from .groups import group_id
 from .pages import shared
@@ -19,18 +17,16 @@ bp = Blueprint("players", __name__)
 
 @bp.app_template_filter("figure_value")
 def figure_value(figure: stats.Figure) -> str:
-    """A figure's number as the page shows it: a count as it is, an average with one
-    decimal (locale's decimal sign), points signed as on the score sheet (+12.5, −15.0:
-    a real minus sign), "–" when there is nothing to average."""
+    """A figure's number as the page shows it, in the page's digits (numbers.py): a count
+    as it is, an average with one decimal (the language's decimal sign), points signed as
+    on the score sheet (+12.5, −15.0: a real minus sign), "–" when there is nothing to
+    average."""
     if figure.value is None:
         return "–"
-    text = (format_decimal(abs(figure.value), format="#,##0.0") if figure.average
-            else str(abs(figure.value)))
-    if text.strip("0.,") == "":
-        return text
-    if figure.value < 0:
-        return f"\u2212{text}"
-    return f"+{text}" if figure.key.endswith(".points") else text
+    points = figure.key.endswith(".points")
+    if figure.average:
+        return numbers.decimal(figure.value, plus=points)
+    return numbers.signed(figure.value) if points else numbers.number(figure.value)
 
 
 @bp.get("/players")

@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, forms, sheet, store, transfer_forms
 from ..db import get_db
 from ..gamefile import find_problems, loads
+from ..i18n import gettext as _, ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
 from ..rules import RuleError, get_rules

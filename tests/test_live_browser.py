@@ -40,6 +40,14 @@ def under_service_worker(page, address: str) -> None:
                   "setTimeout(() => no(new Error('no service worker after 10 s')), 10000))])")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # a score sheet has its add-deal form fetched and kept (app.js) after the reload: wait
+    # until it is in the cache, or a test cutting the connection at once may find none
+    page.wait_for_function("""async () => {
+        const add = document.querySelector("[data-add-url]");
+        if (!add || !add.dataset.addUrl) return true;
+        return Boolean(await caches.match(new URL(add.dataset.addUrl, location.href).pathname,
+                                          { ignoreSearch: true, ignoreVary: true }));
+    }""")
 
 
 def clean_deal(page) -> None:

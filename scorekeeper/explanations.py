@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from .gamefile import GameFile
+from .i18n import right_to_left
 from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
-from .text import isolate
+from .text import PDI, isolate
+
+LRI = "\u2066"  # LEFT-TO-RIGHT ISOLATE
 
 #: What the sheet's game-level numbers rest on, per kind of game.
 TOTAL_SOURCES: Mapping[str, str] = {
@@ -58,13 +61,16 @@ def _names(names: Sequence[str]) -> str:
 
 def sum_expression(numbers: Sequence[int]) -> str:
     """Numbers added up as a person writes it: [80, -7, 20] → "80 − 7 + 20 = 93" (in a
-    page, in the reader's digits: rules.common.number)."""
+    page, in the reader's digits: rules.common.number). On a right-to-left page the sum
+    is a left-to-right isolate (U+2066 … U+2069, UAX #9 §2.7), read as written: in an
+    Arabic sentence its numbers and signs would otherwise be reordered ("٩٣ = ٢٠ + ٧ −")."""
     if not numbers:
         return written(0)
     text = written(numbers[0])
     for value in numbers[1:]:
         text += f" − {written(-value)}" if value < 0 else f" + {written(value)}"
-    return f"{text} = {written(sum(numbers))}"
+    text = f"{text} = {written(sum(numbers))}"
+    return f"{LRI}{text}{PDI}" if right_to_left() else text
 
 
 class NotExplained(LookupError):

@@ -182,6 +182,12 @@ def _language_headers(response: Response) -> Response:
 RTL_LANGUAGES = ("ar", "he", "fa", "ur")
 
 
+def right_to_left() -> bool:
+    """Whether the request's page reads right to left (Arabic); False outside a request
+    (the command line)."""
+    return has_request_context() and language().split("_")[0] in RTL_LANGUAGES
+
+
 def template_context() -> dict[str, str]:
     """``lang``, ``text_direction`` and ``digits`` for <html>: Arabic reads right to left;
     ``digits`` is the CLDR numbering system of the page's numbers (numbers.digits: "latn",

@@ -298,3 +298,19 @@ def test_a_games_day_is_written_in_the_pages_language_and_digits(client, db):
         client.set_cookie(numbers.COOKIE, digits or "")
         printed = body(client.get(f"/games/{game_id}/print"))
         assert f'<time datetime="2025-03-01T20:00:00+00:00">{day}</time>' in printed, language
+
+
+def test_an_arabic_total_reads_its_sum_left_to_right_as_written(client, db):
+    """Anna's total after SCORING.md §1.2's worked deal (+80) and a deal where she takes
+    5 of 13 tricks with a plain bid and no bugs (+100): "٨٠ + ١٠٠ = ١٨٠". In an Arabic
+    sentence the sum is a left-to-right isolate, or its numbers and signs would be
+    reordered around the "=" ("١٨٠ = ١٠٠ + ٨٠"); an English page has no such mark."""
+    second = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
+                       {"kind": "plain", "suit": "C"}], "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+    game_id = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"],
+                                                        deals=[WORKED_TRIGAMI_DEAL, second])))
+    english = body(client.get(f"/games/{game_id}/explain/total", query_string={"seat": 0}))
+    assert "80 + 100 = 180" in english and "\u2066" not in english
+    arabic(client)
+    page = body(client.get(f"/games/{game_id}/explain/total", query_string={"seat": 0}))
+    assert "\u2066٨٠ + ١٠٠ = ١٨٠\u2069" in page

@@ -119,8 +119,8 @@ def init_app(app: Flask) -> None:
     # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
     app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
     app.jinja_env.globals.update(
-        suit=suit, card=card, card_label=card_label, SUIT_NAMES=forms.SUIT_NAMES,
-        CONTRACT_NAMES=forms.CONTRACT_NAMES, KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
+        suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
+        KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

@@ -35,10 +35,14 @@ test: $(VENV)/.test-installed
 
 # Extract every gettext string into scorekeeper/translations/messages.pot and bring each
 # language's catalogue up to date with it (new strings empty, changed ones marked fuzzy:
-# ../shared/tools/po-check lists what is left to translate)
+# ../shared/tools/po-check lists what is left to translate). Keywords beyond pybabel's own
+# (gettext, ngettext, pgettext …): _l (lazy), the rules' _n (count first) and _p and the
+# forms' _lp (a context first: "diamonds" the suit or counted); "# TRANSLATORS:" comments
+# go into the catalogues beside their string
 messages: $(VENV)/.test-installed
 	mkdir -p scorekeeper/translations
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k _n:2,3 -o scorekeeper/translations/messages.pot .
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k _n:2,3 -k _p:1c,2 -k _lp:1c,2 -c TRANSLATORS: \
+		-o scorekeeper/translations/messages.pot .
 	$(if $(CATALOGUES),$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations,)
 
 # Render static/icons/*.png from their SVG sources with the system's Chromium

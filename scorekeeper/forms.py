@@ -11,6 +11,9 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import lazy_pgettext as _lp
+from flask_babel import pgettext
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.utils import unset_value
@@ -21,17 +24,25 @@ from .i18n import gettext as _, lazy_gettext as _l
 from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
+from .rules.trix import card_label
 from .text import isolate
 
-SUIT_NAMES = {"S": _l("spades"), "H": _l("hearts"), "D": _l("diamonds"), "C": _l("clubs")}
+# A suit by name (what a screen reader says for its symbol), apart from the same words
+# counted ("How many diamonds …?": pgettext "counted")
+SUIT_NAMES = {"S": _lp("suit", "spades"), "H": _lp("suit", "hearts"), "D": _lp("suit", "diamonds"),
+              "C": _lp("suit", "clubs")}
+# The contracts by name, apart from the game "Trix" (KIND_NAMES) and the counts "Diamonds",
+# "Tricks" (count fields): Arabic names the contract التركس, the game تركس
 CONTRACT_NAMES = {
-    "king": _l("King of Hearts"),
-    "queens": _l("Queens"),
-    "diamonds": _l("Diamonds"),
-    "tricks": _l("Tricks"),
-    "trix": _l("Trix"),
+    "king": _lp("contract", "King of Hearts"),
+    "queens": _lp("contract", "Queens"),
+    "diamonds": _lp("contract", "Diamonds"),
+    "tricks": _lp("contract", "Tricks"),
+    "trix": _lp("contract", "Trix"),
 }
 CONTRACTS = tuple(CONTRACT_NAMES)
+# The K♥ as the reader's players write it, for labels made before any request
+KING_LABEL = LazyString(card_label, "K", "H")
 # The Trix finishing order's places, as a sentence names them ("Anna is tapped as both out first and second")
 PLACES = (_l("out first"), _l("second"), _l("third"), _l("last"))
 KIND_NAMES = {"trigami": _l("Trigami"), "bugami3": _l("Plain Bugami for three"), "trix": _l("Trix")}
@@ -468,14 +479,14 @@ def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool,
             ok = True
             for contract in chosen:
                 if contract == "king":
-                    block = self._card("king", _("the K♥"))
+                    block = self._card("king", _("the %(king)s", king=card_label("K", "H")))
                 elif contract == "queens":
-                    cards = {s: self._card(f"queens_{s}", _("the Q%(suit)s", suit=SUIT_SYMBOLS[s])) for s in SUITS}
+                    cards = {s: self._card(f"queens_{s}", _("the %(queen)s", queen=card_label("Q", s))) for s in SUITS}
                     block = None if None in cards.values() else cards
                 elif contract == "diamonds":
-                    block = self._counts("diamonds", _("diamonds"))
+                    block = self._counts("diamonds", pgettext("counted", "diamonds"))
                 elif contract == "tricks":
-                    block = self._counts("tricks", _("tricks"))
+                    block = self._counts("tricks", pgettext("counted", "tricks"))
                 else:
                     block = self._finishing_order()
                 if block is None:
@@ -644,7 +655,7 @@ def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
     if kind == "trix":
         NewGameForm.first_dealer = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
                                               choices=choices(dealer_pairs), validate_choice=False)
-        NewGameForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        NewGameForm.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
         NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
             ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
@@ -787,7 +798,7 @@ def calculator_settings_form(kind: str) -> type[FlaskForm]:
         settings = HiddenField(default="1")
 
     if kind == "trix":
-        CalculatorSettings.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        CalculatorSettings.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
         CalculatorSettings.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
         CalculatorSettings.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),

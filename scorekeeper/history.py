@@ -25,6 +25,7 @@ from . import sheet
 from .forms import CONTRACT_NAMES
 from .i18n import gettext as _, ngettext
 from .rules.common import SUIT_SYMBOLS, SUITS, number, signed
+from .rules.trix import card_label
 from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
 
@@ -314,8 +315,8 @@ def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Se
         out.append(_from_to(_("Contract"), contracts(before), contracts(after)))
 
     def cards(entry: Mapping[str, Any]) -> list[tuple[str, Mapping[str, Any]]]:
-        found = [(_("K♥"), entry.get("king") or {})] if "king" in entry else []
-        return found + [(_("Q%(suit)s", suit=SUIT_SYMBOLS[s]), (entry.get("queens") or {}).get(s) or {})
+        found = [(card_label("K", "H"), entry.get("king") or {})] if "king" in entry else []
+        return found + [(card_label("Q", s), (entry.get("queens") or {}).get(s) or {})
                         for s in SUITS if "queens" in entry]
 
     def order(entry: Mapping[str, Any]) -> str:

@@ -128,9 +128,17 @@ def _plural(singular: str, plural: str, count: int) -> str:
     return _catalog().ungettext(singular, plural, count)
 
 
+def _in_context(context: str, message: str) -> str:
+    """pgettext for the rules' _p: ``message`` in the sense ``context`` names, from the
+    request's catalogue (outside the app, as it is)."""
+    if not has_app_context():
+        return message
+    return _catalog().upgettext(context, message)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
-    common.set_translator(gettext, _plural)
+    common.set_translator(gettext, _plural, _in_context)
 
     @app.teardown_request
     def unbind_catalogue(_exc: BaseException | None = None) -> None:
@@ -140,7 +148,9 @@ def init_app(app: Flask) -> None:
     # placeholders itself, escaping them)
     app.jinja_env.install_gettext_callables(
         lambda string: _catalog().ugettext(string),
-        lambda singular, plural, num: _catalog().ungettext(singular, plural, num), newstyle=True)
+        lambda singular, plural, num: _catalog().ungettext(singular, plural, num), newstyle=True,
+        pgettext=lambda context, string: _catalog().upgettext(context, string),
+        npgettext=lambda context, singular, plural, num: _catalog().unpgettext(context, singular, plural, num))
     _write_numbers_in_templates(app)
     app.context_processor(template_context)
     app.after_request(_language_headers)

@@ -420,7 +420,7 @@ def _card_tallies(tally: _Tallies, contract: str) -> None:
     """The K♥'s or the queens' figures, labelled (SCORING.md §2.2)."""
     p = f"trix.{contract}"
     if contract == trix_rules.KING:
-        king = f"K{SUIT_SYMBOLS['H']}"
+        king = trix_rules.card_label("K", "H")
         tally(f"{p}.taken", _("{card} taken").format(card=king), with_of=True)
         tally(f"{p}.taken_doubled", _("{card} taken after another player doubled it").format(card=king),
               detail=True)

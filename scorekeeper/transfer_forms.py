@@ -11,6 +11,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import lazy_pgettext as _lp
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
@@ -18,7 +19,7 @@ from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, S
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
 
-from .forms import CONTRACT_NAMES, CONTRACTS, TARGET_RANGE, CountField, choices
+from .forms import CONTRACT_NAMES, CONTRACTS, KING_LABEL, TARGET_RANGE, CountField, choices
 from .gamefile import MAX_NAME_LENGTH
 from .i18n import gettext as _, lazy_gettext as _l
 from .inputs import whole_number
@@ -31,8 +32,8 @@ DEFAULT_ROWS = 5
 MAX_CELL = 100_000
 
 #: Short chip labels for the contracts on a paper row (the full name is read out too).
-CONTRACT_CHIPS = {"king": "K♥", "queens": _l("Queens"), "diamonds": "♦", "tricks": _l("Tricks"),
-                  "trix": _l("Trix")}
+CONTRACT_CHIPS = {"king": KING_LABEL, "queens": _lp("contract", "Queens"), "diamonds": "♦",
+                  "tricks": _lp("contract", "Tricks"), "trix": _lp("contract", "Trix")}
 
 
 class UploadForm(FlaskForm):
@@ -183,7 +184,7 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
                        "autocapitalize": "words", "placeholder": _l("Player %(n)s", n=seat + 1)}))
     PaperForm.totals = BooleanField(_l("I also wrote the running totals"))
     if trix:
-        PaperForm.doubling = BooleanField(_l("Doubling the K♥ and queens"), default=True)
+        PaperForm.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
         PaperForm.swapped = BooleanField(_l("Swapped values: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))
         PaperForm.reversed = BooleanField(_l("Reversed scoring: signs flipped"))
         PaperForm.complex = BooleanField(_l("Trix Complex: several contracts in one deal"))

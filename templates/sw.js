@@ -4,12 +4,17 @@
 // when it is). Static files: kept, under URLs that change with every version of the app.
 // A new version of the app has a new VERSION, so this file changes: the browser installs
 // it on the next visit with connection, and it deletes the old version's cache.
+// The page shown for a page never opened (OFFLINE) is kept in the phone's language: a page
+// that comes in another language (the language switch, or the phone's own language
+// changed) fetches it again, now in that language.
 "use strict";
 const VERSION = {{ version|tojson }};
 const CACHE = "scorekeeper-" + VERSION;
 const SHELL = {{ shell|tojson }};
 const OFFLINE = {{ offline|tojson }};
-const MAX_PAGES = 150;
+const MAX_PAGES = {{ kept_pages|tojson }};
+// What install keeps, as the cache names it (absolute): never let go to make room
+const KEPT_ALWAYS = new Set(SHELL.map((url) => new URL(url, self.location.origin).href));
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -26,9 +31,21 @@ function keep(request, response) {
   const copy = response.clone();
   caches.open(CACHE).then(async function (cache) {
     await cache.put(request, copy);
-    const keys = await cache.keys();
-    if (keys.length > MAX_PAGES + SHELL.length) await cache.delete(keys[SHELL.length]);  // the oldest page
+    // the oldest page goes (a page kept again moves to the end, the shell stays)
+    const pages = (await cache.keys()).filter((key) => !KEPT_ALWAYS.has(key.url));
+    if (pages.length > MAX_PAGES) await cache.delete(pages[0]);
   });
+}
+
+// The offline page in ``language`` (a page's Content-Language), fetched again unless the
+// one kept is already in it; the fetch carries the phone's cookies, so it comes in the
+// language the page just did.
+async function offlinePageIn(language) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(OFFLINE);
+  if (kept && kept.headers.get("Content-Language") === language) return;
+  const response = await fetch(OFFLINE);
+  if (response.ok && response.headers.get("Content-Language") === language) await cache.put(OFFLINE, response);
 }
 
 self.addEventListener("fetch", function (event) {
@@ -47,6 +64,8 @@ self.addEventListener("fetch", function (event) {
   }
   event.respondWith(fetch(request).then(function (response) {
     keep(request, response);
+    const language = response.ok && request.mode === "navigate" && response.headers.get("Content-Language");
+    if (language) event.waitUntil(offlinePageIn(language).catch(() => undefined));
     return response;
   }).catch(async function () {
     const hit = await caches.match(request, { ignoreVary: true }) ||

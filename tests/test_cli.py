@@ -445,13 +445,14 @@ NO_NETWORK = ("Could not find a version that satisfies", "No matching distributi
               "Network is unreachable", "ConnectTimeout", "ReadTimeout")
 
 
-@pytest.mark.slow
-def test_wheel_carries_templates_and_static(tmp_path):
-    """A non-editable install needs templates/ and static/ inside the package
-    (STYLE.md, habit 1: hatchling's force-include)."""
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The app's wheel, built once for the tests below from this checkout (pip wheel: the
+    build backend is fetched like any build's; skipped without network)."""
     project = Path(__file__).resolve().parents[1]
+    out = tmp_path_factory.mktemp("wheel")
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path), str(project)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(project)],
         capture_output=True, text=True, timeout=600, check=False)
     if build.returncode != 0:
         output = build.stdout + build.stderr
@@ -459,12 +460,20 @@ def test_wheel_carries_templates_and_static(tmp_path):
             pytest.skip("cannot build the wheel: pip found no build backend (hatchling) "
                         "without network access")
         pytest.fail(f"pip wheel failed:\n{output}")
-    wheels = list(tmp_path.glob("scorekeeper-*.whl"))
+    wheels = list(out.glob("scorekeeper-*.whl"))
     assert len(wheels) == 1, wheels
-    with zipfile.ZipFile(wheels[0]) as wheel:
-        names = set(wheel.namelist())
+    return wheels[0]
+
+
+@pytest.mark.slow
+def test_wheel_carries_templates_and_static(wheel):
+    """A non-editable install needs templates/ and static/ inside the package
+    (STYLE.md, habit 1: hatchling's force-include)."""
+    project = Path(__file__).resolve().parents[1]
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
         entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-        scripts = wheel.read(entry_points).decode()
+        scripts = archive.read(entry_points).decode()
     assert "scorekeeper/templates/base.html" in names
     assert "scorekeeper/static/app.css" in names
     # the rule texts an explanation quotes: read from the package, never from ../shared
@@ -474,6 +483,67 @@ def test_wheel_carries_templates_and_static(tmp_path):
     # every translation catalogue compiled by the build (hatch_build.py), none to compile by hand
     for po in project.glob("scorekeeper/translations/*/LC_MESSAGES/messages.po"):
         assert str(po.with_suffix(".mo").relative_to(project)) in names
+
+
+#: Run by the fresh virtual environment's Python: an app on a new instance folder
+#: (argv[1]) answers a phone that asks for German; prints what it answered, as JSON
+ASK_IN_GERMAN = """
+import json, sys
+import scorekeeper
+from scorekeeper import create_app
+app = create_app(instance_path=sys.argv[1])
+answer = app.test_client().get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"},
+                               follow_redirects=True)
+print(json.dumps({"package": scorekeeper.__file__, "templates": app.template_folder,
+                  "status": answer.status_code, "language": answer.headers.get("Content-Language"),
+                  "page": answer.get_data(as_text=True)}))
+"""
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_in_a_fresh_virtual_environment_serves_german(wheel, tmp_path):
+    """Issue 10: the wheel installed alone (no checkout, no editable install) answers in
+    German: its compiled catalogues (hatch_build.py; the .mo files are not committed) are
+    in it. The wheel is installed without its dependencies, which the fresh environment
+    reads from this one's site-packages, after its own: nothing is downloaded."""
+    import sysconfig
+    import venv
+
+    from babel.messages.pofile import read_po
+
+    home = tmp_path / "venv"
+    venv.create(home, with_pip=True)
+    python = home / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    install = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
+                             capture_output=True, text=True, timeout=300, check=False)
+    assert install.returncode == 0, install.stdout + install.stderr
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    ours = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
+    # a .pth file's paths come after the environment's own site-packages, and their own
+    # .pth files (this environment's editable install of the checkout) are not read
+    Path(site, "dependencies.pth").write_text("".join(f"{path}\n" for path in ours))
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith(("PYTHON", "SCOREKEEPER_", "VIRTUAL_ENV"))}
+    run = subprocess.run([str(python), "-c", ASK_IN_GERMAN, str(tmp_path / "instance")], cwd=tmp_path,
+                         env=environment, capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+
+    # the wheel's app, not the checkout's
+    assert Path(answer["package"]).is_relative_to(home), answer["package"]
+    assert Path(answer["templates"]).is_relative_to(home), answer["templates"]
+    # in German: the welcome page's words from the German catalogue, none of the English
+    project = Path(__file__).resolve().parents[1]
+    with (project / "scorekeeper/translations/de/LC_MESSAGES/messages.po").open("rb") as po:
+        german = read_po(po, locale="de")
+    page = answer["page"]
+    assert answer["status"] == 200 and answer["language"] == "de"
+    assert '<html lang="de"' in page
+    for english in ("Keep score at the card table", "Join your group", "Start a new group"):
+        translated = german.get(english).string
+        assert translated and translated != english
+        assert translated in page and english not in page, english
 
 
 def test_a_file_saved_with_a_byte_order_mark_is_read(invoke, write, tmp_path):

@@ -14,6 +14,7 @@ the players', the group's, the app's, and text marked as another language).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from collections import deque
 from html.parser import HTMLParser
 
@@ -258,6 +259,75 @@ def switch_link(html: str, code: str) -> str:
     match = re.search(rf'<a href="([^"]+)" hreflang="{code}" lang="{code}"', html)
     assert match, f"no switch to {code}"
     return match.group(1).replace("&amp;", "&")
+
+
+def catalogue(code: str):
+    """The shipped catalogue of ``code`` (what a translator wrote)."""
+    from babel.messages.pofile import read_po
+
+    with (Path(i18n.__file__).parent / "translations" / code / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=code)
+
+
+def said(messages, msgid: str, context: str | None = None) -> str:
+    """``msgid`` as the catalogue ``messages`` translates it (never empty)."""
+    message = messages.get(msgid, context=context)
+    assert message is not None and message.string, (msgid, context)
+    return message.string
+
+
+def read_csv(response) -> list[list[str]]:
+    import csv
+    import io
+
+    return list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_spreadsheet_download_is_in_each_language(client, make_game, code):
+    """The CSV's headers, contracts, bids and notes are the catalogue's words; names and
+    numbers stay as they are (export.py)."""
+    messages = catalogue(code)
+    trix = make_game(kind="trix", players=PLAYERS, options={"partnership": "sum"}, deals=TRIX_KINGDOM)
+    trigami = make_game(deals=[WORKED_TRIGAMI_DEAL] * 3)  # Ben reaches 600 first and wins
+
+    answer = in_language(client, f"/games/{trix}/sheet.csv", code)
+    assert answer.status_code == 200 and answer.headers["Content-Language"] == code
+    rows = read_csv(answer)
+    assert rows[0] == [said(messages, "Deal"), said(messages, "Dealer"), said(messages, "Kingdom"),
+                       said(messages, "Contracts")] + [
+        cell.format(name=name) for name in PLAYERS
+        for cell in (said(messages, "{name}: points"), said(messages, "{name}: total"))]
+    contracts = ("King of Hearts", "Queens", "Diamonds", "Tricks", "Trix")
+    assert [row[3] for row in rows[1:6]] == [said(messages, c, "contract") for c in contracts]
+    assert rows[6][0] == said(messages, "Total")
+    assert [row[0] for row in rows[7:9]] == [said(messages, "Team total: {names}").format(names=names)
+                                             for names in ("Anna & Carla", "Ben & Dan")]
+
+    rows = read_csv(in_language(client, f"/games/{trigami}/sheet.csv", code))
+    assert rows[0][:5] == [said(messages, "Deal"), said(messages, "Dealer"),
+                           said(messages, "{name}: bid").format(name="Anna"),
+                           said(messages, "{name}: tricks").format(name="Anna"),
+                           said(messages, "{name}: bugs").format(name="Anna")]
+    assert (rows[1][2], rows[1][5]) == (said(messages, "Turnip {suit}").format(suit="♦"),
+                                        said(messages, "Doublets {suit}").format(suit="♠"))
+    assert rows[-1] == [said(messages, "Won by: {names}").format(names="Ben")]
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_installed_apps_name_and_description_are_in_each_language(client, code):
+    """The manifest a phone installs the app from: its name under the icon (at most 12
+    characters), description, language and direction (views/app_shell.py)."""
+    messages = catalogue(code)
+    answer = in_language(client, "/manifest.webmanifest", code)
+    assert answer.headers["Content-Language"] == code
+    manifest = answer.get_json(force=True)
+    assert manifest["name"] == manifest["short_name"] == said(messages, "Scorekeeper")
+    assert len(manifest["short_name"]) <= 12
+    assert manifest["description"] == said(
+        messages, "Keeps score at the card table: Trigami, plain Bugami for three and Trix.")
+    assert manifest["description"] != "Keeps score at the card table: Trigami, plain Bugami for three and Trix."
+    assert (manifest["lang"], manifest["dir"]) == (code, LANGUAGES[code])
 
 
 def test_the_first_visit_is_in_the_language_the_phone_asks_for(client, make_game):

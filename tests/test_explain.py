@@ -22,8 +22,10 @@ from tests.test_web import text as _text
 
 def text(response) -> str:
     """The page as a player reads it; a coloured suit symbol joins the words around it,
-    as on the screen: "took the K♥: −150"."""
+    as on the screen: "took the K♥: −150", and so does a card named in words for screen
+    readers (an inline <span role="img" aria-label="king of hearts">)."""
     body = re.sub(r'<span class="suit [^"]*"[^>]*>(.)</span>', r"\1", response.get_data(as_text=True))
+    body = re.sub(r'<span role="img" aria-label="[^"]*">([^<]*)</span>', r"\1", body)
     response = type("Page", (), {"get_data": lambda self, as_text=True: body})()
     return _text(response)
 

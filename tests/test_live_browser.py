@@ -12,8 +12,10 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
+from scorekeeper.views import live
 from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
 from tests.conftest import game_file
+from tests.test_languages_browser import switch
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +50,19 @@ def under_service_worker(page, address: str) -> None:
         return Boolean(await caches.match(new URL(add.dataset.addUrl, location.href).pathname,
                                           { ignoreSearch: true, ignoreVary: true }));
     }""")
+
+
+def offline_page_kept_in(page, language: str) -> None:
+    """Wait until the service worker keeps the offline page in ``language`` (it fetches it
+    again after the first page that comes in a new language), so that a test cuts the
+    connection only then."""
+    kept = None
+    for _try in range(100):
+        kept = page.evaluate("async () => (await caches.match('/offline'))?.headers.get('Content-Language')")
+        if kept == language:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the service worker keeps the offline page in {kept!r}, not {language!r}")
 
 
 def clean_deal(page) -> None:
@@ -161,6 +176,80 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
         page.wait_for_timeout(6_000)  # later tries find nothing waiting
         assert len(deals(database)) == 2
         shot(page, "live-7-sent")
+    finally:
+        context.close()
+
+
+def test_without_connection_a_page_never_opened_says_so_in_the_language_last_chosen(browser, served):
+    """The service worker keeps the page shown for a page this phone never opened; after
+    the language switch it is in the new language (issue 10), not the one of the visit
+    that installed the service worker."""
+    url, _database = served
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+
+    try:
+        under_service_worker(page, f"{url}/")
+        offline_page_kept_in(page, "en")
+        switch(page, "Deutsch")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        offline_page_kept_in(page, "de")
+        context.set_offline(True)
+        page.goto(f"{url}/calculator")  # never opened on this phone
+        expect(page.get_by_role("heading", name="Keine Verbindung")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        expect(page.get_by_role("link", name="Partien")).to_be_visible()
+        shot(page, "live-offline-de")
+
+        context.set_offline(False)
+        page.goto(f"{url}/")
+        switch(page, "العربية")
+        offline_page_kept_in(page, "ar")
+        context.set_offline(True)
+        page.goto(f"{url}/players")  # never opened either
+        expect(page.get_by_role("heading", name="لا اتصال")).to_be_visible()
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        shot(page, "live-offline-ar")
+        context.set_offline(False)
+    finally:
+        context.close()
+
+
+def test_the_offline_page_outlasts_the_pages_a_phone_keeps(browser, served, monkeypatch):
+    """A phone keeps so many pages (live.KEPT_PAGES; 2 here), the oldest going first; the
+    home page and the offline page stay, also when they were fetched again (the home page
+    opened again, the offline page in a new language) after other pages."""
+    monkeypatch.setattr(live, "KEPT_PAGES", 2)
+    url, _database = served
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    kept = "async () => (await (await caches.open((await caches.keys())[0])).keys()).map((r) => r.url)"
+    try:
+        under_service_worker(page, f"{url}/")
+        for path in ("/players", "/calculator", "/"):
+            page.goto(url + path)
+        switch(page, "Deutsch")
+        offline_page_kept_in(page, "de")
+        opened = ["/games/new", "/calculator?game=trix"]
+        for path in opened:
+            page.goto(url + path)
+        for _try in range(50):  # a page is kept a moment after it is shown
+            if url + opened[-1] in page.evaluate(kept):
+                break
+            page.wait_for_timeout(100)
+
+        context.set_offline(True)
+        for path in opened:  # the last two pages opened are kept
+            page.goto(url + path)
+            expect(page.get_by_role("heading", name="Keine Verbindung")).to_have_count(0)
+            expect(page.locator("html")).to_have_attribute("lang", "de")
+        page.goto(f"{url}/")  # the home page stays
+        expect(page.get_by_role("heading", name="Keine Verbindung")).to_have_count(0)
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        for path in ("/players", "/calculator?game=bugami3"):  # gone to make room; never opened
+            page.goto(url + path)
+            expect(page.get_by_role("heading", name="Keine Verbindung")).to_be_visible()
+        context.set_offline(False)
     finally:
         context.close()
 

@@ -21,21 +21,26 @@ SUIT_SYMBOLS: Mapping[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣
 _translator: Callable[[str], str] = lambda message: message  # noqa: E731
 _plural_translator: Callable[[str, str, int], str] = (  # noqa: E731
     lambda singular, plural, count: singular if count == 1 else plural)
+_context_translator: Callable[[str, str], str] = lambda context, message: message  # noqa: E731
 
 
 def set_translator(translate: Callable[[str], str],
-                   translate_plural: Callable[[str, str, int], str] | None = None) -> None:
-    """Route every user-facing string of the rules through ``translate`` (gettext) and
-    ``translate_plural`` (ngettext: singular, plural, count).
+                   translate_plural: Callable[[str, str, int], str] | None = None,
+                   translate_in_context: Callable[[str, str], str] | None = None) -> None:
+    """Route every user-facing string of the rules through ``translate`` (gettext),
+    ``translate_plural`` (ngettext: singular, plural, count) and ``translate_in_context``
+    (pgettext: context, message).
 
     The rules know no Flask; the web app plugs Flask-Babel's gettext in here.  Strings are
-    marked ``_("… {name} …")`` or ``_n(count, "{n} bug", "{n} bugs")`` and formatted after
-    translation, so translators see the placeholders.
+    marked ``_("… {name} …")``, ``_n(count, "{n} bug", "{n} bugs")`` or ``_p("card",
+    "Q{suit}")`` and formatted after translation, so translators see the placeholders.
     """
-    global _translator, _plural_translator
+    global _translator, _plural_translator, _context_translator
     _translator = translate
     if translate_plural is not None:
         _plural_translator = translate_plural
+    if translate_in_context is not None:
+        _context_translator = translate_in_context
 
 
 #: How a player's name is put into a message (set_name_isolation): as it is, unless the
@@ -125,6 +130,13 @@ def _(message: str) -> Message:
     """Translate ``message`` with the translator set by :func:`set_translator`; its
     ``format`` writes numbers in the reader's digits (:class:`Message`)."""
     return Message(_translator(message))
+
+
+def _p(context: str, message: str) -> str:
+    """``message`` in the sense ``context`` names, translated: one English word may be two
+    in another language ("diamonds" the suit, "diamonds" counted). Extracted for the
+    catalogues as pgettext (Makefile: ``-k _p:1c,2``); outside the app, ``message``."""
+    return _context_translator(context, message)
 
 
 def _n(count: int, singular: str, plural: str) -> str:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import gcd
 
-from .common import _, shown_names, signed
+from .common import _, _p, shown_names, signed
 from .trigami import BUGAMI3, TRIGAMI, TrigamiRules
 from .trix import (
     CONTRACTS,
@@ -47,6 +47,7 @@ from .trix import (
     TRIX_CONTRACT,
     TRIX_POINTS,
     VALUES,
+    card_label,
     contract_name,
     contract_total,
 )
@@ -422,9 +423,9 @@ def _trix_player_marks(value: int, contract: str, options: PaperOptions,
             return None
         if options.doubling:
             return _("{name}: {value}: in King of Hearts a player scores {zero} or {one}; when the "
-                     "K♥ is doubled, {two} for taking it or {half} for the doubler (or the "
+                     "{king} is doubled, {two} for taking it or {half} for the doubler (or the "
                      "trick's leader)").format(
-                name=name, value=shown, zero=signed(0), one=signed(sign * -KING_PENALTY),
+                name=name, value=shown, zero=signed(0), king=card_label("K", "H"), one=signed(sign * -KING_PENALTY),
                 two=signed(sign * -2 * KING_PENALTY), half=signed(sign * KING_PENALTY))
         return _("{name}: {value}: without doubling, King of Hearts scores {zero} or {one}").format(
             name=name, value=shown, zero=signed(0), one=signed(sign * -KING_PENALTY))
@@ -441,7 +442,7 @@ def _trix_player_marks(value: int, contract: str, options: PaperOptions,
                                       high=signed(max(sign * low, sign * high)))
         return None
     each = VALUES[options.values][contract]
-    what = _("diamonds") if contract == DIAMONDS else _("tricks")
+    what = _p("counted", "diamonds") if contract == DIAMONDS else _p("counted", "tricks")
     if value > 0:
         return (_("{name}: {value}: in {contract} nobody scores minus points (reversed "
                   "scoring)") if options.reversed else
@@ -521,10 +522,10 @@ def check_trix_row(points: Sequence[int], contracts: Sequence[str], options: Pap
         return ()
     if not _penalties_possible(tuple(standard), contracts, options.doubling, options.values):
         if contracts == (KING,):
-            message = _("These points do not fit the K♥: one player scores {one}; if it was "
+            message = _("These points do not fit the {king}: one player scores {one}; if it was "
                         "doubled, one player {two} and another {half} (the doubler, or the "
                         "trick's leader when the doubler took it back)").format(
-                one=signed(sign * -KING_PENALTY), two=signed(sign * -2 * KING_PENALTY),
+                king=card_label("K", "H"), one=signed(sign * -KING_PENALTY), two=signed(sign * -2 * KING_PENALTY),
                 half=signed(sign * KING_PENALTY))
             source = SOURCE_DOUBLING
         elif contracts == (QUEENS,):
@@ -539,9 +540,10 @@ def check_trix_row(points: Sequence[int], contracts: Sequence[str], options: Pap
             source = SOURCE_DOUBLING
         else:
             message = _("No way of taking the cards of {contracts} gives these points together "
-                        "(each card is taken once; whoever takes the K♥ or a queen wins a "
-                        "trick; the Q♦ is also a diamond; a trick holds at most {most} penalty "
-                        "cards)").format(contracts=_contracts_label(contracts), most=4)
+                        "(each card is taken once; whoever takes the {king} or a queen wins a "
+                        "trick; the {queen} is also a diamond; a trick holds at most {most} penalty "
+                        "cards)").format(contracts=_contracts_label(contracts), most=4,
+                                         king=card_label("K", "H"), queen=card_label("Q", "D"))
             source = SOURCE_TRIX_CHECKS
         return (Mark(message, None, ROW, source),)
     return ()

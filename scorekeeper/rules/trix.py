@@ -27,6 +27,7 @@ from .common import (
     KingdomCheck,
     ScoreLine,
     _,
+    _p,
     check_count,
     shown_names,
     signed,
@@ -75,11 +76,11 @@ _CARD_KEYS = ("taker", "doubled_by", "leader")
 def contract_name(contract: str) -> str:
     """The translated human name of a contract key ("queens" → "Queens")."""
     names = {
-        KING: _("King of Hearts"),
-        QUEENS: _("Queens"),
-        DIAMONDS: _("Diamonds"),
-        TRICKS: _("Tricks"),
-        TRIX_CONTRACT: _("Trix"),
+        KING: _p("contract", "King of Hearts"),
+        QUEENS: _p("contract", "Queens"),
+        DIAMONDS: _p("contract", "Diamonds"),
+        TRICKS: _p("contract", "Tricks"),
+        TRIX_CONTRACT: _p("contract", "Trix"),
     }
     return names[contract]
 
@@ -171,12 +172,51 @@ class TrixDeal:
 # --------------------------------------------------------------------------- helpers
 
 
+#: The cards Trix scores one by one: the King of Hearts and the four queens, as (rank,
+#: suit) with rank "K" or "Q" and suit "S", "H", "D", "C".
+CARDS: tuple[tuple[str, str], ...] = (("K", "H"), *(("Q", suit) for suit in SUITS))
+
+
+def card_label(rank: str, suit: str) -> str:
+    """A card as the reader's players write it on a score sheet and in the explanations:
+    its rank's letter and its suit's symbol, "K♥", "Q♠" in English ("D♠" in German, where
+    the queen is the Dame).  ``rank`` "K" (the King of Hearts) or "Q" (a queen), ``suit``
+    "S", "H", "D", "C".  The suit stays a symbol in every language; the letter, and where
+    it stands, are the catalogue's.  Raises KeyError for another card.  Source:
+    rules/trix.de.txt ("Herz-König", "Pik-Dame"); each catalogue's NOTES.md."""
+    forms = {
+        # TRANSLATORS: the King of Hearts written short, as players write it on a score
+        # sheet: the rank's letter and {suit}, the suit's symbol (♥). Shown on the sheet
+        # ("K♥²": doubled) and in sentences ("took the K♥: −75").
+        "K": _p("card", "K{suit}"),
+        # TRANSLATORS: a queen written short, as players write it on a score sheet: the
+        # rank's letter and {suit}, the suit's symbol (♠, ♥, ♦, ♣). Shown on the sheet
+        # ("Q♠²": doubled) and in sentences ("took 2 queens (Q♠, Q♣): …").
+        "Q": _p("card", "Q{suit}"),
+    }
+    return forms[rank].format(suit=SUIT_SYMBOLS[suit])
+
+
+def card_name(rank: str, suit: str) -> str:
+    """A card's name in words, as players say it ("queen of spades"; German "Pik-Dame"):
+    what a screen reader reads for :func:`card_label`.  ``rank`` and ``suit`` as there;
+    raises KeyError for a card Trix does not name."""
+    names = {
+        ("K", "H"): _p("card", "king of hearts"),
+        ("Q", "S"): _p("card", "queen of spades"),
+        ("Q", "H"): _p("card", "queen of hearts"),
+        ("Q", "D"): _p("card", "queen of diamonds"),
+        ("Q", "C"): _p("card", "queen of clubs"),
+    }
+    return names[rank, suit]
+
+
 def _king_label() -> str:
-    return f"K{SUIT_SYMBOLS['H']}"
+    return card_label("K", "H")
 
 
 def _queen_label(suit: str) -> str:
-    return f"Q{SUIT_SYMBOLS[suit]}"
+    return card_label("Q", suit)
 
 
 def _card_label(field: str) -> str:
@@ -631,7 +671,7 @@ class TrixRules:
         for contract in (DIAMONDS, TRICKS):
             counts = getattr(deal, contract)
             if counts is not None and sum(counts) != TRICKS_PER_DEAL:
-                what = _("diamonds") if contract == DIAMONDS else _("tricks")
+                what = _p("counted", "diamonds") if contract == DIAMONDS else _p("counted", "tricks")
                 raise error(_("{what} add up to {total}, expected {expected}").format(
                     what=what, total=sum(counts), expected=TRICKS_PER_DEAL), contract)
         if deal.trix is not None:
@@ -698,11 +738,11 @@ class TrixRules:
                     penalty -= 1  # the Q♦ is one card, counted as a queen and a diamond
             room = CARDS_PER_TRICK * tricks[seat]
             if penalty > room:
-                message = (_("{name} took {cards} penalty cards (the Q♦ counted once), more "
+                message = (_("{name} took {cards} penalty cards (the {queen} counted once), more "
                              "than 1 trick holds ({room} cards)") if tricks[seat] == 1 else
-                           _("{name} took {cards} penalty cards (the Q♦ counted once), more "
+                           _("{name} took {cards} penalty cards (the {queen} counted once), more "
                              "than {tricks} tricks hold ({room} cards)"))
-                raise error(message.format(name=players[seat], cards=penalty,
+                raise error(message.format(name=players[seat], cards=penalty, queen=_queen_label("D"),
                                            tricks=tricks[seat], room=room), TRICKS, seat)
 
     # ---- points
@@ -941,6 +981,7 @@ def hints(options: TrixOptions) -> ContractHints:
         trix=points(trix=tuple(range(SEATS))))
 
 __all__ = [
+    "CARDS",
     "CONTRACTS",
     "CONTRACT_NAMES",
     "PENALTY_CONTRACTS",
@@ -951,6 +992,8 @@ __all__ = [
     "TrixOptions",
     "TrixRules",
     "TrixWhy",
+    "card_label",
+    "card_name",
     "contract_name",
     "contract_total",
     "hints",

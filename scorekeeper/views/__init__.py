@@ -18,6 +18,7 @@ from werkzeug.routing import IntegerConverter
 
 from .. import forms, numbers
 from ..rules.common import SUIT_SYMBOLS, set_name_isolation, set_number_format, signed
+from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
 
 
@@ -27,6 +28,20 @@ def suit(code: str | None) -> Markup:
         return Markup("")
     return Markup('<span class="suit suit-{c}" role="img" aria-label="{name}">{sym}</span>').format(
         c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
+
+
+def card(rank: str, code: str, named: bool = True) -> Markup:
+    """The K♥ or a queen as the reader's players write it (rules.trix.card_label: "K♥",
+    "D♠" in German), its suit's symbol coloured by CSS; named in words for screen readers
+    ("queen of spades", card_name) unless ``named`` is False, where words beside it say
+    the card."""
+    label, symbol = card_label(rank, code), SUIT_SYMBOLS[code]
+    before, found, after = label.partition(symbol)
+    shown = (Markup('{}<span class="suit suit-{}">{}</span>{}').format(before, code, symbol, after)
+             if found else Markup("{}").format(label))
+    if not named:
+        return shown
+    return Markup('<span role="img" aria-label="{}">{}</span>').format(card_name(rank, code), shown)
 
 
 def cited(source: str) -> str:
@@ -108,7 +123,7 @@ def init_app(app: Flask) -> None:
     # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
     app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
     app.jinja_env.globals.update(
-        suit=suit, SUIT_NAMES=forms.SUIT_NAMES, CONTRACT_NAMES=forms.CONTRACT_NAMES,
+        suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
 
     @app.errorhandler(HTTPException)

@@ -17,6 +17,7 @@ Routes (blueprint ``explain``):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import urlencode
 
@@ -30,6 +31,7 @@ from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore
 from ..rules.sources import Passage, in_language, quote_all
+from ..rules.trix import CARDS, card_label
 from . import preview_answer
 from .games import get_game_or_404
 
@@ -57,21 +59,24 @@ _SUIT_CODES = {symbol: code for code, symbol in SUIT_SYMBOLS.items()}
 
 
 @bp.app_template_global()
-def suit_parts(text: str) -> list[tuple[str, str | None]]:
-    """A sentence split around its suit symbols, so a template can colour and name them:
-    "took the K♥: −75" → [("took the K", None), ("♥", "H"), (": −75", None)]."""
-    parts: list[tuple[str, str | None]] = []
-    run = ""
-    for char in text:
-        if char in _SUIT_CODES:
-            if run:
-                parts.append((run, None))
-                run = ""
-            parts.append((char, _SUIT_CODES[char]))
-        else:
-            run += char
-    if run:
-        parts.append((run, None))
+def suit_parts(text: str) -> list[tuple[str, Any]]:
+    """A sentence split around its cards and suit symbols, so a template can colour them
+    and name them for screen readers: "took the K♥: −75" → [("took the ", None), ("K♥",
+    ("K", "H")), (": −75", None)]; a symbol that is no card of Trix's, e.g. "plain ♥" →
+    [("plain ", None), ("♥", "H")]. Cards are found as this request's language writes
+    them (rules.trix.card_label: "D♠" in German), after no letter."""
+    cards = {card_label(rank, suit): (rank, suit) for rank, suit in CARDS}
+    pattern = "|".join(re.escape(label) for label in sorted(cards, key=len, reverse=True))
+    parts: list[tuple[str, Any]] = []
+    last = 0
+    for found in re.finditer(rf"(?<!\w)(?:{pattern})|[{''.join(_SUIT_CODES)}]", text):
+        if found.start() > last:
+            parts.append((text[last:found.start()], None))
+        piece = found.group()
+        parts.append((piece, cards.get(piece) or _SUIT_CODES[piece]))
+        last = found.end()
+    if last < len(text):
+        parts.append((text[last:], None))
     return parts
 
 

@@ -107,6 +107,10 @@ def asset_version(app: Flask) -> str:
     return version
 
 
+#: How many pages a phone's service worker keeps besides the shell (the oldest goes first)
+KEPT_PAGES = 150
+
+
 def shell_urls() -> list[str]:
     """What the service worker keeps from its first visit: the style, the script, the
     icons, the home page and the page shown for a page never opened before."""
@@ -121,7 +125,7 @@ def service_worker() -> Response:
     Never cached by the browser: its bytes change with :func:`asset_version`, which is
     how a phone learns of a new version of the app."""
     body = render_template("sw.js", version=asset_version(current_app), shell=shell_urls(),
-                           offline=url_for("live.offline"))
+                           offline=url_for("live.offline"), kept_pages=KEPT_PAGES)
     response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"

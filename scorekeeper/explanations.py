@@ -18,7 +18,7 @@ from typing import Any
 from .gamefile import GameFile
 from .i18n import right_to_left
 from .rules import DealError, GameScore
-from .rules.common import DealScore, KingdomCheck, _
+from .rules.common import DealScore, KingdomCheck, _, listed
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
@@ -56,7 +56,7 @@ def _names(names: Sequence[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
 
 
 def sum_expression(numbers: Sequence[int]) -> str:
@@ -314,7 +314,7 @@ def _deal_numbers(first: int, count: int, up_to: int) -> str:
     while deal <= max(up_to, first + 2 * count):
         shown.append(written(deal))
         deal += count
-    return ", ".join(shown) + " …"
+    return listed(shown) + " …"
 
 
 def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) -> DealerExplanation:
@@ -365,7 +365,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
                    "kingdom {kingdom}: chose the first deal's contract and deals the kingdom's other "
                    "deals.").format(first=isolate(players[first]), kingdom=1))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
-                   "(play goes to the right): {order}.").format(order=", ".join(
+                   "(play goes to the right): {order}.").format(order=listed(
                        _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
                        for k in range(4))))
     steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
@@ -450,7 +450,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     if earlier:
         steps.append(_("The {n} kingdoms before this one each added up to {zero}.").format(n=earlier, zero=0)
                      if earlier > 1 else _("The kingdom before this one added up to {zero}.").format(zero=0))
-    names = ", ".join(f"{isolate(file.players[s])} {written(t)}" for s, t in enumerate(totals))
+    names = listed(f"{isolate(file.players[s])} {written(t)}" for s, t in enumerate(totals))
     if check.complete:
         steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
             n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))
@@ -460,7 +460,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         left = [contract_name(c) for c in CONTRACTS if c not in check.played]
         steps.append(_("This kingdom is not over yet ({left} to come): the totals add up to {zero} "
                        "only once all five contracts are played; now they add up to {sum}.").format(
-            left=", ".join(left), zero=0, sum=written(sum(totals))))
+            left=listed(left), zero=0, sum=written(sum(totals))))
     source = KINGDOM_SOURCE
     if doubled:
         source += f"; {DOUBLED_KINGDOM_SOURCE}"

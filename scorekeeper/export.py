@@ -20,7 +20,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from .rules.common import SUIT_SYMBOLS, _
+from .rules.common import SUIT_SYMBOLS, _, together
 from .rules.trix import contract_name
 from .sheet import Sheet
 
@@ -100,11 +100,11 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
         for first, second in ((0, 2), (1, 3)):
             team = score.team_totals[first]
             cells = [team if seat in (first, second) else "" for seat in range(len(players))]
-            label = _("Team total: {names}").format(names=f"{players[first]} & {players[second]}")
+            label = _("Team total: {names}").format(names=together((players[first], players[second])))
             rows.append([label] + [""] * (lead - 1) + _per_player(cells))
     # notes under the table: one cell each, so no name lands in the Dealer column
     if score and score.finished:
-        rows.append([_("Won by: {names}").format(names=" & ".join(players[seat] for seat in score.winners))])
+        rows.append([_("Won by: {names}").format(names=together(players[seat] for seat in score.winners))])
     if sheet.problem is not None:
         rows.append([_("Problem: {problem}").format(problem=sheet.problem)])
     return rows

@@ -24,7 +24,7 @@ from typing import Any
 from . import sheet
 from .forms import CONTRACT_NAMES
 from .i18n import gettext as _, ngettext
-from .rules.common import SUIT_SYMBOLS, SUITS, number, signed
+from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, signed, together
 from .rules.trix import card_label
 from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
@@ -143,7 +143,7 @@ def _winners(scored: sheet.Sheet | None) -> str:
     """ "Anna & Carla": the winners' names as they were called in that state."""
     if scored is None or scored.score is None:
         return "?"
-    return " & ".join(isolate(scored.game.players[seat]) for seat in scored.score.winners)
+    return together(isolate(scored.game.players[seat]) for seat in scored.score.winners)
 
 
 def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredDeal]) -> History:
@@ -194,7 +194,7 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
     shown = number if number is not None else "?"
     if action == "game_created":
         game = change.after or {}
-        details = [_("Players: %(names)s", names=", ".join(isolate_all(game.get("players", names))))]
+        details = [_("Players: %(names)s", names=listed(isolate_all(game.get("players", names))))]
         details += settings_words(kind, game.get("options") or {})
         if game.get("deals"):
             details.append(ngettext("%(num)s deal entered at the start (a game file)",
@@ -320,7 +320,7 @@ def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Se
                         for s in SUITS if "queens" in entry]
 
     def order(entry: Mapping[str, Any]) -> str:
-        return ", ".join(_seat(names, s, "?") for s in entry.get("trix") or []) or "—"
+        return listed(_seat(names, s, "?") for s in entry.get("trix") or []) or "—"
 
     def card_fields(card: str) -> tuple[tuple[str, str, str], ...]:
         return (("taker", _("%(card)s taken by", card=card), "—"),
@@ -333,16 +333,16 @@ def _trix_changes(before: Mapping[str, Any], after: Mapping[str, Any], names: Se
         if contract not in old_blocks:  # newly named: say what it was
             if contract in ("king", "queens"):
                 for card, block in cards({contract: after.get(contract)}):
-                    line = _("%(card)s taken by %(name)s", card=card, name=_seat(names, block.get("taker"), "?"))
+                    said = [_("%(card)s taken by %(name)s", card=card, name=_seat(names, block.get("taker"), "?"))]
                     if block.get("doubled_by") is not None:
-                        line += ", " + _("doubled by %(name)s", name=_seat(names, block["doubled_by"], "?"))
+                        said.append(_("doubled by %(name)s", name=_seat(names, block["doubled_by"], "?")))
                     if block.get("leader") is not None:
-                        line += ", " + _("%(name)s led to that trick", name=_seat(names, block["leader"], "?"))
-                    out.append(line)
+                        said.append(_("%(name)s led to that trick", name=_seat(names, block["leader"], "?")))
+                    out.append(listed(said))
             elif contract == "trix":
                 out.append(_("Finishing order %(order)s", order=order(after)))
             else:
-                out.append(f"{CONTRACT_NAMES[contract]}: " + ", ".join(
+                out.append(f"{CONTRACT_NAMES[contract]}: " + listed(
                     f"{name} {_count(_at(after.get(contract), s))}" for s, name in enumerate(names)))
             continue
         if contract in ("king", "queens"):
@@ -379,7 +379,7 @@ def _setting_values(kind: str) -> dict[str, tuple[str, Any]]:
                                         "sum": _("partners opposite, team totals added"),
                                         "worst-loses": _("partners opposite, the worst total loses")}.get),
         "complex": (_("Trix Complex"), on_off.get),
-        "order": (_("Contract order"), lambda order: ", ".join(str(CONTRACT_NAMES.get(c, c)) for c in order)
+        "order": (_("Contract order"), lambda order: listed(str(CONTRACT_NAMES.get(c, c)) for c in order)
                   if order else _("free choice")),
     }
 

@@ -137,7 +137,9 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     mine = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "300", "seen": seen}
     refused = client.post(f"/games/{game_id}/edit", data=mine)
     assert refused.status_code == 409
-    assert "changed on another phone while this page was open (now: Anna, Benedikt, Carla)" in text(refused)
+    # each name isolated (issue 10): "(now: سارة, Benedikt, …)" never reorders
+    assert ("changed on another phone while this page was open (now: \u2068Anna\u2069, \u2068Benedikt\u2069, "
+            "\u2068Carla\u2069)") in text(refused)
     game = store.get_game(db, game_id)
     assert game.players[1] == "Benedikt" and game.options["target"] == 500
     # a second Save replaces it knowingly

@@ -167,8 +167,9 @@ def test_the_saved_message_in_arabic_has_each_sign_before_its_number(client, db)
         "nonce": "k", "contracts": "king", "king_taker": "2", "king_doubled_by": "1"}, follow_redirects=True))
     [message] = flashed(page)
     # in logical order: each name isolated, then ALM and the sign, then the number's digits
-    assert message == (f"حُفظت التوزيعة ١: {FSI}سارة{PDI} ٠, {FSI}محمد{PDI} {ALM}+٧٥, "
-                       f"{FSI}Anna{PDI} {ALM}{MINUS}١٥٠, {FSI}Bob{PDI} ٠.")
+    # and the players listed with the Arabic comma ("،"), not a Latin one
+    assert message == (f"حُفظت التوزيعة ١: {FSI}سارة{PDI} ٠، {FSI}محمد{PDI} {ALM}+٧٥، "
+                       f"{FSI}Anna{PDI} {ALM}{MINUS}١٥٠، {FSI}Bob{PDI} ٠.")
 
 
 @pytest.mark.parametrize(("language", "saved"), [
@@ -314,3 +315,14 @@ def test_an_arabic_total_reads_its_sum_left_to_right_as_written(client, db):
     arabic(client)
     page = body(client.get(f"/games/{game_id}/explain/total", query_string={"seat": 0}))
     assert "\u2066٨٠ + ١٠٠ = ١٨٠\u2069" in page
+
+
+def test_every_arabic_page_lists_with_the_arabic_comma(client, db, group):
+    """Arabic writes "،" and "؛": a Latin comma or semicolon in an Arabic line (players
+    listed, a trix finishing order, a saved deal's points) reads as a typo. Names, typed
+    text and what stays as the computer writes it (a command, a file's own keys) aside."""
+    pages = crawl(client)
+    arabic(client)
+    drawn = {url: body(client.get(url)) for url in pages} | extra_pages(client, db)
+    latin = {url: re.findall(r".{0,20}[,;].{0,20}", shown_text(page, group["data"])) for url, page in drawn.items()}
+    assert {url: found for url, found in latin.items() if found} == {}

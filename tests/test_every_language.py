@@ -301,8 +301,9 @@ def test_the_spreadsheet_download_is_in_each_language(client, make_game, code):
     contracts = ("King of Hearts", "Queens", "Diamonds", "Tricks", "Trix")
     assert [row[3] for row in rows[1:6]] == [said(messages, c, "contract") for c in contracts]
     assert rows[6][0] == said(messages, "Total")
-    assert [row[0] for row in rows[7:9]] == [said(messages, "Team total: {names}").format(names=names)
-                                             for names in ("Anna & Carla", "Ben & Dan")]
+    together = said(messages, " & ", "list separator")  # Arabic: "Anna وCarla"
+    assert [row[0] for row in rows[7:9]] == [said(messages, "Team total: {names}").format(names=together.join(names))
+                                             for names in (("Anna", "Carla"), ("Ben", "Dan"))]
 
     rows = read_csv(in_language(client, f"/games/{trigami}/sheet.csv", code))
     assert rows[0][:5] == [said(messages, "Deal"), said(messages, "Dealer"),

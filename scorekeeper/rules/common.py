@@ -11,7 +11,7 @@ Seats are 0-based indexes into the players, in playing order.  Suits are "S", "H
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -137,6 +137,25 @@ def _p(context: str, message: str) -> str:
     in another language ("diamonds" the suit, "diamonds" counted). Extracted for the
     catalogues as pgettext (Makefile: ``-k _p:1c,2``); outside the app, ``message``."""
     return _context_translator(context, message)
+
+
+def listed(items: Iterable[object]) -> str:
+    """``items`` one after the other as the reader's language lists them: "Anna, Ben,
+    Carla"; in Arabic with the Arabic comma, "سارة، محمد، Anna" (a Latin comma in an
+    Arabic line is a typo to its reader). The separator is the catalogue's (context "list
+    separator"); outside the app, ", "."""
+    return _p("list separator", ", ").join(str(item) for item in items)
+
+
+def together(items: Iterable[object]) -> str:
+    """Players who share something (a win, the lead, a team): "Anna & Ben"; German and
+    Finnish keep "&", Arabic joins them with "و" ("سارة ومحمد")."""
+    return _p("list separator", " & ").join(str(item) for item in items)
+
+
+def listed_apart(items: Iterable[object]) -> str:
+    """Like :func:`listed`, for items that hold commas themselves: "; ", Arabic "؛ "."""
+    return _p("list separator", "; ").join(str(item) for item in items)
 
 
 def _n(count: int, singular: str, plural: str) -> str:

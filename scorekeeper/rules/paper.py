@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import gcd
 
-from .common import _, _p, shown_names, signed
+from .common import _, _p, listed, shown_names, signed, together
 from .trigami import BUGAMI3, TRIGAMI, TrigamiRules
 from .trix import (
     CONTRACTS,
@@ -415,7 +415,7 @@ def _trix_player_marks(value: int, contract: str, options: PaperOptions,
     if contract == TRIX_CONTRACT:
         if value not in TRIX_POINTS:
             return _("{name}: {value}: the Trix places score {places}").format(
-                name=name, value=shown, places=", ".join(signed(sign * p) for p in TRIX_POINTS))
+                name=name, value=shown, places=listed(signed(sign * p) for p in TRIX_POINTS))
         return None
     if contract == KING:
         allowed = (0, -KING_PENALTY) + ((-2 * KING_PENALTY, KING_PENALTY) if options.doubling else ())
@@ -517,7 +517,7 @@ def check_trix_row(points: Sequence[int], contracts: Sequence[str], options: Pap
     if contracts == (TRIX_CONTRACT,):
         if sorted(standard) != sorted(TRIX_POINTS):
             return (Mark(_("Each Trix place scores once: {places}").format(
-                places=", ".join(signed(sign * p) for p in TRIX_POINTS)), None, ROW,
+                places=listed(signed(sign * p) for p in TRIX_POINTS)), None, ROW,
                 SOURCE_TRIX_POINTS),)
         return ()
     if not _penalties_possible(tuple(standard), contracts, options.doubling, options.values):
@@ -739,7 +739,7 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
             message = (_("The game was over after deal {n}: four kingdoms had been played")
                        if trix else
                        _("The game was over after deal {n}: {name} had reached {target}")).format(
-                n=finished_after, name=" & ".join(names[s] for s in winners), target=options.target)
+                n=finished_after, name=together(names[s] for s in winners), target=options.target)
             marks.append(Mark(message, None, ROW, SOURCE_KINGDOM if trix else SOURCE_GAME_END))
         if trix:
             marks.extend(check_trix_row(points, row.contracts, options, names))

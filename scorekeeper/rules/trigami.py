@@ -25,6 +25,7 @@ from .common import (
     _,
     _n,
     check_count,
+    listed,
     shown_names,
 )
 
@@ -88,7 +89,7 @@ def _names(names: Sequence[str]) -> str:
     """"Anna", "Anna and Ben", "Anna, Ben and Carla"."""
     if len(names) == 1:
         return names[0]
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
 
 
 def _who(names: Sequence[str] | None, seat: int) -> str:

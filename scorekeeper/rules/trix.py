@@ -29,6 +29,7 @@ from .common import (
     _,
     _p,
     check_count,
+    listed,
     shown_names,
     signed,
 )
@@ -325,7 +326,7 @@ def _score_queens(deal: TrixDeal, names: Sequence[str],
         elif queens:
             points = -QUEEN_PENALTY * len(queens)
             steps[seat].append((_("took {n} queens ({cards}): {n} × {each} = {points}").format(
-                n=len(queens), cards=", ".join(queens), each=signed(-QUEEN_PENALTY),
+                n=len(queens), cards=listed(queens), each=signed(-QUEEN_PENALTY),
                 points=signed(points)), points, "points"))
         if not steps[seat]:
             steps[seat].append((_("took no queens: {points}").format(points=signed(0)), 0, "points"))
@@ -682,7 +683,7 @@ class TrixRules:
                     raise error(_("the Trix finishing order names {name} {times} times and "
                                   "leaves out {missing}").format(
                                       name=players[seat], times=times,
-                                      missing=", ".join(missing)), TRIX_CONTRACT, seat)
+                                      missing=listed(missing)), TRIX_CONTRACT, seat)
         self._cross_check(deal, players, error)
 
     @staticmethod

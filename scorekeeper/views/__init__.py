@@ -12,12 +12,12 @@ from typing import Any
 from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
 from jinja2 import pass_context
 from ..i18n import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from .. import forms, numbers
-from ..rules.common import SUIT_SYMBOLS, set_name_isolation, set_number_format, signed
+from ..rules.common import SUIT_SYMBOLS, listed, listed_apart, set_name_isolation, set_number_format, signed, together
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
 
@@ -51,7 +51,7 @@ def cited(source: str) -> str:
     from ..rules.sources import SourceError, quote_for
 
     try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
-        return "; ".join(f"{p.title}, {p.label}" for p in quote_for(source, i18n.language()))
+        return listed_apart(listed((p.title, p.label)) for p in quote_for(source, i18n.language()))
     except SourceError:
         return source.replace("SCORING.md", _("Scoring rules"))
 
@@ -79,6 +79,13 @@ def preview_answer(form: forms.DealForm, deal: Any) -> Response:
         problem = form.first_problem()
         return jsonify(ok=False, message=problem[0] if problem else None, question=bool(problem and problem[1]))
     return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines])
+
+
+def _listed_markup(items: Any, join: Any) -> Markup:
+    """``join`` (rules.common.listed or listed_apart) for a template: the separator it
+    puts between two items, with Markup.join escaping each item that is not markup."""
+    separator = join(("", ""))
+    return Markup(escape(separator)).join(items)
 
 
 class SqliteInt(IntegerConverter):
@@ -113,6 +120,11 @@ def init_app(app: Flask) -> None:
                         ("day", numbers.day), ("day_and_time", numbers.day_and_time)):
         app.jinja_env.filters[name] = pass_context(lambda _context, value, write=write: write(value))
     app.jinja_env.filters["cited"] = cited
+    # a list as the page's language writes it ("Anna, Ben", "سارة، محمد"): names|map('bdi')|listed
+    # (like |join, each item escaped unless it is markup already)
+    app.jinja_env.filters["listed"] = pass_context(lambda _context, items: _listed_markup(items, listed))
+    app.jinja_env.filters["together"] = pass_context(lambda _context, items: _listed_markup(items, together))
+    app.jinja_env.filters["listed_apart"] = pass_context(lambda _context, items: _listed_markup(items, listed_apart))
     # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolate"] = isolate

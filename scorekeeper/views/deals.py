@@ -13,6 +13,7 @@ from ..i18n import gettext as _
 from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
 from ..store import StoredGame
+from ..rules.common import listed
 from ..text import isolate
 from .games import get_game_or_404
 from .manage import offer_restore
@@ -151,7 +152,7 @@ def _flash_saved(game: StoredGame, deal_id: int) -> str:
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
     deal = result.deals[index]
-    return ", ".join(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+    return listed(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
 
 
 def _context(game: StoredGame, index: int) -> dict[str, Any]:

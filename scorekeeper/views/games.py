@@ -25,6 +25,7 @@ from .groups import current, group_id, link_code, page_key
 from .pages import address, shared
 from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
+from ..rules.common import listed
 from ..text import isolate, isolate_all
 
 bp = Blueprint("games", __name__)
@@ -63,10 +64,10 @@ def new() -> Any:
         game = _game_from_form(form, kind)
         if game is not None:
             game_id = store.create_game(get_db(), game, nonce=form.nonce.data, group_id=group_id())
-            flash(_("New game: %(names)s. %(dealer)s deals first.", names=", ".join(isolate_all(game.players)),
+            flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),
                     dealer=isolate(game.players[game.first_dealer])) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
-                    names=", ".join(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
+                    names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
                   "saved")
             return redirect(url_for("games.show", game_id=game_id))
     elif forms.csrf_failed(form):
@@ -271,7 +272,7 @@ def _kept_sheet(key: tuple[Any, ...], game_id: str) -> _Sheet:
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None
-    drawn = _Sheet(key, f"{', '.join(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}", html, last, scored.can_add)
+    drawn = _Sheet(key, f"{listed(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}", html, last, scored.can_add)
     if game.version == key[2][0]:  # not a game changed since its version was read
         _KEPT.put(key, drawn)
     return drawn

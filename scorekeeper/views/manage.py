@@ -12,6 +12,8 @@ from .. import forms, history, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..rules import RuleError, get_rules
+from ..rules.common import listed, listed_apart
+from ..text import isolate_all
 from .games import get_game_or_404
 from .groups import group_id
 
@@ -194,7 +196,7 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) ->
         # typed, and let a second Save replace it knowingly
         form.form_errors.append(_("The players or settings were changed on another phone while this page "
                                   "was open (now: %(names)s). Your changes are kept: tap Save again to "
-                                  "replace that change.", names=", ".join(stale.game.players)))
+                                  "replace that change.", names=listed(isolate_all(stale.game.players))))
         form.stale_version = stale.game.version
         return None
     except RuleError as error:
@@ -206,10 +208,10 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) ->
     said = []
     if "players_renamed" in done:
         now = store.get_game(get_db(), game.id).players
-        said.append(_("Players renamed: %(names)s.", names=", ".join(
+        said.append(_("Players renamed: %(names)s.", names=listed(
             history.renamed(old, new) for old, new in zip(game.players, now, strict=True) if old != new)))
     if "settings_changed" in done:
-        said.append(_("Settings changed: %(changes)s.", changes="; ".join(
+        said.append(_("Settings changed: %(changes)s.", changes=listed_apart(
             history.settings_changes(game.kind, game.options, options))))
     return " ".join(said) or _("Nothing was changed.")
 

@@ -15,6 +15,7 @@ from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number_below
 from ..sheet import Sheet
+from ..rules.common import listed
 from ..text import isolate
 from .groups import group_id
 
@@ -121,7 +122,7 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     if target is not None and max(score.totals) * 2 < target:
         target = None
     # every number a reader sees in the page's digits (numbers.py)
-    totals = ", ".join(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals))
+    totals = listed(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals))
     labels = [numbers.number(0), *(numbers.number(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
     major = [numbers.number(0), *(numbers.number(k.deals[-1]) for k in score.kingdoms)] \

@@ -21,6 +21,7 @@ from ..rules import paper
 from . import attachment
 from .games import get_game_or_404
 from .groups import group_id
+from ..rules.common import listed
 from ..text import isolate_all
 
 bp = Blueprint("transfer", __name__)
@@ -91,7 +92,7 @@ def upload() -> Any:
                 return _already_stored(form, raw, twin.game_id)
             flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
                            "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
-                           kind=forms.KIND_NAMES[game.kind], names=", ".join(isolate_all(game.players))), "saved")
+                           kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
             return redirect(url_for("games.show", game_id=game_id))
         problems = found
     elif form.is_submitted() and "csrf_token" in form and form.csrf_token.errors:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, date, datetime
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import lru_cache
 
 from babel import Locale
@@ -130,7 +130,12 @@ def _where() -> tuple[str, str]:
 # few hundred points and totals, and Babel takes some microseconds for each.
 @lru_cache(maxsize=8192)
 def _written(value: int | float | Decimal, pattern: str, language: str, system: str, plus: bool) -> str:
-    text = parse_pattern(pattern).apply(abs(value), Locale.parse(language), numbering_system=system)
+    # Babel rounds in the decimal module's context (28 digits): a number of a game file
+    # quoted in its error message may be any length (10**30 tricks), so the context holds
+    # all of its digits
+    with localcontext() as context:
+        context.prec = max(context.prec, len(str(int(abs(value)))) + 8)
+        text = parse_pattern(pattern).apply(abs(value), Locale.parse(language), numbering_system=system)
     shown = any(c in "123456789" for c in text)  # not 0 once rounded: never "−0.0"
     if system != WESTERN:
         text = text.translate(_table(system))

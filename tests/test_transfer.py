@@ -288,6 +288,19 @@ def test_problems_outside_deals_are_listed_with_the_deals(client, db):
     assert "Deal 1 tricks add up to 12, expected 13" in page
 
 
+@pytest.mark.parametrize("language", ["en", "de", "ar"])
+@pytest.mark.parametrize("count", [10**30, -10**30])
+def test_a_count_of_any_length_in_a_file_is_refused_with_its_deal_not_a_server_error(client, db, language, count):
+    """A game file can hold any JSON number; its error message quotes it, in the page's
+    language and digits, however long it is (it once stopped the page: 500)."""
+    data = game_file("trix", deals=[dict(TRIX_KINGDOM[2], diamonds=[count, 3, 5, 5])])
+    client.set_cookie("lang", language)
+    response = upload(client, json.dumps(data))
+    assert response.status_code == 400
+    assert db["games"].count == 0
+    assert 'type="file"' in response.get_data(as_text=True)  # the form again, with the problem
+
+
 @pytest.mark.parametrize("size", [600 * 1024, 1024 * 1024])  # over the game file's limit; over the request's
 def test_a_file_over_the_limit_gets_a_friendly_message(client, db, size):
     big = json.dumps({**game_file(), "padding": "x" * size})

@@ -6,6 +6,7 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def migrate(db: sqlite_utils.Database) -> None:
         if path:  # a file, not :memory:
             for suffix in ("", "-wal", "-shm"):
                 owner_only(path + suffix)
-            db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
+            _write_ahead_logging(db)  # readers never wait for a writer
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             migrations.apply(db)  # each migration a savepoint inside this transaction
@@ -90,6 +91,22 @@ def migrate(db: sqlite_utils.Database) -> None:
     while NOTICES:  # a group made for the games already stored: say how to reach it
         click.echo(f"Your games are now in a private group. Open it on each phone at: /g/{NOTICES.pop()}\n"
                    f"(with this computer's address in front; `scorekeeper groups` lists it)", err=True)
+
+
+def _write_ahead_logging(db: sqlite_utils.Database) -> None:
+    """Make the file write-ahead logged. Switching needs the file to itself, and SQLite
+    answers "database is locked" at once, without its busy timeout, while another
+    connection starting at the same moment holds it; so this tries again, for up to
+    :data:`START_UP_TIMEOUT` seconds."""
+    deadline = time.monotonic() + START_UP_TIMEOUT
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 _local = threading.local()

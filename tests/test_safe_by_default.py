@@ -14,6 +14,7 @@ import os
 import re
 import sqlite3
 import stat
+import sys
 import threading
 from pathlib import Path
 
@@ -240,6 +241,11 @@ def test_servers_and_a_command_starting_at_once_on_a_new_database_all_start(tmp_
     assert_migrated_once(Path(database))
 
 
+# Python 3.11's ast.parse is not safe in threads at once (python/cpython#106905: "AST
+# constructor recursion depth mismatch", raised at random while Werkzeug compiles the
+# routes of apps made in parallel threads); servers are processes, tested above on every
+# Python, and this runs where the parser is fixed
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="CPython 3.11 ast.parse in threads: python/cpython#106905")
 def test_threads_starting_apps_at_once_on_a_new_database_all_start(tmp_path):
     database = str(tmp_path / "new.sqlite3")
     barrier = threading.Barrier(6)

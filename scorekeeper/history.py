@@ -24,7 +24,7 @@ from typing import Any
 from . import sheet
 from .forms import CONTRACT_NAMES
 from .i18n import gettext as _, ngettext
-from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, signed, together
+from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
 from .rules.trix import card_label
 from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
@@ -222,7 +222,7 @@ def _points(scored: sheet.Sheet | None, number: int | None, names: Sequence[str]
     deal = scored.deal_score(number - 1) if scored is not None and number else None
     if deal is None:
         return ()
-    return (" · ".join(f"{name} {signed(p)}" for name, p in zip(names, deal.points, strict=True)),)
+    return (side_by_side(f"{name} {signed(p)}" for name, p in zip(names, deal.points, strict=True)),)
 
 
 def _points_moved(before: sheet.Sheet | None, after: sheet.Sheet | None, number: int | None,
@@ -234,7 +234,7 @@ def _points_moved(before: sheet.Sheet | None, after: sheet.Sheet | None, number:
     new = after.deal_score(number - 1) if after is not None and number else None
     if old is None or new is None:
         return ()
-    each = " · ".join(f"{name} {signed(a)}" if a == b else f"{name} {signed(a)} → {signed(b)}"
+    each = side_by_side(f"{name} {signed(a)}" if a == b else f"{name} {signed(a)} → {signed(b)}"
                       for name, a, b in zip(names, old.points, new.points, strict=True))
     return (_("Points: %(each)s", each=each),)
 

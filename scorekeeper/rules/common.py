@@ -153,6 +153,12 @@ def together(items: Iterable[object]) -> str:
     return _p("list separator", " & ").join(str(item) for item in items)
 
 
+def side_by_side(items: Iterable[object]) -> str:
+    """Each player's points of a deal, side by side: "Anna +100 · Ben +160"; Arabic
+    lists them with "،", as a "٠" beside "·" reads as one more dot."""
+    return _p("list separator", " · ").join(str(item) for item in items)
+
+
 def listed_apart(items: Iterable[object]) -> str:
     """Like :func:`listed`, for items that hold commas themselves: "; ", Arabic "؛ "."""
     return _p("list separator", "; ").join(str(item) for item in items)

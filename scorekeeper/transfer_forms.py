@@ -17,11 +17,11 @@ from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
 from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, SelectMultipleField, StringField
 from wtforms.validators import NumberRange, Optional, StopValidation
-from wtforms.widgets import CheckboxInput, ListWidget, NumberInput
+from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from .forms import CONTRACT_NAMES, CONTRACTS, KING_LABEL, TARGET_RANGE, CountField, choices
 from .gamefile import MAX_NAME_LENGTH
-from .i18n import gettext as _, lazy_gettext as _l
+from .i18n import gettext as _, lazy_gettext as _l, right_to_left
 from .inputs import whole_number
 from .rules.paper import PaperOptions, PaperRow
 
@@ -106,12 +106,19 @@ class TargetField(CountField):
 def _points_field(label: Any, *, signed: bool) -> PointsField:
     """A cell. Trix points are mostly negative: ``type=number`` brings up a keyboard with
     digits and a minus sign on phones (inputmode=numeric would hide the minus on iPhones);
-    Trigami scores are never negative, so they get the plain digit keypad."""
+    Trigami scores are never negative, so they get the plain digit keypad. No ``pattern``:
+    the server reads any script's digits (inputs.whole_number), which "[0-9]*" would refuse
+    before sending. On a page in Arabic a Trix cell is a text field: ``type=number`` drops
+    the Arabic-Indic digits an Arabic keypad types (٧٥), and the full keyboard has the
+    minus sign."""
     if signed:
+        if right_to_left():
+            return PointsField(label, widget=TextInput(), render_kw={
+                "autocomplete": "off", "enterkeyhint": "next", "spellcheck": "false", "dir": "ltr"})
         return PointsField(label, widget=NumberInput(step=1),
                            render_kw={"autocomplete": "off", "enterkeyhint": "next"})
-    return PointsField(label, render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
-                                         "autocomplete": "off", "enterkeyhint": "next"})
+    return PointsField(label, widget=TextInput(),
+                       render_kw={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"})
 
 
 def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:

@@ -438,3 +438,18 @@ def test_a_cell_that_cannot_be_read_is_named_in_the_summary(client):
     assert "target" not in page.split("Nothing was checked yet.")[1].split("Deal 2")[0]
     assert 'href="#row-2"' in response.get_data(as_text=True)
     assert 'aria-invalid="true"' in row_html(response, 2)
+
+
+@pytest.mark.parametrize("kind", ["trix", "trigami"])
+def test_an_arabic_paper_sheet_takes_the_digits_of_an_arabic_keypad(client, kind):
+    """A cell typed on an Arabic keypad ("−١٥٠") reaches the check: no cell of an Arabic
+    page is a type=number field (which drops ١٥٠) nor has a pattern of 0–9 only (which
+    stops the form being sent); the King of Hearts row read from Arabic-Indic digits is
+    right (SCORING.md §2.1: the taker −75, the others 0)."""
+    client.set_cookie("lang", "ar")
+    page = client.get("/check", query_string={"kind": kind, "rows": "1"}).get_data(as_text=True)
+    cells = re.findall(r'<input[^>]*name="p1_\d"[^>]*>', page)
+    assert cells and not [c for c in cells if 'type="number"' in c or "pattern=" in c]
+    if kind == "trix":
+        url = check_url("trix", {1: ("٠", "−٧٥", "٠", "٠")}, {1: "king"}, doubling="y")
+        assert 'class="panel paper-row ok"' in row_html(client.get(url), 1)

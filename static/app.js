@@ -67,7 +67,9 @@ function pageNumber(n) {
   }
 
   function setCount(input, value) {
-    input.value = value === null ? "" : String(value);
+    // in the page's digits, as a phone's keypad types them ("٤" beside a typed "٣"); any
+    // digits are read back (intOrNull, the server's inputs.whole_number)
+    input.value = value === null ? "" : pageNumber(value);
     showCount(input);
   }
 
@@ -178,7 +180,7 @@ function pageNumber(n) {
         return;
       }
       const input = chip.closest("[data-count]").querySelector("input.count-input");
-      input.value = chip.value;
+      input.value = pageNumber(Number(chip.value));
       given(input);
       refresh();
     }, true);

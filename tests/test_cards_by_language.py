@@ -33,7 +33,10 @@ QUEENS = {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1}
                                               "D": {"taker": 2}, "C": {"taker": 3}}}
 
 #: (the K♥ short, the Q♠ short, the Q♣ short), as each language's players write them
-SHORT = {"en": ("K♥", "Q♠", "Q♣"), "de": ("K♥", "D♠", "D♣"), "fi": ("K♥", "Q♠", "Q♣"), "ar": ("K♥", "Q♠", "Q♣")}
+#: Arabic writes the card's letters too, each card a left-to-right isolate (U+2066 … U+2069)
+#: so that in an Arabic line it never reads "♥K"
+SHORT = {"en": ("K♥", "Q♠", "Q♣"), "de": ("K♥", "D♠", "D♣"), "fi": ("K♥", "Q♠", "Q♣"),
+         "ar": ("\u2066K♥\u2069", "\u2066Q♠\u2069", "\u2066Q♣\u2069")}
 #: What a screen reader says for Ben's marks on the sheet: he doubled the K♥, then the Q♠
 SAID_DOUBLED = {
     "en": ("doubled the king of hearts", "doubled the queen of spades"),

@@ -22,9 +22,7 @@ from .rules.common import DealScore, KingdomCheck, _, listed
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
-from .text import PDI, isolate
-
-LRI = "\u2066"  # LEFT-TO-RIGHT ISOLATE
+from .text import isolate, left_to_right
 
 #: What the sheet's game-level numbers rest on, per kind of game.
 TOTAL_SOURCES: Mapping[str, str] = {
@@ -70,7 +68,7 @@ def sum_expression(numbers: Sequence[int]) -> str:
     for value in numbers[1:]:
         text += f" − {written(-value)}" if value < 0 else f" + {written(value)}"
     text = f"{text} = {written(sum(numbers))}"
-    return f"{LRI}{text}{PDI}" if right_to_left() else text
+    return left_to_right(text) if right_to_left() else text
 
 
 class NotExplained(LookupError):

@@ -205,5 +205,5 @@ def template_context() -> dict[str, str]:
     from flask_babel import get_locale
 
     lang = str(get_locale() or "en")
-    return {"lang": lang, "text_direction": "rtl" if lang.split("_")[0] in RTL_LANGUAGES else "ltr",
+    return {"lang": lang, "text_direction": "rtl" if right_to_left() else "ltr",
             "digits": digits()}

@@ -48,6 +48,8 @@ from babel.dates import format_skeleton, get_datetime_format
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol, parse_pattern
 from flask import g, has_request_context, request
 
+from .text import left_to_right
+
 #: The cookie that keeps a phone's choice of Western digits (views/languages.py)
 COOKIE = "digits"
 
@@ -61,7 +63,7 @@ _ZEROS = {"latn": "DIGIT ZERO", "arab": "ARABIC-INDIC DIGIT ZERO"}
 #: The true minus sign, as the paper sheet writes it
 MINUS = "\u2212"
 
-LRM, LRI, PDI = "\u200e", "\u2066", "\u2069"  # LEFT-TO-RIGHT MARK, … ISOLATE, POP DIRECTIONAL ISOLATE
+LRM = "\u200e"  # LEFT-TO-RIGHT MARK
 
 
 @lru_cache(maxsize=16)
@@ -145,7 +147,7 @@ def _written(value: int | float | Decimal, pattern: str, language: str, system: 
         # Western digits in a right-to-left language: the LRM keeps "+75" in order, but it
         # would also pull the neighbours between two such numbers into one left-to-right
         # run ("Anna +80 · Ben +200" read backwards): the number is isolated as a whole
-        return f"{LRI}{sign}{text}{PDI}"
+        return left_to_right(sign + text)
     return sign + text
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from markupsafe import Markup, escape
 
 FSI = "\u2068"  # FIRST STRONG ISOLATE
+LRI = "\u2066"  # LEFT-TO-RIGHT ISOLATE
 PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
 
 
@@ -26,6 +27,13 @@ def isolate(name: object) -> str:
     if text.startswith(FSI) and text.endswith(PDI):
         return text
     return f"{FSI}{text}{PDI}"
+
+
+def left_to_right(text: str) -> str:
+    """``text`` between LRI and PDI: read left to right whatever the line around it, for
+    what is written so whatever the language (a sum "80 + 100 = 180", a signed number of
+    0–9 on an Arabic page)."""
+    return f"{LRI}{text}{PDI}"
 
 
 def isolate_all(names: Iterable[object]) -> list[str]:

@@ -73,14 +73,17 @@ class _Scorekeeper(Flask):
     def create_url_adapter(self, request: Any) -> Any:
         # A Host no link can be written with (network.usable_host: a label over 63
         # characters, "a..b", "xn--zz") would leave Flask without a URL adapter, so even the
-        # error page (its url_for) failed as a bare server error. Set aside under
-        # UNUSABLE_HOST, the URL map is bound to the server's own name instead, and the
-        # request answers 400 with the app's error page (_refuse_unusable_host), whatever
-        # its route. Behind TRUSTED_PROXIES this is the forwarded host (ProxyFix ran first).
+        # error page (its url_for) failed as a bare server error. It is set aside under
+        # UNUSABLE_HOST and the URL map bound to "invalid" instead (RFC 6761: a name that
+        # is never an address; nothing is linked with it, as the request answers 400 with
+        # the app's error page before any view runs: _secure's refuse_unusable_host).
+        # Behind TRUSTED_PROXIES this is the forwarded host: ProxyFix ran first and gave
+        # it to SERVER_NAME too, so the server's own name cannot stand in.
         if request is not None:
             environ = request.environ
             if not network.usable_host(environ.get("HTTP_HOST", "")):
-                environ[UNUSABLE_HOST] = environ.pop("HTTP_HOST")
+                environ[UNUSABLE_HOST] = environ["HTTP_HOST"]
+                environ["HTTP_HOST"] = "invalid"
         return super().create_url_adapter(request)
 
     def _versioned(self) -> bool:

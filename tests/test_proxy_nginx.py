@@ -198,3 +198,15 @@ def test_without_trusted_proxies_a_forged_address_gets_no_new_write_budget(direc
     neighbour = Client(direct.port, "127.0.0.10", host=f"127.0.0.1:{direct.port}")
     join(neighbour, direct.token)
     assert new_game(neighbour).status == 302
+
+
+def test_behind_nginx_a_host_no_address_can_be_made_of_answers_the_apps_400(site):
+    """nginx passes a name part over 63 characters on as X-Forwarded-Host (ProxyFix then
+    makes it the server's name too); the app refuses it with its own page, on every
+    route (tests/test_unusable_host.py). An empty name part nginx refuses itself."""
+    phone = site.https("127.0.0.11")
+    host = "a" * 64 + ".example.org"
+    for path in ("/", f"/g/{site.token}", "/group", f"/games/{site.game_id}", "/static/app.js"):
+        reply = phone.get(path, host=host)
+        assert reply.status == 400, (path, reply)
+        assert "That request could not be read. Nothing was changed" in reply.text, (path, reply.body[:500])

@@ -210,3 +210,47 @@ def test_behind_nginx_a_host_no_address_can_be_made_of_answers_the_apps_400(site
         reply = phone.get(path, host=host)
         assert reply.status == 400, (path, reply)
         assert "That request could not be read. Nothing was changed" in reply.text, (path, reply.body[:500])
+
+
+# ------------------------------------------------------------------- what serve hands waitress
+
+
+@pytest.fixture
+def serve_command(tmp_path, monkeypatch):
+    """``scorekeeper serve`` with waitress' serve replaced: (settings) → (what it printed,
+    the keyword arguments waitress was given); nothing listens."""
+    import waitress
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    def run(**settings: str):
+        served: dict = {}
+        monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.update(kwargs, app=app))
+        env = {"SCOREKEEPER_DATABASE": str(tmp_path / "s.sqlite3"), "SCOREKEEPER_SECRET_KEY": "test",
+               "SCOREKEEPER_PUBLIC_URL": None, "SCOREKEEPER_TRUSTED_PROXIES": None,
+               **{f"SCOREKEEPER_{k}": v for k, v in settings.items()}}
+        result = CliRunner(env=env).invoke(main, ["serve", "--host", "127.0.0.1"])
+        return result, served
+
+    return run
+
+
+def test_serve_behind_a_proxy_prints_the_public_url_and_passes_the_forwarded_headers(serve_command):
+    result, served = serve_command(TRUSTED_PROXIES="1", PUBLIC_URL=f"https://{PUBLIC_HOST}/")
+    assert result.exit_code == 0, result.output
+    assert f"Phones open https://{PUBLIC_HOST}/ (through the reverse proxy)" in result.stdout
+    assert served["clear_untrusted_proxy_headers"] is False
+    assert served["app"].config["PUBLIC_URL"] == f"https://{PUBLIC_HOST}"
+
+
+def test_serve_with_no_proxy_has_waitress_drop_the_forwarded_headers(serve_command):
+    result, served = serve_command()
+    assert result.exit_code == 0, result.output
+    assert served["clear_untrusted_proxy_headers"] is True
+
+
+def test_serve_refuses_a_number_of_proxies_that_is_not_a_whole_number(serve_command):
+    result, served = serve_command(TRUSTED_PROXIES="one")
+    assert result.exit_code != 0 and not served
+    assert "TRUSTED_PROXIES must be a whole number" in str(result.exception)

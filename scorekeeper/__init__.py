@@ -26,7 +26,7 @@ def _asset_folder(name: str) -> str:
     return str(packaged if packaged.is_dir() else _PROJECT / name)
 
 
-#: Where a request's unusable Host header is kept (Scorekeeper.create_url_adapter)
+#: Where a request's unusable Host header is kept (_Scorekeeper.create_url_adapter)
 UNUSABLE_HOST = "scorekeeper.unusable_host"
 
 #: Shorter than this, a secret key file is taken for broken (a new one is 64 hex digits)
@@ -187,11 +187,11 @@ def _secure(app: Flask) -> None:
     use plain http://192.168.…; a group on the internet, HTTPS) and which would redirect
     every http request to https. Behind TRUSTED_PROXIES reverse proxies (config, default
     0), ProxyFix takes the client's address, scheme and host from their X-Forwarded-For,
-    -Proto and -Host headers, so cookies are Secure over HTTPS, links and QR codes carry the public
-    https:// address, and limits count each client. ProxyFix is the one reader of those
-    headers, under any WSGI server: ``scorekeeper serve`` has waitress pass them on
-    (cli.serve says why). A request whose Host no link can be made of answers 400 here,
-    before anything else runs (Scorekeeper.create_url_adapter)."""
+    -Proto and -Host headers, so cookies are Secure over HTTPS, links and QR codes carry
+    the public https:// address, and limits count each client. ProxyFix is the one reader
+    of those headers, under any WSGI server: ``scorekeeper serve`` has waitress pass them
+    on (cli.serve says why). A request whose Host no link can be made of answers 400
+    here, before anything else runs (_Scorekeeper.create_url_adapter)."""
     from flask import abort, request
 
     def refuse_unusable_host() -> None:

@@ -35,6 +35,10 @@ from urllib.parse import urlencode
 
 import pytest
 
+from scorekeeper import groups, store
+from scorekeeper.db import connect, migrate
+from scorekeeper.gamefile import from_dict
+from tests.conftest import game_file
 from tests.race_support import Reply
 
 TIMEOUT = 30
@@ -126,15 +130,24 @@ def _stop(process: subprocess.Popen) -> None:
             process.wait(timeout=TIMEOUT)
 
 
+@dataclass(frozen=True)
+class Group:
+    """The served database's group (its play link ``token``) and a game of it."""
+
+    token: str
+    game_id: str
+
+
 @dataclass
 class Served:
-    """A running ``scorekeeper serve``: its ``port``, ``database`` and what it printed
-    (``output()``)."""
+    """A running ``scorekeeper serve``: its ``port``, ``database``, the ``group`` in it
+    and what it printed (``output()``)."""
 
     port: int
     database: Path
     log: Path
     process: subprocess.Popen = field(repr=False)
+    group: Group
 
     @property
     def url(self) -> str:
@@ -144,13 +157,35 @@ class Served:
         return self.log.read_text(encoding="utf-8", errors="replace")
 
 
+def make_group(database: Path) -> Group:
+    """A database with a group and a game in it, made before the server starts."""
+    db = connect(str(database))
+    try:
+        migrate(db)
+        group = groups.only_group(db)
+        return Group(group.token, store.create_game(db, from_dict(game_file()), group_id=group.id))
+    finally:
+        db.conn.close()
+
+
+def answers_the_link(client: Client, token: str) -> bool:
+    """Whether the server behind ``client`` is ours: it knows the group's link (a
+    random 32-character token), so no other server on the port it found listening."""
+    try:
+        return client.get(f"/g/{token}").status == 302
+    except (OSError, http.client.HTTPException):
+        return False
+
+
 @contextmanager
 def scorekeeper_serve(folder: Path, args: list[str], settings: Mapping[str, str]) -> Iterator[Served]:
     """``scorekeeper serve ARGS`` (its ``--port`` replaced by a free one) with
     ``settings`` as SCOREKEEPER_* environment variables and no other, on ``folder`` as
-    its instance folder; stopped when the block ends."""
+    its instance folder, whose database holds ``served.group`` (make_group); stopped
+    when the block ends."""
     folder.mkdir(parents=True, exist_ok=True)
     database = folder / "scorekeeper.sqlite3"
+    group = make_group(database)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOREKEEPER_")}
     env.update({"SCOREKEEPER_INSTANCE_PATH": str(folder), "SCOREKEEPER_DATABASE": str(database),
                 "SCOREKEEPER_SECRET_KEY": "proxy-tests-" + "k" * 32, **settings})
@@ -164,12 +199,14 @@ def scorekeeper_serve(folder: Path, args: list[str], settings: Mapping[str, str]
         with log.open("w") as out:
             process = subprocess.Popen([*command, "serve", *argv], env=env, cwd=folder, stdout=out,
                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        if _wait_listening(port, process):
+        if _wait_listening(port, process) and answers_the_link(Client(port, "127.0.0.1", f"127.0.0.1:{port}"),
+                                                               group.token):
             break
+        _stop(process)
         if attempt == 2:
             pytest.fail(f"scorekeeper serve did not start:\n{log.read_text()}")
     try:
-        yield Served(port, database, log, process)
+        yield Served(port, database, log, process, group)
     finally:
         _stop(process)
 
@@ -185,11 +222,12 @@ class Nginx:
 
 
 @contextmanager
-def nginx(folder: Path, location: str) -> Iterator[Nginx]:
+def nginx(folder: Path, location: str, token: str) -> Iterator[Nginx]:
     """nginx in the foreground with prefix ``folder``: one server block for PUBLIC_HOST
-    with ``location`` inside, on 127.0.0.1 over HTTPS and over plain HTTP; stopped when
-    the block ends. As root, its workers run as root too (otherwise as nobody, which may
-    not enter pytest's 0700 temporary folders to buffer a long page)."""
+    with ``location`` inside, on 127.0.0.1 over HTTPS and over plain HTTP, started once
+    both answer the group link ``token`` from the app behind; stopped when the block
+    ends. As root, its workers run as root too (otherwise as nobody, which may not enter
+    pytest's 0700 temporary folders to buffer a long page)."""
     import trustme
 
     binary = nginx_binary()
@@ -227,7 +265,9 @@ http {{
                 [binary, "-e", f"{folder}/error.log", "-p", str(folder), "-c", str(conf),
                  "-g", f"daemon off; pid {folder}/nginx.pid;"],
                 stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        if _wait_listening(https_port, process) and _wait_listening(http_port, process):
+        if (_wait_listening(https_port, process) and _wait_listening(http_port, process)
+                and answers_the_link(Client(https_port, "127.0.0.1", ca=ca), token)
+                and answers_the_link(Client(http_port, "127.0.0.1"), token)):
             break
         _stop(process)
         if attempt == 2:

@@ -21,10 +21,6 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper import groups, store
-from scorekeeper.db import connect
-from scorekeeper.gamefile import from_dict
-from tests.conftest import game_file
 from tests.proxy_support import (PUBLIC_HOST, Client, cookie_flags, nginx, nginx_binary, readme_nginx_location,
                                  readme_serve_command, scorekeeper_serve, set_cookie)
 from tests.race_support import Reply, form_fields
@@ -43,8 +39,9 @@ class Site:
     """The app served as the README says, with nginx in front; ``token`` is the group's
     play link, ``game_id`` a game of it."""
 
-    def __init__(self, served, proxy, token: str, game_id: str) -> None:
-        self.served, self.proxy, self.token, self.game_id = served, proxy, token, game_id
+    def __init__(self, served, proxy) -> None:
+        self.served, self.proxy = served, proxy
+        self.token, self.game_id = served.group.token, served.group.game_id
 
     def https(self, source: str) -> Client:
         """A browser at ``source`` opening https://scores.example.org through nginx."""
@@ -55,17 +52,6 @@ class Site:
         return Client(self.proxy.http_port, source)
 
 
-def group_and_game(database) -> tuple[str, str]:
-    """The served database's group (made now) and a game stored in it."""
-    db = connect(str(database))
-    try:
-        group = groups.only_group(db)
-        game_id = store.create_game(db, from_dict(game_file()), group_id=group.id)
-        return group.token, game_id
-    finally:
-        db.conn.close()
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     nginx_binary()  # skip (or, in CI, fail) before starting anything
@@ -73,8 +59,8 @@ def site(tmp_path_factory):
     env, args = readme_serve_command()
     assert env == {"SCOREKEEPER_TRUSTED_PROXIES": "1"} and args[:2] == ["--host", "127.0.0.1"], (env, args)
     with scorekeeper_serve(folder / "instance", args, {**env, "SCOREKEEPER_WRITE_LIMIT": WRITE_LIMIT}) as served:
-        with nginx(folder / "nginx", readme_nginx_location(served.port)) as proxy:
-            yield Site(served, proxy, *group_and_game(served.database))
+        with nginx(folder / "nginx", readme_nginx_location(served.port), served.group.token) as proxy:
+            yield Site(served, proxy)
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +69,6 @@ def direct(tmp_path_factory):
     folder = tmp_path_factory.mktemp("direct")
     with scorekeeper_serve(folder, ["--host", "127.0.0.1", "--port", "5000"],
                            {"SCOREKEEPER_TRUSTED_PROXIES": "0", "SCOREKEEPER_WRITE_LIMIT": WRITE_LIMIT}) as served:
-        token, game_id = group_and_game(served.database)
-        served.token, served.game_id = token, game_id
         yield served
 
 
@@ -183,20 +167,20 @@ def test_behind_nginx_serve_says_phones_open_the_proxys_address(site):
 
 def test_without_trusted_proxies_a_client_cannot_claim_https_or_a_host(direct):
     phone = Client(direct.port, "127.0.0.8", host=f"127.0.0.1:{direct.port}")
-    reply = join(phone, direct.token, headers={**FORGED, "X-Forwarded-For": "198.51.100.8"})
+    reply = join(phone, direct.group.token, headers={**FORGED, "X-Forwarded-For": "198.51.100.8"})
     assert "secure" not in cookie_flags(set_cookie(reply))
     assert "Strict-Transport-Security" not in reply.headers
     link, qr = play_link(phone.get("/group", headers=FORGED).body)
-    assert link == qr == f"http://127.0.0.1:{direct.port}/g/{direct.token}"
+    assert link == qr == f"http://127.0.0.1:{direct.port}/g/{direct.group.token}"
 
 
 def test_without_trusted_proxies_a_forged_address_gets_no_new_write_budget(direct):
     phone = Client(direct.port, "127.0.0.9", host=f"127.0.0.1:{direct.port}")
-    join(phone, direct.token)
+    join(phone, direct.group.token)
     statuses = [new_game(phone, headers={"X-Forwarded-For": f"198.51.100.{n}"}).status for n in range(4)]
     assert statuses == [302, 302, 302, 429]
     neighbour = Client(direct.port, "127.0.0.10", host=f"127.0.0.1:{direct.port}")
-    join(neighbour, direct.token)
+    join(neighbour, direct.group.token)
     assert new_game(neighbour).status == 302
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
+from flask import Flask, Response, has_request_context, jsonify, make_response, render_template, request
 from jinja2 import pass_context
 from ..i18n import gettext as _
 from markupsafe import Markup, escape
@@ -97,12 +97,29 @@ class SqliteInt(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
+#: Views that read an oversize body themselves, to answer 413 on their own form
+#: (the upload form says how large a game file may be)
+OWN_413 = frozenset({"transfer.upload"})
+
+
+def _refuse_oversize() -> None:
+    """Every POST over the request limits answers 413 with the app's 413 page before any
+    view runs, whatever the view would read: a body over MAX_CONTENT_LENGTH (by its
+    Content-Length, or as it is read when sent in chunks), a form field over
+    MAX_FORM_MEMORY_SIZE, more than MAX_FORM_PARTS parts. Parsing the form here (Werkzeug
+    keeps it for the view) means a view that answers without reading the body ("Start a
+    game" sent without a kind: 400) cannot answer otherwise than the rest."""
+    if request.method == "POST" and request.endpoint not in OWN_413:
+        request.form  # noqa: B018 - raises RequestEntityTooLarge (413)
+
+
 def init_app(app: Flask) -> None:
     from . import app_shell, deals, explain, games, groups, languages, live, manage, players, transfer
 
     app.url_map.converters["int"] = SqliteInt
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):
         app.register_blueprint(module.bp)
+    app.before_request(_refuse_oversize)  # before groups' check: a body too large is refused unread
     groups.init_app(app)
     languages.init_app(app)
     # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in

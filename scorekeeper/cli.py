@@ -245,6 +245,11 @@ def serve(host: str, port: int) -> None:
                    "the table: make run HOST=0.0.0.0 (or scorekeeper serve --host 0.0.0.0)")
     else:
         click.echo("No network address found for phones: is this computer on the Wi-Fi?")
+    # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
+    # there, once, not also through Flask's own handler (every line twice in the log)
+    from flask.logging import default_handler
+
+    app.logger.removeHandler(default_handler)
     waitress_serve(app, host=host, port=port, threads=8)
 
 

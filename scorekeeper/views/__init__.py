@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import unicodedata
 from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, has_request_context, jsonify, make_response, render_template, request
+from flask import Flask, Response, current_app, has_request_context, jsonify, make_response, render_template, request
 from jinja2 import pass_context
 from ..i18n import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from .. import forms, numbers
+from .. import forms, numbers, store
 from ..rules.common import SUIT_SYMBOLS, listed, listed_apart, set_name_isolation, set_number_format, signed, together
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
@@ -86,6 +87,27 @@ def _listed_markup(items: Any, join: Any) -> Markup:
     puts between two items, with Markup.join escaping each item that is not markup."""
     separator = join(("", ""))
     return Markup(escape(separator)).join(items)
+
+
+#: What the log says of a write the disk refused, by store.DiskFullError.reason
+_DISK_TROUBLE = {"full": "the disk is full", "read-only": "the database or its file system is read-only",
+                 "i/o": "the disk failed a write"}
+
+
+def refused_by_disk(error: store.DiskFullError) -> str:
+    """A write the database's disk refused (store.DiskFullError): log the one line an
+    operator needs (what, where, that it resumes by itself; no traceback), and return what
+    the phone is told, in its language. Status 507 (Insufficient Storage) goes with it."""
+    path = error.path or current_app.config.get("DATABASE", "")
+    current_app.logger.error(
+        "Nothing saved (%s %s): %s, so %s could not be written (SQLite: %s). Saving resumes by itself "
+        "once it can write there again.", request.method, request.path, _DISK_TROUBLE[error.reason], path,
+        error.detail)
+    if error.reason == "full":
+        return _("The server's disk is full: nothing was saved, your entries are kept. Try again once "
+                 "whoever runs the server has made space.")
+    return _("The server cannot write to its disk: nothing was saved, your entries are kept. Try again "
+             "once whoever runs the server has put it right.")
 
 
 class SqliteInt(IntegerConverter):
@@ -176,6 +198,16 @@ def init_app(app: Flask) -> None:
         if error.code == 429:
             response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(store.DiskFullError)
+    def disk_full(error: store.DiskFullError) -> Any:
+        return render_template("error.html", code=507, message=refused_by_disk(error)), 507
+
+    @app.errorhandler(sqlite3.DatabaseError)
+    def database_error(error: sqlite3.DatabaseError) -> Any:
+        # a write the disk refused outside store.writing, said the same way
+        refused = store.disk_full_error(None, error)
+        return disk_full(refused) if refused is not None else server_error(error)
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> Any:

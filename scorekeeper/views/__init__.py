@@ -97,17 +97,16 @@ _DISK_TROUBLE = {"full": "the disk is full", "read-only": "the database or its f
 def refused_by_disk(error: store.DiskFullError) -> str:
     """A write the database's disk refused (store.DiskFullError): log the one line an
     operator needs (what, where, that it resumes by itself; no traceback), and return what
-    the phone is told, in its language. Status 507 (Insufficient Storage) goes with it."""
+    the phone is told, in its language (one sentence: a deal waiting in the outbox shows it
+    too, static/app.js). Status 507 (Insufficient Storage) goes with it."""
     path = error.path or current_app.config.get("DATABASE", "")
     current_app.logger.error(
         "Nothing saved (%s %s): %s, so %s could not be written (SQLite: %s). Saving resumes by itself "
         "once it can write there again.", request.method, request.path, _DISK_TROUBLE[error.reason], path,
         error.detail)
     if error.reason == "full":
-        return _("The server's disk is full: nothing was saved, your entries are kept. Try again once "
-                 "whoever runs the server has made space.")
-    return _("The server cannot write to its disk: nothing was saved, your entries are kept. Try again "
-             "once whoever runs the server has put it right.")
+        return _("The server's disk is full: nothing was saved, your entries are kept.")
+    return _("The server cannot write to its disk: nothing was saved, your entries are kept.")
 
 
 class SqliteInt(IntegerConverter):

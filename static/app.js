@@ -754,11 +754,12 @@ function pageNumber(n) {
         if (response.status === 507) {
           // the server's disk is full: nothing saved; it stays waiting, says why, and is
           // sent again by the next round (the deals after it would meet the same disk)
-          if (mine) {
-            mine.held = heldFrom(await response.text()) || mine.held || "HTTP 507";
+          const held = heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
+          if (mine && mine.held !== held) {  // said once, not again at every try
+            mine.held = held;
             save(OUTBOX, items);
+            changed = true;
           }
-          changed = true;
           break;
         }
         if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
@@ -807,9 +808,7 @@ function pageNumber(n) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
         card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(item.number), time: clock(item.at) })));
         if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself
-          const why = el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held }));
-          why.setAttribute("role", "status");
-          card.appendChild(why);
+          card.appendChild(el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held })));
         }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));

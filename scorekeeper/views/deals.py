@@ -264,6 +264,7 @@ def edit(game_id: str, deal_id: int) -> Any:
         form.fill(stored.entry)
         form.version.data = stored.version
     status = 200
+    disk_full = None  # what the phone is told when the disk refused the change
     if form.is_submitted():
         valid = form.validate()
         entry = _entry(form, game, index)
@@ -284,6 +285,8 @@ def edit(game_id: str, deal_id: int) -> Any:
                 status = 409
             except RuleError as error:  # the deal breaks a rule, or a later one no longer fits after it
                 forms.attach_error(form, error, index + 1)
+            except store.DiskFullError as refused:  # the form again, the entries as typed
+                disk_full, status = refused_by_disk(refused), 507
             else:
                 answer = _changed(form, game, index, entry, saved)
                 if answer is not None:
@@ -293,7 +296,8 @@ def edit(game_id: str, deal_id: int) -> Any:
     _offer(form, game, index)
     if form.has_errors and status == 200:
         status = 400
-    return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), status
+    return render_template("deals/form.html", form=form, deal_id=deal_id, disk_full=disk_full,
+                           **_context(game, index)), status
 
 
 def _changed(form: forms.DealForm, game: StoredGame, index: int, entry: dict[str, Any],

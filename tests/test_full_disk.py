@@ -248,3 +248,54 @@ def test_a_real_server_on_a_full_disk_says_so_logs_one_line_and_saves_again_once
     assert len(lines) == 1, log
     assert LOGGED[disk.reason] in lines[0]
     assert "Traceback" not in log
+
+
+# ------------------------------------------------------------------- a read-only database
+
+
+def test_a_read_only_database_is_refused_whole_and_named(tmp_path):
+    """SQLite's "attempt to write a readonly database" (SQLITE_READONLY: a read-only file
+    system or file) is the same trouble: nothing written, store.DiskFullError naming the
+    file."""
+    import sqlite3
+
+    import sqlite_utils
+
+    from scorekeeper.db import migrate
+
+    path = tmp_path / "scores.sqlite3"
+    db = connect(str(path))
+    migrate(db)
+    game_id = store.create_game(db, from_dict(game_file()))
+    db.conn.close()
+    read_only = sqlite_utils.Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
+    try:
+        with pytest.raises(store.DiskFullError) as refused:
+            store.add_deal(read_only, game_id, WORKED_TRIGAMI_DEAL)
+        assert refused.value.reason == "read-only" and refused.value.path == str(path)
+        assert not read_only.conn.in_transaction
+        assert read_only.execute("select count(*) from deals").fetchone()[0] == 0
+    finally:
+        read_only.conn.close()
+
+
+def test_a_phone_saving_to_a_read_only_database_is_told_the_server_cannot_write(table, caplog):
+    """The app's own connection made read-only (PRAGMA query_only: what SQLite says of a
+    read-only file): 507, in words for that, one line in the log; writable again, saved."""
+    from scorekeeper.db import get_db
+
+    app, client, game_id, _deal = table
+    send = _new_game(client, game_id, 0)
+    with app.app_context():  # the connection this thread's requests use (db.get_db keeps it)
+        get_db().execute("PRAGMA query_only = ON")
+    before = _snapshot(app.config["DATABASE"])
+    with caplog.at_level(logging.ERROR):
+        refused = send()
+    assert refused.status_code == 507
+    assert "The server cannot write to its disk: nothing was saved, your entries are kept." in text(refused)
+    assert _snapshot(app.config["DATABASE"]) == before
+    lines = _disk_lines(caplog, app.config["DATABASE"])
+    assert len(lines) == 1 and "read-only" in lines[0].getMessage()
+    with app.app_context():
+        get_db().execute("PRAGMA query_only = OFF")
+    assert send().status_code == 302

@@ -266,6 +266,11 @@ def serve(host: str, port: int) -> None:
             click.echo("No network address found for phones: is this computer on the Wi-Fi?")
     if urls:
         app.config["PUBLIC_URL"] = urls[0]
+    # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
+    # there, once, not also through Flask's own handler (every line twice in the log)
+    from flask.logging import default_handler
+
+    app.logger.removeHandler(default_handler)
     waitress_serve(app, host=host, port=port, threads=8, clear_untrusted_proxy_headers=not proxies)
 
 

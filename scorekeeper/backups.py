@@ -39,8 +39,8 @@ import sqlite_utils
 from . import sheet, store
 from .migrations import NOTICES, migrations
 
-#: Pages copied per step of the online backup (4 KB each: 1 MB a step)
-STEP_PAGES = 256
+#: Pages copied per step of the online backup (4 KB each: 256 KB a step)
+STEP_PAGES = 64
 #: What an unfinished backup's file is called after FILE's name (FILE.incomplete-1a2b3c4d)
 INCOMPLETE = ".incomplete-"
 #: What a restore calls the database it replaced (DATABASE.replaced-20261201T213000Z)
@@ -153,9 +153,11 @@ def check(db: sqlite_utils.Database, name: str) -> Contents:
     checked as it will be after them (migrated in memory; the file is not changed).
     ``name`` names the file in messages. Raises BackupError."""
     try:
-        problems = [row[0] for row in db.execute("PRAGMA integrity_check").fetchall()]
+        problems = [row[0] for row in db.execute("PRAGMA integrity_check(3)").fetchall()]
         if problems != ["ok"]:
-            raise BackupError(f"{name} is damaged: {problems[0]}")
+            said = [line.strip() for p in problems for line in p.splitlines()
+                    if line.strip() and not line.startswith("***")]
+            raise BackupError(f"{name} is damaged ({'; '.join(said[:2]) or 'SQLite says so'})")
         applied = {m.name for m in migrations.applied(db)}
         if not applied or not db["games"].exists():
             raise BackupError(f"{name} is not a Scorekeeper database")
@@ -396,7 +398,7 @@ def _keep(database: Path) -> Path | None:
             kept = database.with_name(f"{database.name}{REPLACED}{stamp}-{secrets.token_hex(2)}")
     os.chmod(kept, 0o600)
     wal = Path(f"{database}-wal")
-    if wal.exists():
+    if wal.exists() and wal.stat().st_size > 0:  # not written in: it belongs to the kept file
         os.rename(wal, f"{kept}-wal")
-    _remove(Path(f"{database}-shm"))
+    _remove(wal, Path(f"{database}-shm"))
     return kept

@@ -19,6 +19,14 @@ it). The database is one SQLite file in write-ahead-log mode (db.migrate), with 
   killed never blocks a restore); keeps the database it replaces as
   ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; then moves the checked copy
   into place. The next start migrates it as usual.
+
+Continuous backup is Litestream's (``scorekeeper replicate``, instance/litestream.example.yml).
+The app leaves SQLite's write-ahead log as SQLite sets it: automatic checkpoints are
+PASSIVE (at 1,000 pages) and the app runs none of its own, so none can go past what
+Litestream has copied (it holds a read transaction for that); its busy timeout (10 s,
+db.connect) covers Litestream's short write locks (Litestream's tips: 5 s). Only
+:func:`restore`, holding the database alone, checkpoints (TRUNCATE) the database it
+replaces.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The ``scorekeeper`` command: score, import, export, groups, backup, serve, init-db.
+"""The ``scorekeeper`` command: score, import, export, groups, backup, restore, replicate,
+serve, init-db.
 
 ``scorekeeper score FILE`` needs no database and prints exactly what GAME-FILE.md says.
 """

@@ -32,7 +32,6 @@ replaces.
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import secrets
 import shutil
@@ -43,6 +42,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import sqlite_utils
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; a restore cannot tell that a server runs there
+    fcntl = None  # type: ignore[assignment]
 
 from . import sheet, store
 from .migrations import NOTICES, migrations
@@ -120,6 +124,8 @@ def in_use(database: str | Path) -> int:
     a server holds it for its lifetime, so a restore waits for it to stop. Raises
     InUseError while a restore holds the database."""
     fd = _open_lock(database)
+    if fcntl is None:
+        return fd
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -132,6 +138,8 @@ def _take_whole(database: str | Path) -> int:
     """The database to this process alone (an exclusive flock on DATABASE.lock), or
     InUseError while anything holds :func:`in_use`."""
     fd = _open_lock(database)
+    if fcntl is None:
+        return fd
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

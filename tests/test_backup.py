@@ -432,3 +432,44 @@ def test_a_backup_from_before_groups_is_restored_and_migrated_on_the_next_start(
     assert f"Restored {games} games" in done.stdout
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})  # migrates
     assert len(scores(database)) == games
+
+
+def test_a_backup_taken_while_games_are_saved_is_one_moment_of_the_database(database, tmp_path):
+    """Games saved (by another connection, as the server's) during every step of the copy:
+    the backup holds the database as it was at one moment, whole, with no game half
+    there, and every game in it scores as in the database."""
+    import threading
+
+    with sqlite3.connect(database) as counting:
+        before = counting.execute("select count(*) from games").fetchone()[0]
+    counting.close()
+    stop = threading.Event()
+    saved: list[str] = []
+
+    def keep_saving() -> None:
+        db = connect(str(database))
+        try:
+            group = groups.all_groups(db)[0]
+            while not stop.is_set():
+                saved.append(store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL] * 2)),
+                                               group_id=group.id))
+        finally:
+            db.conn.close()
+
+    saver = threading.Thread(target=keep_saving, daemon=True)
+    saver.start()
+    try:
+        while not saved:  # the saving has begun
+            time.sleep(0.01)
+        target = tmp_path / "during.sqlite3"
+        done = subprocess.run([SCOREKEEPER, "backup", str(target)], env=env(database, tmp_path),
+                              capture_output=True, text=True, timeout=TIMEOUT * 2)
+    finally:
+        stop.set()
+        saver.join(TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    copied, now = scores(target), scores(database)
+    assert before < len(copied) <= len(now)
+    assert all(now[game_id] == game for game_id, game in copied.items())
+    newer = [g for g in saved if g in copied]
+    assert saved[: len(newer)] == newer  # the games saved first, none skipped

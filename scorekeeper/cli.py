@@ -318,7 +318,6 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
     checking it; the database it replaces is kept beside it as
     DATABASE.replaced-<time>. Stop the server first; it brings the restored database up
     to date when it starts again."""
-    import os
     import secrets
     import subprocess
     from pathlib import Path
@@ -387,8 +386,8 @@ def serve(host: str, port: int) -> None:
 
     app = _app()
     proxies = trusted_proxies(app)
-    try:  # held while serving: scorekeeper restore waits for the server to stop
-        in_use = backups.in_use(app.config["DATABASE"])  # noqa: F841 (kept open until exit)
+    try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
+        backups.in_use(app.config["DATABASE"])
     except backups.InUseError as error:
         _fail(str(error))
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "

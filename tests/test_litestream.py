@@ -85,8 +85,19 @@ def test_a_replica_restores_every_acknowledged_deal_after_the_server_is_killed(t
                 reply = phone.post(path, with_deal(phone.form(path), "trigami", entry))
                 assert reply.redirects_to(f"/games/{game_id}"), reply
                 sent.append((game_id, reply, entry))
+        # a backup file while both run; no restore while they do
+        backup = tmp_path / "monday.sqlite3"
+        made = subprocess.run([SCOREKEEPER, "backup", str(backup)], env=env(database, tmp_path),
+                              capture_output=True, text=True, timeout=TIMEOUT)
+        assert made.returncode == 0, made.stderr
+        refused = subprocess.run([SCOREKEEPER, "restore", str(backup)], env=env(database, tmp_path),
+                                 capture_output=True, text=True, timeout=TIMEOUT)
+        assert refused.returncode == 1 and "stop it" in refused.stderr, refused.stderr
         server_proc.send_signal(signal.SIGKILL)
         server_proc.wait(TIMEOUT)
+        refused = subprocess.run([SCOREKEEPER, "restore", str(backup)], env=env(database, tmp_path),
+                                 capture_output=True, text=True, timeout=TIMEOUT)
+        assert refused.returncode == 1 and "scorekeeper replicate" in refused.stderr, refused.stderr
         expected = scores(database)  # what the killed server had acknowledged, -wal and all
         assert sum(len(s[2]) for s in expected.values()) == sum(len(d) for d in DEALS)
 
@@ -104,6 +115,7 @@ def test_a_replica_restores_every_acknowledged_deal_after_the_server_is_killed(t
                 proc.kill()
                 proc.wait(TIMEOUT)
 
+    assert scores(backup) == expected  # nothing was saved after the backup
     assert not others_can_read(replica) and all(not others_can_read(p) for p in replica.rglob("*") if p.is_dir())
     lost = tmp_path / "lost.sqlite3"  # the disk is lost: the database goes
     database.rename(lost)

@@ -116,7 +116,10 @@ def test_a_replica_restores_every_acknowledged_deal_after_the_server_is_killed(t
                 proc.wait(TIMEOUT)
 
     assert scores(backup) == expected  # nothing was saved after the backup
-    assert not others_can_read(replica) and all(not others_can_read(p) for p in replica.rglob("*") if p.is_dir())
+    meta = tmp_path / ".scores.sqlite3-litestream"  # Litestream's own files beside the database
+    assert meta.is_dir()
+    for folder in (replica, meta):
+        assert not [p for p in (folder, *folder.rglob("*")) if p.stat().st_mode & 0o077], "readable by others"
     lost = tmp_path / "lost.sqlite3"  # the disk is lost: the database goes
     database.rename(lost)
     for suffix in ("-wal", "-shm"):
@@ -131,6 +134,7 @@ def test_a_replica_restores_every_acknowledged_deal_after_the_server_is_killed(t
             assert_acknowledged_present(restored, game_id, "trigami",
                                         [(r, e) for g, r, e in sent if g == game_id])
     assert not list(tmp_path.glob("scores.sqlite3.from-replica-*"))
+    assert not meta.exists()  # Litestream's record of the replaced database goes with it
     again, _url = serve(database, tmp_path)  # the server starts on it
     again.kill()
     again.wait(TIMEOUT)

@@ -384,7 +384,17 @@ def _newer(backup: Path, tmp_path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
+    path = tmp_path / "unreadable.sqlite3"
+    shutil.copyfile(backup, path)
+    with sqlite3.connect(path) as edited:  # a deal's entry no longer JSON (a hand edit gone wrong)
+        edited.execute("update deals set entry = '{\"bids\": [' where id = (select max(id) from deals)")
+    edited.close()
+    return path.read_bytes()
+
+
 @pytest.mark.parametrize("kind, says", [
+    ("unreadable game", "holds a game that cannot be read"),
     ("text", "not a Scorekeeper backup (not an SQLite database)"),
     ("empty", "not a Scorekeeper backup"),
     ("truncated", "monday-bad.sqlite3 is"),
@@ -402,7 +412,8 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
     bad.write_bytes({"text": lambda: b"Anna,Ben,Carla\n80,200,13\n", "empty": lambda: b"",
                      "truncated": lambda: _truncated(backup), "damaged": lambda: _page_damaged(backup),
                      "other program": lambda: _other_program(tmp_path),
-                     "newer": lambda: _newer(backup, tmp_path)}[kind]())
+                     "newer": lambda: _newer(backup, tmp_path),
+                     "unreadable game": lambda: _unreadable_game(backup, tmp_path)}[kind]())
     _leave_a_wal(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
     before = scores(database)
     files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("test.sqlite3")}
@@ -473,3 +484,17 @@ def test_a_backup_taken_while_games_are_saved_is_one_moment_of_the_database(data
     assert all(now[game_id] == game for game_id, game in copied.items())
     newer = [g for g in saved if g in copied]
     assert saved[: len(newer)] == newer  # the games saved first, none skipped
+
+
+def test_a_copy_that_fails_its_check_is_not_named_and_not_left_behind(tmp_path, app, make_game):
+    database = Path(app.config["DATABASE"])
+    make_game(deals=[WORKED_TRIGAMI_DEAL])
+    with sqlite3.connect(database) as edited:  # a hand edit gone wrong in the database itself
+        edited.execute("update deals set entry = 'not json'")
+    edited.close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    failed = run(database, "backup", str(folder / "copy.sqlite3"))
+    assert failed.exit_code == 1 and "holds a game that cannot be read" in failed.stderr
+    assert "Traceback" not in failed.output
+    assert list(folder.iterdir()) == []

@@ -18,7 +18,9 @@ it). The database is one SQLite file in write-ahead-log mode (db.migrate), with 
   kernel lets go of it when the process ends, however it ends, so a server that was
   killed never blocks a restore); keeps the database it replaces as
   ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; then moves the checked copy
-  into place. The next start migrates it as usual.
+  into place. The next start migrates it as usual. A restore killed part-way leaves the
+  database as it was, or restored (the move is one rename), and at most a
+  ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete.
 
 Continuous backup is Litestream's (``scorekeeper replicate``, instance/litestream.example.yml).
 The app leaves SQLite's write-ahead log as SQLite sets it: automatic checkpoints are

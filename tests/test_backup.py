@@ -251,7 +251,7 @@ def serve(database: Path, tmp_path: Path) -> tuple[subprocess.Popen, str]:
 
 
 @pytest.fixture
-def killed_later(tmp_path) -> Iterator[list[subprocess.Popen]]:
+def killed_later() -> Iterator[list[subprocess.Popen]]:
     """Processes a test starts, killed at its end if still running."""
     procs: list[subprocess.Popen] = []
     yield procs

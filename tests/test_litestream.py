@@ -23,7 +23,7 @@ from scorekeeper import groups
 from scorekeeper.db import connect
 from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.race_support import RaceServer, assert_acknowledged_present, with_deal
-from tests.test_backup import SCOREKEEPER, TIMEOUT, env, others_can_read, scores, serve
+from tests.test_backup import SCOREKEEPER, TIMEOUT, env, scores, serve
 from tests.test_gamefile import plain_deal
 
 LITESTREAM = Path(sys.executable).parent / "litestream"

@@ -19,7 +19,8 @@ it). The database is one SQLite file in write-ahead-log mode (db.migrate), with 
   killed never blocks a restore); keeps the database it replaces as
   ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; then moves the checked copy
   into place. The next start migrates it as usual. A restore killed part-way leaves the
-  database as it was, or restored (the move is one rename), and at most a
+  database as it was (for a damaged one whose log SQLite cannot write in: that log is
+  then with the kept copy), or restored (the move is one rename), and at most a
   ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete.
 
 Continuous backup is Litestream's (``scorekeeper replicate``, instance/litestream.example.yml).

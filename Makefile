@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 # installs again
 CATALOGUES := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run test install messages icons bench clean
+.PHONY: run replicate test install messages icons bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,11 @@ install: $(VENV)/.app-installed
 
 run: $(VENV)/.app-installed
 	$(BIN)/scorekeeper serve --host $(HOST) --port $(PORT)
+
+# Beside `make run`: every change of the database copied to the replica that
+# instance/litestream.yml names (copy instance/litestream.example.yml; README, Backups)
+replicate: $(VENV)/.app-installed
+	$(BIN)/scorekeeper replicate
 
 test: $(VENV)/.test-installed
 	$(BIN)/python -m pytest

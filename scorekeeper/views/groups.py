@@ -336,6 +336,7 @@ def passcode() -> Any:
             _pass(proof)
             return redirect(session.pop("after_passcode", None) or url_for("games.index"))
         form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
+    _phone()  # given with the form's token, so all this phone's tries count as one phone's
     return _passcode_page(form, access.group, 400 if form.is_submitted() else 200)
 
 
@@ -346,6 +347,7 @@ def enter_code() -> Any:
     group's limit. Opening the page changes nothing; the button does. Wrong codes are
     counted per phone and per address, never against a group."""
     form = CodeForm() if request.method == "POST" else CodeForm(formdata=None, code=request.args.get("c", "")[:40])
+    _phone()
     status = 200
     message = None
     if request.method == "POST":

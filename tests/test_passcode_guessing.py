@@ -332,3 +332,11 @@ def test_codes_are_read_the_way_phones_type_them():
     assert attempts.normal_code("K7QM4-9XP3O") == "K7QM49XP30"  # O read as 0
     assert attempts.normal_code("١٢٣٤٥٦٧٨٩٠") == "1234567890"  # an Arabic keypad
     assert attempts.normal_code("K7QM4-9XP3") is None and attempts.normal_code("K7QM4-9XP3U") is None
+
+
+def test_a_read_only_link_cannot_let_a_phone_in(app, guarded):
+    db = connect(app.config["DATABASE"])
+    viewer = phone(app, groups.view_link(db, groups.only_group(db).id))
+    assert viewer.get("/group/let-in").status_code == 403
+    assert viewer.post("/group/let-in").status_code == 403
+    assert db.execute("select count(*) from entry_codes").fetchone()[0] == 0

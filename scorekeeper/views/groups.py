@@ -348,7 +348,7 @@ def enter_code() -> Any:
     counted per phone and per address, never against a group."""
     form = CodeForm() if request.method == "POST" else CodeForm(formdata=None, code=request.args.get("c", "")[:40])
     _phone()
-    status = 200
+    status, wait = 200, 0
     message = None
     if request.method == "POST":
         status = 400
@@ -357,7 +357,7 @@ def enter_code() -> Any:
             found = attempts.use_code(db, passcode_text(form.code.data or ""), _phone(), limits.address(),
                                       limits.passcode_limits())
             if isinstance(found, attempts.Refused):
-                message, status = _too_many(found, "code"), 429
+                message, status, wait = _too_many(found, "code"), 429, found.retry_after
             elif found is None:
                 form.code.errors = [_("That code does not work: it may be used already or more than 15 minutes "
                                       "old. Ask for a new one.")]
@@ -375,7 +375,7 @@ def enter_code() -> Any:
                 return redirect(target)
     response = make_response(render_template("groups/code.html", form=form, too_many=message), status)
     if status == 429:
-        response.headers["Retry-After"] = "60"
+        response.headers["Retry-After"] = str(wait)
     return response
 
 
@@ -383,16 +383,19 @@ def enter_code() -> Any:
 def let_in() -> Any:
     """On a phone in the group: make a one-time code (and its QR code) that lets the next
     phone in without the passcode, even while the group's limit on wrong passcodes is
-    used up. The code is kept in this phone's session until it is used or expires."""
+    used up. The code is kept in this phone's session (with its group) to show again,
+    and whether it was used."""
     if not can_write():
         abort(403)
     db = get_db()
     if request.method == "POST":
         if not FlaskForm().validate_on_submit():
             abort(400)
-        session["let_in"] = attempts.make_code(db, group_id())
+        session["let_in"] = [group_id(), attempts.make_code(db, group_id())]
         return redirect(url_for("groups.let_in"))
-    code = session.get("let_in")
+    kept = session.get("let_in")
+    # the code this phone made for this group (not one it made in another group it was in)
+    code = kept[1] if isinstance(kept, list) and len(kept) == 2 and kept[0] == group_id() else None
     state = attempts.code_state(db, code) if isinstance(code, str) else None
     url = None
     if state == "waiting":

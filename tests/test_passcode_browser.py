@@ -9,7 +9,9 @@ import re
 
 import pytest
 
-from tests.browser_support import group_token, new_page, no_sideways_scroll, serve, shot, sync_api
+from axe_playwright_python.base import AXE_FILE_PATH
+
+from tests.browser_support import SHOTS, group_token, new_page, no_sideways_scroll, serve, shot, sync_api
 from tests.png_support import read_png
 from tests.test_join import decode_grey
 
@@ -17,6 +19,7 @@ pytestmark = pytest.mark.browser
 expect = sync_api.expect
 
 PASSCODE = "clubs and spades"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
 def read_qr(page) -> str:
@@ -26,6 +29,20 @@ def read_qr(page) -> str:
     found = decode_grey(grey, png.width, png.height)
     assert len(found) == 1, found
     return found[0]
+
+
+def phone(browser, **kwargs):
+    """A phone-sized page with axe-core loaded on every page it opens (nothing from the web)."""
+    page = new_page(browser, **kwargs)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    return page
+
+
+def accessible(page) -> list[str]:
+    """axe-core's WCAG 2.2 AA violations on the page as it is now (tests/test_a11y_browser.py)."""
+    results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, "
+                            "resultTypes: ['violations']})", TAGS)
+    return [f"{v['id']}: {v['help']}: {[n['target'] for n in v['nodes']]}" for v in results["violations"]]
 
 
 def enter_passcode(page, passcode: str) -> None:
@@ -44,13 +61,13 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
         db.conn.close()
 
-        member = new_page(browser)
+        member = phone(browser)
         member.goto(base + "/")
         enter_passcode(member, PASSCODE)
         expect(member.get_by_role("link", name="+ New game")).to_be_visible()
 
         # a stranger with the link guesses twice: the group's tries are used up
-        newcomer = new_page(browser, join=False)
+        newcomer = phone(browser, join=False)
         newcomer.goto(f"{base}/g/{token}")
         for guess in ("hearts and clubs", "spades and clubs"):
             enter_passcode(newcomer, guess)
@@ -60,9 +77,18 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         expect(newcomer.get_by_text("Ask someone in the group to tap 'Let a phone in' on the Group page")).to_be_visible()
         assert no_sideways_scroll(newcomer)
         shot(newcomer, "let-in-refused")
+        assert accessible(newcomer) == []
 
         # the member makes a code on the Group page
         member.goto(base + "/group")
+        expect(member.get_by_text("At least 6 digits, or two words or more (8 characters or more).")).to_be_visible()
+        member.get_by_role("button", name="Let a phone in").scroll_into_view_if_needed()
+        shot(member, "let-in-group-page")
+        SHOTS.mkdir(exist_ok=True)
+        for heading, name in (("Passcode", "passcode"), ("Let a phone in", "let-in")):
+            section = member.locator("section").filter(has=member.get_by_role("heading", name=heading, exact=True))
+            section.screenshot(path=str(SHOTS / f"let-in-group-page-{name}.png"))
+        assert accessible(member) == []
         member.get_by_role("button", name="Let a phone in").click()
         expect(member.get_by_role("heading", name="Let a phone in")).to_be_visible()
         code = member.locator("#let-in-code").inner_text()
@@ -70,6 +96,7 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         expect(member.get_by_role("img", name="Link with the one-time code")).to_be_visible()
         assert no_sideways_scroll(member)
         shot(member, "let-in-code")
+        assert accessible(member) == []
 
         # the new phone types it below the passcode and is in
         newcomer.get_by_label("One-time code").fill(code)
@@ -84,10 +111,11 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         member.get_by_role("button", name="Make a code").click()
         scanned = read_qr(member)
         assert scanned.startswith(base + "/code?c=")
-        third = new_page(browser, join=False, color_scheme="dark")
+        third = phone(browser, join=False, color_scheme="dark")
         third.goto(scanned)
         expect(third.get_by_label("One-time code")).to_have_value(member.locator("#let-in-code").inner_text())
         shot(third, "let-in-scanned")
+        assert accessible(third) == []
         third.get_by_role("button", name="Come in with the code").click()
         expect(third.get_by_role("link", name="+ New game")).to_be_visible()
         for page in (member, newcomer, third):

@@ -5,7 +5,9 @@ through a private link: an address with an unguessable token (:func:`new_token`,
 random bits). Its **play link** ("play" access) opens everything; making a new one
 (:func:`new_play_link`) stops the old one working. **View links** ("view" access) show
 the whole group, or one game, and change nothing. A group may have a **passcode**: then
-a phone that opens its play link must also give the passcode once (:func:`check_passcode`).
+a phone that opens its play link must also give the passcode once (:func:`check_passcode`;
+wrong ones are counted in attempts.py, which also keeps the one-time codes that let a
+phone in without it).
 
 Every write of the games (store.py) moves its group's ``version`` to the id of the change
 it records, so a group's lists are kept per version without seeing other groups'

@@ -106,6 +106,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("PASSCODE_LIMIT_PHONE", "5 per minute; 20 per hour")
     app.config.setdefault("PASSCODE_LIMIT_CLIENT", "15 per minute; 60 per hour")
     app.config.setdefault("PASSCODE_LIMIT_GROUP", "30 per hour")
+    for key in ("PASSCODE_LIMIT_PHONE", "PASSCODE_LIMIT_CLIENT", "PASSCODE_LIMIT_GROUP"):
+        try:  # a typo in the config stops the start, not the first phone giving a passcode
+            parse_many(str(app.config[key]))
+        except ValueError as error:
+            raise ValueError(f"{key} = {app.config[key]!r} is no limit (e.g. '5 per minute; 20 per hour'): "
+                             f"{error}") from None
     enabled = app.config["RATELIMIT_ENABLED"]
     app.config["RATELIMIT_ENABLED"] = True
     try:

@@ -340,3 +340,11 @@ def test_a_read_only_link_cannot_let_a_phone_in(app, guarded):
     assert viewer.get("/group/let-in").status_code == 403
     assert viewer.post("/group/let-in").status_code == 403
     assert db.execute("select count(*) from entry_codes").fetchone()[0] == 0
+
+
+def test_a_passcode_limit_that_is_no_limit_stops_the_start(tmp_path):
+    from scorekeeper import create_app
+
+    with pytest.raises(ValueError, match="PASSCODE_LIMIT_GROUP = 'thirty an hour' is no limit"):
+        create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
+                    "PASSCODE_LIMIT_GROUP": "thirty an hour"})

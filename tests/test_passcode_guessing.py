@@ -19,7 +19,8 @@ import pytest
 
 from scorekeeper import attempts, groups
 from scorekeeper.db import connect
-from tests.race_support import Phone, RaceServer, _NoRedirects, assert_no_server_error, at_once, statuses
+from tests.race_support import (Phone, RaceServer, _NoRedirects, assert_no_server_error, at_once, form_fields,
+                                statuses)
 
 PASSCODE = "clubs and spades"
 
@@ -129,8 +130,6 @@ def shown_code(page: str) -> str:
 
 def form_after(page: str, action: str) -> dict:
     """The fields of the form of ``page`` that posts to ``action``."""
-    from tests.race_support import form_fields
-
     start = page.index(f'action="{action}"')
     return form_fields('<form method="post" ' + page[start:])
 

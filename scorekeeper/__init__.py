@@ -13,7 +13,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 from itsdangerous import URLSafeTimedSerializer
 
-from . import gamefile
+from . import gamefile, network
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -25,6 +25,9 @@ def _asset_folder(name: str) -> str:
     packaged = _PACKAGE / name
     return str(packaged if packaged.is_dir() else _PROJECT / name)
 
+
+#: Where a request's unusable Host header is kept (_Scorekeeper.create_url_adapter)
+UNUSABLE_HOST = "scorekeeper.unusable_host"
 
 #: Shorter than this, a secret key file is taken for broken (a new one is 64 hex digits)
 _MIN_SECRET_KEY = 32
@@ -64,7 +67,24 @@ def _secret_key(instance_path: str, logger: logging.Logger) -> str:
 
 
 class _Scorekeeper(Flask):
-    """Flask, with static files under versioned URLs cached for a year, immutable."""
+    """Flask, with static files under versioned URLs cached for a year, immutable, and a
+    Host header no address can be made of set aside before routing."""
+
+    def create_url_adapter(self, request: Any) -> Any:
+        # A Host no link can be written with (network.usable_host: a label over 63
+        # characters, "a..b", "xn--zz") would leave Flask without a URL adapter, so even the
+        # error page (its url_for) failed as a bare server error. It is set aside under
+        # UNUSABLE_HOST and the URL map bound to "invalid" instead (RFC 6761: a name that
+        # is never an address; nothing is linked with it, as the request answers 400 with
+        # the app's error page before any view runs: _secure's refuse_unusable_host).
+        # Behind TRUSTED_PROXIES this is the forwarded host: ProxyFix ran first and gave
+        # it to SERVER_NAME too, so the server's own name cannot stand in.
+        if request is not None:
+            environ = request.environ
+            if not network.usable_host(environ.get("HTTP_HOST", "")):
+                environ[UNUSABLE_HOST] = environ["HTTP_HOST"]
+                environ["HTTP_HOST"] = "invalid"
+        return super().create_url_adapter(request)
 
     def _versioned(self) -> bool:
         """Whether the request's static URL carries the app's fingerprint (?v=, see
@@ -151,21 +171,41 @@ SECURITY_HEADERS = {
 }
 
 
+def trusted_proxies(app: Flask) -> int:
+    """The app's TRUSTED_PROXIES: how many reverse proxies stand in front of it (0: none,
+    the default). Raises ValueError for anything but a whole number from 0 up, so a typo
+    stops the start-up rather than trusting a client's X-Forwarded-* headers."""
+    value = app.config.get("TRUSTED_PROXIES") or 0
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
+        raise ValueError(f"TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not {value!r}")
+    return int(value)
+
+
 def _secure(app: Flask) -> None:
     """Security headers on every response (issue 9): a few lines rather than
     Flask-Talisman, whose session cookie is Secure always or never (phones at the table
     use plain http://192.168.…; a group on the internet, HTTPS) and which would redirect
     every http request to https. Behind TRUSTED_PROXIES reverse proxies (config, default
-    0), ProxyFix takes the client's address, scheme and host from their X-Forwarded-*
-    headers, so cookies are Secure over HTTPS and limits count each client."""
-    from flask import request
+    0), ProxyFix takes the client's address, scheme and host from their X-Forwarded-For,
+    -Proto and -Host headers, so cookies are Secure over HTTPS, links and QR codes carry
+    the public https:// address, and limits count each client. ProxyFix is the one reader
+    of those headers, under any WSGI server: ``scorekeeper serve`` has waitress pass them
+    on (cli.serve says why). A request whose Host no link can be made of answers 400
+    here, before anything else runs (_Scorekeeper.create_url_adapter)."""
+    from flask import abort, request
 
-    proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
+    def refuse_unusable_host() -> None:
+        if UNUSABLE_HOST in request.environ:
+            abort(400)
+
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_unusable_host)
+    proxies = trusted_proxies(app)
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
-                                x_port=proxies, x_prefix=proxies)
+        # Only the three headers Caddy sets and the README's nginx lines set, replacing a
+        # client's: X-Forwarded-Port and -Prefix would pass through from the client as sent
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
     headers = list(SECURITY_HEADERS.items())
 
     @app.after_request

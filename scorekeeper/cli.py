@@ -225,27 +225,53 @@ def serve(host: str, port: int) -> None:
     Prints the address phones open and keeps it as the app's PUBLIC_URL, which the score
     sheet's QR code uses when the sheet is opened on this computer (network.game_address).
     A PUBLIC_URL already configured (instance/config.py, SCOREKEEPER_PUBLIC_URL) is kept.
+    \f
+    Behind TRUSTED_PROXIES reverse proxies (README: "On the internet, behind a reverse
+    proxy") the address this computer listens on is not the one phones open: only a
+    configured PUBLIC_URL is printed and kept, and waitress passes the proxies'
+    X-Forwarded-* headers on to the app, where ProxyFix reads the last TRUSTED_PROXIES
+    values of each (scorekeeper._secure). Waitress' own reading of them (trusted_proxy=…)
+    is not used: ProxyFix is then the one place that reads them, the same under any WSGI
+    server and in the tests' Flask client, it needs no proxy address (which a container or
+    a second host changes), and two readers would each drop a hop. With TRUSTED_PROXIES=0
+    waitress removes every X-Forwarded-* header (its default), so no client can claim an
+    address, a scheme or a host.
     """
     from waitress import serve as waitress_serve
 
-    from . import network
+    from . import network, trusted_proxies
 
     app = _app()
+    proxies = trusted_proxies(app)
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
                f"(database: {app.config['DATABASE']})")
     urls = [app.config["PUBLIC_URL"].rstrip("/")] if app.config.get("PUBLIC_URL") else []
-    urls += [url for url in network.phone_urls(host, port) if url not in urls]
+    if proxies:
+        if urls:
+            click.echo(f"Phones open {urls[0]}/ (through the reverse proxy)")
+        else:
+            click.echo(f"Behind {proxies} reverse prox{'y' if proxies == 1 else 'ies'} (TRUSTED_PROXIES): phones "
+                       "open the proxy's address, and links and QR codes use the address each request came "
+                       "in on (SCOREKEEPER_PUBLIC_URL=https://… prints it here)")
+    else:
+        urls += [url for url in network.phone_urls(host, port) if url not in urls]
+        if urls:
+            click.echo(f"Phones on the same Wi-Fi: open {urls[0]}/")
+            for url in urls[1:]:
+                click.echo(f"  (on another network of this computer: {url}/)")
+        elif network.is_loopback(host):
+            click.echo(f"Phones cannot reach {host}: only this computer can open it. For phones at "
+                       "the table: make run HOST=0.0.0.0 (or scorekeeper serve --host 0.0.0.0)")
+        else:
+            click.echo("No network address found for phones: is this computer on the Wi-Fi?")
     if urls:
         app.config["PUBLIC_URL"] = urls[0]
-        click.echo(f"Phones on the same Wi-Fi: open {urls[0]}/")
-        for url in urls[1:]:
-            click.echo(f"  (on another network of this computer: {url}/)")
-    elif network.is_loopback(host):
-        click.echo(f"Phones cannot reach {host}: only this computer can open it. For phones at "
-                   "the table: make run HOST=0.0.0.0 (or scorekeeper serve --host 0.0.0.0)")
-    else:
-        click.echo("No network address found for phones: is this computer on the Wi-Fi?")
-    waitress_serve(app, host=host, port=port, threads=8)
+    # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
+    # there, once, not also through Flask's own handler (every line twice in the log)
+    from flask.logging import default_handler
+
+    app.logger.removeHandler(default_handler)
+    waitress_serve(app, host=host, port=port, threads=8, clear_untrusted_proxy_headers=not proxies)
 
 
 @main.command("init-db")

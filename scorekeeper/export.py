@@ -10,13 +10,18 @@ Why these choices:
 - Points are numbers with an ASCII minus, so the spreadsheet can add them up.
 - Spreadsheet formula injection: a text cell starting with =, +, -, @ (or a tab or carriage
   return) is run as a formula by spreadsheet programs; such a cell gets a leading
-  apostrophe, the usual guard (OWASP, "CSV Injection"). Numbers are never touched.
+  apostrophe, the usual guard (OWASP, "CSV Injection"). So does one starting with their
+  full-width or small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫), which spreadsheets in East Asian
+  locales fold into the ASCII ones, or with any of them after spaces or invisible
+  characters, which a program may drop when it reads the cell. Numbers are never touched:
+  points are ints, written as numbers (-75), so a spreadsheet can add them up.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,14 +29,34 @@ from .rules.common import SUIT_SYMBOLS, _, together
 from .rules.trix import contract_name
 from .sheet import Sheet
 
-#: What a spreadsheet program would run as a formula at the start of a cell.
+#: What a spreadsheet program would run as a formula at the start of a cell (OWASP's
+#: list). Compared after NFKC, which folds the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B,
+#: U+FF0D, U+FF20) and the small ﹦ ﹢ ﹣ ﹫ into these.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+def _skipped(char: str) -> bool:
+    """What a spreadsheet may drop before reading a cell's first character: spaces of any
+    script, line ends and invisible characters (zero-width space, byte-order mark, bidi
+    marks)."""
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zs", "Zl", "Zp")
+
+
+def starts_like_a_formula(text: str) -> bool:
+    """Whether a spreadsheet could read ``text`` as a formula: it starts with a tab or
+    carriage return, or its first character that shows (after spaces and invisible
+    characters), folded by NFKC, is =, +, -, or @."""
+    if text.startswith(FORMULA_STARTS):
+        return True
+    shown = next((char for char in text if not _skipped(char)), "")
+    return unicodedata.normalize("NFKC", shown)[:1] in ("=", "+", "-", "@")
+
+
 def spreadsheet_safe(value: Any) -> Any:
-    """A cell for the CSV: ints as they are; text starting like a formula (=, +, -, @,
-    tab, carriage return) behind an apostrophe, so it is shown, never run."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    """A cell for the CSV: numbers as they are (-75 stays the number -75); text that
+    starts like a formula (:func:`starts_like_a_formula`) behind an apostrophe, so it is
+    shown, never run."""
+    if isinstance(value, str) and starts_like_a_formula(value):
         return "'" + value
     return value
 
@@ -129,4 +154,4 @@ def to_csv(rows: Sequence[Sequence[Any]]) -> bytes:
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
-__all__ = ["FORMULA_STARTS", "sheet_rows", "spreadsheet_safe", "to_csv"]
+__all__ = ["FORMULA_STARTS", "sheet_rows", "spreadsheet_safe", "starts_like_a_formula", "to_csv"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -37,6 +38,23 @@ def host_name(host: str) -> str:
         return (urlsplit(f"//{host}").hostname or "").rstrip(".")
     except ValueError:  # a Host header no URL can hold, e.g. "[::1"
         return ""
+
+
+@lru_cache(maxsize=64)
+def usable_host(host: str) -> bool:
+    """Whether the name in a ``Host`` header ("scores.example.org:443", "[::1]:5000") can
+    be written into a link and read back: it encodes to IDNA and decodes from it, so every
+    label is 1–63 characters and every ``xn--`` label is valid punycode. Werkzeug fails on
+    any other as the URL map is bound (BadHost) or ``request.host_url`` is worked out
+    (UnicodeError), and a Host no URL can hold ("[::1") is no address either: the app
+    answers such a request 400 (scorekeeper.create_app). An empty host (HTTP/1.0 sends
+    none) is usable: the server's own name stands in.
+    Kept for the last 64 hosts: a server sees a few, each on every request."""
+    try:
+        (urlsplit(f"//{host}").hostname or "").encode("idna").decode("idna")
+    except ValueError:  # UnicodeError is one; so is a Host no URL can hold ("[::1")
+        return False
+    return True
 
 
 def is_loopback(host: str) -> bool:

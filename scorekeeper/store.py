@@ -78,6 +78,42 @@ class DuplicateGameError(Exception):
         self.game_id = game_id
 
 
+class DiskFullError(Exception):
+    """The database could not be written, so nothing was (the transaction was rolled
+    back): its disk is full (SQLite's SQLITE_FULL), it is read-only (SQLITE_READONLY: a
+    read-only file system, or a file the server may not write), or the disk failed the
+    write (SQLITE_IOERR). Reads still work; a write succeeds again by itself once there is
+    space (no restart).
+
+    ``reason``: "full", "read-only" or "i/o"; ``path``: the database file ("" when
+    unknown); ``detail``: SQLite's own words ("database or disk is full")."""
+
+    def __init__(self, reason: str, path: str, detail: str) -> None:
+        super().__init__(f"{path or 'the database'} could not be written: {detail}")
+        self.reason = reason
+        self.path = path
+        self.detail = detail
+
+
+#: SQLite's primary result codes of a write the disk refused (sqlite.org/rescode.html)
+_DISK_REFUSALS = {13: "full", 8: "read-only", 10: "i/o"}  # SQLITE_FULL, _READONLY, _IOERR
+
+
+def disk_full_error(db: sqlite_utils.Database | None, error: BaseException) -> DiskFullError | None:
+    """``error`` as a :class:`DiskFullError` when it is SQLite refusing a write for want
+    of disk (full, read-only, I/O error), naming ``db``'s file; None for any other error."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if not isinstance(error, sqlite3.DatabaseError) or code is None or code & 0xFF not in _DISK_REFUSALS:
+        return None
+    path = ""
+    if db is not None:
+        try:  # a read: works on a full disk
+            path = db.execute("PRAGMA database_list").fetchone()[2] or ""
+        except sqlite3.Error:
+            pass
+    return DiskFullError(_DISK_REFUSALS[code & 0xFF], path, str(error))
+
+
 #: What a :class:`Change` records; ``before``/``after`` hold, per action:
 #: game_created — None / the game file as stored (players, first_dealer, options, deals);
 #: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
@@ -91,18 +127,29 @@ ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_
 def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """A write transaction that takes the write lock at once (BEGIN IMMEDIATE), so two
     phones saving at the same moment wait for each other (busy timeout) instead of one
-    failing with "database is locked" when its read turns into a write."""
-    if db.conn.in_transaction:
-        with db.atomic():
-            yield db
-        return
-    db.conn.execute("BEGIN IMMEDIATE")
+    failing with "database is locked" when its read turns into a write. A write the disk
+    refuses (full, read-only) is rolled back whole and raised as :class:`DiskFullError`."""
+    outer = not db.conn.in_transaction
     try:
-        yield db
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
+        if not outer:
+            with db.atomic():
+                yield db
+            return
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            if db.conn.in_transaction:  # SQLite may have rolled back a full disk's write itself
+                db.conn.rollback()
+            raise
+        db.conn.commit()
+    except sqlite3.DatabaseError as error:
+        refused = disk_full_error(db, error)
+        if refused is None:
+            raise
+        if outer and db.conn.in_transaction:
+            db.conn.rollback()  # a COMMIT the disk refused may leave the transaction open
+        raise refused from error
 
 
 def now() -> str:

@@ -368,6 +368,7 @@ function pageNumber(n) {
       form.dataset.number = n;
       // the deal's number in the page's digits, where it is written in any
       form.dataset.waitingText = (form.dataset.waitingText || "").replace(/\p{Nd}+/u, pageNumber(n));
+      form.dataset.heldText = (form.dataset.heldText || "").replace(/\p{Nd}+/u, pageNumber(n));
       document.querySelectorAll('h1, form.deal-form button[type="submit"]').forEach((e) => { e.textContent = e.textContent.replace(/\p{Nd}+/u, pageNumber(n)); });
     }
     const key = DRAFTS + form.dataset.draft;
@@ -419,6 +420,12 @@ function pageNumber(n) {
     if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
+    // The server's disk was full (507): nothing saved. The deal waits in the outbox, says
+    // why, and is sent by itself once the server can save it again.
+    const held = form.querySelector("[data-disk-full]");
+    if (held && window.Scorekeeper && window.Scorekeeper.queue(form, held.textContent.trim())) {
+      localStorage.removeItem(key);
+    }
     form.addEventListener("submit", function (event) {
       keep();
       if (navigator.onLine === false) {
@@ -661,7 +668,9 @@ function pageNumber(n) {
     return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(", "));
   }
 
-  function queue(form) {
+  // reason: why the server could not take it now (its disk full), said where it waits;
+  // none: no connection
+  function queue(form, reason) {
     const data = [];
     new FormData(form).forEach((value, name) => { if (typeof value === "string") data.push([name, value]); });
     const nonce = (data.find((p) => p[0] === "nonce") || [])[1];
@@ -672,13 +681,15 @@ function pageNumber(n) {
     const points = preview && !preview.querySelector(".bad") ? preview.textContent.trim() : "";
     items.push({ nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
                  url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
-                 entries: describe(form), points: points, at: Date.now(), state: "waiting" });
+                 entries: describe(form), points: points, at: Date.now(), state: "waiting",
+                 held: reason || undefined });
     save(OUTBOX, items);
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       location.href = form.dataset.sheetUrl;  // the sheet (kept by the service worker) lists it
     } else {
       const line = form.querySelector("[data-preview-line]");
-      if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", form.dataset.waitingText)); }
+      const text = reason ? form.dataset.heldText : form.dataset.waitingText;
+      if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", text)); }
       form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
       form.dataset.queued = nonce;
     }
@@ -713,6 +724,14 @@ function pageNumber(n) {
     return { text: "HTTP " + status, conflict: false };
   }
 
+  function heldFrom(html) {
+    // What a 507 answer says of the server's disk, in the page's language
+    try {
+      const node = new DOMParser().parseFromString(html, "text/html").querySelector("[data-disk-full]");
+      return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
+    } catch (e) { return ""; }
+  }
+
   let sending = false;
   async function flush() {
     if (sending || navigator.onLine === false) return;
@@ -732,6 +751,17 @@ function pageNumber(n) {
         }
         const items = load(OUTBOX, []);
         const mine = items.find((i) => i.nonce === item.nonce);
+        if (response.status === 507) {
+          // the server's disk is full: nothing saved; it stays waiting, says why, and is
+          // sent again by the next round (the deals after it would meet the same disk)
+          const held = heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
+          if (mine && mine.held !== held) {  // said once, not again at every try
+            mine.held = held;
+            save(OUTBOX, items);
+            changed = true;
+          }
+          break;
+        }
         if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
           // saved (or saved already by an earlier send that lost its answer)
           const sent = load(SENT, {});
@@ -777,6 +807,9 @@ function pageNumber(n) {
       items.forEach(function (item) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
         card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(item.number), time: clock(item.at) })));
+        if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself
+          card.appendChild(el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held })));
+        }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
           card.appendChild(el("p", "", item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import unicodedata
 from datetime import UTC, datetime
 from urllib.parse import quote
 from typing import Any
 
-from flask import Flask, Response, has_request_context, jsonify, make_response, render_template
+from flask import Flask, Response, current_app, has_request_context, jsonify, make_response, render_template, request
 from jinja2 import pass_context
 from ..i18n import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
-from .. import forms, numbers
+from .. import forms, numbers, store
 from ..rules.common import SUIT_SYMBOLS, listed, listed_apart, set_name_isolation, set_number_format, signed, together
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
@@ -88,6 +89,26 @@ def _listed_markup(items: Any, join: Any) -> Markup:
     return Markup(escape(separator)).join(items)
 
 
+#: What the log says of a write the disk refused, by store.DiskFullError.reason
+_DISK_TROUBLE = {"full": "the disk is full", "read-only": "the database or its file system is read-only",
+                 "i/o": "the disk failed a write"}
+
+
+def refused_by_disk(error: store.DiskFullError) -> str:
+    """A write the database's disk refused (store.DiskFullError): log the one line an
+    operator needs (what, where, that it resumes by itself; no traceback), and return what
+    the phone is told, in its language (one sentence: a deal waiting in the outbox shows it
+    too, static/app.js). Status 507 (Insufficient Storage) goes with it."""
+    path = error.path or current_app.config.get("DATABASE", "")
+    current_app.logger.error(
+        "Nothing saved (%s %s): %s, so %s could not be written (SQLite: %s). Saving resumes by itself "
+        "once it can write there again.", request.method, request.path, _DISK_TROUBLE[error.reason], path,
+        error.detail)
+    if error.reason == "full":
+        return _("The server's disk is full: nothing was saved, your entries are kept.")
+    return _("The server cannot write to its disk: nothing was saved, your entries are kept.")
+
+
 class SqliteInt(IntegerConverter):
     """``<int:…>`` in a URL, at most SQLite's largest integer: a longer number is a plain
     404, not an overflow deep in the database."""
@@ -97,12 +118,29 @@ class SqliteInt(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
+#: Views that read an oversize body themselves, to answer 413 on their own form
+#: (the upload form says how large a game file may be)
+OWN_413 = frozenset({"transfer.upload"})
+
+
+def _refuse_oversize() -> None:
+    """Every POST over the request limits answers 413 with the app's 413 page before any
+    view runs, whatever the view would read: a body over MAX_CONTENT_LENGTH (by its
+    Content-Length, or as it is read when sent in chunks), a form field over
+    MAX_FORM_MEMORY_SIZE, more than MAX_FORM_PARTS parts. Parsing the form here (Werkzeug
+    keeps it for the view) means a view that answers without reading the body ("Start a
+    game" sent without a kind: 400) cannot answer otherwise than the rest."""
+    if request.method == "POST" and request.endpoint not in OWN_413:
+        request.form  # noqa: B018 - raises RequestEntityTooLarge (413)
+
+
 def init_app(app: Flask) -> None:
     from . import app_shell, deals, explain, games, groups, languages, live, manage, players, transfer
 
     app.url_map.converters["int"] = SqliteInt
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):
         app.register_blueprint(module.bp)
+    app.before_request(_refuse_oversize)  # before groups' check: a body too large is refused unread
     groups.init_app(app)
     languages.init_app(app)
     # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in
@@ -159,6 +197,16 @@ def init_app(app: Flask) -> None:
         if error.code == 429:
             response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(store.DiskFullError)
+    def disk_full(error: store.DiskFullError) -> Any:
+        return render_template("error.html", code=507, message=refused_by_disk(error)), 507
+
+    @app.errorhandler(sqlite3.DatabaseError)
+    def database_error(error: sqlite3.DatabaseError) -> Any:
+        # a write the disk refused outside store.writing, said the same way
+        refused = store.disk_full_error(None, error)
+        return disk_full(refused) if refused is not None else server_error(error)
 
     @app.errorhandler(Exception)
     def server_error(error: Exception) -> Any:

@@ -17,7 +17,7 @@ from ..rules.common import listed
 from ..text import isolate
 from .games import get_game_or_404
 from .manage import offer_restore
-from . import preview_answer, signed
+from . import preview_answer, refused_by_disk, signed
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
 
@@ -172,6 +172,7 @@ def new(game_id: str) -> Any:
     game = get_game_or_404(game_id)
     index = len(game.deals)
     form = deal_form_class(game, index)()
+    disk_full = None  # what the phone is told when the disk refused the deal
     if not form.is_submitted():
         form.seen.data = str(game.version)
     saved = store.deal_for_nonce(get_db(), form.nonce.data) if form.is_submitted() else None
@@ -201,6 +202,10 @@ def new(game_id: str) -> Any:
                 return _stale(stale.game, stale.since)
             except RuleError as error:
                 forms.attach_error(form, error, index + 1)
+            except store.DiskFullError as refused:
+                # the form again with the entries as typed (static/app.js keeps the deal
+                # in the outbox and sends it by itself once there is space)
+                disk_full = refused_by_disk(refused)
             else:
                 if added.score is None:  # the same form, saved this instant by a second tap
                     return redirect(_flash_saved(store.get_game(get_db(), game.id), added.deal_id))
@@ -216,7 +221,8 @@ def new(game_id: str) -> Any:
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
-    return render_template("deals/form.html", form=form, **context), 400 if form.has_errors else 200
+    return render_template("deals/form.html", form=form, disk_full=disk_full, **context), \
+        507 if disk_full else 400 if form.has_errors else 200
 
 
 def _choose(form: forms.DealForm, contract: str | None) -> None:
@@ -258,6 +264,7 @@ def edit(game_id: str, deal_id: int) -> Any:
         form.fill(stored.entry)
         form.version.data = stored.version
     status = 200
+    disk_full = None  # what the phone is told when the disk refused the change
     if form.is_submitted():
         valid = form.validate()
         entry = _entry(form, game, index)
@@ -278,6 +285,8 @@ def edit(game_id: str, deal_id: int) -> Any:
                 status = 409
             except RuleError as error:  # the deal breaks a rule, or a later one no longer fits after it
                 forms.attach_error(form, error, index + 1)
+            except store.DiskFullError as refused:  # the form again, the entries as typed
+                disk_full, status = refused_by_disk(refused), 507
             else:
                 answer = _changed(form, game, index, entry, saved)
                 if answer is not None:
@@ -287,7 +296,8 @@ def edit(game_id: str, deal_id: int) -> Any:
     _offer(form, game, index)
     if form.has_errors and status == 200:
         status = 400
-    return render_template("deals/form.html", form=form, deal_id=deal_id, **_context(game, index)), status
+    return render_template("deals/form.html", form=form, deal_id=deal_id, disk_full=disk_full,
+                           **_context(game, index)), status
 
 
 def _changed(form: forms.DealForm, game: StoredGame, index: int, entry: dict[str, Any],

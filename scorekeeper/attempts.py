@@ -27,8 +27,8 @@ the next phone in without the passcode, even while the group's cap is used up: 1
 characters of Crockford's base 32 (50 random bits), valid 15 minutes, once. Wrong codes
 are counted per phone and per address only, never against a group (a code names no
 group), so strangers cannot lock this door; 50 bits are what make that safe: even a
-thousand guesses a second from unlimited addresses for the whole 15 minutes find a
-given code with odds below one in a million.
+thousand guesses a second from unlimited addresses for the whole 15 minutes (900,000
+guesses of 2^50) find a given waiting code with odds of about one in a billion.
 """
 
 from __future__ import annotations

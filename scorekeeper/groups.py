@@ -5,7 +5,9 @@ through a private link: an address with an unguessable token (:func:`new_token`,
 random bits). Its **play link** ("play" access) opens everything; making a new one
 (:func:`new_play_link`) stops the old one working. **View links** ("view" access) show
 the whole group, or one game, and change nothing. A group may have a **passcode**: then
-a phone that opens its play link must also give the passcode once (:func:`check_passcode`).
+a phone that opens its play link must also give the passcode once (:func:`check_passcode`;
+wrong ones are counted in attempts.py, which also keeps the one-time codes that let a
+phone in without it).
 
 Every write of the games (store.py) moves its group's ``version`` to the id of the change
 it records, so a group's lists are kept per version without seeing other groups'
@@ -24,8 +26,13 @@ from .store import now, writing
 
 #: What a link lets a phone do
 PLAY, VIEW = "play", "view"
-#: Passcodes: at least this many characters, at most the second
+#: Passcodes: at least this many characters, at most the second (any passcode, also one
+#: set before :func:`passcode_rule`; a longer one is never judged)
 PASSCODE_LENGTH = (4, 64)
+#: A new passcode of digits only has at least this many (a million passcodes and more)
+PASSCODE_DIGITS = 6
+#: A new passcode of words has at least this many words and this many characters
+PASSPHRASE = (2, 8)
 
 
 class NoSuchGroupError(LookupError):
@@ -195,15 +202,35 @@ def rename(db: sqlite_utils.Database, group_id: int, name: str) -> None:
         db.execute("update groups set name = ? where id = ?", [" ".join(name.split()), group_id])
 
 
+def passcode_rule(passcode: str) -> bool:
+    """Whether a new passcode (as views' ``passcode_text`` keeps it) is long enough:
+    digits only, at least :data:`PASSCODE_DIGITS` of them; otherwise at least
+    ``PASSPHRASE[0]`` words and ``PASSPHRASE[1]`` characters ("clubs and spades"). Why:
+    the guessing limits bound the guesses per hour (attempts.py); a million 6-digit
+    passcodes take years to try at that rate, ten thousand 4-digit ones a week."""
+    if passcode.isdigit():
+        return len(passcode) >= PASSCODE_DIGITS
+    return len(passcode.split()) >= PASSPHRASE[0] and len(passcode) >= PASSPHRASE[1]
+
+
 def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None) -> str | None:
-    """Guard the play link with ``passcode`` (None or "": no passcode). Every phone must
-    give a new passcode once, even those that gave the old one. Returns the passcode's
-    new id (None without one)."""
+    """Guard the play link with ``passcode`` (None or "": no passcode; the caller has
+    checked :func:`passcode_rule`). Every phone must give a new passcode once, even those
+    that gave the old one. Returns the passcode's new id (None without one)."""
     passcode_id = secrets.token_urlsafe(12) if passcode else None
     hashed = generate_password_hash(passcode) if passcode else None
     with writing(db):
-        db.execute("update groups set passcode = ?, passcode_id = ? where id = ?", [hashed, passcode_id, group_id])
+        db.execute("update groups set passcode = ?, passcode_id = ?, passcode_rule = ? where id = ?",
+                   [hashed, passcode_id, 1 if passcode else None, group_id])
     return passcode_id
+
+
+def passcode_before_rule(db: sqlite_utils.Database, group_id: int) -> bool:
+    """Whether the group's passcode was set before :func:`passcode_rule` (migration m008):
+    it keeps working, and may be shorter than the rule wants (only its hash is kept, so
+    nobody can tell)."""
+    row = db.execute("select passcode, passcode_rule from groups where id = ?", [group_id]).fetchone()
+    return row is not None and bool(row[0]) and not row[1]
 
 
 def check_passcode(db: sqlite_utils.Database, group_id: int, passcode: str) -> str | None:

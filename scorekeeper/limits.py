@@ -11,20 +11,28 @@ request, so each app's config counts (tests make many apps in one process). Conf
   ``TRUSTED_PROXIES`` behind a reverse proxy) to all pages together. A deal form's live
   preview does not count: it writes nothing, and a phone asks for one at every tap.
 - ``IMPORT_LIMIT`` (default "20 per minute"): game files one client uploads.
-- ``PASSCODE_LIMIT_CLIENT`` (default "5 per minute; 20 per hour") and
-  ``PASSCODE_LIMIT_GROUP`` (default "30 per hour"): wrong passcodes from one client, and
-  for one group from all clients together (views/groups.py): a 4-digit passcode would
-  take weeks to guess.
+- ``PASSCODE_LIMIT_PHONE`` (default "5 per minute; 20 per hour"), ``PASSCODE_LIMIT_CLIENT``
+  (default "15 per minute; 60 per hour") and ``PASSCODE_LIMIT_GROUP`` (default "30 per
+  hour"): wrong passcodes from one phone (its session), from one address (looser: a
+  café's Wi-Fi is one address), and for one group from everyone together. These are
+  not Flask-Limiter's: they are counted exactly in the database (attempts.py says why);
+  :func:`passcode_limits` reads them. Wrong one-time codes count against the same phone
+  and address limits, separately, and never against a group.
 
-Going over a limit answers 429 with the app's error page (views.init_app) and writes
-nothing: the limit is checked before the view runs.
+Going over a write or import limit answers 429 with the app's error page
+(views.init_app) and writes nothing: the limit is checked before the view runs.
 """
 
 from __future__ import annotations
 
+import ipaddress
+
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
+
+from .attempts import Limit, Limits
 
 #: Writes that a limit does not count: answers computed for a page, nothing stored
 NOT_WRITES = frozenset({"deals.preview"})
@@ -43,30 +51,33 @@ def import_limit() -> str:
     return str(current_app.config["IMPORT_LIMIT"])
 
 
-def passcode_limit_client() -> str:
-    return str(current_app.config["PASSCODE_LIMIT_CLIENT"])
+def _windows(key: str) -> tuple[Limit, ...]:
+    return tuple((item.amount, float(item.get_expiry())) for item in parse_many(str(current_app.config[key])))
 
 
-def passcode_limit_group() -> str:
-    return str(current_app.config["PASSCODE_LIMIT_GROUP"])
+def passcode_limits() -> Limits:
+    """The current app's limits on wrong passcodes and codes (none when
+    ``RATELIMIT_ENABLED`` is off); raises ValueError for a config value that is no limit."""
+    if _disabled():
+        return Limits()
+    return Limits(phone=_windows("PASSCODE_LIMIT_PHONE"), address=_windows("PASSCODE_LIMIT_CLIENT"),
+                  group=_windows("PASSCODE_LIMIT_GROUP"))
 
 
-def _app_key() -> str:
-    # the app's database first: counts of one app (a test's) are not another's
-    return str(current_app.config["DATABASE"])
-
-
-def client_key() -> str:
-    """A client (its address) of this app."""
-    return f"{_app_key()}|client|{get_remote_address()}"
-
-
-def group_key() -> str:
-    """The group whose link this phone opened, of this app."""
-    from .views.groups import current
-
-    access = current()
-    return f"{_app_key()}|group|{access.group.id if access else None}"
+def address() -> str:
+    """The client's address as the passcode limits count it (behind ``TRUSTED_PROXIES``,
+    the proxy's client): an IPv6 address by its /64, since one home or phone is given a
+    whole /64 and could otherwise take a new address for each guess."""
+    found = get_remote_address()
+    try:
+        ip = ipaddress.ip_address(found)
+    except ValueError:
+        return found
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _not_a_write() -> bool:
@@ -92,8 +103,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", True)
     app.config.setdefault("WRITE_LIMIT", "120 per minute")
     app.config.setdefault("IMPORT_LIMIT", "20 per minute")
-    app.config.setdefault("PASSCODE_LIMIT_CLIENT", "5 per minute; 20 per hour")
+    app.config.setdefault("PASSCODE_LIMIT_PHONE", "5 per minute; 20 per hour")
+    app.config.setdefault("PASSCODE_LIMIT_CLIENT", "15 per minute; 60 per hour")
     app.config.setdefault("PASSCODE_LIMIT_GROUP", "30 per hour")
+    for key in ("PASSCODE_LIMIT_PHONE", "PASSCODE_LIMIT_CLIENT", "PASSCODE_LIMIT_GROUP"):
+        try:  # a typo in the config stops the start, not the first phone giving a passcode
+            parse_many(str(app.config[key]))
+        except ValueError as error:
+            raise ValueError(f"{key} = {app.config[key]!r} is no limit (e.g. '5 per minute; 20 per hour'): "
+                             f"{error}") from None
     enabled = app.config["RATELIMIT_ENABLED"]
     app.config["RATELIMIT_ENABLED"] = True
     try:

@@ -265,3 +265,38 @@ def m007_name_keys(db: sqlite_utils.Database) -> None:
             key = f"{key}\x1f{player_id}"
         taken.add((*where, key))
         db.execute("update players set name_key = ? where id = ?", [key, player_id])
+
+
+@migrations()
+def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
+    """Wrong passcodes counted in the database (issue 16, attempts.py), one-time codes
+    that let a phone in, and whether a group's passcode was set under the rule of at
+    least 6 digits or a few words (null: set before it; it keeps working)."""
+    db["passcode_attempts"].create(
+        {
+            "id": int,
+            "at": float,  # Unix time, seconds
+            "kind": str,  # "passcode" or "code" (a one-time code typed)
+            "group_id": int,  # the group guessed at (null for a code: it names no group)
+            "phone": str,  # the random id in the phone's session cookie
+            "address": str,  # the client's address (an IPv6 address's /64)
+        },
+        pk="id",
+        not_null={"at", "kind", "phone", "address"},
+    )
+    for columns in (["phone", "kind", "at"], ["address", "kind", "at"], ["group_id", "kind", "at"], ["at"]):
+        db["passcode_attempts"].create_index(columns)
+    db["entry_codes"].create(
+        {
+            "hash": str,  # SHA-256 of the code (50 random bits: no slow hash needed for 15 minutes)
+            "group_id": int,
+            "created_at": str,
+            "expires_at": float,  # Unix time, seconds
+            "used_at": str,  # null until a phone came in with it
+        },
+        pk="hash",
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"group_id", "created_at", "expires_at"},
+    )
+    db["entry_codes"].create_index(["expires_at"])
+    db["groups"].add_column("passcode_rule", int)  # 1: set under the rule of at least 6 digits or a few words

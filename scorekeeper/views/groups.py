@@ -10,18 +10,18 @@ a view link to one game shows that game only.
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
-                   session, url_for)
+from flask import (Blueprint, abort, current_app, flash, g, jsonify, make_response, redirect, render_template,
+                   request, session, url_for)
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from .. import groups, limits, network, store
+from .. import attempts, groups, limits, network, store
 from ..i18n import gettext as _, lazy_gettext as _l
-from ..limits import limiter
 from ..db import get_db
 from ..inputs import clean_name, has_visible_character
 from ..qr import QrCode, qr_code
@@ -32,6 +32,7 @@ bp = Blueprint("groups", __name__)
 #: Endpoints anyone may open, with a link or without: they show no group's data
 OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
+                  "groups.enter_code",
                   "explain.calculator", "explain.calculator_preview", "languages.choose"})
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
@@ -277,20 +278,46 @@ class PasscodeForm(FlaskForm):
                              render_kw={"autocomplete": "current-password", "autofocus": True})
 
 
-def _wrong(response: Any) -> bool:
-    """Whether a passcode answer was a wrong passcode (the attempts the limits count)."""
-    return response.status_code == 400
+class CodeForm(FlaskForm):
+    """A one-time code from a phone in the group (attempts.py), typed or from its QR code."""
+
+    code = StringField(_l("One-time code"), validators=[DataRequired(_l("Enter the code shown on the other phone."))],
+                       render_kw={"autocomplete": "one-time-code", "autocapitalize": "characters",
+                                  "spellcheck": "false", "autocorrect": "off"})
+
+
+def _phone() -> str:
+    """This phone's random id, kept in its session cookie: wrong passcodes are counted per
+    phone (attempts.py), so one player's mistakes do not hold up the next phone on the
+    same Wi-Fi."""
+    phone = session.get("phone")
+    if not isinstance(phone, str) or not phone:
+        phone = session["phone"] = secrets.token_urlsafe(12)
+    return phone
+
+
+def _too_many(refused: attempts.Refused, what: str) -> str:
+    """What a phone over a limit is told (``what``: "passcode" or "code")."""
+    if what == "code":
+        return _("Too many wrong codes from this phone or its network: wait a few minutes, then try again.")
+    if refused.by == attempts.GROUP:
+        return _("Too many wrong passcodes for this group: wait a while, then try again.")
+    return _("Too many wrong passcodes from this phone or its network: wait a few minutes, then try again.")
+
+
+def _passcode_page(form: PasscodeForm, group: groups.Group, status: int, **context: Any) -> Any:
+    response = make_response(render_template("groups/passcode.html", form=form, group=group,
+                                             code_form=CodeForm(formdata=None), **context), status)
+    if "refused" in context:
+        response.headers["Retry-After"] = str(context["refused"].retry_after)
+    return response
 
 
 @bp.route("/passcode", methods=["GET", "POST"])
-@limiter.limit(limits.passcode_limit_client, key_func=limits.client_key, methods=["POST"], deduct_when=_wrong,
-               error_message=_l("Too many wrong passcodes from this phone or its network: wait a few minutes, "
-                                "then try again."))
-@limiter.limit(limits.passcode_limit_group, key_func=limits.group_key, methods=["POST"], deduct_when=_wrong,
-               error_message=_l("Too many wrong passcodes for this group: wait a while, then try again."))
 def passcode() -> Any:
     """The group's passcode, asked once on each phone that opened its play link. Wrong
-    passcodes are limited per phone and per group (limits.py); going over answers 429."""
+    passcodes are counted exactly per phone, per address and per group (attempts.py,
+    limits.py): over a limit, 429 and nothing judged, with where to get a one-time code."""
     access = current()
     if access is None:
         return redirect(url_for("groups.welcome"))
@@ -298,13 +325,85 @@ def passcode() -> Any:
         return redirect(session.pop("after_passcode", None) or url_for("games.index"))
     form = PasscodeForm()
     if form.validate_on_submit():
-        proof = groups.check_passcode(get_db(), access.group.id, passcode_text(form.passcode.data or ""))
+        db = get_db()
+        counted = attempts.count_passcode(db, access.group.id, _phone(), limits.address(), limits.passcode_limits())
+        if isinstance(counted, attempts.Refused):
+            return _passcode_page(form, access.group, 429, refused=counted,
+                                  too_many=_too_many(counted, "passcode"))
+        proof = groups.check_passcode(db, access.group.id, passcode_text(form.passcode.data or ""))
         if proof is not None:
+            attempts.forget(db, counted)
             _pass(proof)
             return redirect(session.pop("after_passcode", None) or url_for("games.index"))
         form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
-    status = 400 if form.is_submitted() else 200
-    return render_template("groups/passcode.html", form=form, group=access.group), status
+    _phone()  # given with the form's token, so all this phone's tries count as one phone's
+    return _passcode_page(form, access.group, 400 if form.is_submitted() else 200)
+
+
+@bp.route("/code", methods=["GET", "POST"])
+def enter_code() -> Any:
+    """Come into a group with a one-time code made on a phone already in it (its QR code
+    opens this page with the code filled in, ``?c=``): no passcode needed, whatever the
+    group's limit. Opening the page changes nothing; the button does. Wrong codes are
+    counted per phone and per address, never against a group."""
+    form = CodeForm() if request.method == "POST" else CodeForm(formdata=None, code=request.args.get("c", "")[:40])
+    _phone()
+    status, wait = 200, 0
+    message = None
+    if request.method == "POST":
+        status = 400
+        if form.validate_on_submit():
+            db = get_db()
+            found = attempts.use_code(db, passcode_text(form.code.data or ""), _phone(), limits.address(),
+                                      limits.passcode_limits())
+            if isinstance(found, attempts.Refused):
+                message, status, wait = _too_many(found, "code"), 429, found.retry_after
+            elif found is None:
+                form.code.errors = [_("That code does not work: it may be used already or more than 15 minutes "
+                                      "old. Ask for a new one.")]
+            else:
+                group = groups.get(db, found)
+                mine = current()
+                if mine is None or mine.group.id != group.id or not mine.can_write:
+                    _remember(group.token or "")
+                    session.pop("back", None)
+                    target = url_for("games.index")
+                else:  # this phone was asking for the passcode: where it was going
+                    target = session.pop("after_passcode", None) or url_for("games.index")
+                _pass(group.passcode_id)
+                flash(_("You are in %(name)s.", name=isolate(group.name)), "saved")
+                return redirect(target)
+    response = make_response(render_template("groups/code.html", form=form, too_many=message), status)
+    if status == 429:
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
+@bp.route("/group/let-in", methods=["GET", "POST"])
+def let_in() -> Any:
+    """On a phone in the group: make a one-time code (and its QR code) that lets the next
+    phone in without the passcode, even while the group's limit on wrong passcodes is
+    used up. The code is kept in this phone's session (with its group) to show again,
+    and whether it was used."""
+    if not can_write():
+        abort(403)
+    db = get_db()
+    if request.method == "POST":
+        if not FlaskForm().validate_on_submit():
+            abort(400)
+        session["let_in"] = [group_id(), attempts.make_code(db, group_id())]
+        return redirect(url_for("groups.let_in"))
+    kept = session.get("let_in")
+    # the code this phone made for this group (not one it made in another group it was in)
+    code = kept[1] if isinstance(kept, list) and len(kept) == 2 and kept[0] == group_id() else None
+    state = attempts.code_state(db, code) if isinstance(code, str) else None
+    url = None
+    if state == "waiting":
+        path = url_for("groups.enter_code", c=attempts.shown_code(code))
+        url = network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+    return render_template("groups/let_in.html", state=state, code=attempts.shown_code(code) if url else None,
+                           url=url, qr=qr_code(url) if url else None, minutes=attempts.CODE_LIFETIME // 60,
+                           confirm_form=FlaskForm())
 
 
 # ------------------------------------------------------------------ the group page
@@ -319,8 +418,16 @@ class RenameForm(FlaskForm):
 
 class NewPasscodeForm(FlaskForm):
     passcode = StringField(_l("New passcode"), validators=[
-        Length(*groups.PASSCODE_LENGTH, message=_l("A passcode has %(min)d to %(max)d characters."))],
-        render_kw={"autocomplete": "new-password"})
+        Length(max=groups.PASSCODE_LENGTH[1], message=_l("At most %(most)s characters, please.",
+                                                         most=groups.PASSCODE_LENGTH[1]))],
+        render_kw={"autocomplete": "new-password", "aria-describedby": "pass-passcode-rule"})
+
+    def validate_passcode(self, field: Any) -> None:
+        """At least 6 digits, or two words and 8 characters (groups.passcode_rule); a
+        passcode nobody could type is told so by the page (settings) instead."""
+        if field.data and _typeable(field.data) and not groups.passcode_rule(passcode_text(field.data).strip()):
+            raise ValidationError(_("Too short to be safe: at least 6 digits, or two words or more "
+                                    "(8 characters or more)."))
 
 
 @bp.route("/group", methods=["GET", "POST"])
@@ -381,7 +488,8 @@ def settings() -> Any:
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
                            view=link_url(view_token) if view_token else None,
                            view_code=link_code(view_token) if view_token else None,
-                           others=other_groups()), status
+                           others=other_groups(),
+                           passcode_before_rule=groups.passcode_before_rule(db, group_id)), status
 
 
 @bp.get("/games/<game_id>/read-only-link")

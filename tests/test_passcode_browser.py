@@ -1,0 +1,122 @@
+"""Letting a phone in on phones (headless Chromium, 390×844): strangers have used up the
+group's tries, so a new phone is refused even with the right passcode; a phone in the group
+taps "Let a phone in" on the Group page, and the new phone types the code, or scans its QR
+code. Screenshots: screenshots/let-in-*.png."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from axe_playwright_python.base import AXE_FILE_PATH
+
+from tests.browser_support import SHOTS, group_token, new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.png_support import read_png
+from tests.test_join import decode_grey
+
+pytestmark = pytest.mark.browser
+expect = sync_api.expect
+
+PASSCODE = "clubs and spades"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def read_qr(page) -> str:
+    """What a camera reads from the page's QR code (its screenshot, through zxing-cpp)."""
+    png = read_png(page.locator("svg.join-qr").screenshot())
+    grey = b"".join(row[::png.channels] for row in png.rows)  # the red channel: black or white
+    found = decode_grey(grey, png.width, png.height)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def phone(browser, **kwargs):
+    """A phone-sized page with axe-core loaded on every page it opens (nothing from the web)."""
+    page = new_page(browser, **kwargs)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    return page
+
+
+def accessible(page) -> list[str]:
+    """axe-core's WCAG 2.2 AA violations on the page as it is now (tests/test_a11y_browser.py)."""
+    results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, "
+                            "resultTypes: ['violations']})", TAGS)
+    return [f"{v['id']}: {v['help']}: {[n['target'] for n in v['nodes']]}" for v in results["violations"]]
+
+
+def enter_passcode(page, passcode: str) -> None:
+    page.get_by_label("Passcode", exact=True).fill(passcode)
+    page.get_by_role("button", name="Open the group").click()
+
+
+def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(browser, tmp_path):
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    database = tmp_path / "let-in.sqlite3"
+    with serve(database, PASSCODE_LIMIT_GROUP="2 per hour") as base:
+        token = group_token(database)
+        db = connect(str(database))
+        groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
+        db.conn.close()
+
+        member = phone(browser)
+        member.goto(base + "/")
+        enter_passcode(member, PASSCODE)
+        expect(member.get_by_role("link", name="+ New game")).to_be_visible()
+
+        # a stranger with the link guesses twice: the group's tries are used up
+        newcomer = phone(browser, join=False)
+        newcomer.goto(f"{base}/g/{token}")
+        for guess in ("hearts and clubs", "spades and clubs"):
+            enter_passcode(newcomer, guess)
+            expect(newcomer.get_by_text("That is not the passcode")).to_be_visible()
+        enter_passcode(newcomer, PASSCODE)
+        expect(newcomer.get_by_text("Too many wrong passcodes for this group")).to_be_visible()
+        expect(newcomer.get_by_text("Ask someone in the group to tap 'Let a phone in' on the Group page")).to_be_visible()
+        assert no_sideways_scroll(newcomer)
+        shot(newcomer, "let-in-refused")
+        assert accessible(newcomer) == []
+
+        # the member makes a code on the Group page
+        member.goto(base + "/group")
+        expect(member.get_by_text("At least 6 digits, or two words or more (8 characters or more).")).to_be_visible()
+        member.get_by_role("button", name="Let a phone in").scroll_into_view_if_needed()
+        shot(member, "let-in-group-page")
+        SHOTS.mkdir(exist_ok=True)
+        for heading, name in (("Passcode", "passcode"), ("Let a phone in", "let-in")):
+            section = member.locator("section").filter(has=member.get_by_role("heading", name=heading, exact=True))
+            section.screenshot(path=str(SHOTS / f"let-in-group-page-{name}.png"))
+        assert accessible(member) == []
+        member.get_by_role("button", name="Let a phone in").click()
+        expect(member.get_by_role("heading", name="Let a phone in")).to_be_visible()
+        code = member.locator("#let-in-code").inner_text()
+        assert re.fullmatch(r"[0-9A-Z]{5}-[0-9A-Z]{5}", code)
+        expect(member.get_by_role("img", name="Link with the one-time code")).to_be_visible()
+        assert no_sideways_scroll(member)
+        shot(member, "let-in-code")
+        assert accessible(member) == []
+
+        # the new phone types it below the passcode and is in
+        newcomer.get_by_label("One-time code").fill(code)
+        newcomer.get_by_role("button", name="Come in with the code").click()
+        expect(newcomer.get_by_role("status")).to_contain_text(re.compile(r"You are in \W?Our games\W?\."))
+        expect(newcomer.get_by_role("link", name="+ New game")).to_be_visible()
+        shot(newcomer, "let-in-done")
+        member.reload()
+        expect(member.get_by_text("The code was used: that phone is in the group.")).to_be_visible()
+
+        # another code, scanned: its QR code opens the code page filled in, one tap more
+        member.get_by_role("button", name="Make a code").click()
+        scanned = read_qr(member)
+        assert scanned.startswith(base + "/code?c=")
+        third = phone(browser, join=False, color_scheme="dark")
+        third.goto(scanned)
+        expect(third.get_by_label("One-time code")).to_have_value(member.locator("#let-in-code").inner_text())
+        shot(third, "let-in-scanned")
+        assert accessible(third) == []
+        third.get_by_role("button", name="Come in with the code").click()
+        expect(third.get_by_role("link", name="+ New game")).to_be_visible()
+        for page in (member, newcomer, third):
+            page.context.close()

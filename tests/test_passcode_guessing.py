@@ -1,0 +1,349 @@
+"""Guessing a group's passcode is bounded exactly, and a group's own phones can always let
+a new phone in (issue 16, scorekeeper/attempts.py).
+
+The limits (limits.py defaults): wrong passcodes 5 a minute and 20 an hour per phone, 15 a
+minute and 60 an hour per address, 30 an hour per group from everyone together. The
+bursts are fired at the real server (waitress) from threads released together
+(tests/race_support.py); many addresses are real source addresses of 127.0.0.0/8.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import http.client
+import re
+import urllib.request
+
+import pytest
+
+from scorekeeper import attempts, groups
+from scorekeeper.db import connect
+from tests.race_support import (Phone, RaceServer, _NoRedirects, assert_no_server_error, at_once, form_fields,
+                                statuses)
+
+PASSCODE = "clubs and spades"
+
+
+def phone(app, token):
+    return app.test_client(join=token or False)
+
+
+def set_passcode(database, passcode: str = PASSCODE) -> None:
+    db = connect(str(database))
+    try:
+        groups.set_passcode(db, groups.only_group(db).id, passcode)
+    finally:
+        db.conn.close()
+
+
+def wrong_in_database(database) -> int:
+    """Wrong passcodes recorded for the only group in the last hour."""
+    db = connect(str(database))
+    try:
+        return attempts.wrong_attempts(db, groups.only_group(db).id, 0)
+    finally:
+        db.conn.close()
+
+
+class _From(urllib.request.HTTPHandler):
+    """HTTP from one source address of the loopback network."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__()
+        self.address = address
+
+    def http_open(self, req):
+        return self.do_open(functools.partial(http.client.HTTPConnection, source_address=(self.address, 0)), req)
+
+
+def phone_at(server: RaceServer, address: str) -> Phone:
+    """A phone on its own network (source ``address``) that has opened the group's link."""
+    phone = Phone(server.url)
+    # build_opener leaves out its own HTTPHandler when given a subclass of it
+    phone._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(phone.cookies),
+                                                _NoRedirects(), _From(address))
+    with server.db() as db:
+        token = groups.only_group(db).token
+    assert phone.get(f"/g/{token}").redirects_to("/passcode")
+    return phone
+
+
+def guess(phone: Phone, passcode: str):
+    """One passcode sent from ``phone``, with its passcode page's form token."""
+    form = phone.form("/passcode")
+    return lambda: phone.post("/passcode", {**form, "passcode": passcode})
+
+
+# ---------------------------------------------------------------------------- bursts
+
+
+def test_a_burst_of_wrong_passcodes_from_one_phone_is_judged_exactly_up_to_its_limit(race_server):
+    set_passcode(race_server.database)
+    guesser = phone_at(race_server, "127.0.0.1")
+    replies = at_once(*(guess(guesser, f"wrong guess {n}") for n in range(12)))
+    assert_no_server_error(replies)
+    # 5 a minute per phone: five judged wrong (400), seven refused unjudged (429)
+    assert sorted(r.status for r in replies) == [400] * 5 + [429] * 7, statuses(replies)
+    assert all("not the passcode" in r.text for r in replies if r.status == 400)
+    assert all("Too many wrong passcodes from this phone" in r.text for r in replies if r.status == 429)
+    assert wrong_in_database(race_server.database) == 5
+    # even the right passcode waits now: nothing is judged until the minute is over
+    right = guess(guesser, PASSCODE)()
+    assert right.status == 429 and int(right.headers["Retry-After"]) > 0
+
+
+def test_many_addresses_at_once_are_judged_exactly_up_to_the_groups_cap(race_server):
+    set_passcode(race_server.database)
+    member = phone_at(race_server, "127.0.0.1")  # in the group before any stranger came
+    assert guess(member, PASSCODE)().status == 302
+    phones = [phone_at(race_server, f"127.0.{1 + n // 200}.{1 + n % 200}") for n in range(50)]
+    sends = [guess(p, f"wrong guess {n}") for p in phones for n in range(3)]
+    replies = at_once(*sends)
+    assert_no_server_error(replies)
+    # 150 wrong passcodes from 50 addresses: the group's cap, 30 an hour, judges 30
+    judged = [r for r in replies if r.status == 400]
+    refused = [r for r in replies if r.status == 429]
+    assert (len(judged), len(refused)) == (30, 120), statuses(replies)
+    assert all("Too many wrong passcodes for this group" in r.text for r in refused)
+    assert wrong_in_database(race_server.database) == 30
+    # a new phone of the group with the right passcode is refused too …
+    newcomer = phone_at(race_server, "127.0.9.9")
+    refused_right = guess(newcomer, PASSCODE)()
+    assert refused_right.status == 429
+    assert "Ask someone in the group to tap 'Let a phone in' on the Group page" in refused_right.text
+    # … but the member lets it in with a one-time code, typed on the passcode page
+    made = member.post("/group/let-in", member.form("/group/let-in"))
+    assert made.redirects_to("/group/let-in")
+    code = shown_code(member.get("/group/let-in").body)
+    typed = form_after(newcomer.get("/passcode").body, "/code")
+    assert newcomer.post("/code", {**typed, "code": code}).status == 302
+    home = newcomer.get("/")
+    assert home.status == 200 and "New game" in home.text
+
+
+def shown_code(page: str) -> str:
+    found = re.search(r'id="let-in-code">([0-9A-Z]{5}-[0-9A-Z]{5})<', page)
+    assert found, "the Let a phone in page shows no code"
+    return found.group(1)
+
+
+def form_after(page: str, action: str) -> dict:
+    """The fields of the form of ``page`` that posts to ``action``."""
+    start = page.index(f'action="{action}"')
+    return form_fields('<form method="post" ' + page[start:])
+
+
+# ---------------------------------------------------------------------------- per phone, per address
+
+
+@pytest.fixture
+def guarded(app):
+    """The app's group with a passcode, set by its organiser's phone (``app.keeper``);
+    returns the group's token."""
+    token = groups.only_group(connect(app.config["DATABASE"])).token
+    keeper = phone(app, token)
+    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": PASSCODE}).status_code == 302
+    app.keeper = keeper
+    return token
+
+
+def test_one_phones_mistakes_do_not_block_another_phone_on_the_same_wifi(app, guarded):
+    mistyper = phone(app, guarded)
+    assert [mistyper.post("/passcode", data={"passcode": "clubs and spade"}).status_code
+            for _ in range(6)] == [400] * 5 + [429]
+    # the next player at the café, on the same address, is not held up
+    neighbour = phone(app, guarded)
+    assert neighbour.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
+    assert neighbour.get("/").status_code == 200
+
+
+def test_a_guesser_who_clears_cookies_is_still_bounded_by_the_address(app, guarded):
+    """A fresh phone for every guess (cookies cleared): the address's limit, 15 a minute."""
+    answers = [phone(app, guarded).post("/passcode", data={"passcode": f"guess {n}"}).status_code
+               for n in range(16)]
+    assert answers == [400] * 15 + [429]
+    fresh = phone(app, guarded)
+    stopped = fresh.post("/passcode", data={"passcode": PASSCODE})
+    assert stopped.status_code == 429 and "from this phone or its network" in stopped.get_data(as_text=True)
+    # elsewhere, the right passcode works (the group's cap, 30, is not reached)
+    elsewhere = phone(app, guarded)
+    elsewhere.environ_base["REMOTE_ADDR"] = "10.0.0.7"
+    assert elsewhere.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
+
+
+def test_an_ipv6_guesser_is_counted_by_its_64_block(app, guarded):
+    for n in range(15):
+        guesser = phone(app, guarded)
+        guesser.environ_base["REMOTE_ADDR"] = f"2001:db8:1:2::{n + 1:x}"
+        assert guesser.post("/passcode", data={"passcode": f"guess {n}"}).status_code == 400
+    last = phone(app, guarded)
+    last.environ_base["REMOTE_ADDR"] = "2001:db8:1:2:ffff::1"
+    assert last.post("/passcode", data={"passcode": PASSCODE}).status_code == 429
+
+
+# ---------------------------------------------------------------------------- one-time codes
+
+
+def make_code(member) -> str:
+    assert member.post("/group/let-in").status_code == 302
+    page = member.get("/group/let-in").get_data(as_text=True)
+    assert "It works once, for 15 minutes" in page
+    return shown_code(page)
+
+
+def test_a_members_code_lets_a_new_phone_in_while_the_groups_cap_is_used_up(app, guarded):
+    app.config.update(PASSCODE_LIMIT_GROUP="3 per hour")
+    for n in range(3):
+        stranger = phone(app, guarded)
+        stranger.environ_base["REMOTE_ADDR"] = f"10.9.0.{n + 1}"
+        assert stranger.post("/passcode", data={"passcode": f"guess {n}"}).status_code == 400
+    newcomer = phone(app, guarded)
+    refused = newcomer.post("/passcode", data={"passcode": PASSCODE})
+    page = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 429 and "Too many wrong passcodes for this group" in page
+    assert "Ask someone in the group to tap 'Let a phone in' on the Group page" in page
+    # the organiser's phone makes a code; the QR code holds its address
+    code = make_code(app.keeper)
+    assert f"/code?c={code}" in app.keeper.get("/group/let-in").get_data(as_text=True)
+    # typed in lower case with a space, as a hurried player would
+    came_in = newcomer.post("/code", data={"code": code.lower().replace("-", " ")})
+    assert came_in.status_code == 302
+    home = newcomer.get("/")
+    assert home.status_code == 200 and "New game" in home.get_data(as_text=True)
+    assert "The code was used" in app.keeper.get("/group/let-in").get_data(as_text=True)
+
+
+def test_the_qr_code_opens_the_code_page_which_changes_nothing_until_tapped(app, guarded):
+    code = make_code(app.keeper)
+    stranger = phone(app, None)
+    page = stranger.get(f"/code?c={code}")
+    assert page.status_code == 200 and f'value="{code}"' in page.get_data(as_text=True)
+    assert stranger.get("/").location == "/welcome"  # opening the page let nobody in
+    assert stranger.post("/code", data={"code": code}).status_code == 302
+    assert stranger.get("/").status_code == 200  # in the group, past its passcode
+
+
+def test_a_used_code_is_refused(app, guarded):
+    code = make_code(app.keeper)
+    first, second = phone(app, None), phone(app, None)
+    assert first.post("/code", data={"code": code}).status_code == 302
+    again = second.post("/code", data={"code": code})
+    assert again.status_code == 400 and "That code does not work" in again.get_data(as_text=True)
+    assert second.get("/").location == "/welcome"
+
+
+def test_an_expired_code_is_refused(app):
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    code = attempts.make_code(db, group.id, at=1_000_000.0)
+    limits = attempts.Limits(phone=((5, 60.0),), address=((15, 60.0),))
+    fifteen_minutes_later = 1_000_000.0 + attempts.CODE_LIFETIME
+    assert attempts.use_code(db, code, "phone", "10.0.0.1", limits, at=fifteen_minutes_later) is None
+    # a fresh one works once, a minute after it was made
+    code = attempts.make_code(db, group.id, at=1_000_000.0)
+    assert attempts.use_code(db, code, "phone", "10.0.0.1", limits, at=1_000_060.0) == group.id
+    assert attempts.use_code(db, code, "other", "10.0.0.2", limits, at=1_000_061.0) is None
+
+
+def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
+    guesser = phone(app, None)
+    answers = [guesser.post("/code", data={"code": f"AAAAA-AAAA{n}"}).status_code for n in range(6)]
+    assert answers == [400] * 5 + [429]
+    assert "Too many wrong codes" in guesser.post("/code", data={"code": "AAAAA-AAAAA"}).get_data(as_text=True)
+    # wrong codes from forty addresses do not touch the group's count (30 an hour):
+    for n in range(40):
+        stranger = phone(app, None)
+        stranger.environ_base["REMOTE_ADDR"] = f"10.8.{n}.1"
+        assert stranger.post("/code", data={"code": f"BBBBB-BBB{n:02d}"}).status_code == 400
+    newcomer = phone(app, guarded)
+    assert newcomer.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
+
+
+# ---------------------------------------------------------------------------- the rule for new passcodes
+
+
+@pytest.mark.parametrize("passcode, saved", [
+    ("12345", False), ("٠١٢٣٤", False), ("hearts!", False), ("two hi", False),
+    ("123456", True), ("٤٧١١٠٠", True), ("clubs and spades", True),
+])
+def test_a_new_passcode_has_six_digits_or_a_few_words(app, passcode, saved):
+    token = groups.only_group(connect(app.config["DATABASE"])).token
+    keeper = phone(app, token)
+    answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": passcode})
+    newcomer = phone(app, token)
+    if saved:
+        assert answer.status_code == 302 and newcomer.get("/").location == "/passcode"
+    else:
+        page = answer.get_data(as_text=True)
+        assert answer.status_code == 400
+        beside = re.search(r'id="pass-passcode-errors".*?</', page, re.S)
+        assert beside and "Too short to be safe: at least 6 digits, or two words or more" in beside.group(0)
+        assert newcomer.get("/").status_code == 200  # nothing saved: no passcode asked
+
+
+def test_a_short_passcode_from_before_the_rule_keeps_working_and_a_longer_one_is_suggested(app):
+    """A passcode set before migration m008 (only its hash kept, so no one can tell its
+    length): it still opens the group, and the Group page suggests a longer one."""
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    groups.set_passcode(db, group.id, "4711")
+    db.execute("update groups set passcode_rule = null where id = ?", [group.id])  # as m008 leaves it
+    db.conn.commit()
+    newcomer = phone(app, group.token)
+    assert newcomer.post("/passcode", data={"passcode": "4711"}).status_code == 302
+    page = newcomer.get("/group").get_data(as_text=True)
+    assert "set before passcodes needed at least 6 digits" in page
+    newcomer.post("/group", data={"action": "passcode", "pass-passcode": "471147"})
+    assert "set before passcodes needed" not in newcomer.get("/group").get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------------- the counts themselves
+
+
+def test_the_counts_are_moving_windows_and_a_right_passcode_is_not_counted(app):
+    db = connect(app.config["DATABASE"])
+    group_id = groups.only_group(db).id
+    limits = attempts.Limits(phone=((5, 60.0), (20, 3600.0)), address=((15, 60.0),), group=((30, 3600.0),))
+    t = 5_000_000.0
+    for n in range(5):
+        assert isinstance(attempts.count_passcode(db, group_id, "p", "a", limits, at=t + n), attempts.Counted)
+    refused = attempts.count_passcode(db, group_id, "p", "a", limits, at=t + 10)
+    assert refused == attempts.Refused(attempts.PHONE, 50)  # the first leaves the minute at t + 60
+    right = attempts.count_passcode(db, group_id, "p", "a", limits, at=t + 60)
+    assert isinstance(right, attempts.Counted)
+    attempts.forget(db, right)  # it was right: not counted
+    assert attempts.wrong_attempts(db, group_id, 0) == 5
+    # the hour: 20 per phone, four minutes of five
+    for minute in range(1, 4):
+        for n in range(5):
+            assert isinstance(attempts.count_passcode(db, group_id, "p", "a", limits, at=t + 60 * minute + n),
+                              attempts.Counted)
+    hour = attempts.count_passcode(db, group_id, "p", "a", limits, at=t + 300)
+    assert hour.by == attempts.PHONE and hour.retry_after == 3300
+    # attempts older than the longest window are pruned
+    attempts.count_passcode(db, group_id, "q", "b", limits, at=t + 7300)
+    assert db.execute("select count(*) from passcode_attempts").fetchone()[0] == 1
+
+
+def test_codes_are_read_the_way_phones_type_them():
+    assert attempts.normal_code(" k7qm4 - 9xp3h ") == "K7QM49XP3H"
+    assert attempts.normal_code("K7QM4-9XP3O") == "K7QM49XP30"  # O read as 0
+    assert attempts.normal_code("١٢٣٤٥٦٧٨٩٠") == "1234567890"  # an Arabic keypad
+    assert attempts.normal_code("K7QM4-9XP3") is None and attempts.normal_code("K7QM4-9XP3U") is None
+
+
+def test_a_read_only_link_cannot_let_a_phone_in(app, guarded):
+    db = connect(app.config["DATABASE"])
+    viewer = phone(app, groups.view_link(db, groups.only_group(db).id))
+    assert viewer.get("/group/let-in").status_code == 403
+    assert viewer.post("/group/let-in").status_code == 403
+    assert db.execute("select count(*) from entry_codes").fetchone()[0] == 0
+
+
+def test_a_passcode_limit_that_is_no_limit_stops_the_start(tmp_path):
+    from scorekeeper import create_app
+
+    with pytest.raises(ValueError, match="PASSCODE_LIMIT_GROUP = 'thirty an hour' is no limit"):
+        create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
+                    "PASSCODE_LIMIT_GROUP": "thirty an hour"})

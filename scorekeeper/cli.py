@@ -13,6 +13,7 @@ import click
 
 from . import gamefile
 from .rules import RuleError
+from .store import DiskFullError
 
 
 class TooLarge(Exception):
@@ -65,7 +66,25 @@ def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None)
     return game
 
 
-@click.group(help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")
+#: What a command says of a write the database's disk refused, by DiskFullError.reason
+_DISK_SAYS = {"full": "the disk is full", "read-only": "the database is read-only", "i/o": "the disk failed a write"}
+
+
+class _Commands(click.Group):
+    """The commands, with a write the database's disk refused (store.DiskFullError: the
+    disk is full, the file read-only) said in one line on stderr, exit status 1, never a
+    traceback: nothing was saved, and the same command works again once there is room.
+    A start on a full disk (the migrations' check, db.migrate) is said the same way."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except DiskFullError as refused:
+            _fail(f"nothing was saved: {_DISK_SAYS.get(refused.reason, refused.detail)} "
+                  f"({refused.path or 'the database'}); run it again once there is room")
+
+
+@click.group(cls=_Commands, help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")
 def main() -> None:
     pass
 

@@ -15,6 +15,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 
 from .migrations import migrations
+from .store import disk_full_error
 
 
 #: Seconds a start-up waits for another process's migrations (a first start after an
@@ -84,6 +85,12 @@ def migrate(db: sqlite_utils.Database) -> None:
             raise
         db.conn.commit()
         refresh_stale(db)  # in batches of its own transactions: a second process only repeats some
+    except sqlite3.DatabaseError as error:
+        # a start on a full disk (no room for the write-ahead log): said as such, by name
+        refused = disk_full_error(db, error)
+        if refused is None:
+            raise
+        raise refused from error
     finally:
         db.execute(f"PRAGMA busy_timeout = {timeout}")
     from .migrations import NOTICES

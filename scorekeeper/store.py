@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
 from collections import defaultdict
@@ -111,7 +112,19 @@ def disk_full_error(db: sqlite_utils.Database | None, error: BaseException) -> D
             path = db.execute("PRAGMA database_list").fetchone()[2] or ""
         except sqlite3.Error:
             pass
-    return DiskFullError(_DISK_REFUSALS[code & 0xFF], path, str(error))
+    reason = _DISK_REFUSALS[code & 0xFF]
+    if reason == "i/o" and path and _no_room(path):
+        reason = "full"  # SQLite says "disk I/O error" when it cannot make its -wal/-shm room
+    return DiskFullError(reason, path, str(error))
+
+
+def _no_room(path: str) -> bool:
+    """Whether the file system of ``path`` has (next to) no room left for a write."""
+    try:
+        disk = os.statvfs(os.path.dirname(path) or ".")
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+    return disk.f_bavail * disk.f_frsize < 64 * 1024
 
 
 #: What a :class:`Change` records; ``before``/``after`` hold, per action:

@@ -299,3 +299,39 @@ def test_a_phone_saving_to_a_read_only_database_is_told_the_server_cannot_write(
     with app.app_context():
         get_db().execute("PRAGMA query_only = OFF")
     assert send().status_code == 302
+
+
+# ------------------------------------------------------------------- the command line
+
+
+def test_scorekeeper_import_on_a_full_disk_says_so_in_one_line_and_works_once_there_is_room(disk, tmp_path):
+    """``scorekeeper import`` on a full disk: one line on stderr naming the trouble and the
+    database, exit status 1, no traceback, nothing stored; the same command stores the
+    game once the room is back."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    database = disk.folder / "scorekeeper.sqlite3"
+    env = {"SCOREKEEPER_DATABASE": str(database), "SCOREKEEPER_SECRET_KEY": "test",
+           "SCOREKEEPER_INSTANCE_PATH": str(disk.folder)}
+    runner = CliRunner(env=env)
+    assert runner.invoke(main, ["init-db"]).exit_code == 0
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])), encoding="utf-8")
+    before = _snapshot(str(database))
+    disk.fill(database)
+    try:
+        refused = runner.invoke(main, ["import", str(file)])
+    finally:
+        disk.free()
+    assert refused.exit_code == 1, refused.output
+    said = refused.stderr.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("scorekeeper: nothing was saved: "), refused.stderr
+    assert str(database) in said[0]
+    assert {"full": "the disk is full", "i/o": "the disk failed a write"}[disk.reason] in said[0]
+    assert "Traceback" not in refused.output
+    assert _snapshot(str(database)) == before
+    stored = runner.invoke(main, ["import", str(file)])
+    assert stored.exit_code == 0, stored.output
+    assert stored.stdout.strip().splitlines()[-1].startswith("/games/")

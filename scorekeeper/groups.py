@@ -107,9 +107,10 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
             row = db.execute(_SELECT + "where g.nonce = ?", [nonce]).fetchone()
             if row is not None:
                 started = _group(row)
-                link = db.execute("select created_at from links where token = ?", [started.token]).fetchone()
+                links = db.execute("select count(*) from links where group_id = ? and access = 'play'",
+                                   [started.id]).fetchone()[0]
                 fresh = datetime.fromisoformat(at) - datetime.fromisoformat(started.created_at) <= STARTED_AGAIN
-                if fresh and link is not None and link[0] == started.created_at:
+                if fresh and links == 1 and started.token is not None:  # its first link, never replaced
                     return started
                 raise FormUsedError(f"the form token started group {started.id} already")
         taken = {row[0] for row in db.execute("select name from groups")}

@@ -188,7 +188,7 @@ def test_the_confirmation_without_its_token_is_refused_and_changes_nothing(app):
     before = links(app)
     refused = alpha.post(f"/g/{app.config['Bravo']['group'].token}")
     assert refused.status_code == 400
-    assert "Nothing was changed: this form came without its form token" in text(refused)
+    assert "Nothing was changed: this page was open too long or came from elsewhere" in text(refused)
     assert "Open <bdi>Bravo</bdi> on this phone?" in refused.get_data(as_text=True)  # asked again
     forged = alpha.post(f"/g/{app.config['Bravo']['group'].token}", data={"csrf_token": "forged"})
     assert forged.status_code == 400
@@ -204,7 +204,7 @@ def test_switch_and_back_without_their_token_are_refused_and_change_nothing(app)
     for data in ({"to": bravo}, {"to": bravo, "csrf_token": "forged"}):
         refused = client.post("/groups/switch", data=data)
         assert refused.status_code == 400, data
-        assert "Nothing was changed: this form came without its form token" in text(refused)
+        assert "Nothing was changed: this page was open too long or came from elsewhere" in text(refused)
         assert shown_group(client) == "Alpha"
     # a phone on a read-only link of Bravo: the way back needs its token too
     db = connect(app.config["DATABASE"])

@@ -256,8 +256,7 @@ def _refused() -> Any:
     """The answer to a form without its form token (CSRF): 400, a page that says nothing
     changed, and nothing changed."""
     return render_template("error.html", code=400, message=_(
-        "Nothing was changed: this form came without its form token (the page was open a long time, or "
-        "the form came from another site). Open the page again and tap once more.")), 400
+        "Nothing was changed: this page was open too long or came from elsewhere. Open it again and tap once more.")), 400
 
 
 @bp.route("/g/<token>", methods=["GET", "POST"])

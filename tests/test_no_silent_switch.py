@@ -195,6 +195,20 @@ def test_the_confirmation_without_its_token_is_refused_and_changes_nothing(app):
     assert shown_group(alpha) == "Alpha" and links(app) == before
 
 
+def test_another_sites_form_moves_no_phone(app):
+    """Another site's form posting to a play link, Start, switch or back arrives without
+    the phone's cookie (SameSite=Lax) and without a form token: refused, and no cookie set
+    that would replace the phone's own (and its group with it)."""
+    before = table(app, "select count(*) from groups")
+    for path in (f"/g/{app.config['Bravo']['group'].token}", "/groups/new", "/groups/switch", "/groups/back"):
+        cross_site = phone(app, None)  # what the app sees of a phone's cross-site POST: no cookie
+        refused = cross_site.post(path, data={"csrf_token": "x", "to": app.config["Bravo"]["group"].token})
+        assert refused.status_code == 400 and "Nothing was changed" in text(refused), path
+        assert "Set-Cookie" not in refused.headers, path  # the phone's own cookie stays as it is
+        assert cross_site.get("/").location == "/welcome"
+    assert table(app, "select count(*) from groups") == before
+
+
 def test_switch_and_back_without_their_token_are_refused_and_change_nothing(app):
     client = phone(app, "Bravo")
     asked = client.get(f"/g/{app.config['Alpha']['group'].token}").get_data(as_text=True)

@@ -22,7 +22,7 @@ from typing import Any
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, redirect, render_template, request,
                    session, url_for)
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import generate_csrf
+from flask_wtf.csrf import generate_csrf, validate_csrf
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
@@ -196,7 +196,10 @@ class StartForm(FlaskForm):
 @bp.post("/groups/new")
 def start() -> Any:
     """Start a new group: this phone is in it at once (its play link kept). The same form
-    sent again (a double tap) answers with the group it started (groups.create)."""
+    sent again (a double tap) answers with the group it started (groups.create). Another
+    site's form (no cookie, no token) is refused without a cookie set in its answer."""
+    if "HTTP_COOKIE" not in request.environ and not _token_given():
+        return _refused()
     form = StartForm()
     if not form.validate_on_submit():
         if not form.errors.get("name"):
@@ -252,11 +255,25 @@ def _home() -> groups.Access | None:
     return home if home is not None and home.can_write else None
 
 
+def _token_given() -> bool:
+    """Whether this POST carries its form token (CSRF), checked without writing to the
+    session: another site's form arrives without this phone's cookie (SameSite=Lax), and
+    a session made for it would replace the phone's own cookie, its group with it."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")))
+    except ValidationError:
+        return False
+    return True
+
+
 def _refused() -> Any:
     """The answer to a form without its form token (CSRF): 400, a page that says nothing
     changed, and nothing changed."""
-    return render_template("error.html", code=400, message=_(
-        "Nothing was changed: this page was open too long or came from elsewhere. Open it again and tap once more.")), 400
+    message = _("Nothing was changed: this page was open too long or came from elsewhere. Open it again and "
+                "tap once more.")
+    return render_template("error.html", code=400, message=message), 400
 
 
 @bp.route("/g/<token>", methods=["GET", "POST"])
@@ -269,20 +286,25 @@ def join(token: str) -> Any:
     A phone in a group that opens another group's play link is asked first, on a page
     (any web page can link here: deals entered afterwards would go to the other group);
     its button sends the same address as a form (POST, with the form token), which makes
-    the change; this phone's group stays among those it can switch to. A link that does
-    not work says so, nothing more."""
+    the change; this phone's group stays among those it can switch to. A POST without its
+    token changes nothing (400): another site's form arrives without this phone's cookie,
+    so it would look like a phone in no group. A link that does not work says so, nothing
+    more."""
     db = get_db()
     access = groups.open_link(db, token)
+    mine, home = current(), _home()
+    asking = access is not None and access.can_write and home is not None and home.group.id != access.group.id
+    posted = request.method == "POST"
+    confirmed = posted and _token_given()
+    if posted and not confirmed and not asking:
+        return _refused()  # a form without its token (another site's sends no cookie): nothing changes
     if access is None:
         return render_template("groups/welcome.html", form=StartForm(), lost=False, bad_link=True), 404
-    mine, home = current(), _home()
-    if access.can_write and home is not None and home.group.id != access.group.id:
-        form = FlaskForm()
-        if not form.validate_on_submit():  # a GET, or a form without its token: asked (again)
-            refused = request.method == "POST"
-            return render_template("groups/switch.html", form=form, group=access.group, home=home,
+    if asking and home is not None:
+        if not confirmed:  # asked (again, when the confirmation came without its token)
+            return render_template("groups/switch.html", form=FlaskForm(), group=access.group, home=home,
                                    action=url_for("groups.join", token=token, game=request.args.get("game")),
-                                   refused=refused), 400 if refused else 200
+                                   refused=posted), 400 if posted else 200
         if home.token not in session.get("known", ()):
             _remember(home.token)  # kept to switch back to (its Group page lists it)
     if mine is not None and mine.can_write and mine.group.id == access.group.id:
@@ -309,7 +331,7 @@ def join(token: str) -> Any:
 def switch() -> Any:
     """Switch this phone to another group it opened before (its play link still kept);
     refused without the form token (:func:`_refused`)."""
-    if not FlaskForm().validate_on_submit():
+    if not _token_given():
         return _refused()
     token = request.form.get("to", "")
     if token in session.get("known", ()) and groups.open_link(get_db(), token) is not None:
@@ -322,7 +344,7 @@ def switch() -> Any:
 def back() -> Any:
     """Leave a read-only link for the group this phone played in before; refused without
     the form token (:func:`_refused`)."""
-    if not FlaskForm().validate_on_submit():
+    if not _token_given():
         return _refused()
     token = session.pop("back", None)
     if isinstance(token, str) and groups.open_link(get_db(), token) is not None:
@@ -461,7 +483,7 @@ def game_link(game_id: str) -> Any:
     db = get_db()
     form = FlaskForm()
     if request.method == "POST":
-        if not form.validate_on_submit():
+        if not _token_given():
             return _refused()
         groups.view_link(db, group_id(), game_id)
         return redirect(url_for("groups.game_link", game_id=game_id))

@@ -118,6 +118,22 @@ def test_staying_keeps_the_phone_in_its_group(app):
     assert alpha.get(stay.group(1)).status_code == 200 and shown_group(alpha) == "Alpha"
 
 
+def test_a_phone_looking_at_a_read_only_link_is_asked_too_and_stays_by_going_back(app):
+    alpha = phone(app, "Alpha")
+    db = connect(app.config["DATABASE"])
+    try:
+        view = groups.view_link(db, app.config["Bravo"]["group"].id)
+    finally:
+        db.conn.close()
+    alpha.get(f"/g/{view}")  # Bravo's games, read-only, with "Back to my group"
+    asked = alpha.get(f"/g/{app.config['Bravo']['group'].token}").get_data(as_text=True)
+    assert "Open <bdi>Bravo</bdi> on this phone?" in asked and "go back to <bdi>Alpha</bdi>" in asked
+    forms = re.findall(r'<form method="post" action="/groups/back">.*?</form>', asked, re.S)
+    (stay,) = [form for form in forms if "Stay in <bdi>Alpha</bdi>" in form]
+    assert alpha.post("/groups/back", data={"csrf_token": csrf_token(stay)}).status_code == 302
+    assert shown_group(alpha) == "Alpha" and "Add deal" in text(alpha.get(f"/games/{app.config['Alpha']['game']}"))
+
+
 def test_a_phone_in_no_group_or_opening_its_own_groups_link_goes_straight_in(app):
     newcomer = phone(app, None)
     answer = newcomer.get(f"/g/{app.config['Bravo']['group'].token}")

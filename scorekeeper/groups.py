@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -35,8 +36,19 @@ PASSCODE_DIGITS = 6
 PASSPHRASE = (2, 8)
 
 
+#: How long after a group was started the same "Start a group" form sent again (a double
+#: tap, a resend) is answered with it: a few minutes, so an old page kept in a browser's
+#: history never hands out a group's link
+STARTED_AGAIN = timedelta(minutes=10)
+
+
 class NoSuchGroupError(LookupError):
     """No group answers to that id or name."""
+
+
+class FormUsedError(Exception):
+    """The "Start a group" form's token started a group already, longer ago than
+    :data:`STARTED_AGAIN` or before its link was replaced: nothing was made."""
 
 
 @dataclass(frozen=True)
@@ -85,20 +97,39 @@ _SELECT = ("select g.id, g.name, l.token, g.passcode_id, g.created_at from group
            "on l.group_id = g.id and l.access = 'play' and l.game_id is null and l.revoked_at is null ")
 
 
-def create(db: sqlite_utils.Database, name: str | None = None, default: str = "Our games") -> Group:
+def create(db: sqlite_utils.Database, name: str | None = None, default: str = "Our games",
+           nonce: str | None = None) -> Group:
     """A new group called ``name`` (else ``default``, numbered when taken: "Our games 2")
     with its play link; returns it, with the link's token. The web page gives the default
     in the starting phone's language ("Unsere Spiele"); once stored, the name is the
-    group's, the same in every language, like a name typed."""
+    group's, the same in every language, like a name typed.
+
+    ``nonce``: the Start form's one-time token, kept with the group: if a group was started
+    with it already (a double tap), nothing is made and that group is returned, as long
+    as it is new (:data:`STARTED_AGAIN`) and its first link still works; else raises
+    FormUsedError."""
     at = now()
     with writing(db):
+        if nonce:
+            row = db.execute(_SELECT + "where g.nonce = ?", [nonce]).fetchone()
+            if row is not None:
+                started = _group(row)
+                links = db.execute("select count(*) from links where group_id = ? and access = 'play'",
+                                   [started.id]).fetchone()[0]
+                fresh = datetime.fromisoformat(at) - datetime.fromisoformat(started.created_at) <= STARTED_AGAIN
+                if fresh and links == 1 and started.token is not None:  # its first link, never replaced
+                    return started
+                raise FormUsedError(f"the form token started group {started.id} already")
         taken = {row[0] for row in db.execute("select name from groups")}
         if not name:
             name, n = default, 1
             while name in taken:
                 n += 1
                 name = f"{default} {n}"
-        group_id = db["groups"].insert({"name": name, "version": 0, "created_at": at}).last_pk
+        record = {"name": name, "version": 0, "created_at": at}
+        if nonce:
+            record["nonce"] = nonce  # (a column since m009: migration m006 makes a group without it)
+        group_id = db["groups"].insert(record).last_pk
         token = new_token()
         db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
                             "created_at": at, "revoked_at": None})

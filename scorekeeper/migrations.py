@@ -300,3 +300,21 @@ def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
     )
     db["entry_codes"].create_index(["expires_at"])
     db["groups"].add_column("passcode_rule", int)  # 1: set under the rule of at least 6 digits or a few words
+
+
+def m009_nonces_per_group(db: sqlite_utils.Database) -> None:
+    """Form tokens (nonces) that only ever resolve inside their own group (issue 16, part
+    5): a game's token is unique within its group, a deal's within its game (a token of
+    another group's form is no answer here, and stores anew here); "Start a group" keeps
+    its form's token with the group it made (``groups.nonce``), so the same form sent twice
+    makes one group; a change of players or settings keeps its form's token
+    (``changes.nonce``), so the same Save sent twice gets the first answer."""
+    for table, columns in (("games", ["group_id", "nonce"]), ("deals", ["game_id", "nonce"])):
+        for index in db[table].indexes:
+            if index.columns == ["nonce"]:
+                db.execute(f"drop index [{index.name}]")
+        db[table].create_index(columns, unique=True)
+    db["groups"].add_column("nonce", str)
+    db["groups"].create_index(["nonce"], unique=True)
+    db["changes"].add_column("nonce", str)
+    db.execute("create index changes_nonce on changes (game_id, nonce) where nonce is not null")

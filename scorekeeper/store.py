@@ -252,7 +252,8 @@ class Change:
 
     ``at``: UTC ISO 8601; ``deal_id`` and ``position`` (the deal's place key in the order
     of play, as :attr:`StoredDeal.position`) for deal actions, else None; ``before`` and
-    ``after``: what it was, decoded from JSON (None where there was nothing).
+    ``after``: what it was, decoded from JSON (None where there was nothing); ``nonce``:
+    the one-time token of the players-and-settings form that made it (None for others).
     """
 
     id: int
@@ -263,18 +264,23 @@ class Change:
     position: int | None
     before: Any
     after: Any
+    nonce: str | None = None
 
 
 def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
             deal_id: int | None = None, position: int | None = None,
-            before: Any = None, after: Any = None) -> None:
-    """Write one change, and make it the game's group's version (groups.version); called
-    inside the write's own transaction."""
-    change_id = db["changes"].insert({
+            before: Any = None, after: Any = None, nonce: str | None = None) -> None:
+    """Write one change (``nonce``: the form token that made it, kept for a settings
+    change), and make it the game's group's version (groups.version); called inside the
+    write's own transaction."""
+    row = {
         "game_id": game_id, "at": now, "action": action, "deal_id": deal_id, "position": position,
         "before": None if before is None else json.dumps(before),
         "after": None if after is None else json.dumps(after),
-    }).last_pk
+    }
+    if nonce:  # (a column since m009: a test's database migrated part-way has none)
+        row["nonce"] = nonce
+    change_id = db["changes"].insert(row).last_pk
     db.execute("update groups set version = ? where id = (select group_id from games where id = ?)",
                [change_id, game_id])
 
@@ -312,8 +318,10 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
     own deals are all it is checked against, so no other phone's write can break it.
 
-    ``nonce`` is the form's one-time token: if a game was already made with it (a double
-    tap on Start, an upload sent twice), nothing is added and that game's id is returned.
+    ``nonce`` is the form's one-time token: if a game of the same group was already made
+    with it (a double tap on Start, an upload sent twice), nothing is added and that game's
+    id is returned. A token is looked up in its group only: another group's token is no
+    answer here (a game is made, keeping it).
     ``unique``: refuse a game identical to a stored one (an import of the same file
     again) with DuplicateGameError, checked inside the transaction so two imports at
     the same instant store one game.
@@ -327,7 +335,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     with writing(db):
         group_id = _group_id(db, group_id)
         if nonce:
-            rows = list(db["games"].rows_where("nonce = ?", [nonce], limit=1))
+            rows = list(db["games"].rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
             if rows:
                 return rows[0]["id"]
         if unique:
@@ -558,7 +566,7 @@ def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str,
     try:
         return _insert_deal(db, game_id, entry, nonce, seen, now)
     except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
-        saved = deal_for_nonce(db, nonce)
+        saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
             return SavedDeal(saved)
         raise
@@ -567,7 +575,7 @@ def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str,
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
                  nonce: str | None, seen: int | None, now: str) -> SavedDeal:
     with writing(db):
-        saved = deal_for_nonce(db, nonce)
+        saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
             return SavedDeal(saved)
         game = _fresh(db, game_id, seen)
@@ -588,11 +596,13 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
     return SavedDeal(deal_id, len(added.deals), score)
 
 
-def deal_for_nonce(db: sqlite_utils.Database, nonce: str | None) -> int | None:
-    """The id of the deal already saved with this form token, or None."""
+def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> int | None:
+    """The id of the deal of game ``game_id`` already saved with this form token, or None.
+    A token only ever resolves in its own game (so in its own group): the same token sent
+    to another game is a new deal there."""
     if not nonce:
         return None
-    rows = list(db["deals"].rows_where("nonce = ?", [nonce], limit=1))
+    rows = list(db["deals"].rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
     return rows[0]["id"] if rows else None
 
 
@@ -729,7 +739,8 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
 
 
 def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str] | None = None,
-                options: Mapping[str, Any] | None = None, seen: int | None = None) -> tuple[str, ...]:
+                options: Mapping[str, Any] | None = None, seen: int | None = None,
+                nonce: str | None = None) -> tuple[str, ...]:
     """Rename players and/or change settings, recording each ("players_renamed",
     "settings_changed"); returns the actions recorded (none when nothing changed).
 
@@ -746,6 +757,12 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     deal as it is now; raises NotFoundError, or rules.RuleError (a name or setting breaks
     the file's rules, or a deal no longer fits: its ``deal`` is 1-based). Nothing is
     written when it raises.
+
+    ``nonce``: the form's one-time token, kept with the changes it makes. The changes made
+    with it are this form's own, no conflict for it; and the same form sent again once
+    the game reads as it asks (a double tap, a resend: names compared by
+    :func:`name_key`) writes nothing and returns (): the changes made with it
+    (:func:`form_changes`) are its answer.
     """
     now = _now()
     actions: list[str] = []
@@ -753,30 +770,43 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
         game = get_game(db, game_id)
         if seen is not None:
             since = changes_since(db, game_id, seen)
-            if any(c.action in ("players_renamed", "settings_changed") for c in since):
+            if any(c.action in ("players_renamed", "settings_changed") and not (nonce and c.nonce == nonce)
+                   for c in since):
                 raise StaleError(game, since)
         changed = replace(game, players=game.players if players is None else tuple(players),
                           options=game.options if options is None else dict(options))
         file = changed.game_file()  # raises RuleError before anything is written
         file.score()
         new_players, new_options = file.players, file.rules.dump_options(file.options)
+        if nonce and new_options == game.options and [name_key(n) for n in new_players] == \
+                [name_key(n) for n in game.players] and form_changes(db, game_id, nonce):
+            return ()  # sent again: saved by its first send (a spelling is not changed back)
         seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
         if new_players != game.players:
             _rename(db, game, new_players, now)
             shown = get_game(db, game_id).players  # a known player keeps their spelling
             if shown != game.players:
                 _record(db, game_id, now, "players_renamed", before={"players": list(game.players)},
-                        after={"players": list(shown)})
+                        after={"players": list(shown)}, nonce=nonce)
                 actions.append("players_renamed")
         if new_options != game.options:
             db["games"].update(game_id, {"options": json.dumps(new_options)})
             _record(db, game_id, now, "settings_changed", before={"options": game.options},
-                    after={"options": new_options})
+                    after={"options": new_options}, nonce=nonce)
             actions.append("settings_changed")
         if actions:
             _touch(db, game_id, now)
             _summarize(db, game_id, left=seated)  # a renamed seat's old player loses this game
     return tuple(actions)
+
+
+def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> list[Change]:
+    """The changes of game ``game_id`` made with the players-and-settings form token
+    ``nonce``, oldest first (none without a token); a token resolves in its own game only."""
+    if not nonce:
+        return []
+    return [_change(row) for row in db.query(
+        "select * from changes where game_id = ? and nonce = ? order by id", [game_id, nonce])]
 
 
 def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...], now: str) -> None:
@@ -814,7 +844,7 @@ def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:
 def _change(row: Mapping[str, Any]) -> Change:
     return Change(row["id"], row["game_id"], row["at"], row["action"], row["deal_id"], row["position"],
                   None if row["before"] is None else json.loads(row["before"]),
-                  None if row["after"] is None else json.loads(row["after"]))
+                  None if row["after"] is None else json.loads(row["after"]), row.get("nonce"))
 
 
 # --- who sat where (statistics and the past-games filters) ---------------------------

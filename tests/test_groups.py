@@ -459,7 +459,8 @@ def test_backup_is_a_consistent_copy_readable_by_the_owner_only(cli, tmp_path):
 def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
     ours, theirs = two_groups
     client = phone(app, ours["group"].token)
-    client.get(f"/g/{theirs['group'].token}")  # a friend's club: this phone is there now
+    assert "on this phone?" in client.get(f"/g/{theirs['group'].token}").get_data(as_text=True)  # asked first
+    client.post(f"/g/{theirs['group'].token}")  # a friend's club, confirmed: this phone is there now
     assert "Xavier" in client.get("/").get_data(as_text=True)
     page = client.get("/group").get_data(as_text=True)
     assert "Switch to <bdi>Tuesday table</bdi>" in page and "Switch to <bdi>Other club</bdi>" not in page
@@ -561,5 +562,7 @@ def test_a_refused_form_on_the_group_page_makes_no_read_only_link(client, db):
     refused = client.post("/group", data={"action": "stop_view"})  # not ticked: refused, nothing changes
     assert refused.status_code == 400 and "Tick the box" in refused.get_data(as_text=True)
     assert db.execute(working).fetchone()[0] == 0
-    assert client.get("/group").status_code == 200  # opening the page makes the new one
+    assert client.get("/group").status_code == 200  # opening the page makes none either
+    assert db.execute(working).fetchone()[0] == 0
+    assert client.post("/group", data={"action": "make_view"}).status_code == 302  # its button does
     assert db.execute(working).fetchone()[0] == 1

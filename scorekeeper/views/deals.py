@@ -175,7 +175,7 @@ def new(game_id: str) -> Any:
     disk_full = None  # what the phone is told when the disk refused the deal
     if not form.is_submitted():
         form.seen.data = str(game.version)
-    saved = store.deal_for_nonce(get_db(), form.nonce.data) if form.is_submitted() else None
+    saved = store.deal_for_nonce(get_db(), game.id, form.nonce.data) if form.is_submitted() else None
     if saved is not None:  # a double tap, or the form sent again: it is saved once
         return redirect(_flash_saved(game, saved))
     if not form.is_submitted() and _head(game).finished:
@@ -196,7 +196,7 @@ def new(game_id: str) -> Any:
                 # the rules check it inside the write: a deal another phone saved this instant counts
                 added = store.add_deal_scored(get_db(), game.id, entry, form.nonce.data, seen=game.version)
             except store.StaleError as stale:
-                if (saved := store.deal_for_nonce(get_db(), form.nonce.data)) is not None:
+                if (saved := store.deal_for_nonce(get_db(), game.id, form.nonce.data)) is not None:
                     # the same form, saved this instant by a second tap
                     return redirect(_flash_saved(stale.game, saved))
                 return _stale(stale.game, stale.since)

@@ -6,10 +6,15 @@ that was replaced stops working at once. Nothing of any group is shown to a phon
 a link: it sees the welcome page (start a group, or how to join one) and the calculator,
 which holds no one's games. A read-only (view) link shows everything and changes nothing;
 a view link to one game shows that game only.
+
+No GET changes which group a phone is in or makes a link: a phone in a group that opens
+another group's play link is asked first, and the switch, the way back and the read-only
+links are forms with their form token (CSRF).
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import unicodedata
 from typing import Any
@@ -17,7 +22,8 @@ from typing import Any
 from flask import (Blueprint, abort, current_app, flash, g, jsonify, make_response, redirect, render_template,
                    request, session, url_for)
 from flask_wtf import FlaskForm
-from wtforms import PasswordField, StringField
+from flask_wtf.csrf import generate_csrf, validate_csrf
+from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import attempts, groups, limits, network, store
@@ -124,11 +130,18 @@ def admit() -> Any:
 def page_key() -> tuple[Any, ...]:
     """What a page kept for many phones (views/pages.py, the score sheet) must be kept
     apart by besides the games: the group and its play link (the QR codes hold it), the
-    kind of link and its game, and whether the page offers "Back to my group"."""
+    kind of link and its game, and whether the page offers "Back to my group": that button's
+    form carries this phone's form token, so such a page is kept for this phone alone (by a
+    fingerprint of its session's token)."""
     access = current()
     if access is None:  # pragma: no cover - admit() lets no such request through
         raise LookupError("a kept page without a group")
-    return (access.group.id, access.group.token, access.access, access.game_id, bool(session.get("back")))
+    back = None
+    if session.get("back") and not access.can_write:
+        generate_csrf()  # the session's token, made now if it has none yet: the page will carry it
+        secret = str(session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
+        back = hashlib.sha256(secret.encode()).hexdigest()[:20]
+    return (access.group.id, access.group.token, access.access, access.game_id, back)
 
 
 def link_url(token: str, game_id: str | None = None) -> str:
@@ -166,22 +179,38 @@ def group_name(form: Any, field: Any) -> None:
 
 
 class StartForm(FlaskForm):
-    """Start a group: its name, optional (a default is given)."""
+    """Start a group: its name, optional (a default is given), and a one-time token
+    (``nonce``) so that the form sent twice starts one group."""
 
     name = StringField(_l("Name of the group (optional)"),
                        validators=[Length(max=60, message=_l("At most %(most)s characters, please.", most=60)), group_name],
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
+    nonce = HiddenField(validators=[Length(max=64)])
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
 
 
 @bp.post("/groups/new")
 def start() -> Any:
-    """Start a new group: this phone is in it at once (its play link kept)."""
+    """Start a new group: this phone is in it at once (its play link kept). The same form
+    sent again (a double tap) answers with the group it started (groups.create). Another
+    site's form (no cookie, no token) is refused without a cookie set in its answer."""
+    if "HTTP_COOKIE" not in request.environ and not _token_given():
+        return _refused()
     form = StartForm()
     if not form.validate_on_submit():
         if not form.errors.get("name"):
             form.name.errors = [_("This page was open too long: tap Start again.")]
         return render_template("groups/welcome.html", form=form, lost=False), 400
-    group = groups.create(get_db(), form.name.data or None, default=_("Our games"))
+    try:
+        group = groups.create(get_db(), form.name.data or None, default=_("Our games"), nonce=form.nonce.data or None)
+    except groups.FormUsedError:  # an old page sent again: a new tap starts a new group
+        form.nonce.data = secrets.token_urlsafe(16)
+        form.name.errors = [_("This form started a group already. Tap Start again to start another one.")]
+        return render_template("groups/welcome.html", form=form, lost=False), 400
     _remember(group.token or "")
     flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
             "link is there to share."), "saved")
@@ -215,24 +244,76 @@ def other_groups() -> list[groups.Access]:
     return found
 
 
-@bp.get("/g/<token>")
+def _home() -> groups.Access | None:
+    """The group this phone plays in: its play link, or the one it keeps to go back to
+    from a read-only link; None for a phone in no group."""
+    mine = current()
+    if mine is not None and mine.can_write:
+        return mine
+    back = session.get("back")
+    home = groups.open_link(get_db(), back) if isinstance(back, str) else None
+    return home if home is not None and home.can_write else None
+
+
+def _token_given() -> bool:
+    """Whether this POST carries its form token (CSRF), checked without writing to the
+    session: another site's form arrives without this phone's cookie (SameSite=Lax), and
+    a session made for it would replace the phone's own cookie, its group with it."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")))
+    except ValidationError:
+        return False
+    return True
+
+
+def _refused() -> Any:
+    """The answer to a form without its form token (CSRF): 400, a page that says nothing
+    changed, and nothing changed."""
+    message = _("Nothing was changed: this page was open too long or came from elsewhere. Open it again and "
+                "tap once more.")
+    return render_template("error.html", code=400, message=message), 400
+
+
+@bp.route("/g/<token>", methods=["GET", "POST"])
 def join(token: str) -> Any:
     """Open a link: the group's play link, or a read-only link (of the group, or of one
     game). The phone remembers it and goes to the games (``?game=``: to that game). A
     phone with a play link that opens a read-only link of another group keeps its own to
-    come back to ("Back to my group"). A link that does not work says so, nothing more."""
+    come back to ("Back to my group").
+
+    A phone in a group that opens another group's play link is asked first, on a page
+    (any web page can link here: deals entered afterwards would go to the other group);
+    its button sends the same address as a form (POST, with the form token), which makes
+    the change; this phone's group stays among those it can switch to. A POST without its
+    token changes nothing (400): another site's form arrives without this phone's cookie,
+    so it would look like a phone in no group. A link that does not work says so, nothing
+    more."""
     db = get_db()
     access = groups.open_link(db, token)
+    mine, home = current(), _home()
+    asking = access is not None and access.can_write and home is not None and home.group.id != access.group.id
+    posted = request.method == "POST"
+    confirmed = posted and _token_given()
+    if posted and not confirmed and not asking:
+        return _refused()  # a form without its token (another site's sends no cookie): nothing changes
     if access is None:
         return render_template("groups/welcome.html", form=StartForm(), lost=False, bad_link=True), 404
-    mine = current()
+    if asking and home is not None:
+        if not confirmed:  # asked (again, when the confirmation came without its token)
+            return render_template("groups/switch.html", form=FlaskForm(), group=access.group, home=home,
+                                   action=url_for("groups.join", token=token, game=request.args.get("game")),
+                                   refused=posted), 400 if posted else 200
+        if home.token not in session.get("known", ()):
+            _remember(home.token)  # kept to switch back to (its Group page lists it)
     if mine is not None and mine.can_write and mine.group.id == access.group.id:
         pass  # already in this group with every right: a read-only link takes none away
     else:
-        if mine is not None and mine.can_write:
-            session["back"] = mine.token
-        elif access.can_write:
+        if access.can_write:
             session.pop("back", None)
+        elif mine is not None and mine.can_write:
+            session["back"] = mine.token
         _remember(token, play=access.can_write)
         g.access = access
     game_id = request.args.get("game") or access.game_id
@@ -248,7 +329,10 @@ def join(token: str) -> Any:
 
 @bp.post("/groups/switch")
 def switch() -> Any:
-    """Switch this phone to another group it opened before (its play link still kept)."""
+    """Switch this phone to another group it opened before (its play link still kept);
+    refused without the form token (:func:`_refused`)."""
+    if not _token_given():
+        return _refused()
     token = request.form.get("to", "")
     if token in session.get("known", ()) and groups.open_link(get_db(), token) is not None:
         _remember(token)
@@ -258,7 +342,10 @@ def switch() -> Any:
 
 @bp.post("/groups/back")
 def back() -> Any:
-    """Leave a read-only link for the group this phone played in before."""
+    """Leave a read-only link for the group this phone played in before; refused without
+    the form token (:func:`_refused`)."""
+    if not _token_given():
+        return _refused()
     token = session.pop("back", None)
     if isinstance(token, str) and groups.open_link(get_db(), token) is not None:
         _remember(token)
@@ -433,8 +520,9 @@ class NewPasscodeForm(FlaskForm):
 @bp.route("/group", methods=["GET", "POST"])
 def settings() -> Any:
     """The group page: its link to share (text and QR code), a new link that stops the
-    old one, the read-only link, the passcode and the name. Each change is its own form
-    (``action``); the ones that lock phones out ask to be confirmed."""
+    old one, the read-only link (made by its button, never by opening the page), the
+    passcode and the name. Each change is its own form (``action``); the ones that lock
+    phones out ask to be confirmed."""
     db = get_db()
     access = current()
     assert access is not None
@@ -470,6 +558,10 @@ def settings() -> Any:
             groups.set_passcode(db, group_id, None)
             flash(_("The passcode is off: the link alone opens the group."), "saved")
             return redirect(url_for("groups.settings"))
+        if action == "make_view" and plain.validate_on_submit():
+            groups.view_link(db, group_id)  # the working one if there is one: a double tap makes one
+            flash(_("Read-only link made: it is below, to share."), "saved")
+            return redirect(url_for("groups.settings", _anchor="view-head"))
         if action == "stop_view" and plain.validate_on_submit() and confirmed:
             stopped = groups.stop_view_links(db, group_id)
             flash(_("Read-only links stopped: %(n)s.", n=stopped), "saved")
@@ -478,9 +570,7 @@ def settings() -> Any:
         if action in ("new_link", "stop_view") and not confirmed:
             flash(_("Tick the box to confirm first."), "problem")
     group = groups.get(db, group_id)
-    # the read-only link is made when the page is opened, never by a refused form (which
-    # changes nothing: right after "Stop read-only links" there is none to show)
-    view_token = groups.view_link(db, group_id) if request.method == "GET" else groups.working_view_link(db, group_id)
+    view_token = groups.working_view_link(db, group_id)  # shown if there is one: opening the page makes none
     if request.method == "GET" or not rename_form.name.data:
         rename_form.name.data = group.name
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
@@ -492,14 +582,22 @@ def settings() -> Any:
                            passcode_before_rule=groups.passcode_before_rule(db, group_id)), status
 
 
-@bp.get("/games/<game_id>/read-only-link")
+@bp.route("/games/<game_id>/read-only-link", methods=["GET", "POST"])
 def game_link(game_id: str) -> Any:
     """A read-only link to one game, to show a disputed score to someone who was not at
-    the table (made the first time it is asked for; the group page can stop it)."""
+    the table: shown if there is one, made by the page's button (a form with its token;
+    sent twice, one link); the group page can stop it."""
     db = get_db()
-    token = groups.view_link(db, group_id(), game_id)
+    form = FlaskForm()
+    if request.method == "POST":
+        if not _token_given():
+            return _refused()
+        groups.view_link(db, group_id(), game_id)
+        return redirect(url_for("groups.game_link", game_id=game_id))
+    token = groups.working_view_link(db, group_id(), game_id)
     game = store.get_game(db, game_id)
-    return render_template("groups/game_link.html", game=game, url=link_url(token), code=link_code(token))
+    return render_template("groups/game_link.html", game=game, form=form, url=link_url(token) if token else None,
+                           code=link_code(token) if token else None)
 
 
 def _typeable(text: str) -> bool:
@@ -509,8 +607,9 @@ def _typeable(text: str) -> bool:
 
 
 def init_app(app: Any) -> None:
-    """Check every request's link (:func:`admit`); templates get ``can_write`` and
-    ``access`` (what this phone may do)."""
+    """Check every request's link (:func:`admit`); templates get ``can_write``,
+    ``current_access`` (what this phone may do) and ``csrf_token()`` (a form token)."""
     app.before_request(admit)
     app.jinja_env.globals["can_write"] = can_write
+    app.jinja_env.globals["csrf_token"] = generate_csrf  # a plain button's form token (base.html)
     app.jinja_env.globals["current_access"] = current

@@ -4,6 +4,7 @@ history.py replays the log; the rules check every change before it is kept."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
@@ -135,9 +136,14 @@ def offer_restore(game: store.StoredGame, deal_id: int, number: int) -> None:
 
 @bp.route("/games/<game_id>/edit", methods=["GET", "POST"])
 def edit_game(game_id: str) -> Any:
-    """Rename players and change the settings that still fit every recorded deal."""
+    """Rename players and change the settings that still fit every recorded deal. The
+    form carries a one-time token (``nonce``): the same Save sent twice gets the first
+    answer (store.update_game)."""
     game = get_game_or_404(game_id)
     form = forms.edit_game_form(game.kind, len(game.players))()
+    nonce = request.form.get("nonce", "") if form.is_submitted() else ""
+    if not (0 < len(nonce) <= 64):
+        nonce = secrets.token_urlsafe(16)
     known = store.known_players(get_db(), group_id())
     merges: dict[int, str] = {}
     asking = False
@@ -151,7 +157,7 @@ def edit_game(game_id: str) -> Any:
         if asking:
             form.parsed_options(get_rules(game.kind))  # a setting's own problem is said at once too
         else:
-            message = _save(form, game, players)
+            message = _save(form, game, players, nonce)
             if message is not None:
                 flash(message, "saved")
                 return redirect(url_for("games.show", game_id=game.id))
@@ -162,7 +168,7 @@ def edit_game(game_id: str) -> Any:
     if getattr(form, "stale_version", None) is not None:
         seen, status = str(form.stale_version), 409
     return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind), seen=seen,
-                           known=known, merges=merges if asking else {},
+                           nonce=nonce, known=known, merges=merges if asking else {},
                            confirmed=sorted({store.name_key(n) for n in merges.values()})), status
 
 
@@ -178,10 +184,11 @@ def _merges(game: store.StoredGame, players: tuple[str, ...] | None, known: list
             if store.name_key(new) != store.name_key(old) and store.name_key(new) in stored}
 
 
-def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) -> str | None:
+def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None, nonce: str) -> str | None:
     """Save ``players`` (the form's names, checked: form.players()) and the form's
-    settings; the flash message, or None after putting every problem beside its field
-    (nothing saved)."""
+    settings with the form's token ``nonce``; the flash message (what this form changed,
+    the same when it is sent again), or None after putting every problem beside its
+    field (nothing saved)."""
     rules = get_rules(game.kind)
     parsed = form.parsed_options(rules)
     if players is None or parsed is None:
@@ -189,8 +196,8 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) ->
     options = rules.dump_options(parsed)
     seen = request.form.get("seen", "")
     try:
-        done = store.update_game(get_db(), game.id, players=players, options=options,
-                                 seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None)
+        store.update_game(get_db(), game.id, players=players, options=options,
+                          seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None, nonce=nonce)
     except store.StaleError as stale:
         # renamed or re-set on another phone since this page was opened: keep what was
         # typed, and let a second Save replace it knowingly
@@ -205,14 +212,24 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None) ->
             _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
         _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
         return None
+    return _saved(game.kind, store.form_changes(get_db(), game.id, nonce))
+
+
+def _saved(kind: str, made: list[store.Change]) -> str:
+    """What a form's changes ``made`` (oldest first) did, as the flash says it: each
+    renamed seat and each setting, from before the first to after the last."""
     said = []
-    if "players_renamed" in done:
-        now = store.get_game(get_db(), game.id).players
-        said.append(_("Players renamed: %(names)s.", names=listed(
-            history.renamed(old, new) for old, new in zip(game.players, now, strict=True) if old != new)))
-    if "settings_changed" in done:
-        said.append(_("Settings changed: %(changes)s.", changes=listed_apart(
-            history.settings_changes(game.kind, game.options, options))))
+    renamed = [c for c in made if c.action == "players_renamed"]
+    if renamed:
+        pairs = [history.renamed(old, new) for old, new in
+                 zip(renamed[0].before["players"], renamed[-1].after["players"], strict=True) if old != new]
+        if pairs:
+            said.append(_("Players renamed: %(names)s.", names=listed(pairs)))
+    settings = [c for c in made if c.action == "settings_changed"]
+    if settings:
+        changes = history.settings_changes(kind, settings[0].before["options"], settings[-1].after["options"])
+        if changes:
+            said.append(_("Settings changed: %(changes)s.", changes=listed_apart(changes)))
     return " ".join(said) or _("Nothing was changed.")
 
 

@@ -302,6 +302,7 @@ def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
     db["groups"].add_column("passcode_rule", int)  # 1: set under the rule of at least 6 digits or a few words
 
 
+@migrations()
 def m009_nonces_per_group(db: sqlite_utils.Database) -> None:
     """Form tokens (nonces) that only ever resolve inside their own group (issue 16, part
     5): a game's token is unique within its group, a deal's within its game (a token of

@@ -215,3 +215,18 @@ def test_a_game_id_never_starts_with_a_dash_that_a_command_line_takes_for_an_opt
     ids = [store.new_game_id() for _ in range(5000)]
     assert not any(game_id.startswith("-") for game_id in ids)
     assert len(set(ids)) == len(ids) and all(len(game_id) == 12 for game_id in ids)
+
+
+def test_every_migration_written_runs_on_a_new_database(db):
+    """Each ``m0NN_…`` function in migrations.py is a registered migration and is applied,
+    in the order of its number: one left without its ``@migrations()`` (an easy slip when
+    two branches each add one) would leave its tables or columns missing, and every page
+    that needs them fails."""
+    import inspect
+
+    from scorekeeper import migrations as module
+
+    written = sorted(name for name, value in vars(module).items()
+                     if inspect.isfunction(value) and name[:2] == "m0" and name[2:4].isdigit())
+    assert len(written) >= 9
+    assert [m.name for m in migrations.applied(db)] == written

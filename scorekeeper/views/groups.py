@@ -513,8 +513,9 @@ class NewPasscodeForm(FlaskForm):
         """At least 6 digits, or two words and 8 characters (groups.passcode_rule); a
         passcode nobody could type is told so by the page (settings) instead."""
         if field.data and _typeable(field.data) and not groups.passcode_rule(passcode_text(field.data).strip()):
-            raise ValidationError(_("Too short to be safe: at least 6 digits, or two words or more "
-                                    "(8 characters or more)."))
+            raise ValidationError(_("Too short to be safe: at least %(digits)s digits, or two words or more "
+                                    "(%(characters)s characters or more).", digits=groups.PASSCODE_DIGITS,
+                                    characters=groups.PASSPHRASE[1]))
 
 
 @bp.route("/group", methods=["GET", "POST"])
@@ -579,7 +580,8 @@ def settings() -> Any:
                            view=link_url(view_token) if view_token else None,
                            view_code=link_code(view_token) if view_token else None,
                            others=other_groups(),
-                           passcode_before_rule=groups.passcode_before_rule(db, group_id)), status
+                           passcode_before_rule=groups.passcode_before_rule(db, group_id),
+                           passcode_digits=groups.PASSCODE_DIGITS, passphrase_characters=groups.PASSPHRASE[1]), status
 
 
 @bp.route("/games/<game_id>/read-only-link", methods=["GET", "POST"])

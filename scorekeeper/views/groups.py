@@ -97,6 +97,8 @@ def admit() -> Any:
         return None
     access = current()
     if access is None:
+        access = _replaced_here()
+    if access is None:
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("groups.welcome"))
         if session.get("link"):  # the link it had was replaced while a form was open
@@ -125,6 +127,24 @@ def admit() -> Any:
     if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
         abort(404)
     return None
+
+
+def _replaced_here() -> groups.Access | None:
+    """The new link of a "Make a new link" form sent again from the phone that made it
+    with the link it replaced still in its cookie (a double tap, a resend when the answer
+    was lost: groups.replaced_by), now this phone's link, so that the repeat gets the
+    first answer; None for any other request (no other dead link gets back in)."""
+    if request.method != "POST" or request.endpoint != "groups.settings" \
+            or request.form.get("action") != "new_link" or not _token_given():
+        return None
+    old, nonce = session.get("link"), request.form.get("nonce")
+    if not isinstance(old, str) or not nonce:
+        return None
+    found = groups.replaced_by(get_db(), old, nonce)
+    if found is not None:
+        _remember(found.token, replacing=old)
+        g.access = found
+    return found
 
 
 def page_key() -> tuple[Any, ...]:
@@ -538,7 +558,15 @@ def settings() -> Any:
             flash(_("The group is now called %(name)s.", name=isolate(rename_form.name.data)), "saved")
             return redirect(url_for("groups.settings"))
         if action == "new_link" and plain.validate_on_submit() and confirmed:
-            token = groups.new_play_link(db, group_id)
+            nonce = request.form.get("nonce", "")[:64] or None
+            try:  # the same form sent again (a double tap): the link it made, no second one
+                token = groups.new_play_link(db, group_id, nonce=nonce, replacing=access.token)
+            except groups.LinkReplacedError:  # another phone made a new link first
+                return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
+            except groups.FormUsedError:  # an old page sent again: a new tap makes a new link
+                flash(_("This form made a new link already. Tap Make a new link again to make another one."),
+                      "problem")
+                return redirect(url_for("groups.settings"))
             _remember(token, replacing=access.token)
             flash(_("New link made. The old one no longer works: every other phone needs the new link."),
                   "saved")
@@ -575,6 +603,7 @@ def settings() -> Any:
         rename_form.name.data = group.name
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
                            passcode_form=passcode_form, confirm_form=FlaskForm(),
+                           link_nonce=secrets.token_urlsafe(16),
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
                            view=link_url(view_token) if view_token else None,
                            view_code=link_code(view_token) if view_token else None,

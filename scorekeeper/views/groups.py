@@ -8,7 +8,7 @@ which holds no one's games. A read-only (view) link shows everything and changes
 a view link to one game shows that game only.
 
 No GET changes which group a phone is in or makes a link: a phone in a group that opens
-another group's play link is asked first, and the switch, the way back and the read-only
+another group's link (play or read-only) is asked first, and the switch, the way back and the read-only
 links are forms with their form token (CSRF).
 """
 
@@ -305,15 +305,20 @@ def join(token: str) -> Any:
 
     A phone in a group that opens another group's play link is asked first, on a page
     (any web page can link here: deals entered afterwards would go to the other group);
-    its button sends the same address as a form (POST, with the form token), which makes
-    the change; this phone's group stays among those it can switch to. A POST without its
+    so is one that opens another group's read-only link (its games would seem gone), but
+    for a phone looking at that group already. The page's button sends the same address
+    as a form (POST, with the form token), which makes the change; this phone's group
+    stays among those it can switch to (or to go back to from a read-only link). A POST without its
     token changes nothing (400): another site's form arrives without this phone's cookie,
     so it would look like a phone in no group. A link that does not work says so, nothing
     more."""
     db = get_db()
     access = groups.open_link(db, token)
     mine, home = current(), _home()
-    asking = access is not None and access.can_write and home is not None and home.group.id != access.group.id
+    # another group's link on a phone in a group: asked first (a read-only one too, unless
+    # the phone is looking at that group already)
+    asking = access is not None and home is not None and home.group.id != access.group.id \
+        and (access.can_write or mine is None or mine.group.id != access.group.id)
     posted = request.method == "POST"
     confirmed = posted and _token_given()
     if posted and not confirmed and not asking:
@@ -324,7 +329,7 @@ def join(token: str) -> Any:
         if not confirmed:  # asked (again, when the confirmation came without its token)
             return render_template("groups/switch.html", form=FlaskForm(), group=access.group, home=home,
                                    action=url_for("groups.join", token=token, game=request.args.get("game")),
-                                   refused=posted), 400 if posted else 200
+                                   read_only=not access.can_write, refused=posted), 400 if posted else 200
         if home.token not in session.get("known", ()):
             _remember(home.token)  # kept to switch back to (its Group page lists it)
     if mine is not None and mine.can_write and mine.group.id == access.group.id:

@@ -88,7 +88,8 @@ def _pass(proof: str | None) -> None:
 
 def admit() -> Any:
     """Before every request: let it through, or answer for it. Without a working link,
-    the welcome page (or 403 for a form sent); with a play link of a group with a
+    the welcome page (or 403 for a form sent; but "Make a new link" sent again with the link
+    it replaced gets that form's new link, :func:`_replaced_here`); with a play link of a group with a
     passcode not yet given here, the passcode page; a game or player of another group (or
     none at all) is 404, one answer for both; a read-only link may not send or open a
     form (403)."""

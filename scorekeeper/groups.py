@@ -36,9 +36,9 @@ PASSCODE_DIGITS = 6
 PASSPHRASE = (2, 8)
 
 
-#: How long after a group was started the same "Start a group" form sent again (a double
-#: tap, a resend) is answered with it: a few minutes, so an old page kept in a browser's
-#: history never hands out a group's link
+#: How long after a group was started (a link was made) the same "Start a group" ("Make a
+#: new link") form sent again (a double tap, a resend) is answered with it: a few minutes,
+#: so an old page kept in a browser's history never hands out a group's link
 STARTED_AGAIN = timedelta(minutes=10)
 
 
@@ -47,8 +47,14 @@ class NoSuchGroupError(LookupError):
 
 
 class FormUsedError(Exception):
-    """The "Start a group" form's token started a group already, longer ago than
-    :data:`STARTED_AGAIN` or before its link was replaced: nothing was made."""
+    """The "Start a group" (or "Make a new link") form's token made a group (a link)
+    already, longer ago than :data:`STARTED_AGAIN` or before that link was replaced:
+    nothing was made."""
+
+
+class LinkReplacedError(Exception):
+    """The play link a phone sent "Make a new link" with was replaced meanwhile (by another
+    phone): nothing was made."""
 
 
 @dataclass(frozen=True)
@@ -185,17 +191,58 @@ def open_link(db: sqlite_utils.Database, token: str) -> Access | None:
                   access, token, game_id)
 
 
-def new_play_link(db: sqlite_utils.Database, group_id: int) -> str:
+def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = None,
+                  replacing: str | None = None) -> str:
     """Replace the group's play link with a new one: the old stops working at once, on
-    every phone that remembered it. Returns the new token."""
+    every phone that remembered it. Returns the new token.
+
+    ``nonce``: the "Make a new link" form's one-time token, kept with the new link, and
+    ``replacing``: the link the phone sending it has (its cookie's). The same form sent
+    again (a double tap, a resend when the answer was lost) makes no second link: it is
+    answered with the link it made, as long as that still works, is new
+    (:data:`STARTED_AGAIN`) and ``replacing`` is that link or the one it replaced; else
+    FormUsedError. Without a nonce of its own, a ``replacing`` that is no longer the
+    group's play link (another phone made a new one first) raises LinkReplacedError:
+    nothing is made."""
     at = now()
-    token = new_token()
     with writing(db):
+        if nonce:
+            row = db.execute("select token, replaces, created_at, revoked_at from links "
+                             "where group_id = ? and nonce = ?", [group_id, nonce]).fetchone()
+            if row is not None:
+                token, replaced, created_at, revoked_at = row
+                fresh = datetime.fromisoformat(at) - datetime.fromisoformat(created_at) <= STARTED_AGAIN
+                if revoked_at is None and fresh and replacing in (token, replaced):
+                    return token
+                raise FormUsedError(f"the form token made a link of group {group_id} already")
+        if replacing is not None:
+            working = db.execute("select token from links where group_id = ? and access = 'play' "
+                                 "and game_id is null and revoked_at is null", [group_id]).fetchone()
+            if working is None or working[0] != replacing:
+                raise LinkReplacedError(f"the play link of group {group_id} was replaced meanwhile")
+        token = new_token()
         db.execute("update links set revoked_at = ? where group_id = ? and access = 'play' and revoked_at is null",
                    [at, group_id])
-        db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
-                            "created_at": at, "revoked_at": None})
+        record = {"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+                  "created_at": at, "revoked_at": None}
+        if nonce:  # (columns since m010: a test's database migrated part-way has none)
+            record.update(nonce=nonce, replaces=replacing)
+        db["links"].insert(record)
     return token
+
+
+def replaced_by(db: sqlite_utils.Database, token: str, nonce: str) -> Access | None:
+    """What the phone whose link ``token`` was replaced by the "Make a new link" form with
+    ``nonce`` now opens: the new link, if it still works and is new (:data:`STARTED_AGAIN`);
+    else None. Only that replaced link with that form's token gets it: no other dead link,
+    no token of another group's form."""
+    if not token or not nonce or len(token) > 64 or len(nonce) > 64:
+        return None
+    row = db.execute("select token, created_at from links where replaces = ? and nonce = ? "
+                     "and access = 'play' and revoked_at is null", [token, nonce]).fetchone()
+    if row is None or datetime.fromisoformat(now()) - datetime.fromisoformat(row[1]) > STARTED_AGAIN:
+        return None
+    return open_link(db, row[0])
 
 
 def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = None) -> str:

@@ -319,3 +319,15 @@ def m009_nonces_per_group(db: sqlite_utils.Database) -> None:
     db["groups"].create_index(["nonce"], unique=True)
     db["changes"].add_column("nonce", str)
     db.execute("create index changes_nonce on changes (game_id, nonce) where nonce is not null")
+
+
+@migrations()
+def m010_new_link_nonce(db: sqlite_utils.Database) -> None:
+    """"Make a new link" sent twice makes one link (issue 16, fixes after the merge): a play
+    link keeps the form token that made it (``links.nonce``, unique within its group) and
+    the link it replaced (``links.replaces``), so the same form sent again, even with the
+    replaced link still in its cookie, is answered with the link it made."""
+    db["links"].add_column("nonce", str)
+    db["links"].add_column("replaces", str)
+    db.execute("create unique index links_group_nonce on links (group_id, nonce) where nonce is not null")
+    db.execute("create index links_replaces on links (replaces) where replaces is not null")

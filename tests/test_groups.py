@@ -263,7 +263,9 @@ def test_stopping_read_only_links_stops_them(app, two_groups):
 def test_a_player_opening_another_groups_read_only_link_can_go_back(app, two_groups):
     ours, theirs = two_groups
     client = phone(app, ours["group"].token)
-    client.get(f"/g/{_view_token(app, theirs['group'].id, theirs['games'][0])}")
+    view = _view_token(app, theirs["group"].id, theirs["games"][0])
+    assert "(read only)?" in client.get(f"/g/{view}").get_data(as_text=True)  # asked first
+    assert client.post(f"/g/{view}").status_code == 302  # (CSRF off here)
     sheet = client.get(f"/games/{theirs['games'][0]}").get_data(as_text=True)
     assert "Xavier" in sheet and "Back to my group" in sheet
     assert client.get(f"/games/{ours['games'][0]}").status_code == 404  # looking at theirs now

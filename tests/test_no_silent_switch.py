@@ -72,6 +72,23 @@ def text(response) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
 
 
+def bravo_view(app) -> str:
+    """Bravo's read-only link (made now if it has none)."""
+    db = connect(app.config["DATABASE"])
+    try:
+        return groups.view_link(db, app.config["Bravo"]["group"].id)
+    finally:
+        db.conn.close()
+
+
+def look(client, link: str) -> None:
+    """Open a read-only link of another group on a phone in a group: asked, then confirmed
+    with the page's own form."""
+    asked = client.get(link).get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)"', asked).group(1).replace("&amp;", "&")
+    assert client.post(action, data={"csrf_token": csrf_token(asked)}).status_code == 302
+
+
 def test_another_groups_play_link_asks_first_and_changes_nothing(app):
     alpha = phone(app, "Alpha")
     before = links(app)
@@ -120,12 +137,7 @@ def test_staying_keeps_the_phone_in_its_group(app):
 
 def test_a_phone_looking_at_a_read_only_link_is_asked_too_and_stays_by_going_back(app):
     alpha = phone(app, "Alpha")
-    db = connect(app.config["DATABASE"])
-    try:
-        view = groups.view_link(db, app.config["Bravo"]["group"].id)
-    finally:
-        db.conn.close()
-    alpha.get(f"/g/{view}")  # Bravo's games, read-only, with "Back to my group"
+    look(alpha, f"/g/{bravo_view(app)}")  # Bravo's games, read-only, with "Back to my group"
     asked = alpha.get(f"/g/{app.config['Bravo']['group'].token}").get_data(as_text=True)
     assert "Open <bdi>Bravo</bdi> on this phone?" in asked and "go back to <bdi>Alpha</bdi>" in asked
     forms = re.findall(r'<form method="post" action="/groups/back">.*?</form>', asked, re.S)
@@ -144,34 +156,76 @@ def test_a_phone_in_no_group_or_opening_its_own_groups_link_goes_straight_in(app
     assert again.status_code == 302 and again.location == f"/games/{app.config['Alpha']['game']}"
 
 
-def test_a_read_only_link_of_another_group_still_opens_at_once_with_the_way_back(app):
+def test_another_groups_read_only_link_asks_first_and_changes_nothing(app):
     alpha = phone(app, "Alpha")
+    view = bravo_view(app)
+    before = links(app)
+    asked = alpha.get(f"/g/{view}")
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200
+    assert "Look at the games of <bdi>Bravo</bdi> on this phone (read only)?" in page
+    assert "You stay able to go back to <bdi>Alpha</bdi>" in page
+    assert "Xavier" not in page and "No games yet" not in page
+    assert shown_group(alpha) == "Alpha" and links(app) == before
+    assert "Add deal" in text(alpha.get(f"/games/{app.config['Alpha']['game']}"))
+    # staying: the phone's own games, as before
+    stay = re.search(r'<a class="button" href="([^"]+)">Stay in <bdi>Alpha</bdi></a>', page)
+    assert stay and alpha.get(stay.group(1)).status_code == 200 and shown_group(alpha) == "Alpha"
+    # the confirmation without its token changes nothing
+    refused = alpha.post(f"/g/{view}")
+    assert refused.status_code == 400 and shown_group(alpha) == "Alpha"
+
+
+def test_another_groups_read_only_link_confirmed_opens_with_the_way_back(app):
+    alpha = phone(app, "Alpha")
+    look(alpha, f"/g/{bravo_view(app)}")
+    sheet = alpha.get(f"/games/{app.config['Bravo']['game']}").get_data(as_text=True)
+    assert "Back to my group" in sheet and "Add deal" not in sheet
+    # another read-only link of the group it looks at: no second question
     db = connect(app.config["DATABASE"])
     try:
-        view = groups.view_link(db, app.config["Bravo"]["group"].id)
+        one_game = groups.view_link(db, app.config["Bravo"]["group"].id, app.config["Bravo"]["game"])
     finally:
         db.conn.close()
-    assert alpha.get(f"/g/{view}").status_code == 302  # it can change nothing there: no question
-    sheet = alpha.get(f"/games/{app.config['Bravo']['game']}").get_data(as_text=True)
-    assert "Back to my group" in sheet
+    assert alpha.get(f"/g/{one_game}").status_code == 302
     # the way back is a form with this phone's own token
-    assert alpha.post("/groups/back").status_code == 400 and "Xavier" in text(alpha.get("/"))
+    assert alpha.post("/groups/back").status_code == 400 and "Xavier" in text(alpha.get(f"/games/{app.config['Bravo']['game']}"))
     assert alpha.post("/groups/back", data={"csrf_token": csrf_token(sheet)}).status_code == 302
     assert shown_group(alpha) == "Alpha"
+
+
+def test_a_read_only_link_of_its_own_group_or_on_a_phone_in_no_group_opens_at_once(app):
+    newcomer = phone(app, None)
+    answer = newcomer.get(f"/g/{bravo_view(app)}")
+    assert answer.status_code == 302 and answer.location == "/"
+    assert shown_group(newcomer) == "Bravo" and "Back to my group" not in text(newcomer.get("/"))
+    bravo = phone(app, "Bravo")
+    answer = bravo.get(f"/g/{bravo_view(app)}")
+    assert answer.status_code == 302 and "Add deal" in text(bravo.get(f"/games/{app.config['Bravo']['game']}"))
+
+
+def test_a_read_only_phone_is_not_told_to_start_a_game(app):
+    db = connect(app.config["DATABASE"])
+    try:
+        empty = groups.create(db, "Charlie")
+        view = groups.view_link(db, empty.id)
+    finally:
+        db.conn.close()
+    viewer = phone(app, None)
+    assert viewer.get(f"/g/{view}").status_code == 302
+    shown = text(viewer.get("/"))
+    assert "No games yet: the games this group enters show here." in shown and "Start one" not in shown
+    assert "Start one, put the phone beside the cards" in text(app.test_client(join=empty.token).get("/"))
 
 
 def test_a_kept_read_only_page_carries_each_phones_own_token_back(app):
     """The sheet and the lists are kept per version and sent to every phone alike
     (views/pages.py): a page with "Back to my group" carries this phone's form token, so it
     is kept for this phone alone, and each phone's own way back works."""
-    db = connect(app.config["DATABASE"])
-    try:
-        view = groups.view_link(db, app.config["Bravo"]["group"].id)
-    finally:
-        db.conn.close()
+    view = bravo_view(app)
     first, second = phone(app, "Alpha"), phone(app, "Alpha")
     for client in (first, second):
-        client.get(f"/g/{view}")
+        look(client, f"/g/{view}")
     for path in (f"/games/{app.config['Bravo']['game']}", "/", "/players"):
         pages = [client.get(path).get_data(as_text=True) for client in (first, second)]
         assert csrf_token(pages[0]) != csrf_token(pages[1]), path
@@ -237,12 +291,7 @@ def test_switch_and_back_without_their_token_are_refused_and_change_nothing(app)
         assert "Nothing was changed: this page was open too long or came from elsewhere" in text(refused)
         assert shown_group(client) == "Alpha"
     # a phone on a read-only link of Bravo: the way back needs its token too
-    db = connect(app.config["DATABASE"])
-    try:
-        view = groups.view_link(db, app.config["Bravo"]["group"].id)
-    finally:
-        db.conn.close()
-    client.get(f"/g/{view}")
+    look(client, f"/g/{bravo_view(app)}")
     assert client.post("/groups/back").status_code == 400
     assert client.post("/groups/back", data={"csrf_token": "forged"}).status_code == 400
     assert "Read-only" in client.get("/").get_data(as_text=True) and shown_group(client) == "Bravo"

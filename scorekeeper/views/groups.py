@@ -8,7 +8,7 @@ which holds no one's games. A read-only (view) link shows everything and changes
 a view link to one game shows that game only.
 
 No GET changes which group a phone is in or makes a link: a phone in a group that opens
-another group's play link is asked first, and the switch, the way back and the read-only
+another group's link (play or read-only) is asked first, and the switch, the way back and the read-only
 links are forms with their form token (CSRF).
 """
 
@@ -88,7 +88,8 @@ def _pass(proof: str | None) -> None:
 
 def admit() -> Any:
     """Before every request: let it through, or answer for it. Without a working link,
-    the welcome page (or 403 for a form sent); with a play link of a group with a
+    the welcome page (or 403 for a form sent; but "Make a new link" sent again with the link
+    it replaced gets that form's new link, :func:`_replaced_here`); with a play link of a group with a
     passcode not yet given here, the passcode page; a game or player of another group (or
     none at all) is 404, one answer for both; a read-only link may not send or open a
     form (403)."""
@@ -96,6 +97,8 @@ def admit() -> Any:
     if endpoint is None or endpoint in OPEN:
         return None
     access = current()
+    if access is None:
+        access = _replaced_here()
     if access is None:
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("groups.welcome"))
@@ -125,6 +128,24 @@ def admit() -> Any:
     if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
         abort(404)
     return None
+
+
+def _replaced_here() -> groups.Access | None:
+    """The new link of a "Make a new link" form sent again from the phone that made it
+    with the link it replaced still in its cookie (a double tap, a resend when the answer
+    was lost: groups.replaced_by), now this phone's link, so that the repeat gets the
+    first answer; None for any other request (no other dead link gets back in)."""
+    if request.method != "POST" or request.endpoint != "groups.settings" \
+            or request.form.get("action") != "new_link" or not _token_given():
+        return None
+    old, nonce = session.get("link"), request.form.get("nonce")
+    if not isinstance(old, str) or not nonce:
+        return None
+    found = groups.replaced_by(get_db(), old, nonce)
+    if found is not None:
+        _remember(found.token, replacing=old)
+        g.access = found
+    return found
 
 
 def page_key() -> tuple[Any, ...]:
@@ -285,15 +306,20 @@ def join(token: str) -> Any:
 
     A phone in a group that opens another group's play link is asked first, on a page
     (any web page can link here: deals entered afterwards would go to the other group);
-    its button sends the same address as a form (POST, with the form token), which makes
-    the change; this phone's group stays among those it can switch to. A POST without its
+    so is one that opens another group's read-only link (its games would seem gone), but
+    for a phone looking at that group already. The page's button sends the same address
+    as a form (POST, with the form token), which makes the change; this phone's group
+    stays among those it can switch to (or to go back to from a read-only link). A POST without its
     token changes nothing (400): another site's form arrives without this phone's cookie,
     so it would look like a phone in no group. A link that does not work says so, nothing
     more."""
     db = get_db()
     access = groups.open_link(db, token)
     mine, home = current(), _home()
-    asking = access is not None and access.can_write and home is not None and home.group.id != access.group.id
+    # another group's link on a phone in a group: asked first (a read-only one too, unless
+    # the phone is looking at that group already)
+    asking = access is not None and home is not None and home.group.id != access.group.id \
+        and (access.can_write or mine is None or mine.group.id != access.group.id)
     posted = request.method == "POST"
     confirmed = posted and _token_given()
     if posted and not confirmed and not asking:
@@ -304,7 +330,7 @@ def join(token: str) -> Any:
         if not confirmed:  # asked (again, when the confirmation came without its token)
             return render_template("groups/switch.html", form=FlaskForm(), group=access.group, home=home,
                                    action=url_for("groups.join", token=token, game=request.args.get("game")),
-                                   refused=posted), 400 if posted else 200
+                                   read_only=not access.can_write, refused=posted), 400 if posted else 200
         if home.token not in session.get("known", ()):
             _remember(home.token)  # kept to switch back to (its Group page lists it)
     if mine is not None and mine.can_write and mine.group.id == access.group.id:
@@ -539,7 +565,15 @@ def settings() -> Any:
             flash(_("The group is now called %(name)s.", name=isolate(rename_form.name.data)), "saved")
             return redirect(url_for("groups.settings"))
         if action == "new_link" and plain.validate_on_submit() and confirmed:
-            token = groups.new_play_link(db, group_id)
+            nonce = request.form.get("nonce", "")[:64] or None
+            try:  # the same form sent again (a double tap): the link it made, no second one
+                token = groups.new_play_link(db, group_id, nonce=nonce, replacing=access.token)
+            except groups.LinkReplacedError:  # another phone made a new link first
+                return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
+            except groups.FormUsedError:  # an old page sent again: a new tap makes a new link
+                flash(_("This form made a new link already. Tap Make a new link again to make another one."),
+                      "problem")
+                return redirect(url_for("groups.settings"))
             _remember(token, replacing=access.token)
             flash(_("New link made. The old one no longer works: every other phone needs the new link."),
                   "saved")
@@ -576,6 +610,7 @@ def settings() -> Any:
         rename_form.name.data = group.name
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
                            passcode_form=passcode_form, confirm_form=FlaskForm(),
+                           link_nonce=secrets.token_urlsafe(16),
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
                            view=link_url(view_token) if view_token else None,
                            view_code=link_code(view_token) if view_token else None,

@@ -289,7 +289,7 @@ def test_a_passcode_is_asked_once_per_phone(app, two_groups):
     assert "Anna" not in wrong.get_data(as_text=True)
     assert newcomer.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
     assert "Anna" in newcomer.get("/").get_data(as_text=True)
-    keeper.post("/group", data={"action": "no_passcode"})
+    keeper.post("/group", data={"action": "no_passcode", "confirm": "yes"})
     assert phone(app, ours["group"].token).get("/").status_code == 200
 
 

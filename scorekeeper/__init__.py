@@ -81,7 +81,7 @@ class _Scorekeeper(Flask):
         # it to SERVER_NAME too, so the server's own name cannot stand in.
         if request is not None:
             environ = request.environ
-            if not network.usable_host(environ.get("HTTP_HOST", "")):
+            if "HTTP_HOST" in environ and not network.usable_host(environ["HTTP_HOST"]):
                 environ[UNUSABLE_HOST] = environ["HTTP_HOST"]
                 environ["HTTP_HOST"] = "invalid"
         return super().create_url_adapter(request)

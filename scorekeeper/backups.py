@@ -21,7 +21,9 @@ it). The database is one SQLite file in write-ahead-log mode (db.migrate), with 
   into place. The next start migrates it as usual. A restore killed part-way leaves the
   database as it was (for a damaged one whose log SQLite cannot write in: that log is
   then with the kept copy), or restored (the move is one rename), and at most a
-  ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete.
+  ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete, and a ``DATABASE.replaced-``
+  name of the database itself that the next restore takes as its kept copy
+  (:func:`restore_leftovers` lists both; ``scorekeeper backup`` and ``restore`` name them).
 
 Continuous backup is Litestream's (``scorekeeper replicate``, instance/litestream.example.yml).
 The app leaves SQLite's write-ahead log as SQLite sets it: automatic checkpoints are
@@ -268,6 +270,32 @@ def leftovers(target: str | Path) -> list[Path]:
                   if not p.name.endswith(("-journal", "-wal", "-shm")))
 
 
+def restore_leftovers(database: str | Path) -> list[Path]:
+    """Files left beside ``database`` by restores that were killed part-way, each safe to
+    delete: a ``DATABASE.restoring-*`` copy (and its ``-wal``), and a
+    ``DATABASE.replaced-*`` that is only a second name of the database itself (the restore
+    was killed between keeping the old database and putting the backup in its place: the
+    database is still the old one). The next restore takes such a second name as its kept
+    copy (:func:`_keep`), so it lists only the ``.restoring-`` files as its own."""
+    database = Path(database)
+    found = list(database.parent.glob(f"{database.name}{RESTORING}*"))
+    found += [p for p in _replaced(database) if _same_file(p, database)]
+    return sorted(found)
+
+
+def _replaced(database: Path) -> list[Path]:
+    """The ``DATABASE.replaced-*`` files beside ``database`` (without their ``-wal``)."""
+    return [p for p in database.parent.glob(f"{database.name}{REPLACED}*")
+            if not p.name.endswith(("-journal", "-wal", "-shm"))]
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except OSError:
+        return False
+
+
 # --------------------------------------------------------------------------- backup
 
 
@@ -407,12 +435,16 @@ def _keep(database: Path) -> Path | None:
         _remove(Path(f"{database}-wal"), Path(f"{database}-shm"))
         return None
     _fold_in_wal(database)
+    # A restore killed after keeping this database but before replacing it left a kept
+    # name that is a second name of this very file: keep it under that name, not a second
+    kept = next((p for p in _replaced(database)
+                 if _same_file(p, database) and not Path(f"{p}-wal").exists()), None)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    kept = database.with_name(f"{database.name}{REPLACED}{stamp}")
-    while True:
+    if kept is None:
+        kept = database.with_name(f"{database.name}{REPLACED}{stamp}")
+    while not _same_file(kept, database):
         try:
             os.link(database, kept)
-            break
         except FileExistsError:  # two restores within a second
             kept = database.with_name(f"{database.name}{REPLACED}{stamp}-{secrets.token_hex(2)}")
     os.chmod(kept, 0o600)

@@ -228,6 +228,14 @@ def _counted(contents) -> str:
     return f"{games}, {deals}"
 
 
+def _name_restore_leftovers(database: str) -> None:
+    """Say which files beside the database a restore killed part-way left (on stderr)."""
+    from . import backups
+
+    for left in backups.restore_leftovers(database):
+        click.echo(f"({left} is left from a restore that was cut short: you may delete it)", err=True)
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 def backup(file: str) -> None:
@@ -242,6 +250,7 @@ def backup(file: str) -> None:
     app = _app()
     for left in backups.leftovers(file):
         click.echo(f"({left} is left from a backup that was cut short: you may delete it)", err=True)
+    _name_restore_leftovers(app.config["DATABASE"])
     try:
         contents = backups.backup(app.config["DATABASE"], file, _progress("the copy"))
     except backups.BackupError as error:
@@ -359,6 +368,9 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
             why = (done.stderr or done.stdout).strip().splitlines()
             _fail(f"Litestream found nothing to restore ({why[-1] if why else 'no output'})")
         file = str(fetched)
+    for left in backups.restore_leftovers(database):
+        if backups.RESTORING in left.name:  # a .replaced- name of the database becomes the kept copy
+            click.echo(f"({left} is left from a restore that was cut short: you may delete it)", err=True)
     try:
         restored = backups.restore(file, database, _progress(file))
     except backups.BackupError as error:

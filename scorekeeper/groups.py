@@ -291,6 +291,16 @@ def passcode_rule(passcode: str) -> bool:
     return len(passcode.split()) >= PASSPHRASE[0] and len(passcode) >= PASSPHRASE[1]
 
 
+def easy_passcode(passcode: str) -> bool:
+    """Whether a new passcode of digits is one a guesser tries first: one digit repeated
+    ("000000", "111111") or a run up or down ("123456", "654321", "3456789"). Why: the
+    guessing bound of the README counts on a code picked at random from all of them."""
+    if not passcode.isdigit() or not passcode.isascii() or len(passcode) < 2:
+        return False
+    steps = {(int(b) - int(a)) for a, b in zip(passcode, passcode[1:])}
+    return steps in ({0}, {1}, {-1})
+
+
 def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None) -> str | None:
     """Guard the play link with ``passcode`` (None or "": no passcode; the caller has
     checked :func:`passcode_rule`). Every phone must give a new passcode once, even those

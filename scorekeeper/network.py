@@ -13,6 +13,7 @@ Two sources of an address:
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -40,19 +41,40 @@ def host_name(host: str) -> str:
         return ""
 
 
+#: A Host header's parts: a name or a bracketed IPv6 address, then a port of digits if any
+_HOST_AND_PORT = re.compile(r"(?P<name>\[[^\]]*\]|[^:\[\]]*)(?::(?P<port>[0-9]*))?")
+#: Never in a name or address a link can hold: a list ("a, b"), a space, a path, a user
+_NOT_IN_A_HOST = frozenset(",;@/\\?#%\"'<> \t\r\n")
+
+
 @lru_cache(maxsize=64)
 def usable_host(host: str) -> bool:
-    """Whether the name in a ``Host`` header ("scores.example.org:443", "[::1]:5000") can
-    be written into a link and read back: it encodes to IDNA and decodes from it, so every
+    """Whether a ``Host`` header ("scores.example.org:443", "[::1]:5000") can be written
+    into a link and read back: ASCII (a browser sends "bücher.example" as
+    "xn--bcher-kva.example"), one name or address, no list, space or path in it; a port,
+    when given, of digits 1–65535; the name encodes to IDNA and decodes from it, so every
     label is 1–63 characters and every ``xn--`` label is valid punycode. Werkzeug fails on
-    any other as the URL map is bound (BadHost) or ``request.host_url`` is worked out
-    (UnicodeError), and a Host no URL can hold ("[::1") is no address either: the app
-    answers such a request 400 (scorekeeper.create_app). An empty host (HTTP/1.0 sends
-    none) is usable: the server's own name stands in.
+    some others as the URL map is bound (BadHost) or ``request.host_url`` is worked out
+    (UnicodeError), and writes the rest into broken links ("http:/g/…" for an empty Host,
+    "127.0.0.1:-1"): the app answers such a request 400 (scorekeeper.create_app). A Host
+    header present but empty is unusable; a request with none at all (HTTP/1.0) never
+    comes here: the server's own name stands in (the caller tells them apart).
     Kept for the last 64 hosts: a server sees a few, each on every request."""
+    parts = _HOST_AND_PORT.fullmatch(host) if host.isascii() else None  # IDNA is ASCII on the wire
+    if parts is None or not parts["name"] or _NOT_IN_A_HOST.intersection(host):
+        return False
+    port = parts["port"]
+    if port is not None and not (0 < len(port) <= 5 and 1 <= int(port) <= 65535):
+        return False
+    name = parts["name"]
+    if name.startswith("["):
+        try:
+            return ipaddress.ip_address(name[1:-1]).version == 6
+        except ValueError:
+            return False
     try:
-        (urlsplit(f"//{host}").hostname or "").encode("idna").decode("idna")
-    except ValueError:  # UnicodeError is one; so is a Host no URL can hold ("[::1")
+        name.encode("idna").decode("idna")
+    except UnicodeError:
         return False
     return True
 

@@ -498,3 +498,90 @@ def test_a_copy_that_fails_its_check_is_not_named_and_not_left_behind(tmp_path, 
     assert failed.exit_code == 1 and "holds a game that cannot be read" in failed.stderr
     assert "Traceback" not in failed.output
     assert list(folder.iterdir()) == []
+
+
+# --------------------------------------------------------------------------- a killed restore
+
+
+def _small_database(tmp_path: Path) -> Path:
+    """A database of one group and one game, as the one a restore replaces."""
+    database = tmp_path / "live" / "scores.sqlite3"
+    database.parent.mkdir()
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
+    db = connect(str(database))
+    groups.create(db, "Tuesday table")
+    db.conn.close()
+    _add_games(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
+    return database
+
+
+@pytest.mark.parametrize("point", ["started", "checking"])
+def test_a_killed_restore_leaves_the_database_as_it_was_and_its_leftover_is_named(
+        big, database, tmp_path, point):
+    live = _small_database(tmp_path)
+    before = scores(live)
+    proc = subprocess.Popen([SCOREKEEPER, "restore", str(database)], env=env(live, tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        if point == "started":  # its copy begun
+            deadline = time.monotonic() + TIMEOUT
+            while not list(live.parent.glob("*.restoring-*")):
+                assert proc.poll() is None and time.monotonic() < deadline, "no .restoring- file appeared"
+                time.sleep(0.001)
+        else:
+            _wait_for(proc, lambda line: line.startswith("Checking"))
+        proc.kill()
+        proc.wait(TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(TIMEOUT)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == -signal.SIGKILL, "killed part-way, not finished"
+    assert scores(live) == before
+    left = [p for p in live.parent.glob("scores.sqlite3.restoring-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert len(left) == 1, sorted(p.name for p in live.parent.iterdir())
+    assert not others_can_read(live.parent)
+
+    # the next backup and the next restore name it, and say it may go
+    says = f"({left[0]} is left from a restore that was cut short: you may delete it)"
+    saved = subprocess.run([SCOREKEEPER, "backup", str(tmp_path / "tuesday.sqlite3")], env=env(live, tmp_path),
+                           capture_output=True, text=True, timeout=TIMEOUT * 2)
+    assert saved.returncode == 0 and says in saved.stderr, saved.stderr
+    again = subprocess.run([SCOREKEEPER, "restore", str(database)], env=env(live, tmp_path),
+                           capture_output=True, text=True, timeout=TIMEOUT * 2)
+    assert again.returncode == 0 and says in again.stderr, again.stderr
+    assert scores(live) == big[1]
+    (kept,) = [p for p in live.parent.glob("scores.sqlite3.replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert scores(kept) == before
+
+
+def test_a_restore_killed_after_keeping_the_database_leaves_one_kept_copy_after_the_next(tmp_path, app, make_game):
+    """Killed between giving the database its kept name and moving the backup into place
+    (a moment no output marks, so the state it leaves is made here: the kept name is a
+    second name of the database itself), the database is still the old one: backup names
+    that name, and the next restore keeps the database under it, not under a second."""
+    database = Path(app.config["DATABASE"])
+    make_game()
+    backup = tmp_path / "monday.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    at_backup = scores(database)
+    make_game(players=["Dora", "Emil", "Fay"])
+    before = scores(database)
+    earlier = tmp_path / "test.sqlite3.replaced-20261201T210000Z"
+    sqlite3.connect(database).execute("PRAGMA wal_checkpoint(TRUNCATE)").connection.close()
+    os.link(database, earlier)
+
+    saved = run(database, "backup", str(tmp_path / "tuesday.sqlite3"))
+    assert saved.exit_code == 0
+    assert f"({earlier} is left from a restore that was cut short: you may delete it)" in saved.stderr
+
+    done = run(database, "restore", str(backup))
+    assert done.exit_code == 0, done.output
+    assert scores(database) == at_backup
+    kept = [p for p in tmp_path.glob("test.sqlite3.replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert kept == [earlier], kept
+    assert f"kept as {earlier}" in done.stdout
+    assert scores(earlier) == before
+    assert stat.S_IMODE(earlier.stat().st_mode) == 0o600

@@ -291,7 +291,7 @@ def test_a_passcode_is_asked_once_per_phone(app, two_groups):
     assert "Anna" not in wrong.get_data(as_text=True)
     assert newcomer.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
     assert "Anna" in newcomer.get("/").get_data(as_text=True)
-    keeper.post("/group", data={"action": "no_passcode"})
+    keeper.post("/group", data={"action": "no_passcode", "confirm": "yes"})
     assert phone(app, ours["group"].token).get("/").status_code == 200
 
 
@@ -568,3 +568,14 @@ def test_a_refused_form_on_the_group_page_makes_no_read_only_link(client, db):
     assert db.execute(working).fetchone()[0] == 0
     assert client.post("/group", data={"action": "make_view"}).status_code == 302  # its button does
     assert db.execute(working).fetchone()[0] == 1
+
+
+def test_the_rename_section_says_what_it_does_and_not_name_twice(client):
+    """The Group page's last section once read "Name" as its heading and "Name" again as
+    its field's label, one under the other."""
+    page = client.get("/group").get_data(as_text=True)
+    section = re.search(r'aria-labelledby="name-head".*?</section>', page, re.S)
+    assert section
+    heading = re.search(r"<h2[^>]*>(.*?)</h2>", section.group(0), re.S).group(1).strip()
+    label = re.search(r"<label[^>]*>(.*?)</label>", section.group(0), re.S).group(1).strip()
+    assert heading == "Rename the group" and label == "Name"

@@ -250,7 +250,10 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
     guesser = phone(app, None)
     answers = [guesser.post("/code", data={"code": f"AAAAA-AAAA{n}"}).status_code for n in range(6)]
     assert answers == [400] * 5 + [429]
-    assert "Too many wrong codes" in guesser.post("/code", data={"code": "AAAAA-AAAAA"}).get_data(as_text=True)
+    refused = guesser.post("/code", data={"code": "AAAAA-AAAAA"})
+    minutes = -(-int(refused.headers["Retry-After"]) // 60)
+    assert (f"Too many wrong codes from this phone or its network. Try again in {minutes} "
+            f"minute{'s' if minutes != 1 else ''}.") in refused.get_data(as_text=True)
     # wrong codes from forty addresses do not touch the group's count (30 an hour):
     for n in range(40):
         stranger = phone(app, None)
@@ -265,7 +268,7 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
 
 @pytest.mark.parametrize("passcode, saved", [
     ("12345", False), ("٠١٢٣٤", False), ("hearts!", False), ("two hi", False),
-    ("123456", True), ("٤٧١١٠٠", True), ("clubs and spades", True),
+    ("271828", True), ("٤٧١١٠٠", True), ("123457", True), ("clubs and spades", True),
 ])
 def test_a_new_passcode_has_six_digits_or_a_few_words(app, passcode, saved):
     token = groups.only_group(connect(app.config["DATABASE"])).token
@@ -347,3 +350,77 @@ def test_a_passcode_limit_that_is_no_limit_stops_the_start(tmp_path):
     with pytest.raises(ValueError, match="PASSCODE_LIMIT_GROUP = 'thirty an hour' is no limit"):
         create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
                     "PASSCODE_LIMIT_GROUP": "thirty an hour"})
+
+
+@pytest.mark.parametrize("passcode", ["000000", "111111", "123456", "654321", "3456789", "٩٨٧٦٥٤", "１２３４５６"])
+def test_a_new_passcode_of_one_digit_repeated_or_a_run_is_refused_beside_the_field(app, passcode):
+    """The README's guessing bound counts on a code picked at random: the codes a guesser
+    tries first are refused, told beside the field, and nothing is saved."""
+    token = groups.only_group(connect(app.config["DATABASE"])).token
+    keeper = phone(app, token)
+    answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": passcode})
+    assert answer.status_code == 400
+    beside = re.search(r'id="pass-passcode-errors".*?</', answer.get_data(as_text=True), re.S)
+    assert beside and "Too easy to guess" in beside.group(0)
+    assert phone(app, token).get("/").status_code == 200  # nothing saved: no passcode asked
+
+
+def _minutes(reply) -> int:
+    """The Retry-After header's seconds as whole minutes, rounded up."""
+    return -(-int(reply.headers["Retry-After"]) // 60)
+
+
+def test_over_the_groups_cap_the_page_says_in_how_many_minutes_and_who_can_let_the_phone_in(app, guarded):
+    app.config.update(PASSCODE_LIMIT_GROUP="2 per hour")
+    for n in range(2):
+        stranger = phone(app, guarded)
+        stranger.environ_base["REMOTE_ADDR"] = f"10.9.1.{n + 1}"
+        assert stranger.post("/passcode", data={"passcode": f"guess {n}"}).status_code == 400
+    refused = phone(app, guarded).post("/passcode", data={"passcode": PASSCODE})
+    assert refused.status_code == 429
+    minutes = _minutes(refused)
+    assert 1 <= minutes <= 60
+    page = html.unescape(refused.get_data(as_text=True))
+    assert "wait a while" not in page
+    assert (f"Too many wrong passcodes for this group. Try again in {minutes} minute{'s' if minutes != 1 else ''} "
+            "— or ask someone in the group to tap 'Let a phone in'.") in page
+
+
+def test_an_arabic_page_over_the_limit_writes_its_minutes_in_arabic_digits(app, guarded):
+    app.config.update(PASSCODE_LIMIT_GROUP="1 per hour")
+    stranger = phone(app, guarded)
+    stranger.environ_base["REMOTE_ADDR"] = "10.9.2.1"
+    assert stranger.post("/passcode", data={"passcode": "guess"}).status_code == 400
+    reader = phone(app, guarded)
+    reader.set_cookie("lang", "ar")
+    refused = reader.post("/passcode", data={"passcode": PASSCODE})
+    assert refused.status_code == 429
+    arabic = str(_minutes(refused)).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    alert = re.search(r"<p class=\"errors\" role=\"alert\">(.*?)</p>", html.unescape(refused.get_data(as_text=True)), re.S)
+    assert alert and arabic in alert.group(1) and not re.search(r"[0-9]", alert.group(1)), alert
+
+
+def test_one_phone_over_its_limit_is_told_its_minutes_too(app, guarded):
+    mistyper = phone(app, guarded)
+    for _ in range(5):
+        assert mistyper.post("/passcode", data={"passcode": "clubs and spade"}).status_code == 400
+    refused = mistyper.post("/passcode", data={"passcode": "clubs and spade"})
+    assert refused.status_code == 429
+    minutes = _minutes(refused)
+    page = html.unescape(refused.get_data(as_text=True))
+    assert f"from this phone or its network. Try again in {minutes} minute" in page
+
+
+def test_turning_the_passcode_off_needs_its_box_ticked(app, guarded):
+    keeper = app.keeper
+    page = keeper.get("/group").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*value="no_passcode".*?</form>', page, re.S)
+    assert form and 'type="checkbox" name="confirm"' in form.group(0)
+    unticked = keeper.post("/group", data={"action": "no_passcode"})
+    assert unticked.status_code == 400
+    form = re.search(r'value="no_passcode".*?</form>', unticked.get_data(as_text=True), re.S)
+    assert form and "Tick the box to confirm first" in form.group(0)  # beside the button, not only atop the page
+    assert phone(app, guarded).get("/").location == "/passcode"  # still on
+    ticked = keeper.post("/group", data={"action": "no_passcode", "confirm": "yes"})
+    assert ticked.status_code == 302
+    assert phone(app, guarded).get("/").status_code == 200  # off

@@ -27,7 +27,7 @@ from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import attempts, groups, limits, network, store
-from ..i18n import gettext as _, lazy_gettext as _l
+from ..i18n import gettext as _, lazy_gettext as _l, ngettext
 from ..db import get_db
 from ..inputs import clean_name, has_visible_character
 from ..qr import QrCode, qr_code
@@ -410,12 +410,23 @@ def _phone() -> str:
 
 
 def _too_many(refused: attempts.Refused, what: str) -> str:
-    """What a phone over a limit is told (``what``: "passcode" or "code")."""
+    """What a phone over a limit is told (``what``: "passcode" or "code"): how long to
+    wait, in whole minutes rounded up from ``refused.retry_after`` (the Retry-After
+    header's seconds), in the page's digits."""
+    minutes = max(1, -(-refused.retry_after // 60))
     if what == "code":
-        return _("Too many wrong codes from this phone or its network: wait a few minutes, then try again.")
+        return ngettext("Too many wrong codes from this phone or its network. Try again in %(num)s minute.",
+                        "Too many wrong codes from this phone or its network. Try again in %(num)s minutes.",
+                        minutes)
     if refused.by == attempts.GROUP:
-        return _("Too many wrong passcodes for this group: wait a while, then try again.")
-    return _("Too many wrong passcodes from this phone or its network: wait a few minutes, then try again.")
+        return ngettext("Too many wrong passcodes for this group. Try again in %(num)s minute — or ask someone "
+                        "in the group to tap 'Let a phone in'.",
+                        "Too many wrong passcodes for this group. Try again in %(num)s minutes — or ask someone "
+                        "in the group to tap 'Let a phone in'.", minutes)
+    return ngettext("Too many wrong passcodes from this phone or its network. Try again in %(num)s minute — or "
+                    "ask someone in the group to tap 'Let a phone in'.",
+                    "Too many wrong passcodes from this phone or its network. Try again in %(num)s minutes — or "
+                    "ask someone in the group to tap 'Let a phone in'.", minutes)
 
 
 def _passcode_page(form: PasscodeForm, group: groups.Group, status: int, **context: Any) -> Any:
@@ -536,12 +547,16 @@ class NewPasscodeForm(FlaskForm):
         render_kw={"autocomplete": "new-password", "aria-describedby": "pass-passcode-rule"})
 
     def validate_passcode(self, field: Any) -> None:
-        """At least 6 digits, or two words and 8 characters (groups.passcode_rule); a
-        passcode nobody could type is told so by the page (settings) instead."""
+        """At least 6 digits, or two words and 8 characters (groups.passcode_rule), and
+        not one digit repeated or a run (groups.easy_passcode); a passcode nobody could
+        type is told so by the page (settings) instead."""
         if field.data and _typeable(field.data) and not groups.passcode_rule(passcode_text(field.data).strip()):
             raise ValidationError(_("Too short to be safe: at least %(digits)s digits, or two words or more "
                                     "(%(characters)s characters or more).", digits=groups.PASSCODE_DIGITS,
                                     characters=groups.PASSPHRASE[1]))
+        if field.data and groups.easy_passcode(passcode_text(field.data).strip()):
+            raise ValidationError(_("Too easy to guess: one digit repeated or a run like %(run)s is tried "
+                                    "first. Choose digits with no pattern.", run=123456))
 
 
 @bp.route("/group", methods=["GET", "POST"])
@@ -556,6 +571,7 @@ def settings() -> Any:
     group_id = access.group.id
     rename_form, passcode_form = RenameForm(prefix="rename"), NewPasscodeForm(prefix="pass")
     status = 200
+    unconfirmed = None  # the action whose box was not ticked: told beside it
     if request.method == "POST":
         action = request.form.get("action")
         confirmed = request.form.get("confirm") == "yes"
@@ -590,9 +606,11 @@ def settings() -> Any:
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():
-            groups.set_passcode(db, group_id, None)
-            flash(_("The passcode is off: the link alone opens the group."), "saved")
-            return redirect(url_for("groups.settings"))
+            if confirmed:  # every phone may then come in with the link alone: ticked first
+                groups.set_passcode(db, group_id, None)
+                flash(_("The passcode is off: the link alone opens the group."), "saved")
+                return redirect(url_for("groups.settings"))
+            unconfirmed = action
         if action == "make_view" and plain.validate_on_submit():
             groups.view_link(db, group_id)  # the working one if there is one: a double tap makes one
             flash(_("Read-only link made: it is below, to share."), "saved")
@@ -616,7 +634,8 @@ def settings() -> Any:
                            view_code=link_code(view_token) if view_token else None,
                            others=other_groups(),
                            passcode_before_rule=groups.passcode_before_rule(db, group_id),
-                           passcode_digits=groups.PASSCODE_DIGITS, passphrase_characters=groups.PASSPHRASE[1]), status
+                           passcode_digits=groups.PASSCODE_DIGITS, passphrase_characters=groups.PASSPHRASE[1],
+                           unconfirmed=unconfirmed), status
 
 
 @bp.route("/games/<game_id>/read-only-link", methods=["GET", "POST"])

@@ -564,3 +564,17 @@ def test_importing_the_same_game_again_stores_it_once_unless_copied(invoke, writ
     copied = invoke("import", "--copy", write(data))
     assert copied.exit_code == 0 and copied.stdout.strip().splitlines()[-1] != first
     assert db["games"].count == 2
+
+
+def test_python_dash_m_scorekeeper_is_the_scorekeeper_command(tmp_path):
+    """``python -m scorekeeper score FILE`` prints what ``scorekeeper score FILE`` prints
+    (GAME-FILE.md), and its help names the command as ``scorekeeper``."""
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])), encoding="utf-8")
+    scored = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(file)], capture_output=True,
+                            text=True, timeout=60)
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout) == json.loads(CliRunner().invoke(main, ["score", str(file)]).stdout)
+    helped = subprocess.run([sys.executable, "-m", "scorekeeper", "--help"], capture_output=True, text=True,
+                            timeout=60)
+    assert helped.returncode == 0 and helped.stdout.startswith("Usage: scorekeeper ")

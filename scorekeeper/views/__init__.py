@@ -190,9 +190,6 @@ def init_app(app: Flask) -> None:
                    "changed. Wait a minute, then go back and try again."),
         }
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
-        limit = getattr(error, "limit", None)  # a limit with its own words (a passcode's)
-        if error.code == 429 and limit is not None and getattr(limit, "error_message", None):
-            message = str(limit.error_message)
         response = make_response(render_template("error.html", code=error.code, message=message), error.code)
         if error.code == 429:
             response.headers["Retry-After"] = "60"

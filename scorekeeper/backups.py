@@ -123,35 +123,34 @@ def _open_lock(database: str | Path) -> int:
     return fd
 
 
+def _lock(database: str | Path, how: int, busy: str) -> int:
+    """An flock of kind ``how`` on DATABASE.lock, held while the returned file descriptor
+    stays open; InUseError(``busy``) when another process holds one that excludes it."""
+    fd = _open_lock(database)
+    if fcntl is None:
+        return fd
+    try:
+        fcntl.flock(fd, how | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise InUseError(busy) from None
+    return fd
+
+
 def in_use(database: str | Path) -> int:
     """Mark ``database`` as in use for as long as the returned file descriptor stays
     open (a shared flock on ``DATABASE.lock``: several servers may share a database);
     a server holds it for its lifetime, so a restore waits for it to stop. Raises
     InUseError while a restore holds the database."""
-    fd = _open_lock(database)
-    if fcntl is None:
-        return fd
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise InUseError(f"a restore is under way on {database}: start again when it is done") from None
-    return fd
+    return _lock(database, fcntl.LOCK_SH if fcntl else 0,
+                 f"a restore is under way on {database}: start again when it is done")
 
 
 def _take_whole(database: str | Path) -> int:
     """The database to this process alone (an exclusive flock on DATABASE.lock), or
     InUseError while anything holds :func:`in_use`."""
-    fd = _open_lock(database)
-    if fcntl is None:
-        return fd
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise InUseError(f"the server (or scorekeeper replicate) is using {database}: "
-                         "stop it, restore, then start it again") from None
-    return fd
+    return _lock(database, fcntl.LOCK_EX if fcntl else 0,
+                 f"the server (or scorekeeper replicate) is using {database}: stop it, restore, then start it again")
 
 
 # --------------------------------------------------------------------------- checks

@@ -42,6 +42,12 @@ PASSPHRASE = (2, 8)
 STARTED_AGAIN = timedelta(minutes=10)
 
 
+def _fresh(made_at: str, at: str) -> bool:
+    """Whether something made at ``made_at`` is new enough at ``at`` (both :func:`now`'s
+    ISO times) for its form sent again to be answered with it (:data:`STARTED_AGAIN`)."""
+    return datetime.fromisoformat(at) - datetime.fromisoformat(made_at) <= STARTED_AGAIN
+
+
 class NoSuchGroupError(LookupError):
     """No group answers to that id or name."""
 
@@ -122,8 +128,7 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
                 started = _group(row)
                 links = db.execute("select count(*) from links where group_id = ? and access = 'play'",
                                    [started.id]).fetchone()[0]
-                fresh = datetime.fromisoformat(at) - datetime.fromisoformat(started.created_at) <= STARTED_AGAIN
-                if fresh and links == 1 and started.token is not None:  # its first link, never replaced
+                if _fresh(started.created_at, at) and links == 1 and started.token is not None:  # its first link, never replaced
                     return started
                 raise FormUsedError(f"the form token started group {started.id} already")
         taken = {row[0] for row in db.execute("select name from groups")}
@@ -211,8 +216,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
                              "where group_id = ? and nonce = ?", [group_id, nonce]).fetchone()
             if row is not None:
                 token, replaced, created_at, revoked_at = row
-                fresh = datetime.fromisoformat(at) - datetime.fromisoformat(created_at) <= STARTED_AGAIN
-                if revoked_at is None and fresh and replacing in (token, replaced):
+                if revoked_at is None and _fresh(created_at, at) and replacing in (token, replaced):
                     return token
                 raise FormUsedError(f"the form token made a link of group {group_id} already")
         if replacing is not None:
@@ -240,7 +244,7 @@ def replaced_by(db: sqlite_utils.Database, token: str, nonce: str) -> Access | N
         return None
     row = db.execute("select token, created_at from links where replaces = ? and nonce = ? "
                      "and access = 'play' and revoked_at is null", [token, nonce]).fetchone()
-    if row is None or datetime.fromisoformat(now()) - datetime.fromisoformat(row[1]) > STARTED_AGAIN:
+    if row is None or not _fresh(row[1], now()):
         return None
     return open_link(db, row[0])
 

@@ -138,6 +138,28 @@ def _wait_for(proc: subprocess.Popen, ready) -> list[str]:
             return lines
     raise AssertionError(f"the backup ended before the point to kill it: {lines}")
 
+def _kill_part_way(proc: Any, folder: Path, appears: str | None, line: Any) -> None:
+    """SIGKILL ``proc`` as soon as a file matching ``appears`` is in ``folder`` (when
+    given), else once it prints a line that ``line`` matches; its pipes closed, and
+    killed whatever happened."""
+    try:
+        if appears is not None:
+            deadline = time.monotonic() + TIMEOUT
+            while not list(folder.glob(appears)):
+                assert proc.poll() is None and time.monotonic() < deadline, f"no {appears} file appeared"
+                time.sleep(0.001)
+        else:
+            _wait_for(proc, line)
+        proc.kill()
+        proc.wait(TIMEOUT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(TIMEOUT)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
 
 def _copied(line: str) -> int:
     """The percentage a "Copying: 40 %" line tells; -1 for another line."""
@@ -167,22 +189,8 @@ def test_a_killed_backup_leaves_no_file_nothing_others_can_read_and_the_next_bac
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     finally:
         os.umask(old_umask)
-    try:
-        if point == "started":  # its file made, before or as the copy begins
-            deadline = time.monotonic() + TIMEOUT
-            while not list(folder.glob("*.incomplete-*")):
-                assert proc.poll() is None and time.monotonic() < deadline, "no .incomplete- file appeared"
-                time.sleep(0.001)
-        else:
-            _wait_for(proc, KILL_POINTS[point])
-        proc.kill()
-        proc.wait(TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(TIMEOUT)
-        proc.stdout.close()
-        proc.stderr.close()
+    # its file made, before or as the copy begins
+    _kill_part_way(proc, folder, "*.incomplete-*" if point == "started" else None, KILL_POINTS.get(point))
     assert proc.returncode == -signal.SIGKILL, "killed part-way, not finished"
     assert not target.exists(), "a killed backup left a file under the backup's name"
     left = sorted(p.name for p in folder.iterdir())
@@ -522,22 +530,9 @@ def test_a_killed_restore_leaves_the_database_as_it_was_and_its_leftover_is_name
     before = scores(live)
     proc = subprocess.Popen([SCOREKEEPER, "restore", str(database)], env=env(live, tmp_path),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        if point == "started":  # its copy begun
-            deadline = time.monotonic() + TIMEOUT
-            while not list(live.parent.glob("*.restoring-*")):
-                assert proc.poll() is None and time.monotonic() < deadline, "no .restoring- file appeared"
-                time.sleep(0.001)
-        else:
-            _wait_for(proc, lambda line: line.startswith("Checking"))
-        proc.kill()
-        proc.wait(TIMEOUT)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait(TIMEOUT)
-        proc.stdout.close()
-        proc.stderr.close()
+    # its copy begun
+    _kill_part_way(proc, live.parent, "*.restoring-*" if point == "started" else None,
+                   lambda line: line.startswith("Checking"))
     assert proc.returncode == -signal.SIGKILL, "killed part-way, not finished"
     assert scores(live) == before
     left = [p for p in live.parent.glob("scores.sqlite3.restoring-*") if not p.name.endswith(("-wal", "-shm"))]

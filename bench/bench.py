@@ -433,7 +433,7 @@ def measure_long(bench: Bench, work: Path, deals: int = 2000) -> dict[str, Any]:
 
 LIST_PAGES = ("home", "kind", "player_filter", "players", "player")
 ROWS = (*LIST_PAGES, "sheet", "sheet304", "sheet200", "form200", "gamefile", "css")
-RATIO_TARGETS = {"sheet": 0.2, "sheet304": 0.5, **{key: 0.1 for key in LIST_PAGES}}
+RATIO_TARGETS = {"sheet": 0.2, "sheet304": 0.5, **dict.fromkeys(LIST_PAGES, 0.1)}
 GROWTH_TARGET = 1.5
 LONG_RATIO_TARGET = 3.0
 LONG_SECONDS_TARGET = 1.0

@@ -133,7 +133,7 @@ class Dataset:
     player_id: int  # the player seated most often
     player_name: str
 
-    def copy_to(self, folder: Path) -> "Dataset":
+    def copy_to(self, folder: Path) -> Dataset:
         """This dataset's database copied into ``folder`` (the server may migrate and
         write to its copy; the cache stays as built)."""
         target = folder / Path(self.path).name
@@ -239,7 +239,7 @@ class _Clock:
     def __init__(self, store: Any) -> None:
         self.store, self.at, self.used, self.saved = store, "", False, None
 
-    def __enter__(self) -> "_Clock":
+    def __enter__(self) -> _Clock:
         if callable(getattr(self.store, "_now", None)):
             self.saved = self.store._now
             self.store._now = self._now

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-
 from . import sheet
 from .i18n import gettext as _
 from .rules.common import signed

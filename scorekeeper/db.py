@@ -17,7 +17,6 @@ from flask import Flask, current_app, g
 from .migrations import migrations
 from .store import disk_full_error
 
-
 #: Seconds a start-up waits for another process's migrations (a first start after an
 #: upgrade may work out every game's summaries again: about a minute for 5,000 games)
 START_UP_TIMEOUT = 600

@@ -15,14 +15,23 @@ from flask_babel import lazy_pgettext as _lp
 from flask_babel import pgettext
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    StringField,
+)
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import TextInput
 
-from .i18n import gettext as _, lazy_gettext as _l
-from .inputs import whole_number, whole_number_below
 from .gamefile import check_player_names
+from .i18n import gettext as _
+from .i18n import lazy_gettext as _l
+from .inputs import whole_number, whole_number_below
 from .rules.common import SUIT_SYMBOLS, SUITS, RuleError
 from .rules.trix import card_label
 from .text import isolate

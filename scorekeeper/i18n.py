@@ -181,7 +181,7 @@ def _language_headers(response: Response) -> Response:
     Vary: Accept-Language, Cookie (what chooses it), so that no cache hands one
     language's page to a phone asking for another. Redirects and language-neutral
     answers (:data:`NEUTRAL`) carry neither."""
-    if request.endpoint in NEUTRAL or 300 <= response.status_code < 400 and response.status_code != 304:
+    if request.endpoint in NEUTRAL or (300 <= response.status_code < 400 and response.status_code != 304):
         return response
     response.vary.update(("Accept-Language", "Cookie"))
     if response.status_code != 304 and "Content-Language" not in response.headers:

@@ -55,7 +55,7 @@ class StaleError(Exception):
     ``since``: the changes made meanwhile, oldest first (:class:`Change`).
     """
 
-    def __init__(self, game: "StoredGame", since: list["Change"]) -> None:
+    def __init__(self, game: StoredGame, since: list[Change]) -> None:
         super().__init__(f"game {game.id} changed since the phone read it")
         self.game = game
         self.since = since
@@ -65,7 +65,7 @@ class DealChangedError(Exception):
     """The deal was changed meanwhile on another phone (its fingerprint is no longer the
     one the form was opened with): nothing was written. ``deal`` is the deal as it is now."""
 
-    def __init__(self, deal: "StoredDeal") -> None:
+    def __init__(self, deal: StoredDeal) -> None:
         super().__init__(f"deal {deal.id} changed meanwhile")
         self.deal = deal
 

@@ -15,13 +15,23 @@ from flask_babel import lazy_pgettext as _lp
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from werkzeug.datastructures import FileStorage
-from wtforms import BooleanField, Form, HiddenField, IntegerField, RadioField, SelectMultipleField, StringField
+from wtforms import (
+    BooleanField,
+    Form,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
 from .forms import CONTRACT_NAMES, CONTRACTS, KING_LABEL, TARGET_RANGE, CountField, choices
 from .gamefile import MAX_NAME_LENGTH
-from .i18n import gettext as _, lazy_gettext as _l, right_to_left
+from .i18n import gettext as _
+from .i18n import lazy_gettext as _l
+from .i18n import right_to_left
 from .inputs import whole_number
 from .rules.paper import PaperOptions, PaperRow
 

@@ -143,7 +143,7 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
         for open_page in context.pages:
             try:
                 open_page.goto("about:blank", timeout=5_000)
-            except Exception:  # noqa: BLE001 - a page that cannot leave is closed all the same
+            except Exception:
                 pass
         closing(*args, **kwargs)
 

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import settings
-
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from scorekeeper import _Scorekeeper, create_app, groups, store
 from scorekeeper.db import connect

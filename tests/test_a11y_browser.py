@@ -37,7 +37,15 @@ from axe_playwright_python.base import AXE_FILE_PATH
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import fill_worked_example, joined, new_page, serve, shot, store_game, sync_api
+from tests.browser_support import (
+    fill_worked_example,
+    joined,
+    new_page,
+    serve,
+    shot,
+    store_game,
+    sync_api,
+)
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
 

@@ -5,12 +5,11 @@ fetched from anywhere but the app, and dates in the viewer's time zone.
 
 from __future__ import annotations
 
-
 import pytest
 
-from tests.history import G1, KINGDOM, store_history
-from tests.browser_support import no_sideways_scroll, shot, sync_api
 from tests.browser_support import new_page as _page
+from tests.browser_support import no_sideways_scroll, shot, sync_api
+from tests.history import G1, KINGDOM, store_history
 
 pytestmark = pytest.mark.browser
 
@@ -58,7 +57,7 @@ def chart_box(page, selector: str = "figure.game-chart svg.chart-svg") -> dict:
     return chart.bounding_box()
 
 
-def test_game_chart_on_a_phone(browser, server):  # noqa: F811
+def test_game_chart_on_a_phone(browser, server):
     base, ids = server
     page = _page(browser)
     requests = requests_of(page)
@@ -79,7 +78,7 @@ def test_game_chart_on_a_phone(browser, server):  # noqa: F811
     page.context.close()
 
 
-def test_game_chart_in_the_dark(browser, server):  # noqa: F811
+def test_game_chart_in_the_dark(browser, server):
     base, ids = server
     page = _page(browser, color_scheme="dark")
     context = page.context
@@ -92,7 +91,7 @@ def test_game_chart_in_the_dark(browser, server):  # noqa: F811
     context.close()
 
 
-def test_player_page_on_a_phone(browser, server):  # noqa: F811
+def test_player_page_on_a_phone(browser, server):
     base, ids = server
     page = _page(browser)
     requests = requests_of(page)
@@ -116,7 +115,7 @@ def test_player_page_on_a_phone(browser, server):  # noqa: F811
     page.context.close()
 
 
-def test_a_dot_on_the_results_chart_opens_its_game(browser, server):  # noqa: F811
+def test_a_dot_on_the_results_chart_opens_its_game(browser, server):
     base, ids = server
     page = _page(browser)
     page.goto(f"{base}/players/1")
@@ -125,7 +124,7 @@ def test_a_dot_on_the_results_chart_opens_its_game(browser, server):  # noqa: F8
     page.context.close()
 
 
-def test_small_phone_past_games_and_long_names(browser, server):  # noqa: F811
+def test_small_phone_past_games_and_long_names(browser, server):
     base, ids = server
     page = _page(browser, width=360, height=740)
     page.goto(f"{base}/")
@@ -147,7 +146,7 @@ def test_small_phone_past_games_and_long_names(browser, server):  # noqa: F811
     page.context.close()
 
 
-def test_dates_in_the_viewers_time_zone(browser, server):  # noqa: F811
+def test_dates_in_the_viewers_time_zone(browser, server):
     base, _ids = server
     page = _page(browser, javascript=False)
     page.goto(f"{base}/")

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, fill_worked_example, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import (
+    SHOTS,
+    fill_worked_example,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    store_game,
+    sync_api,
+)
 from tests.conftest import WORKED_TRIGAMI_DEAL as WORKED
 from tests.test_explain import CLEAN, KINGDOM  # worked by hand there
 

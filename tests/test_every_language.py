@@ -14,9 +14,9 @@ the players', the group's, the app's, and text marked as another language).
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections import deque
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 

@@ -6,9 +6,8 @@ from SCORING.md (the working is in the comments).  Seats: Anna 0, Ben 1, Carla 2
 
 from __future__ import annotations
 
-import json
-
 import html
+import json
 import re
 from urllib.parse import urlencode
 

@@ -21,7 +21,16 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import ARGS, CHROMIUM, new_page, no_sideways_scroll, serve, shot, store_game, sync_api
+from tests.browser_support import (
+    ARGS,
+    CHROMIUM,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    store_game,
+    sync_api,
+)
 from tests.conftest import game_file
 
 pytestmark = pytest.mark.browser

@@ -352,8 +352,9 @@ def test_the_sheets_qr_code_is_the_groups_link_for_a_player_and_the_viewers_own_
 
 
 def test_group_page_shows_its_link_as_qr_code(app, two_groups):
-    from tests.test_join import decode_modules, modules
     from xml.etree import ElementTree
+
+    from tests.test_join import decode_modules, modules
 
     ours = two_groups[0]
     page = phone(app, ours["group"].token).get("/group").get_data(as_text=True)

@@ -6,9 +6,8 @@ from SCORING.md: the worked Trigami deal (§1.2) scores Anna +80, Ben +200, Carl
 
 from __future__ import annotations
 
-import json
-
 import html
+import json
 import re
 
 from scorekeeper import groups, store

@@ -6,7 +6,6 @@ screenshots/history-*.png — open them and look.
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.browser_support import SHOTS, no_sideways_scroll, shot, sync_api
@@ -28,7 +27,7 @@ def served(tmp_path_factory):
         yield url, str(path)
 
 
-def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):  # noqa: F811
+def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):
     from scorekeeper import store
     from scorekeeper.db import connect
     from scorekeeper.gamefile import from_dict
@@ -84,7 +83,7 @@ def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):  # n
     page.context.close()
 
 
-def test_trix_settings_on_a_phone(browser, served):  # noqa: F811
+def test_trix_settings_on_a_phone(browser, served):
     from scorekeeper import store
     from scorekeeper.db import connect
     from scorekeeper.gamefile import from_dict

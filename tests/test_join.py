@@ -19,7 +19,8 @@ import pytest
 import waitress
 import zxingcpp
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import network
 from scorekeeper.cli import main

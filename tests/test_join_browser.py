@@ -9,7 +9,6 @@ shows the address the phones open. Nothing is sent anywhere but 127.0.0.1.
 
 from __future__ import annotations
 
-
 import pytest
 
 from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 import unicodedata
 
 import pytest
 from click.testing import CliRunner
 
 from scorekeeper import inputs, store
+from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from scorekeeper.migrations import migrations
 from scorekeeper.rules import FormatError
-from scorekeeper.cli import main
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_web import text
 

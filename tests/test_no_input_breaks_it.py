@@ -16,7 +16,7 @@ import sqlite3
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote, quote_from_bytes, urlsplit
+from urllib.parse import parse_qsl, quote_from_bytes, urlsplit
 
 import pytest
 from hypothesis import HealthCheck, given, settings

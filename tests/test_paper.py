@@ -14,7 +14,13 @@ from urllib.parse import urlencode
 import pytest
 
 from scorekeeper.rules import paper
-from scorekeeper.rules.paper import PaperOptions, PaperRow, check_sheet, check_trigami_row, check_trix_row
+from scorekeeper.rules.paper import (
+    PaperOptions,
+    PaperRow,
+    check_sheet,
+    check_trigami_row,
+    check_trix_row,
+)
 from scorekeeper.rules.trix import TRIX
 
 TRIX_STD = PaperOptions(kind="trix")
@@ -137,7 +143,7 @@ def test_queens_that_do_not_add_up_to_minus_100():
 
 def test_diamonds_must_add_up_to_minus_130_in_tens():
     (mark,) = check_trix_row((-30, -40, -20, -30), ("diamonds",), TRIX_STD, NAMES)
-    assert "Diamonds: −130 in all, but this row adds up to −120" == mark.message
+    assert mark.message == "Diamonds: −130 in all, but this row adds up to −120"
     marks = check_trix_row((-35, -45, -20, -30), ("diamonds",), TRIX_STD, NAMES)  # −130 in all
     assert [m.seat for m in marks] == [0, 1]
     assert "Anna: −35 is not a whole number of diamonds at −10 each" in messages(marks)

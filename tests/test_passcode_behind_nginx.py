@@ -11,7 +11,14 @@ import pytest
 
 from scorekeeper import groups
 from scorekeeper.db import connect
-from tests.proxy_support import Client, nginx, nginx_binary, readme_nginx_location, readme_serve_command, scorekeeper_serve
+from tests.proxy_support import (
+    Client,
+    nginx,
+    nginx_binary,
+    readme_nginx_location,
+    readme_serve_command,
+    scorekeeper_serve,
+)
 from tests.race_support import form_fields
 
 PASSCODE = "clubs and spades"

@@ -8,10 +8,17 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from axe_playwright_python.base import AXE_FILE_PATH
 
-from tests.browser_support import SHOTS, group_token, new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import (
+    SHOTS,
+    group_token,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    sync_api,
+)
 from tests.png_support import read_png
 from tests.test_join import decode_grey
 

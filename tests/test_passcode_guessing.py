@@ -19,8 +19,15 @@ import pytest
 
 from scorekeeper import attempts, groups
 from scorekeeper.db import connect
-from tests.race_support import (Phone, RaceServer, _NoRedirects, assert_no_server_error, at_once, form_fields,
-                                statuses)
+from tests.race_support import (
+    Phone,
+    RaceServer,
+    _NoRedirects,
+    assert_no_server_error,
+    at_once,
+    form_fields,
+    statuses,
+)
 
 PASSCODE = "clubs and spades"
 

@@ -21,8 +21,17 @@ from xml.etree import ElementTree
 
 import pytest
 
-from tests.proxy_support import (PUBLIC_HOST, Client, cookie_flags, nginx, nginx_binary, readme_nginx_location,
-                                 readme_serve_command, scorekeeper_serve, set_cookie)
+from tests.proxy_support import (
+    PUBLIC_HOST,
+    Client,
+    cookie_flags,
+    nginx,
+    nginx_binary,
+    readme_nginx_location,
+    readme_serve_command,
+    scorekeeper_serve,
+    set_cookie,
+)
 from tests.race_support import Reply, form_fields
 from tests.test_join import decode_modules, join_svg, modules
 

@@ -20,7 +20,6 @@ from scorekeeper import create_app, explanations, i18n, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from scorekeeper.rules import common, trix
-from scorekeeper.rules.trigami import BUGAMI3, TRIGAMI
 from scorekeeper.rules.sources import (
     DOCUMENTS,
     RULE_TEXTS,
@@ -30,10 +29,10 @@ from scorekeeper.rules.sources import (
     english_note,
     in_language,
     quote,
-    quote_all,
     quote_for,
     read_text,
 )
+from scorekeeper.rules.trigami import BUGAMI3, TRIGAMI
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_explain import CLEAN, KINGDOM, text
 

@@ -12,10 +12,9 @@ import re
 
 import pytest
 
+from tests.browser_support import SHOTS, no_sideways_scroll, serve, shot, sync_api
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
-
-from tests.browser_support import SHOTS, no_sideways_scroll, serve, shot, sync_api
 
 pytestmark = pytest.mark.browser
 

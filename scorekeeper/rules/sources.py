@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from .common import _
@@ -149,7 +149,7 @@ def document_title(document: str) -> str:
         raise SourceError(f"unknown document {document!r}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_text(document: str) -> str:
     """The full text of a cited document, from the package; raises SourceError."""
     if document not in DOCUMENTS:
@@ -253,7 +253,7 @@ def blocks(lines: list[str], *, wrapped: bool) -> tuple[Block, ...]:
     return tuple(done)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _markdown_sections(document: str) -> dict[str, tuple[str, list[str]]]:
     """Numbered sections of a Markdown text: "1.2" → (heading, lines up to the next
     heading or rule)."""
@@ -284,7 +284,7 @@ def _is_heading(line: str) -> bool:
             and text[-1] not in ".:!?;,)" and len(text.split()) <= 6)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _text_sections(document: str) -> dict[str, tuple[str, list[str]]]:
     """Sections of a plain rule text: casefolded heading → (heading, lines up to the next
     heading).  A heading stands between blank lines."""

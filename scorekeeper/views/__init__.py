@@ -7,18 +7,35 @@ import re
 import sqlite3
 import unicodedata
 from datetime import UTC, datetime
-from urllib.parse import quote
 from typing import Any
+from urllib.parse import quote
 
-from flask import Flask, Response, current_app, has_request_context, jsonify, make_response, render_template, request
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    has_request_context,
+    jsonify,
+    make_response,
+    render_template,
+    request,
+)
 from jinja2 import pass_context
-from ..i18n import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from .. import forms, numbers, store
-from ..rules.common import SUIT_SYMBOLS, listed, listed_apart, set_name_isolation, set_number_format, signed, together
+from ..i18n import gettext as _
+from ..rules.common import (
+    SUIT_SYMBOLS,
+    listed,
+    listed_apart,
+    set_name_isolation,
+    set_number_format,
+    signed,
+    together,
+)
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
 
@@ -135,7 +152,18 @@ def _refuse_oversize() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from . import app_shell, deals, explain, games, groups, languages, live, manage, players, transfer
+    from . import (
+        app_shell,
+        deals,
+        explain,
+        games,
+        groups,
+        languages,
+        live,
+        manage,
+        players,
+        transfer,
+    )
 
     app.url_map.converters["int"] = SqliteInt
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):

@@ -12,12 +12,12 @@ from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
-from ..store import StoredGame
 from ..rules.common import listed
+from ..store import StoredGame
 from ..text import isolate
+from . import preview_answer, refused_by_disk, signed
 from .games import get_game_or_404
 from .manage import offer_restore
-from . import preview_answer, refused_by_disk, signed
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
 

@@ -26,7 +26,8 @@ from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile, check_player_names
-from ..i18n import gettext as _, language
+from ..i18n import gettext as _
+from ..i18n import language
 from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore

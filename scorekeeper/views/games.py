@@ -7,26 +7,38 @@ import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from urllib.parse import urlsplit
 from typing import Any
+from urllib.parse import urlsplit
 
-from flask import (Blueprint, Response, abort, current_app, flash, get_flashed_messages, make_response, redirect,
-                   render_template, request, session, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    get_flashed_messages,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_compress import Compress
 from markupsafe import Markup
 
 from .. import forms, groups, i18n, network, numbers, sheet, store
-from . import attachment
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..i18n import gettext as _
 from ..qr import QrCode
-from .groups import current, group_id, link_code, page_key
-from .pages import address, shared
-from .past import game_chart
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate, isolate_all
+from . import attachment
+from .groups import current, group_id, link_code, page_key
+from .pages import address, shared
+from .past import game_chart
 
 bp = Blueprint("games", __name__)
 

@@ -19,16 +19,30 @@ import secrets
 import unicodedata
 from typing import Any
 
-from flask import (Blueprint, abort, current_app, flash, g, jsonify, make_response, redirect, render_template,
-                   request, session, url_for)
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf, validate_csrf
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import attempts, groups, limits, network, store
-from ..i18n import gettext as _, lazy_gettext as _l, ngettext
 from ..db import get_db
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..i18n import ngettext
 from ..inputs import clean_name, has_visible_character
 from ..qr import QrCode, qr_code
 from ..text import isolate

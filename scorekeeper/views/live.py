@@ -14,7 +14,16 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 
 from .. import conflicts, groups, i18n, numbers, store
 from ..db import get_db

@@ -14,8 +14,8 @@ from .. import charts, forms, numbers, stats, store, summaries
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number_below
-from ..sheet import Sheet
 from ..rules.common import listed
+from ..sheet import Sheet
 from ..text import isolate
 from .groups import group_id
 

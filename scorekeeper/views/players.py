@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, render_template
+
 from .. import numbers, stats, store, summaries
 from ..db import get_db
 from .groups import group_id

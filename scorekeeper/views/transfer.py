@@ -7,22 +7,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, forms, sheet, store, transfer_forms
 from ..db import get_db
 from ..gamefile import find_problems, loads
-from ..i18n import gettext as _, ngettext
+from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
-from ..rules import RuleError, get_rules
-from ..rules import paper
+from ..rules import RuleError, get_rules, paper
+from ..rules.common import listed
+from ..text import isolate_all
 from . import attachment
 from .games import get_game_or_404
 from .groups import group_id
-from ..rules.common import listed
-from ..text import isolate_all
 
 bp = Blueprint("transfer", __name__)
 

@@ -1,8 +1,11 @@
 """Made with Scorekeeper at 091cf9c (before groups): tests/data/before-groups.sqlite3 and
 the scores that version showed (before-groups.json)."""
-import json, sys, os
+import json
+import os
+import sys
+
 sys.path.insert(0, "/tmp/oldsk")
-from scorekeeper import store, summaries
+from scorekeeper import store
 from scorekeeper.db import connect, migrate
 from scorekeeper.gamefile import from_dict
 

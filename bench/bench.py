@@ -6,7 +6,8 @@
 Starts the app and a bare Flask "Hello, World!" as two server processes on the same
 waitress settings as `scorekeeper serve` (127.0.0.1, 8 threads), builds databases of
 finished games through the app's own import path (bench/dataset.py, cached in
-bench/.cache/), drives every page with a bounded load generator on 127.0.0.1 only
+bench/.cache/), opens the group's link once per server (``/g/<token>``) and sends the
+session cookie it gives with every request, as a phone at the table does, drives every page with a bounded load generator on 127.0.0.1 only
 (bench/load.py: 10 keep-alive clients for a fixed time, with a request cap) and prints:
 
 - each page's requests per second ÷ the hello world's (measured at the start and at the
@@ -16,7 +17,9 @@ bench/.cache/), drives every page with a bounded load generator on 127.0.0.1 onl
 - the app server's memory (VmRSS), and the targets beside the figures.
 
 The tables go to standard output and to bench/results.md; progress goes to standard
-error. Targets are reported, never asserted: timings do not belong in `make test`.
+error. Targets are reported, never asserted: timings do not belong in `make test`. A page
+that does not answer as expected (200; 304 for the repeat sheet) stops the run with exit
+status 1 and the server's log: figures of a redirect or an error page are no figures.
 Every server started is stopped on the way out (errors and Ctrl-C included), and each one
 also ends by itself if this script dies (bench/serve.py).
 """
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import gzip
 import hashlib
 import html
@@ -88,10 +92,8 @@ def code_fingerprint() -> str:
                         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc")
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
-        try:
+        with contextlib.suppress(OSError):
             digest.update(path.read_bytes())
-        except OSError:
-            pass
     return digest.hexdigest()[:10]
 
 
@@ -278,6 +280,27 @@ def statuses_text(counts: Counter[Any]) -> str:
     return ", ".join(f"{status}×{n}" for status, n in counts.most_common())
 
 
+class PageFailed(RuntimeError):
+    """A page did not answer as expected (a 302 to the welcome page, a 500 …): the run
+    stops, since its figures would be a redirect's or an error page's."""
+
+
+def fail(page: Page) -> None:
+    raise PageFailed(f"{page.label} (GET {page.path}) answered {page.status}, expected {page.expect}")
+
+
+def join_group(port: int, token: str) -> dict[str, str]:
+    """The headers of a phone that opened the group's link: ``/g/<token>`` answers 302
+    with the session cookie (kept in it, the link gives the group's pages); returns
+    ``{"Cookie": "session=…"}``. Raises PageFailed when the link gives no cookie."""
+    response, _ = load.fetch(port, f"/g/{token}")
+    found = re.search(r"(?:^|,\s*)(session=[^;,\s]+)", response.headers.get("set-cookie", ""))
+    if response.status != 302 or found is None:
+        raise PageFailed(f"opening the group's link (GET /g/<token>) answered {response.status} "
+                         f"{'with' if found else 'without'} a session cookie, expected 302 with one")
+    return {"Cookie": found.group(1)}
+
+
 class Bench:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -314,8 +337,7 @@ class Bench:
         either way, its requests per second hardly change with that. Past the run's time
         budget, the probe's single request stands in for the load."""
         if not self.probe(port, page, headers):
-            log(f"    {page.label}: {page.status}")
-            return page
+            fail(page)
         s = self.settings
         if self.over_budget():
             page.rps, page.clients, page.requests = 1 / page.single_s, 1, 1
@@ -331,23 +353,23 @@ class Bench:
             page.clients, page.requests = clients, result.requests
             if set(result.statuses) != {page.expect}:
                 page.status = statuses_text(result.statuses)
+                fail(page)
         log(f"    {page.label}: {page.rps:,.1f} req/s, median {page.median_ms:,.1f} ms"
             f" ({page.clients} clients, {page.requests} requests){'  ' + page.status if page.status else ''}")
         return page
 
-    def timed(self, port: int, page: Page, repeats: int) -> Page:
+    def timed(self, port: int, page: Page, repeats: int, headers: dict[str, str] | None = None) -> Page:
         """A few single requests, one after another (the 2,000-deal pages)."""
-        if not self.probe(port, page):
-            log(f"    {page.label}: {page.status}")
-            return page
+        if not self.probe(port, page, headers):
+            fail(page)
         page.times_s = [page.single_s]
         for _ in range(repeats - 1):
             if page.single_s > 5 or self.over_budget():
                 break
-            response, seconds = load.fetch(port, page.path, ACCEPT)
+            response, seconds = load.fetch(port, page.path, {**ACCEPT, **(headers or {})})
             if response.status != page.expect:
                 page.status = str(response.status)
-                break
+                fail(page)
             page.times_s.append(seconds)
         page.median_ms = statistics.median(page.times_s) * 1000
         page.rps = 1 / statistics.median(page.times_s)
@@ -383,10 +405,11 @@ def measure_database(bench: Bench, games: int, work: Path) -> dict[str, Any]:
     try:
         idle = server.memory()
         pages: dict[str, Page] = {}
+        cookie = join_group(server.port, built.token)
 
         def page(key: str, label: str, path: str, headers: dict[str, str] | None = None,
                  expect: int = 200) -> Page:
-            pages[key] = bench.measure(server.port, Page(key, label, path, expect), headers)
+            pages[key] = bench.measure(server.port, Page(key, label, path, expect), {**cookie, **(headers or {})})
             return pages[key]
 
         log(f"  {games:,} games (app on port {server.port}):")
@@ -400,14 +423,16 @@ def measure_database(bench: Bench, games: int, work: Path) -> dict[str, Any]:
             page("sheet304", "Same sheet again, If-None-Match", f"/games/{built.trix20}",
                  {"If-None-Match": sheet.etag}, expect=304)
         else:
-            pages["sheet304"] = Page("sheet304", "Same sheet again, If-None-Match", f"/games/{built.trix20}",
-                                     status="no ETag" if not sheet.status else "sheet failed")
+            fail(Page("sheet304", "Same sheet again, If-None-Match", f"/games/{built.trix20}", 304,
+                      status="no ETag on the sheet"))
         page("sheet200", "Score sheet, Trigami, 200 deals", f"/games/{built.long_game}")
         page("form200", "Add-deal form, 200-deal game", f"/games/{built.long_game}/deals/new")
         page("gamefile", "Game file (JSON)", f"/games/{built.trix20}/game.json")
         page("css", "Stylesheet", stylesheet_path(home.body) if home.body else "/static/app.css")
         return {"games": games, "pages": pages, "memory_idle": idle, "memory": server.memory(),
                 "log": server.log_summary(), "code": server.code}
+    except PageFailed as error:
+        raise PageFailed(f"{error} ({games:,} games)\nthe app server's log ends:\n{server.log_tail()}") from None
     finally:
         server.stop()
 
@@ -417,14 +442,18 @@ def measure_long(bench: Bench, work: Path, deals: int = 2000) -> dict[str, Any]:
     server = Server("app", work / "app-long", built.path).start()
     try:
         log(f"  a {deals:,}-deal game (app on port {server.port}):")
+        cookie = join_group(server.port, built.token)
         pages = {
             "sheet2000": bench.timed(server.port, Page("sheet2000", f"Score sheet, {deals:,} deals",
-                                                       f"/games/{built.long_game}"), bench.settings.long_repeats),
+                                                       f"/games/{built.long_game}"), bench.settings.long_repeats,
+                                     cookie),
             "form2000": bench.timed(server.port, Page("form2000", f"Add-deal form, {deals:,}-deal game",
                                                       f"/games/{built.long_game}/deals/new"),
-                                    bench.settings.long_repeats),
+                                    bench.settings.long_repeats, cookie),
         }
         return {"pages": pages, "memory": server.memory(), "log": server.log_summary(), "code": server.code}
+    except PageFailed as error:
+        raise PageFailed(f"{error} (the {deals:,}-deal game)\nthe app server's log ends:\n{server.log_tail()}") from None
     finally:
         server.stop()
 
@@ -715,6 +744,7 @@ def main(argv: list[str] | None = None) -> int:
     long = None
     hello = (0.0, 0.0)
     stopped = ""
+    failed = ""
     log(f"Scorekeeper benchmark ({settings.name}): {', '.join(f'{s:,}' for s in settings.sizes)} games")
     remove_stale_folders()
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
@@ -731,6 +761,9 @@ def main(argv: list[str] | None = None) -> int:
             except KeyboardInterrupt:
                 stopped = "interrupted (Ctrl-C)"
                 log("interrupted: stopping the servers and reporting what was measured")
+            except PageFailed as error:
+                failed = str(error)
+                stopped = f"FAILED: {failed.splitlines()[0]}"
             if not stopped:
                 hello = (start_rps, bench.hello(hello_server))
                 if runs:
@@ -744,6 +777,9 @@ def main(argv: list[str] | None = None) -> int:
     text = report(settings, hello, runs, long, elapsed, stopped, (code_start, code_fingerprint()), version,
                   max(others, 0.0) if others == others else None)
     print(text)
+    if failed:
+        log(f"\nBENCHMARK FAILED: {failed}\n(bench/results.md not written)")
+        return 1
     if not args.no_write and not stopped and settings.name != "custom":
         RESULTS.write_text(text)
         log(f"written to {RESULTS.relative_to(HERE.parent)}; took {elapsed:.0f} s")

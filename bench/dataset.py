@@ -9,6 +9,9 @@ that the games are spread over three years, oldest first, as a club's would be.
 A database of ``n`` finished games holds: ``n`` finished games (about half Trigami to 500,
 half Trix of four kingdoms = 20 deals), 12 players in varying seats, plus one unfinished
 Trigami game of 200 deals (target 100000: it never ends), as a long game at the table.
+Every game belongs to one group, made first (``groups.create``): the benchmark's clients
+open its link (``/g/<token>``, kept in ``Dataset.token``) and send the session cookie it
+gives, as a phone at the table does; without it every page answers 302.
 The 2,000-deal game lives in a database of its own (``long``: 10 finished games + it), so
 that it does not weigh on every list page of the small databases.
 
@@ -132,6 +135,7 @@ class Dataset:
     long_deals: int
     player_id: int  # the player seated most often
     player_name: str
+    token: str  # the group's play link: /g/<token> gives the session cookie every page needs
 
     def copy_to(self, folder: Path) -> Dataset:
         """This dataset's database copied into ``folder`` (the server may migrate and
@@ -164,7 +168,7 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
     for old in CACHE.glob(f"games{games}-long{long_deals}-*"):  # built by older code
         old.unlink()
 
-    from scorekeeper import store
+    from scorekeeper import groups, store
     from scorekeeper.db import connect, migrate
     from scorekeeper.gamefile import from_dict
 
@@ -177,6 +181,9 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
     built = False
     try:
         migrate(db)
+        group = groups.create(db, "Bench club")
+        if group.token is None:
+            raise AssertionError("a new group has its play link")
         ids: list[str] = []
         trix20 = None
         games_data = [trix_finished(rng) if n % 2 else trigami_finished(rng) for n in range(games)]
@@ -188,14 +195,14 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
                 if not game.score().finished:
                     raise AssertionError(f"bench game {n} does not finish: {data}")
                 clock.at = stamps[n]
-                ids.append(store.create_game(db, game))
+                ids.append(store.create_game(db, game, group_id=group.id))
                 if data["game"] == "trix":
                     trix20 = ids[-1]
             long_game = from_dict(trigami_long(long_deals, rng))
             if long_game.score().finished:
                 raise AssertionError("the long game must not finish")
             clock.at = stamps[-1]
-            ids.append(store.create_game(db, long_game))
+            ids.append(store.create_game(db, long_game, group_id=group.id))
             if not clock.used:
                 _set_dates(db, ids, stamps)
         if trix20 is None:
@@ -214,7 +221,8 @@ def build(games: int, long_deals: int = 200, log: Any = print) -> Dataset:
     for leftover in CACHE.glob(tmp.name + "-*"):  # -wal, -shm
         leftover.unlink()
     dataset = Dataset(path=str(db_path), games=games, trix20=trix20, long_game=ids[-1],
-                      long_deals=long_deals, player_id=row["id"], player_name=row["name"])
+                      long_deals=long_deals, player_id=row["id"], player_name=row["name"],
+                      token=group.token)
     meta_path.write_text(json.dumps(asdict(dataset), indent=2))
     return dataset
 
@@ -258,7 +266,7 @@ def _set_dates(db: Any, ids: list[str], stamps: list[str]) -> None:
     """The fallback: each game's stored times moved to its date with SQL (the game, its
     deals and its recorded changes)."""
     db.conn.executemany("update games set created_at = ?, updated_at = ? where id = ?",
-                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps, strict=True)])
     db.conn.executemany("update deals set created_at = ?, updated_at = ? where game_id = ?",
-                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
-    db.conn.executemany("update changes set at = ? where game_id = ?", list(zip(stamps, ids)))
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps, strict=True)])
+    db.conn.executemany("update changes set at = ? where game_id = ?", list(zip(stamps, ids, strict=True)))

@@ -11,6 +11,7 @@ does (Linux: PR_SET_PDEATHSIG), so a killed benchmark leaves no server behind.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -20,10 +21,9 @@ THREADS = 8  # as scorekeeper.cli.serve
 
 
 def die_with_parent(parent: int) -> None:
-    try:
+    # not Linux (no prctl): bench.py's own clean-up still applies
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: bench.py's own clean-up still applies
-        pass
     if os.getppid() != parent:  # the parent was gone before prctl took effect
         sys.exit(1)
 

@@ -14,10 +14,10 @@
 # PUBLIC_URL = "http://192.168.1.20:5000"
 
 # Reverse proxies in front of the app (Caddy, nginx with HTTPS): 1 for one. Leave 0 when
-# nothing stands in front: see README, "On the internet, behind a reverse proxy".
+# nothing stands in front: see docs/deploying.md, "On the internet, behind a reverse proxy".
 # TRUSTED_PROXIES = 1
 
-# The largest game file an import takes (README, Configuration: why)
+# The largest game file an import takes (docs/deploying.md, Configuration: why)
 # GAME_FILE_MAX_BYTES = 512 * 1024
 # GAME_FILE_MAX_DEALS = 500
 

@@ -1,12 +1,12 @@
 """The real parts around the app for tests/test_proxy_nginx.py and tests/test_unusable_host.py:
 a real ``scorekeeper serve`` subprocess, a real nginx in front of it configured with the
-README's own lines, and a browser-like client with its own source address and cookies.
+lines of docs/deploying.md, and a browser-like client with its own source address and cookies.
 
 - :func:`scorekeeper_serve`: ``scorekeeper serve ARGS`` on a free port of 127.0.0.1, on
   a temporary instance folder, with the given SCOREKEEPER_* settings; stopped afterwards.
 - :func:`nginx`: nginx in the foreground with a temporary prefix, listening on 127.0.0.1
   over HTTPS (a certificate from a throw-away CA made with trustme) and over plain HTTP,
-  both in one ``server`` block around the README's ``location`` block; stopped afterwards.
+  both in one ``server`` block around docs/deploying.md's ``location`` block; stopped afterwards.
 - :class:`Client`: one browser: its own loopback source address (127.0.0.x, so per-client
   limits see different clients), its own cookies, any Host and extra headers.
 
@@ -42,29 +42,30 @@ from tests.conftest import game_file
 from tests.race_support import Reply
 
 TIMEOUT = 30
-README = Path(__file__).resolve().parents[1] / "README.md"
+#: Where the reverse-proxy lines are documented (the README points there)
+DEPLOYING = Path(__file__).resolve().parents[1] / "docs" / "deploying.md"
 #: The public name the tests' nginx answers for (its certificate's name, the Host sent)
 PUBLIC_HOST = "scores.example.org"
 
 
-# --------------------------------------------------------------------------- the README
+# --------------------------------------------------------------------------- the documented lines
 
 
 def proxy_section() -> str:
-    """README.md's section "On the internet, behind a reverse proxy", as text."""
-    text = README.read_text(encoding="utf-8")
-    start = text.index("### On the internet, behind a reverse proxy")
+    """docs/deploying.md's section "On the internet, behind a reverse proxy", as text."""
+    text = DEPLOYING.read_text(encoding="utf-8")
+    start = text.index("## On the internet, behind a reverse proxy")
     end = text.find("\n## ", start)
     return text[start:end if end != -1 else None]
 
 
 def readme_serve_command() -> tuple[dict[str, str], list[str]]:
-    """The README's ``scorekeeper serve`` line behind a proxy: (its environment settings,
+    """The documented ``scorekeeper serve`` line behind a proxy: (its environment settings,
     its arguments), e.g. ({"SCOREKEEPER_TRUSTED_PROXIES": "1"}, ["--host", "127.0.0.1",
     "--port", "5000"])."""
     lines = [line for block in re.findall(r"```sh\n(.*?)```", proxy_section(), re.S)
              for line in block.splitlines() if " serve " in f"{line} "]
-    assert len(lines) == 1, f"the README's proxy section should show one serve command: {lines}"
+    assert len(lines) == 1, f"docs/deploying.md's proxy section should show one serve command: {lines}"
     words = shlex.split(lines[0])
     env = dict(word.split("=", 1) for word in words if "=" in word and not word.startswith("-"))
     command = [word for word in words if word not in {f"{k}={v}" for k, v in env.items()}]
@@ -73,10 +74,10 @@ def readme_serve_command() -> tuple[dict[str, str], list[str]]:
 
 
 def readme_nginx_location(app_port: int) -> str:
-    """The README's nginx ``location`` block, word for word, with the app's port in place
-    of the README's 5000."""
+    """docs/deploying.md's nginx ``location`` block, word for word, with the app's port in
+    place of the documented 5000."""
     blocks = re.findall(r"```nginx\n(.*?)```", proxy_section(), re.S)
-    assert len(blocks) == 1, "the README's proxy section should hold one nginx block"
+    assert len(blocks) == 1, "docs/deploying.md's proxy section should hold one nginx block"
     block = blocks[0]
     assert block.count("proxy_pass http://127.0.0.1:5000;") == 1, block
     return block.replace("127.0.0.1:5000", f"127.0.0.1:{app_port}")

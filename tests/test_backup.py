@@ -1,5 +1,5 @@
 """Backups that are whole or absent, restores that check first (scorekeeper/backups.py,
-README "Backups").
+docs/deploying.md "Backups").
 
 The killed backups are real: ``scorekeeper backup`` runs as its own process on a database
 of a few thousand games and gets SIGKILL at several points of its work (its progress

@@ -1,4 +1,4 @@
-"""Continuous backup with Litestream (README "Backups"): ``scorekeeper replicate`` beside a
+"""Continuous backup with Litestream (docs/deploying.md "Backups"): ``scorekeeper replicate`` beside a
 real ``scorekeeper serve``, deals saved through HTTP as phones save them, the server
 killed with SIGKILL, Litestream killed too once it has sent what it saw, and
 ``scorekeeper restore --from-replica`` finding every acknowledged deal, every game

@@ -1,5 +1,5 @@
 """Behind a reverse proxy the passcode limits count each real client (issue 16, parts 1
-and 3): a real nginx configured with the README's lines in front of a real ``scorekeeper
+and 3): a real nginx configured with docs/deploying.md's lines in front of a real ``scorekeeper
 serve`` (tests/proxy_support.py). A guesser who clears its cookies for every guess is
 bounded by its own address, not by nginx's, so the next player is not held up; a forged
 X-Forwarded-For buys it nothing. Skipped only where nginx is missing outside CI.

@@ -361,8 +361,9 @@ def test_a_passcode_limit_that_is_no_limit_stops_the_start(tmp_path):
 
 @pytest.mark.parametrize("passcode", ["000000", "111111", "123456", "654321", "3456789", "٩٨٧٦٥٤", "１２３４５６"])
 def test_a_new_passcode_of_one_digit_repeated_or_a_run_is_refused_beside_the_field(app, passcode):
-    """The README's guessing bound counts on a code picked at random: the codes a guesser
-    tries first are refused, told beside the field, and nothing is saved."""
+    """The documented guessing bound (docs/at-the-table.md) counts on a code picked at
+    random: the codes a guesser tries first are refused, told beside the field, and
+    nothing is saved."""
     token = groups.only_group(connect(app.config["DATABASE"])).token
     keeper = phone(app, token)
     answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": passcode})

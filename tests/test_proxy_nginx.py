@@ -1,6 +1,6 @@
-"""Behind a reverse proxy, as the README documents it (issue 16, part 1): a real nginx,
-configured with the README's own ``location`` block, in front of a real ``scorekeeper
-serve`` started with the README's own command line (tests/proxy_support.py).
+"""Behind a reverse proxy, as docs/deploying.md documents it (issue 16, part 1): a real
+nginx, configured with its own ``location`` block, in front of a real ``scorekeeper
+serve`` started with its own command line (tests/proxy_support.py).
 
 What a group on the internet relies on: over HTTPS the session cookie (the group's key)
 is Secure and browsers are told to keep to HTTPS; the links and QR codes that invite the
@@ -45,7 +45,7 @@ FORGED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example", "X-F
 
 
 class Site:
-    """The app served as the README says, with nginx in front; ``token`` is the group's
+    """The app served as docs/deploying.md says, with nginx in front; ``token`` is the group's
     play link, ``game_id`` a game of it."""
 
     def __init__(self, served, proxy) -> None:

@@ -46,7 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -285,7 +285,7 @@ class PageFailed(RuntimeError):
     stops, since its figures would be a redirect's or an error page's."""
 
 
-def fail(page: Page) -> None:
+def fail(page: Page) -> NoReturn:
     raise PageFailed(f"{page.label} (GET {page.path}) answered {page.status}, expected {page.expect}")
 
 
@@ -338,15 +338,17 @@ class Bench:
         budget, the probe's single request stands in for the load."""
         if not self.probe(port, page, headers):
             fail(page)
+        single = page.single_s
+        assert single is not None  # set by a probe that succeeded
         s = self.settings
         if self.over_budget():
-            page.rps, page.clients, page.requests = 1 / page.single_s, 1, 1
-            page.median_ms = page.p90_ms = page.single_s * 1000
+            page.rps, page.clients, page.requests = 1 / single, 1, 1
+            page.median_ms = page.p90_ms = single * 1000
             page.note = "one request only (time budget spent)"
         else:
             # at least 2: the server may use both cores (SQLite and compression let go of
             # the GIL), whatever the page's speed
-            clients = max(2, min(s.clients, int(s.seconds / max(page.single_s, 1e-6))))
+            clients = max(2, min(s.clients, int(s.seconds / max(single, 1e-6))))
             result = load.run(port, page.path, clients=clients, seconds=s.seconds, cap=s.cap,
                               headers={**ACCEPT, **(headers or {})}, min_requests=clients)
             page.rps, page.median_ms, page.p90_ms = result.rps, result.median_ms, result.p90_ms
@@ -362,9 +364,11 @@ class Bench:
         """A few single requests, one after another (the 2,000-deal pages)."""
         if not self.probe(port, page, headers):
             fail(page)
-        page.times_s = [page.single_s]
+        single = page.single_s
+        assert single is not None  # set by a probe that succeeded
+        page.times_s = [single]
         for _ in range(repeats - 1):
-            if page.single_s > 5 or self.over_budget():
+            if single > 5 or self.over_budget():
                 break
             response, seconds = load.fetch(port, page.path, {**ACCEPT, **(headers or {})})
             if response.status != page.expect:
@@ -624,10 +628,10 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
         add("|---:|---:|---:|---:|---|")
         for run in runs:
             rss = run["memory"].get("VmRSS")
-            target = f"≤ {MEMORY_TARGET_MIB} MiB" if run is last else ""
+            memory_target = f"≤ {MEMORY_TARGET_MIB} MiB" if run is last else ""
             add(f"| {run['games']:,} | {n(run['memory_idle'].get('VmRSS'), 1)} MiB | {n(rss, 1)} MiB"
                 f"{(' ' + mark(rss <= MEMORY_TARGET_MIB)) if run is last and rss else ''} | "
-                f"{n(run['memory'].get('VmHWM'), 1)} MiB | {target} |")
+                f"{n(run['memory'].get('VmHWM'), 1)} MiB | {memory_target} |")
         if long:
             add(f"| 10 + a 2,000-deal game | | {n(long['memory'].get('VmRSS'), 1)} MiB | "
                 f"{n(long['memory'].get('VmHWM'), 1)} MiB | |")

@@ -74,7 +74,7 @@ def trigami_finished(rng: random.Random) -> dict[str, Any]:
     from scorekeeper.gamefile import from_dict
 
     winner = rng.randrange(3)
-    data = {"format": 1, "game": "trigami", "players": rng.sample(PLAYERS, 3),
+    data: dict[str, Any] = {"format": 1, "game": "trigami", "players": rng.sample(PLAYERS, 3),
             "first_dealer": rng.randrange(3), "options": {"target": 500},
             "deals": [_rotate(rng.choice((PLAIN, PLAIN_OTHER)), rng.randrange(3))
                       for _ in range(rng.randrange(0, 3))]}

@@ -67,12 +67,12 @@ class Connection:
         """Send a complete request (bytes) and read its response; one retry on a fresh
         connection if a kept-alive one turns out closed before any answer."""
         for attempt in (0, 1):
-            fresh = self.sock is None
-            if fresh:
-                self.sock = socket.create_connection((HOST, self.port), timeout=self.timeout)
-                self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock, fresh = self.sock, self.sock is None
+            if sock is None:
+                sock = self.sock = socket.create_connection((HOST, self.port), timeout=self.timeout)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:
-                self.sock.sendall(raw)
+                sock.sendall(raw)
                 head = self._read_until(b"\r\n\r\n")
             except (ConnectionClosed, ConnectionResetError, BrokenPipeError):
                 self.close()

@@ -16,6 +16,10 @@ import ctypes
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 THREADS = 8  # as scorekeeper.cli.serve
 
@@ -28,7 +32,7 @@ def die_with_parent(parent: int) -> None:
         sys.exit(1)
 
 
-def hello_app():
+def hello_app() -> Flask:
     from flask import Flask
 
     app = Flask(__name__)
@@ -40,7 +44,7 @@ def hello_app():
     return app
 
 
-def scorekeeper_app(database: str):
+def scorekeeper_app(database: str) -> Flask:
     from scorekeeper import create_app
 
     return create_app({"DATABASE": database, "SECRET_KEY": "bench"})

@@ -70,11 +70,19 @@ class Stale:
 class Refused:
     """The rules refused the change (the deal itself, or a later deal that would no
     longer fit): nothing was written. ``error``: the rules' error, naming its deal
-    (1-based), seat and field; ``number``: for a restore, the number the deal would have
-    back in its place (else None)."""
+    (1-based), seat and field."""
 
     error: RuleError
-    number: int | None = None
+
+
+@dataclass(frozen=True)
+class CannotGoBack:
+    """The rules refused to restore the deal (it, or a later deal, would no longer fit
+    with it back): nothing was written. ``error``: the rules' error (its deal counted
+    with the deal back); ``number``: the 1-based number the deal would have had."""
+
+    error: RuleError
+    number: int
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,7 @@ class AlreadyStored:
 AddResult = Saved | AlreadySaved | Stale | Refused | DiskFull | Incomplete
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
-RestoreResult = Restored | Twin | Refused | NotFound
+RestoreResult = Restored | Twin | CannotGoBack | NotFound
 GameChangeResult = GameChanged | Stale | Refused
 ImportResult = Imported | Problems | AlreadyStored
 
@@ -338,7 +346,7 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
     """Put deleted deal ``deal_id`` of ``game`` (as this request read it) back in its
     place. A deal in play with exactly its entries is :class:`Twin` unless ``anyway``
     (both were really played). Checked inside the write: the game must still score with
-    it back (:class:`Refused`, with the number it would have had). :class:`Restored`
+    it back (:class:`CannotGoBack`). :class:`Restored`
     (also for a deal back already), :class:`NotFound`. A disk that refuses the write
     raises store.DiskFullError (the app's error page answers it)."""
     twin = twin_in_play(db, game, deal_id)
@@ -352,7 +360,7 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
         return Restored(store.get_game(db, game.id).deal_index(deal_id) + 1, again=True)
     except RuleError as error:
         deal = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
-        return Refused(error, number=game.number_at(deal.position))
+        return CannotGoBack(error, game.number_at(deal.position))
 
 
 # ------------------------------------------------------------------------- players and settings

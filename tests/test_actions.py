@@ -244,7 +244,7 @@ def test_a_restore_that_no_longer_fits_is_refused_with_its_place(db, make_game):
     store.add_deal(db, game_id, SLAM)
     store.add_deal(db, game_id, SLAM)  # Anna reaches 200: game over
     refused = actions.restore_deal(db, _game(db, game_id), first)
-    assert isinstance(refused, actions.Refused)
+    assert isinstance(refused, actions.CannotGoBack)
     # back first, it gives Anna 100 + 100 = 200 after deal 2: deal 3 would come after the end
     assert refused.number == 1 and refused.error.deal == 3
     assert len(_game(db, game_id).deals) == 2

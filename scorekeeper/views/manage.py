@@ -78,8 +78,8 @@ def restore(game_id: str, deal_id: int) -> Any:
                 n=twin), twin=True)
         case actions.NotFound():
             abort(404)
-        case actions.Refused(error=error, number=number):
-            return _refused(game, deal_id, _refusal(error, number or 0))
+        case actions.CannotGoBack(error=error, number=number):
+            return _refused(game, deal_id, _refusal(error, number))
         case actions.Restored(number=number):  # also a double tap, or another phone was quicker: the same answer
             session.pop("restorable", None)
             flash(_("Deal %(n)s restored.", n=number), "saved")

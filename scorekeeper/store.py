@@ -876,3 +876,25 @@ def player_seats(db: sqlite_utils.Database, group_id: int | None = None) -> dict
                         f"order by gp.game_id, gp.seat", params):
         seats[row["game_id"]].append(row["player_id"])
     return {game_id: tuple(ids) for game_id, ids in seats.items()}
+
+
+def sheet_version(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
+    """The game's version (:func:`game_version`) and its players' names as spelt now, a
+    JSON array in playing order (a correction of a name's spelling in another game
+    changes them here too); None when there is no such game. One look-up, no scoring:
+    what tells whether a kept score sheet page is still the game's."""
+    row = db.execute(
+        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?), "
+        "(select json_group_array(name) from (select p.name from game_players gp join players p "
+        "on p.id = gp.player_id where gp.game_id = ? order by gp.seat))",
+        [game_id, game_id, game_id]).fetchone()
+    return (int(row[1]), str(row[2])) if row[0] else None
+
+
+def live_state(db: sqlite_utils.Database, game_id: str) -> tuple[int, int, bool] | None:
+    """The game's version (:func:`game_version`), its number of deals in play and whether
+    it is over, from its summary (summaries.py: nothing scored); None when there is no
+    such game. What a phone polls to notice another phone's change."""
+    row = db.execute("select (select coalesce(max(id), 0) from changes where game_id = ?), deals, finished "
+                     "from game_summaries where game_id = ?", [game_id, game_id]).fetchone()
+    return None if row is None else (int(row[0]), int(row[1]), bool(row[2]))

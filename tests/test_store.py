@@ -230,3 +230,17 @@ def test_every_migration_written_runs_on_a_new_database(db):
                      if inspect.isfunction(value) and name[:2] == "m0" and name[2:4].isdigit())
     assert len(written) >= 9
     assert [m.name for m in migrations.applied(db)] == written
+
+
+def test_the_sheet_version_and_live_state_follow_every_change_without_scoring(db):
+    game_id = store.create_game(db, from_dict(game_file(options={"target": 200})))
+    slam = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+    assert store.sheet_version(db, game_id) == (store.game_version(db, game_id), '["Anna","Ben","Carla"]')
+    assert store.live_state(db, game_id) == (store.game_version(db, game_id), 0, False)
+    store.add_deal(db, game_id, slam)
+    store.add_deal(db, game_id, slam)  # every trick to Anna twice: 100 + 100 reaches 200, she has won
+    store.update_game(db, game_id, players=["Anna", "Bea", "Carla"])
+    version = store.game_version(db, game_id)
+    assert store.sheet_version(db, game_id) == (version, '["Anna","Bea","Carla"]')
+    assert store.live_state(db, game_id) == (version, 2, True)
+    assert store.sheet_version(db, "no-such-game") is None and store.live_state(db, "no-such-game") is None

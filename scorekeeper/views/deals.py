@@ -7,15 +7,15 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from .. import conflicts, forms, sheet, store
+from .. import actions, conflicts, forms, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
 from ..rules import GameScore, RuleError, get_rules
-from ..rules.common import listed
+from ..rules.common import listed, signed
 from ..store import StoredGame
 from ..text import isolate
-from . import preview_answer, refused_by_disk, signed
+from . import preview_answer, refused_by_disk
 from .games import get_game_or_404
 from .manage import offer_restore
 
@@ -29,7 +29,7 @@ def _score_of(game: StoredGame, entries: list[dict[str, Any]]) -> GameScore:
 def _head(game: StoredGame) -> sheet.Sheet:
     """The game's sheet, scored once per request (the form, its context and the page all
     need it)."""
-    memo = g.setdefault("sheets", {})
+    memo: dict[tuple[str, int, int], sheet.Sheet] = g.setdefault("sheets", {})
     key = (game.id, game.version, len(game.deals))
     if key not in memo:
         memo[key] = sheet.build(game)
@@ -134,20 +134,18 @@ def _sheet_at(game_id: str, number: int | None) -> str:
     return url_for("games.show", game_id=game_id, _anchor=f"deal-{number}" if number else None)
 
 
-def _flash_saved(game: StoredGame, deal_id: int) -> str:
+def _flash_saved(saved: actions.AlreadySaved) -> str:
     """Say again what the first tap saved (its response may not be the one shown); the
     sheet's address at that deal."""
-    try:
-        index = game.deal_index(deal_id)
-        result = _score_of(game, [d.entry for d in game.deals])
-    except (store.NotFoundError, RuleError):
+    game = saved.game
+    if saved.number is None or saved.score is None:
         flash(_("That deal was already saved."), "saved")
         return _sheet_at(game.id, len(game.deals))
-    flash(_("Deal %(n)s saved: %(points)s.", n=index + 1, points=_summary(game, result, index)), "saved")
-    if index == len(game.deals) - 1:
-        session["last_added"] = {"game": game.id, "deal": deal_id,  # Undo stays on offer
-                                 "version": game.deals[index].version}
-    return _sheet_at(game.id, index + 1)
+    flash(_("Deal %(n)s saved: %(points)s.", n=saved.number, points=_summary(game, saved.score, saved.number - 1)),
+          "saved")
+    if saved.version is not None:  # still the newest deal: Undo stays on offer
+        session["last_added"] = {"game": game.id, "deal": saved.deal_id, "version": saved.version}
+    return _sheet_at(game.id, saved.number)
 
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
@@ -169,55 +167,49 @@ def _version(value: str | None) -> int | None:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new(game_id: str) -> Any:
+    """The form for the next deal (GET); save it (POST: actions.add_deal) and go to the
+    sheet at its row, or the form again saying why not."""
     game = get_game_or_404(game_id)
     index = len(game.deals)
     form = deal_form_class(game, index)()
-    disk_full = None  # what the phone is told when the disk refused the deal
     if not form.is_submitted():
         form.seen.data = str(game.version)
-    saved = store.deal_for_nonce(get_db(), game.id, form.nonce.data) if form.is_submitted() else None
-    if saved is not None:  # a double tap, or the form sent again: it is saved once
-        return redirect(_flash_saved(game, saved))
-    if not form.is_submitted() and _head(game).finished:
-        flash(_("This game is over: no more deals can be added."), "saved")
-        return redirect(url_for("games.show", game_id=game.id))
-    if form.is_submitted():
-        seen = _version(form.seen.data)
-        if seen is not None and seen != game.version:
-            since = store.changes_since(get_db(), game.id, seen)
-            # another phone changed the game since this form was opened (deals this phone
-            # sent itself from its outbox just before, listed in "mine", are no conflict)
-            if not store.own_changes(get_db(), since, request.form.get("mine", "").split(",")):
-                return _stale(game, since)
-        valid = form.validate()
-        entry = _entry(form, game, index)  # even when a field is off: report every problem at once
-        if valid and entry is not None:
-            try:
-                # the rules check it inside the write: a deal another phone saved this instant counts
-                added = store.add_deal_scored(get_db(), game.id, entry, form.nonce.data, seen=game.version)
-            except store.StaleError as stale:
-                if (saved := store.deal_for_nonce(get_db(), game.id, form.nonce.data)) is not None:
-                    # the same form, saved this instant by a second tap
-                    return redirect(_flash_saved(stale.game, saved))
-                return _stale(stale.game, stale.since)
-            except RuleError as error:
-                forms.attach_error(form, error, index + 1)
-            except store.DiskFullError as refused:
-                # the form again with the entries as typed (static/app.js keeps the deal
-                # in the outbox and sends it by itself once there is space)
-                disk_full = refused_by_disk(refused)
-            else:
-                if added.score is None:  # the same form, saved this instant by a second tap
-                    return redirect(_flash_saved(store.get_game(get_db(), game.id), added.deal_id))
-                number = added.number or index + 1
-                session["last_added"] = {"game": game.id, "deal": added.deal_id, "version": store.fingerprint(entry)}
-                flash(_("Deal %(n)s saved: %(points)s.", n=number, points=_summary(game, added.score, number - 1)),
-                      "saved")
-                return redirect(_sheet_at(game.id, number))  # its row in sight, the totals above it
+        if _head(game).finished:
+            flash(_("This game is over: no more deals can be added."), "saved")
+            return redirect(url_for("games.show", game_id=game.id))
+        return _new_page(form, game, request.args.get("contract"))
+    valid = form.validate()
+    entry = _entry(form, game, index)  # even when a field is off: report every problem at once
+    result = actions.add_deal(get_db(), game, entry if valid else None, nonce=form.nonce.data,
+                              seen=_version(form.seen.data), mine=request.form.get("mine", "").split(","))
+    match result:
+        case actions.Saved(deal_id=deal_id, number=number, score=score, version=version):
+            session["last_added"] = {"game": game.id, "deal": deal_id, "version": version}
+            flash(_("Deal %(n)s saved: %(points)s.", n=number, points=_summary(game, score, number - 1)), "saved")
+            return redirect(_sheet_at(game.id, number))  # its row in sight, the totals above it
+        case actions.AlreadySaved():  # a double tap, or the form sent again: it is saved once
+            return redirect(_flash_saved(result))
+        case actions.Stale(game=now, arrived=arrived):
+            return _stale(now, arrived)
+        case actions.Refused(error=error):
+            forms.attach_error(form, error, index + 1)
+        case actions.DiskFull(error=refused):
+            # the form again with the entries as typed (static/app.js keeps the deal in
+            # the outbox and sends it by itself once there is space)
+            return _new_page(form, game, disk_full=refused_by_disk(refused))
+    return _new_page(form, game)
+
+
+def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = None,
+              disk_full: str | None = None) -> Any:
+    """The add-deal form (``contract``: Trix, the contract to tick on a form just opened;
+    ``disk_full``: what the phone is told when the disk refused the deal): status 507
+    then, 400 with a problem, else 200."""
+    index = len(game.deals)
     _csrf_problem(form)
     _offer(form, game, index)
     if not form.is_submitted():
-        _choose(form, request.args.get("contract"))
+        _choose(form, contract)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
@@ -254,44 +246,47 @@ def _stale(game: StoredGame, since: list[store.Change]) -> Any:
 
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit(game_id: str, deal_id: int) -> Any:
+    """The form for a stored deal (GET); save the change (POST: actions.change_deal) and
+    go to the sheet at its row, or the form again saying why not."""
     game = get_game_or_404(game_id)
     if request.method == "POST" and _gone(game, deal_id):
-        return _deleted_meanwhile(game, deal_id)
+        return _deleted_meanwhile(game, deal_id, actions.deleted_meanwhile(get_db(), game.id, deal_id))
     index = _index_or_404(game, deal_id)
-    stored = game.deals[index]
     form = deal_form_class(game, index)()
     if not form.is_submitted():
-        form.fill(stored.entry)
-        form.version.data = stored.version
-    status = 200
-    disk_full = None  # what the phone is told when the disk refused the change
-    if form.is_submitted():
-        valid = form.validate()
-        entry = _entry(form, game, index)
-        if valid and entry is not None:
-            try:
-                # the rules check it inside the write: a deal another phone saved this instant counts
-                saved = store.update_deal_scored(get_db(), game.id, deal_id, entry,
-                                                 expected=form.version.data or None)
-            except store.NotFoundError:  # deleted this instant on another phone
-                return _deleted_meanwhile(game, deal_id)
-            except store.DealChangedError as changed:
-                # changed on another phone since this form was opened: say so, keep what
-                # was typed, and let a second Save replace it knowingly
-                form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
-                                          "Your entries are kept: tap Save again to replace that change, "
-                                          "or open the score sheet to see it.", n=index + 1))
-                form.version.data = changed.deal.version
-                status = 409
-            except RuleError as error:  # the deal breaks a rule, or a later one no longer fits after it
-                forms.attach_error(form, error, index + 1)
-            except store.DiskFullError as refused:  # the form again, the entries as typed
-                disk_full, status = refused_by_disk(refused), 507
-            else:
-                answer = _changed(form, game, index, entry, saved)
-                if answer is not None:
-                    flash(answer, "saved")
-                    return redirect(_sheet_at(game.id, index + 1))
+        form.fill(game.deals[index].entry)
+        form.version.data = game.deals[index].version
+        return _edit_page(form, game, deal_id)
+    valid = form.validate()
+    entry = _entry(form, game, index)
+    result = actions.change_deal(get_db(), game, deal_id, entry if valid else None,
+                                 expected=form.version.data or None)
+    match result:
+        case actions.Changed(number=number, score=score):
+            flash(_("Deal %(n)s changed: %(points)s.", n=number, points=_summary(game, score, number - 1)), "saved")
+            return redirect(_sheet_at(game.id, index + 1))
+        case actions.Gone():  # deleted this instant on another phone
+            return _deleted_meanwhile(game, deal_id, result)
+        case actions.ChangedMeanwhile(deal=now):
+            # changed on another phone since this form was opened: say so, keep what was
+            # typed, and let a second Save replace it knowingly
+            form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
+                                      "Your entries are kept: tap Save again to replace that change, "
+                                      "or open the score sheet to see it.", n=index + 1))
+            form.version.data = now.version
+            return _edit_page(form, game, deal_id, status=409)
+        case actions.Refused(error=error):  # the deal breaks a rule, or a later one no longer fits after it
+            forms.attach_error(form, error, index + 1)
+        case actions.DiskFull(error=refused):  # the form again, the entries as typed
+            return _edit_page(form, game, deal_id, disk_full=refused_by_disk(refused), status=507)
+    return _edit_page(form, game, deal_id)
+
+
+def _edit_page(form: forms.DealForm, game: StoredGame, deal_id: int, disk_full: str | None = None,
+               status: int = 200) -> Any:
+    """The form for stored deal ``deal_id`` (``disk_full``: what the phone is told when
+    the disk refused the change); ``status``, or 400 for a 200 with a problem."""
+    index = game.deal_index(deal_id)
     _csrf_problem(form)
     _offer(form, game, index)
     if form.has_errors and status == 200:
@@ -300,34 +295,14 @@ def edit(game_id: str, deal_id: int) -> Any:
                            **_context(game, index)), status
 
 
-def _changed(form: forms.DealForm, game: StoredGame, index: int, entry: dict[str, Any],
-             saved: store.SavedDeal) -> str | None:
-    """ "Deal N changed: Anna +40, …", from the score of the save's own check. A deal
-    that read so already (the same edit sent twice, or Save without a change) was not
-    scored by the store: it is scored here, in place ``index``; should that no longer
-    fit the rules, None after attaching the problem to its field."""
-    number, result = saved.number, saved.score
-    if number is None or result is None:
-        entries = [d.entry for d in game.deals]
-        entries[index] = entry
-        try:
-            number, result = index + 1, _score_of(game, entries)
-        except RuleError as error:
-            forms.attach_error(form, error, index + 1)
-            return None
-    return _("Deal %(n)s changed: %(points)s.", n=number, points=_summary(game, result, number - 1))
-
-
-def _deleted_meanwhile(game: StoredGame, deal_id: int) -> Any:
+def _deleted_meanwhile(game: StoredGame, deal_id: int, gone: actions.Gone) -> Any:
     """Back to the sheet: the deal being changed was deleted on another phone; the flash
-    offers to restore it."""
-    deleted = [d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id]
-    if not deleted:
+    offers to restore it. 404 when the game has no such deal at all."""
+    if gone.number is None:
         abort(404)
-    number = store.get_game(get_db(), game.id).number_at(deleted[0].position)
-    offer_restore(game, deal_id, number)
+    offer_restore(game, deal_id, gone.number)
     flash(_("Deal %(n)s was deleted in the meantime (on another phone?), so the change was not saved.",
-            n=number), "restorable")
+            n=gone.number), "restorable")
     return redirect(url_for("games.show", game_id=game.id))
 
 
@@ -361,42 +336,37 @@ def delete(game_id: str, deal_id: int) -> Any:
     and gets the same answer."""
     game = get_game_or_404(game_id)
     form = forms.EmptyForm()
-    undo = request.form.get("undo") == "1"
     if request.method == "POST" and form.validate_on_submit():
-        try:
-            number = store.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None)
-        except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
-            number = done.number
-        except store.NotFoundError:
-            abort(404)
-        except store.DealChangedError as changed:
-            index = game.deal_index(deal_id)
-            form.form_errors.append(_("Deal %(n)s was changed on another phone meanwhile: it now reads as "
-                                      "below. Tap Delete again to delete it as it is now.", n=index + 1))
-            return _confirm(store.get_game(get_db(), game.id), deal_id, form, None, changed.deal.version), 409
-        except RuleError as error:
-            game = store.get_game(get_db(), game.id)
-            return _confirm(game, deal_id, form, error, None), 400
-        session.pop("last_added", None)
-        offer_restore(game, deal_id, number)  # soft: the history can restore it
-        flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number),
-              "restorable")
-        # at the deal now in its place (after an Undo: the newest one)
-        left = sum(1 for d in game.deals if d.id != deal_id)
-        return redirect(_sheet_at(game.id, min(number, left)))
+        result = actions.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None)
+        match result:
+            case actions.Deleted(number=number):
+                return _deleted(game, deal_id, number, undo=request.form.get("undo") == "1")
+            case actions.NotFound():
+                abort(404)
+            case actions.ChangedMeanwhile(deal=now):
+                form.form_errors.append(_("Deal %(n)s was changed on another phone meanwhile: it now reads as "
+                                          "below. Tap Delete again to delete it as it is now.",
+                                          n=game.deal_index(deal_id) + 1))
+                return _confirm(store.get_game(get_db(), game.id), deal_id, form, None, now.version), 409
+            case actions.Refused(error=error):
+                return _confirm(store.get_game(get_db(), game.id), deal_id, form, error, None), 400
     if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
         return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)
-    entries = [d.entry for d in game.deals]
-    problem = None
-    try:
-        _score_of(game, entries[:index] + entries[index + 1:])
-    except RuleError as error:
-        problem = error
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
-    return _confirm(game, deal_id, form, problem, request.form.get("version") or game.deals[index].version), \
-        400 if form.is_submitted() else 200
+    return _confirm(game, deal_id, form, actions.delete_problem(game, deal_id),
+                    request.form.get("version") or game.deals[index].version), 400 if form.is_submitted() else 200
+
+
+def _deleted(game: StoredGame, deal_id: int, number: int, undo: bool) -> Any:
+    """To the sheet after deal ``deal_id`` (number ``number``) left play, at the deal now
+    in its place (after an Undo: the newest one); the flash offers to restore it."""
+    session.pop("last_added", None)
+    offer_restore(game, deal_id, number)  # soft: the history can restore it
+    flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number), "restorable")
+    left = sum(1 for d in game.deals if d.id != deal_id)
+    return redirect(_sheet_at(game.id, min(number, left)))
 
 
 def _confirm(game: StoredGame, deal_id: int, form: forms.EmptyForm, problem: RuleError | None,

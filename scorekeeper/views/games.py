@@ -143,12 +143,7 @@ def _version_of(game_id: str) -> tuple[int, str] | None:
     """The game's version (store.game_version) and its players' names as spelt now (a
     correction of a name's spelling in another game changes them here too), or None when
     there is no such game: one look-up, no scoring."""
-    row = get_db().execute(
-        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?), "
-        "(select json_group_array(name) from (select p.name from game_players gp join players p "
-        "on p.id = gp.player_id where gp.game_id = ? order by gp.seat))",
-        [game_id, game_id, game_id]).fetchone()
-    return (row[1], row[2]) if row[0] else None
+    return store.sheet_version(get_db(), game_id)
 
 
 def _revalidate(response: Response, etag: str | None) -> Response:

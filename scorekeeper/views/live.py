@@ -62,8 +62,7 @@ def game(game_id: str) -> Any:
     while unchanged; the count and the end come from the game's summary (summaries.py), so
     only news is scored. 404 for no such game."""
     db = get_db()
-    row = db.execute("select (select coalesce(max(id), 0) from changes where game_id = ?), deals, finished "
-                     "from game_summaries where game_id = ?", [game_id, game_id]).fetchone()
+    row = store.live_state(db, game_id)
     if row is None:
         return jsonify(error=_("There is no such game here.")), 404
     version, deals, finished = row

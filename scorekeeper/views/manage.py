@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
-from .. import forms, history, store
+from .. import actions, forms, history, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..rules import RuleError, get_rules
@@ -58,10 +58,10 @@ def _refused(game: store.StoredGame, deal_id: int, message: str, twin: bool = Fa
 
 @bp.post("/games/<game_id>/deals/<int:deal_id>/restore")
 def restore(game_id: str, deal_id: int) -> Any:
-    """Put a deleted deal back in its place if the game still fits the rules with it;
-    else back to the history page, which says why beside its Restore button, and nothing
-    changes. Form field ``back``: "sheet" returns to the score sheet after a restore,
-    anything else to the history."""
+    """Put a deleted deal back in its place if the game still fits the rules with it
+    (actions.restore_deal); else back to the history page, which says why beside its
+    Restore button, and nothing changes. Form field ``back``: "sheet" returns to the
+    score sheet after a restore, anything else to the history."""
     game = get_game_or_404(game_id)
     form = forms.EmptyForm()
     back = url_for("games.show", game_id=game.id) if request.form.get("back") == "sheet" else \
@@ -69,41 +69,26 @@ def restore(game_id: str, deal_id: int) -> Any:
     if not form.validate_on_submit():
         return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
                                          "Tap Restore again."))
-    twin = _twin_in_play(game, deal_id)
-    if twin is not None and request.form.get("again") != "1":
-        return _refused(game, deal_id, _(
-            "Deal %(n)s has exactly the same entries (entered again after the delete?): restoring "
-            "this one would count that deal twice. Tap Restore anyway if both were really played.",
-            n=twin), twin=True)
-    try:
-        number = store.restore_deal(get_db(), game.id, deal_id)
-    except store.NotFoundError:
-        abort(404)
-    except store.NotDeletedError:  # a double tap, or another phone was quicker: the same answer
-        now = store.get_game(get_db(), game.id)
-        session.pop("restorable", None)
-        flash(_("Deal %(n)s restored.", n=now.deal_index(deal_id) + 1), "saved")
-        return redirect(back)
-    except RuleError as error:
-        return _refused(game, deal_id, _refusal(game, deal_id, error))
-    session.pop("restorable", None)
-    flash(_("Deal %(n)s restored.", n=number), "saved")
+    result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1")
+    match result:
+        case actions.Twin(number=twin):
+            return _refused(game, deal_id, _(
+                "Deal %(n)s has exactly the same entries (entered again after the delete?): restoring "
+                "this one would count that deal twice. Tap Restore anyway if both were really played.",
+                n=twin), twin=True)
+        case actions.NotFound():
+            abort(404)
+        case actions.CannotGoBack(error=error, number=number):
+            return _refused(game, deal_id, _refusal(error, number))
+        case actions.Restored(number=number):  # also a double tap, or another phone was quicker: the same answer
+            session.pop("restorable", None)
+            flash(_("Deal %(n)s restored.", n=number), "saved")
     return redirect(back)
 
 
-def _twin_in_play(game: store.StoredGame, deal_id: int) -> int | None:
-    """The number of a deal in play with exactly the entries of deleted deal ``deal_id``
-    (re-entered by hand after the delete), or None."""
-    deleted = next((d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id), None)
-    if deleted is None:
-        return None
-    return next((n for n, d in enumerate(game.deals, 1) if d.entry == deleted.entry), None)
-
-
-def _refusal(game: store.StoredGame, deal_id: int, error: RuleError) -> str:
-    """Why a deleted deal cannot go back, in words."""
-    deal = next(d for d in store.deleted_deals(get_db(), game.id) if d.id == deal_id)
-    number = history.number_if_restored(game, deal)
+def _refusal(error: RuleError, number: int) -> str:
+    """Why a deleted deal cannot go back, in words (``number``: the number it would have
+    back in its place)."""
     if error.deal is None or error.deal == number:
         return _("Deal %(n)s cannot go back in its place: %(problem)s.", n=number,
                  problem=error.message)
@@ -195,24 +180,24 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None, no
         return None
     options = rules.dump_options(parsed)
     seen = request.form.get("seen", "")
-    try:
-        store.update_game(get_db(), game.id, players=players, options=options,
-                          seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None, nonce=nonce)
-    except store.StaleError as stale:
-        # renamed or re-set on another phone since this page was opened: keep what was
-        # typed, and let a second Save replace it knowingly
-        form.form_errors.append(_("The players or settings were changed on another phone while this page "
-                                  "was open (now: %(names)s). Your changes are kept: tap Save again to "
-                                  "replace that change.", names=listed(isolate_all(stale.game.players))))
-        form.stale_version = stale.game.version
-        return None
-    except RuleError as error:
-        changed = [key for key in options if options[key] != game.options.get(key)]
-        message = forms.capitalized(error.message) if error.deal is None else \
-            _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
-        _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
-        return None
-    return _saved(game.kind, store.form_changes(get_db(), game.id, nonce))
+    result = actions.change_game(get_db(), game.id, players=players, options=options,
+                                 seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None, nonce=nonce)
+    match result:
+        case actions.Stale(game=now):
+            # renamed or re-set on another phone since this page was opened: keep what was
+            # typed, and let a second Save replace it knowingly
+            form.form_errors.append(_("The players or settings were changed on another phone while this page "
+                                      "was open (now: %(names)s). Your changes are kept: tap Save again to "
+                                      "replace that change.", names=listed(isolate_all(now.players))))
+            form.stale_version = now.version
+        case actions.Refused(error=error):
+            changed = [key for key in options if options[key] != game.options.get(key)]
+            message = forms.capitalized(error.message) if error.deal is None else \
+                _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
+            _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
+        case actions.GameChanged(made=made):
+            return _saved(game.kind, made)
+    return None
 
 
 def _saved(kind: str, made: list[store.Change]) -> str:

@@ -19,15 +19,15 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import export, forms, sheet, store, transfer_forms
+from .. import actions, export, forms, sheet, transfer_forms
 from ..db import get_db
-from ..gamefile import find_problems, loads
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
+from ..store import StoredGame
 from ..text import isolate_all
 from . import attachment
 from .games import get_game_or_404
@@ -90,20 +90,19 @@ def upload() -> Any:
         raw = form.raw(current_app.config["GAME_FILE_MAX_BYTES"] + 1)
         if len(raw) > current_app.config["GAME_FILE_MAX_BYTES"]:
             return _too_large()
-        found = find_problems(raw, max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
-        if not found:
-            game = loads(raw)
-            try:
-                # an identical stored game is asked about first, unless this is the copy asked for
-                game_id = store.create_game(get_db(), game, nonce=form.nonce.data, unique=form.copy.data != "1",
-                                            group_id=group_id())
-            except store.DuplicateGameError as twin:
-                return _already_stored(form, raw, twin.game_id)
-            flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
-                           "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
-                           kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
-            return redirect(url_for("games.show", game_id=game_id))
-        problems = found
+        # an identical stored game is asked about first, unless this is the copy asked for
+        result = actions.import_game(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
+                                     copy=form.copy.data == "1", max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
+        match result:
+            case actions.AlreadyStored(game=twin):
+                return _already_stored(form, raw, twin)
+            case actions.Imported(game_id=game_id, game=game):
+                flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
+                               "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
+                               kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
+                return redirect(url_for("games.show", game_id=game_id))
+            case actions.Problems(problems=found):
+                problems = found
     elif form.is_submitted() and "csrf_token" in form and form.csrf_token.errors:
         form.form_errors.append(_("This page was open too long or came from elsewhere. Nothing "
                                   "was imported: choose the file again and tap Import."))
@@ -113,10 +112,10 @@ def upload() -> Any:
                            filename=getattr(form.file.data, "filename", None)), status
 
 
-def _already_stored(form: transfer_forms.UploadForm, raw: bytes, game_id: str) -> Any:
-    """The upload page again, nothing stored: the same game is stored already; open it,
-    or import a copy anyway (the file's text comes back in the form). Status 409."""
-    stored = store.get_game(get_db(), game_id)
+def _already_stored(form: transfer_forms.UploadForm, raw: bytes, stored: StoredGame) -> Any:
+    """The upload page again, nothing stored: the same game (``stored``) is stored
+    already; open it, or import a copy anyway (the file's text comes back in the form).
+    Status 409."""
     form.content.data = raw.decode("utf-8-sig")
     form.copy.data = "1"
     return render_template("transfer/upload.html", form=form, problems=[], twin=stored,

@@ -1,0 +1,407 @@
+"""What the app does to a game: add, change, delete and restore a deal, change the
+players and settings, import a game file.
+
+Plain functions: each takes the database (``sqlite_utils.Database``) and plain values
+(the game as the request read it, the entry as the game file writes it, the form's
+one-time token, the version the phone saw) and returns what happened as a result object
+(:class:`Saved`, :class:`Stale`, :class:`Refused`, …), never words or pages: the views
+choose those. No Flask here, so every path can be tested without a request.
+
+The checks that guard a write run inside its transaction (store.py): the rules score the
+game with the change there, so a change another phone saved this instant counts. What
+is checked here first (a form token already used, a game another phone changed since
+the phone read it) is checked again by the write where it matters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from . import store
+from .gamefile import GameFile, find_problems, loads
+from .rules import GameScore, RuleError
+from .store import Change, StoredDeal, StoredGame
+
+# ------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A new deal was written. ``deal_id``: its id; ``number``: its 1-based number;
+    ``score``: the whole game with it, as the write's own check scored it; ``version``:
+    the deal's fingerprint (store.fingerprint), what Undo sends back."""
+
+    deal_id: int
+    number: int
+    score: GameScore
+    version: str
+
+
+@dataclass(frozen=True)
+class AlreadySaved:
+    """The form's token saved a deal already (a double tap, the form sent again, a second
+    tap saved at the same instant): nothing was written. ``game``: the game as it is;
+    ``number`` and ``score``: that deal's 1-based number and the whole game scored, None
+    when it is no longer in play or the game no longer scores; ``version``: its
+    fingerprint when it is still the game's newest deal (Undo stays on offer), else None."""
+
+    game: StoredGame
+    deal_id: int
+    number: int | None = None
+    score: GameScore | None = None
+    version: str | None = None
+
+
+@dataclass(frozen=True)
+class Stale:
+    """Another phone changed the game after this phone read it: nothing was written.
+    ``game``: the game as it is now (its version is the one the phone sees next);
+    ``arrived``: the changes made meanwhile, oldest first (store.Change)."""
+
+    game: StoredGame
+    arrived: list[Change]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The rules refused the change (the deal itself, or a later deal that would no
+    longer fit): nothing was written. ``error``: the rules' error, naming its deal
+    (1-based), seat and field."""
+
+    error: RuleError
+
+
+@dataclass(frozen=True)
+class CannotGoBack:
+    """The rules refused to restore the deal (it, or a later deal, would no longer fit
+    with it back): nothing was written. ``error``: the rules' error (its deal counted
+    with the deal back); ``number``: the 1-based number the deal would have had."""
+
+    error: RuleError
+    number: int
+
+
+@dataclass(frozen=True)
+class DiskFull:
+    """The database's disk refused the write (full, read-only, failing): nothing was
+    written, and a later write succeeds by itself once there is space.
+    ``error``: store.DiskFullError (its ``reason``, ``path`` and SQLite's ``detail``)."""
+
+    error: store.DiskFullError
+
+
+@dataclass(frozen=True)
+class Incomplete:
+    """The entry had problems of its own (the form says which): nothing was checked
+    against the game, nothing written."""
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A deal reads as the change says. ``number``: its 1-based number; ``score``: the
+    whole game with it; ``written``: False when it read so already (the same change sent
+    twice, or Save without a change: nothing written, and the answer is the same)."""
+
+    deal_id: int
+    number: int
+    score: GameScore
+    written: bool = True
+
+
+@dataclass(frozen=True)
+class ChangedMeanwhile:
+    """The deal was changed on another phone since this phone read it (its fingerprint is
+    no longer the one sent): nothing was written. ``deal``: the deal as it is now."""
+
+    deal: StoredDeal
+
+
+@dataclass(frozen=True)
+class Gone:
+    """The deal was deleted (on another phone) since this phone read it: nothing was
+    written. ``number``: the 1-based number it had in play (for the offer to restore it);
+    None when the game has no such deal at all."""
+
+    number: int | None
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """The deal left play (softly: it can be restored). ``number``: the 1-based number it
+    had; ``again``: it had left already (the same delete sent twice, or another phone was
+    quicker), and the answer is the same."""
+
+    number: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class NotFound:
+    """No such deal in the game (in play or deleted)."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    """The deleted deal is back in its place. ``number``: its 1-based number; ``again``:
+    it was back already (a double tap, or another phone was quicker)."""
+
+    number: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class Twin:
+    """Nothing restored: deal ``number`` in play has exactly the deleted deal's entries
+    (entered again by hand after the delete?), so restoring would count it twice."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """Players and settings saved; ``made``: the changes this form's token made, oldest
+    first (the same when the form is sent again; empty when nothing changed)."""
+
+    made: list[Change]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """The game file is stored as game ``game_id``; ``game``: what it held."""
+
+    game_id: str
+    game: GameFile
+
+
+@dataclass(frozen=True)
+class Problems:
+    """The game file has problems (gamefile.find_problems: each a RuleError, with its
+    deal when it is in one): nothing was stored."""
+
+    problems: list[RuleError]
+
+
+@dataclass(frozen=True)
+class AlreadyStored:
+    """An identical game is stored already (``game``): nothing was stored."""
+
+    game: StoredGame
+
+
+#: What each action can answer
+AddResult = Saved | AlreadySaved | Stale | Refused | DiskFull | Incomplete
+ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
+DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
+RestoreResult = Restored | Twin | CannotGoBack | NotFound
+GameChangeResult = GameChanged | Stale | Refused
+ImportResult = Imported | Problems | AlreadyStored
+
+
+# ------------------------------------------------------------------------- a new deal
+
+
+def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, Any] | None, *,
+             nonce: str | None, seen: int | None, mine: Iterable[str] = ()) -> AddResult:
+    """Add deal ``entry`` (the game file's form of it; None: the form found problems in
+    it) to ``game``, the game as this request read it.
+
+    In this order: a deal saved already with form token ``nonce`` is the answer
+    (:class:`AlreadySaved`: one write per tap); the game changed since the phone read
+    it (version ``seen``; None: not checked) by anything but this phone's own deals
+    (their tokens ``mine``, sent from its outbox just before) is :class:`Stale`; an
+    entry with problems of its own is :class:`Incomplete`; then the write, which checks
+    inside its transaction that the game is still as read and scores it with the deal:
+    :class:`Saved`, :class:`Refused` (also a game that is over), :class:`Stale`,
+    :class:`DiskFull`. Raises store.NotFoundError for a game gone meanwhile.
+    """
+    saved = store.deal_for_nonce(db, game.id, nonce)
+    if saved is not None:
+        return already_saved(game, saved)
+    if seen is not None and seen != game.version:
+        since = store.changes_since(db, game.id, seen)
+        if not store.own_changes(db, since, mine):
+            return Stale(game, since)
+    if entry is None:
+        return Incomplete()
+    try:
+        added = store.add_deal_scored(db, game.id, entry, nonce, seen=game.version)
+    except store.StaleError as stale:
+        if (saved := store.deal_for_nonce(db, game.id, nonce)) is not None:
+            return already_saved(stale.game, saved)  # the same form, saved this instant by a second tap
+        return Stale(stale.game, stale.since)
+    except RuleError as error:
+        return Refused(error)
+    except store.DiskFullError as error:
+        return DiskFull(error)
+    if added.score is None:  # the same form, saved this instant by a second tap
+        return already_saved(store.get_game(db, game.id), added.deal_id)
+    return Saved(added.deal_id, added.number or len(game.deals) + 1, added.score, store.fingerprint(entry))
+
+
+def already_saved(game: StoredGame, deal_id: int) -> AlreadySaved:
+    """What the first tap saved, deal ``deal_id`` of ``game`` (the game as it is)."""
+    try:
+        index = game.deal_index(deal_id)
+        score = game.game_file().score()
+    except (store.NotFoundError, RuleError):
+        return AlreadySaved(game, deal_id)
+    newest = index == len(game.deals) - 1
+    return AlreadySaved(game, deal_id, index + 1, score, game.deals[index].version if newest else None)
+
+
+# ------------------------------------------------------------------------- a changed deal
+
+
+def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry: Mapping[str, Any] | None, *,
+                expected: str | None) -> ChangeResult:
+    """Make deal ``deal_id`` of ``game`` (the game as this request read it) read
+    ``entry`` (None: the form found problems in it: :class:`Incomplete`).
+
+    ``expected``: the deal's fingerprint as the phone read it (None: not checked); a
+    deal that reads otherwise now is :class:`ChangedMeanwhile`. The write scores the
+    game with the change inside its transaction: :class:`Changed`, :class:`Refused`
+    (the deal, or a later one no longer fitting), :class:`Gone` (deleted meanwhile),
+    :class:`DiskFull`. A deal that read so already is scored here, in its place, for
+    the answer (``Changed.written`` False).
+    """
+    if entry is None:
+        return Incomplete()
+    try:
+        saved = store.update_deal_scored(db, game.id, deal_id, entry, expected=expected)
+    except store.NotFoundError:  # deleted this instant on another phone
+        return deleted_meanwhile(db, game.id, deal_id)
+    except store.DealChangedError as changed:
+        return ChangedMeanwhile(changed.deal)
+    except RuleError as error:
+        return Refused(error)
+    except store.DiskFullError as error:
+        return DiskFull(error)
+    if saved.number is not None and saved.score is not None:
+        return Changed(deal_id, saved.number, saved.score)
+    index = game.deal_index(deal_id)
+    entries = [d.entry for d in game.deals]
+    entries[index] = dict(entry)
+    try:
+        return Changed(deal_id, index + 1, game.game_file(entries).score(), written=False)
+    except RuleError as error:
+        return Refused(error)
+
+
+def deleted_meanwhile(db: sqlite_utils.Database, game_id: str, deal_id: int) -> Gone:
+    """Deal ``deal_id`` as deleted: the number it had in play (None: no such deleted deal)."""
+    deleted = next((d for d in store.deleted_deals(db, game_id) if d.id == deal_id), None)
+    if deleted is None:
+        return Gone(None)
+    return Gone(store.get_game(db, game_id).number_at(deleted.position))
+
+
+# ------------------------------------------------------------------------- delete and restore
+
+
+def delete_problem(game: StoredGame, deal_id: int) -> RuleError | None:
+    """Why deleting deal ``deal_id`` of ``game`` would be refused (a later deal no longer
+    fitting), or None; nothing written (what the "Delete deal N?" page warns of). Raises
+    store.NotFoundError for no such deal in play."""
+    index = game.deal_index(deal_id)
+    entries = [d.entry for d in game.deals]
+    try:
+        game.game_file(entries[:index] + entries[index + 1:]).score()
+    except RuleError as error:
+        return error
+    return None
+
+
+def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expected: str | None) -> DeleteResult:
+    """Delete deal ``deal_id`` softly (it can be restored). ``expected``: its fingerprint
+    as the phone read it (None: not checked). Checked inside the write: the game must
+    still score without it. :class:`Deleted` (also for a deal deleted already),
+    :class:`ChangedMeanwhile`, :class:`Refused`, :class:`NotFound`. A disk that refuses
+    the write raises store.DiskFullError (the app's error page answers it)."""
+    try:
+        return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
+    except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
+        return Deleted(done.number, again=True)
+    except store.NotFoundError:
+        return NotFound()
+    except store.DealChangedError as changed:
+        return ChangedMeanwhile(changed.deal)
+    except RuleError as error:
+        return Refused(error)
+
+
+def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> int | None:
+    """The 1-based number of a deal of ``game`` in play with exactly the entries of
+    deleted deal ``deal_id`` (entered again by hand after the delete), or None."""
+    deleted = next((d for d in store.deleted_deals(db, game.id) if d.id == deal_id), None)
+    if deleted is None:
+        return None
+    return next((n for n, d in enumerate(game.deals, 1) if d.entry == deleted.entry), None)
+
+
+def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False) -> RestoreResult:
+    """Put deleted deal ``deal_id`` of ``game`` (as this request read it) back in its
+    place. A deal in play with exactly its entries is :class:`Twin` unless ``anyway``
+    (both were really played). Checked inside the write: the game must still score with
+    it back (:class:`CannotGoBack`). :class:`Restored`
+    (also for a deal back already), :class:`NotFound`. A disk that refuses the write
+    raises store.DiskFullError (the app's error page answers it)."""
+    twin = twin_in_play(db, game, deal_id)
+    if twin is not None and not anyway:
+        return Twin(twin)
+    try:
+        return Restored(store.restore_deal(db, game.id, deal_id))
+    except store.NotFoundError:
+        return NotFound()
+    except store.NotDeletedError:  # a double tap, or another phone was quicker: the same answer
+        return Restored(store.get_game(db, game.id).deal_index(deal_id) + 1, again=True)
+    except RuleError as error:
+        deal = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
+        return CannotGoBack(error, game.number_at(deal.position))
+
+
+# ------------------------------------------------------------------------- players and settings
+
+
+def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str], options: Mapping[str, Any],
+                seen: int | None, nonce: str) -> GameChangeResult:
+    """Rename the players and change the settings (store.update_game) with form token
+    ``nonce``. ``seen``: the game's version as the form was opened (None: not checked);
+    players or settings changed since on another phone are :class:`Stale` (its
+    ``arrived`` empty: the game's names are what the answer shows). Checked inside the
+    write against every deal: :class:`Refused`. :class:`GameChanged` lists what this
+    token changed (the same when the form is sent again)."""
+    try:
+        store.update_game(db, game_id, players=players, options=options, seen=seen, nonce=nonce)
+    except store.StaleError as stale:
+        return Stale(stale.game, stale.since)
+    except RuleError as error:
+        return Refused(error)
+    return GameChanged(store.form_changes(db, game_id, nonce))
+
+
+# ------------------------------------------------------------------------- import
+
+
+def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: str | None, copy: bool,
+                max_deals: int) -> ImportResult:
+    """Store game file ``raw`` (GAME-FILE.md; bytes as uploaded) in group ``group_id``.
+
+    Every problem of the file (more than ``max_deals`` deals is one) is
+    :class:`Problems`, and nothing is stored. An identical game of the group is
+    :class:`AlreadyStored` unless ``copy`` (a copy asked for), checked inside the write so
+    two imports at the same instant store one game. Form token ``nonce``: the same upload
+    sent twice stores one game. :class:`Imported` names the game stored. A disk that
+    refuses the write raises store.DiskFullError (the app's error page answers it)."""
+    found = find_problems(raw, max_deals=max_deals)
+    if found:
+        return Problems(found)
+    game = loads(raw)
+    try:
+        game_id = store.create_game(db, game, nonce=nonce, unique=not copy, group_id=group_id)
+    except store.DuplicateGameError as twin:
+        return AlreadyStored(store.get_game(db, twin.game_id))
+    return Imported(game_id, game)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -178,6 +179,13 @@ def only_group(db: sqlite_utils.Database) -> Group | None:
     return found[0] if len(found) == 1 else None
 
 
+def only_group_id(db: sqlite_utils.Database) -> int | None:
+    """:func:`only_group`'s id (None when there are several): which group a game stored
+    without one named goes into (db.connect hands it to store.default_group)."""
+    only = only_group(db)
+    return only.id if only is not None else None
+
+
 def open_link(db: sqlite_utils.Database, token: str) -> Access | None:
     """What the link with ``token`` opens, or None for no such link or one that was
     replaced (one indexed look-up)."""
@@ -301,7 +309,7 @@ def easy_passcode(passcode: str) -> bool:
     guessing bound of the README counts on a code picked at random from all of them."""
     if not passcode.isdigit() or not passcode.isascii() or len(passcode) < 2:
         return False
-    steps = {(int(b) - int(a)) for a, b in zip(passcode, passcode[1:])}
+    steps = {(int(b) - int(a)) for a, b in pairwise(passcode)}
     return steps in ({0}, {1}, {-1})
 
 

@@ -1,6 +1,6 @@
 """A game's history in words, with the totals each change made: replayed, never stored.
 
-The store keeps an event log (store.Change: what each change was before and after). Here
+The store keeps an event log (records.Change: what each change was before and after). Here
 the log is replayed backwards from the game as it is now — each change undone in turn —
 so every change has the game before it and after it; both are scored through the game
 file (sheet.build), exactly as the score sheet is. Games started before the log existed
@@ -24,9 +24,9 @@ from . import sheet
 from .forms import CONTRACT_NAMES
 from .i18n import gettext as _
 from .i18n import ngettext
+from .records import Change, StoredDeal, StoredGame
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
 from .rules.trix import card_label
-from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
 
 

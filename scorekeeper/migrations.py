@@ -13,6 +13,9 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from . import groups
+from .inputs import name_key
+
 migrations = Migrations("scorekeeper")
 
 
@@ -187,8 +190,6 @@ def m006_groups(db: sqlite_utils.Database) -> None:
     groups is two people. A database made before groups puts all its games and players
     into one group, whose link is told once (:data:`NOTICES`; ``scorekeeper groups`` lists
     it again)."""
-    from . import groups
-
     db["groups"].create(
         {
             "id": int,
@@ -234,7 +235,7 @@ def m006_groups(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m007_name_keys(db: sqlite_utils.Database) -> None:
-    """Players' keys worked out again by the new ``store.name_key`` (issue 9: invisible
+    """Players' keys worked out again by the new ``store.name_key`` (inputs.name_key) (issue 9: invisible
     characters, full-width letters and case no longer make two players).
 
     Two stored players whose names now have one key ("Ann" and "Ann" + zero-width space)
@@ -245,8 +246,6 @@ def m007_name_keys(db: sqlite_utils.Database) -> None:
     merges the two as any rename to a known name does. The keys are unique within the
     scope of the players' unique index on name_key (the whole table, or whatever columns
     that index names beside it, such as a group)."""
-    from .store import name_key
-
     scope: list[str] = []
     for index in db.execute("pragma index_list(players)").fetchall():
         if index[2]:  # unique

@@ -6,7 +6,8 @@ its own transaction, the game's summary: kind, start, whether it is over, its to
 winners and leaders, its number of deals and the first deal that no longer fits
 (``game_summaries``, ``seat_results``), and the record of each player in it
 (``player_records``: games played, finished, won, the last one). Lists then read these
-rows with SQL, a page at a time.
+rows with SQL, a page at a time. The store imports nothing of this: db.connect hands
+:func:`refresh_written` to store.after_write, which calls it inside every write.
 
 Points are still never the record: a summary is worked out from the deal entries
 (sheet.build), exactly as the score sheet is, and carries the fingerprint of the rules
@@ -26,8 +27,9 @@ from typing import Any
 import sqlite_utils
 
 from . import sheet as sheets
-from . import stats
-from .store import StoredGame, get_game
+from . import stats, store
+from .records import StoredGame
+from .store import get_game, writing
 
 
 def _rules_fingerprint() -> str:
@@ -101,6 +103,16 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
     refresh_players(db, [*seated, *players])
 
 
+def refresh_written(db: sqlite_utils.Database, written: store.Written) -> None:
+    """:func:`refresh` after a write of the store, inside its transaction
+    (store.after_write's listener, registered by db.connect): from the game as the write
+    just scored it, when it did, else scored here."""
+    scored = None
+    if written.game is not None and written.score is not None:
+        scored = sheets.Sheet(written.game, written.file, written.score, None)
+    refresh(db, written.game_id, scored, players=written.left)
+
+
 def _add_figures(db: sqlite_utils.Database, player_id: int, counts: Mapping[str, Sequence[int]],
                  sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) one game's counts to the player's figures."""
@@ -171,8 +183,6 @@ def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> Non
 def refresh_stale(db: sqlite_utils.Database) -> int:
     """Work out every summary that is missing, older than its game, or from other rules
     (on start-up, after an upgrade or a rules fix); returns how many."""
-    from .store import writing
-
     stale = [row[0] for row in db.execute(
         "select g.id from games g left join game_summaries s on s.game_id = g.id "
         "where s.game_id is null or s.rules != ? or s.version != "

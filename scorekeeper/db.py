@@ -134,13 +134,13 @@ def get_db() -> sqlite_utils.Database:
     """The request's database: the connection this server thread keeps open for the
     app's file (opening one costs more than most requests' queries), opened on first use.
     Outside a transaction each statement reads the latest committed state."""
-    db = g.get("db")
+    db: sqlite_utils.Database | None = g.get("db")
     if db is None:
         path = current_app.config["DATABASE"]
         kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
         if path == ":memory:":  # a new database each time: nothing to keep
-            g.db = connect(path)
-            return g.db
+            db = g.db = connect(path)
+            return db
         db = kept.pop(path, None) or connect(path)
         kept[path] = db
         while len(kept) > _KEPT:

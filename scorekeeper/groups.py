@@ -20,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import pairwise
+from typing import Any, cast
 
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -102,7 +103,7 @@ def new_token() -> str:
     return token
 
 
-def _group(row: tuple) -> Group:
+def _group(row: tuple[Any, ...]) -> Group:
     return Group(id=row[0], name=row[1], token=row[2], passcode_id=row[3], created_at=row[4])
 
 
@@ -141,9 +142,9 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
         record = {"name": name, "version": 0, "created_at": at}
         if nonce:
             record["nonce"] = nonce  # (a column since m009: migration m006 makes a group without it)
-        group_id = db["groups"].insert(record).last_pk
+        group_id = cast(int, db.table("groups").insert(record).last_pk)
         token = new_token()
-        db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+        db.table("links").insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
                             "created_at": at, "revoked_at": None})
     return Group(group_id, name, token, None, at)
 
@@ -225,7 +226,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
             if row is not None:
                 token, replaced, created_at, revoked_at = row
                 if revoked_at is None and _fresh(created_at, at) and replacing in (token, replaced):
-                    return token
+                    return str(token)
                 raise FormUsedError(f"the form token made a link of group {group_id} already")
         if replacing is not None:
             working = db.execute("select token from links where group_id = ? and access = 'play' "
@@ -239,7 +240,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
                   "created_at": at, "revoked_at": None}
         if nonce:  # (columns since m010: a test's database migrated part-way has none)
             record.update(nonce=nonce, replaces=replacing)
-        db["links"].insert(record)
+        db.table("links").insert(record)
     return token
 
 
@@ -265,7 +266,7 @@ def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = No
         if found is not None:
             return found
         token = new_token()
-        db["links"].insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
+        db.table("links").insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
                             "created_at": now(), "revoked_at": None})
     return token
 

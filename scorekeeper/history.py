@@ -208,8 +208,8 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
     if action == "deal_restored":
         return _("Deal %(n)s restored", n=shown), _points(scored, number, names)
     if action == "deal_changed":
-        details = deal_changes(kind, change.before or {}, change.after or {}, names)
-        return _("Deal %(n)s changed", n=shown), details or (_("nothing that counts"),)
+        changed = deal_changes(kind, change.before or {}, change.after or {}, names)
+        return _("Deal %(n)s changed", n=shown), changed or (_("nothing that counts"),)
     if action == "players_renamed":
         old, new = change.before["players"], change.after["players"]
         return _("Players renamed"), tuple(renamed(a, b) for a, b in zip(old, new, strict=True) if a != b)

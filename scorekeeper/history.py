@@ -1,6 +1,6 @@
 """A game's history in words, with the totals each change made: replayed, never stored.
 
-The store keeps an event log (store.Change: what each change was before and after). Here
+The store keeps an event log (records.Change: what each change was before and after). Here
 the log is replayed backwards from the game as it is now — each change undone in turn —
 so every change has the game before it and after it; both are scored through the game
 file (sheet.build), exactly as the score sheet is. Games started before the log existed
@@ -24,9 +24,9 @@ from . import sheet
 from .forms import CONTRACT_NAMES
 from .i18n import gettext as _
 from .i18n import ngettext
+from .records import Change, StoredDeal, StoredGame
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
 from .rules.trix import card_label
-from .store import Change, StoredDeal, StoredGame
 from .text import isolate, isolate_all
 
 
@@ -208,8 +208,8 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
     if action == "deal_restored":
         return _("Deal %(n)s restored", n=shown), _points(scored, number, names)
     if action == "deal_changed":
-        details = deal_changes(kind, change.before or {}, change.after or {}, names)
-        return _("Deal %(n)s changed", n=shown), details or (_("nothing that counts"),)
+        changed = deal_changes(kind, change.before or {}, change.after or {}, names)
+        return _("Deal %(n)s changed", n=shown), changed or (_("nothing that counts"),)
     if action == "players_renamed":
         old, new = change.before["players"], change.after["players"]
         return _("Players renamed"), tuple(renamed(a, b) for a, b in zip(old, new, strict=True) if a != b)

@@ -13,16 +13,19 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from . import groups
+from .inputs import name_key
+
 migrations = Migrations("scorekeeper")
 
 
 @migrations()
 def m001_players_games_deals(db: sqlite_utils.Database) -> None:
-    db["players"].create(
+    db.table("players").create(
         {"id": int, "name": str, "name_key": str, "created_at": str}, pk="id", not_null={"name", "name_key"}
     )
-    db["players"].create_index(["name_key"], unique=True)
-    db["games"].create(
+    db.table("players").create_index(["name_key"], unique=True)
+    db.table("games").create(
         {
             "id": str,  # random, so one game's address reveals nothing of others
             "kind": str,
@@ -34,13 +37,13 @@ def m001_players_games_deals(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"kind", "first_dealer", "options", "created_at", "updated_at"},
     )
-    db["game_players"].create(
+    db.table("game_players").create(
         {"game_id": str, "seat": int, "player_id": int},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
     )
-    db["game_players"].create_index(["player_id"])
-    db["deals"].create(
+    db.table("game_players").create_index(["player_id"])
+    db.table("deals").create(
         {
             "id": int,
             "game_id": str,
@@ -54,15 +57,15 @@ def m001_players_games_deals(db: sqlite_utils.Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"game_id", "position", "entry", "created_at", "updated_at"},
     )
-    db["deals"].create_index(["game_id", "position"], unique=True)
-    db["deals"].create_index(["nonce"], unique=True)
+    db.table("deals").create_index(["game_id", "position"], unique=True)
+    db.table("deals").create_index(["nonce"], unique=True)
 
 
 @migrations()
 def m002_game_nonce(db: sqlite_utils.Database) -> None:
     """The new-game form's one-time token: a double tap on Start makes one game."""
-    db["games"].add_column("nonce", str)
-    db["games"].create_index(["nonce"], unique=True)
+    db.table("games").add_column("nonce", str)
+    db.table("games").create_index(["nonce"], unique=True)
 
 
 @migrations()
@@ -70,8 +73,8 @@ def m003_history(db: sqlite_utils.Database) -> None:
     """Every change to a game is recorded (``changes``), and deals are deleted softly
     (``deals.deleted_at``), so a deleted deal can be restored. The history is an event log
     of what was entered: points and totals are never stored, they are replayed."""
-    db["deals"].add_column("deleted_at", str)  # UTC, ISO 8601; null while the deal is in play
-    db["changes"].create(
+    db.table("deals").add_column("deleted_at", str)  # UTC, ISO 8601; null while the deal is in play
+    db.table("changes").create(
         {
             "id": int,  # the order of the changes
             "game_id": str,
@@ -86,7 +89,7 @@ def m003_history(db: sqlite_utils.Database) -> None:
         foreign_keys=[("game_id", "games", "id"), ("deal_id", "deals", "id")],
         not_null={"game_id", "at", "action"},
     )
-    db["changes"].create_index(["game_id", "id"])
+    db.table("changes").create_index(["game_id", "id"])
 
 
 @migrations()
@@ -95,7 +98,7 @@ def m004_summaries(db: sqlite_utils.Database) -> None:
     a game's summary, each seat's result, each player's record. Worked out from the deal
     entries like the score sheet, never entered; filled in on start-up
     (summaries.refresh_stale)."""
-    db["game_summaries"].create(
+    db.table("game_summaries").create(
         {
             "game_id": str,
             "version": int,  # the game's version it was worked out at (store.game_version)
@@ -111,14 +114,14 @@ def m004_summaries(db: sqlite_utils.Database) -> None:
         pk="game_id",
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["game_summaries"].create_index(["finished"])
-    db["games"].create_index(["created_at"])  # the lists: newest first
-    db["seat_results"].create(
+    db.table("game_summaries").create_index(["finished"])
+    db.table("games").create_index(["created_at"])  # the lists: newest first
+    db.table("seat_results").create(
         {"game_id": str, "seat": int, "total": int, "won": int},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["player_records"].create(
+    db.table("player_records").create(
         {"player_id": int, "played": int, "finished": int, "won": int, "last_played": str},
         pk="player_id",
     )
@@ -131,7 +134,7 @@ def m005_player_stats(db: sqlite_utils.Database) -> None:
     every write (summaries.py), so that a player page never scores the player's games.
     Worked out from the deal entries like everything else; the summaries are emptied here
     so that start-up (summaries.refresh_stale) works all of it out for stored games."""
-    db["seat_stats"].create(
+    db.table("seat_stats").create(
         {
             "game_id": str,
             "seat": int,
@@ -160,7 +163,7 @@ def m005_player_stats(db: sqlite_utils.Database) -> None:
     db.execute("create index seat_stats_results on seat_stats "
                "(player_id, kind, finished, created_at, game_rowid)")
     db.execute("create index seat_stats_last on seat_stats (player_id, created_at)")
-    db["player_figures"].create(
+    db.table("player_figures").create(
         {
             "player_id": int,
             "key": str,  # stats.Figure.key
@@ -187,9 +190,7 @@ def m006_groups(db: sqlite_utils.Database) -> None:
     groups is two people. A database made before groups puts all its games and players
     into one group, whose link is told once (:data:`NOTICES`; ``scorekeeper groups`` lists
     it again)."""
-    from . import groups
-
-    db["groups"].create(
+    db.table("groups").create(
         {
             "id": int,
             "name": str,
@@ -201,7 +202,7 @@ def m006_groups(db: sqlite_utils.Database) -> None:
         pk="id",
         not_null={"name", "version", "created_at"},
     )
-    db["links"].create(
+    db.table("links").create(
         {
             "token": str,  # at least 128 random bits, URL-safe
             "group_id": int,
@@ -214,27 +215,27 @@ def m006_groups(db: sqlite_utils.Database) -> None:
         foreign_keys=[("group_id", "groups", "id"), ("game_id", "games", "id")],
         not_null={"group_id", "access", "created_at"},
     )
-    db["links"].create_index(["group_id", "access", "game_id"])
-    db["players"].add_column("group_id", int)
-    db["games"].add_column("group_id", int)
-    for index in db["players"].indexes:
+    db.table("links").create_index(["group_id", "access", "game_id"])
+    db.table("players").add_column("group_id", int)
+    db.table("games").add_column("group_id", int)
+    for index in db.table("players").indexes:
         if index.columns == ["name_key"]:
             db.execute(f"drop index [{index.name}]")
     db.execute("update players set group_id = 0")  # set below, before the index needs it
-    if db["games"].count or db["players"].count:
+    if db.table("games").count or db.table("players").count:
         group = groups.create(db, None)
         db.execute("update players set group_id = ?", [group.id])
         db.execute("update games set group_id = ?", [group.id])
         db.execute("update groups set version = (select coalesce(max(id), 0) from changes) where id = ?",
                    [group.id])
-        NOTICES.append(group.token)
-    db["players"].create_index(["group_id", "name_key"], unique=True)
-    db["games"].create_index(["group_id", "created_at"])
+        NOTICES.append(group.token or "")  # (a new group has its link)
+    db.table("players").create_index(["group_id", "name_key"], unique=True)
+    db.table("games").create_index(["group_id", "created_at"])
 
 
 @migrations()
 def m007_name_keys(db: sqlite_utils.Database) -> None:
-    """Players' keys worked out again by the new ``store.name_key`` (issue 9: invisible
+    """Players' keys worked out again by the new ``store.name_key`` (inputs.name_key) (issue 9: invisible
     characters, full-width letters and case no longer make two players).
 
     Two stored players whose names now have one key ("Ann" and "Ann" + zero-width space)
@@ -245,8 +246,6 @@ def m007_name_keys(db: sqlite_utils.Database) -> None:
     merges the two as any rename to a known name does. The keys are unique within the
     scope of the players' unique index on name_key (the whole table, or whatever columns
     that index names beside it, such as a group)."""
-    from .store import name_key
-
     scope: list[str] = []
     for index in db.execute("pragma index_list(players)").fetchall():
         if index[2]:  # unique
@@ -272,7 +271,7 @@ def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
     """Wrong passcodes counted in the database (issue 16, attempts.py), one-time codes
     that let a phone in, and whether a group's passcode was set under the rule of at
     least 6 digits or a few words (null: set before it; it keeps working)."""
-    db["passcode_attempts"].create(
+    db.table("passcode_attempts").create(
         {
             "id": int,
             "at": float,  # Unix time, seconds
@@ -285,8 +284,8 @@ def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
         not_null={"at", "kind", "phone", "address"},
     )
     for columns in (["phone", "kind", "at"], ["address", "kind", "at"], ["group_id", "kind", "at"], ["at"]):
-        db["passcode_attempts"].create_index(columns)
-    db["entry_codes"].create(
+        db.table("passcode_attempts").create_index(columns)
+    db.table("entry_codes").create(
         {
             "hash": str,  # SHA-256 of the code (50 random bits: no slow hash needed for 15 minutes)
             "group_id": int,
@@ -298,8 +297,8 @@ def m008_passcode_attempts(db: sqlite_utils.Database) -> None:
         foreign_keys=[("group_id", "groups", "id")],
         not_null={"group_id", "created_at", "expires_at"},
     )
-    db["entry_codes"].create_index(["expires_at"])
-    db["groups"].add_column("passcode_rule", int)  # 1: set under the rule of at least 6 digits or a few words
+    db.table("entry_codes").create_index(["expires_at"])
+    db.table("groups").add_column("passcode_rule", int)  # 1: set under the rule of at least 6 digits or a few words
 
 
 @migrations()
@@ -311,13 +310,13 @@ def m009_nonces_per_group(db: sqlite_utils.Database) -> None:
     makes one group; a change of players or settings keeps its form's token
     (``changes.nonce``), so the same Save sent twice gets the first answer."""
     for table, columns in (("games", ["group_id", "nonce"]), ("deals", ["game_id", "nonce"])):
-        for index in db[table].indexes:
+        for index in db.table(table).indexes:
             if index.columns == ["nonce"]:
                 db.execute(f"drop index [{index.name}]")
-        db[table].create_index(columns, unique=True)
-    db["groups"].add_column("nonce", str)
-    db["groups"].create_index(["nonce"], unique=True)
-    db["changes"].add_column("nonce", str)
+        db.table(table).create_index(columns, unique=True)
+    db.table("groups").add_column("nonce", str)
+    db.table("groups").create_index(["nonce"], unique=True)
+    db.table("changes").add_column("nonce", str)
     db.execute("create index changes_nonce on changes (game_id, nonce) where nonce is not null")
 
 
@@ -327,7 +326,7 @@ def m010_new_link_nonce(db: sqlite_utils.Database) -> None:
     link keeps the form token that made it (``links.nonce``, unique within its group) and
     the link it replaced (``links.replaces``), so the same form sent again, even with the
     replaced link still in its cookie, is answered with the link it made."""
-    db["links"].add_column("nonce", str)
-    db["links"].add_column("replaces", str)
+    db.table("links").add_column("nonce", str)
+    db.table("links").add_column("replaces", str)
     db.execute("create unique index links_group_nonce on links (group_id, nonce) where nonce is not null")
     db.execute("create index links_replaces on links (replaces) where replaces is not null")

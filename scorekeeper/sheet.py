@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .gamefile import GameFile
+from .records import StoredGame
 from .rules import GameScore, RuleError
 from .rules.common import SUITS
-from .store import StoredGame
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Past games and each player's statistics across games, computed from the deal entries.
 
-No Flask and no database here: the functions take :class:`~scorekeeper.store.StoredGame`
+No Flask and no database here: the functions take :class:`~scorekeeper.records.StoredGame`
 objects (read through store's functions, which decide what counts as a stored deal) and
 each game's player ids by seat (``store.player_seats``), score every game through its game
 file with :func:`scorekeeper.sheet.build`, and count. Points are never stored, so a rules
@@ -23,12 +23,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .records import StoredGame
 from .rules import KINDS
 from .rules import trix as trix_rules
 from .rules.common import SUIT_SYMBOLS, DealScore, _
 from .rules.trigami import DOUBLETS, PLAIN, TURNIP
 from .sheet import Sheet, build
-from .store import StoredGame
 from .text import isolate
 
 # --------------------------------------------------------------------------- games
@@ -70,7 +70,7 @@ class SeatedGame:
         score, file = self.sheet.score, self.sheet.file
         if score is None or file is None:
             return ()
-        return tuple(zip(score.deals, file.deals))
+        return tuple(zip(score.deals, file.deals, strict=False))
 
     @property
     def totals(self) -> tuple[int, ...]:

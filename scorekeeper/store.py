@@ -4,35 +4,41 @@ No Flask here: each function takes the ``sqlite_utils.Database``. What is stored
 the table saw — deal entries exactly as the game file has them — never points; callers
 score on read (gamefile.GameFile.score), so a rules fix corrects old games too.
 
-Every write records what it changed in ``changes`` (:class:`Change`) in the same
+The stored game's types (StoredGame, StoredDeal, Change) are records.py's: plain data, no
+database. Every write records what it changed in ``changes`` (:class:`Change`) in the same
 transaction, so a game's history is complete and is replayed, never stored as points.
+What the layers above keep from the games (the lists' summaries) they keep through
+:func:`after_write`, called inside each write's transaction: the store imports none of them.
 Deals are deleted softly (``deleted_at``): every read here skips deleted deals, and
 :func:`restore_deal` puts one back in its place.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import secrets
 import sqlite3
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import sqlite_utils
 
-from . import gamefile, inputs
+from . import inputs
 from .gamefile import GameFile
+
+# Change, StoredGame and fingerprint are re-exported while the views read them as
+# store.Change, store.StoredGame and store.fingerprint (issue 17: they will import records)
+from .records import Change as Change
+from .records import NotFoundError as NotFoundError  # what the store raises, too
+from .records import StoredDeal, with_deal_back
+from .records import StoredGame as StoredGame
+from .records import fingerprint as fingerprint
 from .rules import GameScore
-
-
-class NotFoundError(LookupError):
-    """No game (or no deal in that game) with that id."""
 
 
 class NotDeletedError(LookupError):
@@ -108,10 +114,8 @@ def disk_full_error(db: sqlite_utils.Database | None, error: BaseException) -> D
         return None
     path = ""
     if db is not None:
-        try:  # a read: works on a full disk
+        with suppress(sqlite3.Error):  # a read: works on a full disk
             path = db.execute("PRAGMA database_list").fetchone()[2] or ""
-        except sqlite3.Error:
-            pass
     reason = _DISK_REFUSALS[code & 0xFF]
     if reason == "i/o" and path and _no_room(path):
         reason = "full"  # SQLite says "disk I/O error" when it cannot make its -wal/-shm room
@@ -125,15 +129,6 @@ def _no_room(path: str) -> bool:
     except (OSError, AttributeError):  # no statvfs on Windows
         return False
     return disk.f_bavail * disk.f_frsize < 64 * 1024
-
-
-#: What a :class:`Change` records; ``before``/``after`` hold, per action:
-#: game_created — None / the game file as stored (players, first_dealer, options, deals);
-#: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
-#: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
-#: playing order]} both; settings_changed — {"options": {every option}} both.
-ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
-                            "deal_restored", "players_renamed", "settings_changed")
 
 
 @contextmanager
@@ -180,91 +175,60 @@ def name_key(name: str) -> str:
     return inputs.name_key(name)
 
 
-@dataclass(frozen=True)
-class StoredDeal:
-    """One deal as stored: ``entry`` is the game file's deal object; ``position`` its
-    place in the order of play (0-based)."""
-
-    id: int
-    position: int
-    entry: dict[str, Any]
-
-    @property
-    def version(self) -> str:
-        """A short fingerprint of the entry: an edit form carries it, so a save over a
-        change made meanwhile on another phone is noticed, not silently undone."""
-        return fingerprint(self.entry)
-
-
-def fingerprint(entry: Mapping[str, Any]) -> str:
-    """A deal entry's fingerprint (16 hex digits; equal entries, equal fingerprints)."""
-    return hashlib.sha256(json.dumps(entry, sort_keys=True).encode()).hexdigest()[:16]
+# --- what the layers above keep up to date (wired by db.connect) ------------------------
 
 
 @dataclass(frozen=True)
-class StoredGame:
-    """One game as stored: names in playing order, options and deal entries as the game
-    file has them; times are UTC ISO 8601 strings."""
+class Written:
+    """One write of a game, as :func:`after_write`'s listeners get it, inside the write's
+    transaction. ``game``, ``file`` and ``score``: the game as just written, parsed and
+    scored by the write's own check (rules.GameScore), so a listener need not score it
+    again; None when the write did not score the game it wrote (a listener reads and
+    scores it then). ``left``: ids of players who may have just left the game (a renamed
+    seat's old player)."""
 
-    id: str
-    kind: str
-    players: tuple[str, ...]
-    first_dealer: int
-    options: dict[str, Any]
-    deals: tuple[StoredDeal, ...]
-    created_at: str
-    updated_at: str
-    #: The id of the game's latest recorded change (0 before any): it grows with every
-    #: write, so a phone that read version N knows the game changed when it is not N.
-    version: int = 0
-
-    def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        """The game file dict, with ``entries`` in place of the stored deals if given."""
-        return {
-            "format": gamefile.FORMAT,
-            "game": self.kind,
-            "players": list(self.players),
-            "first_dealer": self.first_dealer,
-            "options": self.options,
-            "deals": [d.entry for d in self.deals] if entries is None else list(entries),
-        }
-
-    def game_file(self, entries: Iterable[Mapping[str, Any]] | None = None) -> GameFile:
-        """Parse the stored game (or it with other deal entries); raises RuleError."""
-        return gamefile.from_dict(self.to_dict(entries))
-
-    def number_at(self, position: int) -> int:
-        """The 1-based number a deal with place key ``position`` has (or would have back
-        in its place, if it is out of play) among the deals in play."""
-        return 1 + sum(d.position < position for d in self.deals)
-
-    def deal_index(self, deal_id: int) -> int:
-        """The 0-based index of deal ``deal_id``; raises NotFoundError."""
-        for index, deal in enumerate(self.deals):
-            if deal.id == deal_id:
-                return index
-        raise NotFoundError(f"no deal {deal_id} in game {self.id}")
-
-
-@dataclass(frozen=True)
-class Change:
-    """One recorded change to a game, as :data:`ACTIONS` describes.
-
-    ``at``: UTC ISO 8601; ``deal_id`` and ``position`` (the deal's place key in the order
-    of play, as :attr:`StoredDeal.position`) for deal actions, else None; ``before`` and
-    ``after``: what it was, decoded from JSON (None where there was nothing); ``nonce``:
-    the one-time token of the players-and-settings form that made it (None for others).
-    """
-
-    id: int
     game_id: str
-    at: str
-    action: str
-    deal_id: int | None
-    position: int | None
-    before: Any
-    after: Any
-    nonce: str | None = None
+    game: StoredGame | None = None
+    file: GameFile | None = None
+    score: GameScore | None = None
+    left: tuple[int, ...] = ()
+
+
+#: A listener of :func:`after_write`: called with the database and the write
+WriteListener = Callable[[sqlite_utils.Database, Written], None]
+
+_listeners: list[WriteListener] = []
+_default_group: Callable[[sqlite_utils.Database], int | None] | None = None
+
+
+def after_write(listener: WriteListener) -> None:
+    """Call ``listener(db, written)`` (:class:`Written`) after every write of a game,
+    inside the write's transaction: what it writes is committed, or rolled back, with the
+    write, and an error it raises undoes the write. Given again, it is still called once.
+    This is how the lists' summaries are kept on every write without the store knowing
+    them (db.connect registers summaries.refresh_written)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def default_group(finder: Callable[[sqlite_utils.Database], int | None]) -> None:
+    """Let ``finder(db)`` say which group a game stored without one named goes into
+    (:func:`create_game`'s ``group_id=None``): the only group's id (made if there is
+    none), or None when there are several. db.connect sets groups.only_group_id; without
+    a finder such a game is refused with NoGroupError."""
+    global _default_group
+    _default_group = finder
+
+
+def _written(db: sqlite_utils.Database, game_id: str, game: StoredGame | None = None,
+             file: GameFile | None = None, score: GameScore | None = None,
+             left: Iterable[int] = ()) -> None:
+    """Tell :func:`after_write`'s listeners of a write, inside its transaction: ``game``
+    as just written with its ``file`` and ``score`` when the write scored it already.
+    ``left``: players who may have left the game."""
+    written = Written(game_id, game, file, score, tuple(left))
+    for listener in _listeners:
+        listener(db, written)
 
 
 def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
@@ -280,7 +244,7 @@ def _record(db: sqlite_utils.Database, game_id: str, now: str, action: str, *,
     }
     if nonce:  # (a column since m009: a test's database migrated part-way has none)
         row["nonce"] = nonce
-    change_id = db["changes"].insert(row).last_pk
+    change_id = db.table("changes").insert(row).last_pk
     db.execute("update groups set version = ? where id = (select group_id from games where id = ?)",
                [change_id, game_id])
 
@@ -289,10 +253,11 @@ def _player_id(db: sqlite_utils.Database, name: str, now: str, group_id: int) ->
     """The id of the group's player called ``name`` (any case), created if new."""
     name = " ".join(name.split())
     key = name_key(name)
-    rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
+    rows = list(db.table("players").rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
     if rows:
-        return rows[0]["id"]
-    return db["players"].insert({"name": name, "name_key": key, "created_at": now, "group_id": group_id}).last_pk
+        return int(rows[0]["id"])
+    return cast(int, db.table("players").insert({"name": name, "name_key": key, "created_at": now,
+                                                  "group_id": group_id}).last_pk)
 
 
 class NoGroupError(LookupError):
@@ -300,16 +265,16 @@ class NoGroupError(LookupError):
 
 
 def _group_id(db: sqlite_utils.Database, group_id: int | None) -> int:
-    """``group_id``, or the only group (made if there is none); raises NoGroupError when
-    there are several."""
+    """``group_id``, or the only group (made if there is none: :func:`default_group`'s
+    finder says which); raises NoGroupError when there are several."""
     if group_id is not None:
         return group_id
-    from . import groups
-
-    only = groups.only_group(db)
+    if _default_group is None:
+        raise NoGroupError("no group named, and no finder of the only one (default_group)")
+    only = _default_group(db)
     if only is None:
         raise NoGroupError("there are several groups: say which")
-    return only.id
+    return only
 
 
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
@@ -335,29 +300,29 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     with writing(db):
         group_id = _group_id(db, group_id)
         if nonce:
-            rows = list(db["games"].rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
+            rows = list(db.table("games").rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
             if rows:
-                return rows[0]["id"]
+                return str(rows[0]["id"])
         if unique:
             twin = identical_game(db, data, group_id)
             if twin is not None:
                 raise DuplicateGameError(twin)
         player_ids = [_player_id(db, name, now, group_id) for name in game.players]
-        db["games"].insert({
+        db.table("games").insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
             "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
             "nonce": nonce or None, "group_id": group_id,
         })
-        db["game_players"].insert_all(
+        db.table("game_players").insert_all(
             {"game_id": game_id, "seat": seat, "player_id": pid} for seat, pid in enumerate(player_ids)
         )
-        db["deals"].insert_all(
+        db.table("deals").insert_all(
             {"game_id": game_id, "position": pos, "entry": json.dumps(entry),
              "nonce": None, "created_at": now, "updated_at": now}
             for pos, entry in enumerate(data["deals"])
         )
         _record(db, game_id, now, "game_created", after=data)
-        _summarize(db, game_id)
+        _written(db, game_id)
     return game_id
 
 
@@ -368,7 +333,7 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
-        rows = list(db["players"].rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
+        rows = list(db.table("players").rows_where("group_id = ? and name_key = ?", [group_id, key], limit=1))
         if not rows:
             return None
         ids.append(rows[0]["id"])
@@ -426,12 +391,12 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
 def game_version(db: sqlite_utils.Database, game_id: str) -> int:
     """The game's version: the id of its latest recorded change, 0 before any (one
     indexed look-up, no scoring: what the live sheet polls)."""
-    return db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0]
+    return int(db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0])
 
 
 def latest_change(db: sqlite_utils.Database) -> int:
     """The id of the latest change to any game (0 before any): the home page's version."""
-    return db.execute("select coalesce(max(id), 0) from changes").fetchone()[0]
+    return int(db.execute("select coalesce(max(id), 0) from changes").fetchone()[0])
 
 
 def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list[Change]:
@@ -508,18 +473,7 @@ def new_game_id() -> str:
 
 
 def _touch(db: sqlite_utils.Database, game_id: str, now: str) -> None:
-    db["games"].update(game_id, {"updated_at": now})
-
-
-def _summarize(db: sqlite_utils.Database, game_id: str, game: StoredGame | None = None,
-               file: GameFile | None = None, score: Any = None, left: Iterable[int] = ()) -> None:
-    """Bring the lists' summary of the game (summaries.py) up to date, inside the write:
-    from ``game`` as just written with its ``file`` and ``score`` when the write scored it
-    already, else scored here. ``left``: players who may have left the game."""
-    from . import sheet, summaries
-
-    scored = sheet.Sheet(game, file, score, None) if game is not None and score is not None else None
-    summaries.refresh(db, game_id, scored, players=left)
+    db.table("games").update(game_id, {"updated_at": now})
 
 
 @dataclass(frozen=True)
@@ -585,14 +539,14 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         position = db.execute(
             "select coalesce(max(position) + 1, 0) from deals where game_id = ?", [game_id]
         ).fetchone()[0]
-        deal_id = db["deals"].insert({
+        deal_id = cast(int, db.table("deals").insert({
             "game_id": game_id, "position": position, "entry": json.dumps(dict(entry)),
             "nonce": nonce, "created_at": now, "updated_at": now,
-        }).last_pk
+        }).last_pk)
         _record(db, game_id, now, "deal_added", deal_id=deal_id, position=position, after=dict(entry))
         _touch(db, game_id, now)
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
-        _summarize(db, game_id, added, file, score)  # scored once for the save, not again
+        _written(db, game_id, added, file, score)  # scored once for the save, not again
     return SavedDeal(deal_id, len(added.deals), score)
 
 
@@ -602,14 +556,14 @@ def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -
     to another game is a new deal there."""
     if not nonce:
         return None
-    rows = list(db["deals"].rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
+    rows = list(db.table("deals").rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
     return rows[0]["id"] if rows else None
 
 
 def _deal_row(db: sqlite_utils.Database, game_id: str, deal_id: int, *, deleted: bool) -> dict[str, Any]:
     """The deal's row, in play (``deleted=False``) or deleted; raises NotFoundError."""
     state = "is not null" if deleted else "is null"
-    rows = list(db["deals"].rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
+    rows = list(db.table("deals").rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
     if not rows:
         raise NotFoundError(f"no {'deleted ' if deleted else ''}deal {deal_id} in game {game_id}")
     return rows[0]
@@ -650,12 +604,12 @@ def update_deal_scored(db: sqlite_utils.Database, game_id: str, deal_id: int, en
         entries[index] = after
         file = game.game_file(entries)
         score = file.score()  # raises RuleError
-        db["deals"].update(deal_id, {"entry": json.dumps(after), "updated_at": now})
+        db.table("deals").update(deal_id, {"entry": json.dumps(after), "updated_at": now})
         _record(db, game_id, now, "deal_changed", deal_id=deal_id, position=current.position,
                 before=current.entry, after=after)
         _touch(db, game_id, now)
         changed = replace(current, entry=json.loads(json.dumps(after)))
-        _summarize(db, game_id, replace(game, deals=(*game.deals[:index], changed, *game.deals[index + 1:])),
+        _written(db, game_id, replace(game, deals=(*game.deals[:index], changed, *game.deals[index + 1:])),
                    file, score)  # scored once for the save, not again
     return SavedDeal(deal_id, index + 1, score)
 
@@ -688,11 +642,11 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         left = replace(game, deals=tuple(d for d in game.deals if d.id != deal_id))
         file = left.game_file()
         score = file.score()  # raises RuleError
-        db["deals"].update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
+        db.table("deals").update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
         _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
                 before=current.entry)
         _touch(db, game_id, now)
-        _summarize(db, game_id, left, file, score)  # scored once: the check's score
+        _written(db, game_id, left, file, score)  # scored once: the check's score
     return index + 1
 
 
@@ -702,12 +656,6 @@ def deleted_deals(db: sqlite_utils.Database, game_id: str) -> list[StoredDeal]:
     return [StoredDeal(row["id"], row["position"], json.loads(row["entry"])) for row in db.query(
         "select id, position, entry from deals where game_id = ? and deleted_at is not null "
         "order by position", [game_id])]
-
-
-def with_deal_back(game: StoredGame, deal: StoredDeal) -> StoredGame:
-    """``game`` as it would be with deleted ``deal`` back in its place (nothing stored)."""
-    deals = sorted((*(d for d in game.deals if d.id != deal.id), deal), key=lambda d: d.position)
-    return replace(game, deals=tuple(deals))
 
 
 def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
@@ -721,7 +669,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
     """
     now = _now()
     with writing(db):
-        rows = list(db["deals"].rows_where("id = ? and game_id = ?", [deal_id, game_id]))
+        rows = list(db.table("deals").rows_where("id = ? and game_id = ?", [deal_id, game_id]))
         if not rows:
             raise NotFoundError(f"no deal {deal_id} in game {game_id}")
         row = rows[0]
@@ -731,10 +679,10 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
         restored = with_deal_back(get_game(db, game_id), deal)
         file = restored.game_file()
         score = file.score()  # raises RuleError: the rollback leaves all as it was
-        db["deals"].update(deal_id, {"deleted_at": None, "updated_at": now})
+        db.table("deals").update(deal_id, {"deleted_at": None, "updated_at": now})
         _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
         _touch(db, game_id, now)
-        _summarize(db, game_id, restored, file, score)  # scored once: the check's score
+        _written(db, game_id, restored, file, score)  # scored once: the check's score
     return restored.deal_index(deal_id) + 1
 
 
@@ -790,13 +738,13 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
                         after={"players": list(shown)}, nonce=nonce)
                 actions.append("players_renamed")
         if new_options != game.options:
-            db["games"].update(game_id, {"options": json.dumps(new_options)})
+            db.table("games").update(game_id, {"options": json.dumps(new_options)})
             _record(db, game_id, now, "settings_changed", before={"options": game.options},
                     after={"options": new_options}, nonce=nonce)
             actions.append("settings_changed")
         if actions:
             _touch(db, game_id, now)
-            _summarize(db, game_id, left=seated)  # a renamed seat's old player loses this game
+            _written(db, game_id, left=seated)  # a renamed seat's old player loses this game
     return tuple(actions)
 
 
@@ -810,7 +758,7 @@ def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> 
 
 
 def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...], now: str) -> None:
-    seats = {row["seat"]: row["player_id"] for row in db["game_players"].rows_where("game_id = ?", [game.id])}
+    seats = {row["seat"]: row["player_id"] for row in db.table("game_players").rows_where("game_id = ?", [game.id])}
     group_id = db.execute("select group_id from games where id = ?", [game.id]).fetchone()[0]
     left: set[int] = set()
     for seat, (old, new) in enumerate(zip(game.players, names, strict=True)):
@@ -821,19 +769,17 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
         # key of their own, and renaming one to the other's name makes them one player)
         stored_key = db.execute("select name_key from players where id = ?", [seats[seat]]).fetchone()[0]
         if stored_key == name_key(new):
-            db["players"].update(seats[seat], {"name": new})
+            db.table("players").update(seats[seat], {"name": new})
             continue
         player_id = _player_id(db, new, now, group_id)
         db.execute("update game_players set player_id = ? where game_id = ? and seat = ?",
                    [player_id, game.id, seat])
         left.add(seats[seat])
     for player_id in left:
-        if not db["game_players"].count_where("player_id = ?", [player_id]):
+        if not db.table("game_players").count_where("player_id = ?", [player_id]):
             db.execute("delete from player_records where player_id = ?", [player_id])
-            try:
-                db["players"].delete(player_id)
-            except sqlite3.IntegrityError:  # still named elsewhere (a table of the future): keep them
-                pass
+            with suppress(sqlite3.IntegrityError):  # still named elsewhere (a table of the future): keep them
+                db.table("players").delete(player_id)
 
 
 def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:

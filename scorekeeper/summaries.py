@@ -6,7 +6,8 @@ its own transaction, the game's summary: kind, start, whether it is over, its to
 winners and leaders, its number of deals and the first deal that no longer fits
 (``game_summaries``, ``seat_results``), and the record of each player in it
 (``player_records``: games played, finished, won, the last one). Lists then read these
-rows with SQL, a page at a time.
+rows with SQL, a page at a time. The store imports nothing of this: db.connect hands
+:func:`refresh_written` to store.after_write, which calls it inside every write.
 
 Points are still never the record: a summary is worked out from the deal entries
 (sheet.build), exactly as the score sheet is, and carries the fingerprint of the rules
@@ -26,8 +27,10 @@ from typing import Any
 import sqlite_utils
 
 from . import sheet as sheets
-from . import stats
-from .store import StoredGame, get_game
+from . import stats, store
+from .records import StoredGame
+from .rules import KINDS
+from .store import get_game, writing
 
 
 def _rules_fingerprint() -> str:
@@ -89,16 +92,26 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
     if scored is None or scored.game.deals != game.deals or scored.game.options != game.options:
         scored = sheets.build(game)
     row = _row(game, scored)
-    db["game_summaries"].upsert(row, pk="game_id")
+    db.table("game_summaries").upsert(row, pk="game_id")
     winners = set(json.loads(row["winners"]))
     totals = json.loads(row["totals"])
-    db["seat_results"].upsert_all(
+    db.table("seat_results").upsert_all(
         ({"game_id": game.id, "seat": seat, "total": totals[seat], "won": int(seat in winners)}
          for seat in range(len(game.players))), pk=("game_id", "seat"))
     seated = [row[0] for row in db.execute(
         "select player_id from game_players where game_id = ? order by seat", [game_id])]
     _refresh_seat_stats(db, stats.SeatedGame(game, tuple(seated), scored))
     refresh_players(db, [*seated, *players])
+
+
+def refresh_written(db: sqlite_utils.Database, written: store.Written) -> None:
+    """:func:`refresh` after a write of the store, inside its transaction
+    (store.after_write's listener, registered by db.connect): from the game as the write
+    just scored it, when it did, else scored here."""
+    scored = None
+    if written.game is not None and written.score is not None:
+        scored = sheets.Sheet(written.game, written.file, written.score, None)
+    refresh(db, written.game_id, scored, players=written.left)
 
 
 def _add_figures(db: sqlite_utils.Database, player_id: int, counts: Mapping[str, Sequence[int]],
@@ -144,7 +157,7 @@ def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> No
             "reversed": int(part.reversed),
         })
         _add_figures(db, part.player_id, counts, 1)
-    db["seat_stats"].insert_all(rows)  # one insert for the game's seats
+    db.table("seat_stats").insert_all(rows)  # one insert for the game's seats
 
 
 #: The key of player_figures that counts the games with reversed scoring (no figure of its own)
@@ -161,9 +174,9 @@ def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> Non
             [player_id]).fetchall())
         last = db.execute("select max(created_at) from seat_stats where player_id = ?", [player_id]).fetchone()[0]
         if figures.get("played"):
-            db["player_records"].upsert({"player_id": player_id, "played": figures["played"],
-                                         "finished": figures.get("finished", 0), "won": figures.get("won", 0),
-                                         "last_played": last}, pk="player_id")
+            db.table("player_records").upsert({"player_id": player_id, "played": figures["played"],
+                                               "finished": figures.get("finished", 0), "won": figures.get("won", 0),
+                                               "last_played": last}, pk="player_id")
         else:
             db.execute("delete from player_records where player_id = ?", [player_id])
 
@@ -171,8 +184,6 @@ def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> Non
 def refresh_stale(db: sqlite_utils.Database) -> int:
     """Work out every summary that is missing, older than its game, or from other rules
     (on start-up, after an upgrade or a rules fix); returns how many."""
-    from .store import writing
-
     stale = [row[0] for row in db.execute(
         "select g.id from games g left join game_summaries s on s.game_id = g.id "
         "where s.game_id is null or s.rules != ? or s.version != "
@@ -231,7 +242,8 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
     (stats.Figure); ``group`` a group's games only (None: every group's). A page past the
     last is the last."""
     wanted = list(only) if only is not None else None
-    filters = [
+    figure_sql, figure_params = figure_games(*figure) if figure else ("", [])
+    filters: list[tuple[Any, str, list[Any]]] = [
         (group, "g.group_id = ?", [group]),
         (kind, "s.kind = ?", [kind]),
         (player, "s.game_id in (select game_id from game_players where player_id = ?)", [player]),
@@ -239,7 +251,7 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
         (before, "g.created_at < ?", [before]),
         (finished, "s.finished = ?", [int(bool(finished))]),
         (wanted, f"s.game_id in ({','.join('?' * len(wanted or ())) or 'null'})", wanted or []),
-        (figure, *(figure_games(*figure) if figure else ("", []))),
+        (figure, figure_sql, figure_params),
     ]
     where = ["1", *(sql for value, sql, _ in filters if value is not None)]
     params = [p for value, _, values in filters if value is not None for p in values]
@@ -295,7 +307,7 @@ def player_stats(db: sqlite_utils.Database, player_id: int, names: Mapping[int, 
     counts: dict[str, tuple[int, int, int, int]] = {
         key: (things, total, chances, games) for key, things, total, chances, games in db.execute(
             "select key, things, total, chances, games from player_figures where player_id = ?", [player_id])}
-    kinds = [kind for kind in stats.KINDS if f"{kind}.games" in counts]
+    kinds = [kind for kind in KINDS if f"{kind}.games" in counts]
     best: dict[str, stats.DealRef] = {}
     worst: dict[str, stats.DealRef] = {}
     results: list[tuple[str, int, stats.Result]] = []

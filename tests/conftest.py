@@ -11,7 +11,8 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import settings
 
-from scorekeeper import _Scorekeeper, create_app, groups, store
+from scorekeeper import create_app, groups, store
+from scorekeeper.app import _Scorekeeper
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 

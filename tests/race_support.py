@@ -35,7 +35,7 @@ from typing import Any
 
 import sqlite_utils
 
-from scorekeeper import groups, store
+from scorekeeper import groups, records, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from scorekeeper.rules import RuleError, get_rules
@@ -277,7 +277,7 @@ class RaceServer:
         with self.db() as db:
             return store.create_game(db, from_dict(game_file(**kwargs)))
 
-    def game(self, game_id: str) -> store.StoredGame:
+    def game(self, game_id: str) -> records.StoredGame:
         with self.db() as db:
             return store.get_game(db, game_id)
 
@@ -457,7 +457,7 @@ def assert_acknowledged_present(db: sqlite_utils.Database, game_id: str, kind: s
 
 
 def changes(db: sqlite_utils.Database, game_id: str, action: str,
-            deal_id: int | None = None) -> list[store.Change]:
+            deal_id: int | None = None) -> list[records.Change]:
     """The game's recorded changes of one action (of one deal if given), oldest first."""
     return [c for c in reversed(store.changes(db, game_id))
             if c.action == action and (deal_id is None or c.deal_id == deal_id)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper import actions, groups, store
+from scorekeeper import actions, groups, records, store
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 
 PLAIN_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
@@ -34,7 +34,7 @@ def _kingdom(owner_first_trix: list[int]) -> list[dict]:
     ]
 
 
-def _game(db, game_id: str) -> store.StoredGame:
+def _game(db, game_id: str) -> records.StoredGame:
     return store.get_game(db, game_id)
 
 

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 import pytest
 
-from scorekeeper import groups, store
+from scorekeeper import groups, records, store
 from scorekeeper.db import connect, migrate
 from scorekeeper.gamefile import from_dict
 from scorekeeper.migrations import migrations
@@ -106,7 +106,7 @@ def test_an_old_start_form_sent_again_starts_nothing_and_says_so(app, db, monkey
 # --------------------------------------------------------------------------- players and settings
 
 
-def renamed(server: RaceServer, game_id: str) -> list[store.Change]:
+def renamed(server: RaceServer, game_id: str) -> list[records.Change]:
     with server.db() as db:
         return [c for c in store.changes(db, game_id) if c.action in ("players_renamed", "settings_changed")]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import groups, sheet, store, summaries
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
@@ -54,6 +56,35 @@ def test_every_write_keeps_the_summary_what_the_sheet_says(db, make_game):
     store.update_game(db, game_id, options={"target": 250})  # Ben's 280 passes 250: over
     assert summary(db, game_id).finished and summary(db, game_id).winners == (1,)
     assert said(summary(db, game_id)) == as_sheet_says(db, game_id)
+
+
+def test_the_summaries_are_written_inside_the_store_write_they_follow(db, make_game):
+    """The store imports no summaries (issue 17): db.connect hands summaries.refresh_written
+    to store.after_write, which calls it inside each write's own transaction; a listener
+    that fails undoes the write, and the summary stays what it was."""
+    game_id = make_game()
+    seen: list[store.Written] = []
+
+    def failing(database, written: store.Written) -> None:
+        seen.append(written)
+        assert summary(database, game_id).deals == 1  # the summaries' listener ran first, in this write
+        raise RuntimeError("a listener failed")
+
+    store.after_write(failing)
+    try:
+        with pytest.raises(RuntimeError, match="a listener failed"):
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    finally:
+        store._listeners.remove(failing)
+    assert [(w.game_id, w.score is not None) for w in seen] == [(game_id, True)]  # scored once, handed on
+    assert store.get_game(db, game_id).deals == () and summary(db, game_id).deals == 0
+
+
+def test_a_listener_given_twice_is_called_once():
+    before = list(store._listeners)
+    store.after_write(summaries.refresh_written)
+    store.after_write(summaries.refresh_written)
+    assert store._listeners == before and store._listeners.count(summaries.refresh_written) == 1
 
 
 def test_player_records_follow_games_and_renames(db, make_game):

@@ -11,9 +11,9 @@ from .. import actions, conflicts, forms, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
+from ..records import StoredGame
 from ..rules import GameScore, RuleError, get_rules
 from ..rules.common import listed, signed
-from ..store import StoredGame
 from ..text import isolate
 from . import preview_answer, refused_by_disk
 from .games import get_game_or_404

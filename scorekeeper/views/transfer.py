@@ -27,7 +27,7 @@ from ..inputs import whole_number
 from ..limits import import_limit, limiter
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
-from ..store import StoredGame
+from ..records import StoredGame
 from ..text import isolate_all
 from . import attachment
 from .games import get_game_or_404

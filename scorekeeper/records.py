@@ -1,0 +1,126 @@
+"""The stored game's types: a game, its deals and its recorded changes, as plain frozen
+dataclasses. No database here (store.py reads and writes them; sheet.py, stats.py,
+history.py and conflicts.py read them), so everything that reads a game can do without
+the storage layer.
+
+What is stored is what the table saw — deal entries exactly as the game file has them —
+never points: :meth:`StoredGame.game_file` parses a game to score it on read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import gamefile
+from .gamefile import GameFile
+
+
+class NotFoundError(LookupError):
+    """No game (or no deal in that game) with that id (raised here by
+    :meth:`StoredGame.deal_index`, and by the store's reads and writes)."""
+
+
+#: What a :class:`Change` records; ``before``/``after`` hold, per action:
+#: game_created — None / the game file as stored (players, first_dealer, options, deals);
+#: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
+#: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
+#: playing order]} both; settings_changed — {"options": {every option}} both.
+ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
+                            "deal_restored", "players_renamed", "settings_changed")
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    """One deal as stored: ``entry`` is the game file's deal object; ``position`` its
+    place in the order of play (0-based)."""
+
+    id: int
+    position: int
+    entry: dict[str, Any]
+
+    @property
+    def version(self) -> str:
+        """A short fingerprint of the entry: an edit form carries it, so a save over a
+        change made meanwhile on another phone is noticed, not silently undone."""
+        return fingerprint(self.entry)
+
+
+def fingerprint(entry: Mapping[str, Any]) -> str:
+    """A deal entry's fingerprint (16 hex digits; equal entries, equal fingerprints)."""
+    return hashlib.sha256(json.dumps(entry, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as stored: names in playing order, options and deal entries as the game
+    file has them; times are UTC ISO 8601 strings."""
+
+    id: str
+    kind: str
+    players: tuple[str, ...]
+    first_dealer: int
+    options: dict[str, Any]
+    deals: tuple[StoredDeal, ...]
+    created_at: str
+    updated_at: str
+    #: The id of the game's latest recorded change (0 before any): it grows with every
+    #: write, so a phone that read version N knows the game changed when it is not N.
+    version: int = 0
+
+    def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        """The game file dict, with ``entries`` in place of the stored deals if given."""
+        return {
+            "format": gamefile.FORMAT,
+            "game": self.kind,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "options": self.options,
+            "deals": [d.entry for d in self.deals] if entries is None else list(entries),
+        }
+
+    def game_file(self, entries: Iterable[Mapping[str, Any]] | None = None) -> GameFile:
+        """Parse the stored game (or it with other deal entries); raises RuleError."""
+        return gamefile.from_dict(self.to_dict(entries))
+
+    def number_at(self, position: int) -> int:
+        """The 1-based number a deal with place key ``position`` has (or would have back
+        in its place, if it is out of play) among the deals in play."""
+        return 1 + sum(d.position < position for d in self.deals)
+
+    def deal_index(self, deal_id: int) -> int:
+        """The 0-based index of deal ``deal_id``; raises NotFoundError."""
+        for index, deal in enumerate(self.deals):
+            if deal.id == deal_id:
+                return index
+        raise NotFoundError(f"no deal {deal_id} in game {self.id}")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One recorded change to a game, as :data:`ACTIONS` describes.
+
+    ``at``: UTC ISO 8601; ``deal_id`` and ``position`` (the deal's place key in the order
+    of play, as :attr:`StoredDeal.position`) for deal actions, else None; ``before`` and
+    ``after``: what it was, decoded from JSON (None where there was nothing); ``nonce``:
+    the one-time token of the players-and-settings form that made it (None for others).
+    """
+
+    id: int
+    game_id: str
+    at: str
+    action: str
+    deal_id: int | None
+    position: int | None
+    before: Any
+    after: Any
+    nonce: str | None = None
+
+
+def with_deal_back(game: StoredGame, deal: StoredDeal) -> StoredGame:
+    """``game`` as it would be with deleted ``deal`` back in its place (nothing stored)."""
+    deals = sorted((*(d for d in game.deals if d.id != deal.id), deal), key=lambda d: d.position)
+    return replace(game, deals=tuple(deals))

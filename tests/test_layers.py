@@ -1,0 +1,99 @@
+"""The layers only look down (issue 17): rules (pure) ← records (the stored game's types)
+← store (SQL) ← … ← web ← app factory. Read from the import graph, counting every import
+of a project module, at the top of a file or inside a function (an import moved into a
+function to dodge a cycle still makes one)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+
+def module_name(path: Path, root: Path = PACKAGE) -> str:
+    """``scorekeeper.views.deals`` for scorekeeper/views/deals.py (a package's __init__.py
+    is the package)."""
+    parts = path.relative_to(root.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def project_imports(path: Path, root: Path = PACKAGE) -> set[str]:
+    """Every module of the package at ``root`` that ``path`` imports, anywhere in the
+    file: ``from . import a, b`` counts ``scorekeeper.a`` and ``scorekeeper.b`` (a name
+    that is no module counts as the module it comes from)."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    modules = {module_name(p, root) for p in root.rglob("*.py")}
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[:len(parts) - node.level + 1])
+                source = f"{base}.{node.module}" if node.module else base
+            else:
+                source = node.module or ""
+            targets = [f"{source}.{alias.name}" for alias in node.names] or [source]
+            targets = [t if t in modules else source for t in targets]
+        else:
+            continue
+        found.update(t for t in targets if t == "scorekeeper" or t.startswith("scorekeeper."))
+    return found - {name}
+
+
+def test_the_graph_counts_imports_inside_functions(tmp_path):
+    root = tmp_path / "scorekeeper"
+    for module in ("__init__.py", "summaries.py", "sheet.py", "views/__init__.py", "views/deals.py"):
+        (root / module).parent.mkdir(parents=True, exist_ok=True)
+        (root / module).write_text("")
+    sneaky = root / "store.py"
+    sneaky.write_text("import json\n\n\ndef f():\n    from . import summaries\n"
+                      "    from .views import deals\n    import scorekeeper.sheet\n")
+    assert project_imports(sneaky, root) == {"scorekeeper.summaries", "scorekeeper.views.deals",
+                                             "scorekeeper.sheet"}
+
+
+#: Pure helpers below everything: what records.py may build on besides rules/
+PURE = {"scorekeeper.gamefile", "scorekeeper.inputs", "scorekeeper.text"}
+
+
+def test_records_know_no_database_and_no_web():
+    """records.py (StoredGame, StoredDeal, Change) is plain data: it imports rules/ and the
+    pure helpers only, never the store, the database, the summaries or a view."""
+    imported = project_imports(PACKAGE / "records.py")
+    assert imported, "records.py builds on gamefile"
+    assert {m for m in imported if not (m in PURE or m == "scorekeeper.rules" or m.startswith("scorekeeper.rules."))} \
+        == set()
+    for below in ("store", "db", "summaries", "groups", "migrations", "views", "forms", "sheet", "stats"):
+        assert not any(m == f"scorekeeper.{below}" or m.startswith(f"scorekeeper.{below}.") for m in imported)
+
+
+@pytest.mark.parametrize("above", ["summaries", "sheet", "stats", "groups", "views", "forms", "actions",
+                                   "history", "conflicts", "app", "cli", "db"])
+def test_the_store_imports_nothing_above_it(above):
+    """store.py is SQL, transactions and the change log: the summaries are kept through
+    its after_write hook (db.connect wires it), so it imports none of them, nor any
+    read model, view or form."""
+    imported = project_imports(PACKAGE / "store.py")
+    assert not any(m == f"scorekeeper.{above}" or m.startswith(f"scorekeeper.{above}.") for m in imported), imported
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "rules").rglob("*.py")), ids=lambda p: p.name)
+def test_the_rules_import_only_the_rules(path):
+    """rules/ is the pure core: nothing in it imports the rest of the package."""
+    outside = {m for m in project_imports(path) if not m.startswith("scorekeeper.rules")}
+    assert outside == set()
+
+
+@pytest.mark.parametrize("reader", ["sheet", "stats", "conflicts", "history"])
+def test_the_read_models_read_records_not_the_store(reader):
+    """What reads a game (the sheet, statistics, history, what arrived meanwhile) takes
+    records and no database."""
+    imported = project_imports(PACKAGE / f"{reader}.py")
+    assert "scorekeeper.records" in imported
+    assert not {"scorekeeper.store", "scorekeeper.db", "scorekeeper.summaries"} & imported

@@ -19,7 +19,8 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import export, forms, sheet, store, transfer_forms
+from .. import export, forms, sheet, store
+from ..forms import transfer as transfer_forms
 from ..db import get_db
 from ..gamefile import find_problems, loads
 from ..i18n import gettext as _

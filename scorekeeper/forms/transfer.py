@@ -27,13 +27,14 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from .forms import CONTRACT_NAMES, CONTRACTS, KING_LABEL, TARGET_RANGE, CountField, choices
-from .gamefile import MAX_NAME_LENGTH
-from .i18n import gettext as _
-from .i18n import lazy_gettext as _l
-from .i18n import right_to_left
-from .inputs import whole_number
-from .rules.paper import PaperOptions, PaperRow
+from ..gamefile import MAX_NAME_LENGTH
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..i18n import right_to_left
+from ..inputs import whole_number
+from ..names import CONTRACT_NAMES, CONTRACTS, KING_LABEL
+from ..rules.paper import PaperOptions, PaperRow
+from .fields import TARGET_RANGE, CountField, choices
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
 MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}

@@ -32,7 +32,7 @@ CSS = ROOT / "static" / "app.css"
 # class -> (the file, the expression that builds it). Each expression must still be in its
 # file, and each class still in app.css: drop an entry when its rule goes.
 BUILT = {
-    **{f"suit-{s}": ("scorekeeper/views/__init__.py", 'class="suit suit-{c}"') for s in "SHDC"},
+    **{f"suit-{s}": ("scorekeeper/views/common.py", 'class="suit suit-{c}"') for s in "SHDC"},
     **{f"block-{c}": ("templates/deals/_trix.html", "block-{{ name }}")
        for c in ("king", "queens", "diamonds", "tricks", "trix")},
     **{f"change-deal-{a}": ("templates/manage/history.html", "change-{{ e.change.action|replace('_', '-') }}")

@@ -23,7 +23,7 @@ MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 TARGET_RANGE = _l("Enter a target from %(low)s to %(high)s.", low=50, high=100000)
 
 
-class DigitsInput(TextInput):
+class DigitsInput(TextInput):  # type: ignore[misc]  # WTForms has no types
     """A whole number typed on the phone's numeric keypad: a text field with
     ``inputmode="numeric"``, not ``type="number"``, which drops the digits of an Arabic
     keypad (٣) and of other scripts; the server reads any decimal digits
@@ -50,10 +50,12 @@ def count_field(label: Any, high: int, blank: int | None = None, who: Any = None
     )
 
 
-class CountField(IntegerField):
+class CountField(IntegerField):  # type: ignore[misc]  # WTForms has no types
     """An IntegerField that says plainly what a card player typed wrong.
 
     ``negative`` replaces the message for a number typed with a minus sign."""
+
+    raw_data: list[Any]  # what was sent, as WTForms keeps it
 
     def __init__(self, *args: Any, negative: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -76,7 +78,7 @@ class CountField(IntegerField):
         if self.process_errors:
             self.errors = [self.process_errors[0]]
             return False
-        return super().validate(form, extra_validators)
+        return bool(super().validate(form, extra_validators))
 
 
 class ChipCountField(CountField):

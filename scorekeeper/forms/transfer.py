@@ -47,7 +47,7 @@ CONTRACT_CHIPS = {"king": KING_LABEL, "queens": _lp("contract", "Queens"), "diam
                   "tricks": _lp("contract", "Tricks"), "trix": _lp("contract", "Trix")}
 
 
-class UploadForm(FlaskForm):
+class UploadForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
     """A game file to import (GAME-FILE.md); CSRF-protected like every POST.
 
     ``nonce``: a one-time token, so the same upload sent twice stores one game.
@@ -73,7 +73,7 @@ class UploadForm(FlaskForm):
         """The game file's bytes (at most ``most`` of them; -1: all): the chosen file, else
         the text sent back for a copy."""
         if isinstance(self.file.data, FileStorage) and self.file.data.filename:
-            return self.file.data.read(most)
+            return bytes(self.file.data.read(most))
         return (self.content.data or "").encode()
 
 
@@ -83,7 +83,7 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2014": "
                         "\uff0d": "-", "\uff0b": "+"})
 
 
-class PointsField(IntegerField):
+class PointsField(IntegerField):  # type: ignore[misc]  # WTForms has no types
     """One cell of the paper sheet: a whole number with its sign as written (−25, +75, 25);
     blank is None. A typographic minus (−, –) counts as a minus sign."""
 
@@ -145,7 +145,7 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
     trix = kind == "trix"
     seats = 4 if trix else 3
 
-    class PaperForm(Form):
+    class PaperForm(Form):  # type: ignore[misc]  # WTForms has no types
         game_kind = kind
         seat_count = seats
         row_count = rows

@@ -15,8 +15,7 @@ from ..rules import GameScore, RuleError, get_rules
 from ..rules.common import listed
 from ..store import StoredGame
 from ..text import isolate
-from . import preview_answer, refused_by_disk, signed
-from .games import get_game_or_404
+from .common import get_game_or_404, preview_answer, refused_by_disk, signed
 from .manage import offer_restore
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")

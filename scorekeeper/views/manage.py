@@ -10,13 +10,13 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
 from .. import forms, history, store
+from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
 from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..text import isolate_all
-from .games import get_game_or_404
-from .groups import group_id
+from .common import get_game_or_404
 
 bp = Blueprint("manage", __name__)
 

@@ -20,8 +20,9 @@ from flask import (
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, forms, sheet, store
-from ..forms import transfer as transfer_forms
+from ..access import group_id
 from ..db import get_db
+from ..forms import transfer as transfer_forms
 from ..gamefile import find_problems, loads
 from ..i18n import gettext as _
 from ..i18n import ngettext
@@ -30,9 +31,7 @@ from ..limits import import_limit, limiter
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
 from ..text import isolate_all
-from . import attachment
-from .games import get_game_or_404
-from .groups import group_id
+from .common import attachment, get_game_or_404
 
 bp = Blueprint("transfer", __name__)
 

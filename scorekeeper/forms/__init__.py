@@ -12,7 +12,15 @@ The names below are the ones the views and templates use as ``forms.X``.
 from __future__ import annotations
 
 from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL, PLACES, SUIT_NAMES
-from .deals import DealForm, attach_error, trigami_form, trix_form
+from .deals import (
+    DealForm,
+    TrigamiDealForm,
+    TrixDealForm,
+    attach_error,
+    per_seat,
+    trigami_form,
+    trix_form,
+)
 from .fields import (
     MAX_COUNT_INPUT,
     TARGET_RANGE,
@@ -25,8 +33,10 @@ from .fields import (
     csrf_failed,
 )
 from .games import (
+    EditGameForm,
     EmptyForm,
     GameSetupForm,
+    NewGameForm,
     calculator_settings_form,
     edit_game_form,
     new_game_form,
@@ -36,7 +46,8 @@ from .games import (
 
 __all__ = [
     "CONTRACTS", "CONTRACT_NAMES", "KIND_NAMES", "KING_LABEL", "MAX_COUNT_INPUT", "PLACES", "SUIT_NAMES",
-    "TARGET_RANGE", "ChipCountField", "CountField", "DealForm", "DigitsInput", "EmptyForm", "GameSetupForm",
-    "attach_error", "calculator_settings_form", "capitalized", "choices", "count_field", "csrf_failed",
-    "edit_game_form", "new_game_form", "past_games_form", "trigami_form", "trix_form", "what_if_form",
+    "TARGET_RANGE", "ChipCountField", "CountField", "DealForm", "DigitsInput", "EditGameForm", "EmptyForm",
+    "GameSetupForm", "NewGameForm", "TrigamiDealForm", "TrixDealForm", "attach_error", "calculator_settings_form",
+    "capitalized", "choices", "count_field", "csrf_failed", "edit_game_form", "new_game_form", "past_games_form",
+    "per_seat", "trigami_form", "trix_form", "what_if_form",
 ]

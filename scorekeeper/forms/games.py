@@ -91,52 +91,56 @@ class GameSetupForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
             self.form_errors.append(message)
 
 
-def new_game_form(kind: str, seats: int) -> type[FlaskForm]:
+class NewGameForm(GameSetupForm):
+    """A new game's form; :func:`new_game_form` makes the form of a kind of game and a
+    number of seats. A one-time token (``nonce``) makes a double tap on Start one game."""
+
+    game_kind: str
+    seat_count: int
+    nonce = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
+
+
+def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
     """The new-game form for ``kind`` with ``seats`` player fields (``player_0`` …),
     the first dealer (Trigami: also "random"; Trix: who holds the 7♥) and the settings."""
-
-    class NewGameForm(GameSetupForm):
-        game_kind = kind
-        seat_count = seats
-        nonce = HiddenField()
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            if not self.nonce.data:
-                self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
-
+    fields: dict[str, Any] = {}
     for seat in range(seats):
-        setattr(NewGameForm, f"player_{seat}", StringField(
+        fields[f"player_{seat}"] = StringField(
             _l("Player %(n)s", n=seat + 1),
             render_kw={"autocomplete": "off", "list": "known-players", "maxlength": 40,
-                       "autocapitalize": "words", "enterkeyhint": "next"}))
+                       "autocapitalize": "words", "enterkeyhint": "next"})
     dealer_pairs = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
     if kind == "trix":
-        NewGameForm.first_dealer = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
-                                              choices=choices(dealer_pairs), validate_choice=False)
-        NewGameForm.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
-        NewGameForm.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
+        fields["first_dealer"] = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
+                                            choices=choices(dealer_pairs), validate_choice=False)
+        fields["doubling"] = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
+        fields["values"] = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
             ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
-        NewGameForm.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
+        fields["scoring"] = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
-        NewGameForm.partnership = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
+        fields["partnership"] = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
             ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
             ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
-        NewGameForm.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
-        NewGameForm.fixed_order = BooleanField(_l("Contracts in a fixed order"))
+        fields["complex"] = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        fields["fixed_order"] = BooleanField(_l("Contracts in a fixed order"))
         order_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
         for place, default in enumerate(("trix", "queens", "king", "diamonds", "tricks"), 1):
-            setattr(NewGameForm, f"order_{place}", SelectField(
-                str(place), choices=order_choices, default=default, validate_choice=False))
+            fields[f"order_{place}"] = SelectField(
+                str(place), choices=order_choices, default=default, validate_choice=False)
     else:
-        NewGameForm.first_dealer = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
-                                              choices=choices([*dealer_pairs, ("random", _l("Pick at random"))]))
-        NewGameForm.target = CountField(
+        fields["first_dealer"] = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
+                                            choices=choices([*dealer_pairs, ("random", _l("Pick at random"))]))
+        fields["target"] = CountField(
             _l("Play to"), default=500, negative=TARGET_RANGE,
             validators=[NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
-    return NewGameForm
+    return type("NewGameForm", (NewGameForm,), {"game_kind": kind, "seat_count": seats, **fields})
 
 
 def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
@@ -169,7 +173,33 @@ def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
     return PastGamesForm
 
 
-def edit_game_form(kind: str, seats: int) -> type[FlaskForm]:
+class EditGameForm(GameSetupForm):
+    """A stored game's players-and-settings form; :func:`edit_game_form` makes the form
+    of a kind of game and a number of seats."""
+
+    game_kind: str
+    seat_count: int
+    setting_names: tuple[str, ...]  # the settings the form shows, in order
+
+    def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        """Fill the fields from the stored game (``options`` as the game file writes them)."""
+        for seat, name in enumerate(players):
+            self[f"player_{seat}"].data = name
+        if self.game_kind != "trix":
+            self.target.data = options.get("target")
+            return
+        for key in ("doubling", "complex"):
+            self[key].data = bool(options.get(key))
+        self["values"].data = options.get("values") or "standard"
+        self.scoring.data = options.get("scoring") or "standard"
+        self.partnership.data = options.get("partnership") or ""
+        order = options.get("order")
+        self.fixed_order.data = order is not None
+        for place, contract in enumerate(order or (), 1):
+            self[f"order_{place}"].data = contract
+
+
+def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
     """The players-and-settings form of a stored game: ``player_0`` … (new names; seats
     stay where they are) and the new-game form's settings: ``target`` (Trigami, plain
     Bugami), or Trix's ``doubling``, ``values``, ``scoring``, ``partnership``, ``complex``,
@@ -179,33 +209,9 @@ def edit_game_form(kind: str, seats: int) -> type[FlaskForm]:
     settings = ("target",) if kind != "trix" else (
         "doubling", "values", "scoring", "partnership", "complex", "fixed_order",
         *(f"order_{place}" for place in range(1, 6)))
-
-    class EditGameForm(GameSetupForm):
-        game_kind = kind
-        seat_count = seats
-        setting_names = settings
-
-        def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
-            for seat, name in enumerate(players):
-                self[f"player_{seat}"].data = name
-            if kind != "trix":
-                self.target.data = options.get("target")
-                return
-            for key in ("doubling", "complex"):
-                self[key].data = bool(options.get(key))
-            self["values"].data = options.get("values") or "standard"
-            self.scoring.data = options.get("scoring") or "standard"
-            self.partnership.data = options.get("partnership") or ""
-            order = options.get("order")
-            self.fixed_order.data = order is not None
-            for place, contract in enumerate(order or (), 1):
-                self[f"order_{place}"].data = contract
-
-    for seat in range(seats):
-        setattr(EditGameForm, f"player_{seat}", getattr(new, f"player_{seat}"))
-    for name in settings:
-        setattr(EditGameForm, name, getattr(new, name))
-    return EditGameForm
+    fields = {name: getattr(new, name) for name in (*(f"player_{seat}" for seat in range(seats)), *settings)}
+    return type("EditGameForm", (EditGameForm,), {
+        "game_kind": kind, "seat_count": seats, "setting_names": settings, **fields})
 
 
 # --------------------------------------------------------------------------- Explain: what-if, calculator

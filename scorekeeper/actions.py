@@ -23,8 +23,8 @@ import sqlite_utils
 
 from . import store
 from .gamefile import GameFile, find_problems, loads
-from .rules import GameScore, RuleError
 from .records import Change, StoredDeal, StoredGame, fingerprint
+from .rules import GameScore, RuleError
 
 # ------------------------------------------------------------------------- results
 
@@ -33,7 +33,7 @@ from .records import Change, StoredDeal, StoredGame, fingerprint
 class Saved:
     """A new deal was written. ``deal_id``: its id; ``number``: its 1-based number;
     ``score``: the whole game with it, as the write's own check scored it; ``version``:
-    the deal's fingerprint (store.fingerprint), what Undo sends back."""
+    the deal's fingerprint (records.fingerprint), what Undo sends back."""
 
     deal_id: int
     number: int
@@ -60,7 +60,7 @@ class AlreadySaved:
 class Stale:
     """Another phone changed the game after this phone read it: nothing was written.
     ``game``: the game as it is now (its version is the one the phone sees next);
-    ``arrived``: the changes made meanwhile, oldest first (store.Change)."""
+    ``arrived``: the changes made meanwhile, oldest first (records.Change)."""
 
     game: StoredGame
     arrived: list[Change]

@@ -237,7 +237,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         WTF_CSRF_TIME_LIMIT=None,  # a game evening is long; the token lives with the session
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=1024 * 1024,
-        # The session holds the group's link (views/groups.py): remembered on the phone
+        # The session holds the group's link (access.py): remembered on the phone
         # for as long as browsers keep a cookie (400 days), its date renewed whenever the
         # session changes (each deal saved), not re-signed on every request
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,

@@ -21,9 +21,9 @@ from datetime import datetime
 from typing import Any
 
 from . import sheet
-from .forms import CONTRACT_NAMES
 from .i18n import gettext as _
 from .i18n import ngettext
+from .names import CONTRACT_NAMES
 from .records import Change, StoredDeal, StoredGame
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
 from .rules.trix import card_label

@@ -367,7 +367,7 @@ _DEAL_FIELDS["bugami3"] = _DEAL_FIELDS["trigami"]
 
 
 def deal_fields(kind: str, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """The deal form's fields (scorekeeper/forms.py) for a game-file deal ``entry``, as a
+    """The deal form's fields (scorekeeper/forms/deals.py) for a game-file deal ``entry``, as a
     player taps them in: Trigami ``bids_i`` / ``doublets_i`` / ``tricks_i`` / ``bugs_i`` /
     ``turnip`` / ``last_trick``; Trix ``contracts`` and its blocks (``king_taker``,
     ``queens_S_doubled_by``, ``diamonds_i``, ``trix_place_1`` …)."""

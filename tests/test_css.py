@@ -8,10 +8,10 @@ Where a page's classes come from:
 - static/app.js: its string literals (``el("h2", "outbox-head")``, ``classList.add("news")``,
   ``querySelector(".errors")``);
 - Python that writes markup (scorekeeper/**/*.py): ``class="…"`` inside a string (the suit
-  symbols, views/__init__.py) and strings that are nothing but class names (the charts'
+  symbols, views/common.py) and strings that are nothing but class names (the charts'
   ``chart-svg``, charts.py).
 Ids come from templates (``id="…"``) and from form fields, whose ids are their names in
-forms.py: an id counts when its name is a word anywhere in templates, app.js or Python.
+forms/: an id counts when its name is a word anywhere in templates, app.js or Python.
 
 Parsed with tinycss2, so ``#fff`` in a value or a class inside ``:has(…)`` is read right.
 """
@@ -32,7 +32,7 @@ CSS = ROOT / "static" / "app.css"
 # class -> (the file, the expression that builds it). Each expression must still be in its
 # file, and each class still in app.css: drop an entry when its rule goes.
 BUILT = {
-    **{f"suit-{s}": ("scorekeeper/views/__init__.py", 'class="suit suit-{c}"') for s in "SHDC"},
+    **{f"suit-{s}": ("scorekeeper/views/common.py", 'class="suit suit-{c}"') for s in "SHDC"},
     **{f"block-{c}": ("templates/deals/_trix.html", "block-{{ name }}")
        for c in ("king", "queens", "diamonds", "tricks", "trix")},
     **{f"change-deal-{a}": ("templates/manage/history.html", "change-{{ e.change.action|replace('_', '-') }}")

@@ -414,7 +414,7 @@ def test_trix_complex_rows_take_several_contracts(client):
 
 def test_marks_name_their_rule_in_words_not_file_names(client):
     from scorekeeper.rules.paper import SOURCE_DOUBLING, SOURCE_TRIGAMI, SOURCE_TRIX_CHECKS
-    from scorekeeper.views import cited
+    from scorekeeper.views.common import cited
 
     for source in (SOURCE_DOUBLING, SOURCE_TRIGAMI, SOURCE_TRIX_CHECKS):
         with client.application.test_request_context():

@@ -1,241 +1,38 @@
-"""The web app's blueprints, error pages and template helpers."""
+"""The web app's blueprints, one module a part of the app (views/common.py holds what
+they share; views/errors.py the error pages)."""
 
 from __future__ import annotations
 
-import json
-import re
-import sqlite3
-import unicodedata
-from datetime import UTC, datetime
-from typing import Any
-from urllib.parse import quote
+from flask import Flask
 
-from flask import (
-    Flask,
-    Response,
-    current_app,
-    has_request_context,
-    jsonify,
-    make_response,
-    render_template,
-    request,
+from .. import access
+from . import (
+    app_shell,
+    common,
+    deals,
+    errors,
+    explain,
+    games,
+    groups,
+    languages,
+    live,
+    manage,
+    players,
+    transfer,
 )
-from jinja2 import pass_context
-from markupsafe import Markup, escape
-from werkzeug.exceptions import HTTPException
-from werkzeug.routing import IntegerConverter
-
-from .. import forms, numbers, store
-from ..i18n import gettext as _
-from ..rules.common import (
-    SUIT_SYMBOLS,
-    listed,
-    listed_apart,
-    set_name_isolation,
-    set_number_format,
-    signed,
-    together,
-)
-from ..rules.trix import card_label, card_name
-from ..text import bdi, isolate
-
-
-def suit(code: str | None) -> Markup:
-    """A suit symbol, coloured by CSS and named for screen readers."""
-    if code not in SUIT_SYMBOLS:
-        return Markup("")
-    return Markup('<span class="suit suit-{c}" role="img" aria-label="{name}">{sym}</span>').format(
-        c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
-
-
-def card(rank: str, code: str, named: bool = True) -> Markup:
-    """The K♥ or a queen as the reader's players write it (rules.trix.card_label: "K♥",
-    "D♠" in German), its suit's symbol coloured by CSS; named in words for screen readers
-    ("queen of spades", card_name) unless ``named`` is False, where words beside it say
-    the card."""
-    label, symbol = card_label(rank, code), SUIT_SYMBOLS[code]
-    before, found, after = label.partition(symbol)
-    shown = (Markup('{}<span class="suit suit-{}">{}</span>{}').format(before, code, symbol, after)
-             if found else Markup("{}").format(label))
-    if not named:
-        return shown
-    return Markup('<span role="img" aria-label="{}">{}</span>').format(card_name(rank, code), shown)
-
-
-def cited(source: str) -> str:
-    """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
-    and points …; Scoring rules §2.2 Doubling …"."""
-    from .. import i18n
-    from ..rules.sources import SourceError, quote_for
-
-    try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
-        return listed_apart(listed((p.title, p.label)) for p in quote_for(source, i18n.language()))
-    except SourceError:
-        return source.replace("SCORING.md", _("Scoring rules"))
-
-
-def attachment(game: Any, suffix: str) -> dict[str, str]:
-    """The Content-Disposition of a game's download, "trix-2026-11-29-anna-李雷.csv": kind,
-    day (UTC) and names in any script (RFC 6266 filename*), with an ASCII fallback."""
-    day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
-    names = "-".join(re.sub(r"[\W_]+", "", name.casefold()) or "player" for name in game.players)
-    full = f"{game.kind}-{day}-{names}.{suffix}"
-    plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
-    plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
-    return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}",
-            # a group's private data: never kept by a shared cache or the browser's
-            "Cache-Control": "private, no-store"}
-
-
-def preview_answer(form: forms.DealForm, deal: Any) -> Response:
-    """A deal form's live preview (JSON): each player's ``points`` (signed) and their
-    ``steps`` for the scored ``deal`` (``ok``); or, for ``deal`` None, the one line that
-    says why they cannot be worked out yet, in the words a Save would use (``message``,
-    from the problems already on ``form``; ``question``: something is not entered yet,
-    rather than wrong)."""
-    if deal is None:
-        problem = form.first_problem()
-        return jsonify(ok=False, message=problem[0] if problem else None, question=bool(problem and problem[1]))
-    return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines])
-
-
-def _listed_markup(items: Any, join: Any) -> Markup:
-    """``join`` (rules.common.listed or listed_apart) for a template: the separator it
-    puts between two items, with Markup.join escaping each item that is not markup."""
-    separator = join(("", ""))
-    return Markup(escape(separator)).join(items)
-
-
-#: What the log says of a write the disk refused, by store.DiskFullError.reason
-_DISK_TROUBLE = {"full": "the disk is full", "read-only": "the database or its file system is read-only",
-                 "i/o": "the disk failed a write"}
-
-
-def refused_by_disk(error: store.DiskFullError) -> str:
-    """A write the database's disk refused (store.DiskFullError): log the one line an
-    operator needs (what, where, that it resumes by itself; no traceback), and return what
-    the phone is told, in its language (one sentence: a deal waiting in the outbox shows it
-    too, static/app.js). Status 507 (Insufficient Storage) goes with it."""
-    path = error.path or current_app.config.get("DATABASE", "")
-    current_app.logger.error(
-        "Nothing saved (%s %s): %s, so %s could not be written (SQLite: %s). Saving resumes by itself "
-        "once it can write there again.", request.method, request.path, _DISK_TROUBLE[error.reason], path,
-        error.detail)
-    if error.reason == "full":
-        return _("The server's disk is full: nothing was saved, your entries are kept.")
-    return _("The server cannot write to its disk: nothing was saved, your entries are kept.")
-
-
-class SqliteInt(IntegerConverter):
-    """``<int:…>`` in a URL, at most SQLite's largest integer: a longer number is a plain
-    404, not an overflow deep in the database."""
-
-    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("max", 2**63 - 1)
-        super().__init__(map, *args, **kwargs)
-
-
-#: Views that read an oversize body themselves, to answer 413 on their own form
-#: (the upload form says how large a game file may be)
-OWN_413 = frozenset({"transfer.upload"})
-
-
-def _refuse_oversize() -> None:
-    """Every POST over the request limits answers 413 with the app's 413 page before any
-    view runs, whatever the view would read: a body over MAX_CONTENT_LENGTH (by its
-    Content-Length, or as it is read when sent in chunks), a form field over
-    MAX_FORM_MEMORY_SIZE, more than MAX_FORM_PARTS parts. Parsing the form here (Werkzeug
-    keeps it for the view) means a view that answers without reading the body ("Start a
-    game" sent without a kind: 400) cannot answer otherwise than the rest."""
-    if request.method == "POST" and request.endpoint not in OWN_413:
-        request.form  # noqa: B018 - raises RequestEntityTooLarge (413)
 
 
 def init_app(app: Flask) -> None:
-    from . import (
-        app_shell,
-        deals,
-        explain,
-        games,
-        groups,
-        languages,
-        live,
-        manage,
-        players,
-        transfer,
-    )
-
-    app.url_map.converters["int"] = SqliteInt
+    """Register the blueprints, then what runs around every view: a body too large refused
+    unread, then the link's check (access.admit); the language; the template helpers and
+    the error pages."""
+    app.url_map.converters["int"] = common.SqliteInt
     for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):
         app.register_blueprint(module.bp)
-    app.before_request(_refuse_oversize)  # before groups' check: a body too large is refused unread
-    groups.init_app(app)
+    app.before_request(common.refuse_oversize)  # before access's check: a body too large is refused unread
+    access.init_app(app)
     languages.init_app(app)
-    # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in
-    # a page (the hook is the process's: the command line and the rules' own tests, with
-    # no request, keep names as typed)
-    set_name_isolation(lambda name: isolate(name) if has_request_context() else name)
-    # … and write their numbers in the page's digits and signs (numbers.py; outside a
-    # request, the command line's 0–9, "+75" and "−150")
-    set_number_format(numbers.number, numbers.signed)
-    # numbers a person reads, in the page's digits: a deal's points ("+75", "+٧٥"), a
-    # total or a count ("−15", "١٣"), a day; never for attributes that are data (value,
-    # href, data-*). Each depends on the request, so Jinja must never work one out once
-    # when compiling a template ({{ 0|number }} would keep the first page's digits).
-    for name, write in (("signed", numbers.signed), ("minus", numbers.number), ("number", numbers.number),
-                        ("day", numbers.day), ("day_and_time", numbers.day_and_time)):
-        app.jinja_env.filters[name] = pass_context(lambda _context, value, write=write: write(value))
-    app.jinja_env.filters["cited"] = cited
-    # a list as the page's language writes it ("Anna, Ben", "سارة، محمد"): names|map('bdi')|listed
-    # (like |join, each item escaped unless it is markup already)
-    app.jinja_env.filters["listed"] = pass_context(lambda _context, items: _listed_markup(items, listed))
-    app.jinja_env.filters["together"] = pass_context(lambda _context, items: _listed_markup(items, together))
-    app.jinja_env.filters["listed_apart"] = pass_context(lambda _context, items: _listed_markup(items, listed_apart))
-    # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
-    app.jinja_env.filters["bdi"] = bdi
-    app.jinja_env.filters["isolate"] = isolate
-    # seats|map('extract', players) → the names of those seats
-    app.jinja_env.filters["extract"] = lambda key, container: container[key]
-    # Links to pages that may not exist yet render only once their view does
-    app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
+    common.init_templates(app)
     # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
     app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
-    app.jinja_env.globals.update(
-        suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
-        KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
-
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> Any:
-        messages = {
-            400: _("That request could not be read. Nothing was changed; go back and try again."),
-            404: _("There is no such game, deal or player here. It may have been deleted, or the address "
-                   "was mistyped."),
-            403: _("This link shows the games and changes nothing: ask someone at the table to enter it.")
-            if groups.current() is not None else _("Open your group's link first."),
-            405: _("That page cannot be used like that."),
-            413: _("That is more than this server takes in one request. Nothing was changed."),
-            429: _("Too many changes in a short time from this device or its network, so nothing was "
-                   "changed. Wait a minute, then go back and try again."),
-        }
-        message = messages.get(error.code or 500, _("Something went wrong with that request."))
-        response = make_response(render_template("error.html", code=error.code, message=message), error.code)
-        if error.code == 429:
-            response.headers["Retry-After"] = "60"
-        return response
-
-    @app.errorhandler(store.DiskFullError)
-    def disk_full(error: store.DiskFullError) -> Any:
-        return render_template("error.html", code=507, message=refused_by_disk(error)), 507
-
-    @app.errorhandler(sqlite3.DatabaseError)
-    def database_error(error: sqlite3.DatabaseError) -> Any:
-        # a write the disk refused outside store.writing, said the same way
-        refused = store.disk_full_error(None, error)
-        return disk_full(refused) if refused is not None else server_error(error)
-
-    @app.errorhandler(Exception)
-    def server_error(error: Exception) -> Any:
-        app.logger.exception("Unhandled error")
-        message = _("Something went wrong on our side. Nothing you entered was lost from saved "
-                    "deals; go back and try again.")
-        return render_template("error.html", code=500, message=message), 500
+    errors.init_app(app)

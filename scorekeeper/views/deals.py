@@ -11,12 +11,11 @@ from .. import actions, conflicts, forms, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
-from ..records import StoredGame
+from ..records import Change, StoredGame
 from ..rules import GameScore, RuleError, get_rules
 from ..rules.common import listed, signed
 from ..text import isolate
-from . import preview_answer, refused_by_disk
-from .games import get_game_or_404
+from .common import get_game_or_404, preview_answer, refused_by_disk
 from .manage import offer_restore
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
@@ -224,7 +223,7 @@ def _choose(form: forms.DealForm, contract: str | None) -> None:
         form.contracts.data = [contract] if form.is_complex else contract
 
 
-def _stale(game: StoredGame, since: list[store.Change]) -> Any:
+def _stale(game: StoredGame, since: list[Change]) -> Any:
     """The add-deal form again, nothing saved: what arrived from another phone meanwhile,
     the entries as typed, and the choice "Add yours as deal N+1" (a Save against the game
     as it is now) or "Discard mine". Status 409."""

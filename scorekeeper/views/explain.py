@@ -33,8 +33,7 @@ from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore
 from ..rules.sources import Passage, in_language, quote_all
 from ..rules.trix import CARDS, card_label
-from . import preview_answer
-from .games import get_game_or_404
+from .common import get_game_or_404, preview_answer
 
 bp = Blueprint("explain", __name__)
 

@@ -28,6 +28,7 @@ from flask_compress import Compress
 from markupsafe import Markup
 
 from .. import forms, groups, i18n, network, numbers, sheet, store
+from ..access import current, group_id, page_key
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..i18n import gettext as _
@@ -35,20 +36,11 @@ from ..qr import QrCode
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate, isolate_all
-from . import attachment
-from .groups import current, group_id, link_code, page_key
+from .common import attachment, get_game_or_404, link_code
 from .pages import address, shared
 from .past import game_chart
 
 bp = Blueprint("games", __name__)
-
-
-def get_game_or_404(game_id: str) -> store.StoredGame:
-    """The stored game, or a 404 page."""
-    try:
-        return store.get_game(get_db(), game_id)
-    except store.NotFoundError:
-        abort(404)
 
 
 @bp.get("/")

@@ -86,7 +86,7 @@ def game(game_id: str) -> Any:
 def everything() -> Any:
     """The version of the group's games together (the latest change to any), for the
     home page: ``{"version": int}``; ETag, 304 while unchanged."""
-    from .groups import group_id
+    from ..access import group_id
 
     version = groups.version(get_db(), group_id())
     etag = f"all{version}"

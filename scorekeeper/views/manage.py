@@ -10,13 +10,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
 from .. import actions, forms, history, store
+from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
+from ..records import Change, StoredGame
 from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..text import isolate_all
-from .games import get_game_or_404
-from .groups import group_id
+from .common import get_game_or_404
 
 bp = Blueprint("manage", __name__)
 
@@ -24,7 +25,7 @@ bp = Blueprint("manage", __name__)
 # ---------------------------------------------------------------- history and restore
 
 
-def _history_page(game: store.StoredGame, errors: dict[int, str] | None = None,
+def _history_page(game: StoredGame, errors: dict[int, str] | None = None,
                   twins: frozenset[int] = frozenset()) -> Any:
     db = get_db()
     told = history.build(game, store.changes(db, game.id), store.deleted_deals(db, game.id))
@@ -48,7 +49,7 @@ def show_history(game_id: str) -> Any:
     return _history_page(game, errors, twins)
 
 
-def _refused(game: store.StoredGame, deal_id: int, message: str, twin: bool = False) -> Any:
+def _refused(game: StoredGame, deal_id: int, message: str, twin: bool = False) -> Any:
     """Back to the history, at the deal's Restore button, with why it did not go back:
     a redirect, so refreshing the page never sends the Restore again. ``twin``: the same
     deal is in play already; the button then offers to restore it anyway."""
@@ -111,7 +112,7 @@ def restore_offer_context() -> dict[str, Any]:
     return {"restore_offer": restore_offer}
 
 
-def offer_restore(game: store.StoredGame, deal_id: int, number: int) -> None:
+def offer_restore(game: StoredGame, deal_id: int, number: int) -> None:
     """Remember the deal just deleted, so the next page's flash offers to restore it."""
     session["restorable"] = {"game": game.id, "deal": deal_id, "number": number}
 
@@ -157,7 +158,7 @@ def edit_game(game_id: str) -> Any:
                            confirmed=sorted({store.name_key(n) for n in merges.values()})), status
 
 
-def _merges(game: store.StoredGame, players: tuple[str, ...] | None, known: list[str]) -> dict[int, str]:
+def _merges(game: StoredGame, players: tuple[str, ...] | None, known: list[str]) -> dict[int, str]:
     """Seats renamed to a player already known here (another person's record, in any
     case): {seat: that player's name as stored}. Saving makes the seat that player, so
     the game moves into their statistics: the page asks once before it does."""
@@ -169,7 +170,7 @@ def _merges(game: store.StoredGame, players: tuple[str, ...] | None, known: list
             if store.name_key(new) != store.name_key(old) and store.name_key(new) in stored}
 
 
-def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None, nonce: str) -> str | None:
+def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: str) -> str | None:
     """Save ``players`` (the form's names, checked: form.players()) and the form's
     settings with the form's token ``nonce``; the flash message (what this form changed,
     the same when it is sent again), or None after putting every problem beside its
@@ -200,7 +201,7 @@ def _save(form: Any, game: store.StoredGame, players: tuple[str, ...] | None, no
     return None
 
 
-def _saved(kind: str, made: list[store.Change]) -> str:
+def _saved(kind: str, made: list[Change]) -> str:
     """What a form's changes ``made`` (oldest first) did, as the flash says it: each
     renamed seat and each setting, from before the first to after the last."""
     said = []

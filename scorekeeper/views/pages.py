@@ -83,7 +83,7 @@ def address() -> tuple[str | None, ...]:
 
 
 def _key() -> str:
-    from .groups import page_key
+    from ..access import page_key
     from .live import asset_version
 
     mine = page_key()

@@ -11,13 +11,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask import abort, url_for
 
 from .. import charts, forms, numbers, stats, store, summaries
+from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number_below
 from ..rules.common import listed
 from ..sheet import Sheet
 from ..text import isolate
-from .groups import group_id
 
 
 def time_zone(name: str | None) -> tzinfo | None:

@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, abort, render_template
 
 from .. import numbers, stats, store, summaries
+from ..access import group_id
 from ..db import get_db
-from .groups import group_id
 from .pages import shared
 from .past import results_charts
 

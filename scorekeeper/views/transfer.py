@@ -19,19 +19,19 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, sheet, transfer_forms
+from .. import actions, export, forms, sheet
+from ..access import group_id
 from ..db import get_db
+from ..forms import transfer as transfer_forms
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
+from ..records import StoredGame
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
-from ..records import StoredGame
 from ..text import isolate_all
-from . import attachment
-from .games import get_game_or_404
-from .groups import group_id
+from .common import attachment, get_game_or_404
 
 bp = Blueprint("transfer", __name__)
 

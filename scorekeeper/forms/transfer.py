@@ -2,7 +2,7 @@
 
 They only map input: the upload hands the file's bytes to gamefile.find_problems; the paper
 check turns the typed cells into rules.paper's PaperRow and PaperOptions. (Kept apart from
-forms.py, whose forms are the deal forms at the table.)
+forms/deals.py, whose forms are the deal forms at the table.)
 """
 
 from __future__ import annotations
@@ -27,13 +27,14 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from .forms import CONTRACT_NAMES, CONTRACTS, KING_LABEL, TARGET_RANGE, CountField, choices
-from .gamefile import MAX_NAME_LENGTH
-from .i18n import gettext as _
-from .i18n import lazy_gettext as _l
-from .i18n import right_to_left
-from .inputs import whole_number
-from .rules.paper import PaperOptions, PaperRow
+from ..gamefile import MAX_NAME_LENGTH
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..i18n import right_to_left
+from ..inputs import whole_number
+from ..names import CONTRACT_NAMES, CONTRACTS, KING_LABEL
+from ..rules.paper import PaperOptions, PaperRow
+from .fields import TARGET_RANGE, CountField, choices
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
 MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}
@@ -46,7 +47,7 @@ CONTRACT_CHIPS = {"king": KING_LABEL, "queens": _lp("contract", "Queens"), "diam
                   "tricks": _lp("contract", "Tricks"), "trix": _lp("contract", "Trix")}
 
 
-class UploadForm(FlaskForm):
+class UploadForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
     """A game file to import (GAME-FILE.md); CSRF-protected like every POST.
 
     ``nonce``: a one-time token, so the same upload sent twice stores one game.
@@ -72,7 +73,7 @@ class UploadForm(FlaskForm):
         """The game file's bytes (at most ``most`` of them; -1: all): the chosen file, else
         the text sent back for a copy."""
         if isinstance(self.file.data, FileStorage) and self.file.data.filename:
-            return self.file.data.read(most)
+            return bytes(self.file.data.read(most))
         return (self.content.data or "").encode()
 
 
@@ -82,7 +83,7 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2014": "
                         "\uff0d": "-", "\uff0b": "+"})
 
 
-class PointsField(IntegerField):
+class PointsField(IntegerField):  # type: ignore[misc]  # WTForms has no types
     """One cell of the paper sheet: a whole number with its sign as written (−25, +75, 25);
     blank is None. A typographic minus (−, –) counts as a minus sign."""
 
@@ -131,7 +132,61 @@ def _points_field(label: Any, *, signed: bool) -> PointsField:
                        render_kw={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"})
 
 
-def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
+class PaperForm(Form):  # type: ignore[misc]  # WTForms has no types
+    """A paper sheet to check; :func:`paper_form` makes the form of a kind of game and a
+    number of rows (its players', settings' and cells' fields)."""
+
+    game_kind: str
+    seat_count: int
+    row_count: int
+    is_trix: bool
+
+    def names(self) -> list[str]:
+        """The players' names as typed, or "Player 1" … where left blank."""
+        return [" ".join((self[f"n{s}"].data or "").split())
+                or _("Player %(n)s", n=s + 1) for s in range(self.seat_count)]
+
+    def options(self) -> PaperOptions:
+        if not self.is_trix:
+            return PaperOptions(kind=self.game_kind, target=self.target.data or 500)
+        return PaperOptions(kind=self.game_kind, doubling=bool(self.doubling.data),
+                            values="swapped" if self.swapped.data else "standard",
+                            reversed=bool(self.reversed.data), complex=bool(self.complex.data))
+
+    def contracts_of(self, row: int) -> tuple[str, ...]:
+        if not self.is_trix:
+            return ()
+        data = self[f"c{row}"].data
+        chosen = data if isinstance(data, list) else [data]  # checkboxes or radio
+        return tuple(c for c in CONTRACTS if c in chosen)
+
+    def paper_rows(self) -> list[PaperRow]:
+        """One PaperRow per row; written totals only when ``totals`` is ticked."""
+        out = []
+        for row in range(1, self.row_count + 1):
+            points = tuple(self[f"p{row}_{s}"].data for s in range(self.seat_count))
+            totals = (tuple(self[f"t{row}_{s}"].data for s in range(self.seat_count))
+                      if self.totals.data else ())
+            out.append(PaperRow(points=points, contracts=self.contracts_of(row), totals=totals))
+        return out
+
+    def unread_rows(self) -> list[int]:
+        """The rows (1-based) with a cell that is not a number a deal can have."""
+        return [row for row in range(1, self.row_count + 1)
+                if any(cell.errors for cell in (*self.cells(row), *self.total_cells(row)))]
+
+    def settings_errors(self) -> list[str]:
+        """What is wrong with the settings (Trigami: the target), in words."""
+        return [] if self.is_trix else list(self.target.errors)
+
+    def cells(self, row: int) -> Sequence[Any]:
+        return [self[f"p{row}_{s}"] for s in range(self.seat_count)]
+
+    def total_cells(self, row: int) -> Sequence[Any]:
+        return [self[f"t{row}_{s}"] for s in range(self.seat_count)]
+
+
+def paper_form(kind: str, rows: int, complex_: bool = False) -> type[PaperForm]:
     """The paper sheet form for ``kind`` ("trigami", "bugami3", "trix") with ``rows`` rows;
     ``complex_`` (Trix Complex ticked) makes each row's contract chips checkboxes.
 
@@ -143,70 +198,20 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
     """
     trix = kind == "trix"
     seats = 4 if trix else 3
-
-    class PaperForm(Form):
-        game_kind = kind
-        seat_count = seats
-        row_count = rows
-        is_trix = trix
-
-        def names(self) -> list[str]:
-            """The players' names as typed, or "Player 1" … where left blank."""
-            return [" ".join((self[f"n{s}"].data or "").split())
-                    or _("Player %(n)s", n=s + 1) for s in range(seats)]
-
-        def options(self) -> PaperOptions:
-            if not trix:
-                return PaperOptions(kind=kind, target=self.target.data or 500)
-            return PaperOptions(kind=kind, doubling=bool(self.doubling.data),
-                                values="swapped" if self.swapped.data else "standard",
-                                reversed=bool(self.reversed.data), complex=bool(self.complex.data))
-
-        def contracts_of(self, row: int) -> tuple[str, ...]:
-            if not trix:
-                return ()
-            data = self[f"c{row}"].data
-            chosen = data if isinstance(data, list) else [data]  # checkboxes or radio
-            return tuple(c for c in CONTRACTS if c in chosen)
-
-        def paper_rows(self) -> list[PaperRow]:
-            """One PaperRow per row; written totals only when ``totals`` is ticked."""
-            out = []
-            for row in range(1, rows + 1):
-                points = tuple(self[f"p{row}_{s}"].data for s in range(seats))
-                totals = (tuple(self[f"t{row}_{s}"].data for s in range(seats))
-                          if self.totals.data else ())
-                out.append(PaperRow(points=points, contracts=self.contracts_of(row), totals=totals))
-            return out
-
-        def unread_rows(self) -> list[int]:
-            """The rows (1-based) with a cell that is not a number a deal can have."""
-            return [row for row in range(1, rows + 1)
-                    if any(cell.errors for cell in (*self.cells(row), *self.total_cells(row)))]
-
-        def settings_errors(self) -> list[str]:
-            """What is wrong with the settings (Trigami: the target), in words."""
-            return [] if trix else list(self.target.errors)
-
-        def cells(self, row: int) -> Sequence[Any]:
-            return [self[f"p{row}_{s}"] for s in range(seats)]
-
-        def total_cells(self, row: int) -> Sequence[Any]:
-            return [self[f"t{row}_{s}"] for s in range(seats)]
-
+    fields: dict[str, Any] = {}
     for seat in range(seats):
-        setattr(PaperForm, f"n{seat}", StringField(
+        fields[f"n{seat}"] = StringField(
             _l("Player %(n)s", n=seat + 1),
             render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off",
-                       "autocapitalize": "words", "placeholder": _l("Player %(n)s", n=seat + 1)}))
-    PaperForm.totals = BooleanField(_l("I also wrote the running totals"))
+                       "autocapitalize": "words", "placeholder": _l("Player %(n)s", n=seat + 1)})
+    fields["totals"] = BooleanField(_l("I also wrote the running totals"))
     if trix:
-        PaperForm.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
-        PaperForm.swapped = BooleanField(_l("Swapped values: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))
-        PaperForm.reversed = BooleanField(_l("Reversed scoring: signs flipped"))
-        PaperForm.complex = BooleanField(_l("Trix Complex: several contracts in one deal"))
+        fields["doubling"] = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
+        fields["swapped"] = BooleanField(_l("Swapped values: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))
+        fields["reversed"] = BooleanField(_l("Reversed scoring: signs flipped"))
+        fields["complex"] = BooleanField(_l("Trix Complex: several contracts in one deal"))
     else:
-        PaperForm.target = TargetField(
+        fields["target"] = TargetField(
             _l("Play to"), default=500,
             validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=NumberInput(min=50, max=100000, step=50), render_kw={"inputmode": "numeric"})
@@ -214,16 +219,17 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[Form]:
         if trix:
             contract_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
             if complex_:  # several contracts may be ticked in one deal
-                setattr(PaperForm, f"c{row}", SelectMultipleField(
+                fields[f"c{row}"] = SelectMultipleField(
                     _l("Contracts"), choices=contract_choices, validate_choice=False,
-                    widget=ListWidget(prefix_label=False), option_widget=CheckboxInput()))
+                    widget=ListWidget(prefix_label=False), option_widget=CheckboxInput())
             else:  # one tap chooses, another tap changes it
-                setattr(PaperForm, f"c{row}", RadioField(
-                    _l("Contract"), choices=contract_choices, validate_choice=False))
+                fields[f"c{row}"] = RadioField(_l("Contract"), choices=contract_choices, validate_choice=False)
         for seat in range(seats):
-            setattr(PaperForm, f"p{row}_{seat}", _points_field(_l("Points"), signed=trix))
-            setattr(PaperForm, f"t{row}_{seat}", _points_field(_l("Total"), signed=trix))
-    return PaperForm
+            fields[f"p{row}_{seat}"] = _points_field(_l("Points"), signed=trix)
+            fields[f"t{row}_{seat}"] = _points_field(_l("Total"), signed=trix)
+    return type("PaperForm", (PaperForm,), {
+        "game_kind": kind, "seat_count": seats, "row_count": rows, "is_trix": trix, **fields})
 
 
-__all__ = ["CONTRACT_CHIPS", "DEFAULT_ROWS", "MAX_ROWS", "PointsField", "TargetField", "UploadForm", "paper_form"]
+__all__ = ["CONTRACT_CHIPS", "DEFAULT_ROWS", "MAX_ROWS", "PaperForm", "PointsField", "TargetField", "UploadForm",
+           "paper_form"]

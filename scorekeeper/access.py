@@ -1,0 +1,238 @@
+"""Who may see and change which group: access control for every request.
+
+A phone is in a group once it has opened the group's link: the link's token is kept in
+the phone's signed session cookie, and every request checks it (:func:`admit`, run before
+every view). A token that was replaced stops working at once. Nothing of any group is
+shown to a phone without a link: it sees the welcome page (start a group, or how to join
+one) and the calculator, which holds no one's games. A read-only (view) link shows
+everything and changes nothing; a view link to one game shows that game only. A play link
+of a group with a passcode lets a phone in once it gave the passcode (or a one-time code).
+
+This module is the web layer's (it reads Flask's ``session`` and ``request``); it imports
+no view. The views ask it which group a request is for (:func:`group_id`), whether the
+phone may write (:func:`can_write`), and keep what a phone opened (:func:`remember`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any
+
+from flask import (
+    Flask,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf.csrf import generate_csrf, validate_csrf
+from wtforms.validators import ValidationError
+
+from . import groups, store
+from .db import get_db
+from .forms.groups import PasscodeForm, StartForm
+from .i18n import gettext as _
+
+#: Endpoints anyone may open, with a link or without: they show no group's data
+OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
+                  "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
+                  "groups.enter_code",
+                  "explain.calculator", "explain.calculator_preview", "languages.choose"})
+#: Pages that exist to change something: refused to a read-only link even when only opened
+WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
+                     "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",
+                     "groups.game_link"})
+#: Endpoints that answer in JSON, errors too
+JSON = frozenset({"live.game", "deals.preview"})
+#: What a read-only link to one game may open besides that game's own pages
+ONE_GAME = frozenset({"games.index", "groups.welcome"})
+#: Play links a phone keeps, its own group's and the last few others' it opened; also
+#: the number of passcodes it keeps as given
+KEPT = 6
+
+
+def current() -> groups.Access | None:
+    """What this request's phone may open (its session's link), looked up once a request;
+    None without a working link."""
+    if "access" not in g:
+        token = session.get("link") if "HTTP_COOKIE" in request.environ else None
+        g.access = groups.open_link(get_db(), token) if isinstance(token, str) else None
+    return g.access  # type: ignore[no-any-return]
+
+
+def group_id() -> int:
+    """The id of this request's group (after :func:`admit`, which refuses requests without
+    one to every page that calls this)."""
+    access = current()
+    if access is None:  # pragma: no cover - admit() answered already
+        abort(404)
+    return access.group.id
+
+
+def can_write() -> bool:
+    """Whether this phone may change anything (it opened the play link)."""
+    access = current()
+    return access is not None and access.can_write
+
+
+def passed(access: groups.Access) -> bool:
+    """Whether the phone gave the group's passcode (or none is needed)."""
+    passcode_id = access.group.passcode_id
+    return passcode_id is None or access.access != groups.PLAY or passcode_id in session.get("passed", ())
+
+
+def keep_proof(proof: str | None) -> None:
+    """Keep ``proof`` (a passcode's id) among the passcodes this phone gave (the latest few)."""
+    if proof:
+        session["passed"] = [proof, *(p for p in session.get("passed", ()) if p != proof)][:KEPT]
+
+
+def admit() -> Any:
+    """Before every request: let it through, or answer for it. Without a working link,
+    the welcome page (or 403 for a form sent; but "Make a new link" sent again with the link
+    it replaced gets that form's new link, :func:`_replaced_here`); with a play link of a group with a
+    passcode not yet given here, the passcode page; a game or player of another group (or
+    none at all) is 404, one answer for both; a read-only link may not send or open a
+    form (403)."""
+    endpoint = request.endpoint
+    if endpoint is None or endpoint in OPEN:
+        return None
+    access = current()
+    if access is None:
+        access = _replaced_here()
+    if access is None:
+        if request.method in ("GET", "HEAD"):
+            return redirect(url_for("groups.welcome"))
+        if session.get("link"):  # the link it had was replaced while a form was open
+            return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
+        abort(403)
+    if not passed(access):
+        if request.method in ("GET", "HEAD"):
+            return redirect(url_for("groups.passcode"))
+        # a passcode set while this phone had a form open: say so, ask for it here
+        return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
+                               unsaved=True), 403
+    if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):
+        abort(403)
+    args = request.view_args or {}
+    db = get_db()
+    if "game_id" in args:
+        if (access.game_id is not None and args["game_id"] != access.game_id) \
+                or groups.game_group(db, args["game_id"]) != access.group.id:
+            if endpoint in JSON:
+                return jsonify(error=_("There is no such game here.")), 404
+            abort(404)
+    elif access.game_id is not None:  # a link to one game: that game, nothing else
+        if endpoint in ONE_GAME:
+            return redirect(url_for("games.show", game_id=access.game_id))
+        abort(404)
+    if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
+        abort(404)
+    return None
+
+
+def _replaced_here() -> groups.Access | None:
+    """The new link of a "Make a new link" form sent again from the phone that made it
+    with the link it replaced still in its cookie (a double tap, a resend when the answer
+    was lost: groups.replaced_by), now this phone's link, so that the repeat gets the
+    first answer; None for any other request (no other dead link gets back in)."""
+    if request.method != "POST" or request.endpoint != "groups.settings" \
+            or request.form.get("action") != "new_link" or not token_given():
+        return None
+    old, nonce = session.get("link"), request.form.get("nonce")
+    if not isinstance(old, str) or not nonce:
+        return None
+    found = groups.replaced_by(get_db(), old, nonce)
+    if found is not None:
+        remember(found.token, replacing=old)
+        g.access = found
+    return found
+
+
+def page_key() -> tuple[Any, ...]:
+    """What a page kept for many phones (views/pages.py, the score sheet) must be kept
+    apart by besides the games: the group and its play link (the QR codes hold it), the
+    kind of link and its game, and whether the page offers "Back to my group": that button's
+    form carries this phone's form token, so such a page is kept for this phone alone (by a
+    fingerprint of its session's token)."""
+    access = current()
+    if access is None:  # pragma: no cover - admit() lets no such request through
+        raise LookupError("a kept page without a group")
+    back = None
+    if session.get("back") and not access.can_write:
+        generate_csrf()  # the session's token, made now if it has none yet: the page will carry it
+        secret = str(session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
+        back = hashlib.sha256(secret.encode()).hexdigest()[:20]
+    return (access.group.id, access.group.token, access.access, access.game_id, back)
+
+
+def remember(token: str, play: bool = True, replacing: str | None = None) -> None:
+    """Keep ``token`` as this phone's link (for a year and more, like any bookmark); a
+    ``play`` link also among the groups this phone can switch to (``replacing`` a link
+    it replaces)."""
+    session.permanent = True
+    session["link"] = token
+    if play:
+        others = [t for t in session.get("known", ()) if t not in (token, replacing)]
+        session["known"] = [token, *others][:KEPT]
+
+
+def other_groups() -> list[groups.Access]:
+    """The groups this phone opened before whose play links still work, but for the
+    one it is in: the Group page offers to switch to them."""
+    access = current()
+    found = []
+    for token in session.get("known", ()):
+        other = groups.open_link(get_db(), token) if isinstance(token, str) else None
+        if other is not None and other.can_write and (access is None or other.group.id != access.group.id):
+            found.append(other)
+    return found
+
+
+def home() -> groups.Access | None:
+    """The group this phone plays in: its play link, or the one it keeps to go back to
+    from a read-only link; None for a phone in no group."""
+    mine = current()
+    if mine is not None and mine.can_write:
+        return mine
+    back = session.get("back")
+    found = groups.open_link(get_db(), back) if isinstance(back, str) else None
+    return found if found is not None and found.can_write else None
+
+
+def token_given() -> bool:
+    """Whether this POST carries its form token (CSRF), checked without writing to the
+    session: another site's form arrives without this phone's cookie (SameSite=Lax), and
+    a session made for it would replace the phone's own cookie, its group with it."""
+    if not current_app.config.get("WTF_CSRF_ENABLED", True):
+        return True
+    try:
+        validate_csrf(request.form.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")))
+    except ValidationError:
+        return False
+    return True
+
+
+def phone() -> str:
+    """This phone's random id, kept in its session cookie: wrong passcodes are counted per
+    phone (attempts.py), so one player's mistakes do not hold up the next phone on the
+    same Wi-Fi."""
+    found = session.get("phone")
+    if not isinstance(found, str) or not found:
+        found = session["phone"] = secrets.token_urlsafe(12)
+    return found
+
+
+def init_app(app: Flask) -> None:
+    """Check every request's link (:func:`admit`); templates get ``can_write``,
+    ``current_access`` (what this phone may do) and ``csrf_token()`` (a form token)."""
+    app.before_request(admit)
+    app.jinja_env.globals["can_write"] = can_write
+    app.jinja_env.globals["csrf_token"] = generate_csrf  # a plain button's form token (base.html)
+    app.jinja_env.globals["current_access"] = current

@@ -1,0 +1,176 @@
+"""What every form of the package is built from: fields for counts typed on the phone
+(a tap on a chip, or the numeric keypad), choices, and the messages put beside fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, SelectChoice
+from wtforms.utils import unset_value
+from wtforms.validators import NumberRange, Optional
+from wtforms.widgets import TextInput
+
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..inputs import whole_number, whole_number_below
+
+MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
+
+#: What a target must be (Trigami and plain Bugami), in the page's digits
+TARGET_RANGE = _l("Enter a target from %(low)s to %(high)s.", low=50, high=100000)
+
+
+class DigitsInput(TextInput):  # type: ignore[misc]  # WTForms has no types
+    """A whole number typed on the phone's numeric keypad: a text field with
+    ``inputmode="numeric"``, not ``type="number"``, which drops the digits of an Arabic
+    keypad (٣) and of other scripts; the server reads any decimal digits
+    (inputs.whole_number), and static/app.js too (issue 10)."""
+
+    def __call__(self, field: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("inputmode", "numeric")
+        kwargs.setdefault("size", 6)
+        return super().__call__(field, **kwargs)
+
+
+def count_field(label: Any, high: int, blank: int | None = None, who: Any = None) -> IntegerField:
+    """A count of a deal: a tap on one of the chips 0 … ``high``, or typed on the numeric
+    keypad (:class:`ChipCountField`); blank allowed (filled in later, or ``blank``).
+    ``who``: whose count it is, for a message ("Anna's tricks")."""
+    return ChipCountField(
+        label,
+        high=high,
+        blank=blank,
+        who=who,
+        validators=[Optional(), NumberRange(0, high, message=_l("Enter a number from %(low)s to %(high)s.", low=0, high=high))],
+        widget=DigitsInput(),
+        render_kw={"autocomplete": "off", **({"placeholder": str(blank)} if blank is not None else {})},
+    )
+
+
+class CountField(IntegerField):  # type: ignore[misc]  # WTForms has no types
+    """An IntegerField that says plainly what a card player typed wrong.
+
+    ``negative`` replaces the message for a number typed with a minus sign."""
+
+    raw_data: list[Any]  # what was sent, as WTForms keeps it
+
+    def __init__(self, *args: Any, negative: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.negative = negative
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None
+            return
+        text = str(valuelist[0]).strip()
+        if not text.isdecimal():  # Unicode digits (e.g. Arabic-Indic) are whole numbers too
+            self.data = None
+            if text.startswith(("-", "−")):
+                raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
+            raise ValueError(_("Enter a whole number, like %(example)s.", example=3))
+        self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range
+
+    def validate(self, form: Any, extra_validators: Any = ()) -> bool:
+        # A count that is not a number says so once, not also "must be from 0 to 13"
+        if self.process_errors:
+            self.errors = [self.process_errors[0]]
+            return False
+        return bool(super().validate(form, extra_validators))
+
+
+class ChipCountField(CountField):
+    """A count entered with one tap on a chip — a radio button named ``<name>_chip`` for
+    each number 0 … ``high`` (UX.md: tap, don't type) — or typed into the number field
+    ``<name>``, which stays for keyboards and screen readers that prefer it.
+
+    static/app.js keeps the two equal. Without it, the chip counts when the field is left
+    blank; when both are given and differ, the one the player changed wins: the form
+    sends back, as ``<name>_was``, the count the page showed (:attr:`shown`), so a chip
+    tapped on a deal being changed beats the number still in its field, and a number
+    typed beats the chip ticked as the default (``blank``, the count a blank field means:
+    bugs' 0). Both changed, to different numbers: nothing is read, and the field says so
+    (:attr:`conflict`), keeping what was typed and no chip ticked. A form sent without
+    ``<name>_was`` (a page from before it) lets a typed number win. The field then shows
+    the count it was read as, and its chip is ticked (``chip_value``)."""
+
+    def __init__(self, *args: Any, high: int, blank: int | None = None, who: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.high = high
+        self.blank = blank
+        self.who = who
+        self.conflict = False
+
+    @property
+    def chip_name(self) -> str:
+        return f"{self.name}_chip"
+
+    @property
+    def was_name(self) -> str:
+        return f"{self.name}_was"
+
+    @property
+    def chip_value(self) -> int | None:
+        """The chip to tick: the count read, else what a blank field means."""
+        return self.blank if self.data is None and not self.process_errors else self.data
+
+    @property
+    def shown(self) -> str:
+        """The count as the page shows it, in the field and on the ticked chip ("" for
+        none); after a :attr:`conflict`, the number typed, which the field keeps."""
+        if self.conflict:
+            return str(self.raw_data[0]).strip()
+        value = self.chip_value
+        return "" if value is None else str(value)
+
+    def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
+        super().process(formdata, data, extra_filters)
+        self.conflict = False
+        tapped = str(formdata.get(self.chip_name) or "") if formdata is not None else ""
+        if not tapped or self.process_errors:
+            return
+        typed = any(str(v).strip() for v in self.raw_data)
+        chip = whole_number_below(tapped, self.high + 1)
+        if chip is None:  # no chip sends that: a tampered form
+            if not typed:
+                self.process_errors.append(_("Tap one of the numbers."))
+            return
+        if typed and self.data != chip:
+            was = formdata.get(self.was_name)
+            if was is None or str(was) == tapped:  # the chip is as the page showed it: the number typed is new
+                return
+            if str(was) != str(self.data):  # both changed, to different numbers: ask
+                self.conflict = True
+                self.data = None
+                self.process_errors.append(_(
+                    "%(who)s: you tapped %(tapped)s but typed %(typed)s. Tap the right number, or type it again.",
+                    who=self.who or self.label.text, tapped=chip, typed=str(self.raw_data[0]).strip()))
+                return
+        self.data = chip  # tapped with the field left blank, or tapped anew beside a number left as it was
+        self.raw_data = [tapped]
+
+
+def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms' SelectChoice objects."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+
+def seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice]:
+    pairs = [(str(seat), name) for seat, name in enumerate(players)]
+    return choices(([("", none)] if none is not None else []) + pairs)
+
+
+def capitalized(message: str) -> str:
+    """A rules message as a sentence beside a field: "tricks add up…" → "Tricks add up…"."""
+    return message[:1].upper() + message[1:]
+
+
+
+def csrf_failed(form: FlaskForm) -> bool:
+    """Whether a submitted form was refused for its CSRF token (expired or forged)."""
+    return form.is_submitted() and "csrf_token" in form and bool(form.csrf_token.errors)
+
+

@@ -1,0 +1,270 @@
+"""The forms of a game as a whole: a new game, its players and settings, the home page's
+filters, the what-if choices and the calculator's settings; and the form of a plain button
+(its CSRF token only). Each is built for its kind of game and number of seats.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, DateField, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import NumberRange, Optional, ValidationError
+
+from ..gamefile import check_player_names
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL
+from ..rules.common import RuleError
+from ..text import isolate
+from .fields import TARGET_RANGE, CountField, DigitsInput, capitalized, choices
+
+
+class EmptyForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+    """Only the CSRF token: guards delete and undo buttons."""
+
+
+class GameSetupForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+    """What the new-game and the players-and-settings forms share: the players' names
+    (``player_0`` …) and the settings, read into the game file's shapes with every problem
+    put beside its field."""
+
+    def all_errors(self) -> list[tuple[str | None, str]]:
+        """Every message on the form as (the id of its field, or None; message), top to
+        bottom, for the summary above the form (_macros.html form_errors), which a refused
+        Start or Save puts the focus on."""
+        out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
+        out += [(field.id, m) for field in self if field.type not in ("CSRFTokenField", "HiddenField")
+                for m in field.errors]
+        return out
+
+    def names(self) -> list[str]:
+        return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(self.seat_count)]
+
+    def players(self) -> tuple[str, ...] | None:
+        """The names, checked (gamefile.check_player_names), or None after errors."""
+        names = self.names()
+        for seat, name in enumerate(names):
+            if not name:
+                self[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
+        if not all(names):
+            return None
+        try:
+            return check_player_names(names, self.seat_count)
+        except RuleError as error:
+            field = self[f"player_{error.seat or 0}"]
+            field.errors = [*field.errors, capitalized(error.message) + "."]
+            return None
+
+    def options(self) -> dict[str, Any]:
+        """The settings as the game file's ``options`` (unchecked)."""
+        if self.game_kind != "trix":
+            return {"target": self.target.data}
+        order = [self[f"order_{place}"].data for place in range(1, 6)] if self.fixed_order.data else None
+        return {
+            "doubling": bool(self.doubling.data),
+            "values": self["values"].data,
+            "scoring": self.scoring.data,
+            "order": order,
+            "partnership": self.partnership.data or None,
+            "complex": bool(self.complex.data),
+        }
+
+    def parsed_options(self, rules: Any) -> Any:
+        """The settings parsed by the game's rules, or None after an error beside the
+        setting concerned (the fixed order's beside its first place)."""
+        try:
+            return rules.parse_options(self.options())
+        except RuleError as error:
+            self.setting_error((error.field or "").removeprefix("options."), capitalized(error.message))
+            return None
+
+    def setting_error(self, key: str, message: str) -> None:
+        """Put ``message`` beside setting ``key``, else at the top of the form."""
+        if key == "order":
+            self.order_1.errors = [*self.order_1.errors, _("Choose each contract once for the fixed order.")]
+        elif key in self:
+            self[key].errors = [*self[key].errors, message]
+        else:
+            self.form_errors.append(message)
+
+
+class NewGameForm(GameSetupForm):
+    """A new game's form; :func:`new_game_form` makes the form of a kind of game and a
+    number of seats. A one-time token (``nonce``) makes a double tap on Start one game."""
+
+    game_kind: str
+    seat_count: int
+    nonce = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
+
+
+def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
+    """The new-game form for ``kind`` with ``seats`` player fields (``player_0`` …),
+    the first dealer (Trigami: also "random"; Trix: who holds the 7♥) and the settings."""
+    fields: dict[str, Any] = {}
+    for seat in range(seats):
+        fields[f"player_{seat}"] = StringField(
+            _l("Player %(n)s", n=seat + 1),
+            render_kw={"autocomplete": "off", "list": "known-players", "maxlength": 40,
+                       "autocapitalize": "words", "enterkeyhint": "next"})
+    dealer_pairs = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
+    if kind == "trix":
+        fields["first_dealer"] = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
+                                            choices=choices(dealer_pairs), validate_choice=False)
+        fields["doubling"] = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
+        fields["values"] = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
+        fields["scoring"] = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+        fields["partnership"] = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
+            ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
+            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
+        fields["complex"] = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        fields["fixed_order"] = BooleanField(_l("Contracts in a fixed order"))
+        order_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
+        for place, default in enumerate(("trix", "queens", "king", "diamonds", "tricks"), 1):
+            fields[f"order_{place}"] = SelectField(
+                str(place), choices=order_choices, default=default, validate_choice=False)
+    else:
+        fields["first_dealer"] = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
+                                            choices=choices([*dealer_pairs, ("random", _l("Pick at random"))]))
+        fields["target"] = CountField(
+            _l("Play to"), default=500, negative=TARGET_RANGE,
+            validators=[NumberRange(50, 100000, message=TARGET_RANGE)],
+            widget=DigitsInput())
+    return type("NewGameForm", (NewGameForm,), {"game_kind": kind, "seat_count": seats, **fields})
+
+
+def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
+    """The home page's filters, read from the query string (a plain GET form, no CSRF):
+    ``kind``, ``player`` (a players-table id; ``players`` is {id: name}), ``status``
+    ("", "unfinished", "finished"), ``start`` and ``end`` (days, inclusive), ``tz`` (the
+    viewer's IANA time zone, filled in by static/app.js) and ``figure`` (a player page
+    figure's key, see stats.Figure). Build it with ``formdata=request.args``."""
+    class PastGamesForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+        class Meta:
+            csrf = False
+
+        kind = SelectField(_l("Game"), default="", choices=choices(
+            [("", _l("Any game")), *list(KIND_NAMES.items())]))
+        player = SelectField(_l("Player"), default="", choices=choices(
+            [("", _l("Anyone"))] + [(str(pid), isolate(name)) for pid, name in players.items()]))
+        status = SelectField(_l("Show"), default="", choices=choices([
+            ("", _l("Unfinished and finished")), ("unfinished", _l("Unfinished only")),
+            ("finished", _l("Finished only"))]))
+        start = DateField(_l("From"), validators=[Optional()],
+                          render_kw={"autocomplete": "off"})
+        end = DateField(_l("To"), validators=[Optional()], render_kw={"autocomplete": "off"})
+        tz = HiddenField(render_kw={"data-time-zone": ""})
+        figure = HiddenField()
+
+        def validate_end(self, field: Any) -> None:
+            if field.data and self.start.data and field.data < self.start.data:
+                raise ValidationError(_("The last day comes before the first."))
+
+    return PastGamesForm
+
+
+class EditGameForm(GameSetupForm):
+    """A stored game's players-and-settings form; :func:`edit_game_form` makes the form
+    of a kind of game and a number of seats."""
+
+    game_kind: str
+    seat_count: int
+    setting_names: tuple[str, ...]  # the settings the form shows, in order
+
+    def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
+        """Fill the fields from the stored game (``options`` as the game file writes them)."""
+        for seat, name in enumerate(players):
+            self[f"player_{seat}"].data = name
+        if self.game_kind != "trix":
+            self.target.data = options.get("target")
+            return
+        for key in ("doubling", "complex"):
+            self[key].data = bool(options.get(key))
+        self["values"].data = options.get("values") or "standard"
+        self.scoring.data = options.get("scoring") or "standard"
+        self.partnership.data = options.get("partnership") or ""
+        order = options.get("order")
+        self.fixed_order.data = order is not None
+        for place, contract in enumerate(order or (), 1):
+            self[f"order_{place}"].data = contract
+
+
+def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
+    """The players-and-settings form of a stored game: ``player_0`` … (new names; seats
+    stay where they are) and the new-game form's settings: ``target`` (Trigami, plain
+    Bugami), or Trix's ``doubling``, ``values``, ``scoring``, ``partnership``, ``complex``,
+    ``fixed_order`` and ``order_1`` … ``order_5``. ``fill(players, options)`` fills it from
+    the stored game (options as the game file writes them)."""
+    new = new_game_form(kind, seats)
+    settings = ("target",) if kind != "trix" else (
+        "doubling", "values", "scoring", "partnership", "complex", "fixed_order",
+        *(f"order_{place}" for place in range(1, 6)))
+    fields = {name: getattr(new, name) for name in (*(f"player_{seat}" for seat in range(seats)), *settings)}
+    return type("EditGameForm", (EditGameForm,), {
+        "game_kind": kind, "seat_count": seats, "setting_names": settings, **fields})
+
+
+# --------------------------------------------------------------------------- Explain: what-if, calculator
+
+
+def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
+    """The what-if choices, read from the query string (a GET form, no CSRF: it changes
+    nothing). Trix: ``doubling`` ("kept" or "none"; only when the game has doubling),
+    ``values`` ("standard", "swapped"), ``scoring`` ("standard", "reversed"). Trigami and
+    plain Bugami: ``target``. A blank or unknown value keeps the game's own setting (the
+    view says so). Build it with ``formdata=request.args``. Source: SCORING.md §1.4, §2.5.
+    """
+
+    class WhatIfForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+        class Meta:
+            csrf = False
+
+    if kind == "trix":
+        if doubling:
+            WhatIfForm.doubling = RadioField(_l("Doubling"), default="kept", validate_choice=False, choices=choices([
+                ("kept", _l("As played")), ("none", _l("As if nobody had doubled"))]))
+        WhatIfForm.values = RadioField(_l("Values"), validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
+        WhatIfForm.scoring = RadioField(_l("Scoring"), validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+    else:
+        WhatIfForm.target = CountField(
+            _l("Play to"), negative=TARGET_RANGE,
+            validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
+            widget=DigitsInput())
+    return WhatIfForm
+
+
+def calculator_settings_form(kind: str) -> type[FlaskForm]:
+    """The calculator's Trix settings that change points (SCORING.md §2.2, §2.5), read from
+    the query string with the deal's fields (no CSRF: nothing is saved): ``doubling``,
+    ``complex`` (checkboxes), ``values``, ``scoring``. Trigami has none. Build it with
+    ``formdata=request.args`` once the form was sent (the hidden ``settings`` field says
+    so; before that, pass ``formdata=None`` so the defaults apply)."""
+
+    class CalculatorSettings(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+        class Meta:
+            csrf = False
+
+        settings = HiddenField(default="1")
+
+    if kind == "trix":
+        CalculatorSettings.doubling = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
+        CalculatorSettings.complex = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        CalculatorSettings.values = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
+            ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
+        CalculatorSettings.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
+            ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+    return CalculatorSettings

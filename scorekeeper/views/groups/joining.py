@@ -1,0 +1,144 @@
+"""Joining a group: the welcome page, starting a group, opening a link (a play link,
+a read-only link of the group or of one game), switching to another group this phone
+opened, and going back from a read-only link.
+
+No GET changes which group a phone is in or makes a link: a phone in a group that opens
+another group's link (play or read-only) is asked first, and the switch and the way back
+are forms with their form token (CSRF).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import flash, g, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+
+from ... import access, groups
+from ...db import get_db
+from ...forms.groups import StartForm
+from ...i18n import gettext as _
+from ..common import refused
+from .blueprint import bp
+
+
+@bp.get("/welcome")
+def welcome() -> Any:
+    """For a phone in no group: what Scorekeeper is, start a group, or how to join one."""
+    if access.current() is not None:
+        return redirect(url_for("games.index"))
+    lost = bool(session.get("link"))  # a link it had was replaced
+    return render_template("groups/welcome.html", form=StartForm(), lost=lost)
+
+
+
+@bp.post("/groups/new")
+def start() -> Any:
+    """Start a new group: this phone is in it at once (its play link kept). The same form
+    sent again (a double tap) answers with the group it started (groups.create). Another
+    site's form (no cookie, no token) is refused without a cookie set in its answer."""
+    if "HTTP_COOKIE" not in request.environ and not access.token_given():
+        return refused()
+    form = StartForm()
+    if not form.validate_on_submit():
+        if not form.errors.get("name"):
+            form.name.errors = [_("This page was open too long: tap Start again.")]
+        return render_template("groups/welcome.html", form=form, lost=False), 400
+    try:
+        group = groups.create(get_db(), form.name.data or None, default=_("Our games"), nonce=form.nonce.data or None)
+    except groups.FormUsedError:  # an old page sent again: a new tap starts a new group
+        form.nonce.data = secrets.token_urlsafe(16)
+        form.name.errors = [_("This form started a group already. Tap Start again to start another one.")]
+        return render_template("groups/welcome.html", form=form, lost=False), 400
+    access.remember(group.token or "")
+    flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
+            "link is there to share."), "saved")
+    return redirect(url_for("games.index"))
+
+
+#: Play links a phone keeps, its own group's and the last few others' it opened
+KEPT = 6
+
+
+
+@bp.route("/g/<token>", methods=["GET", "POST"])
+def join(token: str) -> Any:
+    """Open a link: the group's play link, or a read-only link (of the group, or of one
+    game). The phone remembers it and goes to the games (``?game=``: to that game). A
+    phone with a play link that opens a read-only link of another group keeps its own to
+    come back to ("Back to my group").
+
+    A phone in a group that opens another group's play link is asked first, on a page
+    (any web page can link here: deals entered afterwards would go to the other group);
+    so is one that opens another group's read-only link (its games would seem gone), but
+    for a phone looking at that group already. The page's button sends the same address
+    as a form (POST, with the form token), which makes the change; this phone's group
+    stays among those it can switch to (or to go back to from a read-only link). A POST without its
+    token changes nothing (400): another site's form arrives without this phone's cookie,
+    so it would look like a phone in no group. A link that does not work says so, nothing
+    more."""
+    db = get_db()
+    link = groups.open_link(db, token)
+    mine, home = access.current(), access.home()
+    # another group's link on a phone in a group: asked first (a read-only one too, unless
+    # the phone is looking at that group already)
+    asking = link is not None and home is not None and home.group.id != link.group.id \
+        and (link.can_write or mine is None or mine.group.id != link.group.id)
+    posted = request.method == "POST"
+    confirmed = posted and access.token_given()
+    if posted and not confirmed and not asking:
+        return refused()  # a form without its token (another site's sends no cookie): nothing changes
+    if link is None:
+        return render_template("groups/welcome.html", form=StartForm(), lost=False, bad_link=True), 404
+    if asking and home is not None:
+        if not confirmed:  # asked (again, when the confirmation came without its token)
+            return render_template("groups/switch.html", form=FlaskForm(), group=link.group, home=home,
+                                   action=url_for("groups.join", token=token, game=request.args.get("game")),
+                                   read_only=not link.can_write, refused=posted), 400 if posted else 200
+        if home.token not in session.get("known", ()):
+            access.remember(home.token)  # kept to switch back to (its Group page lists it)
+    if mine is not None and mine.can_write and mine.group.id == link.group.id:
+        pass  # already in this group with every right: a read-only link takes none away
+    else:
+        if link.can_write:
+            session.pop("back", None)
+        elif mine is not None and mine.can_write:
+            session["back"] = mine.token
+        access.remember(token, play=link.can_write)
+        g.access = link
+    game_id = request.args.get("game") or link.game_id
+    if game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == link.group.id:
+        target = url_for("games.show", game_id=game_id)
+    else:
+        target = url_for("games.index")
+    if not access.passed(g.access):
+        session["after_passcode"] = target
+        return redirect(url_for("groups.passcode"))
+    return redirect(target)
+
+
+@bp.post("/groups/switch")
+def switch() -> Any:
+    """Switch this phone to another group it opened before (its play link still kept);
+    refused without the form token (:func:`views.common.refused`)."""
+    if not access.token_given():
+        return refused()
+    token = request.form.get("to", "")
+    if token in session.get("known", ()) and groups.open_link(get_db(), token) is not None:
+        access.remember(token)
+        session.pop("back", None)
+    return redirect(url_for("games.index"))
+
+
+@bp.post("/groups/back")
+def back() -> Any:
+    """Leave a read-only link for the group this phone played in before; refused without
+    the form token (:func:`views.common.refused`)."""
+    if not access.token_given():
+        return refused()
+    token = session.pop("back", None)
+    if isinstance(token, str) and groups.open_link(get_db(), token) is not None:
+        access.remember(token)
+    return redirect(url_for("games.index"))
+

@@ -1,0 +1,156 @@
+"""Coming into a group that has a passcode: the passcode page (once a phone), a
+one-time code typed or scanned from a phone in the group, and the page on that phone
+that makes such a code ("Let a phone in"). Wrong passcodes and codes are counted
+(attempts.py, limits.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf import FlaskForm
+
+from ... import access, attempts, groups, limits, network
+from ...db import get_db
+from ...forms.groups import CodeForm, PasscodeForm, passcode_text
+from ...i18n import gettext as _
+from ...i18n import ngettext
+from ...qr import qr_code
+from ...text import isolate
+from .blueprint import bp
+
+
+def _too_many(refused: attempts.Refused, what: str) -> str:
+    """What a phone over a limit is told (``what``: "passcode" or "code"): how long to
+    wait, in whole minutes rounded up from ``refused.retry_after`` (the Retry-After
+    header's seconds), in the page's digits."""
+    minutes = max(1, -(-refused.retry_after // 60))
+    if what == "code":
+        return ngettext("Too many wrong codes from this phone or its network. Try again in %(num)s minute.",
+                        "Too many wrong codes from this phone or its network. Try again in %(num)s minutes.",
+                        minutes)
+    if refused.by == attempts.GROUP:
+        return ngettext("Too many wrong passcodes for this group. Try again in %(num)s minute — or ask someone "
+                        "in the group to tap 'Let a phone in'.",
+                        "Too many wrong passcodes for this group. Try again in %(num)s minutes — or ask someone "
+                        "in the group to tap 'Let a phone in'.", minutes)
+    return ngettext("Too many wrong passcodes from this phone or its network. Try again in %(num)s minute — or "
+                    "ask someone in the group to tap 'Let a phone in'.",
+                    "Too many wrong passcodes from this phone or its network. Try again in %(num)s minutes — or "
+                    "ask someone in the group to tap 'Let a phone in'.", minutes)
+
+
+def _passcode_page(form: PasscodeForm, group: groups.Group, status: int, **context: Any) -> Any:
+    response = make_response(render_template("groups/passcode.html", form=form, group=group,
+                                             code_form=CodeForm(formdata=None), **context), status)
+    if "refused" in context:
+        response.headers["Retry-After"] = str(context["refused"].retry_after)
+    return response
+
+
+@bp.route("/passcode", methods=["GET", "POST"])
+def passcode() -> Any:
+    """The group's passcode, asked once on each phone that opened its play link. Wrong
+    passcodes are counted exactly per phone, per address and per group (attempts.py,
+    limits.py): over a limit, 429 and nothing judged, with where to get a one-time code."""
+    link = access.current()
+    if link is None:
+        return redirect(url_for("groups.welcome"))
+    if access.passed(link):
+        return redirect(session.pop("after_passcode", None) or url_for("games.index"))
+    form = PasscodeForm()
+    if form.validate_on_submit():
+        db = get_db()
+        counted = attempts.count_passcode(db, link.group.id, access.phone(), limits.address(), limits.passcode_limits())
+        if isinstance(counted, attempts.Refused):
+            return _passcode_page(form, link.group, 429, refused=counted,
+                                  too_many=_too_many(counted, "passcode"))
+        proof = groups.check_passcode(db, link.group.id, passcode_text(form.passcode.data or ""))
+        if proof is not None:
+            attempts.forget(db, counted)
+            access.keep_proof(proof)
+            return redirect(session.pop("after_passcode", None) or url_for("games.index"))
+        form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
+    access.phone()  # given with the form's token, so all this phone's tries count as one phone's
+    return _passcode_page(form, link.group, 400 if form.is_submitted() else 200)
+
+
+@bp.route("/code", methods=["GET", "POST"])
+def enter_code() -> Any:
+    """Come into a group with a one-time code made on a phone already in it (its QR code
+    opens this page with the code filled in, ``?c=``): no passcode needed, whatever the
+    group's limit. Opening the page changes nothing; the button does. Wrong codes are
+    counted per phone and per address, never against a group."""
+    form = CodeForm() if request.method == "POST" else CodeForm(formdata=None, code=request.args.get("c", "")[:40])
+    access.phone()
+    status, wait = 200, 0
+    message = None
+    if request.method == "POST":
+        status = 400
+        if form.validate_on_submit():
+            db = get_db()
+            found = attempts.use_code(db, passcode_text(form.code.data or ""), access.phone(), limits.address(),
+                                      limits.passcode_limits())
+            if isinstance(found, attempts.Refused):
+                message, status, wait = _too_many(found, "code"), 429, found.retry_after
+            elif found is None:
+                form.code.errors = [_("That code does not work: it may be used already or more than 15 minutes "
+                                      "old. Ask for a new one.")]
+            else:
+                group = groups.get(db, found)
+                mine = access.current()
+                if mine is None or mine.group.id != group.id or not mine.can_write:
+                    access.remember(group.token or "")
+                    session.pop("back", None)
+                    target = url_for("games.index")
+                else:  # this phone was asking for the passcode: where it was going
+                    target = session.pop("after_passcode", None) or url_for("games.index")
+                access.keep_proof(group.passcode_id)
+                flash(_("You are in %(name)s.", name=isolate(group.name)), "saved")
+                return redirect(target)
+    response = make_response(render_template("groups/code.html", form=form, too_many=message), status)
+    if status == 429:
+        response.headers["Retry-After"] = str(wait)
+    return response
+
+
+@bp.route("/group/let-in", methods=["GET", "POST"])
+def let_in() -> Any:
+    """On a phone in the group: make a one-time code (and its QR code) that lets the next
+    phone in without the passcode, even while the group's limit on wrong passcodes is
+    used up. The code is kept in this phone's session (with its group) to show again,
+    and whether it was used."""
+    if not access.can_write():
+        abort(403)
+    db = get_db()
+    if request.method == "POST":
+        if not FlaskForm().validate_on_submit():
+            abort(400)
+        session["let_in"] = [access.group_id(), attempts.make_code(db, access.group_id())]
+        return redirect(url_for("groups.let_in"))
+    kept = session.get("let_in")
+    # the code this phone made for this group (not one it made in another group it was in)
+    code = kept[1] if isinstance(kept, list) and len(kept) == 2 and kept[0] == access.group_id() else None
+    if not isinstance(code, str):
+        code = None
+    state = attempts.code_state(db, code) if code is not None else None
+    url = shown = None
+    if state == "waiting" and code is not None:
+        shown = attempts.shown_code(code)
+        path = url_for("groups.enter_code", c=shown)
+        url = network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+    return render_template("groups/let_in.html", state=state, code=shown if url else None,
+                           url=url, qr=qr_code(url) if url else None, minutes=attempts.CODE_LIFETIME // 60,
+                           confirm_form=FlaskForm())
+

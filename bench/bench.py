@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import gzip
 import hashlib
 import html
@@ -88,10 +89,8 @@ def code_fingerprint() -> str:
                         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc")
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
-        try:
+        with contextlib.suppress(OSError):
             digest.update(path.read_bytes())
-        except OSError:
-            pass
     return digest.hexdigest()[:10]
 
 
@@ -286,16 +285,17 @@ class Bench:
     def over_budget(self) -> bool:
         return time.monotonic() - self.started > self.settings.budget
 
-    def probe(self, port: int, page: Page, headers: dict[str, str] | None = None) -> bool:
+    def probe(self, port: int, page: Page, headers: dict[str, str] | None = None) -> float | None:
         """Two single requests: without Accept-Encoding (raw bytes, the body) and with it
-        (bytes sent, encoding, the time of one request); False when the page failed."""
+        (bytes sent, encoding, the time of one request); that time in seconds (also
+        ``page.single_s``), or None when the page failed."""
         extra = headers or {}
         try:
             plain, page.first_s = load.fetch(port, page.path, extra)
             sent, seconds = load.fetch(port, page.path, {**ACCEPT, **extra})
         except (OSError, load.ConnectionClosed, ValueError) as error:
             page.status = f"no answer ({type(error).__name__})"
-            return False
+            return None
         page.body, page.raw_bytes = plain.body, len(plain.body)
         page.sent_bytes, page.encoding = len(sent.body), sent.headers.get("content-encoding", "")
         page.etag = sent.headers.get("etag")
@@ -304,8 +304,8 @@ class Bench:
         page.single_s = seconds
         if plain.status != page.expect or sent.status != page.expect:
             page.status = statuses_text(Counter([plain.status, sent.status]))
-            return False
-        return True
+            return None
+        return seconds
 
     def measure(self, port: int, page: Page, headers: dict[str, str] | None = None) -> Page:
         """The page under load: ``clients`` keep-alive clients for the run's seconds. A
@@ -313,18 +313,19 @@ class Bench:
         two), so that a slow page cannot hold the run up for long; with the server busy
         either way, its requests per second hardly change with that. Past the run's time
         budget, the probe's single request stands in for the load."""
-        if not self.probe(port, page, headers):
+        single = self.probe(port, page, headers)
+        if single is None:
             log(f"    {page.label}: {page.status}")
             return page
         s = self.settings
         if self.over_budget():
-            page.rps, page.clients, page.requests = 1 / page.single_s, 1, 1
-            page.median_ms = page.p90_ms = page.single_s * 1000
+            page.rps, page.clients, page.requests = 1 / single, 1, 1
+            page.median_ms = page.p90_ms = single * 1000
             page.note = "one request only (time budget spent)"
         else:
             # at least 2: the server may use both cores (SQLite and compression let go of
             # the GIL), whatever the page's speed
-            clients = max(2, min(s.clients, int(s.seconds / max(page.single_s, 1e-6))))
+            clients = max(2, min(s.clients, int(s.seconds / max(single, 1e-6))))
             result = load.run(port, page.path, clients=clients, seconds=s.seconds, cap=s.cap,
                               headers={**ACCEPT, **(headers or {})}, min_requests=clients)
             page.rps, page.median_ms, page.p90_ms = result.rps, result.median_ms, result.p90_ms
@@ -337,12 +338,13 @@ class Bench:
 
     def timed(self, port: int, page: Page, repeats: int) -> Page:
         """A few single requests, one after another (the 2,000-deal pages)."""
-        if not self.probe(port, page):
+        single = self.probe(port, page)
+        if single is None:
             log(f"    {page.label}: {page.status}")
             return page
-        page.times_s = [page.single_s]
+        page.times_s = [single]
         for _ in range(repeats - 1):
-            if page.single_s > 5 or self.over_budget():
+            if single > 5 or self.over_budget():
                 break
             response, seconds = load.fetch(port, page.path, ACCEPT)
             if response.status != page.expect:
@@ -595,10 +597,10 @@ def report(settings: Settings, hello: tuple[float, float], runs: list[dict[str, 
         add("|---:|---:|---:|---:|---|")
         for run in runs:
             rss = run["memory"].get("VmRSS")
-            target = f"≤ {MEMORY_TARGET_MIB} MiB" if run is last else ""
+            memory_target = f"≤ {MEMORY_TARGET_MIB} MiB" if run is last else ""
             add(f"| {run['games']:,} | {n(run['memory_idle'].get('VmRSS'), 1)} MiB | {n(rss, 1)} MiB"
                 f"{(' ' + mark(rss <= MEMORY_TARGET_MIB)) if run is last and rss else ''} | "
-                f"{n(run['memory'].get('VmHWM'), 1)} MiB | {target} |")
+                f"{n(run['memory'].get('VmHWM'), 1)} MiB | {memory_target} |")
         if long:
             add(f"| 10 + a 2,000-deal game | | {n(long['memory'].get('VmRSS'), 1)} MiB | "
                 f"{n(long['memory'].get('VmHWM'), 1)} MiB | |")

@@ -71,7 +71,7 @@ def trigami_finished(rng: random.Random) -> dict[str, Any]:
     from scorekeeper.gamefile import from_dict
 
     winner = rng.randrange(3)
-    data = {"format": 1, "game": "trigami", "players": rng.sample(PLAYERS, 3),
+    data: dict[str, Any] = {"format": 1, "game": "trigami", "players": rng.sample(PLAYERS, 3),
             "first_dealer": rng.randrange(3), "options": {"target": 500},
             "deals": [_rotate(rng.choice((PLAIN, PLAIN_OTHER)), rng.randrange(3))
                       for _ in range(rng.randrange(0, 3))]}
@@ -258,7 +258,7 @@ def _set_dates(db: Any, ids: list[str], stamps: list[str]) -> None:
     """The fallback: each game's stored times moved to its date with SQL (the game, its
     deals and its recorded changes)."""
     db.conn.executemany("update games set created_at = ?, updated_at = ? where id = ?",
-                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps, strict=True)])
     db.conn.executemany("update deals set created_at = ?, updated_at = ? where game_id = ?",
-                        [(at, at, game_id) for game_id, at in zip(ids, stamps)])
-    db.conn.executemany("update changes set at = ? where game_id = ?", list(zip(stamps, ids)))
+                        [(at, at, game_id) for game_id, at in zip(ids, stamps, strict=True)])
+    db.conn.executemany("update changes set at = ? where game_id = ?", list(zip(stamps, ids, strict=True)))

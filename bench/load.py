@@ -68,7 +68,7 @@ class Connection:
         connection if a kept-alive one turns out closed before any answer."""
         for attempt in (0, 1):
             fresh = self.sock is None
-            if fresh:
+            if self.sock is None:
                 self.sock = socket.create_connection((HOST, self.port), timeout=self.timeout)
                 self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:

@@ -11,24 +11,28 @@ does (Linux: PR_SET_PDEATHSIG), so a killed benchmark leaves no server behind.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 THREADS = 8  # as scorekeeper.cli.serve
 
 
 def die_with_parent(parent: int) -> None:
-    try:
+    # not Linux (OSError, AttributeError): bench.py's own clean-up still applies
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # not Linux: bench.py's own clean-up still applies
-        pass
     if os.getppid() != parent:  # the parent was gone before prctl took effect
         sys.exit(1)
 
 
-def hello_app():
+def hello_app() -> Flask:
     from flask import Flask
 
     app = Flask(__name__)
@@ -40,7 +44,7 @@ def hello_app():
     return app
 
 
-def scorekeeper_app(database: str):
+def scorekeeper_app(database: str) -> Flask:
     from scorekeeper import create_app
 
     return create_app({"DATABASE": database, "SECRET_KEY": "bench"})

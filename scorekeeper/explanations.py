@@ -336,8 +336,8 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     steps: list[str] = []
     rotation: tuple[tuple[int, str, str], ...] = ()
     first = file.first_dealer
+    dealer: int | None = None  # nobody deals once the game is over
     if not _is_trix(file):
-        dealer = None if over else (first + number - 1) % seats
         steps.append(_("{first} dealt deal {n} (chosen when the game started).").format(
             first=isolate(players[first]), n=1))
         steps.append(_("After each deal the next player to the left deals."))
@@ -346,6 +346,7 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         if over:
             steps.append(_("The game is over: nobody deals."))
         else:
+            dealer = (first + number - 1) % seats
             steps.append(_("So deal {n} is dealt by {dealer}, and {leader}, on the dealer's "
                            "left, leads to the first trick.").format(
                 n=number, dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % seats])))
@@ -368,7 +369,6 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
                        for k in range(4))))
     steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
                    "the kingdom."))
-    dealer: int | None
     if over:
         dealer = None
         steps.append(_("All four kingdoms have been played: the game is over."))

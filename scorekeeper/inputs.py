@@ -14,7 +14,7 @@ import unicodedata
 #: More digits than this is never a number anyone means here (and always fits SQLite)
 MAX_DIGITS = 18
 #: What :func:`whole_number` gives for a longer number: larger than any limit checked
-TOO_LARGE = 10**MAX_DIGITS
+TOO_LARGE: int = 10**MAX_DIGITS
 
 
 def whole_number(text: object) -> int | None:

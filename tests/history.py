@@ -54,16 +54,16 @@ def doublets(suit: str) -> dict[str, str]:
 
 TURNIP = {"kind": "turnip"}
 
-G1: dict[str, Any] = dict(kind="trigami", players=["Anna", "Ben", "Carla"], options={"target": 300}, deals=[
+G1: dict[str, Any] = {"kind": "trigami", "players": ["Anna", "Ben", "Carla"], "options": {"target": 300}, "deals": [
     {"turnip": "D", "bids": [TURNIP, doublets("S"), plain("H")], "tricks": [4, 5, 4], "bugs": [1, 0, 3]},
     {"bids": [plain("S"), doublets("H"), plain("C")], "tricks": [6, 3, 4], "bugs": [2, 1, 0]},
     {"bids": [doublets("D"), plain("S"), plain("H")], "tricks": [5, 8, 0], "bugs": [0, 4, 0]},
-])
-G2: dict[str, Any] = dict(kind="trigami", players=["Ben", "Carla", "Anna"], deals=[
+]}
+G2: dict[str, Any] = {"kind": "trigami", "players": ["Ben", "Carla", "Anna"], "deals": [
     {"turnip": "C", "bids": [TURNIP, plain("S"), plain("H")], "tricks": [5, 4, 4], "bugs": [3, 0, 2]},
     {"bids": [plain("D"), plain("S"), plain("H")], "tricks": [13, 0, 0], "bugs": [10, 0, 0]},
-])
-G3: dict[str, Any] = dict(kind="trix", players=["Anna", "Ben", "Carla", "Dan"], first_dealer=1, deals=[
+]}
+G3: dict[str, Any] = {"kind": "trix", "players": ["Anna", "Ben", "Carla", "Dan"], "first_dealer": 1, "deals": [
     {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}},
     {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1}, "H": {"taker": 0},
                                          "D": {"taker": 0, "doubled_by": 0, "leader": 2}, "C": {"taker": 3}}},
@@ -71,7 +71,7 @@ G3: dict[str, Any] = dict(kind="trix", players=["Anna", "Ben", "Carla", "Dan"], 
     {"contracts": ["tricks"], "tricks": [3, 3, 4, 3]},
     {"contracts": ["trix"], "trix": [2, 0, 3, 1]},
     {"contracts": ["king"], "king": {"taker": 3, "doubled_by": 3, "leader": 0}},
-])
+]}
 KINGDOM: list[dict[str, Any]] = [
     {"contracts": ["king"], "king": {"taker": 3}},
     {"contracts": ["queens"], "queens": {suit: {"taker": 3} for suit in "SHDC"}},
@@ -79,7 +79,7 @@ KINGDOM: list[dict[str, Any]] = [
     {"contracts": ["tricks"], "tricks": [0, 0, 0, 13]},
     {"contracts": ["trix"], "trix": [0, 1, 2, 3]},
 ]
-G4: dict[str, Any] = dict(kind="trix", players=["Anna", "Ben", "Carla", "Dan"], deals=KINGDOM * 4)
+G4: dict[str, Any] = {"kind": "trix", "players": ["Anna", "Ben", "Carla", "Dan"], "deals": KINGDOM * 4}
 
 HISTORY = {"G1": G1, "G2": G2, "G3": G3, "G4": G4}
 

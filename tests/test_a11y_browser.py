@@ -206,7 +206,7 @@ def site(tmp_path_factory) -> Iterator[dict[str, Any]]:
         ids = [(label, store_game(database, data)) for label, data in GAMES]
         # pages of two games of a kind are of one kind unless their markup differs
         labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
-        pages = crawl(base, labels) + ["/offline", "/games/no-such-game"]
+        pages = [*crawl(base, labels), "/offline", "/games/no-such-game"]
         yield {"base": base, "database": database, "ids": dict(reversed(ids)), "pages": pages}
 
 
@@ -476,7 +476,7 @@ def test_nothing_left_for_review_on_the_sheets_and_a_players_page(site, browser)
     left = []
     try:
         addresses = [f"/games/{game_id}{end}" for game_id in ids.values() for end in ("", "/print")]
-        for address in addresses + ["/players"]:
+        for address in [*addresses, "/players"]:
             page.goto(base + address)
             if address == "/players":
                 page.get_by_role("link", name="Anna", exact=True).click()

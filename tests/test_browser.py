@@ -308,7 +308,7 @@ def test_every_link_of_a_refused_save_leads_to_its_field(stored, browser, case):
     22 px tall." For each kind of deal and its problems: the summary takes the focus,
     every line links to an element that is on the page (a field, a row of chips, a
     group's messages), and each link is at least 24 px tall (WCAG 2.5.8)."""
-    what, data, form, enter, expected = case
+    _what, data, form, enter, expected = case
     base, database = stored
     game_id = store_game(database, data)
     page = new_page(browser)

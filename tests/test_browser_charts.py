@@ -74,7 +74,7 @@ def test_game_chart_on_a_phone(browser, server):
     page.goto(f"{base}/games/{ids['G1']}")
     chart_box(page)
     shot(page, "charts-2-trigami-sheet")
-    assert all(url.startswith(base) or url.startswith("data:") for url in requests), requests
+    assert all(url.startswith((base, "data:")) for url in requests), requests
     page.context.close()
 
 
@@ -111,7 +111,7 @@ def test_player_page_on_a_phone(browser, server):
     sync_api.expect(page.locator(".game-card")).to_have_count(1)
     assert page.locator(f'a[href="/games/{ids["G1"]}"]').count() == 1
     shot(page, "charts-6-figure-games")
-    assert all(url.startswith(base) or url.startswith("data:") for url in requests), requests
+    assert all(url.startswith((base, "data:")) for url in requests), requests
     page.context.close()
 
 

@@ -102,7 +102,7 @@ def test_tap_a_points_cell_and_see_how_it_came_about(page, served):
 
 
 def test_without_javascript_a_cell_is_a_link_to_its_explanation_page(browser, served):
-    base, make = served
+    _base, make = served
     url = make("trigami", ["Ida", "Jon", "Kai"], [WORKED])
     page = _page(browser, javascript=False)
     page.goto(url)
@@ -167,7 +167,7 @@ def test_calculator_scores_a_trix_queens_deal_on_a_phone(page, served):
 
 
 def test_what_if_no_doubling_at_360_px(browser, served):
-    base, make = served
+    _base, make = served
     url = make("trix", ["Anna", "Ben", "Carla", "Dan"], KINGDOM, first_dealer=1)
     page = _page(browser, width=360, height=740)
     page.goto(url)

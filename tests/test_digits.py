@@ -20,7 +20,12 @@ import pytest
 from scorekeeper import i18n, numbers, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
-from tests.test_every_language import VERBATIM, crawl, group, seen  # noqa: F401 - group is a fixture
+from tests.test_every_language import (  # noqa: F401 - group_fixture is the "group" fixture
+    VERBATIM,
+    crawl,
+    group_fixture,
+    seen,
+)
 from tests.test_gamefile import TRIX_KINGDOM
 
 ALM, LRM, FSI, LRI, PDI, MINUS = "\u061c", "\u200e", "\u2068", "\u2066", "\u2069", "\u2212"

@@ -442,7 +442,7 @@ def test_import_goes_into_the_only_group_and_asks_which_when_there_are_several(c
 
 
 def test_backup_is_a_consistent_copy_readable_by_the_owner_only(cli, tmp_path):
-    runner, game, database = cli
+    runner, game, _database = cli
     runner.invoke(main, ["import", str(game)])
     copy = tmp_path / "backup.sqlite3"
     result = runner.invoke(main, ["backup", str(copy)])

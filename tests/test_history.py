@@ -210,12 +210,12 @@ def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_no
     assert response.status_code == 302
     assert response.headers["Location"] == f"/games/{game_id}/history#restore-{first.id}"
     body = client.get(f"/games/{game_id}/history").get_data(as_text=True)
-    said = re.search(r'id="restore-%d-error"[^>]*>(.*?)</p>' % first.id, body, re.S)
+    said = re.search(rf'id="restore-{first.id}-error"[^>]*>(.*?)</p>', body, re.S)
     assert said, "the reason is not beside the Restore button"
     assert html.unescape(said.group(1)) == (
         "Deal 1 cannot go back in its place: deal 3 would then no longer fit "
         "(King of Hearts has already been played in \u2068Anna\u2069's kingdom).")
-    assert 'id="restore-%d"' % first.id in body  # the place the redirect scrolls to
+    assert f'id="restore-{first.id}"' in body  # the place the redirect scrolls to
     # said once, like any message after a tap: the page shown again is the plain history
     assert "cannot go back" not in text(client.get(f"/games/{game_id}/history"))
     assert store.get_game(db, game_id) == before
@@ -420,7 +420,7 @@ def test_restore_and_edit_without_a_csrf_token_are_refused(csrf_app):
     refused = client.post(f"/games/{game_id}/deals/{deal_id}/restore", data={"back": "history"})
     assert refused.status_code == 302 and refused.headers["Location"].endswith(f"/history#restore-{deal_id}")
     said = client.get(refused.headers["Location"]).get_data(as_text=True)
-    assert re.search(r'id="restore-%d-error"[^>]*>[^<]*Tap Restore again' % deal_id, said)
+    assert re.search(rf'id="restore-{deal_id}-error"[^>]*>[^<]*Tap Restore again', said)
     assert store.get_game(db, game_id).deals == ()
     edit = client.post(f"/games/{game_id}/edit", data={
         "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "target": "500"})

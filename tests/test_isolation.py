@@ -114,7 +114,7 @@ def test_every_name_on_every_page_is_isolated(client, mixed_games):
 
 
 def test_pages_after_a_post_isolate_every_name(client, mixed_games):
-    trix, trigami = mixed_games
+    _trix, trigami = mixed_games
     pages = {}
     # a phone whose form is out of date: the conflict page names what arrived
     seen = open_form(client, trigami)

@@ -8,6 +8,8 @@ left to right). Without isolation "Deal 5 saved: سارة +150, محمد +50, �
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tests.browser_support import new_page, serve, shot, store_game
@@ -49,7 +51,7 @@ def reads_in_order(page, selector: str, parts: list[str]) -> bool:
     edges = page.evaluate(LEFT_EDGES, [selector, parts])
     assert edges is not None, f"{parts} not all in {selector}"
     return all(b_top > a_top + 2 or (abs(b_top - a_top) <= 2 and b_left > a_left)
-               for (a_top, a_left), (b_top, b_left) in zip(edges, edges[1:]))
+               for (a_top, a_left), (b_top, b_left) in pairwise(edges))
 
 
 def test_mixed_names_keep_their_order_on_the_sheet_and_in_the_history(browser, tmp_path):

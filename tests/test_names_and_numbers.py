@@ -180,7 +180,7 @@ def test_m007_gives_existing_players_the_new_keys_and_keeps_look_alikes_apart(tm
     assert rows["Carla"]["name_key"] == "carla"
     for game_id, game in before.items():  # no game lost or changed
         assert store.get_game(db, game_id).players == game.players
-    assert len(set(row["name_key"] for row in rows.values())) == len(rows)
+    assert len({row["name_key"] for row in rows.values()}) == len(rows)
     # a new game with either spelling joins the first one
     store.create_game(db, from_dict(game_file(players=["ANN", "Ben", "Carla"])))
     assert db["players"].count == len(rows)

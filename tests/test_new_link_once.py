@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from functools import partial
 
 from scorekeeper import groups
 from tests.race_support import Fields, Phone, RaceServer, at_once, form_fields, statuses
@@ -58,7 +59,7 @@ def test_a_new_link_sent_twice_at_once_makes_one_and_the_phone_keeps_it(race_ser
         organiser, other = race_server.phone(), race_server.phone()
         fields = new_link_form(organiser)
         twin = twin_of(organiser)
-        replies = at_once(lambda: organiser.post("/group", fields), lambda: twin.post("/group", fields))
+        replies = at_once(partial(organiser.post, "/group", fields), partial(twin.post, "/group", fields))
         assert all(r.redirects_to("/group") for r in replies), f"{what}{statuses(replies)}"
         made = play_links(race_server, group.id)
         assert len(made) == before + 1, f"{what}{len(made) - before} new links"

@@ -268,7 +268,7 @@ def game_files(draw: Any) -> bytes:
         elif where == "deal" and isinstance(data["deals"], list) and data["deals"] \
                 and isinstance(data["deals"][0], dict):
             deal = data["deals"][0]
-            key = draw(st.sampled_from(sorted(deal) + ["last_trick", "turnip"]))
+            key = draw(st.sampled_from([*sorted(deal), "last_trick", "turnip"]))
             deal[key] = draw(st.one_of(numbers, names, st.lists(numbers, max_size=4)))
         elif where == "deals":
             data["deals"] = draw(st.one_of(numbers, names, st.lists(numbers, max_size=3)))

@@ -10,6 +10,7 @@ import io
 import json
 import re
 from datetime import timedelta
+from functools import partial
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_start_a_group_sent_twice_at_once_starts_one_and_both_answers_lead_to_it
         phone = race_server.phone(join=False)
         fields = {**phone.form("/welcome"), "name": f"Tuesday {round_}"}
         twin = twin_of(phone)
-        replies = at_once(lambda: phone.post("/groups/new", fields), lambda: twin.post("/groups/new", fields))
+        replies = at_once(partial(phone.post, "/groups/new", fields), partial(twin.post, "/groups/new", fields))
         assert [r.status for r in replies] == [302, 302] and {r.location for r in replies} == {"/"}, \
             f"{what}{statuses(replies)}"
         assert group_count(race_server) == before + 1, f"{what}{group_count(race_server) - before} groups"
@@ -118,8 +119,8 @@ def test_the_same_settings_save_sent_twice_at_once_saves_once_and_both_hear_it_s
         phone = race_server.phone()
         fields = {**phone.form(f"/games/{game_id}/edit"), "player_1": f"Benny {round_}", "target": "300"}
         twin = twin_of(phone)
-        replies = at_once(lambda: phone.post(f"/games/{game_id}/edit", fields),
-                          lambda: twin.post(f"/games/{game_id}/edit", fields))
+        replies = at_once(partial(phone.post, f"/games/{game_id}/edit", fields),
+                          partial(twin.post, f"/games/{game_id}/edit", fields))
         assert all(r.redirects_to(f"/games/{game_id}") for r in replies), f"{what}{statuses(replies)}"
         assert [c.action for c in renamed(race_server, game_id)] == ["settings_changed", "players_renamed"], what
         for one in (phone, twin):  # the first answer, to both taps

@@ -267,7 +267,7 @@ def test_a_wrong_row_shows_in_the_kingdom_check():
 
 
 def test_a_contract_twice_in_one_kingdom():
-    rows = kingdom()[:2] + [PaperRow((-25, -25, -25, -25), ("queens",))]
+    rows = [*kingdom()[:2], PaperRow((-25, -25, -25, -25), ("queens",))]
     result = check_sheet(rows, TRIX_STD, NAMES)
     assert "Queens was already played in kingdom 1" in messages(result.rows[2].marks)
 

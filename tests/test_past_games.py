@@ -183,7 +183,7 @@ def figure_links(page: str) -> dict[str, str]:
 
 
 def test_every_figure_links_to_the_games_it_comes_from(client, db, history):
-    ids, players = history
+    _ids, players = history
     for name in ("Anna", "Ben", "Carla", "Dan"):
         pid = players[name]
         page = client.get(f"/players/{pid}").get_data(as_text=True)

@@ -67,9 +67,9 @@ def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("proxy")
     env, args = readme_serve_command()
     assert env == {"SCOREKEEPER_TRUSTED_PROXIES": "1"} and args[:2] == ["--host", "127.0.0.1"], (env, args)
-    with scorekeeper_serve(folder / "instance", args, {**env, "SCOREKEEPER_WRITE_LIMIT": WRITE_LIMIT}) as served:
-        with nginx(folder / "nginx", readme_nginx_location(served.port), served.group.token) as proxy:
-            yield Site(served, proxy)
+    with (scorekeeper_serve(folder / "instance", args, {**env, "SCOREKEEPER_WRITE_LIMIT": WRITE_LIMIT}) as served,
+          nginx(folder / "nginx", readme_nginx_location(served.port), served.group.token) as proxy):
+        yield Site(served, proxy)
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ timings. Deals are worked from SCORING.md by hand (points in the comments).
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 from scorekeeper import store
@@ -143,7 +144,7 @@ def test_the_same_new_deal_sent_twice_at_once_is_stored_once(race_server):
         path = f"/games/{game_id}/deals/new"
         phone = race_server.phone()
         data = with_deal(phone.form(path), "trigami", WORKED_TRIGAMI_DEAL)
-        replies = at_once(lambda: phone.post(path, data), lambda: phone.post(path, data))
+        replies = at_once(partial(phone.post, path, data), partial(phone.post, path, data))
         assert_no_server_error(replies, what)
         with race_server.db() as db:
             deals = in_play(db, game_id)
@@ -173,7 +174,7 @@ def test_two_different_edits_of_one_deal_at_once_store_one(race_server):
         sent = [mine, theirs]
         data = [with_deal(open_edit(a, game_id, deal_id), "trigami", mine),
                 with_deal(open_edit(b, game_id, deal_id), "trigami", theirs)]
-        replies = at_once(lambda: a.post(path, data[0]), lambda: b.post(path, data[1]))
+        replies = at_once(partial(a.post, path, data[0]), partial(b.post, path, data[1]))
         assert_no_server_error(replies, what)
         with race_server.db() as db:
             stored = canonical("trigami", in_play(db, game_id)[0])
@@ -201,7 +202,7 @@ def test_the_same_edit_sent_twice_is_stored_once_and_never_refused(race_server):
         path = f"/games/{game_id}/deals/{deal_id}/edit"
         phone = race_server.phone()
         data = with_deal(open_edit(phone, game_id, deal_id), "trigami", edit)
-        replies = at_once(lambda: phone.post(path, data), lambda: phone.post(path, data))
+        replies = at_once(partial(phone.post, path, data), partial(phone.post, path, data))
         assert_no_server_error(replies, what)
         assert all(r.redirects_to(sheet(game_id)) for r in replies), f"{what}double tap: {statuses(replies)}"
         again = phone.post(path, data)
@@ -292,7 +293,7 @@ def test_a_double_delete_and_a_double_undo_delete_once(race_server):
         path = f"/games/{game_id}/deals/{deal_id}/delete"
         a, b = race_server.phone(), race_server.phone()
         forms = [a.form(path), b.form(path)]
-        replies = at_once(lambda: a.post(path, forms[0]), lambda: b.post(path, forms[1]))
+        replies = at_once(partial(a.post, path, forms[0]), partial(b.post, path, forms[1]))
         assert_no_server_error(replies, what)
         with race_server.db() as db:
             assert len(in_play(db, game_id)) == 2, f"{what}{statuses(replies)}"
@@ -307,7 +308,7 @@ def test_a_double_delete_and_a_double_undo_delete_once(race_server):
         new_id = race_server.game(game_id).deals[-1].id
         undo_path = f"/games/{game_id}/deals/{new_id}/delete"
         undo = {**a.form(undo_path), "undo": "1"}
-        undone = at_once(lambda: a.post(undo_path, undo), lambda: a.post(undo_path, undo))
+        undone = at_once(partial(a.post, undo_path, undo), partial(a.post, undo_path, undo))
         assert_no_server_error(undone, what)
         with race_server.db() as db:
             assert len(in_play(db, game_id)) == 2, f"{what}undo: {statuses(undone)}"
@@ -329,7 +330,7 @@ def test_a_double_restore_restores_once(race_server):
         history = f"/games/{game_id}/history"
         path = f"/games/{game_id}/deals/{deal_id}/restore"
         forms = [{"csrf_token": p.form(history)["csrf_token"], "back": "sheet"} for p in (a, b)]
-        replies = at_once(lambda: a.post(path, forms[0]), lambda: b.post(path, forms[1]))
+        replies = at_once(partial(a.post, path, forms[0]), partial(b.post, path, forms[1]))
         assert_no_server_error(replies, what)
         with race_server.db() as db:
             assert [canonical("trigami", e) for e in in_play(db, game_id)] == [
@@ -349,6 +350,11 @@ def _game_count(server: RaceServer) -> int:
         return len(store.list_games(db))
 
 
+def _upload(phone: Phone, raw: bytes, fields: dict[str, Any]) -> Reply:
+    """The import form ``fields`` sent from ``phone`` with ``raw`` as its game file."""
+    return phone.post_file("/games/import", fields, "file", "game.json", raw)
+
+
 def test_an_import_sent_twice_stores_one_game_and_an_identical_file_is_refused(race_server):
     """The same upload twice at the same instant (one form token): one game, both phones
     sent to it. The same file uploaded again from a new form: 409 "already stored",
@@ -360,11 +366,8 @@ def test_an_import_sent_twice_stores_one_game_and_an_identical_file_is_refused(r
         before = _game_count(race_server)
         phone = race_server.phone()
         form = phone.form("/games/import")
-
-        def upload(fields: dict[str, Any]) -> Reply:
-            return phone.post_file("/games/import", fields, "file", "game.json", raw)
-
-        replies = at_once(lambda: upload(form), lambda: upload(form))
+        upload = partial(_upload, phone, raw)
+        replies = at_once(partial(upload, form), partial(upload, form))
         assert_no_server_error(replies, what)
         assert _game_count(race_server) == before + 1, (
             f"{what}{_game_count(race_server) - before} games stored from one upload sent twice; "

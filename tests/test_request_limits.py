@@ -55,7 +55,7 @@ def production(tmp_path):
 
 
 def test_the_routes_tried_are_every_post_route(production):
-    app, _client, urls = production
+    _app, _client, urls = production
     assert len(urls) >= 12  # deals, games, imports, groups, passcode…
     assert "/games/new" in urls and "/groups/new" in urls and "/games/import" in urls
 
@@ -84,7 +84,7 @@ def test_every_post_over_the_size_limit_answers_413_and_writes_nothing(productio
 
 
 def test_a_new_game_sent_without_a_kind_and_over_the_limit_is_413_not_400(production):
-    app, client, _urls = production
+    _app, client, _urls = production
     response = client.post("/games/new", data={"x": "y" * (10 * 1024 * 1024)})
     assert response.status_code == 413
 

@@ -151,7 +151,7 @@ def _shot_path(name: str) -> str:
 QUEENS_TWO_DOUBLED = {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1},
                                                           "H": {"taker": 2, "doubled_by": 0},
                                                           "D": {"taker": 2}, "C": {"taker": 3}}}
-TWO_KINGDOMS = TRIX_KINGDOM + [TRIX_KINGDOM[0], QUEENS_TWO_DOUBLED, *TRIX_KINGDOM[2:]]
+TWO_KINGDOMS = [*TRIX_KINGDOM, TRIX_KINGDOM[0], QUEENS_TWO_DOUBLED, *TRIX_KINGDOM[2:]]
 TOTALS = ["150", "130", "−160", "−120"]
 TEAMS = [("Alexandra & Konstantinos", "−10"), ("Maximilian & Bartholomew", "10")]
 

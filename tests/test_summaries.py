@@ -45,7 +45,7 @@ def test_every_write_keeps_the_summary_what_the_sheet_says(db, make_game):
     store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # Ben 400 ≥ 300: Ben has won
     assert said(summary(db, game_id)) == as_sheet_says(db, game_id)
     assert summary(db, game_id).finished and summary(db, game_id).winners == (1,)
-    first, second = store.get_game(db, game_id).deals
+    _first, second = store.get_game(db, game_id).deals
     store.update_deal(db, game_id, second.id, CLEAN)  # 80 + 100, 200 + 80, 13 + 80: not over
     assert said(summary(db, game_id)) == as_sheet_says(db, game_id)
     assert not summary(db, game_id).finished and summary(db, game_id).totals == (180, 280, 93)

@@ -127,7 +127,7 @@ def test_on_the_real_server_a_request_with_no_host_header_is_served_by_its_own_n
         reply = b""
         while chunk := connection.recv(65536):
             reply += chunk
-    assert reply.startswith(b"HTTP/1.0 200") or reply.startswith(b"HTTP/1.1 200"), reply[:200]
+    assert reply.startswith((b"HTTP/1.0 200", b"HTTP/1.1 200")), reply[:200]
 
 
 def test_behind_a_trusted_proxy_an_unusable_forwarded_host_answers_400(tmp_path):

@@ -434,7 +434,7 @@ def _kingdom(owner_first_trix: list[int]):
 
 
 def test_trix_sheet_groups_kingdoms_and_checks_they_sum_to_zero(client, make_game):
-    game_id = make_game(kind="trix", deals=_kingdom([0, 1, 2, 3]) + [{"contracts": ["tricks"], "tricks": [1, 4, 4, 4]}])
+    game_id = make_game(kind="trix", deals=[*_kingdom([0, 1, 2, 3]), {"contracts": ["tricks"], "tricks": [1, 4, 4, 4]}])
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Kingdom 1 complete: totals sum to 0 ✓" in sheet
     assert "Kingdom 2 — Ben" in sheet
@@ -512,7 +512,7 @@ def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):
 
 
 def test_a_delete_that_would_break_later_deals_is_refused(client, make_game, db):
-    game_id = make_game(kind="trix", deals=_kingdom([0, 1, 2, 3]) + [{"contracts": ["king"], "king": {"taker": 2}}])
+    game_id = make_game(kind="trix", deals=[*_kingdom([0, 1, 2, 3]), {"contracts": ["king"], "king": {"taker": 2}}])
     second = store.get_game(db, game_id).deals[1]
     page = text(client.get(f"/games/{game_id}/deals/{second.id}/delete"))
     assert "cannot be deleted" in page  # deal 6's King of Hearts would fall into kingdom 1 twice

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -262,9 +263,9 @@ def seat_order(page, seats: str, deal: str) -> str:
     "ltr" the other way round."""
     columns = page.evaluate(SEAT_COLUMNS, [seats, deal])
     xs = columns["seats"]
-    if all(a > b for a, b in zip(xs, xs[1:], strict=False)) and columns["deal"] > xs[0]:
+    if all(a > b for a, b in pairwise(xs)) and columns["deal"] > xs[0]:
         return "rtl"
-    if all(a < b for a, b in zip(xs, xs[1:], strict=False)) and columns["deal"] < xs[0]:
+    if all(a < b for a, b in pairwise(xs)) and columns["deal"] < xs[0]:
         return "ltr"
     return f"mixed: {columns}"
 

@@ -23,6 +23,7 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from waitress import create_server
 
@@ -96,4 +97,9 @@ def main(seconds: float = 20, watchers: int = 20) -> None:
 
 
 if __name__ == "__main__":
-    main(*(float(a) for a in sys.argv[1:2]), *(int(a) for a in sys.argv[2:3]))
+    given: dict[str, Any] = {}  # [seconds [watchers]]; main's defaults for the rest
+    if len(sys.argv) > 1:
+        given["seconds"] = float(sys.argv[1])
+    if len(sys.argv) > 2:
+        given["watchers"] = int(sys.argv[2])
+    main(**given)

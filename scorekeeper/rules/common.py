@@ -80,7 +80,7 @@ def _signed_as_on_paper(points: int) -> str:
 #: How a whole number and a deal's points are written into the rules' messages
 #: (set_number_format): as the command line prints them, unless the web app writes them
 #: in the reader's digits.
-_shown_number: Callable[[int], Any] | None = None
+_shown_number: Callable[[int], str] | None = None
 _shown_signed: Callable[[int], str] = _signed_as_on_paper
 
 
@@ -119,7 +119,7 @@ class Message(str):
 
     __slots__ = ()
 
-    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> str:
         """str.format, with each whole number written as :func:`set_number_format` says."""
         if _shown_number is None:
             return str.format(self, *args, **kwargs)
@@ -377,9 +377,23 @@ class GameRules(Protocol):
     them, so the web forms, the importer and the CLI all go through the same checks.
     """
 
-    kind: str  # the game file's "game": "trigami", "bugami3", "trix"
-    title: str  # shown to players, e.g. "Trigami"
-    seats: int  # number of players: 3 or 4
+    # Read-only: callers read these and never set them (the rules objects are frozen
+    # dataclasses or hold them as class attributes), so a property is what they offer.
+
+    @property
+    def kind(self) -> str:
+        """The game file's "game": "trigami", "bugami3", "trix"."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Shown to players, e.g. "Trigami"."""
+        ...
+
+    @property
+    def seats(self) -> int:
+        """Number of players: 3 or 4."""
+        ...
 
     def parse_options(self, raw: Mapping[str, Any]) -> Any:
         """Options dict → the game's frozen options; missing keys take defaults.

@@ -756,8 +756,8 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
         else:
             marks.extend(check_trigami_row(points, options.kind, names))
 
-        running = [t + p for t, p in zip(running, points)]
-        expected = [b + p for b, p in zip(basis, points)]
+        running = [t + p for t, p in zip(running, points, strict=True)]
+        expected = [b + p for b, p in zip(basis, points, strict=True)]
         written = tuple(row.totals[:seats]) + (None,) * (seats - len(row.totals[:seats]))
         for seat in range(seats):
             value = written[seat]

@@ -187,6 +187,19 @@ def spans(text: str) -> tuple[Span, ...]:
     return tuple(out)
 
 
+@dataclass
+class _Reading:
+    """An item of :func:`blocks` while its lines are read: a table row's ``cells`` (None
+    for a paragraph or list item) and ``header``, or a text with its ``level`` and
+    ``marker``; :class:`Item` once its block closes."""
+
+    text: str = ""
+    level: int = 0
+    marker: str = ""
+    cells: list[str] | None = None
+    header: bool = False
+
+
 def blocks(lines: list[str], *, wrapped: bool) -> tuple[Block, ...]:
     """Section lines → paragraphs, lists and tables.
 
@@ -195,19 +208,19 @@ def blocks(lines: list[str], *, wrapped: bool) -> tuple[Block, ...]:
     """
     done: list[Block] = []
     kind: str | None = None
-    items: list[dict[str, object]] = []
+    items: list[_Reading] = []
 
     def close() -> None:
         nonlocal kind, items
         if kind is not None and items:
             built = []
             for entry in items:
-                if "cells" in entry:
-                    built.append(Item(cells=tuple(spans(c) for c in entry["cells"]),  # type: ignore[union-attr]
-                                      header=bool(entry["header"])))
+                if entry.cells is not None:
+                    built.append(Item(cells=tuple(spans(c) for c in entry.cells),
+                                      header=entry.header))
                 else:
-                    built.append(Item(spans=spans(str(entry["text"])), level=int(entry["level"]),  # type: ignore[call-overload]
-                                      marker=str(entry["marker"])))
+                    built.append(Item(spans=spans(entry.text), level=entry.level,
+                                      marker=entry.marker))
             done.append(Block(kind, tuple(built)))
         kind, items = None, []
 
@@ -223,10 +236,10 @@ def blocks(lines: list[str], *, wrapped: bool) -> tuple[Block, ...]:
                 kind = "table"
             if _TABLE_SEPARATOR.match(stripped):
                 if items:
-                    items[-1]["header"] = True
+                    items[-1].header = True
                 continue
             cells = [cell.strip() for cell in stripped.strip("|").split("|")]
-            items.append({"cells": cells, "header": False})
+            items.append(_Reading(cells=cells))
             continue
         match = _LIST_ITEM.match(line)
         if match and wrapped and kind == "paragraph" and match.group(2)[0].isdigit() \
@@ -237,18 +250,18 @@ def blocks(lines: list[str], *, wrapped: bool) -> tuple[Block, ...]:
             if kind != "list":
                 close()
                 kind = "list"
-            items.append({"text": text, "level": len(indent.expandtabs()) // 2,
-                          "marker": marker if marker[0].isdigit() else ""})
+            items.append(_Reading(text=text, level=len(indent.expandtabs()) // 2,
+                                  marker=marker if marker[0].isdigit() else ""))
             continue
         if wrapped and kind == "list" and line[:1].isspace():
-            items[-1]["text"] = f"{items[-1]['text']} {stripped}"
+            items[-1].text = f"{items[-1].text} {stripped}"
             continue
         if wrapped and kind == "paragraph":
-            items[-1]["text"] = f"{items[-1]['text']} {stripped}"
+            items[-1].text = f"{items[-1].text} {stripped}"
             continue
         close()
         kind = "paragraph"
-        items.append({"text": stripped, "level": 0, "marker": ""})
+        items.append(_Reading(text=stripped))
     close()
     return tuple(done)
 
@@ -330,7 +343,7 @@ def _split(citation: str) -> tuple[str, list[str]]:
     "rules/trix.de.txt, Abrechnung, Varianten" → ("rules/trix.de.txt", ["Abrechnung", …])."""
     citation = citation.strip()
     for document in DOCUMENTS:
-        if citation == document or citation.startswith(document + " ") or citation.startswith(document + ","):
+        if citation == document or citation.startswith((document + " ", document + ",")):
             rest = citation[len(document):].strip().lstrip(",").strip()
             parts = [part.strip() for part in rest.split(",") if part.strip()]
             if not parts:
@@ -550,7 +563,8 @@ def _counterpart(passage: Passage, language: str) -> str | None:
     column = _COLUMNS.index(passage.lang)
     wanted = _part(passage).casefold()
     for row in TRIGAMI_PARTS:
-        if row[column] is not None and row[column].casefold() == wanted:
+        name = row[column]
+        if name is not None and name.casefold() == wanted:
             part = row[_COLUMNS.index(language)]
             return None if part is None else f"{RULE_TEXTS['trigami'][language]}, {part}"
     return None

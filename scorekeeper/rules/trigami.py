@@ -505,7 +505,7 @@ class TrigamiRules:
                 raise DealError(_("the game is already over"), deal=number)
             lines = self.score_deal(deal, number, names)
             points = tuple(line.points for line in lines)
-            totals = [total + p for total, p in zip(totals, points)]
+            totals = [total + p for total, p in zip(totals, points, strict=True)]
             scored.append(DealScore(number=number, dealer=(first_dealer + index) % self.seats,
                                     points=points, totals=tuple(totals), lines=lines))
             winners = self._winners(totals, options.target)

@@ -313,7 +313,7 @@ def _score_queens(deal: TrixDeal, names: Sequence[str],
                   steps: list[list[_Step]]) -> None:
     assert deal.queens is not None
     plain: list[list[str]] = [[] for _seat in range(SEATS)]
-    for suit, card in zip(SUITS, deal.queens):
+    for suit, card in zip(SUITS, deal.queens, strict=True):
         if card.doubled_by is None:
             plain[card.taker].append(_queen_label(suit))
         else:
@@ -553,11 +553,17 @@ class TrixRules:
             if value.get("taker") is None:
                 raise error(_("{field}.taker is missing: who took the {card}?").format(
                     field=field, card=label), f"{field}.taker")
-            seats = {key: None if value.get(key) is None else check_count(
-                value[key], deal=number, field=f"{field}.{key}", high=SEATS - 1)
-                for key in _CARD_KEYS}
-            return CardTaken(taker=seats["taker"], doubled_by=seats["doubled_by"],
-                             leader=seats["leader"])
+
+            def seat(key: str) -> int:
+                return check_count(value[key], deal=number, field=f"{field}.{key}",
+                                   high=SEATS - 1)
+
+            def seat_or_none(key: str) -> int | None:
+                return None if value.get(key) is None else seat(key)
+
+            # checked in _CARD_KEYS' order: taker (present, see above), doubled_by, leader
+            return CardTaken(taker=seat("taker"), doubled_by=seat_or_none("doubled_by"),
+                             leader=seat_or_none("leader"))
 
         def per_seat(value: Any, field: str, high: int) -> tuple[int, ...]:
             if not isinstance(value, (list, tuple)) or len(value) != SEATS:
@@ -614,7 +620,7 @@ class TrixRules:
         if deal.king is not None:
             out[KING] = card(deal.king)
         if deal.queens is not None:
-            out[QUEENS] = {suit: card(q) for suit, q in zip(SUITS, deal.queens)}
+            out[QUEENS] = {suit: card(q) for suit, q in zip(SUITS, deal.queens, strict=True)}
         for key in (DIAMONDS, TRICKS, TRIX_CONTRACT):
             value = getattr(deal, key)
             if value is not None:
@@ -667,7 +673,7 @@ class TrixRules:
         if deal.king is not None:
             card(deal.king, KING)
         if deal.queens is not None:
-            for suit, queen in zip(SUITS, deal.queens):
+            for suit, queen in zip(SUITS, deal.queens, strict=True):
                 card(queen, f"{QUEENS}.{suit}")
         for contract in (DIAMONDS, TRICKS):
             counts = getattr(deal, contract)
@@ -711,7 +717,7 @@ class TrixRules:
         if deal.king is not None:
             cards.append((KING, deal.king))
         if deal.queens is not None:
-            cards.extend((f"{QUEENS}.{suit}", q) for suit, q in zip(SUITS, deal.queens))
+            cards.extend((f"{QUEENS}.{suit}", q) for suit, q in zip(SUITS, deal.queens, strict=True))
         if tricks is not None:
             for field, value in cards:
                 if tricks[value.taker] == 0:
@@ -847,7 +853,7 @@ class TrixRules:
             self.check_deal(deal, number, names, options)
             lines = self.score_deal(deal, names, options)
             points = tuple(line.points for line in lines)
-            totals = [t + p for t, p in zip(totals, points)]
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
             played.extend(deal.contracts)
             kingdom_deals.append(number)
             scored.append(DealScore(
@@ -866,17 +872,17 @@ class TrixRules:
                 played, kingdom_deals = [], []
 
         finished = done >= KINGDOMS
-        owner = None if finished else (first_dealer + done) % SEATS
+        next_owner = None if finished else (first_dealer + done) % SEATS
         order = options.order if options.order is not None else CONTRACTS
         return GameScore(
             deals=tuple(scored),
             totals=tuple(totals),
             finished=finished,
             winners=winners_of(totals, options) if finished else (),
-            next_dealer=None if finished or not scored else owner,
+            next_dealer=None if finished or not scored else next_owner,
             kingdoms=tuple(kingdoms),
             team_totals=self._team_totals(totals) if options.partnership is not None else None,
-            owner=owner,
+            owner=next_owner,
             remaining=() if finished else tuple(c for c in order if c not in played),
             extra={"kingdom": None if finished else done + 1},
         )

@@ -10,8 +10,10 @@ from scorekeeper.db import connect, migrate
 from scorekeeper.gamefile import from_dict
 
 path = sys.argv[1]
-if os.path.exists(path): os.remove(path)
-db = connect(path); migrate(db)
+if os.path.exists(path):
+    os.remove(path)
+db = connect(path)
+migrate(db)
 W = {"turnip": "D", "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "H"}],
      "tricks": [4, 5, 4], "bugs": [1, 0, 3]}
 P = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
@@ -36,5 +38,6 @@ for gid in games:
     scores[gid] = {"players": list(game.players), "totals": list(game.game_file().score().totals),
                    "deals": len(game.deals)}
 db.conn.close()
-json.dump(scores, open(sys.argv[2], "w"), indent=1, ensure_ascii=False)
+with open(sys.argv[2], "w") as out:
+    json.dump(scores, out, indent=1, ensure_ascii=False)
 print(scores)

@@ -561,7 +561,7 @@ def test_points_are_whole_and_follow_the_bids(raw):
     # deal can bring is Doublets' 10 × 40 = 400 (or a clean Turnip's 10 × 20 × 2).
     assert all(type(p) is int and 0 <= p <= 400 for p in deal.points)
     assert deal.totals == deal.points
-    for seat, (entry_bid, p) in enumerate(zip(raw["bids"], deal.points)):
+    for seat, (entry_bid, p) in enumerate(zip(raw["bids"], deal.points, strict=True)):
         if 13 in raw["tricks"]:
             assert p == (0 if raw["tricks"][seat] == 0 else
                          100 if entry_bid["kind"] == "plain" else 200)

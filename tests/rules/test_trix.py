@@ -8,6 +8,7 @@ playing order (to the right).
 from __future__ import annotations
 
 import dataclasses
+from itertools import chain
 
 import pytest
 from hypothesis import given, settings
@@ -436,7 +437,7 @@ def test_full_game_reversed_lowest_total_wins():
 
 def test_equal_totals_share_the_win():
     # Four pattern kingdoms: each player is r, r+1, r+2, r+3 once → 25 − 25 + 25 − 25 = 0.
-    deals = sum((pattern_kingdom(owner) for owner in ALL), [])
+    deals = list(chain.from_iterable(pattern_kingdom(owner) for owner in ALL))
     game = score(deals)
     assert list(game.totals) == [0, 0, 0, 0]
     assert game.winners == ALL
@@ -519,7 +520,7 @@ def test_before_the_first_deal_anyone_deals_but_the_owner_is_known():
 
 def test_dealers_and_owners_through_a_game():
     # Carla is dealt the 7♥: she owns kingdom 1; then Dan, Anna, Ben (each to the right).
-    deals = sum((pattern_kingdom(owner) for owner in (CARLA, DAN, ANNA, BEN)), [])
+    deals = list(chain.from_iterable(pattern_kingdom(owner) for owner in (CARLA, DAN, ANNA, BEN)))
     game = score(deals, first_dealer=CARLA)
     assert [d.dealer for d in game.deals] == [None] + [CARLA] * 4 + [DAN] * 5 + [ANNA] * 5 \
         + [BEN] * 5
@@ -552,7 +553,7 @@ def test_fixed_order_accepted_and_remaining_follow_it():
     assert score([], opts).remaining == tuple(JORDAN)
     game = score(pattern_kingdom(ANNA, order=tuple(JORDAN))[:2], opts)
     assert game.remaining == ("king", "diamonds", "tricks")
-    full = sum((pattern_kingdom(owner, order=tuple(JORDAN)) for owner in ALL), [])
+    full = list(chain.from_iterable(pattern_kingdom(owner, order=tuple(JORDAN)) for owner in ALL))
     assert score(full, opts).finished
 
 
@@ -563,7 +564,7 @@ def test_fixed_order_rejects_a_contract_out_of_turn():
 
 
 def test_fixed_order_applies_in_every_kingdom():
-    deals = pattern_kingdom(ANNA, order=tuple(JORDAN)) + [queens(0, 1, 2, 3)]
+    deals = [*pattern_kingdom(ANNA, order=tuple(JORDAN)), queens(0, 1, 2, 3)]
     error = raises(deals, options(order=JORDAN))
     assert (error.deal, error.field, error.seat) == (6, "contracts", BEN)
     assert "Ben's kingdom plays Trix next" in error.message
@@ -631,7 +632,7 @@ def test_complex_game_ends_after_four_kingdoms_of_fewer_deals():
     game = score(deals, options(complex=True))
     assert game.finished and len(game.deals) == 8
     assert all(k.ok for k in game.kingdoms)
-    error = raises(deals + [trix(0, 1, 2, 3)], options(complex=True))
+    error = raises([*deals, trix(0, 1, 2, 3)], options(complex=True))
     assert error.deal == 9
 
 
@@ -712,12 +713,12 @@ def test_contract_chosen_twice_in_a_kingdom():
 
 
 def test_a_contract_played_in_the_previous_kingdom_may_be_chosen_again():
-    game = score(pattern_kingdom(ANNA) + [queens(0, 1, 2, 3)])
+    game = score([*pattern_kingdom(ANNA), queens(0, 1, 2, 3)])
     assert game.deals[5].kingdom == 2 and game.deals[5].dealer == BEN
 
 
 def test_nothing_after_the_game_is_over():
-    error = raises(full_game() + [tricks(3, 3, 3, 4)])
+    error = raises([*full_game(), tricks(3, 3, 3, 4)])
     assert error.deal == 21
     assert "game is over" in error.message
 
@@ -749,7 +750,7 @@ def test_leader_given_exactly_when_the_doubler_took_the_card_back(deal, field, s
 
 
 def test_the_failing_deal_is_named_in_a_longer_game():
-    error = raises(pattern_kingdom(ANNA) + [tricks(3, 3, 3, 3)])
+    error = raises([*pattern_kingdom(ANNA), tricks(3, 3, 3, 3)])
     assert str(error) == "deal 6: tricks add up to 12, expected 13"
 
 
@@ -845,10 +846,10 @@ def games(draw):
 @given(games())
 def test_every_completed_kingdom_sums_to_zero_under_any_options(game):
     opts, kingdoms = game
-    deals = sum(kingdoms, [])
+    deals = list(chain.from_iterable(kingdoms))
     result = score(deals, opts, first_dealer=DAN)
     assert result.finished and len(result.kingdoms) == 4
-    for check, kingdom in zip(result.kingdoms, kingdoms):
+    for check, kingdom in zip(result.kingdoms, kingdoms, strict=True):
         assert check.complete and check.total == 0 and len(check.deals) == len(kingdom)
     assert [k.owner for k in result.kingdoms] == [DAN, ANNA, BEN, CARLA]
     assert sum(result.totals) == 0
@@ -861,10 +862,10 @@ def test_every_completed_kingdom_sums_to_zero_under_any_options(game):
 @given(games())
 def test_reversed_scoring_is_the_exact_negation_of_standard(game):
     opts, kingdoms = game
-    deals = sum(kingdoms, [])
+    deals = list(chain.from_iterable(kingdoms))
     standard = score(deals, dataclasses.replace(opts, scoring="standard"))
     reversed_ = score(deals, dataclasses.replace(opts, scoring="reversed"))
-    for s, r in zip(standard.deals, reversed_.deals):
+    for s, r in zip(standard.deals, reversed_.deals, strict=True):
         assert r.points == tuple(-p for p in s.points)
         assert r.totals == tuple(-t for t in s.totals)
 
@@ -875,7 +876,7 @@ def test_the_steps_told_when_read_arrive_at_the_points_scored(game):
     # Scoring works out the points alone; the steps, told only when read, redo the same
     # arithmetic in words (issue 7): they must end where scoring did, under any options.
     opts, kingdoms = game
-    for deal in score(sum(kingdoms, []), opts).deals:
+    for deal in score(list(chain.from_iterable(kingdoms)), opts).deals:
         for line in deal.lines:
             steps, source, points = line.why.tell(line.seat)
             assert points == line.points

@@ -43,6 +43,7 @@ test: $(VENV)/.test-installed
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/mypy --strict scorekeeper/rules
 
 # Extract every gettext string into scorekeeper/translations/messages.pot and bring each
 # language's catalogue up to date with it (new strings empty, changed ones marked fuzzy:

@@ -63,7 +63,7 @@ def current() -> groups.Access | None:
     if "access" not in g:
         token = session.get("link") if "HTTP_COOKIE" in request.environ else None
         g.access = groups.open_link(get_db(), token) if isinstance(token, str) else None
-    return g.access  # type: ignore[no-any-return]
+    return g.access
 
 
 def group_id() -> int:

@@ -26,7 +26,7 @@ from ..text import isolate
 from .fields import capitalized, choices, count_field, seat_choices
 
 
-class DealForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class DealForm(FlaskForm):
     """What every deal form has: a one-time token so a double tap saves one deal, and
     errors that concern a group of fields ("tricks add up to 12") rather than one."""
 

@@ -23,7 +23,7 @@ MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 TARGET_RANGE = _l("Enter a target from %(low)s to %(high)s.", low=50, high=100000)
 
 
-class DigitsInput(TextInput):  # type: ignore[misc]  # WTForms has no types
+class DigitsInput(TextInput):
     """A whole number typed on the phone's numeric keypad: a text field with
     ``inputmode="numeric"``, not ``type="number"``, which drops the digits of an Arabic
     keypad (٣) and of other scripts; the server reads any decimal digits
@@ -50,7 +50,7 @@ def count_field(label: Any, high: int, blank: int | None = None, who: Any = None
     )
 
 
-class CountField(IntegerField):  # type: ignore[misc]  # WTForms has no types
+class CountField(IntegerField):
     """An IntegerField that says plainly what a card player typed wrong.
 
     ``negative`` replaces the message for a number typed with a minus sign."""

@@ -22,11 +22,11 @@ from ..text import isolate
 from .fields import TARGET_RANGE, CountField, DigitsInput, capitalized, choices
 
 
-class EmptyForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class EmptyForm(FlaskForm):
     """Only the CSRF token: guards delete and undo buttons."""
 
 
-class GameSetupForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class GameSetupForm(FlaskForm):
     """What the new-game and the players-and-settings forms share: the players' names
     (``player_0`` …) and the settings, read into the game file's shapes with every problem
     put beside its field."""
@@ -149,7 +149,7 @@ def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:
     ("", "unfinished", "finished"), ``start`` and ``end`` (days, inclusive), ``tz`` (the
     viewer's IANA time zone, filled in by static/app.js) and ``figure`` (a player page
     figure's key, see stats.Figure). Build it with ``formdata=request.args``."""
-    class PastGamesForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+    class PastGamesForm(FlaskForm):
         class Meta:
             csrf = False
 
@@ -225,7 +225,7 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
     view says so). Build it with ``formdata=request.args``. Source: SCORING.md §1.4, §2.5.
     """
 
-    class WhatIfForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+    class WhatIfForm(FlaskForm):
         class Meta:
             csrf = False
 
@@ -253,7 +253,7 @@ def calculator_settings_form(kind: str) -> type[FlaskForm]:
     ``formdata=request.args`` once the form was sent (the hidden ``settings`` field says
     so; before that, pass ``formdata=None`` so the defaults apply)."""
 
-    class CalculatorSettings(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+    class CalculatorSettings(FlaskForm):
         class Meta:
             csrf = False
 

@@ -43,7 +43,7 @@ def group_name(form: Any, field: Any) -> None:
         raise ValidationError(_("A group's name cannot hold invisible or control characters."))
 
 
-class StartForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class StartForm(FlaskForm):
     """Start a group: its name, optional (a default is given), and a one-time token
     (``nonce``) so that the form sent twice starts one group."""
 
@@ -58,14 +58,14 @@ class StartForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
             self.nonce.data = secrets.token_urlsafe(16)
 
 
-class PasscodeForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class PasscodeForm(FlaskForm):
     """The group's passcode, given once on a phone that opened its play link."""
 
     passcode = PasswordField(_l("Passcode"), validators=[DataRequired(_l("Enter the group's passcode."))],
                              render_kw={"autocomplete": "current-password", "autofocus": True})
 
 
-class CodeForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class CodeForm(FlaskForm):
     """A one-time code from a phone in the group (attempts.py), typed or from its QR code."""
 
     code = StringField(_l("One-time code"), validators=[DataRequired(_l("Enter the code shown on the other phone."))],
@@ -73,7 +73,7 @@ class CodeForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
                                   "spellcheck": "false", "autocorrect": "off"})
 
 
-class RenameForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class RenameForm(FlaskForm):
     """The group's new name (the group page)."""
 
     name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")),
@@ -82,7 +82,7 @@ class RenameForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
                        render_kw={"autocomplete": "off"})
 
 
-class NewPasscodeForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class NewPasscodeForm(FlaskForm):
     """The group's new passcode (the group page); blank is refused by the page."""
 
     passcode = StringField(_l("New passcode"), validators=[

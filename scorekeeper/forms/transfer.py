@@ -47,7 +47,7 @@ CONTRACT_CHIPS = {"king": KING_LABEL, "queens": _lp("contract", "Queens"), "diam
                   "tricks": _lp("contract", "Tricks"), "trix": _lp("contract", "Trix")}
 
 
-class UploadForm(FlaskForm):  # type: ignore[misc]  # WTForms has no types
+class UploadForm(FlaskForm):
     """A game file to import (GAME-FILE.md); CSRF-protected like every POST.
 
     ``nonce``: a one-time token, so the same upload sent twice stores one game.
@@ -83,7 +83,7 @@ _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2012": "-", "\u2014": "
                         "\uff0d": "-", "\uff0b": "+"})
 
 
-class PointsField(IntegerField):  # type: ignore[misc]  # WTForms has no types
+class PointsField(IntegerField):
     """One cell of the paper sheet: a whole number with its sign as written (−25, +75, 25);
     blank is None. A typographic minus (−, –) counts as a minus sign."""
 
@@ -132,7 +132,7 @@ def _points_field(label: Any, *, signed: bool) -> PointsField:
                        render_kw={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "next"})
 
 
-class PaperForm(Form):  # type: ignore[misc]  # WTForms has no types
+class PaperForm(Form):
     """A paper sheet to check; :func:`paper_form` makes the form of a kind of game and a
     number of rows (its players', settings' and cells' fields)."""
 

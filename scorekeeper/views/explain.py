@@ -238,7 +238,7 @@ def what_if(game_id: str) -> Any:
 
 # ----------------------------------------------------------------------------- calculator
 
-_TRIGAMI_SHAPES = {"trigami": {"turnip": True, "tricks": 13, "suit_size": 10},
+_TRIGAMI_SHAPES: dict[str, dict[str, Any]] = {"trigami": {"turnip": True, "tricks": 13, "suit_size": 10},
                    "bugami3": {"turnip": False, "tricks": 17, "suit_size": 13}}
 
 
@@ -269,7 +269,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
                              game=forms.KIND_NAMES[kind], n=rules.seats))
         else:
             try:
-                names = check_player_names([name or default for name, default in zip(given, default_names)],
+                names = check_player_names([name or default for name, default in zip(given, default_names, strict=True)],
                                            rules.seats)
             except RuleError as error:
                 notices.append(_("The names were not used: %(problem)s.", problem=error.message))

@@ -89,7 +89,7 @@ def here() -> str:
     return url_for("games.index")
 
 
-def switch() -> list[dict[str, str]]:
+def switch() -> list[dict[str, Any]]:
     """The switch's links: ``code``, ``name`` (in its own language), its ``dir``,
     ``href``, and ``current`` for the page's language."""
     back = here()

@@ -70,7 +70,7 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
             abort(404)
     status = form.status.data if not form.status.errors else ""
     page = whole_number_below(args.get("page"), 10**9, start=1) if hasattr(args, "getlist") else None
-    filters = {"kind": kind, "player": player, "figure": (player, figure.key) if figure else None,
+    filters: dict[str, Any] = {"kind": kind, "player": player, "figure": (player, figure.key) if figure else None,
                "since": _day_start(start, zone or UTC) if start else None,
                "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}
     unfinished = finished = None
@@ -87,7 +87,7 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
         "unfinished": unfinished,
         "finished": finished,
         "figure": figure,
-        "figure_player": names.get(player) if figure else None,
+        "figure_player": names.get(player) if figure and player is not None else None,
         "filtered": any((kind, player, start, end, status, figure)),
         "any_games": bool(names),
         "local_days": zone is not None,
@@ -122,7 +122,7 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     if target is not None and max(score.totals) * 2 < target:
         target = None
     # every number a reader sees in the page's digits (numbers.py)
-    totals = listed(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals))
+    totals = listed(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals, strict=True))
     labels = [numbers.number(0), *(numbers.number(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
     major = [numbers.number(0), *(numbers.number(k.deals[-1]) for k in score.kingdoms)] \

@@ -27,7 +27,9 @@ def figure_value(figure: stats.Figure) -> str:
     points = figure.key.endswith(".points")
     if figure.average:
         return numbers.decimal(figure.value, plus=points)
-    return numbers.signed(figure.value) if points else numbers.number(figure.value)
+    # not an average: a count or a sum of points, a whole number (stats.Figure)
+    whole = int(figure.value)
+    return numbers.signed(whole) if points else numbers.number(whole)
 
 
 @bp.get("/players")

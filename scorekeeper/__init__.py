@@ -88,10 +88,10 @@ class _Scorekeeper(Flask):
 
     def _versioned(self) -> bool:
         """Whether the request's static URL carries the app's fingerprint (?v=, see
-        views.live.asset_version): its content then never changes."""
+        assets.asset_version): its content then never changes."""
         from flask import request
 
-        from .views.live import asset_version
+        from .assets import asset_version
 
         return request.args.get("v") == asset_version(self)
 

@@ -36,7 +36,7 @@ COOKIE = "lang"
 
 #: Endpoints whose answer is the same in every language: no Content-Language, no Vary on
 #: the language (a game file, the versions polled by the pages, static files, sw.js)
-NEUTRAL = frozenset({"static", "live.service_worker", "live.everything", "games.download"})
+NEUTRAL = frozenset({"static", "offline.service_worker", "live.everything", "games.download"})
 
 
 def _locale() -> Locale:

@@ -26,6 +26,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter
 
 from .. import forms, numbers, store
+from ..assets import asset_version
 from ..i18n import gettext as _
 from ..rules.common import (
     SUIT_SYMBOLS,
@@ -161,12 +162,13 @@ def init_app(app: Flask) -> None:
         languages,
         live,
         manage,
+        offline,
         players,
         transfer,
     )
 
     app.url_map.converters["int"] = SqliteInt
-    for module in (games, deals, explain, manage, players, transfer, app_shell, live, groups, languages):
+    for module in (games, deals, explain, manage, players, transfer, app_shell, live, offline, groups, languages):
         app.register_blueprint(module.bp)
     app.before_request(_refuse_oversize)  # before groups' check: a body too large is refused unread
     groups.init_app(app)
@@ -199,7 +201,7 @@ def init_app(app: Flask) -> None:
     # Links to pages that may not exist yet render only once their view does
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
     # static/ URLs carry the app's fingerprint, so a new version is never an old cached file
-    app.jinja_env.globals["asset_version"] = lambda: live.asset_version(app)
+    app.jinja_env.globals["asset_version"] = lambda: asset_version(app)
     app.jinja_env.globals.update(
         suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))

@@ -28,6 +28,7 @@ from flask_compress import Compress
 from markupsafe import Markup
 
 from .. import forms, groups, i18n, network, numbers, sheet, store
+from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..i18n import gettext as _
@@ -164,8 +165,6 @@ def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     app's version, the language and its digits (numbers.digits) and the address other
     phones use (the QR code: PUBLIC_URL and the address this request came in on,
     pages.address)."""
-    from .live import asset_version
-
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
     return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), numbers.digits(),

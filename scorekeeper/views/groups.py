@@ -50,7 +50,7 @@ from ..text import isolate
 bp = Blueprint("groups", __name__)
 
 #: Endpoints anyone may open, with a link or without: they show no group's data
-OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
+OPEN = frozenset({"static", "app_shell.manifest", "offline.service_worker", "offline.page", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
                   "groups.enter_code",
                   "explain.calculator", "explain.calculator_preview", "languages.choose"})

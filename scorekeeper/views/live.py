@@ -11,19 +11,9 @@ survives a flaky Wi-Fi without reconnect logic. Measured: see README, "Several p
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 from typing import Any
 
-from flask import (
-    Blueprint,
-    Flask,
-    Response,
-    current_app,
-    jsonify,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, Response, jsonify, request
 
 from .. import conflicts, groups, i18n, numbers, store
 from ..db import get_db
@@ -94,55 +84,3 @@ def everything() -> Any:
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged
     return _json(etag, version=version)
-
-
-# ------------------------------------------------------------------ without connection
-
-
-def asset_version(app: Flask) -> str:
-    """A fingerprint of the app's files (static/ and templates/, 12 hex digits), computed
-    once per start: static URLs carry it (``?v=``), and the service worker's cache is
-    named after it, so a new version of the app replaces the old cached one on the next
-    visit with connection."""
-    version = app.extensions.get("scorekeeper_assets")
-    if version is None:
-        digest = hashlib.sha256()
-        for folder in (app.static_folder, app.template_folder):
-            root = Path(app.root_path, folder or "")
-            for path in sorted(p for p in root.rglob("*") if p.is_file()):
-                digest.update(str(path.relative_to(root)).encode())
-                digest.update(path.read_bytes())
-        version = app.extensions["scorekeeper_assets"] = digest.hexdigest()[:12]
-    return version
-
-
-#: How many pages a phone's service worker keeps besides the shell (the oldest goes first)
-KEPT_PAGES = 150
-
-
-def shell_urls() -> list[str]:
-    """What the service worker keeps from its first visit: the style, the script, the
-    icons, the home page and the page shown for a page never opened before."""
-    version = asset_version(current_app)
-    return [url_for("static", filename=name, v=version) for name in ("app.css", "app.js", "icons/icon.svg")] + [
-        url_for("games.index"), url_for("live.offline")]
-
-
-@bp.get("/sw.js")
-def service_worker() -> Response:
-    """The service worker (templates/sw.js), at the top so that it may serve every page.
-    Never cached by the browser: its bytes change with :func:`asset_version`, which is
-    how a phone learns of a new version of the app."""
-    body = render_template("sw.js", version=asset_version(current_app), shell=shell_urls(),
-                           offline=url_for("live.offline"), kept_pages=KEPT_PAGES)
-    response = Response(body, mimetype="text/javascript")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
-
-
-@bp.get("/offline")
-def offline() -> str:
-    """Shown by the service worker, without connection, for a page this phone never
-    opened: what to do, and that the sheets opened before are still there."""
-    return render_template("offline.html")

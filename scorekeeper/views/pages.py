@@ -22,6 +22,7 @@ from typing import Any
 from flask import Response, current_app, make_response, request, session
 
 from .. import groups, i18n, numbers
+from ..assets import asset_version
 from ..db import get_db
 
 
@@ -84,7 +85,6 @@ def address() -> tuple[str | None, ...]:
 
 def _key() -> str:
     from .groups import page_key
-    from .live import asset_version
 
     mine = page_key()
     return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),

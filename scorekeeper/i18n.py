@@ -22,7 +22,7 @@ from jinja2 import pass_context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from .numbers import digits, number
+from .locale_numbers import digits, number
 from .rules import common
 
 LANGUAGES = ("en", "de", "fi", "ar")
@@ -86,7 +86,7 @@ _lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_looku
 
 def written(variables: dict[str, Any]) -> dict[str, Any]:
     """``variables`` of a message with each whole number (int, not bool) written as the
-    page writes numbers (numbers.number: the reader's digits, a true minus sign)."""
+    page writes numbers (locale_numbers.number: the reader's digits, a true minus sign)."""
     return {key: number(value) if type(value) is int else value for key, value in variables.items()}
 
 
@@ -200,7 +200,7 @@ def right_to_left() -> bool:
 
 def template_context() -> dict[str, str]:
     """``lang``, ``text_direction`` and ``digits`` for <html>: Arabic reads right to left;
-    ``digits`` is the CLDR numbering system of the page's numbers (numbers.digits: "latn",
+    ``digits`` is the CLDR numbering system of the page's numbers (locale_numbers.digits: "latn",
     "arab"), for static/app.js to write its own numbers and dates in."""
     from flask_babel import get_locale
 

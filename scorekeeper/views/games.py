@@ -27,7 +27,7 @@ from flask import (
 from flask_compress import Compress
 from markupsafe import Markup
 
-from .. import forms, groups, i18n, network, numbers, sheet, store
+from .. import forms, groups, i18n, locale_numbers, network, sheet, store
 from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile, dumps
@@ -162,12 +162,12 @@ def _revalidate(response: Response, etag: str | None) -> Response:
 
 def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     """What the page shows besides this browser's own part: the game at ``version``, the
-    app's version, the language and its digits (numbers.digits) and the address other
+    app's version, the language and its digits (locale_numbers.digits) and the address other
     phones use (the QR code: PUBLIC_URL and the address this request came in on,
     pages.address)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
-    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), numbers.digits(),
+    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), locale_numbers.digits(),
             config.get("PUBLIC_URL"), address(), page_key())
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from .. import conflicts, groups, i18n, numbers, store
+from .. import conflicts, groups, i18n, locale_numbers, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
@@ -61,7 +61,7 @@ def game(game_id: str) -> Any:
     if since == TOO_LARGE:  # no such version: the news is everything
         since = 0
     mine = sorted({n for n in request.args.get("mine", "").split(",") if 0 < len(n) <= 64})[:50]
-    etag = f"g{version}-{since if since is not None else ''}-{i18n.language()}-{numbers.digits()}-" + \
+    etag = f"g{version}-{since if since is not None else ''}-{i18n.language()}-{locale_numbers.digits()}-" + \
         hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]  # news is in the phone's language and digits
     if (unchanged := _not_modified(etag)) is not None:
         return unchanged

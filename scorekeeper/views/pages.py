@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import groups, i18n, numbers
+from .. import groups, i18n, locale_numbers
 from ..assets import asset_version
 from ..db import get_db
 
@@ -88,7 +88,7 @@ def _key() -> str:
 
     mine = page_key()
     return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),
-                       mine, asset_version(current_app), i18n.language(), numbers.digits(), address()])
+                       mine, asset_version(current_app), i18n.language(), locale_numbers.digits(), address()])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template
 
-from .. import numbers, stats, store, summaries
+from .. import locale_numbers, stats, store, summaries
 from ..db import get_db
 from .groups import group_id
 from .pages import shared
@@ -18,7 +18,7 @@ bp = Blueprint("players", __name__)
 
 @bp.app_template_filter("figure_value")
 def figure_value(figure: stats.Figure) -> str:
-    """A figure's number as the page shows it, in the page's digits (numbers.py): a count
+    """A figure's number as the page shows it, in the page's digits (locale_numbers.py): a count
     as it is, an average with one decimal (the language's decimal sign), points signed as
     on the score sheet (+12.5, −15.0: a real minus sign), "–" when there is nothing to
     average."""
@@ -26,8 +26,8 @@ def figure_value(figure: stats.Figure) -> str:
         return "–"
     points = figure.key.endswith(".points")
     if figure.average:
-        return numbers.decimal(figure.value, plus=points)
-    return numbers.signed(figure.value) if points else numbers.number(figure.value)
+        return locale_numbers.decimal(figure.value, plus=points)
+    return locale_numbers.signed(figure.value) if points else locale_numbers.number(figure.value)
 
 
 @bp.get("/players")

@@ -157,19 +157,22 @@ def test_a_new_version_of_the_app_sends_the_sheet_again_with_its_new_files(app, 
     assert after.status_code == 200 and "app.css?v=0123456789ab" in after.get_data(as_text=True)
 
 
-def test_kept_sheets_hold_a_bounded_number_of_bytes_the_least_recently_used_go_first():
-    from scorekeeper.views.games import _KeptSheets, _Sheet
+def test_kept_pages_hold_a_bounded_number_of_bytes_the_least_recently_used_go_first():
+    from scorekeeper.views.games import DrawnSheet
+    from scorekeeper.views.kept import KeptPages
 
-    kept = _KeptSheets(most=1000)
-    sheets = [_Sheet((n,), "title", "x" * 300, None) for n in range(3)]
-    for sheet in sheets:
-        kept.put(sheet.key, sheet)
+    kept = KeptPages(most=1000)
+    sheets = [DrawnSheet(b"x" * 300, None, True) for _ in range(3)]
+    for n, sheet in enumerate(sheets):
+        kept.set((n,), sheet)
     assert kept.get((0,)) is sheets[0]  # used: the most recent now
-    kept.grew(sheets[0], page="y" * 300)  # its page and its compressed bytes count too
+    kept.set(("compressed", 0), b"y" * 300)  # compressed bytes count too
     assert kept.get((1,)) is None and kept.get((2,)) is sheets[2]
-    kept.grew(sheets[2], sent=("gzip", ("gzip", b"z" * 500)))
+    kept.set(("compressed", 2), b"z" * 500)
     assert kept.get((0,)) is None and kept.get((2,)) is sheets[2]
-    assert kept.get((2,)).sent("gzip") == ("gzip", b"z" * 500)
+    assert kept.get(("compressed", 2)) == b"z" * 500
+    kept.set("longest", b"w" * 5000)  # larger than the whole cache: kept, alone
+    assert kept.get("longest") == b"w" * 5000 and len(kept) == 1
 
 
 def test_a_kept_list_or_player_page_is_sent_in_the_encoding_each_browser_accepts(client, make_game, db):

@@ -159,6 +159,7 @@ def init_app(app: Flask) -> None:
         explain,
         games,
         groups,
+        kept,
         languages,
         live,
         manage,
@@ -173,6 +174,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_refuse_oversize)  # before groups' check: a body too large is refused unread
     groups.init_app(app)
     languages.init_app(app)
+    kept.init_app(app)  # before the app factory sets up Flask-Compress: its cache is kept's
     # the rules' messages and steps ("doubled by سارة: −75") name players isolated too, in
     # a page (the hook is the process's: the command line and the rules' own tests, with
     # no request, keep names as typed)

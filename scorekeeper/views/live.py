@@ -19,25 +19,10 @@ from .. import conflicts, groups, i18n, locale_numbers, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
+from .conditional import conditional
+from .groups import group_id
 
 bp = Blueprint("live", __name__)
-
-
-def _not_modified(etag: str) -> Response | None:
-    """304 when the phone already has ``etag``, else None."""
-    if request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-        response.set_etag(etag, weak=True)
-        response.cache_control.no_cache = True
-        return response
-    return None
-
-
-def _json(etag: str, **data: Any) -> Response:
-    response = jsonify(**data)
-    response.set_etag(etag, weak=True)  # weak: the same whether compressed or not
-    response.cache_control.no_cache = True  # always asked again, answered 304 while unchanged
-    return response
 
 
 @bp.get("/games/<game_id>/live")
@@ -63,24 +48,21 @@ def game(game_id: str) -> Any:
     mine = sorted({n for n in request.args.get("mine", "").split(",") if 0 < len(n) <= 64})[:50]
     etag = f"g{version}-{since if since is not None else ''}-{i18n.language()}-{locale_numbers.digits()}-" + \
         hashlib.sha256(",".join(mine).encode()).hexdigest()[:8]  # news is in the phone's language and digits
-    if (unchanged := _not_modified(etag)) is not None:
-        return unchanged
-    own = store.deals_by_nonce(db, game_id, mine)
-    news = ""
-    if since is not None and since != version:  # scored only to tell what arrived
-        news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since),
-                                 set(own.values()))
-    return _json(etag, version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own))
+
+    def draw() -> Response:
+        own = store.deals_by_nonce(db, game_id, mine)
+        news = ""
+        if since is not None and since != version:  # scored only to tell what arrived
+            news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since),
+                                     set(own.values()))
+        return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own))
+
+    return conditional(etag, draw, private=False)
 
 
 @bp.get("/live")
 def everything() -> Any:
     """The version of the group's games together (the latest change to any), for the
     home page: ``{"version": int}``; ETag, 304 while unchanged."""
-    from .groups import group_id
-
     version = groups.version(get_db(), group_id())
-    etag = f"all{version}"
-    if (unchanged := _not_modified(etag)) is not None:
-        return unchanged
-    return _json(etag, version=version)
+    return conditional(f"all{version}", lambda: jsonify(version=version), private=False)

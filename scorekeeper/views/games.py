@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from dataclasses import dataclass
 from typing import Any, cast
@@ -37,7 +38,7 @@ from . import attachment, kept
 from .conditional import conditional
 from .groups import current, group_id, link_code, page_key
 from .pages import address, shared
-from .past import game_chart
+from .past import game_chart, past_games
 
 bp = Blueprint("games", __name__)
 
@@ -54,8 +55,6 @@ def get_game_or_404(game_id: str) -> store.StoredGame:
 @shared
 def index() -> str:
     """Past games: filters, then unfinished games (carry on) apart from finished ones."""
-    from .past import past_games
-
     version = groups.version(get_db(), group_id())  # read first: a change while rendering is fetched next time
     return render_template("games/index.html", live_version=version, **past_games(request.args))
 
@@ -239,7 +238,5 @@ def download(game_id: str) -> Response:
     try:
         text = dumps(game.game_file())
     except RuleError:  # a stored deal no longer fits: hand over what was entered, unchanged
-        import json
-
         text = json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
     return Response(text, mimetype="application/json", headers=attachment(game, "json"))

@@ -28,8 +28,8 @@ from typing import Any
 from cachetools import LRUCache
 from flask import Flask, Request, Response, current_app, g
 
-#: Bytes of kept pages, drawn and compressed, per app (a few MB: as much as the lists, the
-#: sheets and the compressed bytes were kept in before they shared one cache)
+#: Bytes of kept pages, drawn and compressed, per app: a few MB (a 200-deal sheet is about
+#: 0.5 MB drawn and 25 KB compressed)
 MOST = 7_000_000
 
 #: Where the app's cache is (``app.extensions``)

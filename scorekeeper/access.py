@@ -40,7 +40,7 @@ from .forms.groups import PasscodeForm, StartForm
 from .i18n import gettext as _
 
 #: Endpoints anyone may open, with a link or without: they show no group's data
-OPEN = frozenset({"static", "app_shell.manifest", "live.service_worker", "live.offline", "groups.welcome",
+OPEN = frozenset({"static", "app_shell.manifest", "offline.service_worker", "offline.page", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
                   "groups.enter_code",
                   "explain.calculator", "explain.calculator_preview", "languages.choose"})

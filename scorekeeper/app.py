@@ -17,6 +17,7 @@ from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import db, gamefile, i18n, limits, network, views
+from .assets import asset_version
 from .db import owner_only
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -90,9 +91,7 @@ class _Scorekeeper(Flask):
 
     def _versioned(self) -> bool:
         """Whether the request's static URL carries the app's fingerprint (?v=, see
-        views.live.asset_version): its content then never changes."""
-        from .views.live import asset_version
-
+        assets.asset_version): its content then never changes."""
         return request.args.get("v") == asset_version(self)
 
     def get_send_file_max_age(self, filename: str | None) -> int | None:
@@ -263,5 +262,5 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/plain", "text/csv", "text/javascript", "application/javascript",
         "application/json", "application/manifest+json", "image/svg+xml"])
-    app.extensions["compress"] = Compress(app)  # the sheet compresses its kept pages with it too
+    app.extensions["compress"] = Compress(app)  # kept pages' compressed bodies: its own cache (views/kept.py)
     return app

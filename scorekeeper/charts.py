@@ -139,7 +139,7 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], *, title: str, de
     it shows (read by screen readers); ``target``: a value to mark with a thin dotted
     line (the Trigami target); ``x_major``: the x labels to write (default
     :func:`nice_labels`); ``number``: how a value on the y axis is written (the page's
-    digits, numbers.number; default 0–9 with a true minus sign). The SVG scales to its
+    digits, locale_numbers.number; default 0–9 with a true minus sign). The SVG scales to its
     box's width (viewBox 360 × 250); dots shrink when there are many points.
     """
     colors = [line.color for line in lines] + ["var(--muted)"]

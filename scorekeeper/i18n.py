@@ -22,7 +22,7 @@ from jinja2 import pass_context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from .numbers import digits, number
+from .locale_numbers import digits, number
 from .rules import common
 
 LANGUAGES = ("en", "de", "fi", "ar")
@@ -36,7 +36,7 @@ COOKIE = "lang"
 
 #: Endpoints whose answer is the same in every language: no Content-Language, no Vary on
 #: the language (a game file, the versions polled by the pages, static files, sw.js)
-NEUTRAL = frozenset({"static", "live.service_worker", "live.everything", "games.download"})
+NEUTRAL = frozenset({"static", "offline.service_worker", "live.everything", "games.download"})
 
 
 def _locale() -> Locale:
@@ -51,7 +51,7 @@ def language() -> str:
     page's key and ETag."""
     chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
     if chosen in LANGUAGES:
-        return chosen  # type: ignore[return-value]
+        return chosen
     return _best_language(request.headers.get("Accept-Language", ""), LANGUAGES)
 
 
@@ -86,7 +86,7 @@ _lookup: ContextVar[Callable[[str], str] | None] = ContextVar("scorekeeper_looku
 
 def written(variables: dict[str, Any]) -> dict[str, Any]:
     """``variables`` of a message with each whole number (int, not bool) written as the
-    page writes numbers (numbers.number: the reader's digits, a true minus sign)."""
+    page writes numbers (locale_numbers.number: the reader's digits, a true minus sign)."""
     return {key: number(value) if type(value) is int else value for key, value in variables.items()}
 
 
@@ -146,7 +146,7 @@ def init_app(app: Flask) -> None:
 
     # templates: the same catalogue, found once (Jinja's i18n extension fills the
     # placeholders itself, escaping them)
-    app.jinja_env.install_gettext_callables(
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
         lambda string: _catalog().ugettext(string),
         lambda singular, plural, num: _catalog().ungettext(singular, plural, num), newstyle=True,
         pgettext=lambda context, string: _catalog().upgettext(context, string),
@@ -162,7 +162,9 @@ def _write_numbers_in_templates(app: Flask) -> None:
     ``_("Deal %(n)s", n=3)`` reads "التوزيعة ٣"; ngettext still chooses its plural form by
     the int."""
     env = app.jinja_env
-    translate, translate_plural = env.globals["gettext"], env.globals["ngettext"]
+    # Jinja's own, as install_gettext_callables set them (newstyle: context first)
+    translate: Callable[..., str] = env.globals["gettext"]  # type: ignore[assignment]
+    translate_plural: Callable[..., str] = env.globals["ngettext"]  # type: ignore[assignment]
 
     @pass_context
     def template_gettext(context: Any, string: str, **variables: Any) -> str:
@@ -200,7 +202,7 @@ def right_to_left() -> bool:
 
 def template_context() -> dict[str, str]:
     """``lang``, ``text_direction`` and ``digits`` for <html>: Arabic reads right to left;
-    ``digits`` is the CLDR numbering system of the page's numbers (numbers.digits: "latn",
+    ``digits`` is the CLDR numbering system of the page's numbers (locale_numbers.digits: "latn",
     "arab"), for static/app.js to write its own numbers and dates in."""
     from flask_babel import get_locale
 

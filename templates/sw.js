@@ -1,4 +1,4 @@
-// Scorekeeper's service worker (served at /sw.js by scorekeeper/views/live.py).
+// Scorekeeper's service worker (served at /sw.js by scorekeeper/views/offline.py).
 // Pages: the network first, so every phone with a connection sees the game as it is; each
 // page fetched is kept, and shown when there is no connection (the sheet then says since
 // when it is). Static files: kept, under URLs that change with every version of the app.

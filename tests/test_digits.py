@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-from scorekeeper import i18n, numbers, store
+from scorekeeper import i18n, locale_numbers, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_every_language import (  # noqa: F401 - group_fixture is the "group" fixture
@@ -57,9 +57,9 @@ def arabic(client, digits: str | None = None) -> None:
     """This phone reads Arabic, in its usual digits or (``digits`` "latn") in 0–9."""
     client.set_cookie(i18n.COOKIE, "ar")
     if digits:
-        client.set_cookie(numbers.COOKIE, digits)
+        client.set_cookie(locale_numbers.COOKIE, digits)
     else:
-        client.delete_cookie(numbers.COOKIE)
+        client.delete_cookie(locale_numbers.COOKIE)
 
 
 def body(response) -> str:
@@ -85,11 +85,11 @@ def flashed(page: str) -> list[str]:
 def test_points_totals_and_averages_in_each_language(app, language, digits, points, total, average):
     cookie = f"lang={language}" + (f"; digits={digits}" if digits else "")
     with app.test_request_context("/", headers={"Cookie": cookie}):
-        assert [numbers.signed(p) for p in (75, -150, 0)] == points
+        assert [locale_numbers.signed(p) for p in (75, -150, 0)] == points
         # a score sheet groups no digits: 1250, not 1,250 or 1.250
-        assert [numbers.number(t) for t in (-15, 1250)] == total
-        assert numbers.decimal(-12.5) == average
-        assert numbers.decimal(-0.04) in ("0.0", "0,0", "٠٫٠")  # never "−0.0"
+        assert [locale_numbers.number(t) for t in (-15, 1250)] == total
+        assert locale_numbers.decimal(-12.5) == average
+        assert locale_numbers.decimal(-0.04) in ("0.0", "0,0", "٠٫٠")  # never "−0.0"
 
 
 @pytest.mark.parametrize(("language", "digits", "day"), [
@@ -99,7 +99,7 @@ def test_points_totals_and_averages_in_each_language(app, language, digits, poin
 def test_a_day_in_each_language_and_its_digits(app, language, digits, day):
     cookie = f"lang={language}" + (f"; digits={digits}" if digits else "")
     with app.test_request_context("/", headers={"Cookie": cookie}):
-        assert numbers.day("2025-03-01T20:00:00+00:00") == day
+        assert locale_numbers.day("2025-03-01T20:00:00+00:00") == day
 
 
 def test_the_command_line_and_the_rules_outside_a_page_keep_0_to_9(app):
@@ -218,7 +218,7 @@ def test_western_digits_are_kept_on_the_phone_across_pages_and_back_again(client
     assert ARABIC_INDIC.search(shown_text(body(client.get(sheet)), group["data"]))
     answer = client.get("/digits/latn", query_string={"next": sheet})
     assert answer.status_code == 303 and answer.location == sheet  # back to the same page
-    cookie = client.get_cookie(numbers.COOKIE)
+    cookie = client.get_cookie(locale_numbers.COOKIE)
     assert cookie.value == "latn" and cookie.http_only and cookie.same_site == "Lax"
     for url in (sheet, "/", "/players", f"{sheet}/history", f"{sheet}/explain/kingdom/1"):
         page = body(client.get(url))
@@ -226,7 +226,7 @@ def test_western_digits_are_kept_on_the_phone_across_pages_and_back_again(client
         assert not ARABIC_INDIC.search(shown_text(page, group["data"])), url
         assert WESTERN.search(shown_text(page, group["data"])), url
     back = client.get("/digits/usual", query_string={"next": "/players"})
-    assert back.status_code == 303 and back.location == "/players" and client.get_cookie(numbers.COOKIE) is None
+    assert back.status_code == 303 and back.location == "/players" and client.get_cookie(locale_numbers.COOKIE) is None
     assert 'data-digits="arab"' in body(client.get("/players"))
 
 
@@ -243,7 +243,7 @@ def test_nothing_stored_changes_with_the_digits(client, db):
     for language, digits in (("ar", None), ("en", None), ("ar", "latn")):
         game_id = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"])))
         client.set_cookie(i18n.COOKIE, language)
-        client.set_cookie(numbers.COOKIE, digits or "")
+        client.set_cookie(locale_numbers.COOKIE, digits or "")
         # typed on an Arabic keypad
         typed = {**WORKED_FORM, "nonce": f"{language}{digits}", "tricks_0": "٤", "tricks_1": "٥", "bugs_0": "١"}
         assert client.post(f"/games/{game_id}/deals/new", data=typed).status_code == 302
@@ -301,7 +301,7 @@ def test_a_games_day_is_written_in_the_pages_language_and_digits(client, db):
     for language, digits, day in (("en", None, "Mar 1, 2025"), ("de", None, "1. März 2025"),
                                   ("ar", None, "١ مارس ٢٠٢٥"), ("ar", "latn", "1 مارس 2025")):
         client.set_cookie(i18n.COOKIE, language)
-        client.set_cookie(numbers.COOKIE, digits or "")
+        client.set_cookie(locale_numbers.COOKIE, digits or "")
         printed = body(client.get(f"/games/{game_id}/print"))
         assert f'<time datetime="2025-03-01T20:00:00+00:00">{day}</time>' in printed, language
 

@@ -91,7 +91,7 @@ def test_the_service_worker_is_served_uncached_from_the_top(client):
 
 def test_a_new_version_of_the_app_gets_a_new_service_worker(tmp_path):
     from scorekeeper import create_app
-    from scorekeeper.views.live import asset_version
+    from scorekeeper.assets import asset_version
 
     static = tmp_path / "static"
     (static / "icons").mkdir(parents=True)

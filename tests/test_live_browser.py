@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from scorekeeper.views import live
+from scorekeeper.views import offline
 from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
 from tests.conftest import game_file
 from tests.test_languages_browser import switch
@@ -216,10 +216,10 @@ def test_without_connection_a_page_never_opened_says_so_in_the_language_last_cho
 
 
 def test_the_offline_page_outlasts_the_pages_a_phone_keeps(browser, served, monkeypatch):
-    """A phone keeps so many pages (live.KEPT_PAGES; 2 here), the oldest going first; the
+    """A phone keeps so many pages (offline.KEPT_PAGES; 2 here), the oldest going first; the
     home page and the offline page stay, also when they were fetched again (the home page
     opened again, the offline page in a new language) after other pages."""
-    monkeypatch.setattr(live, "KEPT_PAGES", 2)
+    monkeypatch.setattr(offline, "KEPT_PAGES", 2)
     url, _database = served
     page = new_page(browser, service_workers="allow")
     context = page.context

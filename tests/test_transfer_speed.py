@@ -157,19 +157,22 @@ def test_a_new_version_of_the_app_sends_the_sheet_again_with_its_new_files(app, 
     assert after.status_code == 200 and "app.css?v=0123456789ab" in after.get_data(as_text=True)
 
 
-def test_kept_sheets_hold_a_bounded_number_of_bytes_the_least_recently_used_go_first():
-    from scorekeeper.views.games import _KeptSheets, _Sheet
+def test_kept_pages_hold_a_bounded_number_of_bytes_the_least_recently_used_go_first():
+    from scorekeeper.views.games import DrawnSheet
+    from scorekeeper.views.kept import KeptPages
 
-    kept = _KeptSheets(most=1000)
-    sheets = [_Sheet((n,), "title", "x" * 300, None) for n in range(3)]
-    for sheet in sheets:
-        kept.put(sheet.key, sheet)
+    kept = KeptPages(most=1000)
+    sheets = [DrawnSheet(b"x" * 300, None, True) for _ in range(3)]
+    for n, sheet in enumerate(sheets):
+        kept.set((n,), sheet)
     assert kept.get((0,)) is sheets[0]  # used: the most recent now
-    kept.grew(sheets[0], page="y" * 300)  # its page and its compressed bytes count too
+    kept.set(("compressed", 0), b"y" * 300)  # compressed bytes count too
     assert kept.get((1,)) is None and kept.get((2,)) is sheets[2]
-    kept.grew(sheets[2], sent=("gzip", ("gzip", b"z" * 500)))
+    kept.set(("compressed", 2), b"z" * 500)
     assert kept.get((0,)) is None and kept.get((2,)) is sheets[2]
-    assert kept.get((2,)).sent("gzip") == ("gzip", b"z" * 500)
+    assert kept.get(("compressed", 2)) == b"z" * 500
+    kept.set("longest", b"w" * 5000)  # larger than the whole cache: kept, alone
+    assert kept.get("longest") == b"w" * 5000 and len(kept) == 1
 
 
 def test_a_kept_list_or_player_page_is_sent_in_the_encoding_each_browser_accepts(client, make_game, db):
@@ -191,3 +194,65 @@ def test_a_kept_list_or_player_page_is_sent_in_the_encoding_each_browser_accepts
             assert response.headers["ETag"] == plain.headers["ETag"]
     make_game(players=["Anna", "Ben", "Zora"], deals=[WORKED_TRIGAMI_DEAL])  # a change: the new page
     assert b"Zora" in brotli.decompress(client.get("/players", headers={"Accept-Encoding": "br"}).data)
+
+
+def test_a_deal_changed_on_one_phone_sends_another_phone_the_new_sheet_not_a_304(app, make_game, db):
+    """The kept sheet is per version of the game (views/kept.py): a phone that has the old
+    sheet is sent the new one, with the new totals, once another phone changes a deal."""
+    from tests.test_web import _three_deals, text
+
+    game_id = _three_deals(make_game)
+    url = f"/games/{game_id}"
+    mine, other = app.test_client(), app.test_client()
+    seen = other.get(url)
+    assert "Anna 230" in text(seen) and again(other, url, seen).status_code == 304  # 80 + 100 + 50
+    first = store.get_game(db, game_id).deals[0]
+    data = {**WORKED_FORM, "bids_0": "C"}  # Anna's bid was clubs, not Turnip: 40, not 80
+    data.pop("turnip")
+    assert mine.post(f"{url}/deals/{first.id}/edit", data=data).status_code == 302
+    after = again(other, url, seen)
+    assert after.status_code == 200 and after.headers["ETag"] != seen.headers["ETag"]
+    assert "Anna 190" in text(after) and "Anna 230" not in text(after)
+    assert again(other, url, after).status_code == 304
+
+
+def test_a_kept_page_is_compressed_once_per_encoding_then_sent_as_kept(app, make_game, monkeypatch):
+    """Flask-Compress keeps the compressed bytes of a kept page (its cache is the app's,
+    views/kept.py): another phone asking for the same sheet or list in the same encoding
+    is sent the same bytes, not compressed again. A sheet with this phone's own Undo is
+    compressed for it alone, each time, and never kept."""
+    import flask_compress.flask_compress as compress
+
+    made: list[str] = []
+    real = compress._compress_data
+
+    def counted(app, data, algorithm):
+        made.append(algorithm)
+        return real(app, data, algorithm)
+
+    monkeypatch.setattr(compress, "_compress_data", counted)
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    sheet = f"/games/{game_id}"
+    for url in (sheet, "/", "/players"):
+        one, two = app.test_client(), app.test_client()
+        made.clear()
+        first = one.get(url, headers={"Accept-Encoding": "br"})
+        second = two.get(url, headers={"Accept-Encoding": "br"})
+        assert first.headers["Content-Encoding"] == second.headers["Content-Encoding"] == "br", url
+        assert second.data == first.data and made == ["br"], url
+        packed = two.get(url, headers={"Accept-Encoding": "gzip"})
+        assert packed.headers["Content-Encoding"] == "gzip" and made == ["br", "gzip"], url
+        assert one.get(url, headers={"Accept-Encoding": "gzip"}).data == packed.data and made == ["br", "gzip"]
+    one.post(f"{sheet}/deals/new", data=WORKED_FORM)  # "Deal 2 saved", and Undo for this phone
+    made.clear()
+    for _ in range(2):
+        own = one.get(sheet, headers={"Accept-Encoding": "br"})
+        assert own.headers["Content-Encoding"] == "br" and b"Undo deal 2" in brotli_text(own)
+    assert made == ["br", "br"]
+    assert b"Undo deal 2" not in brotli_text(two.get(sheet, headers={"Accept-Encoding": "br"}))
+
+
+def brotli_text(response) -> bytes:
+    import brotli
+
+    return brotli.decompress(response.data)

@@ -89,7 +89,7 @@ def set_number_format(number: Callable[[int], str], signed_points: Callable[[int
     and kingdom numbers) through ``number``, and every deal's points through
     ``signed_points`` (see :func:`signed`).
 
-    The web app plugs in numbers.number and numbers.signed, so an Arabic page reads
+    The web app plugs in locale_numbers.number and locale_numbers.signed, so an Arabic page reads
     "أخذ لطشة واحدة: \u061c−١٥"; the command line keeps 0–9, "+75" and "−150" (U+2212),
     as ``scorekeeper score`` has always printed them.
     """

@@ -1,6 +1,6 @@
 """What makes the app installable on a phone's home screen: the web app manifest and its
 icons (static/icons/, drawn in icon.svg and icon-maskable.svg, rendered by
-tools/render_icons.py). The service worker (/sw.js) is to live here too.
+tools/render_icons.py). The service worker and the offline page: views/offline.py.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 from werkzeug.routing import IntegerConverter
 
-from .. import forms, i18n, network, numbers, store
+from .. import forms, i18n, locale_numbers, network, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..qr import QrCode, qr_code
@@ -195,15 +195,15 @@ def init_templates(app: Flask) -> None:
     # a page (the hook is the process's: the command line and the rules' own tests, with
     # no request, keep names as typed)
     set_name_isolation(lambda name: isolate(name) if has_request_context() else name)
-    # … and write their numbers in the page's digits and signs (numbers.py; outside a
+    # … and write their numbers in the page's digits and signs (locale_numbers.py; outside a
     # request, the command line's 0–9, "+75" and "−150")
-    set_number_format(numbers.number, numbers.signed)
+    set_number_format(locale_numbers.number, locale_numbers.signed)
     # numbers a person reads, in the page's digits: a deal's points ("+75", "+٧٥"), a
     # total or a count ("−15", "١٣"), a day; never for attributes that are data (value,
     # href, data-*). Each depends on the request, so Jinja must never work one out once
     # when compiling a template ({{ 0|number }} would keep the first page's digits).
-    for name, write in (("signed", numbers.signed), ("minus", numbers.number), ("number", numbers.number),
-                        ("day", numbers.day), ("day_and_time", numbers.day_and_time)):
+    for name, write in (("signed", locale_numbers.signed), ("minus", locale_numbers.number), ("number", locale_numbers.number),
+                        ("day", locale_numbers.day), ("day_and_time", locale_numbers.day_and_time)):
         app.jinja_env.filters[name] = pass_context(lambda _context, value, write=write: write(value))
     app.jinja_env.filters["cited"] = cited
     # a list as the page's language writes it ("Anna, Ben", "سارة، محمد"): names|map('bdi')|listed

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from flask import (
@@ -24,11 +23,11 @@ from flask import (
     session,
     url_for,
 )
-from flask_compress import Compress
 from markupsafe import Markup
 
-from .. import forms, groups, i18n, network, numbers, sheet, store
+from .. import forms, groups, i18n, locale_numbers, network, sheet, store
 from ..access import current, group_id, page_key
+from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile, dumps
 from ..i18n import gettext as _
@@ -36,9 +35,11 @@ from ..qr import QrCode
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate, isolate_all
+from . import kept
 from .common import attachment, get_game_or_404, link_code
+from .conditional import conditional
 from .pages import address, shared
-from .past import game_chart
+from .past import game_chart, past_games
 
 bp = Blueprint("games", __name__)
 
@@ -47,8 +48,6 @@ bp = Blueprint("games", __name__)
 @shared
 def index() -> str:
     """Past games: filters, then unfinished games (carry on) apart from finished ones."""
-    from .past import past_games
-
     version = groups.version(get_db(), group_id())  # read first: a change while rendering is fetched next time
     return render_template("games/index.html", live_version=version, **past_games(request.args))
 
@@ -106,29 +105,28 @@ def show(game_id: str) -> Any:
     """The score sheet. A phone that has it already is answered 304 (a weak ETag of
     everything the page shows: the game's version, the app's, the language, the address
     and what this browser's session shows on it), without scoring; the page is drawn once
-    per version of the game (:func:`_kept_sheet`), and sent as kept, compressed once."""
+    per version of the game (:func:`_drawn_sheet`), and sent as kept, compressed once
+    (views/kept.py)."""
     found = _version_of(game_id)
     if found is None:
         abort(404)
     key = _page_key(game_id, found)
     mine = session._get_current_object()  # type: ignore[attr-defined]  # (read several times)
     if mine.get("_flashes"):  # a message to show once: this page is this browser's own
-        kept = _kept_sheet(key, game_id)
-        own = _own_slot(game_id, kept, get_flashed_messages(with_categories=True))
-        html = render_template("games/show.html", title=kept.title, body=Markup(kept.body.replace(_UNDO_SLOT, own)))
-        return _revalidate(make_response(html), None)
-    etag = _sheet_etag(key, mine)
-    if request.if_none_match.contains_weak(etag):
-        return _revalidate(Response(status=304), etag)
-    kept = _kept_sheet(key, game_id)
-    undo = _own_slot(game_id, kept)
+        drawn = _drawn_sheet(key, game_id)
+        messages = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
+        own = _own_slot(game_id, drawn, messages)
+        return conditional(None, lambda: make_response(drawn.page.replace(_UNDO_SLOT, own.encode())))
+    return conditional(_sheet_etag(key, mine), lambda: _sheet_page(key, game_id))
+
+
+def _sheet_page(key: tuple[Any, ...], game_id: str) -> Response:
+    """The sheet as sent: the kept page, or with this browser's own Undo drawn into it."""
+    drawn = _drawn_sheet(key, game_id)
+    undo = _own_slot(game_id, drawn)
     if undo:  # this browser's own page: drawn into the kept one, compressed for it alone
-        return _revalidate(make_response(kept.page().replace(_UNDO_SLOT, undo)), etag)
-    content_encoding, data = kept.sent(request.headers.get("Accept-Encoding", ""))
-    response = Response(data, content_type="text/html; charset=utf-8")
-    if content_encoding:
-        response.headers["Content-Encoding"] = content_encoding  # Flask-Compress leaves it be
-    return _revalidate(response, etag)
+        return make_response(drawn.page.replace(_UNDO_SLOT, undo.encode()))
+    return kept.send(key, drawn.page)
 
 
 def _version_of(game_id: str) -> tuple[int, str] | None:
@@ -138,24 +136,14 @@ def _version_of(game_id: str) -> tuple[int, str] | None:
     return store.sheet_version(get_db(), game_id)
 
 
-def _revalidate(response: Response, etag: str | None) -> Response:
-    headers = response.headers
-    if etag is not None:
-        headers["ETag"] = f'W/"{etag}"'  # weak: the same whether compressed or not
-    headers["Cache-Control"] = "private, no-cache"  # asked again every time: 304 while unchanged
-    return response
-
-
 def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     """What the page shows besides this browser's own part: the game at ``version``, the
-    app's version, the language and its digits (numbers.digits) and the address other
+    app's version, the language and its digits (locale_numbers.digits) and the address other
     phones use (the QR code: PUBLIC_URL and the address this request came in on,
     pages.address)."""
-    from .live import asset_version
-
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
-    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), numbers.digits(),
+    return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), locale_numbers.digits(),
             config.get("PUBLIC_URL"), address(), page_key())
 
 
@@ -167,128 +155,59 @@ def _sheet_etag(key: tuple[Any, ...], mine: Any) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
 
 
-_UNDO_SLOT = "<!--sheet:undo-->"
+#: Where a browser's own messages and Undo go in a drawn sheet (games/_sheet.html)
+_UNDO_SLOT = b"<!--sheet:undo-->"
 
 
-@dataclass
-class _Sheet:
-    """A drawn score sheet: its ``key`` (:func:`_page_key`), ``title``, ``body`` (with
-    :data:`_UNDO_SLOT` where a browser's messages and Undo go), ``last``, the last deal
-    ({"deal", "version", "number"}, or None) and ``bar``, whether it has an action bar
-    (a deal can be added); the whole page and its compressed bytes are added when first
-    asked for."""
+@dataclass(frozen=True)
+class DrawnSheet:
+    """A score sheet drawn for one version of its game (its key: :func:`_page_key`), as
+    kept for every phone: the whole ``page`` (HTML, UTF-8) with :data:`_UNDO_SLOT` where a
+    browser's own messages and Undo go; ``last``, the last deal ({"deal", "version",
+    "number"}, or None), and ``bar``, whether the page has an action bar (a deal can be
+    added). Its size in the cache (``len``) is its page's."""
 
-    key: tuple[Any, ...]
-    title: str
-    body: str
+    page: bytes
     last: dict[str, Any] | None
-    bar: bool = True
-    _page: str | None = None
-    _sent: dict[str, tuple[str, bytes]] = field(default_factory=dict)
+    bar: bool
 
-    def size(self) -> int:
-        """About how many bytes it holds (a − in a page is two bytes of UTF-8)."""
-        return len(self.body) + len(self._page or "") + sum(len(data) for _, data in self._sent.values())
-
-    def page(self) -> str:
-        """The whole page without messages, with :data:`_UNDO_SLOT`: drawn once."""
-        if self._page is None:
-            page = render_template("games/show.html", title=self.title, body=Markup(self.body))
-            _KEPT.grew(self, page=page)
-        return self._page  # type: ignore[return-value]
-
-    def sent(self, accept_encoding: str) -> tuple[str, bytes]:
-        """(Content-Encoding, bytes) of :meth:`page` for a browser that sends this
-        Accept-Encoding: compressed by Flask-Compress (its choice of algorithm and level)
-        once, then kept."""
-        found = self._sent.get(accept_encoding)
-        if found is None:
-            response = _compress().after_request(make_response(self.page()))
-            found = (response.headers.get("Content-Encoding", ""), response.get_data())
-            _KEPT.grew(self, sent=(accept_encoding, found))
-        return found
+    def __len__(self) -> int:
+        return len(self.page)
 
 
-class _KeptSheets:
-    """Drawn sheets by page key, the most recently used kept, up to ``most`` bytes."""
-
-    def __init__(self, most: int) -> None:
-        self._sheets: OrderedDict[tuple[Any, ...], _Sheet] = OrderedDict()
-        self._size = 0
-        self._most = most
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> _Sheet | None:
-        with self._lock:
-            sheet = self._sheets.get(key)
-            if sheet is not None:
-                self._sheets.move_to_end(key)
-            return sheet
-
-    def put(self, key: tuple[Any, ...], sheet: _Sheet) -> None:
-        with self._lock:
-            old = self._sheets.pop(key, None)
-            self._size += sheet.size() - (old.size() if old else 0)
-            self._sheets[key] = sheet
-            self._trim()
-
-    def grew(self, sheet: _Sheet, page: str | None = None, sent: tuple[str, tuple[str, bytes]] | None = None) -> None:
-        """Add its whole page or one of its compressed forms (Accept-Encoding, (encoding,
-        bytes)) to ``sheet``, kept or not; the first one added stays."""
-        with self._lock:
-            before = sheet.size()
-            if page is not None and sheet._page is None:
-                sheet._page = page
-            if sent is not None and len(sheet._sent) < 8:  # Accept-Encoding comes in a few forms only
-                sheet._sent.setdefault(*sent)
-            if self._sheets.get(sheet.key) is sheet:
-                self._size += sheet.size() - before
-                self._trim()
-
-    def _trim(self) -> None:
-        while self._size > self._most and len(self._sheets) > 1:
-            self._size -= self._sheets.popitem(last=False)[1].size()
-
-
-#: At most this many bytes of drawn sheets are kept (a few MB)
-_KEPT = _KeptSheets(4_000_000)
-
-
-def _compress() -> Compress:
-    return current_app.extensions["compress"]
-
-
-def _kept_sheet(key: tuple[Any, ...], game_id: str) -> _Sheet:
+def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     """The sheet for ``key`` (:func:`_page_key`): drawn once and kept. A sheet is opened
     again and again by every phone at the table, and drawing it is most of its cost."""
-    kept = _KEPT.get(key)
-    if kept is not None:
-        return kept
+    found: DrawnSheet | None = kept.pages().get(key)
+    if found is not None:
+        return found
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind),
-                           undo_slot=Markup(_UNDO_SLOT), chart=game_chart(scored), join=join_code(game.id),
+                           undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+    title = f"{listed(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}"
+    page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None
-    drawn = _Sheet(key, f"{listed(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}", html, last, scored.can_add)
+    drawn = DrawnSheet(page.encode(), last, scored.can_add)
     if game.version == key[2][0]:  # not a game changed since its version was read
-        _KEPT.put(key, drawn)
+        kept.pages().set(key, drawn)
     return drawn
 
 
-def _own_slot(game_id: str, kept: _Sheet, messages: list[tuple[str, str]] | None = None) -> str:
+def _own_slot(game_id: str, drawn: DrawnSheet, messages: list[tuple[str, str]] | None = None) -> str:
     """This browser's own part of the sheet, in its bar at the bottom: ``messages`` (the
     flashed (category, message) pairs, shown once) and the Undo button for the last deal,
     if this browser has just added it and nobody has changed it since; else nothing."""
-    last = kept.last
+    last = drawn.last
     mine = session.get("last_added")
     undo = last if last and mine and mine.get("game") == game_id and mine.get("deal") == last["deal"] \
         and mine.get("version") in (None, last["version"]) else None
     if not undo and not messages:
         return ""
     return render_template("games/_undo.html", game_id=game_id, undo=undo, messages=messages or [],
-                           bar=kept.bar, undo_form=forms.EmptyForm())
+                           bar=drawn.bar, undo_form=forms.EmptyForm())
 
 
 def join_code(game_id: str) -> QrCode:
@@ -307,7 +226,5 @@ def download(game_id: str) -> Response:
     try:
         text = dumps(game.game_file())
     except RuleError:  # a stored deal no longer fits: hand over what was entered, unchanged
-        import json
-
         text = json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
     return Response(text, mimetype="application/json", headers=attachment(game, "json"))

@@ -3,7 +3,7 @@ own name, that keeps the choice on this phone (the ``lang`` cookie, read by
 i18n.language before Accept-Language) and brings the phone back to the page it was on.
 Below it, on the pages of a language whose usual digits are not 0–9 (Arabic: ٠–٩), the
 digits switch: the language's digits or Western digits 0–9, kept likewise (the ``digits``
-cookie, read by numbers.digits).
+cookie, read by locale_numbers.digits).
 
 Plain links and a redirect, no script: it works on every page, with a group's link or
 without (the welcome page), on a read-only link too, since it changes nothing stored.
@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from .. import i18n, numbers
+from .. import i18n, locale_numbers
 from ..i18n import lazy_gettext as _l
 
 bp = Blueprint("languages", __name__)
@@ -43,7 +43,7 @@ def choose(code: str) -> Any:
 #: The digits switch's words for each numbering system, with its digits from 0 to 9
 DIGITS_NAMES = {"latn": _l("Western digits (%(digits)s)"), "arab": _l("Arabic-Indic digits (%(digits)s)")}
 
-#: The digits switch's address for the language's own digits (``numbers.WESTERN``, "latn",
+#: The digits switch's address for the language's own digits (``locale_numbers.WESTERN``, "latn",
 #: for 0–9)
 USUAL = "usual"
 
@@ -54,14 +54,14 @@ def choose_digits(system: str) -> Any:
     language's usual digits ("usual": the cookie is dropped), and go back to ``next`` as
     :func:`choose` does. 404 for anything else. Changes nothing stored: the game file and
     the CSV keep 0–9 whatever the choice."""
-    if system not in (numbers.WESTERN, USUAL):
+    if system not in (locale_numbers.WESTERN, USUAL):
         abort(404)
     response = redirect(_local(request.args.get("next")), 303)
-    if system == numbers.WESTERN:
-        response.set_cookie(numbers.COOKIE, system, max_age=KEPT, path="/", samesite="Lax", httponly=True,
+    if system == locale_numbers.WESTERN:
+        response.set_cookie(locale_numbers.COOKIE, system, max_age=KEPT, path="/", samesite="Lax", httponly=True,
                             secure=request.is_secure)
     else:
-        response.delete_cookie(numbers.COOKIE, path="/", samesite="Lax", httponly=True, secure=request.is_secure)
+        response.delete_cookie(locale_numbers.COOKIE, path="/", samesite="Lax", httponly=True, secure=request.is_secure)
     response.cache_control.no_store = True
     return response
 
@@ -102,15 +102,15 @@ def switch() -> list[dict[str, Any]]:
 def digits_switch() -> list[dict[str, Any]]:
     """The digits switch's two links (the language's usual digits, then 0–9), each with
     its ``name`` (its digits shown in themselves: "Arabic-Indic digits (٠–٩)"), ``href``
-    and ``current``; none on the pages of a language that writes 0–9 (numbers.offered)."""
-    if not numbers.offered():
+    and ``current``; none on the pages of a language that writes 0–9 (locale_numbers.offered)."""
+    if not locale_numbers.offered():
         return []
     back = here()
-    current = numbers.digits()
-    usual = numbers.usual(i18n.language())
-    return [{"name": DIGITS_NAMES[system] % {"digits": numbers.sample(system)}, "current": system == current,
+    current = locale_numbers.digits()
+    usual = locale_numbers.usual(i18n.language())
+    return [{"name": DIGITS_NAMES[system] % {"digits": locale_numbers.sample(system)}, "current": system == current,
              "href": url_for("languages.choose_digits", system=USUAL if system == usual else system, next=back)}
-            for system in (usual, numbers.WESTERN)]
+            for system in (usual, locale_numbers.WESTERN)]
 
 
 def init_app(app: Any) -> None:

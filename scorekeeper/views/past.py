@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import abort, url_for
 
-from .. import charts, forms, numbers, stats, store, summaries
+from .. import charts, forms, locale_numbers, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
@@ -121,14 +121,14 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     target = score.extra.get("target") if game.kind != "trix" else None
     if target is not None and max(score.totals) * 2 < target:
         target = None
-    # every number a reader sees in the page's digits (numbers.py)
-    totals = listed(f"{isolate(name)} {numbers.number(total)}" for name, total in zip(game.players, score.totals, strict=True))
-    labels = [numbers.number(0), *(numbers.number(deal.number) for deal in shown)]
+    # every number a reader sees in the page's digits (locale_numbers.py)
+    totals = listed(f"{isolate(name)} {locale_numbers.number(total)}" for name, total in zip(game.players, score.totals, strict=True))
+    labels = [locale_numbers.number(0), *(locale_numbers.number(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
-    major = [numbers.number(0), *(numbers.number(k.deals[-1]) for k in score.kingdoms)] \
+    major = [locale_numbers.number(0), *(locale_numbers.number(k.deals[-1]) for k in score.kingdoms)] \
         if score.kingdoms and step == 1 else None
     svg = charts.line_chart(
-        lines, labels, x_major=major, number=numbers.number,
+        lines, labels, x_major=major, number=locale_numbers.number,
         title=_("Running totals"),
         description=_("Running totals after each of %(n)s deals; now %(totals)s.",
                       n=len(score.deals), totals=totals),
@@ -163,7 +163,7 @@ def results_charts(player: stats.PlayerStats) -> list[dict[str, Any]]:
         if first:
             description += " " + _("The chart shows the latest %(shown)s.", shown=len(drawn))
         svg = charts.line_chart(
-            lines, [numbers.number(n) for n in range(first + 1, count + 1)], number=numbers.number,
+            lines, [locale_numbers.number(n) for n in range(first + 1, count + 1)], number=locale_numbers.number,
             title=_("%(name)s's results", name=isolate(player.name)), description=description,
             x_title=_("Finished games, oldest first"))
         out.append({"kind": kind, "svg": svg, "lines": lines, "count": count, "won": won})

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template
 
-from .. import numbers, stats, store, summaries
+from .. import locale_numbers, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
 from .pages import shared
@@ -18,7 +18,7 @@ bp = Blueprint("players", __name__)
 
 @bp.app_template_filter("figure_value")
 def figure_value(figure: stats.Figure) -> str:
-    """A figure's number as the page shows it, in the page's digits (numbers.py): a count
+    """A figure's number as the page shows it, in the page's digits (locale_numbers.py): a count
     as it is, an average with one decimal (the language's decimal sign), points signed as
     on the score sheet (+12.5, −15.0: a real minus sign), "–" when there is nothing to
     average."""
@@ -26,10 +26,10 @@ def figure_value(figure: stats.Figure) -> str:
         return "–"
     points = figure.key.endswith(".points")
     if figure.average:
-        return numbers.decimal(figure.value, plus=points)
+        return locale_numbers.decimal(figure.value, plus=points)
     # not an average: a count or a sum of points, a whole number (stats.Figure)
     whole = int(figure.value)
-    return numbers.signed(whole) if points else numbers.number(whole)
+    return locale_numbers.signed(whole) if points else locale_numbers.number(whole)
 
 
 @bp.get("/players")

@@ -47,6 +47,7 @@ from babel import Locale
 from babel.dates import format_skeleton, get_datetime_format
 from babel.numbers import get_minus_sign_symbol, get_plus_sign_symbol, parse_pattern
 from flask import g, has_request_context, request
+from flask_babel import get_locale
 
 from .text import left_to_right
 
@@ -83,9 +84,7 @@ def digits() -> str:
 def offered() -> bool:
     """Whether the page's language usually writes other digits than 0–9, so that the
     choice of Western digits is offered (Arabic pages)."""
-    from . import i18n
-
-    return usual(i18n.language()) != WESTERN
+    return usual(_where()[0]) != WESTERN
 
 
 @lru_cache(maxsize=16)
@@ -115,14 +114,13 @@ def _signs(language: str, system: str) -> tuple[str, str]:
 
 def _where() -> tuple[str, str]:
     """(language, numbering system) of the request, worked out once per request (a score
-    sheet writes a few thousand numbers); ("en", "latn") outside one."""
+    sheet writes a few thousand numbers); ("en", "latn") outside one. The language is
+    Flask-Babel's locale, the one the page is drawn in (chosen by i18n.language)."""
     if not has_request_context():
         return "en", WESTERN
     where: tuple[str, str] | None = g.get("_numbers_where")
     if where is None:
-        from . import i18n
-
-        language = i18n.language()
+        language = str(get_locale() or "en")
         chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
         where = g._numbers_where = (language, WESTERN if chosen == WESTERN else usual(language))
     return where
@@ -135,9 +133,10 @@ def _written(value: int | float | Decimal, pattern: str, language: str, system: 
     # Babel rounds in the decimal module's context (28 digits): a number of a game file
     # quoted in its error message may be any length (10**30 tricks), so the context holds
     # all of its digits
+    magnitude = value.copy_abs() if isinstance(value, Decimal) else abs(value)  # (one type for mypy)
     with localcontext() as context:
-        context.prec = max(context.prec, len(str(int(abs(value)))) + 8)
-        text = parse_pattern(pattern).apply(abs(value), Locale.parse(language), numbering_system=system)
+        context.prec = max(context.prec, len(str(int(magnitude))) + 8)
+        text: str = parse_pattern(pattern).apply(magnitude, Locale.parse(language), numbering_system=system)
     shown = any(c in "123456789" for c in text)  # not 0 once rounded: never "−0.0"
     if system != WESTERN:
         text = text.translate(_table(system))
@@ -205,7 +204,7 @@ def day_and_time(when: str | datetime) -> str:
     "30.11.2026 19.33", "٣٠ نوفمبر ٢٠٢٦، ١٩:٣٣"."""
     language = _where()[0]
     moment = _moment(when)
-    joined = get_datetime_format("medium", locale=language)
+    joined = str(get_datetime_format("medium", locale=language))  # "{1}, {0}": day, time
     text = joined.replace("{1}", format_skeleton("yMMMd", moment, locale=language)).replace(
         "{0}", format_skeleton("Hm", moment, locale=language, tzinfo=UTC))
     return in_digits(text)

@@ -30,14 +30,10 @@ import sqlite_utils
 
 from . import inputs
 from .gamefile import GameFile
-
-# Change, StoredGame and fingerprint are re-exported while the views read them as
-# store.Change, store.StoredGame and store.fingerprint (issue 17: they will import records)
-from .records import Change as Change
-from .records import NotFoundError as NotFoundError  # what the store raises, too
-from .records import StoredDeal, with_deal_back
-from .records import StoredGame as StoredGame
-from .records import fingerprint as fingerprint
+from .records import Change, StoredDeal, StoredGame, with_deal_back
+from .records import (
+    NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
+)
 from .rules import GameScore
 
 

@@ -10,7 +10,7 @@
 "use strict";
 
 // Numbers and dates this script writes, as the server writes the page's (scorekeeper/
-// numbers.py): in the page's language and digits (<html lang data-digits>, e.g. "ar" and
+// locale_numbers.py): in the page's language and digits (<html lang data-digits>, e.g. "ar" and
 // "arab": ٠–٩, or "latn" where the phone chose Western digits), never grouped.
 function pageLocale() {
   const root = document.documentElement;

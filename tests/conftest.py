@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from scorekeeper import _Scorekeeper, create_app, groups, store
 from scorekeeper.db import connect
@@ -53,6 +54,27 @@ class JoiningClient(FlaskClient):
 
 # Every app made in the tests hands out clients that have joined its group
 _Scorekeeper.test_client_class = JoiningClient
+
+
+class SessionTemplates(BytecodeCache):
+    """The templates compiled once for the whole test session (in each xdist worker),
+    not once for each of the thousands of apps the tests make. Jinja keys each template's
+    code by its name and a checksum of its source, so a template edited between two
+    sessions is compiled anew."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Any) -> None:
+        code = self._compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_Scorekeeper.jinja_options = {**_Scorekeeper.jinja_options, "bytecode_cache": SessionTemplates()}
 
 
 @pytest.fixture

@@ -8,21 +8,31 @@ BIN    := $(VENV)/bin
 # installs again
 CATALOGUES := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run replicate test lint install messages icons bench clean
+.PHONY: run replicate test test-fast lint lock install messages icons bench clean
+
+# pytest's own arguments for one test or a few: make test ARGS="tests/test_web.py -k undo"
+ARGS ?=
+# pytest-xdist workers: one per core (-n 0: no workers, for a debugger)
+JOBS ?= auto
+# The pinned versions of every dependency (make lock), installed with pip alone
+LOCK     := requirements/lock.txt
+APP_LOCK := requirements/app.txt
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The app alone, editable: the instance folder (database, secret key, config.py) is then
-# this checkout's instance/
-$(VENV)/.app-installed: $(BIN)/python pyproject.toml hatch_build.py $(CATALOGUES)
-	$(BIN)/python -m pip install --quiet -e .
+# this checkout's instance/. Its dependencies at the locked versions, then the app itself
+$(VENV)/.app-installed: $(BIN)/python pyproject.toml $(APP_LOCK) hatch_build.py $(CATALOGUES)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(APP_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
 # The app with the test extras, editable so tests see the working tree
-$(VENV)/.test-installed: $(BIN)/python pyproject.toml hatch_build.py $(CATALOGUES)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.test-installed: $(BIN)/python pyproject.toml $(LOCK) hatch_build.py $(CATALOGUES)
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@ $(VENV)/.app-installed
 
 install: $(VENV)/.app-installed
@@ -35,8 +45,15 @@ run: $(VENV)/.app-installed
 replicate: $(VENV)/.app-installed
 	$(BIN)/scorekeeper replicate
 
+# The whole suite on every core (pytest-xdist; tests that share a browser or a server
+# stay on one worker: --dist loadgroup). ARGS: a file, a test, -k …
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
+
+# While working: no browser, no slow test (about two minutes on 2 cores); every
+# rule, store and web path is still covered
+test-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not slow" $(ARGS)
 
 # ruff (style and likely bugs) and mypy (types; strict on scorekeeper/rules/), both
 # configured in pyproject.toml: 0 findings, run by .ci/run before the tests
@@ -65,6 +82,17 @@ icons: $(VENV)/.test-installed
 # memory (bench/bench.py; not part of `make test`). QUICK=1: 10 and 1,000 games, < 3 min
 bench: $(VENV)/.test-installed
 	$(BIN)/python bench/bench.py $(if $(QUICK),--quick,)
+
+# Pin every dependency anew (after a change of pyproject.toml's lists, or to take newer
+# releases): uv resolves the app's (requirements/app.txt) and the app's with the test
+# extras (requirements/lock.txt) for every Python >= 3.11, with hashes. Installing from
+# them needs pip alone; raise pyproject.toml's floors to what is locked (and so tested)
+lock: $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
+		--generate-hashes --quiet -o $(LOCK)
+	$(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
+		--generate-hashes --quiet -c $(LOCK) -o $(APP_LOCK)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

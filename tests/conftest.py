@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 from hypothesis import settings
+from jinja2 import BytecodeCache
 
 from scorekeeper import create_app, groups, store
 from scorekeeper.app import _Scorekeeper
@@ -56,6 +57,42 @@ class JoiningClient(FlaskClient):
 _Scorekeeper.test_client_class = JoiningClient
 
 
+class SessionTemplates(BytecodeCache):
+    """The templates compiled once for the whole test session (in each xdist worker),
+    not once for each of the thousands of apps the tests make. Jinja keys each template's
+    code by its name and a checksum of its source, so a template edited between two
+    sessions is compiled anew."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Any) -> None:
+        code = self._compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Any) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_Scorekeeper.jinja_options = {**_Scorekeeper.jinja_options, "bytecode_cache": SessionTemplates()}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test``: ``--dist loadgroup``) a module's tests that share
+    a module-scoped fixture (an app served with its games, a built wheel, an nginx) run on
+    one worker, so that it is made once; every other test goes to whichever worker is
+    free. A test that names its own group (``pytest.mark.xdist_group``) keeps it."""
+    for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue
+        fixtures = getattr(item, "_fixtureinfo", None)
+        if fixtures and any(definitions[-1].scope in ("module", "class", "package")
+                            for definitions in fixtures.name2fixturedefs.values() if definitions):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
+
+
 @pytest.fixture
 def app(tmp_path):
     return create_app({
@@ -84,10 +121,11 @@ def db(app):
     database.conn.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """The system's Chromium for a browser test module (tests/browser_support.py; skips
-    without Chromium, except in CI)."""
+    """The system's Chromium, one for the session (in each xdist worker): every test opens
+    its own context in it (tests/browser_support.py; skips without Chromium, except in
+    CI)."""
     from tests.browser_support import launch
 
     with launch() as chromium:

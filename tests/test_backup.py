@@ -37,6 +37,9 @@ SCOREKEEPER = str(Path(sys.executable).parent / "scorekeeper")
 STORED, COPIES = 150, 8
 #: Bound on any wait for a process (not a timing assertion)
 TIMEOUT = 60
+#: The tests that run `scorekeeper` as a process of its own on a big database and kill it
+#: part-way, or a server beside it (make test-fast leaves them out; make test runs them)
+SLOW = pytest.mark.slow
 
 
 #: Games of several kinds and lengths (keyword arguments of conftest.game_file)
@@ -176,6 +179,7 @@ KILL_POINTS = {
 }
 
 
+@SLOW
 @pytest.mark.parametrize("point", list(KILL_POINTS))
 def test_a_killed_backup_leaves_no_file_nothing_others_can_read_and_the_next_backup_works(
         big, database, tmp_path, point):
@@ -326,6 +330,7 @@ def test_restore_puts_back_every_game_scoring_the_same_and_keeps_the_replaced_da
     assert scores(database) == at_backup
 
 
+@SLOW
 def test_restore_is_refused_while_the_server_runs_and_works_after_it_was_killed(tmp_path, killed_later):
     database = tmp_path / "scores.sqlite3"
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
@@ -453,6 +458,7 @@ def test_a_backup_from_before_groups_is_restored_and_migrated_on_the_next_start(
     assert len(scores(database)) == games
 
 
+@SLOW
 def test_a_backup_taken_while_games_are_saved_is_one_moment_of_the_database(database, tmp_path):
     """Games saved (by another connection, as the server's) during every step of the copy:
     the backup holds the database as it was at one moment, whole, with no game half
@@ -523,6 +529,7 @@ def _small_database(tmp_path: Path) -> Path:
     return database
 
 
+@SLOW
 @pytest.mark.parametrize("point", ["started", "checking"])
 def test_a_killed_restore_leaves_the_database_as_it_was_and_its_leftover_is_named(
         big, database, tmp_path, point):
@@ -552,6 +559,7 @@ def test_a_killed_restore_leaves_the_database_as_it_was_and_its_leftover_is_name
     assert scores(kept) == before
 
 
+@SLOW
 def test_a_restore_killed_after_keeping_the_database_leaves_one_kept_copy_after_the_next(tmp_path, app, make_game):
     """Killed between giving the database its kept name and moving the backup into place
     (a moment no output marks, so the state it leaves is made here: the kept name is a

@@ -143,6 +143,7 @@ WORKED_FORM = {"nonce": "w", "turnip": "D", "bids_0": "turnip", "bids_1": "S", "
                "tricks_0": "4", "tricks_1": "5", "tricks_2": "4", "bugs_0": "1", "bugs_1": "0", "bugs_2": "3"}
 
 
+@pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits(client, db, group):
     pages = crawl(client)
     assert len(pages) > 60
@@ -154,6 +155,7 @@ def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits(client, 
     assert all(ARABIC_INDIC.search(shown_text(drawn[url], ())) for url in ("saved", "paper", "history"))
 
 
+@pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_with_western_digits_chosen_has_no_arabic_indic_digit(client, db, group):
     pages = crawl(client)
     arabic(client, "latn")
@@ -322,6 +324,7 @@ def test_an_arabic_total_reads_its_sum_left_to_right_as_written(client, db):
     assert "\u2066٨٠ + ١٠٠ = ١٨٠\u2069" in page
 
 
+@pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_arabic_page_lists_with_the_arabic_comma(client, db, group):
     """Arabic writes "،" and "؛": a Latin comma or semicolon in an Arabic line (players
     listed, a trix finishing order, a saved deal's points) reads as a typo. Names, typed

@@ -179,6 +179,7 @@ def check(english, translated, code: str, group: dict[str, object], where: str) 
     return problems
 
 
+@pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_is_drawn_in_each_language_without_an_english_word_left(client, group):
     pages = crawl(client)
     assert len(pages) > 60  # sheets, explanations, forms, players, history, what-if, the printable sheet …

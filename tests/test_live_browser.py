@@ -8,6 +8,8 @@ Doublets ♠ 5 tricks no bug → 200, Carla ♥ 4 tricks 3 bugs → 13; and clea
 
 from __future__ import annotations
 
+from urllib.parse import urljoin, urlsplit
+
 import pytest
 
 from scorekeeper import store
@@ -40,7 +42,16 @@ def under_service_worker(page, address: str) -> None:
     page.goto(address)
     page.evaluate("Promise.race([navigator.serviceWorker.ready, new Promise((_, no) => "
                   "setTimeout(() => no(new Error('no service worker after 10 s')), 10000))])")
-    page.reload()
+    add = page.evaluate("document.querySelector('[data-add-url]')?.dataset.addUrl || null")
+    if add:
+        # the reloaded sheet fetches its add-deal form again (app.js), and the service
+        # worker keeps what comes: wait for that answer, or it may come after a test has
+        # another phone save a deal, and the form kept would be for the next deal
+        path = urlsplit(urljoin(page.url, add)).path
+        with page.expect_response(lambda response: urlsplit(response.url).path == path):
+            page.reload()
+    else:
+        page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     # a score sheet has its add-deal form fetched and kept (app.js) after the reload: wait
     # until it is in the cache, or a test cutting the connection at once may find none

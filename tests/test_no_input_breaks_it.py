@@ -188,6 +188,7 @@ def site(app, client, make_game, db):
     return {"targets": targets, "fields": fields, "defaults": defaults, "query_names": sorted(query_names)}
 
 
+@pytest.mark.slow  # a thousand or hundreds of generated inputs (make test-fast leaves it out)
 @settings(max_examples=1000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_value_in_any_field_or_query_breaks_a_page_or_writes(app, client, site, data):
@@ -283,6 +284,7 @@ def game_files(draw: Any) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+@pytest.mark.slow  # a thousand or hundreds of generated inputs (make test-fast leaves it out)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(content=game_files(), filename=st.one_of(st.sampled_from(["game.json", "", "x" * 300]),
                                                st.text(_CHARS, max_size=8).map(lambda t: to_bytes(t).decode("utf-8", "replace"))))

@@ -69,6 +69,23 @@ def numbers(locator) -> list[int]:
     return [number(text) for text in locator.all_inner_texts()]
 
 
+def previewed(page, read: Any, expected: Any, timeout: float = 10_000) -> Any:
+    """What ``read()`` finds in the points shown before saving, once it is ``expected`` or
+    ``timeout`` ms have gone by. The preview is asked for 300 ms after the last tap and
+    answered by the server, so while the entries are made it can show the points of an
+    entry half made; the player reads it once it has settled."""
+    waited = 0.0
+    while True:
+        try:
+            found = read()
+        except AssertionError:  # no number yet, or being replaced
+            found = None
+        if found == expected or waited >= timeout:
+            return read() if found is None else found
+        page.wait_for_timeout(100)
+        waited += 100
+
+
 # ------------------------------------------------------------------ the table's taps
 # Language-free: every choice is found by its field and value, as the form sends it.
 
@@ -373,7 +390,8 @@ def test_a_trix_kingdom_entered_in_arabic_sums_to_zero_and_keeps_its_counts(brow
                 expect(preview).not_to_be_empty()
                 expect(preview.locator(".bad, .todo")).to_have_count(0)
                 # each player's points before saving, in seat order, in whatever digits
-                assert [int(n) for n in SIGNED.findall(western(preview.inner_text()))] == points
+                assert previewed(page, lambda preview=preview: [int(n) for n in SIGNED.findall(western(preview.inner_text()))],
+                                 points) == points
                 laid_out_right(page, f"deal {n} form")
                 no_english(page, "ar", data)
                 shot(page, f"whole-ar-form-{contract}")
@@ -578,7 +596,8 @@ def test_a_trigami_game_is_played_to_the_target_in_german_and_finnish(browser, t
                 enter(page)
                 for seat, p in enumerate(points):  # each player's points show before saving
                     expect(page.locator(f'[data-seat-preview="{seat}"]')).not_to_be_empty()
-                    assert number(page.locator(f'[data-seat-preview="{seat}"]').inner_text()) == p
+                    shown = page.locator(f'[data-seat-preview="{seat}"]')
+                    assert previewed(page, lambda shown=shown: number(shown.inner_text()), p) == p
                 assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
                 assert page.evaluate(OVERLAPS) == [] and page.evaluate(BAR_ON_SCREEN)
                 no_english(page, code, data)

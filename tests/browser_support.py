@@ -7,6 +7,7 @@ Never a downloaded browser: CHROMIUM, else `chromium` on the PATH, else /usr/bin
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import shutil
@@ -141,10 +142,8 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
         # Leave each page first: closing a context whose page still polls the server
         # (the live sheet) now and then never returns in headless Chromium.
         for open_page in context.pages:
-            try:
+            with contextlib.suppress(Exception):  # a page already gone, or one that hangs
                 open_page.goto("about:blank", timeout=5_000)
-            except Exception:
-                pass
         closing(*args, **kwargs)
 
     context.close = close  # type: ignore[method-assign]

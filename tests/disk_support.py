@@ -123,8 +123,7 @@ def small_disk(folder: Path) -> Iterator[SmallDisk]:
         yield disk
     finally:
         disk.free()
-        if mounted:
-            # lazily if a connection of the app is still open in this process (the test
-            # client's thread keeps one): the file system goes when it is closed
-            if subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
-                subprocess.run(["umount", "-l", str(folder)], check=True)
+        # lazily if a connection of the app is still open in this process (the test
+        # client's thread keeps one): the file system goes when it is closed
+        if mounted and subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(folder)], check=True)

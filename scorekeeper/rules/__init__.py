@@ -5,13 +5,12 @@ Pure Python: no Flask, WTForms or database imports here (a test enforces it).
 
 from __future__ import annotations
 
+from . import trigami, trix
 from .common import DealError, FormatError, GameRules, GameScore, RuleError
 
 
 def get_rules(kind: str) -> GameRules:
     """The rules object for a game file's ``game`` value; raises FormatError if unknown."""
-    from . import trigami, trix
-
     games: dict[str, GameRules] = {
         "trigami": trigami.TRIGAMI,
         "bugami3": trigami.BUGAMI3,

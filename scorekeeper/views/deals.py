@@ -12,7 +12,7 @@ from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
 from ..records import Change, StoredGame
-from ..rules import GameScore, RuleError, get_rules
+from ..rules import GameScore, RuleError, get_rules, trix
 from ..rules.common import listed, signed
 from ..text import isolate
 from .common import get_game_or_404, preview_answer, refused_by_disk
@@ -392,6 +392,4 @@ def trix_hints(options: Any) -> Any:
     """What each Trix contract gives under a game's ``options`` (the game file's dict, or
     parsed: TrixOptions), for the deal form's hints: rules.trix.hints, so a hint says what
     the sheet will."""
-    from ..rules import trix
-
     return trix.hints(options if isinstance(options, trix.TrixOptions) else trix.TRIX.parse_options(options))

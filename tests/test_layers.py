@@ -97,3 +97,48 @@ def test_the_read_models_read_records_not_the_store(reader):
     imported = project_imports(PACKAGE / f"{reader}.py")
     assert "scorekeeper.records" in imported
     assert not {"scorekeeper.store", "scorekeeper.db", "scorekeeper.summaries"} & imported
+
+
+def test_the_import_graph_has_no_cycle():
+    """No module reaches itself again through the modules it imports (imports inside
+    functions counted): the one-way flow the architecture page draws."""
+    graph = {module_name(path): project_imports(path) for path in PACKAGE.rglob("*.py")}
+    # a package's own __init__ runs before its modules: importing scorekeeper.x also
+    # imports scorekeeper, so a package's __init__ is not an edge back
+    state: dict[str, str] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = "open"
+        for target in sorted(graph.get(node, ())):
+            if target not in graph:
+                continue
+            if state.get(target) == "open":
+                cycles.append([*trail[trail.index(target):], target])
+            elif target not in state:
+                visit(target, [*trail, target])
+        state[node] = "done"
+
+    for start in sorted(graph):
+        if start not in state:
+            visit(start, [start])
+    assert cycles == []
+
+
+def test_no_project_import_hides_inside_a_function():
+    """Every project import sits at the top of its file, where the next reader sees the
+    layer it reaches (issue 17: 32 imports inside functions were dodging cycles)."""
+    hidden = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                relative = isinstance(node, ast.ImportFrom) and (
+                    node.level > 0 or (node.module or "").startswith("scorekeeper"))
+                absolute = isinstance(node, ast.Import) and any(
+                    alias.name.startswith("scorekeeper") for alias in node.names)
+                if relative or absolute:
+                    hidden.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert hidden == []

@@ -22,6 +22,7 @@ from jinja2 import pass_context
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from . import locale_numbers
 from .locale_numbers import digits, number
 from .rules import common
 
@@ -53,6 +54,10 @@ def language() -> str:
     if chosen in LANGUAGES:
         return chosen
     return _best_language(request.headers.get("Accept-Language", ""), LANGUAGES)
+
+
+# the page's numbers are written in the page's language, worked out as above
+locale_numbers.use_language(language)
 
 
 # A phone sends the same Accept-Language with every request: parsing it and the locale

@@ -39,6 +39,7 @@ Outside a request (the command line, the rules' own tests) numbers are Western, 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from decimal import Decimal, localcontext
 from functools import lru_cache
@@ -112,15 +113,31 @@ def _signs(language: str, system: str) -> tuple[str, str]:
     return plus, minus
 
 
+def _babel_language() -> str:
+    return str(get_locale() or "en")
+
+
+#: The request's language: i18n.language once i18n is loaded (:func:`use_language`: it
+#: is worked out once per Accept-Language there), Flask-Babel's locale until then
+_language: Callable[[], str] = _babel_language
+
+
+def use_language(find: Callable[[], str]) -> None:
+    """Take the request's language from ``find`` (i18n.language): the language the page
+    is drawn in. (i18n imports this module, so the language is handed down, not imported.)"""
+    global _language
+    _language = find
+
+
 def _where() -> tuple[str, str]:
     """(language, numbering system) of the request, worked out once per request (a score
     sheet writes a few thousand numbers); ("en", "latn") outside one. The language is
-    Flask-Babel's locale, the one the page is drawn in (chosen by i18n.language)."""
+    the one the page is drawn in (i18n.language, through :func:`use_language`)."""
     if not has_request_context():
         return "en", WESTERN
     where: tuple[str, str] | None = g.get("_numbers_where")
     if where is None:
-        language = str(get_locale() or "en")
+        language = _language()
         chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
         where = g._numbers_where = (language, WESTERN if chosen == WESTERN else usual(language))
     return where

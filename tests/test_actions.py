@@ -12,6 +12,7 @@ import json
 
 from scorekeeper import actions, groups, records, store
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_web import _kingdom  # Trix: a whole kingdom of the first owner, the K♥ to seat 0
 
 PLAIN_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
                        {"kind": "plain", "suit": "C"}],
@@ -21,17 +22,6 @@ SLAM = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bug
 BUG_WITHOUT_TRICKS = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
                                {"kind": "plain", "suit": "C"}],
                       "tricks": [7, 0, 6], "bugs": [1, 1, 2]}
-
-
-def _kingdom(owner_first_trix: list[int]) -> list[dict]:
-    """Trix: a whole kingdom of the first owner, the King of Hearts to seat 0."""
-    return [
-        {"contracts": ["king"], "king": {"taker": 0}},
-        {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}},
-        {"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]},
-        {"contracts": ["tricks"], "tricks": [4, 3, 3, 3]},
-        {"contracts": ["trix"], "trix": owner_first_trix},
-    ]
 
 
 def _game(db, game_id: str) -> records.StoredGame:

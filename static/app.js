@@ -918,9 +918,10 @@ function pageNumber(n) {
         if (game && data.stored && data.stored.length) arrived(game, data.stored);
         if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
-          // this form's deal was saved after all (its answer was lost on the way)
+          // this form's deal was saved (its answer lost on the way, or still coming): the
+          // sheet at its row, where the Save's own answer leads too
           localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);
-          location.href = region.dataset.sheetUrl;
+          location.href = region.dataset.sheetUrl + (region.dataset.number ? "#deal-" + region.dataset.number : "");
           return;
         }
         if (String(data.version) !== String(version)) {

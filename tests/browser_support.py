@@ -50,9 +50,10 @@ def serve(database: Path | str, make_group: bool = True, **config: Any) -> Itera
 
     from scorekeeper import create_app, groups
     from scorekeeper.db import connect
+    from tests.database_support import new_database
 
     cookie_name = f"session{next(_served_count)}"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": str(database), "SESSION_COOKIE_NAME": cookie_name,
+    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": new_database(database), "SESSION_COOKIE_NAME": cookie_name,
                       **config})
     db = connect(str(database))
     try:
@@ -70,6 +71,7 @@ def serve(database: Path | str, make_group: bool = True, **config: Any) -> Itera
     finally:
         _SERVED.pop(url, None)
         httpd.shutdown()
+        httpd.server_close()  # the listening socket, not left to the garbage collector
 
 
 def group_token(database: Path | str) -> str:

@@ -287,11 +287,14 @@ def serve(database: Path) -> Iterator[RaceServer]:
     """The app with CSRF on, served by waitress (8 threads) on a free port of 127.0.0.1
     from a daemon thread; closed afterwards."""
     import waitress
+    from waitress import wasyncore
 
     from scorekeeper import create_app
 
     app = create_app({"SECRET_KEY": "race-tests", "DATABASE": str(database)})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=8)
+    # asyncore_loop_timeout: how long the loop sleeps in select() with nothing to do (1 s by
+    # default), so how long the join below waits for a loop whose sockets were closed
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=8, asyncore_loop_timeout=0.05)
     closing = threading.Event()
 
     def run() -> None:
@@ -312,7 +315,11 @@ def serve(database: Path) -> Iterator[RaceServer]:
         # Let the worker threads finish what they are sending first: a task still running
         # after close() writes to the closed trigger (EBADF in waitress's log).
         server.task_dispatcher.shutdown(timeout=5)
-        server.close()
+        # Every socket in the server's map, not the listening one alone (server.close()):
+        # a connection a client left open would otherwise keep the loop polling past the
+        # join and be left to the garbage collector, whose ResourceWarning fails whichever
+        # test runs then (filterwarnings = error)
+        wasyncore.close_all(server._map)
         thread.join(timeout=5)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import re
 from collections.abc import Callable
@@ -11,11 +13,14 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import settings
 from jinja2 import BytecodeCache
+from werkzeug.routing import Rule
+from werkzeug.security import generate_password_hash
 
 from scorekeeper import create_app, groups, store
 from scorekeeper.app import _Scorekeeper
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
+from tests.database_support import new_database
 
 # No per-example deadline (CI machines are slower and busier than ours); in CI the examples
 # are derandomized, so a submission's result does not depend on luck.
@@ -78,6 +83,39 @@ class SessionTemplates(BytecodeCache):
 _Scorekeeper.jinja_options = {**_Scorekeeper.jinja_options, "bytecode_cache": SessionTemplates()}
 
 
+def _builders_made_once() -> None:
+    """Each URL rule's builder made once for the test session (in each xdist worker), not
+    once for each of the thousand apps the tests make: Werkzeug writes every rule's
+    builder as Python source and compiles it whenever an app is made, a seventh of the
+    quick suite's time (measured with cProfile). The builder is a plain function of the
+    rule (its parts, its defaults, its name) that takes the rule itself as an argument,
+    so one made for an equal rule of another app is the same function. Left as it is if
+    Werkzeug's (private) method is not the one this knows."""
+    made: dict[Any, Any] = {}
+    making = getattr(Rule, "_compile_builder", None)
+    if making is None or list(inspect.signature(making).parameters) != ["self", "append_unknown"]:
+        return
+
+    def compile_builder(self: Rule, append_unknown: bool = True) -> Any:
+        key = (self.rule, tuple(self._trace), tuple(sorted((self.defaults or {}).items(), key=repr)),
+               tuple((name, type(c)) for name, c in self._converters.items()),
+               append_unknown)
+        if key not in made:
+            made[key] = making(self, append_unknown)
+        return made[key]
+
+    Rule._compile_builder = compile_builder  # type: ignore[method-assign]
+
+
+_builders_made_once()
+
+# Passcodes hashed as the app does (Werkzeug's scrypt, checked by check_password_hash from
+# the parameters the hash carries) at 1/32 of its work: the tests count wrong guesses and
+# judge bursts of them, and each guess checks a hash (0.2 s of CPU at the full work, a
+# fifteenth of the quick suite's time); tests/test_groups.py checks the app's own hash
+groups.generate_password_hash = functools.partial(generate_password_hash, method="scrypt:1024:8:1")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``make test``: ``--dist loadgroup``) a module's tests that share
@@ -98,7 +136,7 @@ def app(tmp_path):
     return create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
-        "DATABASE": str(tmp_path / "test.sqlite3"),
+        "DATABASE": new_database(tmp_path / "test.sqlite3"),
         "WTF_CSRF_ENABLED": False,
     })
 
@@ -106,7 +144,7 @@ def app(tmp_path):
 @pytest.fixture
 def csrf_app(tmp_path):
     """An app with CSRF protection on, as in production."""
-    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "csrf.sqlite3")})
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": new_database(tmp_path / "csrf.sqlite3")})
 
 
 @pytest.fixture

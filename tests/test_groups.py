@@ -18,6 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import werkzeug.security
 from click.testing import CliRunner
 
 from scorekeeper import create_app, groups, store
@@ -473,6 +474,26 @@ def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
     stranger = phone(app, None)
     stranger.post("/groups/switch", data={"to": ours["group"].token})
     assert stranger.get("/").location == "/welcome"
+
+
+def test_a_passcode_is_kept_only_as_a_slow_salted_hash(app, two_groups, monkeypatch):
+    # the app's own hash, not the conftest's cheaper one: Werkzeug's scrypt at its full work
+    # (2**15), salted, so that a copied database gives up no passcode quickly
+    monkeypatch.setattr(groups, "generate_password_hash", werkzeug.security.generate_password_hash)
+    ours = two_groups[0]
+    keeper = phone(app, ours["group"].token)
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "clubs and spades"})
+    database = connect(app.config["DATABASE"])
+    try:
+        stored = database.execute("select passcode from groups where id = ?", [ours["group"].id]).fetchone()[0]
+        assert stored.startswith("scrypt:32768:8:1$") and "clubs" not in stored
+        assert groups.check_passcode(database, ours["group"].id, "clubs and spades")
+        assert not groups.check_passcode(database, ours["group"].id, "clubs and hearts")
+        groups.set_passcode(database, two_groups[1]["group"].id, "clubs and spades")
+        theirs = database.execute("select passcode from groups where id = ?", [two_groups[1]["group"].id]).fetchone()[0]
+        assert theirs != stored  # salted: one passcode, two hashes
+    finally:
+        database.conn.close()
 
 
 def test_a_passcode_nobody_could_type_is_refused(app, two_groups):

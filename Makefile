@@ -14,6 +14,10 @@ CATALOGUES := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 ARGS ?=
 # pytest-xdist workers: one per core (-n 0: no workers, for a debugger)
 JOBS ?= auto
+# pytest keeps each test module's rewritten bytecode in __pycache__ and reuses it on the
+# next run (about 8 s of each worker's start), unless PYTHONDONTWRITEBYTECODE is set in the
+# shell: it is emptied for the tests' run alone
+KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
 # The pinned versions of every dependency (make lock), installed with pip alone
 LOCK     := requirements/lock.txt
 APP_LOCK := requirements/app.txt
@@ -48,12 +52,12 @@ replicate: $(VENV)/.app-installed
 # The whole suite on every core (pytest-xdist; tests that share a browser or a server
 # stay on one worker: --dist loadgroup). ARGS: a file, a test, -k …
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
+	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
 
 # While working: no browser, no slow test (about two minutes on 2 cores); every
 # rule, store and web path is still covered
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not slow" $(ARGS)
+	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not slow" $(ARGS)
 
 # ruff (style and likely bugs) and mypy (types; strict on scorekeeper/rules/), both
 # configured in pyproject.toml: 0 findings, run by .ci/run before the tests

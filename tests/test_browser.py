@@ -19,7 +19,9 @@ pytestmark = pytest.mark.browser
 _page = new_page
 
 
-@pytest.fixture(scope="module")
+# Session-scoped (one per xdist worker), not module-scoped, as the two below: the tests then
+# spread over the workers (make test); each starts or stores games of its own
+@pytest.fixture(scope="session")
 def server(tmp_path_factory):
     with serve(tmp_path_factory.mktemp("browser") / "browser.sqlite3") as url:
         yield url
@@ -218,7 +220,7 @@ def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server)
 
 # ------------------------------------------------ a refused save: the summary's links
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def stored(tmp_path_factory):
     """The app on a database of its own, for games stored directly: (base URL, database)."""
     from tests.browser_support import serve as serve_app

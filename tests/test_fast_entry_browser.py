@@ -53,7 +53,9 @@ addEventListener("pointerdown", (event) => {
 """
 
 
-@pytest.fixture(scope="module")
+# Session-scoped (one per xdist worker), not module-scoped: the 47 entries then spread
+# over the workers (make test) instead of all waiting in one; each test stores its own game
+@pytest.fixture(scope="session")
 def served(tmp_path_factory):
     database = tmp_path_factory.mktemp("entry") / "entry.sqlite3"
     with serve(database) as url:

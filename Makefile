@@ -54,7 +54,7 @@ replicate: $(VENV)/.app-installed
 test: $(VENV)/.test-installed
 	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(ARGS)
 
-# While working: no browser, no slow test (about two minutes on 2 cores); every
+# While working: no browser, no slow test (about 1 minute 45 on 2 cores); every
 # rule, store and web path is still covered
 test-fast: $(VENV)/.test-installed
 	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -m "not browser and not slow" $(ARGS)

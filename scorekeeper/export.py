@@ -8,6 +8,10 @@ Why these choices:
   code page, which mangles names in other scripts (Ελένη, Юлия, 李娜, عائشة); LibreOffice
   and Numbers detect the mark too. No "sep=," line: with one, Excel ignores the mark.
 - Points are numbers with an ASCII minus, so the spreadsheet can add them up.
+- Cells are separated by a comma, or by a semicolon in a language whose decimal mark is
+  a comma (German, Finnish): Excel splits a CSV that it opens on the computer's list
+  separator, which is a semicolon there, and would show each comma-separated row in one
+  cell (:func:`cell_separator`). LibreOffice asks, Numbers finds either.
 - Spreadsheet formula injection: a text cell starting with =, +, -, @ (or a tab or carriage
   return) is run as a formula by spreadsheet programs; such a cell gets a leading
   apostrophe, the usual guard (OWASP, "CSV Injection"). So does one starting with their
@@ -24,6 +28,8 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+from babel.numbers import get_decimal_symbol
 
 from .rules.common import SUIT_SYMBOLS, _, together
 from .rules.trix import contract_name
@@ -143,15 +149,23 @@ def _per_player(totals: Sequence[Any]) -> list[Any]:
     return out
 
 
-def to_csv(rows: Sequence[Sequence[Any]]) -> bytes:
-    """Rows of cells → CSV bytes: UTF-8 with a byte-order mark, comma-separated, CRLF
-    line ends (RFC 4180), quoted where needed by Python's csv module, every text cell
-    guarded by :func:`spreadsheet_safe`."""
+def cell_separator(language: str) -> str:
+    """The character that separates a CSV's cells for a spreadsheet set to ``language``
+    (a code such as "de"): ";" where the language writes decimals with a comma, as
+    Excel's list separator is then (German, Finnish, French …), else ",". The decimal
+    mark is CLDR's, through Babel."""
+    return ";" if get_decimal_symbol(language) == "," else ","
+
+
+def to_csv(rows: Sequence[Sequence[Any]], separator: str = ",") -> bytes:
+    """Rows of cells → CSV bytes: UTF-8 with a byte-order mark, cells separated by
+    ``separator`` (see :func:`cell_separator`), CRLF line ends (RFC 4180), quoted where
+    needed by Python's csv module, every text cell guarded by :func:`spreadsheet_safe`."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
     for row in rows:
         writer.writerow([spreadsheet_safe(cell) for cell in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
-__all__ = ["FORMULA_STARTS", "sheet_rows", "spreadsheet_safe", "starts_like_a_formula", "to_csv"]
+__all__ = ["FORMULA_STARTS", "cell_separator", "sheet_rows", "spreadsheet_safe", "starts_like_a_formula", "to_csv"]

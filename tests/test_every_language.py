@@ -277,11 +277,20 @@ def said(messages, msgid: str, context: str | None = None) -> str:
     return message.string
 
 
-def read_csv(response) -> list[list[str]]:
+# What separates a spreadsheet's cells where Excel is set to the language (issue 18): a
+# semicolon where a comma is the decimal mark
+SEPARATORS = {"en": ",", "ar": ",", "de": ";", "fi": ";"}
+
+
+def read_csv(response, separator: str = ",") -> list[list[str]]:
     import csv
     import io
 
-    return list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
+    text = response.get_data().decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=separator))
+    # the header's cells hold no separator, so each one between them splits two cells
+    assert text.splitlines()[0].count(separator) == len(rows[0]) - 1 > 1
+    return rows
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
@@ -294,7 +303,7 @@ def test_the_spreadsheet_download_is_in_each_language(client, make_game, code):
 
     answer = in_language(client, f"/games/{trix}/sheet.csv", code)
     assert answer.status_code == 200 and answer.headers["Content-Language"] == code
-    rows = read_csv(answer)
+    rows = read_csv(answer, SEPARATORS[code])
     assert rows[0] == [said(messages, "Deal"), said(messages, "Dealer"), said(messages, "Kingdom"),
                        said(messages, "Contracts")] + [
         cell.format(name=name) for name in PLAYERS
@@ -306,7 +315,9 @@ def test_the_spreadsheet_download_is_in_each_language(client, make_game, code):
     assert [row[0] for row in rows[7:9]] == [said(messages, "Team total: {names}").format(names=together.join(names))
                                              for names in (("Anna", "Carla"), ("Ben", "Dan"))]
 
-    rows = read_csv(in_language(client, f"/games/{trigami}/sheet.csv", code))
+    rows = read_csv(in_language(client, f"/games/{trigami}/sheet.csv", code), SEPARATORS[code])
+    # Carla's running total, 13 a deal (SCORING.md §1.2): a number a sum can add
+    assert [row[-1] for row in rows[1:4]] == ["13", "26", "39"]
     assert rows[0][:5] == [said(messages, "Deal"), said(messages, "Dealer"),
                            said(messages, "{name}: bid").format(name="Anna"),
                            said(messages, "{name}: tricks").format(name="Anna"),

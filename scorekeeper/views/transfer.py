@@ -19,7 +19,7 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, sheet
+from .. import actions, export, forms, i18n, sheet
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
@@ -40,7 +40,7 @@ bp = Blueprint("transfer", __name__)
 def csv(game_id: str) -> Response:
     """The score sheet as a CSV download (see export.py for the format's reasons)."""
     game = get_game_or_404(game_id)
-    body = export.to_csv(export.sheet_rows(sheet.build(game)))
+    body = export.to_csv(export.sheet_rows(sheet.build(game)), export.cell_separator(i18n.language()))
     return Response(body, mimetype="text/csv", headers={
         "Content-Type": "text/csv; charset=utf-8", **attachment(game, "csv")})
 

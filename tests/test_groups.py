@@ -9,6 +9,7 @@ id of the other is a leak.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -21,7 +22,7 @@ import pytest
 import werkzeug.security
 from click.testing import CliRunner
 
-from scorekeeper import create_app, groups, store
+from scorekeeper import create_app, groups, i18n, store
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
@@ -235,6 +236,30 @@ def test_a_read_only_link_shows_everything_and_changes_nothing(app, two_groups):
         path = rule.rule.replace("<game_id>", game_id).replace("<int:deal_id>", str(deal_id))
         assert viewer.post(path, data={"name": "x", "undo": "1"}).status_code == 403, path
     assert _counts(app) == before
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fi", "ar"])
+def test_a_read_only_link_opens_unfinished_games_and_never_says_carry_on(app, two_groups, code):
+    # issue 18: a game card seen through a read-only link said "Carry on", in every language
+    from tests.test_every_language import catalogue, said
+
+    words = catalogue(code) if code != "en" else None
+
+    def word(msgid: str) -> str:
+        return said(words, msgid) if words else msgid
+
+    ours = two_groups[0]
+    viewer, player = phone(app, _view_token(app, ours["group"].id)), phone(app, ours["group"].token)
+    for client in (viewer, player):
+        client.set_cookie(i18n.COOKIE, code)
+    seen = html.unescape(viewer.get("/").get_data(as_text=True))
+    played = html.unescape(player.get("/").get_data(as_text=True))
+    # both games of ours are unfinished (a deal each): two cards under the heading
+    assert seen.count(f'>{word("Open")} <span class="dir-arrow">') == 2
+    assert f'<h2 id="unfinished-heading">{word("Unfinished")}</h2>' in seen
+    assert word("Carry on") not in seen and word("Unfinished — carry on") not in seen
+    assert played.count(f'>{word("Carry on")} <span class="dir-arrow">') == 2
+    assert f'>{word("Open")} <span' not in played
 
 
 def test_a_read_only_link_to_one_game_shows_that_game_only(app, two_groups):

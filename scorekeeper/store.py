@@ -347,6 +347,31 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     return None
 
 
+def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str,
+                 nonce: str | None = None) -> StoredGame | None:
+    """The newest game of group ``group_id`` started at or after ``since`` (an ISO time
+    as :func:`now` gives) with ``game``'s kind, players (in any case, seat by seat) and
+    settings, and no deal yet; or None. Who deals first is not compared: a Start again
+    with "random" draws another. A game made with the form token ``nonce`` is not one:
+    that is this very Start sent twice (:func:`create_game` answers it). What the new-game
+    form asks about before a second Start of one game (issue 18: Back, then Start again,
+    made two games no one could tell apart)."""
+    keys = [name_key(name) for name in game.players]
+    options = game.to_dict()["options"]
+    rows = db.query(
+        "select id from games g where group_id = ? and kind = ? and created_at >= ? "
+        "and (nonce is null or nonce != ?) and not exists (select 1 from deals d where d.game_id = g.id)",
+        [group_id, game.kind, since, nonce or ""])
+    ids = [row["id"] for row in rows]
+    if not ids:
+        return None
+    marks = ",".join("?" * len(ids))
+    for stored in _games(db, f"where id in ({marks})", ids):  # newest first
+        if [name_key(n) for n in stored.players] == keys and stored.options == options:
+            return stored
+    return None
+
+
 def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None = None) -> list[StoredGame]:
     games = list(db.query(f"select * from games {where} order by created_at desc, rowid desc", params or []))
     if not games:

@@ -411,3 +411,40 @@ def test_without_javascript_a_chip_and_a_number_that_disagree_are_asked_about(st
         sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"])
     finally:
         page.context.close()
+
+
+# ------------------------------------------------ Back, then Start again (issue 18)
+
+
+def test_back_after_start_then_start_again_asks_and_opens_the_first_game(page, server):
+    names = ["Ines", "Jörg", "Kai"]  # nobody else's game: the question is about this one
+    new_game(page, server, "trigami", names, "Ines")
+    page.get_by_role("button", name="Start game").click()
+    sync_api.expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
+    first = page.url
+    page.go_back()  # the form again, as typed (a fresh form token)
+    sync_api.expect(page.locator("#player_0")).to_have_value("Ines")
+    page.get_by_role("button", name="Start game").click()
+    sync_api.expect(page.get_by_role("heading", name="You started this game already")).to_be_visible()
+    sync_api.expect(page.locator(".started-game")).to_have_text("Trigami Ines, Jörg, Kai")
+    sync_api.expect(page.locator("main time")).not_to_contain_text("UTC")  # the phone's own clock
+    assert no_sideways_scroll(page)
+    shot(page, "started-twice")
+    page.get_by_role("link", name="Open it").click()
+    sync_api.expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
+    assert page.url == first
+    # the home page shows one card of that game, not two
+    page.goto(f"{server}/")
+    sync_api.expect(page.locator(".game-card", has_text="Ines")).to_have_count(1)
+    # and a second game when that is what the table wants: Back, Start, Start another
+    page.goto(f"{server}/games/new?kind=trigami")
+    for seat, name in enumerate(names):
+        page.fill(f"#player_{seat}", name)
+    page.locator(".first-dealer label", has_text="Jörg").click()
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Start another").click()
+    sync_api.expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
+    assert page.url != first
+    sync_api.expect(page.locator("main")).to_contain_text("Jörg deals")
+    page.goto(f"{server}/")
+    sync_api.expect(page.locator(".game-card", has_text="Ines")).to_have_count(2)

@@ -16,6 +16,7 @@ connection can make the app see https. Each client has its own loopback source a
 
 from __future__ import annotations
 
+import itertools
 import re
 from xml.etree import ElementTree
 
@@ -103,13 +104,18 @@ def sheet_link(page: str) -> tuple[str, str]:
     return re.sub(r"<[^>]+>", "", shown.group(1)).strip(), decode_modules(modules(join_svg(page)))[0]
 
 
+_games_started = itertools.count(1)
+
+
 def new_game(client: Client, **kwargs) -> Reply:
-    """Start a game from the new-game form as a phone fills it in (a real save)."""
+    """Start a game from the new-game form as a phone fills it in (a real save); each a
+    game of its own (a third player of its own: the same game started again within the
+    hour is asked about first, not started)."""
     page = client.get("/games/new?kind=trigami")
     assert page.status == 200, page
     fields = form_fields(page.body)
     assert "player_0" in fields, "the first form of the page is not the new game's"
-    fields.update(player_0="Anna", player_1="Ben", player_2="Carla", first_dealer="0")
+    fields.update(player_0="Anna", player_1="Ben", player_2=f"Carla {next(_games_started)}", first_dealer="0")
     return client.post("/games/new?kind=trigami", fields, **kwargs)
 
 

@@ -529,6 +529,57 @@ def test_double_tap_on_start_makes_one_game(client, db):
     assert db["games"].count == 1
 
 
+def test_back_then_start_again_asks_before_a_second_identical_game(client, db):
+    # Issue 18: Back after Start, then Start again (the form's token is new after Back)
+    # quietly made a second game, identical, that no one could tell from the first
+    data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "random",
+            "target": "500", "nonce": "first-start"}
+    first = client.post("/games/new?kind=trigami", data=data)
+    assert first.status_code == 302
+    asked = client.post("/games/new?kind=trigami", data={**data, "nonce": "after-back", "player_0": "anna"})
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200 and db["games"].count == 1
+    assert "You started this game already" in page and f'href="{first.location}"' in page
+    assert "Open it" in page and "Start another" in page
+    # "Start another": the entries as typed, sent again, start one more game (once)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    assert fields["again"] == "1" and fields["player_0"] == "anna" and fields["nonce"] == "after-back"
+    another = client.post("/games/new?kind=trigami", data=fields)
+    assert another.status_code == 302 and another.location != first.location
+    assert client.post("/games/new?kind=trigami", data=fields).location == another.location
+    assert db["games"].count == 2
+    # the two cards would look alike: each shows when it was started, not the day alone
+    client.post("/games/new?kind=trigami", data={**data, "player_2": "Dora", "nonce": "dora"})
+    home = client.get("/").get_data(as_text=True)
+    cards = re.findall(r'<span class="game-card-head">(.*?)</span>', home, re.S)
+    assert len(cards) == 3
+    timed = [card for card in cards if 'data-local-time="datetime"' in card]
+    assert len(timed) == 2 and all(re.search(r"\d\d:\d\d UTC", card) for card in timed)
+
+
+def test_only_an_unplayed_game_of_the_last_hour_with_the_same_settings_is_asked_about(client, db):
+    data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "0",
+            "target": "500", "nonce": "one"}
+    first = client.post("/games/new?kind=trigami", data=data)
+    game_id = first.location.rsplit("/", 1)[-1]
+    # other settings, other players, another kind of game: no question
+    for other in ({"target": "300"}, {"player_2": "Dora"}):
+        answer = client.post("/games/new?kind=trigami", data={**data, **other, "nonce": str(other)})
+        assert answer.status_code == 302
+    answer = client.post("/games/new?kind=bugami3", data={**data, "nonce": "bugami"})
+    assert answer.status_code == 302
+    # the first game, started more than an hour ago: no question
+    db.execute("update games set created_at = ? where id = ?", ["2026-01-01T20:31:00+00:00", game_id])
+    db.conn.commit()
+    twin_check = client.post("/games/new?kind=trigami", data={**data, "nonce": "later"})
+    assert twin_check.status_code == 302  # the "later" game: the first is too old to ask about
+    # a game with a deal is under way, not a mistaken Start: no question either
+    later_id = twin_check.location.rsplit("/", 1)[-1]
+    assert client.post(f"/games/{later_id}/deals/new", data={**WORKED_FORM, "nonce": "deal"}).status_code == 302
+    assert client.post("/games/new?kind=trigami", data={**data, "nonce": "once more"}).status_code == 302
+    assert db["games"].count == 6
+
+
 @pytest.mark.parametrize("field", ["king_taker", "king_doubled_by", "king_leader"])
 def test_a_tampered_seat_is_refused_beside_its_field(client, make_game, db, field):
     game_id = make_game(kind="trix")

@@ -98,6 +98,9 @@ class NewGameForm(GameSetupForm):
     game_kind: str
     seat_count: int
     nonce = HiddenField()
+    #: "1" once the phone was told that this very game was started in the last hour and
+    #: chose to start another (views/games.py: new)
+    again = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

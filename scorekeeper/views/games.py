@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -65,6 +66,12 @@ def new() -> Any:
             form[f"player_{seat}"].data = name
     if form.validate_on_submit():
         game = _game_from_form(form, kind)
+        twin = None
+        if game is not None and form.again.data != "1":
+            an_hour_ago = (datetime.now(UTC) - timedelta(hours=1)).isoformat(timespec="seconds")
+            twin = store.just_started(get_db(), game, group_id(), since=an_hour_ago, nonce=form.nonce.data)
+        if twin is not None:  # Back, then Start again: ask before a second, identical game
+            return render_template("games/started.html", twin=twin, kind=kind, rules=rules)
         if game is not None:
             game_id = store.create_game(get_db(), game, nonce=form.nonce.data, group_id=group_id())
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlite_utils
@@ -192,6 +193,25 @@ class AlreadyStored:
     game: StoredGame
 
 
+@dataclass(frozen=True)
+class Started:
+    """The new game is stored as game ``game_id`` (or was, by this very form before)."""
+
+    game_id: str
+
+
+@dataclass(frozen=True)
+class StartedAlready:
+    """This game was started within :data:`SAME_START` and has no deal yet (``twin``):
+    nothing was stored; the phone is asked whether to open it or start another."""
+
+    twin: StoredGame
+
+
+#: How recent a game, with no deal yet, must be for a Start of the same game to be asked
+#: about first
+SAME_START = timedelta(hours=1)
+
 #: What each action can answer
 AddResult = Saved | AlreadySaved | Stale | Refused | DiskFull | Incomplete
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
@@ -199,6 +219,7 @@ DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
 RestoreResult = Restored | Twin | CannotGoBack | NotFound
 GameChangeResult = GameChanged | Stale | Refused
 ImportResult = Imported | Problems | AlreadyStored
+StartResult = Started | StartedAlready
 
 
 # ------------------------------------------------------------------------- a new deal
@@ -384,6 +405,23 @@ def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
 
 
 # ------------------------------------------------------------------------- import
+
+
+def start_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int, nonce: str | None,
+               again: bool = False) -> StartResult:
+    """Start ``game`` (players, first dealer, settings; no deals) in group ``group_id``.
+
+    A game of the group with the same kind, players and settings, started within
+    :data:`SAME_START` and without a deal (store.just_started: Back after Start, then
+    Start again, issue 18) is :class:`StartedAlready` unless ``again`` (the phone chose
+    "Start another"). Form token ``nonce``: the same Start sent twice is one game, the
+    first's. A disk that refuses the write raises store.DiskFullError."""
+    if not again:
+        since = (datetime.now(UTC) - SAME_START).isoformat(timespec="seconds")
+        twin = store.just_started(db, game, group_id, since=since, nonce=nonce)
+        if twin is not None:
+            return StartedAlready(twin)
+    return Started(store.create_game(db, game, nonce=nonce, group_id=group_id))
 
 
 def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: str | None, copy: bool,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from scorekeeper import actions, groups, records, store
+from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_web import _kingdom  # Trix: a whole kingdom of the first owner, the K♥ to seat 0
 
@@ -300,3 +301,23 @@ def test_a_game_file_with_problems_stores_nothing_and_names_each_deal(db):
                                    copy=False, max_deals=2)
     assert isinstance(too_many, actions.Problems)
     assert store.list_games(db, group.id) == []
+
+
+# ------------------------------------------------------------------ a new game (issue 18)
+
+
+def test_a_game_started_again_is_asked_about_and_started_only_when_chosen(db):
+    group = groups.only_group(db)
+    game = from_dict(game_file(players=["Anna", "Ben", "Carla"]))
+    first = actions.start_game(db, game, group_id=group.id, nonce="first")
+    assert isinstance(first, actions.Started)
+    # the same form sent twice: the same game, no question
+    assert actions.start_game(db, game, group_id=group.id, nonce="first") == first
+    # Back, then Start again (a new token): asked about, nothing stored
+    asked = actions.start_game(db, game, group_id=group.id, nonce="after-back")
+    assert isinstance(asked, actions.StartedAlready) and asked.twin.id == first.game_id
+    assert db["games"].count == 1
+    # "Start another": a second game
+    another = actions.start_game(db, game, group_id=group.id, nonce="after-back", again=True)
+    assert isinstance(another, actions.Started) and another.game_id != first.game_id
+    assert db["games"].count == 2

@@ -6,7 +6,6 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -26,7 +25,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from .. import forms, groups, i18n, locale_numbers, network, sheet, store
+from .. import actions, forms, groups, i18n, locale_numbers, network, sheet, store
 from ..access import current, group_id, page_key
 from ..assets import asset_version
 from ..db import get_db
@@ -66,14 +65,12 @@ def new() -> Any:
             form[f"player_{seat}"].data = name
     if form.validate_on_submit():
         game = _game_from_form(form, kind)
-        twin = None
-        if game is not None and form.again.data != "1":
-            an_hour_ago = (datetime.now(UTC) - timedelta(hours=1)).isoformat(timespec="seconds")
-            twin = store.just_started(get_db(), game, group_id(), since=an_hour_ago, nonce=form.nonce.data)
-        if twin is not None:  # Back, then Start again: ask before a second, identical game
-            return render_template("games/started.html", twin=twin, kind=kind, rules=rules)
-        if game is not None:
-            game_id = store.create_game(get_db(), game, nonce=form.nonce.data, group_id=group_id())
+        started = None if game is None else actions.start_game(
+            get_db(), game, group_id=group_id(), nonce=form.nonce.data, again=form.again.data == "1")
+        if isinstance(started, actions.StartedAlready):  # Back, then Start again: asked first
+            return render_template("games/started.html", twin=started.twin, kind=kind, rules=rules)
+        if game is not None and started is not None:
+            game_id = started.game_id
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),
                     dealer=isolate(game.players[game.first_dealer])) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",

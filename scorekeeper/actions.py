@@ -414,14 +414,15 @@ def start_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int, nonc
     A game of the group with the same kind, players and settings, started within
     :data:`SAME_START` and without a deal (store.just_started: Back after Start, then
     Start again, issue 18) is :class:`StartedAlready` unless ``again`` (the phone chose
-    "Start another"). Form token ``nonce``: the same Start sent twice is one game, the
-    first's. A disk that refuses the write raises store.DiskFullError."""
-    if not again:
-        since = (datetime.now(UTC) - SAME_START).isoformat(timespec="seconds")
-        twin = store.just_started(db, game, group_id, since=since, nonce=nonce)
-        if twin is not None:
-            return StartedAlready(twin)
-    return Started(store.create_game(db, game, nonce=nonce, group_id=group_id))
+    "Start another"), checked inside the write, so two phones starting one game at once
+    store one. Form token ``nonce``: the same Start sent twice is one game, the first's
+    (answered before that check). A disk that refuses the write raises
+    store.DiskFullError."""
+    since = None if again else (datetime.now(UTC) - SAME_START).isoformat(timespec="seconds")
+    try:
+        return Started(store.create_game(db, game, nonce=nonce, group_id=group_id, started_since=since))
+    except store.StartedAlreadyError as started:
+        return StartedAlready(started.game)
 
 
 def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: str | None, copy: bool,

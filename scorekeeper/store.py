@@ -72,6 +72,16 @@ class DealChangedError(Exception):
         self.deal = deal
 
 
+class StartedAlreadyError(Exception):
+    """The same game (kind, players, settings) was started in the group a moment ago and
+    has no deal yet: it is ``game``; nothing was written (:func:`create_game`'s
+    ``started_since``)."""
+
+    def __init__(self, game: StoredGame) -> None:
+        super().__init__(f"the same game was started as {game.id}")
+        self.game = game
+
+
 class DuplicateGameError(Exception):
     """An identical game (same kind, players, first dealer, settings and deals) is stored
     already as ``game_id``: nothing was written."""
@@ -274,7 +284,7 @@ def _group_id(db: sqlite_utils.Database, group_id: int | None) -> int:
 
 
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
-                unique: bool = False, group_id: int | None = None) -> str:
+                unique: bool = False, group_id: int | None = None, started_since: str | None = None) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
     random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
     own deals are all it is checked against, so no other phone's write can break it.
@@ -289,6 +299,10 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
 
     ``group_id``: the group it belongs to, with its players (names are looked up in that
     group only); None: the only group (see :func:`_group_id`; raises NoGroupError).
+    ``started_since``: refuse a game the group started at or after this time (ISO, as
+    :func:`now` gives) with the same kind, players and settings and no deal yet
+    (:func:`just_started`) with StartedAlreadyError, checked inside the transaction so two
+    phones starting one game at the same instant store one.
     """
     now = _now()
     game_id = new_game_id()
@@ -303,6 +317,10 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
             twin = identical_game(db, data, group_id)
             if twin is not None:
                 raise DuplicateGameError(twin)
+        if started_since is not None:
+            started = just_started(db, game, group_id, since=started_since)
+            if started is not None:
+                raise StartedAlreadyError(started)
         player_ids = [_player_id(db, name, now, group_id) for name in game.players]
         db.table("games").insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
@@ -347,21 +365,19 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     return None
 
 
-def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str,
-                 nonce: str | None = None) -> StoredGame | None:
+def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str) -> StoredGame | None:
     """The newest game of group ``group_id`` started at or after ``since`` (an ISO time
     as :func:`now` gives) with ``game``'s kind, players (in any case, seat by seat) and
     settings, and no deal yet; or None. Who deals first is not compared: a Start again
-    with "random" draws another. A game made with the form token ``nonce`` is not one:
-    that is this very Start sent twice (:func:`create_game` answers it). What the new-game
-    form asks about before a second Start of one game (issue 18: Back, then Start again,
-    made two games no one could tell apart)."""
+    with "random" draws another. What the new-game form asks about before a second Start
+    of one game (issue 18: Back, then Start again, made two games no one could tell
+    apart); :func:`create_game` asks it inside its transaction."""
     keys = [name_key(name) for name in game.players]
     options = game.to_dict()["options"]
     rows = db.query(
         "select id from games g where group_id = ? and kind = ? and created_at >= ? "
-        "and (nonce is null or nonce != ?) and not exists (select 1 from deals d where d.game_id = g.id)",
-        [group_id, game.kind, since, nonce or ""])
+        "and not exists (select 1 from deals d where d.game_id = g.id)",
+        [group_id, game.kind, since])
     ids = [row["id"] for row in rows]
     if not ids:
         return None

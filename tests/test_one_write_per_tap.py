@@ -74,6 +74,30 @@ def test_start_a_group_sent_twice_at_once_starts_one_and_both_answers_lead_to_it
             assert f"Tuesday {round_}" in one.get("/").body
 
 
+def test_two_phones_starting_the_same_game_at_once_start_one_and_the_other_is_asked(race_server):
+    # Issue 18: one game per Start. Two phones of the table tap Start on the same game at
+    # the same instant, each with its own form (its own token): the check that this game
+    # was just started runs inside the write, so one game is stored and the other phone is
+    # asked about that very game, whatever order the two arrive in
+    first, second = race_server.phone(), race_server.phone()
+    for round_ in range(1, ROUNDS + 1):
+        what = f"round {round_}: "
+        players = {"player_0": "Anna", "player_1": "Ben", "player_2": f"Carla {round_}",
+                   "first_dealer": "0", "target": "500"}
+        forms = [{**phone.form("/games/new?kind=trigami"), **players} for phone in (first, second)]
+        assert forms[0]["nonce"] != forms[1]["nonce"], what
+        with race_server.db() as db:
+            before = db["games"].count
+        replies = at_once(*(partial(phone.post, "/games/new?kind=trigami", fields)
+                            for phone, fields in zip((first, second), forms, strict=True)))
+        assert sorted(r.status for r in replies) == [200, 302], f"{what}{statuses(replies)}"
+        with race_server.db() as db:
+            assert db["games"].count == before + 1, what
+        started = next(r for r in replies if r.status == 302).location
+        asked = next(r for r in replies if r.status == 200).body
+        assert "You started this game already" in asked and f'href="{started}"' in asked, what
+
+
 def test_start_a_group_sent_five_times_in_a_row_starts_one(race_server):
     phone = race_server.phone(join=False)
     fields = phone.form("/welcome")

@@ -65,18 +65,17 @@ def new() -> Any:
             form[f"player_{seat}"].data = name
     if form.validate_on_submit():
         game = _game_from_form(form, kind)
-        started = None if game is None else actions.start_game(
-            get_db(), game, group_id=group_id(), nonce=form.nonce.data, again=form.again.data == "1")
-        if isinstance(started, actions.StartedAlready):  # Back, then Start again: asked first
-            return render_template("games/started.html", twin=started.twin, kind=kind, rules=rules)
-        if game is not None and started is not None:
-            game_id = started.game_id
+        if game is not None:
+            started = actions.start_game(get_db(), game, group_id=group_id(), nonce=form.nonce.data,
+                                         again=form.again.data == "1")
+            if isinstance(started, actions.StartedAlready):  # Back, then Start again: asked first
+                return render_template("games/started.html", twin=started.twin, kind=kind, rules=rules)
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),
                     dealer=isolate(game.players[game.first_dealer])) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
                     names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
                   "saved")
-            return redirect(url_for("games.show", game_id=game_id))
+            return redirect(url_for("games.show", game_id=started.game_id))
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
     # A refused form answers 400, as the deal forms do

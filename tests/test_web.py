@@ -557,6 +557,25 @@ def test_back_then_start_again_asks_before_a_second_identical_game(client, db):
     assert len(timed) == 2 and all(re.search(r"\d\d:\d\d UTC", card) for card in timed)
 
 
+def test_start_another_keeps_names_that_look_like_markup_exactly_as_typed(client, db):
+    # the question page carries the entries in hidden fields: a quote, a tag, an ampersand
+    # or right-to-left text in a name must come back as typed, not as markup or mangled
+    names = ['Jo "Ace" <b>', "سارة & Ben", "O'Neil"]
+    data = {"player_0": names[0], "player_1": names[1], "player_2": names[2], "first_dealer": "1",
+            "target": "500", "nonce": "first"}
+    assert client.post("/games/new?kind=trigami", data=data).status_code == 302
+    asked = client.post("/games/new?kind=trigami", data={**data, "nonce": "again"})
+    page = asked.get_data(as_text=True)
+    assert asked.status_code == 200
+    assert '<b>"' not in page and "&lt;b&gt;" in page  # the name is shown as text
+    fields = {name: html.unescape(value)
+              for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page)}
+    assert [fields[f"player_{seat}"] for seat in range(3)] == names
+    another = client.post("/games/new?kind=trigami", data=fields)
+    assert another.status_code == 302
+    assert store.get_game(db, another.location.rsplit("/", 1)[-1]).players == tuple(names)
+
+
 def test_only_an_unplayed_game_of_the_last_hour_with_the_same_settings_is_asked_about(client, db):
     data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "0",
             "target": "500", "nonce": "one"}

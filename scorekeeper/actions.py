@@ -1,5 +1,5 @@
 """What the app does to a game: add, change, delete and restore a deal, change the
-players and settings, import a game file.
+players and settings, import a game file or a group file.
 
 Plain functions: each takes the database (``sqlite_utils.Database``) and plain values
 (the game as the request read it, the entry as the game file writes it, the form's
@@ -15,6 +15,7 @@ the phone read it) is checked again by the write where it matters.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -23,7 +24,7 @@ from typing import Any
 import sqlite_utils
 
 from . import store
-from .gamefile import GameFile, find_problems, loads
+from .gamefile import GameFile, GroupProblems, find_problems, loads, read_group
 from .records import Change, StoredDeal, StoredGame, fingerprint
 from .rules import GameScore, RuleError
 
@@ -194,6 +195,34 @@ class AlreadyStored:
 
 
 @dataclass(frozen=True)
+class GroupImported:
+    """A group file was imported: ``games`` each game of the file, in file order
+    (store.ImportedGame: the game stored, or the group's game it is already); ``files``
+    what the file held for each (gamefile.GameFile), in the same order."""
+
+    games: list[store.ImportedGame]
+    files: tuple[GameFile, ...]
+
+    @property
+    def stored(self) -> int:
+        """How many games were stored."""
+        return sum(not game.already for game in self.games)
+
+    @property
+    def already(self) -> int:
+        """How many games the group held already."""
+        return sum(game.already for game in self.games)
+
+
+@dataclass(frozen=True)
+class GroupRefused:
+    """The group file has problems (gamefile.GroupProblems: of the file, or of its games,
+    each named by its position and players): nothing was stored."""
+
+    problems: GroupProblems
+
+
+@dataclass(frozen=True)
 class Started:
     """The new game is stored as game ``game_id`` (or was, by this very form before)."""
 
@@ -219,6 +248,7 @@ DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
 RestoreResult = Restored | Twin | CannotGoBack | NotFound
 GameChangeResult = GameChanged | Stale | Refused
 ImportResult = Imported | Problems | AlreadyStored
+GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
 
 
@@ -444,3 +474,23 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     except store.DuplicateGameError as twin:
         return AlreadyStored(store.get_game(db, twin.game_id))
     return Imported(game_id, game)
+
+
+def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, nonce: str | None = None,
+                 copy: bool = False, max_deals: int | None = None) -> GroupImportResult:
+    """Store every game of group file ``raw`` (GAME-FILE.md, "A group file"; bytes as
+    uploaded or text) that group ``group_id`` does not hold already (issue 18, part 4).
+
+    Every game is checked first, as importing its own game file would be (at most
+    ``max_deals`` deals each): a file with any problem, in any game, is
+    :class:`GroupRefused` and nothing is stored, so a group moves whole or not at all.
+    Else the games are stored in one transaction (store.import_games: what "already"
+    means, ``copy``, and the upload's token ``nonce``, which makes the same upload sent
+    twice store its games once): :class:`GroupImported`. A disk that refuses the write
+    raises store.DiskFullError, and nothing is stored."""
+    read = read_group(raw, max_deals=max_deals)
+    if isinstance(read, GroupProblems):
+        return GroupRefused(read)
+    if nonce:  # the same form sent with another file (Back, another file chosen) is another upload
+        nonce = f"{nonce}:{hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()[:16]}"
+    return GroupImported(store.import_games(db, read.games, group_id, nonce=nonce, copy=copy), read.games)

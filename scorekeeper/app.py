@@ -218,7 +218,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     SECRET_KEY (generated into instance/secret_key when not configured), PUBLIC_URL (the
     address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``),
     TRUSTED_PROXIES (reverse proxies in front of the app, default 0: see README),
-    GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (what an import takes, gamefile.py),
+    GAME_FILE_MAX_BYTES, GAME_FILE_MAX_DEALS and GROUP_FILE_MAX_BYTES (what an import
+    takes, gamefile.py; a page upload is bounded by MAX_CONTENT_LENGTH too),
     RATELIMIT_ENABLED, WRITE_LIMIT, IMPORT_LIMIT (limits.py).
     """
     app = _Scorekeeper(
@@ -245,6 +246,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         TRUSTED_PROXIES=0,
         GAME_FILE_MAX_BYTES=gamefile.MAX_BYTES,
         GAME_FILE_MAX_DEALS=gamefile.MAX_DEALS,
+        GROUP_FILE_MAX_BYTES=gamefile.MAX_GROUP_BYTES,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")

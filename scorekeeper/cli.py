@@ -19,11 +19,12 @@ import click
 import waitress
 from flask import Config, Flask
 from flask.logging import default_handler
+from sqlite_utils import Database
 
-from . import backups, gamefile, groups, network, store
+from . import actions, backups, gamefile, groups, network, store
 from .app import create_app, trusted_proxies
 from .db import connect
-from .rules import RuleError
+from .rules import KINDS, RuleError, get_rules
 from .store import DiskFullError
 
 
@@ -51,11 +52,16 @@ def _fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None) -> gamefile.GameFile:
+def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
+          text: str | None = None) -> gamefile.GameFile:
     """Read and score-check a game file, or exit 1 with the problem on stderr. An import
-    passes the app's GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (gamefile.py: why)."""
+    passes the app's GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (gamefile.py: why).
+    ``text``: the file's text, read already (``path`` then only names it)."""
     try:
-        text = _read(path, max_bytes)
+        if text is None:
+            text = _read(path, max_bytes)
+        elif max_bytes is not None and len(text.encode()) > max_bytes:
+            raise TooLarge
         if max_deals is not None:
             try:
                 too_many = gamefile.too_many_deals(json.loads(text), max_deals)
@@ -111,32 +117,99 @@ def _app() -> Flask:
     return create_app()
 
 
+def _target_group(db: Database, group_name: str | None) -> int:
+    """The id of the group named on the command line (its number or name), or the only
+    group (made on a database that has none); exits 1 when there is no such group, or
+    several and none was named."""
+    if group_name is not None:
+        try:
+            return groups.find(db, group_name).id
+        except groups.NoSuchGroupError as exc:
+            _fail(f"{exc}; scorekeeper groups lists them")
+    only = groups.only_group(db)
+    if only is None:
+        _fail("there are several groups: say which with --group (scorekeeper groups lists them)")
+    return only.id
+
+
+def _named(game: gamefile.GameFile) -> str:
+    """A game as the command line names it: "Trigami: Anna, Ben, Carla, 12 deals"."""
+    deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
+    return f"{game.rules.title}: {', '.join(game.players)}, {deals}"
+
+
+def _group_problems(found: gamefile.GroupProblems, total: int | None) -> list[str]:
+    """A refused group file's problems, a line each: the file's own, then each game's,
+    named by its place in the file and its players, and the deal."""
+    lines = [str(problem) for problem in found.file]
+    for game in found.games:
+        kind = get_rules(game.kind).title if game.kind in KINDS else ""
+        who = f" ({kind + ': ' if kind else ''}{', '.join(game.players)})" if game.players or kind else ""
+        of = f" of {total}" if total else ""
+        lines += [f"game {game.number}{of}{who}: {problem}" for problem in game.problems]
+    if found.more:
+        lines.append(f"… and {found.more} more game{'s' if found.more != 1 else ''} with problems")
+    return lines
+
+
+def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals: int) -> None:
+    """Import a group file's text into group ``group_id``: one line per game (stored, or
+    already there, with its page) and a count last; or, when any game has a problem,
+    every problem on standard error, exit 1, and nothing stored."""
+    result = actions.import_group(db, text, group_id=group_id, copy=copy, max_deals=max_deals)
+    if isinstance(result, actions.GroupRefused):
+        games = json.loads(text.removeprefix("\ufeff")).get("games") if not result.problems.file else None
+        total = len(games) if isinstance(games, list) else None
+        click.echo("scorekeeper: nothing imported: every game of a group file must be right, and these are not",
+                   err=True)
+        for line in _group_problems(result.problems, total):
+            click.echo(f"  {line}", err=True)
+        sys.exit(1)
+    for game, file in zip(result.games, result.files, strict=True):
+        said = "already there" if game.already else "imported"
+        click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
+    imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
+    click.echo(f"{imported}, {result.already} already there")
+
+
 @main.command("import")
 @click.argument("file")
 @click.option("--copy", is_flag=True, help="Store it even if the same game is stored already.")
 @click.option("--group", "group_name", metavar="GROUP",
               help="The group's number or name (scorekeeper groups); needed when there are several.")
 def import_(file: str, copy: bool, group_name: str | None) -> None:
-    """Store a game file's game in a group; prints the game page's URL path last.
+    """Store a game file's game, or every game of a group file (scorekeeper export
+    --group writes one), in a group; prints the game page's URL path last.
 
-    Without --group, the game goes into the only group (one is made on a database that
-    has none). A game identical to one of the group's (same players, settings and deals)
-    is not stored twice: the stored game's path is printed instead, unless --copy is
-    given."""
+    Without --group, the games go into the only group (one is made on a database that
+    has none). A game identical to one of the group's (same players, settings, deals and
+    seat changes) is not stored twice: the stored game's path is printed instead, unless
+    --copy is given. A group file is imported whole or not at all: one broken game
+    stores nothing, and every problem is listed by game and deal."""
     app = _app()
-    game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"])
+    most = max(app.config["GAME_FILE_MAX_BYTES"], app.config["GROUP_FILE_MAX_BYTES"])
+    try:
+        text = _read(file, most)
+    except TooLarge:
+        text = None
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        text = None  # said by _load below, as for any game file
+    if text is not None and gamefile.is_group_file(text):
+        if len(text.encode()) > app.config["GROUP_FILE_MAX_BYTES"]:
+            _fail(f"{file} is larger than a group file to import "
+                  f"({app.config['GROUP_FILE_MAX_BYTES'] // 1024} KB at most)")
+        db = connect(app.config["DATABASE"])
+        try:
+            _import_group(text, db, _target_group(db, group_name), copy, app.config["GAME_FILE_MAX_DEALS"])
+        finally:
+            db.conn.close()
+        return
+    game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"], text=text)
     db = connect(app.config["DATABASE"])
     try:
-        if group_name is not None:
-            try:
-                group_id: int | None = groups.find(db, group_name).id
-            except groups.NoSuchGroupError as exc:
-                _fail(f"{exc}; scorekeeper groups lists them")
-        else:
-            only = groups.only_group(db)
-            if only is None:
-                _fail("there are several groups: say which with --group (scorekeeper groups lists them)")
-            group_id = only.id
+        group_id = _target_group(db, group_name)
         game_id = store.create_game(db, game, unique=not copy, group_id=group_id)
     except store.DuplicateGameError as twin:
         click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
@@ -153,19 +226,34 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
 # An id may start with "-" (games stored before new ids stopped doing so): taken as GAME,
 # not refused as an unknown option
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.argument("game")
-def export(game: str) -> None:
+@click.argument("game", required=False)
+@click.option("--group", "group_name", metavar="GROUP",
+              help="Print the group file of every game of GROUP (its number or name) instead.")
+def export(game: str | None, group_name: str | None) -> None:
     """Print a stored game's game file (GAME may be its id or its URL path; an id that
-    starts with "-" may also follow "--")."""
+    starts with "-" may also follow "--"); with --group GROUP, the group file of every
+    game of the group, oldest first (deleted games left out), what "Download all games"
+    on the Group page gives and scorekeeper import --group reads."""
+    if (game is None) == (group_name is None):
+        _fail("say what to export: scorekeeper export GAME, or scorekeeper export --group GROUP")
     app = _app()
-    game_id = game.rstrip("/").rsplit("/", 1)[-1]
-    if not game_id.isprintable() or any("\ud800" <= c <= "\udfff" for c in game_id):  # bytes not UTF-8
-        _fail(f"no game {game_id!r}")
     db = connect(app.config["DATABASE"])
     try:
-        stored = store.get_game(db, game_id)
-    except store.NotFoundError:
-        _fail(f"no game {game_id!r}")
+        if group_name is not None:
+            group = groups.find(db, group_name)
+            games = [stored.exported() for stored in reversed(store.list_games(db, group.id))]
+            click.echo(gamefile.group_dumps(group.name, games), nl=False)
+            return
+        assert game is not None
+        game_id = game.rstrip("/").rsplit("/", 1)[-1]
+        if not game_id.isprintable() or any("\ud800" <= c <= "\udfff" for c in game_id):  # bytes not UTF-8
+            _fail(f"no game {game_id!r}")
+        try:
+            stored = store.get_game(db, game_id)
+        except store.NotFoundError:
+            _fail(f"no game {game_id!r}")
+    except groups.NoSuchGroupError as exc:
+        _fail(f"{exc}; scorekeeper groups lists them")
     finally:
         db.conn.close()
     click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))

@@ -311,3 +311,154 @@ def _options_alone(rules: GameRules, options: Any) -> Any:
     if dumped.get("order") is None:
         return options
     return rules.parse_options({**dumped, "order": None})
+
+
+# --------------------------------------------------------------------------- a group file
+
+#: Imports refuse a group file larger than this (config GROUP_FILE_MAX_BYTES): years of a
+#: group's games written out by the app take a few MB; a page upload is bounded by the
+#: request limit (MAX_CONTENT_LENGTH, 1 MB) before this.
+MAX_GROUP_BYTES = 16 * 1024 * 1024
+#: At most this many games with problems are listed; a file with more gets a last line.
+MAX_GAMES_WITH_PROBLEMS = 10
+
+
+@dataclass(frozen=True)
+class GroupFile:
+    """A parsed group file (GAME-FILE.md, "A group file"): ``name`` the group's name as
+    the file gives it (None when it gives none); ``games`` every game, oldest first."""
+
+    name: str | None
+    games: tuple[GameFile, ...]
+
+
+@dataclass(frozen=True)
+class GameProblems:
+    """The problems of one game of a group file: ``number`` its 1-based position in the
+    file; ``kind`` and ``players`` as the file gives them, to name it ("" and () where the
+    file's own are unreadable); ``problems`` as :func:`find_problems` lists them."""
+
+    number: int
+    kind: str
+    players: tuple[str, ...]
+    problems: list[RuleError]
+
+
+@dataclass(frozen=True)
+class GroupProblems:
+    """Why a group file cannot be imported: ``file`` problems of the file itself (not
+    JSON, the format, ``games`` not a list); ``games`` each game with a problem, in file
+    order (at most :data:`MAX_GAMES_WITH_PROBLEMS`); ``more`` how many more games have
+    problems beyond those listed."""
+
+    file: list[RuleError]
+    games: list[GameProblems]
+    more: int = 0
+
+
+def _decoded(text: str | bytes) -> Any:
+    """The JSON value of an uploaded file's text; raises FormatError (not UTF-8, empty,
+    not JSON)."""
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise FormatError(_("it is not UTF-8 text (unreadable byte at position "
+                                "{at}); save it as UTF-8 and try again").format(at=exc.start)) from None
+    text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise FormatError(_("it is empty"))
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _not_json(exc) from None
+
+
+def is_group_file(text: str | bytes) -> bool:
+    """Whether ``text`` is meant as a group file: a JSON object with ``games`` and no
+    ``game`` (a game file has ``game``). Anything else, unreadable text too, is taken as
+    a game file, whose checks then say what is wrong. Never raises."""
+    try:
+        data = _decoded(text)
+    except FormatError:
+        return False
+    return isinstance(data, Mapping) and "games" in data and "game" not in data
+
+
+def _names(raw: Any) -> tuple[str, ...]:
+    """A game's player names as a file gives them, to name a game with problems (only
+    the names that are text)."""
+    players = raw.get("players") if isinstance(raw, Mapping) else None
+    if not isinstance(players, list):
+        return ()
+    return tuple(clean_name(name) for name in players
+                 if isinstance(name, str) and not any(unicodedata.category(c) == "Cs" for c in name))
+
+
+def read_group(text: str | bytes, max_deals: int | None = None) -> GroupFile | GroupProblems:
+    """Read a group file (``{"format": 1, "group": NAME, "games": [game files]}``) and
+    check every game in it as importing its own game file would (:func:`find_problems`,
+    ``max_deals`` deals at most in each; issue 18, part 4).
+
+    Returns the :class:`GroupFile`, or :class:`GroupProblems` when anything is wrong:
+    one broken game makes the whole file refused, so that an import stores a group whole
+    or not at all (nothing is lost, nothing is wrong). ``group`` may be missing; when
+    given it is text. Never raises on bad input."""
+    try:
+        data = _decoded(text)
+    except FormatError as error:
+        return GroupProblems([error], [])
+    if not isinstance(data, Mapping):
+        return GroupProblems([FormatError(_("a group file is a JSON object"))], [])
+    file_problems: list[RuleError] = []
+    if "format" not in data:
+        file_problems.append(FormatError(_("missing key {key!r}").format(key="format"), field="format"))
+    elif type(data["format"]) is not int or data["format"] != FORMAT:
+        file_problems.append(FormatError(_("format must be 1, not {value!r}").format(value=data["format"]),
+                                         field="format"))
+    name = data.get("group")
+    if name is not None and not isinstance(name, str):
+        file_problems.append(FormatError(_("group must be the group's name, as text"), field="group"))
+    games = data.get("games")
+    if not isinstance(games, list):
+        file_problems.append(FormatError(_("games must be a list of game files"), field="games"))
+        return GroupProblems(file_problems, [])
+    if file_problems:
+        return GroupProblems(file_problems, [])
+    broken: list[GameProblems] = []
+    parsed: list[GameFile] = []
+    for number, raw in enumerate(games, 1):
+        found = find_problems(json.dumps(raw, ensure_ascii=False), max_deals=max_deals)
+        if found:
+            kind = raw.get("game") if isinstance(raw, Mapping) else None
+            broken.append(GameProblems(number, kind if isinstance(kind, str) else "", _names(raw), found))
+        elif not broken:
+            parsed.append(from_dict(raw))
+    if broken:
+        listed = broken[:MAX_GAMES_WITH_PROBLEMS]
+        return GroupProblems([], listed, len(broken) - len(listed))
+    return GroupFile(name, tuple(parsed))
+
+
+def group_dict(name: str, games: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A group file (GAME-FILE.md): ``games`` whole game files, oldest first."""
+    return {"format": FORMAT, "group": name, "games": list(games)}
+
+
+def group_dumps(name: str, games: Sequence[Mapping[str, Any]]) -> str:
+    """A group file as pretty JSON text (names kept as they are), like :func:`dumps`."""
+    return json.dumps(group_dict(name, games), indent=2, ensure_ascii=False) + "\n"
+
+
+def same_game_key(data: Mapping[str, Any]) -> str:
+    """What makes two stored games the same game, from a game file dict as exported:
+    the kind, the players (each seat's :func:`inputs.name_key`, so "anna" is "Anna"), the
+    first dealer, the options, the deals and the seat changes (whoever takes a seat, by
+    name key too). A group import does not store a game whose key a game of the group
+    has already (issue 18, part 4); keys the format does not define are left out."""
+    changes = [{**change, "player": name_key(change["player"])}
+               if isinstance(change, Mapping) and isinstance(change.get("player"), str) else change
+               for change in data.get("seat_changes") or ()]
+    return json.dumps({"game": data.get("game"), "players": [name_key(str(n)) for n in data.get("players", ())],
+                       "first_dealer": data.get("first_dealer"), "options": data.get("options"),
+                       "deals": data.get("deals"), "seat_changes": changes}, sort_keys=True, ensure_ascii=False)

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import gamefile
 from .gamefile import GameFile
+from .rules import RuleError
 
 
 class NotFoundError(LookupError):
@@ -81,6 +82,16 @@ class StoredGame:
             "options": self.options,
             "deals": [d.entry for d in self.deals] if entries is None else list(entries),
         }
+
+    def exported(self) -> dict[str, Any]:
+        """The game file as "Game file" on the score sheet downloads it (GAME-FILE.md):
+        parsed and written out again (every option spelt out, keys in the format's
+        order); when a stored deal no longer fits the rules, what was entered, unchanged.
+        The group file holds each game exactly so (issue 18, part 4)."""
+        try:
+            return self.game_file().to_dict()
+        except RuleError:
+            return self.to_dict()
 
     def game_file(self, entries: Iterable[Mapping[str, Any]] | None = None) -> GameFile:
         """Parse the stored game (or it with other deal entries); raises RuleError."""

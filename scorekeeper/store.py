@@ -20,7 +20,7 @@ import os
 import secrets
 import sqlite3
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -29,7 +29,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile
+from .gamefile import GameFile, same_game_key
 from .records import Change, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
@@ -338,6 +338,59 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
         _record(db, game_id, now, "game_created", after=data)
         _written(db, game_id)
     return game_id
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """One game of a group file as :func:`import_games` left it: ``number`` its 1-based
+    position in the file; ``game_id`` the game stored for it, or (``already``) the game
+    of the group it is already."""
+
+    number: int
+    game_id: str
+    already: bool = False
+
+
+def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,
+                 nonce: str | None = None, copy: bool = False) -> list[ImportedGame]:
+    """Store every game of a group file (``games``, oldest first, each checked by the
+    caller: gamefile.read_group) in group ``group_id`` that the group does not hold
+    already, all in one transaction: every game, or (an error raised: a full disk) none.
+
+    "Already" (issue 18, part 4): a game of the group, not deleted (:func:`list_games`),
+    with the same kind, players (any case), first dealer, options, deals and seat changes
+    (gamefile.same_game_key of the game as exported). Counted as a multiset, so a file
+    holding two equal games (two empty starts) stores both into a group that has neither,
+    one into a group that has one, and a second import of the same file stores nothing.
+    ``copy``: store every game, even those already there. ``nonce``: the upload's
+    one-time token: the same upload sent again finds the games it stored (as stored, not
+    as already there) and stores nothing more. Returns one :class:`ImportedGame` per
+    game, in file order."""
+    results: list[ImportedGame] = []
+    with writing(db):
+        made: dict[int, str] = {}
+        if nonce:
+            for number in range(1, len(games) + 1):
+                row = db.execute("select id from games where group_id = ? and nonce = ?",
+                                 [group_id, f"{nonce}#{number}"]).fetchone()
+                if row is not None:
+                    made[number] = str(row[0])
+        here: dict[str, list[str]] = defaultdict(list)
+        mine = set(made.values())
+        for stored in reversed(list_games(db, group_id)):  # oldest first
+            if stored.id not in mine:
+                here[same_game_key(stored.exported())].append(stored.id)
+        for number, game in enumerate(games, 1):
+            if number in made:
+                results.append(ImportedGame(number, made[number]))
+                continue
+            twins = here[same_game_key(game.to_dict())]
+            if twins and not copy:
+                results.append(ImportedGame(number, twins.pop(0), already=True))
+                continue
+            game_id = create_game(db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id)
+            results.append(ImportedGame(number, game_id))
+    return results
 
 
 def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:

@@ -95,7 +95,12 @@ def attachment(game: Any, suffix: str) -> dict[str, str]:
     day (UTC) and names in any script (RFC 6266 filename*), with an ASCII fallback."""
     day = datetime.fromisoformat(game.created_at).astimezone(UTC).date().isoformat()
     names = "-".join(re.sub(r"[\W_]+", "", name.casefold()) or "player" for name in game.players)
-    full = f"{game.kind}-{day}-{names}.{suffix}"
+    return named_attachment(f"{game.kind}-{day}-{names}.{suffix}")
+
+
+def named_attachment(full: str) -> dict[str, str]:
+    """The headers of a download called ``full`` (any script: RFC 6266 filename*, with an
+    ASCII fallback), never kept by a shared cache or the browser."""
     plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
     plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
     return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}",

@@ -29,10 +29,10 @@ from .. import actions, forms, groups, i18n, locale_numbers, network, sheet, sto
 from ..access import current, group_id, page_key
 from ..assets import asset_version
 from ..db import get_db
-from ..gamefile import GameFile, dumps
+from ..gamefile import GameFile
 from ..i18n import gettext as _
 from ..qr import QrCode
-from ..rules import KINDS, RuleError, get_rules
+from ..rules import KINDS, get_rules
 from ..rules.common import listed
 from ..text import isolate, isolate_all
 from . import kept
@@ -225,9 +225,9 @@ def join_code(game_id: str) -> QrCode:
 
 @bp.get("/games/<game_id>/game.json")
 def download(game_id: str) -> Response:
+    """The game file (GAME-FILE.md), as records.StoredGame.exported writes it: the group
+    file holds each game the same way (a stored deal that no longer fits: what was
+    entered, unchanged)."""
     game = get_game_or_404(game_id)
-    try:
-        text = dumps(game.game_file())
-    except RuleError:  # a stored deal no longer fits: hand over what was entered, unchanged
-        text = json.dumps(game.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    text = json.dumps(game.exported(), indent=2, ensure_ascii=False) + "\n"
     return Response(text, mimetype="application/json", headers=attachment(game, "json"))

@@ -5,6 +5,7 @@ work; these views map requests to them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import (
@@ -23,6 +24,7 @@ from .. import actions, export, forms, i18n, sheet
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
+from ..gamefile import is_group_file
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
@@ -68,8 +70,18 @@ def _too_large() -> Any:
     """The upload form again, status 413: the file is larger than a game file may be."""
     form = transfer_forms.UploadForm(formdata=None)
     form.file.errors = [_("That file is too large: a game file is at most %(kb)s KB. Is it the right file?",
-                          kb=current_app.config["GAME_FILE_MAX_BYTES"] // 1024)]
+                          kb=current_app.config["GAME_FILE_MAX_BYTES"] // 1024),
+                        _("A group file sent here is at most %(kb)s KB: a larger one is imported on the "
+                          "server (scorekeeper import).", kb=_group_kb())]
     return render_template("transfer/upload.html", form=form, problems=[]), 413
+
+
+def _group_kb() -> int:
+    """The largest group file this page takes, in KB: the group file limit, or the
+    request's (MAX_CONTENT_LENGTH, less room for the form around the file)."""
+    config = current_app.config
+    request_most = (config.get("MAX_CONTENT_LENGTH") or config["GROUP_FILE_MAX_BYTES"]) - 4 * 1024
+    return max(0, min(config["GROUP_FILE_MAX_BYTES"], request_most)) // 1024
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
@@ -77,7 +89,9 @@ def _too_large() -> Any:
 def upload() -> Any:
     """Upload a game file (GAME-FILE.md) to store it; every problem is listed by deal and
     nothing is stored while there is one. A file over GAME_FILE_MAX_BYTES is refused
-    (413), one of more than GAME_FILE_MAX_DEALS deals is a problem of the file (400)."""
+    (413), one of more than GAME_FILE_MAX_DEALS deals is a problem of the file (400).
+    A group file (up to GROUP_FILE_MAX_BYTES, and the request limit) is imported whole
+    or not at all: :func:`_import_group`."""
     problems: list[RuleError] = []
     try:
         form = transfer_forms.UploadForm()
@@ -87,8 +101,11 @@ def upload() -> Any:
         # the form instead of the bare 413 page.
         return _too_large()
     if valid:
-        raw = form.raw(current_app.config["GAME_FILE_MAX_BYTES"] + 1)
-        if len(raw) > current_app.config["GAME_FILE_MAX_BYTES"]:
+        config = current_app.config
+        raw = form.raw(max(config["GAME_FILE_MAX_BYTES"], config["GROUP_FILE_MAX_BYTES"]) + 1)
+        if len(raw) <= config["GROUP_FILE_MAX_BYTES"] and is_group_file(raw):
+            return _import_group(form, raw)
+        if len(raw) > config["GAME_FILE_MAX_BYTES"]:
             return _too_large()
         # an identical stored game is asked about first, unless this is the copy asked for
         result = actions.import_game(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
@@ -110,6 +127,38 @@ def upload() -> Any:
     form.content.data = form.copy.data = ""
     return render_template("transfer/upload.html", form=form, problems=_by_deal(problems),
                            filename=getattr(form.file.data, "filename", None)), status
+
+
+def _import_group(form: transfer_forms.UploadForm, raw: bytes) -> Any:
+    """A group file uploaded (GAME-FILE.md, "A group file"; issue 18, part 4): every game
+    the group does not hold already is stored, and the report says what was done, game
+    by game (status 200); or, when any game has a problem, nothing is stored and the
+    upload page lists every problem by game (its place in the file and its players) and
+    deal (status 400). The same upload sent again stores nothing more and gives the same
+    report (actions.import_group: the form's token)."""
+    result = actions.import_group(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
+                                  max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
+    filename = getattr(form.file.data, "filename", None)
+    match result:
+        case actions.GroupRefused(problems=found):
+            form.content.data = form.copy.data = ""
+            games = [(game, _by_deal(game.problems)) for game in found.games]
+            return render_template("transfer/upload.html", form=form, problems=[], filename=filename,
+                                   group_problems=found, group_games=games,
+                                   total=_games_in(raw)), 400
+        case actions.GroupImported(games=games, files=files):
+            return render_template("transfer/group_report.html", result=result,
+                                   rows=list(zip(games, files, strict=True)), filename=filename)
+    raise AssertionError(result)  # pragma: no cover - every result is answered above
+
+
+def _games_in(raw: bytes) -> int | None:
+    """How many games a group file lists (None when it lists none that can be counted)."""
+    try:
+        games = json.loads(raw.decode("utf-8-sig")).get("games")
+    except (ValueError, RecursionError, AttributeError):
+        return None
+    return len(games) if isinstance(games, list) else None
 
 
 def _already_stored(form: transfer_forms.UploadForm, raw: bytes, stored: StoredGame) -> Any:

@@ -3,18 +3,20 @@ the name) and the read-only link to one game."""
 
 from __future__ import annotations
 
+import re
 import secrets
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import Response, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
-from ... import access, groups, store
+from ... import access, gamefile, groups, store
 from ...db import get_db
 from ...forms.groups import NewPasscodeForm, RenameForm, StartForm, passcode_text, typeable
 from ...i18n import gettext as _
 from ...text import isolate
-from ..common import link_code, link_url, refused
+from ..common import link_code, link_url, named_attachment, refused
 from .blueprint import bp
 
 
@@ -95,6 +97,22 @@ def settings() -> Any:
                            passcode_before_rule=groups.passcode_before_rule(db, group_id),
                            passcode_digits=groups.PASSCODE_DIGITS, passphrase_characters=groups.PASSPHRASE[1],
                            unconfirmed=unconfirmed), status
+
+
+@bp.get("/group/games.json")
+def download_all() -> Response:
+    """Every game of the group in one group file (GAME-FILE.md, "A group file": each game
+    exactly as its own "Game file" download, records.StoredGame.exported; oldest first;
+    deleted games left out): "Download all games" on the group page, to keep a copy or to
+    move the group to another server (issue 18, part 4). Named after the group and the
+    day: "our-games-2026-12-02.json"."""
+    db = get_db()
+    group = groups.get(db, access.group_id())
+    games = [game.exported() for game in reversed(store.list_games(db, group.id))]
+    name = re.sub(r"[\W_]+", "-", group.name.casefold()).strip("-") or "group"
+    day = datetime.now(UTC).date().isoformat()
+    return Response(gamefile.group_dumps(group.name, games), mimetype="application/json",
+                    headers=named_attachment(f"{name}-{day}.json"))
 
 
 @bp.route("/games/<game_id>/read-only-link", methods=["GET", "POST"])

@@ -1,0 +1,337 @@
+"""The whole group out and in (issue 18, part 4): the group file of GAME-FILE.md, written by
+"Download all games" on the Group page and by ``scorekeeper export --group``, read by the
+upload page and ``scorekeeper import --group``; every game equal after the move, a second
+import storing nothing and saying so, a broken game refusing the whole file by name."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scorekeeper import create_app, groups, store
+from scorekeeper.cli import main
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.database_support import new_database
+from tests.race_support import multipart
+from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM, plain_deal
+from tests.test_web import text
+
+#: A season's games, oldest first: a Trigami game to 300, plain Bugami for three, a
+#: partners' Trix kingdom, a game started and never played, and a second one just like it
+SEASON = [
+    game_file(players=["Jörg", "Aino", "Sara"], options={"target": 300},
+              deals=[WORKED_TRIGAMI_DEAL, plain_deal([6, 0, 7], [2, 0, 3])]),
+    game_file("bugami3", players=["Aino", "Jörg", "Mika"], first_dealer=2, deals=BUGAMI3_DEALS),
+    game_file("trix", players=["سارة", "محمد", "Jörg", "Aino"], options={"partnership": "sum"},
+              deals=TRIX_KINGDOM),
+    game_file(players=["Anna", "Ben", "Carla"]),
+    game_file(players=["Anna", "Ben", "Carla"]),
+]
+
+
+def season(db, group_id: int) -> list[str]:
+    """Store :data:`SEASON` in group ``group_id``, oldest first; returns the games' ids."""
+    return [store.create_game(db, from_dict(data), group_id=group_id) for data in SEASON]
+
+
+def exported_games(db, group_id: int) -> list[dict[str, Any]]:
+    """Every game of the group as its own "Game file" download gives it, oldest first."""
+    return [game.exported() for game in reversed(store.list_games(db, group_id))]
+
+
+def run(database: str, *args: str, input: str | None = None) -> Result:
+    env = {"SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": "test"}
+    return CliRunner(env=env).invoke(main, list(args), input=input)
+
+
+@pytest.fixture
+def two_groups(app, db):
+    """The app's group ("Tuesday table") holding :data:`SEASON`, and an empty second group
+    ("Friday club"): (first, second)."""
+    first = groups.only_group(db)
+    groups.rename(db, first.id, "Tuesday table")
+    season(db, first.id)
+    second = groups.create(db, "Friday club")
+    return groups.get(db, first.id), second
+
+
+# ------------------------------------------------------------------------- command line
+
+
+def test_export_group_prints_the_group_file_of_game_file_md(app, db, two_groups):
+    first, _second = two_groups
+    result = run(app.config["DATABASE"], "export", "--group", "Tuesday table")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert list(data) == ["format", "group", "games"]
+    assert data["format"] == 1 and data["group"] == "Tuesday table"
+    # oldest first, each game exactly what its own download gives
+    assert data["games"] == exported_games(db, first.id)
+    assert [game["players"] for game in data["games"]] == [game["players"] for game in SEASON]
+    assert data["games"][0]["options"] == {"target": 300}
+    assert data["games"][2]["options"]["partnership"] == "sum"
+    # by the group's number too
+    assert run(app.config["DATABASE"], "export", "--group", str(first.id)).stdout == result.stdout
+
+
+def test_export_import_group_round_trip_keeps_every_game(app, db, two_groups, tmp_path):
+    first, _second = two_groups
+    exported = run(app.config["DATABASE"], "export", "--group", "Tuesday table")
+    path = tmp_path / "tuesday.json"
+    path.write_text(exported.stdout, encoding="utf-8")
+    # another server: a new database, its one group made by the import
+    other = new_database(tmp_path / "other.sqlite3")
+    result = run(other, "import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "5 games imported, 0 already there"
+    assert "game 3 (Trix: سارة, محمد, Jörg, Aino, 5 deals): imported /games/" in result.stdout
+    again = run(other, "export", "--group", "1")
+    assert json.loads(again.stdout)["games"] == json.loads(exported.stdout)["games"]
+    # and another group of the same server
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    moved = json.loads(run(app.config["DATABASE"], "export", "--group", "Friday club").stdout)
+    assert moved["games"] == json.loads(exported.stdout)["games"]
+    assert len(store.list_games(db, first.id)) == 5  # the first group's games are its own still
+
+
+def test_import_group_twice_stores_nothing_the_second_time_and_says_so(app, db, two_groups, tmp_path):
+    _first, second = two_groups
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", "--group", "Friday club", str(path)).exit_code == 0
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "0 games imported, 5 already there"
+    assert result.stdout.count("already there /games/") == 5
+    assert len(store.list_games(db, second.id)) == 5
+    # into the group it came from: every game is there already, the two empty ones too
+    result = run(app.config["DATABASE"], "import", "--group", "Tuesday table", str(path))
+    assert result.stdout.splitlines()[-1] == "0 games imported, 5 already there"
+
+
+def test_a_game_already_there_is_the_same_players_in_any_case_and_counted_once_per_copy(app, db, two_groups,
+                                                                                        tmp_path):
+    _first, second = two_groups
+    # the second group has one of the two empty games, its names typed otherwise, and a
+    # game with the same players but another deal
+    store.create_game(db, from_dict(game_file(players=["ANNA", "ben", "Carla"])), group_id=second.id)
+    store.create_game(db, from_dict({**SEASON[0], "deals": [WORKED_TRIGAMI_DEAL]}), group_id=second.id)
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "4 games imported, 1 already there"
+    assert "game 1 (Trigami: Jörg, Aino, Sara, 2 deals): imported" in lines[0]
+    assert "game 4 (Trigami: Anna, Ben, Carla, 0 deals): already there" in lines[3]
+    assert "game 5 (Trigami: Anna, Ben, Carla, 0 deals): imported" in lines[4]
+
+
+def test_a_broken_game_refuses_the_whole_file_naming_it_and_stores_nothing(app, db, two_groups, tmp_path):
+    _first, second = two_groups
+    data = json.loads(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout)
+    data["games"][1]["deals"][1]["tricks"] = [5, 5, 5]
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert "nothing imported" in result.stderr
+    assert "game 2 of 5 (Plain Bugami for three: Aino, Jörg, Mika): deal 2: tricks add up to 15, expected 17" \
+        in result.stderr, result.stderr
+    assert store.list_games(db, second.id) == []
+
+
+def test_export_says_what_to_export_and_names_an_unknown_group(app):
+    for args, words in ((("export",), "scorekeeper export --group GROUP"),
+                        (("export", "--group", "Nobody"), "no group 'Nobody'")):
+        result = run(app.config["DATABASE"], *args)
+        assert result.exit_code == 1 and result.stdout == ""
+        assert words in result.stderr
+
+
+def test_the_single_game_import_and_export_are_as_before(app, db, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(SEASON[0], ensure_ascii=False), encoding="utf-8")
+    result = run(app.config["DATABASE"], "import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "Imported Trigami: Jörg, Aino, Sara (2 deals)"
+    page = result.stdout.splitlines()[-1]
+    assert json.loads(run(app.config["DATABASE"], "export", page).stdout)["players"] == ["Jörg", "Aino", "Sara"]
+
+
+# ------------------------------------------------------------------------- the web
+
+
+def said(response) -> str:
+    """The page's words (tests.test_web.text), a comma after a link read as written."""
+    return text(response).replace(" ,", ",")
+
+
+def upload(client, body: bytes, name: str = "tuesday.json"):
+    return client.post("/games/import", data={"file": (io.BytesIO(body), name)},
+                       content_type="multipart/form-data")
+
+
+def test_the_group_page_offers_the_download_and_the_import(client):
+    page = client.get("/group")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'href="/group/games.json"' in html and "Download all games" in text(page)
+    assert 'href="/games/import"' in html and "Import games" in text(page)
+
+
+def test_download_all_games_is_the_group_file_each_game_its_own_download(app, client, db, two_groups):
+    first, _second = two_groups
+    answer = client.get("/group/games.json")
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/json"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    assert "tuesday-table-" in answer.headers["Content-Disposition"]
+    assert "no-store" in answer.headers["Cache-Control"]
+    data = json.loads(answer.get_data(as_text=True))
+    assert data["format"] == 1 and data["group"] == "Tuesday table"
+    ids = [game.id for game in reversed(store.list_games(db, first.id))]
+    singles = [json.loads(client.get(f"/games/{game_id}/game.json").get_data(as_text=True)) for game_id in ids]
+    assert data["games"] == singles
+    # what the command line prints, to the byte
+    assert run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout == answer.get_data(as_text=True)
+
+
+def test_web_download_then_import_into_another_group_keeps_every_game(app, db, two_groups):
+    first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    phone = app.test_client(join=second.token)
+    answer = upload(phone, body)
+    assert answer.status_code == 200
+    page = said(answer)
+    assert "Group file imported" in page
+    assert "5 games imported." in page
+    assert "Trix with سارة, محمد, Jörg, Aino, 5 deals: imported" in page
+    moved = json.loads(phone.get("/group/games.json").get_data(as_text=True))
+    assert moved["group"] == "Friday club"
+    assert moved["games"] == json.loads(body)["games"]
+    # each game's own file is equal too, and the home page lists them
+    for game in store.list_games(db, second.id):
+        assert game.id in answer.get_data(as_text=True)
+    assert len(store.list_games(db, first.id)) == 5
+
+
+def test_web_import_twice_stores_nothing_the_second_time_and_says_so(app, db, two_groups):
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    phone = app.test_client(join=second.token)
+    assert upload(phone, body).status_code == 200
+    answer = upload(phone, body)
+    assert answer.status_code == 200
+    page = text(answer)
+    assert "0 games imported. 5 games were here already: not stored again." in page
+    assert page.count(": here already") == 5
+    assert len(store.list_games(db, second.id)) == 5
+
+
+def test_the_same_upload_sent_again_gives_the_same_report_and_stores_once(app, db, two_groups):
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    phone = app.test_client(join=second.token)
+    sent = {"file": (io.BytesIO(body), "tuesday.json"), "nonce": "one-upload"}
+    first_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    sent = {"file": (io.BytesIO(body), "tuesday.json"), "nonce": "one-upload"}
+    second_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    assert "5 games imported." in text(first_answer)
+    assert text(second_answer) == text(first_answer)
+    assert len(store.list_games(db, second.id)) == 5
+
+
+def test_web_a_broken_game_refuses_the_file_naming_the_game_and_the_deal(app, db, two_groups):
+    _first, second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    data["games"][2]["deals"][3]["tricks"] = [3, 3, 3, 3]
+    phone = app.test_client(join=second.token)
+    answer = upload(phone, json.dumps(data, ensure_ascii=False).encode(), "broken.json")
+    assert answer.status_code == 400
+    page = text(answer)
+    assert "Nothing was imported. broken.json has these problems:" in page
+    assert "Game 3 of 5: Trix with سارة, محمد, Jörg, Aino" in page
+    assert "Deal 4 tricks add up to 12, expected 13" in page
+    assert "Game 1 " not in page and "Game 2 " not in page
+    assert "imported whole or not at all" in page
+    assert store.list_games(db, second.id) == []
+
+
+def test_web_a_file_that_is_no_group_file_is_said_so(app, db, two_groups):
+    _first, second = two_groups
+    phone = app.test_client(join=second.token)
+    answer = upload(phone, json.dumps({"format": 2, "group": "x", "games": []}).encode())
+    assert answer.status_code == 400
+    assert "format must be 1, not 2" in text(answer)
+    answer = upload(phone, json.dumps({"format": 1, "group": "x", "games": {"a": 1}}).encode())
+    assert "games must be a list of game files" in text(answer)
+    assert store.list_games(db, second.id) == []
+
+
+def test_a_game_file_is_still_imported_as_one_game(client, db):
+    answer = upload(client, json.dumps(SEASON[1]).encode(), "game.json")
+    assert answer.status_code == 302
+    assert len(store.list_games(db)) == 1
+
+
+def test_the_report_and_the_problems_are_in_the_phones_language(app, db, two_groups):
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    broken = json.loads(body)
+    broken["games"][0]["deals"][0]["tricks"] = [4, 4, 4]
+    phone = app.test_client(join=second.token)
+    phone.get("/language/de")
+    refused = text(upload(phone, json.dumps(broken).encode()))
+    assert "Nichts wurde importiert." in refused
+    assert "Spiel 1" in refused  # the deal, in German words
+    report = upload(phone, body)
+    assert report.status_code == 200
+    assert 'lang="de"' in report.get_data(as_text=True)
+
+
+def test_a_one_game_read_only_link_cannot_download_the_group(app, db, two_groups):
+    first, _second = two_groups
+    game_id = store.list_games(db, first.id)[0].id
+    token = groups.view_link(db, first.id, game_id)
+    viewer = app.test_client(join=False)
+    viewer.get(f"/g/{token}")
+    assert viewer.get(f"/games/{game_id}").status_code == 200
+    assert viewer.get("/group/games.json").status_code == 404
+
+
+def test_the_group_file_of_a_group_is_not_another_groups(app, db, two_groups):
+    _first, second = two_groups
+    store.create_game(db, from_dict(game_file(players=["Xavier", "Yolanda", "Zeno"])), group_id=second.id)
+    data = json.loads(app.test_client(join=second.token).get("/group/games.json").data)
+    assert [game["players"] for game in data["games"]] == [["Xavier", "Yolanda", "Zeno"]]
+
+
+def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
+    """A season's group file of a few hundred KB goes through the page (MAX_CONTENT_LENGTH
+    is 1 MB)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": new_database(tmp_path / "big.sqlite3")})
+    long_game = game_file(options={"target": 100000},
+                          deals=[plain_deal([4, 5, 4], [1, 1, 1]) for _ in range(60)])
+    body = json.dumps({"format": 1, "group": "Big", "games": [long_game] * 20}, indent=2).encode()
+    assert 512 * 1024 < len(body) < 1000 * 1024
+    # encoded here: the test client's own encoder leaves a temporary file open
+    sent, kind = multipart({}, "file", "big.json", body, "application/json")
+    answer = app.test_client().post("/games/import", data=sent, content_type=kind)
+    assert answer.status_code == 200, text(answer)[:500]
+    assert "20 games imported." in text(answer)
+    database = connect(app.config["DATABASE"])
+    try:
+        assert len(store.list_games(database)) == 20
+    finally:
+        database.conn.close()

@@ -335,3 +335,36 @@ def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
         assert len(store.list_games(database)) == 20
     finally:
         database.conn.close()
+
+
+def test_a_write_refused_part_way_stores_no_game_of_the_file(app, db, two_groups, monkeypatch):
+    """The games are stored in one transaction: a disk that refuses the third game's write
+    leaves the group without the first two as well."""
+    from scorekeeper import actions
+
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    storing = store.create_game
+    calls = []
+
+    def refusing(*args: Any, **kwargs: Any) -> str:
+        calls.append(1)
+        if len(calls) == 3:
+            raise store.DiskFullError("full", "", "database or disk is full")
+        return storing(*args, **kwargs)
+
+    monkeypatch.setattr(store, "create_game", refusing)
+    with pytest.raises(store.DiskFullError):
+        actions.import_group(db, body, group_id=second.id)
+    assert len(calls) == 3
+    assert store.list_games(db, second.id) == []
+    monkeypatch.setattr(store, "create_game", storing)
+    result = actions.import_group(db, body, group_id=second.id)
+    assert isinstance(result, actions.GroupImported) and result.stored == 5
+
+
+def test_an_empty_group_file_imports_nothing_and_says_so(client, db):
+    answer = upload(client, json.dumps({"format": 1, "group": "New", "games": []}).encode())
+    assert answer.status_code == 200
+    assert "0 games imported." in text(answer)
+    assert store.list_games(db) == []

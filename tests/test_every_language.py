@@ -13,6 +13,7 @@ the players', the group's, the app's, and text marked as another language).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from html.parser import HTMLParser
@@ -32,9 +33,9 @@ PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
 NAMES = {"trix", "trigami", "bugami", "turnip", "doublets", "scorekeeper", "json"}
 #: Words a language has from English, or shares with it, and uses as its own: German
 #: "Link", "Name", "Start", "Computer", "Server", "Minute", "QR-Code", "Downloads", "auf
-#: der Hand", "Problem" (an error page's title); "Trix Complex", the variant's name kept in German and Finnish (fi/NOTES.md)
+#: der Hand", "Problem" (an error page's title), "Browser"; "Trix Complex", the variant's name kept in German and Finnish (fi/NOTES.md)
 SHARED = {"de": {"link", "links", "name", "start", "computer", "server", "minute", "code", "downloads", "hand",
-                 "complex", "problem"},
+                 "complex", "problem", "browser"},
           "fi": {"complex"}, "ar": set()}
 #: Not words of the page's language whatever it is: a command to type
 VERBATIM = ("make run HOST=0.0.0.0",)
@@ -45,6 +46,11 @@ QUOTED = {"quote", "explain-rules"}
 #: Strings not yet in the catalogues (new-strings.json of issue 10's language switch):
 #: their words are let through in a language only while its catalogue lacks them
 PENDING = ("Language", "Deal %(n)s: %(problem)s")
+#: and a branch's new strings, kept in new-strings.json until they are merged into the
+#: catalogues (the preamble of the issues' helpers)
+_NEW = Path(__file__).resolve().parent.parent / "new-strings.json"
+if _NEW.exists():
+    PENDING += tuple(entry["msgid"] for entry in json.loads(_NEW.read_text(encoding="utf-8")))
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 

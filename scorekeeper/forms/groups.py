@@ -5,15 +5,18 @@ passcode on any keypad).
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import DataRequired, Length, ValidationError
 
-from .. import groups
+from .. import attempts, groups
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..inputs import clean_name, has_visible_character
@@ -71,6 +74,109 @@ class CodeForm(FlaskForm):
     code = StringField(_l("One-time code"), validators=[DataRequired(_l("Enter the code shown on the other phone."))],
                        render_kw={"autocomplete": "one-time-code", "autocapitalize": "characters",
                                   "spellcheck": "false", "autocorrect": "off"})
+
+
+#: A link's token: URL-safe base 64, as long as groups.new_token makes one (32), or
+#: about: from 16 (96 bits) to 64 (what groups.open_link looks up)
+_TOKEN_TEXT = r"[A-Za-z0-9_-]{16,64}"
+_TOKEN = re.compile(_TOKEN_TEXT)
+#: A group's link's path: ``/g/<token>`` at the end (behind a prefix too, e.g. a server
+#: under /cards/)
+_LINK_PATH = re.compile(rf"(?:^|/)g/({_TOKEN_TEXT})/?$")
+#: What a messenger puts around a link in a sentence ("<https://…>", "(https://…).")
+_AROUND = "<>()[]{}\"'«»“”‘’"
+_AFTER = ".,;:!?…"
+
+
+@dataclass(frozen=True)
+class Pasted:
+    """Where a pasted link or code leads: a link's ``token`` (``game``: the game its
+    ``?game=`` names, or None), or a one-time ``code`` (attempts.normal_code's form)."""
+
+    token: str | None = None
+    game: str | None = None
+    code: str | None = None
+
+
+def _from_address(word: str) -> Pasted | None:
+    """A link (with or without ``https://``, of this server or another: its path is what
+    counts) as :class:`Pasted`, or None when its path is no group's link or code's page."""
+    if "://" not in word and not word.startswith("/"):
+        word = "//" + word  # "192.168.1.20:8000/g/…": a host without its scheme
+    try:
+        parts = urlsplit(word)
+    except ValueError:  # e.g. "//[::1" (a broken IPv6 host)
+        return None
+    path = unquote(parts.path)
+    query = parse_qs(parts.query)
+    found = _LINK_PATH.search(path)
+    if found:
+        game = query.get("game", [""])[0]
+        return Pasted(token=found.group(1), game=game if 0 < len(game) <= 64 else None)
+    if path.rstrip("/").endswith("/code") and query.get("c"):
+        code = attempts.normal_code(query["c"][0])
+        return Pasted(code=code) if code else None
+    return None
+
+
+def pasted_link(text: str) -> Pasted | None:
+    """What a phone pasted (or typed) to join a group, read as the link would be opened
+    (issue 18, part 5): a group's link ``https://host/g/TOKEN`` (any host: a link copied
+    from another address of this server, or with ``?game=``), a one-time code's link
+    (``…/code?c=CODE``), a one-time code alone ("K7QM4-9XP3H", any case and script's
+    digits) or a link's token alone; the link picked out of a message around it
+    ("Join us: https://…/g/TOKEN."). Spaces around it are dropped, and the unseen
+    characters an Arabic keyboard or a messenger adds (direction marks, zero-width
+    spaces). None when it is none of these (the page says so beside the field).
+
+    Whether the token opens a group is not looked up here: the link's own page
+    (views/groups/joining.join) answers that, as it does for a visited link."""
+    text = "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
+    if not text:
+        return None
+    code = attempts.normal_code(text)
+    if code:
+        return Pasted(code=code)
+    words = [w.strip(_AROUND).rstrip(_AFTER).strip(_AROUND) for w in text.split()]
+    if len(words) > 1:  # a message around the link: the one word that is a link
+        words = [w for w in words if "/g/" in w or "/code?" in w]
+        if len(words) != 1:
+            return None
+    word = words[0]
+    if "/" in word:
+        return _from_address(word)
+    if _TOKEN.fullmatch(word):
+        return Pasted(token=word)
+    return None
+
+
+class JoinForm(FlaskForm):
+    """A group's link, or its code, pasted on the welcome page (issue 18, part 5: the app
+    installed on the home screen opens at the welcome page, not at a link). It changes
+    nothing stored and keeps nothing in the session: its answer only sends the phone to the
+    link's own address, where any web page could link it, so it has no form token
+    (a welcome page left open for days in the installed app still works)."""
+
+    class Meta:
+        csrf = False
+
+    #: What the pasted text leads to, once validated (:func:`pasted_link`)
+    pasted: Pasted | None = None
+
+    link = StringField(_l("The group's link or code"),
+                       render_kw={"autocomplete": "off", "autocapitalize": "off", "autocorrect": "off",
+                                  "spellcheck": "false", "inputmode": "url", "dir": "ltr",
+                                  "placeholder": "https://…/g/…"})
+
+    def validate_link(self, field: Any) -> None:
+        """The pasted text read by :func:`pasted_link` (kept in ``self.pasted``); what is
+        no link or code is refused beside the field, the text kept as it was typed."""
+        if not (field.data or "").strip():
+            raise ValidationError(_("Paste the group's link here (or type its code)."))
+        self.pasted = pasted_link(field.data) if len(field.data) <= 2000 else None
+        if self.pasted is None:
+            raise ValidationError(_("That is not a group's link or code. Paste the whole link someone in your "
+                                    "group shared: it has /g/ in it."))
 
 
 class RenameForm(FlaskForm):

@@ -15,21 +15,47 @@ from typing import Any
 from flask import flash, g, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 
-from ... import access, groups
+from ... import access, attempts, groups
 from ...db import get_db
-from ...forms.groups import StartForm
+from ...forms.groups import JoinForm, StartForm
 from ...i18n import gettext as _
 from ..common import refused
 from .blueprint import bp
 
 
-@bp.get("/welcome")
+@bp.route("/welcome", methods=["GET", "POST"])
 def welcome() -> Any:
-    """For a phone in no group: what Scorekeeper is, start a group, or how to join one."""
+    """For a phone in no group: what Scorekeeper is, start a group, or how to join one.
+
+    Sent (POST), its "paste the group's link" form (issue 18, part 5: the app installed on
+    the home screen opens here, never at a link) sends the phone to what was pasted
+    (forms.groups.pasted_link) as opening it would: a group's link to ``/g/<token>``
+    (joining, its passcode and "does not work" as for the link itself: nothing is looked
+    up here, so this page tells no more than the link would), a one-time code to its page
+    (``/code?c=``, where the code is tried and counted). Being a POST, it counts against
+    the write limit of its address (limits.py) and is refused over it (429), so a guesser
+    gains nothing over opening addresses. What is no link or code is refused beside
+    the field (400), the text kept."""
+    if request.method == "POST":
+        form = JoinForm()
+        if form.validate() and form.pasted is not None:
+            pasted = form.pasted
+            if pasted.code:
+                return redirect(url_for("groups.enter_code", c=attempts.shown_code(pasted.code)), 303)
+            return redirect(url_for("groups.join", token=pasted.token, game=pasted.game), 303)
+        return render_template("groups/welcome.html", form=StartForm(formdata=None), paste_form=form,
+                               lost=False), 400
     if access.current() is not None:
         return redirect(url_for("games.index"))
     lost = bool(session.get("link"))  # a link it had was replaced
     return render_template("groups/welcome.html", form=StartForm(), lost=lost)
+
+
+@bp.app_template_global("join_form")
+def join_form() -> JoinForm:
+    """An empty "paste the group's link" form, for every page that shows the welcome page
+    (access.py and the group page show it too, for a link that was replaced)."""
+    return JoinForm(formdata=None)
 
 
 

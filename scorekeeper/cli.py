@@ -187,7 +187,8 @@ def groups_() -> None:
     db = connect(app.config["DATABASE"])
     try:
         found = groups.all_groups(db)
-        counts = dict(db.execute("select group_id, count(*) from games group by group_id").fetchall())
+        counts = dict(db.execute("select group_id, count(*) from games where deleted_at is null "
+                                   "group by group_id").fetchall())  # deleted games left out
     finally:
         db.conn.close()
     if not found:

@@ -66,6 +66,7 @@ def test_delete_a_game_started_by_mistake_and_undo(browser, season, size):
         assert players(page, url) == {"Anna": "2 · 1 of 1", "Ben": "2 · 0 of 1", "Carla": "1 · 0 of 1",
                                       "Dora": "1 · 0 of 0"}
         page.goto(f"{url}/games/{games['mistake']}")
+        shot(page, f"delete-game-sheet-{size[0]}")
         page.get_by_role("link", name="Delete this game").click()
         panel = page.locator(".delete-game")
         expect(panel.get_by_role("heading")).to_have_text("Delete this game?")

@@ -241,3 +241,42 @@ def test_m011_keeps_every_game_in_play_and_lets_it_be_deleted(tmp_path):
         assert store.list_games(db) == []
     finally:
         db.conn.close()
+
+
+# ---------------------------------------------------------------- two phones at once
+
+
+def test_two_phones_deleting_one_game_at_once_delete_it_once_and_both_are_told(race_server):
+    """Two phones tap "Delete game" on one game at the same instant (the real server, CSRF
+    on), five rounds: one "game_deleted", both answered with the games list, one told it
+    was deleted, the other that it was deleted already; then a double tap on Undo brings
+    it back once."""
+    from functools import partial
+
+    from tests.race_support import assert_race_invariants, at_once, changes, statuses
+
+    for round_ in range(1, 6):
+        what = f"round {round_}: "
+        game_id = race_server.store_game(deals=WON[:2])
+        a, b = race_server.phone(), race_server.phone()
+        path = f"/games/{game_id}/delete"
+        forms = [a.form(path), b.form(path)]
+        replies = at_once(partial(a.post, path, forms[0]), partial(b.post, path, forms[1]))
+        assert all(r.redirects_to("/") for r in replies), f"{what}{statuses(replies)}"
+        with race_server.db() as db:
+            assert len(changes(db, game_id, "game_deleted")) == 1, f"{what}{statuses(replies)}"
+            assert store.is_deleted(db, game_id)
+            assert game_id not in {g.id for g in summaries.find(db, size=100).games}
+        told = sorted("already" in phone.get("/").text for phone in (a, b))
+        assert told == [False, True], f"{what}both phones were told the same"
+        assert_race_invariants(race_server, replies, what)
+
+        undo = f"/games/{game_id}/restore"
+        token = {"csrf_token": a.form("/games/deleted")["csrf_token"]}
+        undone = at_once(partial(a.post, undo, token), partial(a.post, undo, token))
+        assert all(r.redirects_to(f"/games/{game_id}") for r in undone), f"{what}{statuses(undone)}"
+        with race_server.db() as db:
+            assert len(changes(db, game_id, "game_restored")) == 1, f"{what}{statuses(undone)}"
+            assert len(store.get_game(db, game_id).deals) == 2
+            assert game_id in {g.id for g in summaries.find(db, size=100).games}
+        assert_race_invariants(race_server, undone, what)

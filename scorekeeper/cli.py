@@ -164,6 +164,8 @@ def export(game: str) -> None:
     db = connect(app.config["DATABASE"])
     try:
         stored = store.get_game(db, game_id)
+    except store.GameDeletedError:
+        _fail(f"game {game_id!r} was deleted: restore it from \"Deleted games\" on the Group page first")
     except store.NotFoundError:
         _fail(f"no game {game_id!r}")
     finally:

@@ -280,3 +280,17 @@ def test_two_phones_deleting_one_game_at_once_delete_it_once_and_both_are_told(r
             assert len(store.get_game(db, game_id).deals) == 2
             assert game_id in {g.id for g in summaries.find(db, size=100).games}
         assert_race_invariants(race_server, undone, what)
+
+
+def test_the_command_line_neither_exports_nor_counts_a_deleted_game(app, db, season):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    _, games = season
+    store.delete_game(db, games["mistake"])
+    env = {"SCOREKEEPER_DATABASE": app.config["DATABASE"], "SCOREKEEPER_SECRET_KEY": "test"}
+    exported = CliRunner(env=env).invoke(main, ["export", games["mistake"]])
+    assert exported.exit_code == 1 and "was deleted" in exported.stderr and "Deleted games" in exported.stderr
+    listed = CliRunner(env=env).invoke(main, ["groups"])
+    assert listed.exit_code == 0 and "(1 game" in listed.output, listed.output

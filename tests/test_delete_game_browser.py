@@ -171,3 +171,29 @@ def test_the_confirmation_and_the_deleted_list_in_every_language(browser, season
             expect(page.locator(".game-over")).to_be_visible()
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_deleted_pages_meet_wcag_22_aa(browser, season, scheme):
+    """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on the
+    pages its crawl cannot reach: a deleted game's own page, the Deleted games list with a
+    game in it, and the games list with the Undo offered."""
+    from axe_playwright_python.base import AXE_FILE_PATH
+
+    from tests.test_a11y_browser import Audit
+
+    url, games = season
+    page = new_page(browser, color_scheme=scheme)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    audit = Audit(page, scheme)
+    try:
+        audit.visit(url, f"/games/{games['won']}/delete")
+        page.locator(".delete-game button[type=submit]").click()
+        expect(page.locator(".flash-restore")).to_be_visible()
+        audit("/ with Undo")
+        audit.visit(url, "/games/deleted")
+        audit.visit(url, f"/games/{games['won']}")
+        assert audit.checked == 4
+        assert not audit.problems, audit.report()
+    finally:
+        page.context.close()

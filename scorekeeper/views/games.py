@@ -278,8 +278,9 @@ def deleted() -> Any:
                            form=forms.EmptyForm())
 
 
-def game_words(game: Any) -> str:
-    """A game named in words for a message: "Trigami with Anna, Ben and Carla"."""
+def game_words(game: StoredGame) -> str:
+    """A game named in words for a message (issue 18, part 1): "Trigami with Anna, Ben,
+    Carla", each name isolated from the words around it."""
     return _("%(kind)s with %(names)s", kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players)))
 
 

@@ -1,5 +1,5 @@
 """What the app does to a game: add, change, delete and restore a deal, change the
-players and settings, import a game file or a group file.
+players and settings, delete and restore a game, import a game file or a group file.
 
 Plain functions: each takes the database (``sqlite_utils.Database``) and plain values
 (the game as the request read it, the entry as the game file writes it, the form's
@@ -237,6 +237,31 @@ class StartedAlready:
     twin: StoredGame
 
 
+@dataclass(frozen=True)
+class GameDeleted:
+    """The game left every list and statistic (softly: it can be restored). ``game``: the
+    game as it was deleted (its ``deleted_at`` says when); ``again``: it was deleted
+    already (a double tap, or another phone was quicker), nothing was written, and the
+    answer is the same but says so."""
+
+    game: StoredGame
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class GameRestored:
+    """The deleted game is back whole (deals, history, links). ``game``: the game as it is
+    now; ``again``: it was back already (a double tap, or another phone was quicker)."""
+
+    game: StoredGame
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class NoSuchGame:
+    """No such game (neither in play nor deleted)."""
+
+
 #: How recent a game, with no deal yet, must be for a Start of the same game to be asked
 #: about first
 SAME_START = timedelta(hours=1)
@@ -250,6 +275,8 @@ GameChangeResult = GameChanged | Stale | Refused
 ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
+GameDeleteResult = GameDeleted | NoSuchGame
+GameRestoreResult = GameRestored | NoSuchGame
 
 
 # ------------------------------------------------------------------------- a new deal
@@ -412,6 +439,38 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
     except RuleError as error:
         deal = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
         return CannotGoBack(error, game.number_at(deal.position))
+
+
+# ------------------------------------------------------------------------- delete and restore a game
+
+
+def delete_game(db: sqlite_utils.Database, game_id: str) -> GameDeleteResult:
+    """Delete game ``game_id`` softly (issue 18, part 1: a game started by mistake): it
+    leaves every list, statistic, player's count and group file at once, and "Deleted
+    games" (or the Undo right after) restores it whole. Checked and written in one
+    transaction (store.delete_game): :class:`GameDeleted`, with ``again`` for a game
+    deleted already (two phones, a double tap: harmless, and said); :class:`NoSuchGame`.
+    A disk that refuses the write raises store.DiskFullError (the app's error page)."""
+    try:
+        return GameDeleted(store.delete_game(db, game_id))
+    except store.GameDeletedError as gone:
+        return GameDeleted(gone.game, again=True)
+    except store.NotFoundError:
+        return NoSuchGame()
+
+
+def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
+    """Put deleted game ``game_id`` back whole (issue 18, part 1): its deals, history and
+    links work again, and it counts in every list and statistic at once. Checked and
+    written in one transaction (store.restore_game): :class:`GameRestored`, with
+    ``again`` for a game back already; :class:`NoSuchGame`. A disk that refuses the write
+    raises store.DiskFullError (the app's error page)."""
+    try:
+        return GameRestored(store.restore_game(db, game_id))
+    except store.GameNotDeletedError:  # a double tap, or another phone was quicker
+        return GameRestored(store.get_game(db, game_id), again=True)
+    except store.NotFoundError:
+        return NoSuchGame()
 
 
 # ------------------------------------------------------------------------- players and settings

@@ -250,6 +250,8 @@ def export(game: str | None, group_name: str | None) -> None:
             _fail(f"no game {game_id!r}")
         try:
             stored = store.get_game(db, game_id)
+        except store.GameDeletedError:
+            _fail(f"game {game_id!r} was deleted: restore it from \"Deleted games\" on the Group page first")
         except store.NotFoundError:
             _fail(f"no game {game_id!r}")
     except groups.NoSuchGroupError as exc:
@@ -275,7 +277,8 @@ def groups_() -> None:
     db = connect(app.config["DATABASE"])
     try:
         found = groups.all_groups(db)
-        counts = dict(db.execute("select group_id, count(*) from games group by group_id").fetchall())
+        counts = dict(db.execute("select group_id, count(*) from games where deleted_at is null "
+                                   "group by group_id").fetchall())  # deleted games left out
     finally:
         db.conn.close()
     if not found:

@@ -215,6 +215,10 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
         return _("Players renamed"), tuple(renamed(a, b) for a, b in zip(old, new, strict=True) if a != b)
     if action == "settings_changed":
         return _("Settings changed"), settings_changes(kind, change.before["options"], change.after["options"])
+    if action == "game_deleted":  # issue 18, part 1: it left every list and statistic
+        return _("Game deleted"), (_("It counted in no list or statistic until it was restored."),)
+    if action == "game_restored":
+        return _("Game restored"), (_("Back whole, with every deal, in every list and statistic."),)
     return action, ()
 
 

@@ -330,3 +330,12 @@ def m010_new_link_nonce(db: sqlite_utils.Database) -> None:
     db.table("links").add_column("replaces", str)
     db.execute("create unique index links_group_nonce on links (group_id, nonce) where nonce is not null")
     db.execute("create index links_replaces on links (replaces) where replaces is not null")
+
+
+@migrations()
+def m011_deleted_games(db: sqlite_utils.Database) -> None:
+    """A game deleted softly (issue 18, part 1): ``games.deleted_at`` (UTC, ISO 8601; null
+    while the game is in play). A deleted game leaves every list, statistic and group file
+    but keeps its deals and history, so "Deleted games" can restore it whole."""
+    db.table("games").add_column("deleted_at", str)
+    db.execute("create index games_deleted on games (group_id, deleted_at) where deleted_at is not null")

@@ -29,9 +29,12 @@ class NotFoundError(LookupError):
 #: game_created — None / the game file as stored (players, first_dealer, options, deals);
 #: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
 #: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
-#: playing order]} both; settings_changed — {"options": {every option}} both.
+#: playing order]} both; settings_changed — {"options": {every option}} both;
+#: game_deleted — None / {"deleted_at": UTC time}; game_restored — {"deleted_at": the
+#: time it had been deleted} / None (issue 18, part 1: the game itself is unchanged).
 ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
-                            "deal_restored", "players_renamed", "settings_changed")
+                            "deal_restored", "players_renamed", "settings_changed",
+                            "game_deleted", "game_restored")
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,9 @@ class StoredGame:
     #: The id of the game's latest recorded change (0 before any): it grows with every
     #: write, so a phone that read version N knows the game changed when it is not N.
     version: int = 0
+    #: When the game was deleted (UTC ISO 8601; soft: it can be restored), None while in
+    #: play (issue 18, part 1)
+    deleted_at: str | None = None
 
     def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The game file dict, with ``entries`` in place of the stored deals if given."""

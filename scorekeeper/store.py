@@ -10,7 +10,9 @@ transaction, so a game's history is complete and is replayed, never stored as po
 What the layers above keep from the games (the lists' summaries) they keep through
 :func:`after_write`, called inside each write's transaction: the store imports none of them.
 Deals are deleted softly (``deleted_at``): every read here skips deleted deals, and
-:func:`restore_deal` puts one back in its place.
+:func:`restore_deal` puts one back in its place. Games too (issue 18, part 1): every list
+here skips a deleted game, :func:`get_game` raises :class:`GameDeletedError` for one, and
+:func:`restore_game` puts it back whole.
 """
 
 from __future__ import annotations
@@ -48,6 +50,22 @@ class AlreadyDeletedError(NotFoundError):
     def __init__(self, number: int) -> None:
         super().__init__(f"deal {number} is deleted already")
         self.number = number
+
+
+class GameDeletedError(NotFoundError):
+    """The game was deleted (softly: :func:`restore_game` puts it back): ``game`` is the
+    game as it was when deleted (its ``deleted_at`` set). Raised by :func:`get_game`, so
+    every read and write of one game refuses a deleted one; a subclass of NotFoundError,
+    so what does not care why a game is gone treats it as gone."""
+
+    def __init__(self, game: StoredGame) -> None:
+        super().__init__(f"game {game.id} was deleted at {game.deleted_at}")
+        self.game = game
+
+
+class GameNotDeletedError(LookupError):
+    """The game to restore is in play already (restored meanwhile on another phone, or a
+    double tap): nothing was written."""
 
 
 class StaleError(Exception):
@@ -406,7 +424,7 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
         ids.append(rows[0]["id"])
     candidates = [row["game_id"] for row in db.query(
         "select gp.game_id from game_players gp join games g on g.id = gp.game_id "
-        "where gp.seat = 0 and gp.player_id = ? and g.kind = ? and g.first_dealer = ?",
+        "where gp.seat = 0 and gp.player_id = ? and g.kind = ? and g.first_dealer = ? and g.deleted_at is null",
         [ids[0], data["game"], data["first_dealer"]])]
     if not candidates:
         return None
@@ -428,7 +446,7 @@ def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since
     keys = [name_key(name) for name in game.players]
     options = game.to_dict()["options"]
     rows = db.query(
-        "select id from games g where group_id = ? and kind = ? and created_at >= ? "
+        "select id from games g where group_id = ? and kind = ? and created_at >= ? and deleted_at is null "
         "and not exists (select 1 from deals d where d.game_id = g.id)",
         [group_id, game.kind, since])
     ids = [row["id"] for row in rows]
@@ -441,8 +459,13 @@ def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since
     return None
 
 
-def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None = None) -> list[StoredGame]:
-    games = list(db.query(f"select * from games {where} order by created_at desc, rowid desc", params or []))
+def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None = None, *,
+           deleted: bool | None = False) -> list[StoredGame]:
+    """The games ``where`` says (an SQL where clause, or "": every game), newest first:
+    those in play (``deleted`` False), only deleted ones (True) or both (None). (Told
+    apart here, not in the SQL: a test's database migrated part-way has no deleted_at.)"""
+    games = [g for g in db.query(f"select * from games {where} order by created_at desc, rowid desc", params or [])
+             if deleted is None or (g.get("deleted_at") is not None) == deleted]
     if not games:
         return []
     ids = [g["id"] for g in games]
@@ -463,7 +486,7 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
         StoredGame(
             id=g["id"], kind=g["kind"], players=tuple(names[g["id"]]), first_dealer=g["first_dealer"],
             options=json.loads(g["options"]), deals=tuple(deals[g["id"]]),
-            created_at=g["created_at"], updated_at=g["updated_at"],
+            created_at=g["created_at"], updated_at=g["updated_at"], deleted_at=g.get("deleted_at"),
         )
         for g in games
     ]
@@ -471,11 +494,69 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
     """The game with id ``game_id``, with its :attr:`StoredGame.version`; raises
-    NotFoundError."""
-    found = _games(db, "where id = ?", [game_id])
+    NotFoundError, or GameDeletedError (a NotFoundError) for a deleted game, with the
+    game as it was."""
+    found = _games(db, "where id = ?", [game_id], deleted=None)
     if not found:
         raise NotFoundError(f"no game {game_id!r}")
-    return replace(found[0], version=game_version(db, game_id))
+    game = replace(found[0], version=game_version(db, game_id))
+    if game.deleted_at is not None:
+        raise GameDeletedError(game)
+    return game
+
+
+def is_deleted(db: sqlite_utils.Database, game_id: str) -> bool:
+    """Whether game ``game_id`` exists and is deleted (one indexed look-up; False on a
+    test's database migrated part-way, which has no deleted_at)."""
+    rows = list(db.query("select * from games where id = ?", [game_id]))
+    return bool(rows) and rows[0].get("deleted_at") is not None
+
+
+def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
+    """Delete a game softly (issue 18, part 1): it leaves every list, statistic and group
+    file (every read here skips it, and the summaries forget it: :func:`after_write`), but
+    keeps its players, settings, deals and history, so :func:`restore_game` puts it back
+    whole. Records "game_deleted". Returns the game as it was deleted.
+
+    Checked inside the write transaction, so two phones deleting at once delete it once:
+    raises GameDeletedError (deleted already: its ``game`` says when), NotFoundError (no
+    such game). Nothing is written when it raises."""
+    now = _now()
+    with writing(db):
+        game = get_game(db, game_id)  # raises GameDeletedError, NotFoundError
+        db.table("games").update(game_id, {"deleted_at": now})
+        _record(db, game_id, now, "game_deleted", after={"deleted_at": now})
+        _written(db, game_id)
+    return replace(game, deleted_at=now)
+
+
+def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
+    """Put a deleted game back whole (issue 18, part 1): its deals, history and links work
+    again, and it counts in every list and statistic at once. Records "game_restored".
+    Returns the game as it is back.
+
+    Checked inside the write transaction: raises GameNotDeletedError (in play already: a
+    double tap, or another phone was quicker), NotFoundError (no such game). Nothing is
+    written when it raises."""
+    now = _now()
+    with writing(db):
+        row = db.execute("select deleted_at from games where id = ?", [game_id]).fetchone()
+        if row is None:
+            raise NotFoundError(f"no game {game_id!r}")
+        if row[0] is None:
+            raise GameNotDeletedError(f"game {game_id} is in play")
+        db.table("games").update(game_id, {"deleted_at": None})
+        _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
+        _written(db, game_id)
+        return get_game(db, game_id)
+
+
+def deleted_games(db: sqlite_utils.Database, group_id: int) -> list[StoredGame]:
+    """The deleted games of group ``group_id`` (each with its ``deleted_at`` and
+    ``version``), the latest deleted first: what "Deleted games" offers to restore."""
+    found = _games(db, "where group_id = ?", [group_id], deleted=True)
+    return sorted((replace(g, version=game_version(db, g.id)) for g in found),
+                  key=lambda g: g.deleted_at or "", reverse=True)
 
 
 def game_version(db: sqlite_utils.Database, game_id: str) -> int:
@@ -531,7 +612,8 @@ def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredG
 
 
 def list_games(db: sqlite_utils.Database, group_id: int | None = None) -> list[StoredGame]:
-    """Every game of group ``group_id`` (None: of every group), newest first."""
+    """Every game of group ``group_id`` (None: of every group), newest first; deleted
+    games left out (issue 18, part 1: a group's file and every list skip them)."""
     return _games(db) if group_id is None else _games(db, "where group_id = ?", [group_id])
 
 
@@ -539,7 +621,8 @@ def known_players(db: sqlite_utils.Database, group_id: int) -> list[str]:
     """Every name of group ``group_id``'s players, most recently seated first."""
     return [row["name"] for row in db.query(
         "select p.name, max(g.created_at) as last from players p "
-        "left join game_players gp on gp.player_id = p.id left join games g on g.id = gp.game_id "
+        "left join game_players gp on gp.player_id = p.id "
+        "left join games g on g.id = gp.game_id and g.deleted_at is null "
         "where p.group_id = ? group by p.id order by last desc, p.name_key", [group_id]
     )]
 
@@ -549,7 +632,7 @@ def last_players(db: sqlite_utils.Database, kind: str, group_id: int) -> list[st
     people usually sit down again); empty if there is none."""
     return [row["name"] for row in db.query(
         "select p.name from game_players gp join players p on p.id = gp.player_id "
-        "where gp.game_id = (select id from games where kind = ? and group_id = ? "
+        "where gp.game_id = (select id from games where kind = ? and group_id = ? and deleted_at is null "
         "order by created_at desc, rowid desc limit 1) "
         "order by gp.seat", [kind, group_id])]
 
@@ -902,12 +985,13 @@ def player_group(db: sqlite_utils.Database, player_id: int) -> int | None:
 
 def player_seats(db: sqlite_utils.Database, group_id: int | None = None) -> dict[str, tuple[int, ...]]:
     """Each game's player ids by seat (in playing order): {game id: (player id, …)}, of
-    group ``group_id``'s games (None: every group's).
+    group ``group_id``'s games (None: every group's), deleted games left out.
 
     Pairs with :func:`list_games`, whose ``players`` are the same seats' names."""
     seats: dict[str, list[int]] = defaultdict(list)
-    where, params = ("join games g on g.id = gp.game_id where g.group_id = ?", [group_id]) \
-        if group_id is not None else ("", [])
+    where, params = ("join games g on g.id = gp.game_id where g.deleted_at is null and g.group_id = ?",
+                     [group_id]) if group_id is not None else \
+        ("join games g on g.id = gp.game_id where g.deleted_at is null", [])
     for row in db.query(f"select gp.game_id, gp.player_id from game_players gp {where} "
                         f"order by gp.game_id, gp.seat", params):
         seats[row["game_id"]].append(row["player_id"])
@@ -917,10 +1001,11 @@ def player_seats(db: sqlite_utils.Database, group_id: int | None = None) -> dict
 def sheet_version(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | None:
     """The game's version (:func:`game_version`) and its players' names as spelt now, a
     JSON array in playing order (a correction of a name's spelling in another game
-    changes them here too); None when there is no such game. One look-up, no scoring:
-    what tells whether a kept score sheet page is still the game's."""
+    changes them here too); None when there is no such game, or it is deleted. One
+    look-up, no scoring: what tells whether a kept score sheet page is still the game's."""
     row = db.execute(
-        "select (select 1 from games where id = ?), (select coalesce(max(id), 0) from changes where game_id = ?), "
+        "select (select 1 from games where id = ? and deleted_at is null), "
+        "(select coalesce(max(id), 0) from changes where game_id = ?), "
         "(select json_group_array(name) from (select p.name from game_players gp join players p "
         "on p.id = gp.player_id where gp.game_id = ? order by gp.seat))",
         [game_id, game_id, game_id]).fetchone()
@@ -930,7 +1015,7 @@ def sheet_version(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | 
 def live_state(db: sqlite_utils.Database, game_id: str) -> tuple[int, int, bool] | None:
     """The game's version (:func:`game_version`), its number of deals in play and whether
     it is over, from its summary (summaries.py: nothing scored); None when there is no
-    such game. What a phone polls to notice another phone's change."""
+    such game, or it is deleted (a deleted game has no summary). What a phone polls to notice another phone's change."""
     row = db.execute("select (select coalesce(max(id), 0) from changes where game_id = ?), deals, finished "
                      "from game_summaries where game_id = ?", [game_id, game_id]).fetchone()
     return None if row is None else (int(row[0]), int(row[1]), bool(row[2]))

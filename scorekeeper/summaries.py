@@ -87,7 +87,12 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
             players: Iterable[int] = ()) -> None:
     """Work the game's summary out again (``scored``: its sheet, when the caller has just
     scored it) and the records of its players and of ``players`` (ids of players who
-    have just left the game: a renamed seat). Call it inside the write's transaction."""
+    have just left the game: a renamed seat). Call it inside the write's transaction.
+    A deleted game is forgotten instead (:func:`forget`), and a restored one worked out
+    again, so every count changes at once (issue 18, part 1)."""
+    if store.is_deleted(db, game_id):
+        forget(db, game_id, players)
+        return
     game = get_game(db, game_id)
     if scored is None or scored.game.deals != game.deals or scored.game.options != game.options:
         scored = sheets.build(game)
@@ -101,6 +106,21 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
     seated = [row[0] for row in db.execute(
         "select player_id from game_players where game_id = ? order by seat", [game_id])]
     _refresh_seat_stats(db, stats.SeatedGame(game, tuple(seated), scored))
+    refresh_players(db, [*seated, *players])
+
+
+def forget(db: sqlite_utils.Database, game_id: str, players: Iterable[int] = ()) -> None:
+    """Take a deleted game out of every list and statistic (issue 18, part 1): its
+    summary and seats' results go, what its seats added to their players' figures is taken
+    away, and the records of its players (and of ``players``) are written again (a player
+    left in no game loses their record, so leaves the players list). Its deals and history
+    stay in the store: :func:`refresh` works it all out again when it is restored."""
+    seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
+    for player_id, counts in db.execute(
+            "select player_id, counts from seat_stats where game_id = ?", [game_id]).fetchall():
+        _add_figures(db, player_id, json.loads(counts), -1)
+    for table in ("seat_stats", "seat_results", "game_summaries"):
+        db.execute(f"delete from {table} where game_id = ?", [game_id])
     refresh_players(db, [*seated, *players])
 
 
@@ -183,11 +203,13 @@ def refresh_players(db: sqlite_utils.Database, player_ids: Iterable[int]) -> Non
 
 def refresh_stale(db: sqlite_utils.Database) -> int:
     """Work out every summary that is missing, older than its game, or from other rules
-    (on start-up, after an upgrade or a rules fix); returns how many."""
+    (on start-up, after an upgrade or a rules fix), and forget any of a deleted game;
+    returns how many."""
     stale = [row[0] for row in db.execute(
         "select g.id from games g left join game_summaries s on s.game_id = g.id "
-        "where s.game_id is null or s.rules != ? or s.version != "
-        "(select coalesce(max(id), 0) from changes c where c.game_id = g.id)", [RULES])]
+        "where (g.deleted_at is null and (s.game_id is null or s.rules != ? or s.version != "
+        "(select coalesce(max(id), 0) from changes c where c.game_id = g.id))) "
+        "or (g.deleted_at is not null and s.game_id is not null)", [RULES])]
     for start in range(0, len(stale), 200):
         with writing(db):
             for game_id in stale[start:start + 200]:

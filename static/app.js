@@ -912,6 +912,7 @@ function pageNumber(n) {
         const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since) +
           (mine.length ? "&mine=" + encodeURIComponent(mine.join(",")) : "");
         const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (response.status === 410) { location.reload(); return; }  // the game was deleted: its page says so
         if (!response.ok) throw new Error(String(response.status));
         const data = await response.json();
         connection(true);

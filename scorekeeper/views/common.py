@@ -46,17 +46,33 @@ from ..rules.sources import SourceError, quote_for
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate
 
-__all__ = ["OWN_413", "SqliteInt", "attachment", "card", "cited", "get_game_or_404", "init_templates",
-           "link_code", "link_url", "listed_markup", "preview_answer", "refuse_oversize", "refused",
+__all__ = ["OWN_413", "SqliteInt", "attachment", "card", "cited", "deleted_game_page", "get_game_or_404",
+           "init_templates", "link_code", "link_url", "listed_markup", "preview_answer", "refuse_oversize", "refused",
            "refused_by_disk", "signed", "suit"]
 
 
 def get_game_or_404(game_id: str) -> StoredGame:
-    """The stored game, or a 404 page."""
+    """The stored game, or a 404 page; for a deleted game, the page that says so (410:
+    :func:`deleted_game_page`), on every address of the game."""
     try:
         return store.get_game(get_db(), game_id)
+    except store.GameDeletedError as gone:
+        abort(deleted_game_page(gone.game))
     except store.NotFoundError:
         abort(404)
+
+
+def deleted_game_page(game: StoredGame) -> Response:
+    """The page of a deleted game (issue 18, part 1), status 410: "This game was deleted",
+    naming it, with Restore for a phone that may write (a read-only link only reads it);
+    the JSON endpoints get {"error", "deleted": true}."""
+    if request.endpoint in ("live.game", "deals.preview"):
+        response = jsonify(error=_("This game was deleted."), deleted=True)
+    else:
+        response = current_app.make_response(render_template("games/deleted_game.html", game=game,
+                                                              form=forms.EmptyForm()))
+    response.status_code = 410
+    return response
 
 
 def suit(code: str | None) -> Markup:

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import access, store
 from ..i18n import gettext as _
-from .common import refused_by_disk
+from .common import deleted_game_page, refused_by_disk
 
 
 def init_app(app: Flask) -> None:
@@ -35,6 +35,11 @@ def init_app(app: Flask) -> None:
         if error.code == 429:
             response.headers["Retry-After"] = "60"
         return response
+
+    @app.errorhandler(store.GameDeletedError)
+    def game_deleted(error: store.GameDeletedError) -> Any:
+        # deleted on another phone while this request was on its way (issue 18, part 1)
+        return deleted_game_page(error.game)
 
     @app.errorhandler(store.DiskFullError)
     def disk_full(error: store.DiskFullError) -> Any:

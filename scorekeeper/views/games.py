@@ -1,4 +1,5 @@
-"""Home, new game, the score sheet and the game file download."""
+"""Home, new game, the score sheet, deleting and restoring a game (and the group's deleted
+games) and the game file download."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from ..db import get_db
 from ..gamefile import GameFile
 from ..i18n import gettext as _
 from ..qr import QrCode
+from ..records import StoredGame
 from ..rules import KINDS, get_rules
 from ..rules.common import listed
 from ..text import isolate, isolate_all
@@ -112,6 +114,7 @@ def show(game_id: str) -> Any:
     (views/kept.py)."""
     found = _version_of(game_id)
     if found is None:
+        get_game_or_404(game_id)  # a deleted game's page (410), else 404
         abort(404)
     key = _page_key(game_id, found)
     mine = session._get_current_object()  # type: ignore[attr-defined]  # (read several times)
@@ -221,6 +224,83 @@ def join_code(game_id: str) -> QrCode:
     access = current()
     assert access is not None
     return link_code(access.group.token if access.can_write and access.group.token else access.token, game_id)
+
+
+# ---------------------------------------------------------------- delete and restore a game
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str) -> Any:
+    """Ask once, naming the game (its kind, players, start and deals: GET); delete it
+    (POST: actions.delete_game) and go to the games list, whose message offers Undo
+    (issue 18, part 1). The same delete sent twice (a double tap, two phones) deletes once
+    and says it was deleted already."""
+    form = forms.EmptyForm()
+    if request.method == "POST" and form.validate_on_submit():
+        result = actions.delete_game(get_db(), game_id)
+        if isinstance(result, actions.NoSuchGame):
+            abort(404)
+        offer_game_restore(result.game)
+        words = game_words(result.game)
+        flash(_("%(game)s was deleted already (on another phone?).", game=words) if result.again
+              else _("%(game)s deleted.", game=words), "game_restorable")
+        return redirect(url_for("games.index"))
+    game = get_game_or_404(game_id)  # a game deleted already: its page says so, with Restore
+    if forms.csrf_failed(form):
+        form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
+    return render_template("games/delete.html", game=game, form=form), 400 if form.is_submitted() else 200
+
+
+@bp.post("/games/<game_id>/restore")
+def restore(game_id: str) -> Any:
+    """Put a deleted game back whole (actions.restore_game: the Undo after a delete, the
+    deleted game's page, the Deleted games list) and open its score sheet; a game back
+    already (a double tap, another phone) gets the same answer, saying so."""
+    form = forms.EmptyForm()
+    if not form.validate_on_submit():
+        flash(_("This page was open too long or came from elsewhere. Tap Restore again."), "saved")
+        return redirect(url_for("games.show", game_id=game_id))
+    result = actions.restore_game(get_db(), game_id)
+    if isinstance(result, actions.NoSuchGame):
+        abort(404)
+    session.pop("restorable_game", None)
+    words = game_words(result.game)
+    flash(_("%(game)s was restored already.", game=words) if result.again else _("%(game)s restored.", game=words),
+          "saved")
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.get("/games/deleted")
+def deleted() -> Any:
+    """The group's deleted games, the latest deleted first, each with Restore (issue 18,
+    part 1; reached from the Group page)."""
+    return render_template("games/deleted.html", games=store.deleted_games(get_db(), group_id()),
+                           form=forms.EmptyForm())
+
+
+def game_words(game: StoredGame) -> str:
+    """A game named in words for a message (issue 18, part 1): "Trigami with Anna, Ben,
+    Carla", each name isolated from the words around it."""
+    return _("%(kind)s with %(names)s", kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players)))
+
+
+def offer_game_restore(game: StoredGame) -> None:
+    """Remember the game just deleted, so the next page's message offers Undo."""
+    session["restorable_game"] = game.id
+
+
+@bp.app_context_processor
+def game_restore_context() -> dict[str, Any]:
+    """``game_restore_offer()`` for the message after a game's delete (_flashes.html): the
+    Undo's address and form, or None."""
+
+    def game_restore_offer() -> dict[str, Any] | None:
+        game_id = session.get("restorable_game")
+        if not isinstance(game_id, str):
+            return None
+        return {"url": url_for("games.restore", game_id=game_id), "form": forms.EmptyForm()}
+
+    return {"game_restore_offer": game_restore_offer}
 
 
 @bp.get("/games/<game_id>/game.json")

@@ -35,10 +35,12 @@ def game(game_id: str) -> Any:
     (comma-separated), and ``stored`` answers which of them are saved (a save whose
     answer was lost arrived after all). ETag: the version, ``since`` and ``mine``; 304
     while unchanged; the count and the end come from the game's summary (summaries.py), so
-    only news is scored. 404 for no such game."""
+    only news is scored. 404 for no such game, 410 (``deleted``: true) for a deleted one."""
     db = get_db()
     row = store.live_state(db, game_id)
     if row is None:
+        if store.is_deleted(db, game_id):  # deleted on another phone: the page reloads to say so
+            return jsonify(error=_("This game was deleted."), deleted=True), 410
         return jsonify(error=_("There is no such game here.")), 404
     version, deals, finished = row
     since = whole_number(request.args.get("since"))

@@ -1,0 +1,296 @@
+"""Deleting a game and restoring it (issue 18, part 1): the store, the actions and the
+pages. A deleted game leaves every list, statistic, player's count and group file at
+once, keeps its deals and history, and comes back whole.
+
+The counts expected are worked out by hand from the games made here: "won" is five
+deals of Anna taking all 13 tricks and 10 bugs under spades, 100 points each (SCORING.md
+§1.2: 13 tricks + 10 bugs × … as tests/test_web.py's finished game), so 500 ends it and
+Anna wins; "mistake" has no deal.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from scorekeeper import actions, history, stats, store, summaries
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+
+WON = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+
+
+def text(response) -> str:
+    body = re.sub(r"</?bdi>", "", response.get_data(as_text=True))
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"[\u2066-\u2069]", "", body))).split())
+
+
+@pytest.fixture
+def season(db):
+    """(group id, {name: game id}): a finished game Anna won (Anna, Ben, Carla) and a
+    game started by mistake (Anna, Ben, Dora), in the only group."""
+    won = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"], deals=WON)))
+    mistake = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Dora"])))
+    group = db.execute("select group_id from games where id = ?", [won]).fetchone()[0]
+    return group, {"won": won, "mistake": mistake}
+
+
+def _records(db, group: int) -> dict[str, tuple[int, int, int]]:
+    """{name: (played, finished, won)} as the players list shows them."""
+    return {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, group)}
+
+
+def _listed(db, group: int) -> set[str]:
+    return {g.id for g in summaries.find(db, group=group, size=100).games}
+
+
+# ---------------------------------------------------------------- store and summaries
+
+
+def test_a_deleted_game_leaves_every_list_and_count_and_comes_back_whole(db, season):
+    group, games = season
+    assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
+    before = store.get_game(db, games["won"])
+
+    store.delete_game(db, games["won"])
+    # Anna, Ben: the mistake only (not finished); Carla sat in no other game: off the list
+    assert _records(db, group) == {"Anna": (1, 0, 0), "Ben": (1, 0, 0), "Dora": (1, 0, 0)}
+    assert _listed(db, group) == {games["mistake"]}
+    assert [g.id for g in store.list_games(db, group)] == [games["mistake"]]
+    assert [g.id for g in store.list_games(db)] == [games["mistake"]]
+    assert set(store.player_seats(db, group)) == {games["mistake"]}
+    anna = next(pid for pid, name in store.player_names(db, group).items() if name == "Anna")
+    page = summaries.player_stats(db, anna, store.player_names(db, group))
+    assert (page.played.value, page.finished.value, page.won.value) == (1, 0, 0)
+    # the statistics counted from the games themselves agree with the kept figures
+    counted = stats.player_stats(stats.seat_games(store.list_games(db, group), store.player_seats(db, group)),
+                                 anna, store.player_names(db, group))
+    assert (counted.played.value, counted.finished.value, counted.won.value) == (1, 0, 0)
+    with pytest.raises(store.GameDeletedError) as gone:
+        store.get_game(db, games["won"])
+    assert gone.value.game.deleted_at is not None and len(gone.value.game.deals) == 5
+    assert store.live_state(db, games["won"]) is None and store.sheet_version(db, games["won"]) is None
+    assert [g.id for g in store.deleted_games(db, group)] == [games["won"]]
+
+    restored = store.restore_game(db, games["won"])
+    assert restored.deals == before.deals and restored.players == before.players
+    assert restored.deleted_at is None
+    assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
+    assert _listed(db, group) == {games["won"], games["mistake"]}
+    assert store.deleted_games(db, group) == []
+    page = summaries.player_stats(db, anna, store.player_names(db, group))
+    assert (page.played.value, page.finished.value, page.won.value) == (2, 1, 1)
+
+
+def test_a_deleted_game_takes_no_deal_no_change_and_no_delete_of_a_deal(db, season):
+    _, games = season
+    store.delete_game(db, games["mistake"])
+    version = store.game_version(db, games["mistake"])
+    with pytest.raises(store.NotFoundError):
+        store.add_deal(db, games["mistake"], WORKED_TRIGAMI_DEAL)
+    with pytest.raises(store.NotFoundError):
+        store.update_game(db, games["mistake"], players=["Anna", "Ben", "Eve"])
+    assert store.game_version(db, games["mistake"]) == version  # nothing written
+    assert db.execute("select count(*) from deals where game_id = ?", [games["mistake"]]).fetchone()[0] == 0
+
+
+def test_deleting_twice_deletes_once_and_says_so(db, season):
+    _, games = season
+    first = actions.delete_game(db, games["mistake"])
+    second = actions.delete_game(db, games["mistake"])
+    assert isinstance(first, actions.GameDeleted) and not first.again
+    assert isinstance(second, actions.GameDeleted) and second.again
+    assert second.game.deleted_at == first.game.deleted_at
+    assert [c.action for c in store.changes(db, games["mistake"])] == ["game_deleted", "game_created"]
+    assert actions.delete_game(db, "no-such-game") == actions.NoSuchGame()
+
+
+def test_restoring_twice_restores_once_and_says_so(db, season):
+    _, games = season
+    actions.delete_game(db, games["won"])
+    first = actions.restore_game(db, games["won"])
+    second = actions.restore_game(db, games["won"])
+    assert isinstance(first, actions.GameRestored) and not first.again
+    assert isinstance(second, actions.GameRestored) and second.again
+    assert [c.action for c in store.changes(db, games["won"])][:2] == ["game_restored", "game_deleted"]
+    assert actions.restore_game(db, "no-such-game") == actions.NoSuchGame()
+
+
+def test_the_history_records_the_delete_and_the_restore(db, season):
+    _, games = season
+    store.delete_game(db, games["won"])
+    store.restore_game(db, games["won"])
+    game = store.get_game(db, games["won"])
+    told = history.build(game, store.changes(db, game.id), store.deleted_deals(db, game.id))
+    titles = [e.title for e in told.entries]
+    assert titles[:2] == ["Game restored", "Game deleted"] and titles[-1] == "Game started"
+    # neither changed a total: Anna 500 before and after both
+    assert told.entries[0].totals_before == told.entries[0].totals_after == (500, 0, 0)
+
+
+def test_a_deleted_game_does_not_ask_before_the_same_start_and_is_not_a_twin(db, season):
+    group, games = season
+    store.delete_game(db, games["mistake"])
+    again = from_dict(game_file(players=["Anna", "Ben", "Dora"]))
+    assert store.just_started(db, again, group, since="2000-01-01T00:00:00+00:00") is None
+    assert store.identical_game(db, again.to_dict(), group) is None
+    assert store.last_players(db, "trigami", group) == ["Anna", "Ben", "Carla"]
+
+
+def test_the_summaries_of_a_deleted_game_stay_forgotten_on_start_up(db, season):
+    group, games = season
+    store.delete_game(db, games["won"])
+    assert summaries.refresh_stale(db) == 0
+    assert _records(db, group)["Anna"] == (1, 0, 0)
+
+
+# ---------------------------------------------------------------- pages
+
+
+def test_delete_asks_once_naming_the_game_then_undo_brings_it_back(client, db, season):
+    _, games = season
+    ask = client.get(f"/games/{games['mistake']}/delete")
+    said = text(ask)
+    assert ask.status_code == 200
+    assert "Delete this game?" in said and "Trigami" in said and "Anna, Ben, Dora" in said
+    assert "Started" in said and "No deals yet" in said
+    assert store.get_game(db, games["mistake"])  # asking deletes nothing
+
+    done = client.post(f"/games/{games['mistake']}/delete")
+    assert done.status_code == 302 and done.location == "/"
+    home = client.get("/")
+    said = text(home)
+    assert "Trigami with Anna, Ben, Dora deleted." in said and "Undo" in said
+    assert games["mistake"] not in home.get_data(as_text=True).replace(f"/games/{games['mistake']}/restore", "")
+    players = text(client.get("/players"))
+    assert "Dora" not in players and "Anna: 1 game" in client.get("/players").get_data(as_text=True)
+
+    undo = client.post(f"/games/{games['mistake']}/restore")
+    assert undo.location == f"/games/{games['mistake']}"
+    assert "Trigami with Anna, Ben, Dora restored." in text(client.get(undo.location))
+    assert games["mistake"] in client.get("/").get_data(as_text=True)
+    assert "Anna: 2 games" in client.get("/players").get_data(as_text=True)
+
+
+def test_a_deleted_games_own_address_says_so_with_restore(client, db, season):
+    _, games = season
+    client.post(f"/games/{games['won']}/delete")
+    for path in ("", "/history", "/deals/new", "/edit", "/game.json"):
+        page = client.get(f"/games/{games['won']}{path}")
+        assert page.status_code == 410, path
+        said = text(page)
+        assert "This game was deleted" in said and "Restore this game" in said and "Anna, Ben, Carla" in said
+    live = client.get(f"/games/{games['won']}/live")
+    assert live.status_code == 410 and live.get_json()["deleted"] is True
+    again = client.post(f"/games/{games['won']}/delete")  # another phone deletes it too
+    assert "was deleted already" in text(client.get(again.location))
+    listed = client.get("/games/deleted")
+    assert "Deleted games" in text(listed) and f"/games/{games['won']}/restore" in listed.get_data(as_text=True)
+    assert "/games/deleted" in client.get("/group").get_data(as_text=True)
+    client.post(f"/games/{games['won']}/restore")
+    sheet = client.get(f"/games/{games['won']}")
+    assert sheet.status_code == 200 and "Game over" in text(sheet)
+    told = text(client.get(f"/games/{games['won']}/history"))
+    assert told.index("Game restored") < told.index("Game deleted")
+    assert "No deleted games." in text(client.get("/games/deleted"))
+    restored_again = client.post(f"/games/{games['won']}/restore")
+    assert "was restored already" in text(client.get(restored_again.location))
+
+
+def test_a_read_only_link_can_neither_delete_nor_restore(app, db, season):
+    from scorekeeper import groups
+
+    group, games = season
+    store.delete_game(db, games["mistake"])
+    viewer = app.test_client(join=groups.view_link(db, group))
+    page = viewer.get(f"/games/{games['mistake']}")
+    assert page.status_code == 410 and "This game was deleted" in text(page)
+    assert "Restore" not in text(page)
+    assert viewer.get(f"/games/{games['won']}/delete").status_code == 403
+    assert viewer.post(f"/games/{games['won']}/delete").status_code == 403
+    assert viewer.post(f"/games/{games['mistake']}/restore").status_code == 403
+    assert viewer.get("/games/deleted").status_code == 403
+    assert "Delete this game" not in text(viewer.get(f"/games/{games['won']}"))
+    assert store.is_deleted(db, games["mistake"]) and not store.is_deleted(db, games["won"])
+
+
+def test_the_sheet_offers_delete_this_game(client, season):
+    _, games = season
+    sheet = client.get(f"/games/{games['won']}").get_data(as_text=True)
+    assert f'href="/games/{games["won"]}/delete"' in sheet and "Delete this game" in sheet
+
+
+def test_m011_keeps_every_game_in_play_and_lets_it_be_deleted(tmp_path):
+    from scorekeeper.db import migrate
+    from scorekeeper.migrations import migrations
+
+    db = connect(str(tmp_path / "old.sqlite3"))
+    try:
+        migrations.apply(db, stop_before="m011_deleted_games")
+        assert "deleted_at" not in db.table("games").columns_dict
+        game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+        db.conn.commit()
+        migrate(db)
+        assert "deleted_at" in db.table("games").columns_dict
+        assert [g.id for g in store.list_games(db)] == [game_id]
+        assert store.get_game(db, game_id).deleted_at is None
+        store.delete_game(db, game_id)
+        assert store.list_games(db) == []
+    finally:
+        db.conn.close()
+
+
+# ---------------------------------------------------------------- two phones at once
+
+
+def test_two_phones_deleting_one_game_at_once_delete_it_once_and_both_are_told(race_server):
+    """Two phones tap "Delete game" on one game at the same instant (the real server, CSRF
+    on), five rounds: one "game_deleted", both answered with the games list, one told it
+    was deleted, the other that it was deleted already; then a double tap on Undo brings
+    it back once."""
+    from functools import partial
+
+    from tests.race_support import assert_race_invariants, at_once, changes, statuses
+
+    for round_ in range(1, 6):
+        what = f"round {round_}: "
+        game_id = race_server.store_game(deals=WON[:2])
+        a, b = race_server.phone(), race_server.phone()
+        path = f"/games/{game_id}/delete"
+        forms = [a.form(path), b.form(path)]
+        replies = at_once(partial(a.post, path, forms[0]), partial(b.post, path, forms[1]))
+        assert all(r.redirects_to("/") for r in replies), f"{what}{statuses(replies)}"
+        with race_server.db() as db:
+            assert len(changes(db, game_id, "game_deleted")) == 1, f"{what}{statuses(replies)}"
+            assert store.is_deleted(db, game_id)
+            assert game_id not in {g.id for g in summaries.find(db, size=100).games}
+        told = sorted("already" in phone.get("/").text for phone in (a, b))
+        assert told == [False, True], f"{what}both phones were told the same"
+        assert_race_invariants(race_server, replies, what)
+
+        undo = f"/games/{game_id}/restore"
+        token = {"csrf_token": a.form("/games/deleted")["csrf_token"]}
+        undone = at_once(partial(a.post, undo, token), partial(a.post, undo, token))
+        assert all(r.redirects_to(f"/games/{game_id}") for r in undone), f"{what}{statuses(undone)}"
+        with race_server.db() as db:
+            assert len(changes(db, game_id, "game_restored")) == 1, f"{what}{statuses(undone)}"
+            assert len(store.get_game(db, game_id).deals) == 2
+            assert game_id in {g.id for g in summaries.find(db, size=100).games}
+        assert_race_invariants(race_server, undone, what)
+
+
+def test_the_command_line_neither_exports_nor_counts_a_deleted_game(app, db, season):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    _, games = season
+    store.delete_game(db, games["mistake"])
+    env = {"SCOREKEEPER_DATABASE": app.config["DATABASE"], "SCOREKEEPER_SECRET_KEY": "test"}
+    exported = CliRunner(env=env).invoke(main, ["export", games["mistake"]])
+    assert exported.exit_code == 1 and "was deleted" in exported.stderr and "Deleted games" in exported.stderr
+    listed = CliRunner(env=env).invoke(main, ["groups"])
+    assert listed.exit_code == 0 and "(1 game" in listed.output, listed.output

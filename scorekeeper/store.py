@@ -34,7 +34,7 @@ from .records import Change, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
 )
-from .rules import GameScore
+from .rules import GameScore, RuleError, get_rules
 
 
 class NotDeletedError(LookupError):
@@ -468,6 +468,41 @@ def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iter
     return True
 
 
+def same_entry(kind: str, one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two deal entries (the game file's dicts) of a game of ``kind`` say the
+    same deal: equal once each is normalised as the rules write it (parsed and dumped
+    again: defaults filled in, keys in order), else equal as JSON whatever the order of
+    their keys (an entry the rules no longer read). Issue 18, part 8."""
+    rules = get_rules(kind)
+
+    def normal(entry: Mapping[str, Any]) -> str:
+        with suppress(RuleError):
+            entry = rules.dump_deal(rules.parse_deal(dict(entry), 1))
+        return json.dumps(entry, sort_keys=True)
+
+    return normal(one) == normal(other)
+
+
+def same_deal_added(db: sqlite_utils.Database, game: StoredGame, since: Iterable[Change],
+                    entry: Mapping[str, Any], mine: Iterable[str] = ()) -> int | None:
+    """Of the deals added in ``since`` (changes after the version a phone read) and still
+    in play in ``game``, the id of the first with exactly ``entry`` that was not added
+    with one of this phone's form tokens ``mine``; None when there is none. Read inside
+    the write's transaction by :func:`add_deal_scored`."""
+    own = {n for n in mine if n}
+    in_play = {d.id: d for d in game.deals}
+    for change in since:
+        if change.action != "deal_added" or change.deal_id not in in_play:
+            continue
+        if not same_entry(game.kind, in_play[change.deal_id].entry, entry):
+            continue
+        row = db.execute("select nonce from deals where id = ?", [change.deal_id]).fetchone()
+        if row is not None and row[0] in own:
+            continue
+        return change.deal_id
+    return None
+
+
 def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredGame:
     """The game as it is now, inside a write; raises NotFoundError, or StaleError when
     ``seen`` (the version the phone read; None: not checked) is not the current one."""
@@ -526,6 +561,10 @@ class SavedDeal:
     deal_id: int
     number: int | None = None
     score: GameScore | None = None
+    #: True when nothing was written because another phone's deal, added since the
+    #: phone read the game, has exactly these entries (``deal_id`` and ``number``: that
+    #: deal's; issue 18, part 8)
+    same: bool = False
 
 
 def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
@@ -549,13 +588,22 @@ def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
 
 
 def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                    nonce: str | None = None, seen: int | None = None) -> SavedDeal:
+                    nonce: str | None = None, seen: int | None = None, *,
+                    mine: Iterable[str] = ()) -> SavedDeal:
     """:func:`add_deal`, handing back the game as its check inside the write scored it
     (:class:`SavedDeal`), so the caller need not score it again; the same checks and
-    errors."""
+    errors, and two more inside the write when the game changed since ``seen``:
+
+    - changes that are all this phone's own deals (added with the form tokens ``mine``,
+      sent from its outbox just before) are no conflict: the deal is added after them;
+    - a deal added since on another phone (not with a token of ``mine``), still in play,
+      with exactly this entry (:func:`same_entry`) is this very deal, entered on two
+      phones (issue 18, part 8): nothing is added, and the answer names that deal
+      (``SavedDeal.same``), however the two saves interleave.
+    """
     now = _now()
     try:
-        return _insert_deal(db, game_id, entry, nonce, seen, now)
+        return _insert_deal(db, game_id, entry, nonce, seen, now, mine)
     except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
         saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
@@ -564,12 +612,19 @@ def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str,
 
 
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                 nonce: str | None, seen: int | None, now: str) -> SavedDeal:
+                 nonce: str | None, seen: int | None, now: str, mine: Iterable[str] = ()) -> SavedDeal:
     with writing(db):
         saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
             return SavedDeal(saved)
-        game = _fresh(db, game_id, seen)
+        game = get_game(db, game_id)
+        if seen is not None and game.version != seen:
+            since = changes_since(db, game_id, seen)
+            twin = same_deal_added(db, game, since, entry, mine)
+            if twin is not None:
+                return SavedDeal(twin, game.deal_index(twin) + 1, same=True)
+            if not own_changes(db, since, mine):
+                raise StaleError(game, since)
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
         score = file.score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was

@@ -330,7 +330,7 @@ def test_pages_reached_by_a_tap_or_a_save_meet_wcag_22_aa(site, audit):
     _save(page)
     expect(page.locator("[data-conflict]")).to_be_visible()
     audit("conflict (409)")
-    _save(page)  # "Add yours as deal 3": the sheet, with its undo, opened at deal 3's row
+    _save(page)  # "Add mine as deal 3": the sheet, with its undo, opened at deal 3's row
     expect(page.locator("#deal-3")).to_be_visible()
     # from the top: axe takes a row scrolled under the sticky names and totals for a
     # target too small to tap (target-size treats position: sticky as relative,

@@ -127,7 +127,7 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         # saving asks: the same deal (discard) or another one (add as deal 3)
         two.get_by_role("button", name="Save deal 2").click()
         expect(two.locator("[data-conflict]")).to_contain_text("Deal 2 was added on another phone")
-        expect(two.get_by_role("button", name="Add yours as deal 3")).to_be_visible()
+        expect(two.get_by_role("button", name="Add mine as deal 3")).to_be_visible()
         assert two.input_value("#tricks_0") == "5"
         shot(two, "live-3-conflict")
         assert len(deals(database)) == 2

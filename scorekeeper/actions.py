@@ -61,11 +61,14 @@ class AlreadySaved:
 class SameDeal:
     """Another phone added this very deal (exactly these entries) after this phone read
     the game: nothing was written, the deal is saved once (issue 18, part 8). ``game``:
-    the game as it is; ``deal_id`` and ``number``: that deal's id and 1-based number."""
+    the game as it is; ``deal_id`` and ``number``: that deal's id and 1-based number;
+    ``nonce``: the form token it was saved with, which this phone's outbox counts as its
+    own from now on (so its next waiting deal, made after this one, is no conflict)."""
 
     game: StoredGame
     deal_id: int
     number: int
+    nonce: str | None = None
 
 
 @dataclass(frozen=True)
@@ -274,7 +277,8 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
     except store.DiskFullError as error:
         return DiskFull(error)
     if added.same:  # another phone was quicker with this very deal
-        return SameDeal(store.get_game(db, game.id), added.deal_id, added.number or 0)
+        return SameDeal(store.get_game(db, game.id), added.deal_id, added.number or 0,
+                        store.nonce_of_deal(db, added.deal_id))
     if added.score is None:  # the same form, saved this instant by a second tap
         return already_saved(store.get_game(db, game.id), added.deal_id)
     return Saved(added.deal_id, added.number or len(game.deals) + 1, added.score, fingerprint(entry))

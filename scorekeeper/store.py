@@ -496,8 +496,7 @@ def same_deal_added(db: sqlite_utils.Database, game: StoredGame, since: Iterable
             continue
         if not same_entry(game.kind, in_play[change.deal_id].entry, entry):
             continue
-        row = db.execute("select nonce from deals where id = ?", [change.deal_id]).fetchone()
-        if row is not None and row[0] in own:
+        if nonce_of_deal(db, change.deal_id) in own:
             continue
         return change.deal_id
     return None
@@ -640,6 +639,12 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
         _written(db, game_id, added, file, score)  # scored once for the save, not again
     return SavedDeal(deal_id, len(added.deals), score)
+
+
+def nonce_of_deal(db: sqlite_utils.Database, deal_id: int) -> str | None:
+    """The form token deal ``deal_id`` was saved with (None: none, or no such deal)."""
+    row = db.execute("select nonce from deals where id = ?", [deal_id]).fetchone()
+    return row[0] if row is not None else None
 
 
 def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> int | None:

@@ -726,11 +726,12 @@ function pageNumber(n) {
 
   function sameFrom(html) {
     // "Saved — the other phone had already entered this very deal": the answer to a send
-    // whose very deal another phone had added first (issue 18, part 8), in the page's language
+    // whose very deal another phone had added first (issue 18, part 8), in the page's
+    // language, and that deal's form token (this phone's own deal from now on)
     try {
       const node = new DOMParser().parseFromString(html, "text/html").querySelector("[data-same-deal]");
-      return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
-    } catch (e) { return ""; }
+      return node ? { text: node.textContent.replace(/\s+/g, " ").trim(), nonce: node.dataset.nonce || "" } : null;
+    } catch (e) { return null; }
   }
 
   function heldFrom(html) {
@@ -780,11 +781,18 @@ function pageNumber(n) {
           save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
         } else if (mine) {
           const page = await response.text();
-          const same = response.ok ? sameFrom(page) : "";
-          if (same) {
-            // nothing added: the other phone's deal is this one; sent, said until dismissed
+          const same = response.ok ? sameFrom(page) : null;
+          if (same && same.text) {
+            // nothing added: the other phone's deal is this one; sent, said until dismissed,
+            // and its token counts as this phone's own, so the deals waiting after it are
+            // no conflict
             mine.state = "same";
-            mine.reason = same;
+            mine.reason = same.text;
+            if (same.nonce) {
+              const sent = load(SENT, {});
+              sent[item.game] = (sent[item.game] || []).concat([same.nonce]).slice(-20);
+              save(SENT, sent);
+            }
           } else {
             mine.state = "refused";
             const why = reasonFrom(page, response.status);

@@ -150,9 +150,15 @@ def test_the_outboxs_send_of_the_same_deal_hears_it_in_a_page_of_its_own(client,
     answer = client.post(f"/games/{game_id}/deals/new",
                          data={**WORKED_FORM, "nonce": "outbox", "seen": seen, "mine": "", "outbox": "1"})
     assert answer.status_code == 200  # the outbox follows no redirect: the words come in the answer
-    said = re.search(r"data-same-deal>([^<]*)<", answer.get_data(as_text=True)).group(1)
-    assert plain(said).startswith(SAID)
-    assert len(store.get_game(db, game_id).deals) == 1
+    said = re.search(r"data-same-deal data-nonce=\"([^\"]*)\">([^<]*)<", answer.get_data(as_text=True))
+    assert plain(said.group(2)).startswith(SAID)
+    # the other phone's token, which the outbox counts as its own from now on: the next
+    # deal waiting on this phone, made after this one, is no conflict
+    assert said.group(1) == "phone A"
+    after = client.post(f"/games/{game_id}/deals/new",
+                        data={**PLAIN_FORM, "nonce": "outbox 2", "seen": seen, "mine": "outbox,phone A", "outbox": "1"})
+    assert after.status_code == 302
+    assert [d.entry["tricks"] for d in store.get_game(db, game_id).deals] == [[4, 5, 4], [5, 4, 4]]
     assert SAID not in plain(text(client.get(f"/games/{game_id}")))  # said once, by the outbox
 
 

@@ -229,7 +229,9 @@ def _same_deal(same: actions.SameDeal) -> Any:
     """Another phone had entered this very deal (issue 18, part 8): nothing was added.
     The sheet at that deal's row, saying so; to the outbox's own send (form field
     ``outbox``, static/app.js), which follows no redirect, the words in a page of their
-    own (``data-same-deal``), status 200, for the waiting deal to be marked sent."""
+    own (``data-same-deal``, with that deal's form token in ``data-nonce``, which the
+    outbox counts as its own from then on), status 200, for the waiting deal to be
+    marked sent."""
     game = same.game
     try:
         points = _summary(game, game.game_file().score(), same.number - 1)
@@ -238,7 +240,7 @@ def _same_deal(same: actions.SameDeal) -> Any:
     except (RuleError, IndexError):
         said = _("Saved — the other phone had already entered this very deal (deal %(n)s).", n=same.number)
     if request.form.get("outbox") == "1":
-        return render_template("deals/same.html", game=game, said=said, number=same.number)
+        return render_template("deals/same.html", game=game, said=said, number=same.number, nonce=same.nonce)
     flash(said, "saved")
     return redirect(_sheet_at(game.id, same.number))
 

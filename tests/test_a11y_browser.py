@@ -294,7 +294,8 @@ def test_every_linked_page_meets_wcag_22_aa(site, empty_site, audit, kind):
 
 
 def _save(page) -> None:
-    page.locator(".action-bar button.primary").click()
+    # the form's Save (on a conflict page "Add mine as deal N", as plain as "Discard mine")
+    page.locator(".action-bar button[type=submit]").click()
 
 
 def test_pages_reached_by_a_tap_or_a_save_meet_wcag_22_aa(site, audit):

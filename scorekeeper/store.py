@@ -616,14 +616,15 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
             return SavedDeal(saved)
-        game = get_game(db, game_id)
-        if seen is not None and game.version != seen:
-            since = changes_since(db, game_id, seen)
-            twin = same_deal_added(db, game, since, entry, mine)
-            if twin is not None:
+        try:
+            game = _fresh(db, game_id, seen)
+        except StaleError as stale:
+            game = stale.game
+            twin = same_deal_added(db, game, stale.since, entry, mine)
+            if twin is not None:  # this very deal, entered on another phone: saved once
                 return SavedDeal(twin, game.deal_index(twin) + 1, same=True)
-            if not own_changes(db, since, mine):
-                raise StaleError(game, since)
+            if not own_changes(db, stale.since, mine):
+                raise
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
         score = file.score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was

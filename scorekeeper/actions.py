@@ -59,6 +59,20 @@ class AlreadySaved:
 
 
 @dataclass(frozen=True)
+class SameDeal:
+    """Another phone added this very deal (exactly these entries) after this phone read
+    the game: nothing was written, the deal is saved once (issue 18, part 8). ``game``:
+    the game as it is; ``deal_id`` and ``number``: that deal's id and 1-based number;
+    ``nonce``: the form token it was saved with, which this phone's outbox counts as its
+    own from now on (so its next waiting deal, made after this one, is no conflict)."""
+
+    game: StoredGame
+    deal_id: int
+    number: int
+    nonce: str | None = None
+
+
+@dataclass(frozen=True)
 class Stale:
     """Another phone changed the game after this phone read it: nothing was written.
     ``game``: the game as it is now (its version is the one the phone sees next);
@@ -267,7 +281,7 @@ class NoSuchGame:
 SAME_START = timedelta(hours=1)
 
 #: What each action can answer
-AddResult = Saved | AlreadySaved | Stale | Refused | DiskFull | Incomplete
+AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
 RestoreResult = Restored | Twin | CannotGoBack | NotFound
@@ -288,25 +302,29 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
     it) to ``game``, the game as this request read it.
 
     In this order: a deal saved already with form token ``nonce`` is the answer
-    (:class:`AlreadySaved`: one write per tap); the game changed since the phone read
-    it (version ``seen``; None: not checked) by anything but this phone's own deals
-    (their tokens ``mine``, sent from its outbox just before) is :class:`Stale`; an
-    entry with problems of its own is :class:`Incomplete`; then the write, which checks
-    inside its transaction that the game is still as read and scores it with the deal:
-    :class:`Saved`, :class:`Refused` (also a game that is over), :class:`Stale`,
-    :class:`DiskFull`. Raises store.NotFoundError for a game gone meanwhile.
+    (:class:`AlreadySaved`: one write per tap); an entry with problems of its own is
+    :class:`Stale` when the game changed since the phone read it (version ``seen``;
+    None: not checked) by anything but this phone's own deals (their tokens ``mine``,
+    sent from its outbox just before), else :class:`Incomplete`; then the write, which
+    checks inside its transaction, against the game since ``seen``: another phone's deal
+    added since with exactly this entry is :class:`SameDeal` (the same deal entered on
+    two phones is one deal, issue 18, part 8), any other change but this phone's own
+    deals :class:`Stale`; then it scores the game with the deal: :class:`Saved`,
+    :class:`Refused` (also a game that is over), :class:`DiskFull`. Raises
+    store.NotFoundError for a game gone meanwhile.
     """
     saved = store.deal_for_nonce(db, game.id, nonce)
     if saved is not None:
         return already_saved(game, saved)
-    if seen is not None and seen != game.version:
-        since = store.changes_since(db, game.id, seen)
-        if not store.own_changes(db, since, mine):
-            return Stale(game, since)
     if entry is None:
+        if seen is not None and seen != game.version:
+            since = store.changes_since(db, game.id, seen)
+            if not store.own_changes(db, since, mine):
+                return Stale(game, since)
         return Incomplete()
     try:
-        added = store.add_deal_scored(db, game.id, entry, nonce, seen=game.version)
+        added = store.add_deal_scored(db, game.id, entry, nonce, seen=game.version if seen is None else seen,
+                                      mine=mine)
     except store.StaleError as stale:
         if (saved := store.deal_for_nonce(db, game.id, nonce)) is not None:
             return already_saved(stale.game, saved)  # the same form, saved this instant by a second tap
@@ -315,6 +333,9 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
         return Refused(error)
     except store.DiskFullError as error:
         return DiskFull(error)
+    if added.same:  # another phone was quicker with this very deal
+        return SameDeal(store.get_game(db, game.id), added.deal_id, added.number or 0,
+                        store.nonce_of_deal(db, added.deal_id))
     if added.score is None:  # the same form, saved this instant by a second tap
         return already_saved(store.get_game(db, game.id), added.deal_id)
     return Saved(added.deal_id, added.number or len(game.deals) + 1, added.score, fingerprint(entry))

@@ -5,17 +5,26 @@ raises StaleError with the changes made meanwhile), or when the live sheet notic
 change, the player is told what arrived — "Deal 5 was added on another phone: Anna +40,
 Ben −10, Carla +20" — before anything of theirs is saved. Replayed from the change log
 (records.Change) and the game as it is now, scored like the sheet; nothing is stored.
+
+When another phone added a deal meanwhile, :func:`compare` sets it beside this phone's
+entries, field by field in plain words with each deal's points, so the players see at
+a glance whether the two are one deal (issue 18, part 8; an identical one is never
+asked about: the write takes it as saved).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import sheet
 from .i18n import gettext as _
+from .names import CONTRACT_NAMES
 from .records import Change, StoredGame
-from .rules.common import signed
+from .rules import RuleError
+from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, signed
+from .rules.trix import card_label
 from .text import isolate
 
 
@@ -93,3 +102,158 @@ def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()
     for arrival in arrivals(game, since, own):
         parts.append(f"{arrival.text}: {', '.join(arrival.points)}." if arrival.points else f"{arrival.text}.")
     return " ".join(parts)
+
+
+# ------------------------------------------------------------------ theirs beside mine
+
+
+@dataclass(frozen=True)
+class Row:
+    """One field of a deal, as each phone has it: ``label`` ("Ben's tricks"),
+    ``theirs`` (the deal another phone added) and ``mine`` (this phone's entry), in
+    plain words; ``differs``: whether the two say otherwise."""
+
+    label: str
+    theirs: str
+    mine: str
+
+    @property
+    def differs(self) -> bool:
+        return self.theirs != self.mine
+
+
+@dataclass(frozen=True)
+class Compared:
+    """The deal another phone added meanwhile beside this phone's entries.
+
+    ``number``: that deal's 1-based number; ``rows``: every field either deal has
+    (:class:`Row`); ``points``: each player's points (label: the player's name),
+    theirs as the game scores now, mine as they would be in that deal's place ("—"
+    where they do not score); ``differences``: the labels of the fields that differ,
+    for the sentence that says where."""
+
+    number: int
+    rows: tuple[Row, ...]
+    points: tuple[Row, ...]
+
+    @property
+    def differences(self) -> tuple[str, ...]:
+        return tuple(r.label for r in self.rows if r.differs)
+
+
+def compare(game: StoredGame, since: Sequence[Change], mine: Mapping[str, Any] | None,
+            own: Collection[int] = ()) -> Compared | None:
+    """Of the deals added in ``since`` (on another phone: not the ids ``own``) and still
+    in play in ``game`` (as it is now), the one nearest this phone's entry ``mine``
+    (fewest fields differing) beside it; None when no deal was added meanwhile or the
+    phone's entry did not read (``mine`` None)."""
+    if mine is None:
+        return None
+    added = {c.deal_id for c in since if c.action == "deal_added" and c.deal_id not in own}
+    candidates = [(i, d) for i, d in enumerate(game.deals) if d.id in added]
+    if not candidates:
+        return None
+    names = tuple(isolate(n) for n in game.players)
+    best: Compared | None = None
+    for index, deal in candidates:
+        rows = _rows(game.kind, deal.entry, mine, names)
+        if best is None or sum(r.differs for r in rows) < sum(r.differs for r in best.rows):
+            best = Compared(index + 1, rows, _points(game, index, mine, names))
+    return best
+
+
+def _points(game: StoredGame, index: int, mine: Mapping[str, Any], names: Sequence[str]) -> tuple[Row, ...]:
+    """Each player's points for deal ``index`` as stored (theirs) and with ``mine`` in
+    its place, else after the deals in play (as "Add mine" would save it)."""
+    theirs = sheet.build(game).deal_score(index)
+    entries = [d.entry for d in game.deals]
+    ours = None
+    for place in ([*entries[:index], dict(mine)], [*entries, dict(mine)]):
+        try:
+            ours = game.game_file(place).score().deals[len(place) - 1]
+            break
+        except RuleError:
+            continue
+    return tuple(Row(name, signed(theirs.points[s]) if theirs is not None else "—",
+                     signed(ours.points[s]) if ours is not None else "—") for s, name in enumerate(names))
+
+
+def _seat(names: Sequence[str], seat: Any, none: str = "—") -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else none
+
+
+def _count(values: Any, seat: int) -> str:
+    value = values[seat] if isinstance(values, list) and seat < len(values) else None
+    return number(value) if type(value) is int else "—"
+
+
+def _bid(bids: Any, seat: int) -> str:
+    bid = bids[seat] if isinstance(bids, list) and seat < len(bids) else None
+    if not isinstance(bid, Mapping):
+        return "—"
+    if bid.get("kind") == "turnip":
+        return _("Turnip")
+    symbol = SUIT_SYMBOLS.get(bid.get("suit") or "", "?")
+    return _("Doublets %(suit)s", suit=symbol) if bid.get("kind") == "doublets" else symbol
+
+
+def _rows(kind: str, theirs: Mapping[str, Any], mine: Mapping[str, Any], names: Sequence[str]) -> tuple[Row, ...]:
+    """Every field of a deal of ``kind`` that either entry has, in plain words."""
+    if kind == "trix":
+        return _trix_rows(theirs, mine, names)
+    rows: list[Row] = []
+    for s, name in enumerate(names):
+        rows.append(Row(_("%(name)s's bid", name=name), _bid(theirs.get("bids"), s), _bid(mine.get("bids"), s)))
+        rows.append(Row(_("%(name)s's tricks", name=name), _count(theirs.get("tricks"), s),
+                        _count(mine.get("tricks"), s)))
+        rows.append(Row(_("%(name)s's bugs", name=name), _count(theirs.get("bugs"), s), _count(mine.get("bugs"), s)))
+    if kind == "trigami":
+        def turnip(entry: Mapping[str, Any]) -> str:
+            return SUIT_SYMBOLS.get(entry.get("turnip") or "", _("not noted"))
+        rows.append(Row(_("Turnip card"), turnip(theirs), turnip(mine)))
+    rows.append(Row(_("Last trick won by"), _seat(names, theirs.get("last_trick"), _("not noted")),
+                    _seat(names, mine.get("last_trick"), _("not noted"))))
+    return tuple(rows)
+
+
+def _trix_rows(theirs: Mapping[str, Any], mine: Mapping[str, Any], names: Sequence[str]) -> tuple[Row, ...]:
+    """A Trix deal's fields: its contracts, then those of each contract either names."""
+    def contracts(entry: Mapping[str, Any]) -> str:
+        return " + ".join(str(CONTRACT_NAMES.get(c, c)) for c in entry.get("contracts") or []) or "—"
+
+    def block(entry: Mapping[str, Any], contract: str, suit: str | None) -> Mapping[str, Any]:
+        found = entry.get(contract) if contract in (entry.get("contracts") or ()) else None
+        if suit is not None:
+            found = found.get(suit) if isinstance(found, Mapping) else None
+        return found if isinstance(found, Mapping) else {}
+
+    rows = [Row(_("Contract"), contracts(theirs), contracts(mine))]
+    named = set(theirs.get("contracts") or ()) | set(mine.get("contracts") or ())
+    for contract in ("king", "queens", "diamonds", "tricks", "trix"):
+        if contract not in named:
+            continue
+        if contract in ("king", "queens"):
+            cards = [("K", "H", None)] if contract == "king" else [("Q", s, s) for s in SUITS]
+            for rank, suit, key in cards:
+                card = card_label(rank, suit)
+                ours, others = block(mine, contract, key), block(theirs, contract, key)
+                rows.append(Row(_("%(card)s taken by", card=card), _seat(names, others.get("taker")),
+                                _seat(names, ours.get("taker"))))
+                for field, label, none in (("doubled_by", _("%(card)s doubled by", card=card), _("nobody")),
+                                           ("leader", _("%(card)s: trick led by", card=card), "—")):
+                    if others.get(field) is not None or ours.get(field) is not None:
+                        rows.append(Row(label, _seat(names, others.get(field), none), _seat(names, ours.get(field), none)))
+        elif contract == "trix":
+            def order(entry: Mapping[str, Any]) -> str:
+                if "trix" not in (entry.get("contracts") or ()):
+                    return "—"
+                return listed(_seat(names, s, "?") for s in entry.get("trix") or []) or "—"
+            rows.append(Row(_("Finishing order"), order(theirs), order(mine)))
+        else:
+            for s, name in enumerate(names):
+                label = _("%(name)s's diamonds", name=name) if contract == "diamonds" else \
+                    _("%(name)s's tricks", name=name)
+
+                rows.append(Row(label, *(_count(e.get(contract), s) if contract in (e.get("contracts") or ()) else "—"
+                                         for e in (theirs, mine))))
+    return tuple(rows)

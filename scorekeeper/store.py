@@ -36,7 +36,7 @@ from .records import Change, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
 )
-from .rules import GameScore
+from .rules import GameScore, RuleError, get_rules
 
 
 class NotDeletedError(LookupError):
@@ -602,6 +602,40 @@ def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iter
     return True
 
 
+def same_entry(kind: str, one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    """Whether two deal entries (the game file's dicts) of a game of ``kind`` say the
+    same deal: equal once each is normalised as the rules write it (parsed and dumped
+    again: defaults filled in, keys in order), else equal as JSON whatever the order of
+    their keys (an entry the rules no longer read). Issue 18, part 8."""
+    rules = get_rules(kind)
+
+    def normal(entry: Mapping[str, Any]) -> str:
+        with suppress(RuleError):
+            entry = rules.dump_deal(rules.parse_deal(dict(entry), 1))
+        return json.dumps(entry, sort_keys=True)
+
+    return normal(one) == normal(other)
+
+
+def same_deal_added(db: sqlite_utils.Database, game: StoredGame, since: Iterable[Change],
+                    entry: Mapping[str, Any], mine: Iterable[str] = ()) -> int | None:
+    """Of the deals added in ``since`` (changes after the version a phone read) and still
+    in play in ``game``, the id of the first with exactly ``entry`` that was not added
+    with one of this phone's form tokens ``mine``; None when there is none. Read inside
+    the write's transaction by :func:`add_deal_scored`."""
+    own = {n for n in mine if n}
+    in_play = {d.id: d for d in game.deals}
+    for change in since:
+        if change.action != "deal_added" or change.deal_id not in in_play:
+            continue
+        if not same_entry(game.kind, in_play[change.deal_id].entry, entry):
+            continue
+        if nonce_of_deal(db, change.deal_id) in own:
+            continue
+        return change.deal_id
+    return None
+
+
 def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredGame:
     """The game as it is now, inside a write; raises NotFoundError, or StaleError when
     ``seen`` (the version the phone read; None: not checked) is not the current one."""
@@ -662,6 +696,10 @@ class SavedDeal:
     deal_id: int
     number: int | None = None
     score: GameScore | None = None
+    #: True when nothing was written because another phone's deal, added since the
+    #: phone read the game, has exactly these entries (``deal_id`` and ``number``: that
+    #: deal's; issue 18, part 8)
+    same: bool = False
 
 
 def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
@@ -685,13 +723,22 @@ def add_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
 
 
 def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                    nonce: str | None = None, seen: int | None = None) -> SavedDeal:
+                    nonce: str | None = None, seen: int | None = None, *,
+                    mine: Iterable[str] = ()) -> SavedDeal:
     """:func:`add_deal`, handing back the game as its check inside the write scored it
     (:class:`SavedDeal`), so the caller need not score it again; the same checks and
-    errors."""
+    errors, and two more inside the write when the game changed since ``seen``:
+
+    - changes that are all this phone's own deals (added with the form tokens ``mine``,
+      sent from its outbox just before) are no conflict: the deal is added after them;
+    - a deal added since on another phone (not with a token of ``mine``), still in play,
+      with exactly this entry (:func:`same_entry`) is this very deal, entered on two
+      phones (issue 18, part 8): nothing is added, and the answer names that deal
+      (``SavedDeal.same``), however the two saves interleave.
+    """
     now = _now()
     try:
-        return _insert_deal(db, game_id, entry, nonce, seen, now)
+        return _insert_deal(db, game_id, entry, nonce, seen, now, mine)
     except sqlite3.IntegrityError:  # the same form saved at the same moment by a second tap
         saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
@@ -700,12 +747,20 @@ def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str,
 
 
 def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, Any],
-                 nonce: str | None, seen: int | None, now: str) -> SavedDeal:
+                 nonce: str | None, seen: int | None, now: str, mine: Iterable[str] = ()) -> SavedDeal:
     with writing(db):
         saved = deal_for_nonce(db, game_id, nonce)
         if saved is not None:
             return SavedDeal(saved)
-        game = _fresh(db, game_id, seen)
+        try:
+            game = _fresh(db, game_id, seen)
+        except StaleError as stale:
+            game = stale.game
+            twin = same_deal_added(db, game, stale.since, entry, mine)
+            if twin is not None:  # this very deal, entered on another phone: saved once
+                return SavedDeal(twin, game.deal_index(twin) + 1, same=True)
+            if not own_changes(db, stale.since, mine):
+                raise
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
         score = file.score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was
@@ -721,6 +776,12 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
         _written(db, game_id, added, file, score)  # scored once for the save, not again
     return SavedDeal(deal_id, len(added.deals), score)
+
+
+def nonce_of_deal(db: sqlite_utils.Database, deal_id: int) -> str | None:
+    """The form token deal ``deal_id`` was saved with (None: none, or no such deal)."""
+    row = db.execute("select nonce from deals where id = ?", [deal_id]).fetchone()
+    return row[0] if row is not None else None
 
 
 def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> int | None:

@@ -724,6 +724,16 @@ function pageNumber(n) {
     return { text: "HTTP " + status, conflict: false };
   }
 
+  function sameFrom(html) {
+    // "Saved — the other phone had already entered this very deal": the answer to a send
+    // whose very deal another phone had added first (issue 18, part 8), in the page's
+    // language, and that deal's form token (this phone's own deal from now on)
+    try {
+      const node = new DOMParser().parseFromString(html, "text/html").querySelector("[data-same-deal]");
+      return node ? { text: node.textContent.replace(/\s+/g, " ").trim(), nonce: node.dataset.nonce || "" } : null;
+    } catch (e) { return null; }
+  }
+
   function heldFrom(html) {
     // What a 507 answer says of the server's disk, in the page's language
     try {
@@ -743,6 +753,7 @@ function pageNumber(n) {
         const body = new URLSearchParams();
         item.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
         body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
+        body.append("outbox", "1");  // a deal another phone entered first is said in the answer
         let response;
         try {
           response = await fetch(item.url, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" });
@@ -769,10 +780,25 @@ function pageNumber(n) {
           save(SENT, sent);
           save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
         } else if (mine) {
-          mine.state = "refused";
-          const why = reasonFrom(await response.text(), response.status);
-          mine.reason = why.text;
-          mine.conflict = why.conflict;
+          const page = await response.text();
+          const same = response.ok ? sameFrom(page) : null;
+          if (same && same.text) {
+            // nothing added: the other phone's deal is this one; sent, said until dismissed,
+            // and its token counts as this phone's own, so the deals waiting after it are
+            // no conflict
+            mine.state = "same";
+            mine.reason = same.text;
+            if (same.nonce) {
+              const sent = load(SENT, {});
+              sent[item.game] = (sent[item.game] || []).concat([same.nonce]).slice(-20);
+              save(SENT, sent);
+            }
+          } else {
+            mine.state = "refused";
+            const why = reasonFrom(page, response.status);
+            mine.reason = why.text;
+            mine.conflict = why.conflict;
+          }
           save(OUTBOX, items);
         }
         changed = true;
@@ -814,11 +840,29 @@ function pageNumber(n) {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
           card.appendChild(el("p", "", item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
         }
+        if (item.state === "same") {  // sent: the other phone had entered this very deal
+          card.classList.add("same");
+          card.appendChild(el("p", "flash outbox-same", item.reason || ""));
+        }
         const list = el("ul", "outbox-entries");
         item.entries.forEach((line) => list.appendChild(el("li", "", line)));
         card.appendChild(list);
-        card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
+        if (item.state !== "same") {
+          card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
+        }
         const actions = el("div", "outbox-actions");
+        if (item.state === "same") {
+          const done = el("button", "button small", box.dataset.tDone || "OK");
+          done.type = "button";
+          done.addEventListener("click", function () {
+            save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
+            render();
+          });
+          actions.appendChild(done);
+          card.appendChild(actions);
+          box.appendChild(card);
+          return;
+        }
         if (item.state === "refused") {
           const open = el("button", "button small primary", box.dataset.tOpen);
           open.type = "button";

@@ -42,11 +42,11 @@ def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_g
     page = text(refused)
     assert "Nothing of yours was saved yet" in page
     assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
-    assert "Add yours as deal 2" in page and "Discard mine" in page
+    assert "Add mine as deal 2" in page and "Discard mine" in page
     html = refused.get_data(as_text=True)
     assert 'name="tricks_0" type="text" value="5"' in html or re.search(r'name="tricks_0"[^>]*value="5"', html)
     assert len(store.get_game(db, game_id).deals) == 1  # nothing of phone A's saved yet
-    # "Add yours as deal 2": the form now carries the game as it is
+    # "Add mine as deal 2": the form now carries the game as it is
     added = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": hidden(html, "seen")})
     assert added.status_code == 302
     deals = store.get_game(db, game_id).deals
@@ -64,7 +64,7 @@ def test_a_game_that_ended_meanwhile_takes_no_more_deals(client, make_game, db):
     page = text(refused)
     assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
     assert "The game is over now, so your deal cannot be added." in page
-    assert "Add yours" not in page and "Discard mine" in page
+    assert "Add mine" not in page and "Discard mine" in page
     assert len(store.get_game(db, game_id).deals) == 1
 
 
@@ -80,7 +80,7 @@ def test_a_deal_changed_or_deleted_meanwhile_is_named(client, make_game, db):
     assert "Deal 2 was deleted on another phone." in page
     # Carla's hearts: 5 tricks with 3 bugs → floor(50/3) = 16 (SCORING.md §1.2, 3.)
     assert "Deal 1 was changed on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +160, \u2068Carla\u2069 +16." in page
-    assert "Add yours as deal 2" in page
+    assert "Add mine as deal 2" in page
 
 
 def test_a_form_without_a_version_is_still_checked_against_the_stored_game(client, make_game, db):

@@ -115,6 +115,7 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         # phone two starts deal 2; phone one saves its own deal 2 first
         two.get_by_role("link", name="Add deal 2").click()
         clean_deal(two)
+        two.fill("#bugs_2", "1")  # not the very deal phone one enters (that one would be saved once, issue 18)
         one.get_by_role("link", name="Add deal 2").click()
         clean_deal(one)
         one.get_by_role("button", name="Save deal 2").click()
@@ -127,7 +128,7 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         # saving asks: the same deal (discard) or another one (add as deal 3)
         two.get_by_role("button", name="Save deal 2").click()
         expect(two.locator("[data-conflict]")).to_contain_text("Deal 2 was added on another phone")
-        expect(two.get_by_role("button", name="Add yours as deal 3")).to_be_visible()
+        expect(two.get_by_role("button", name="Add mine as deal 3")).to_be_visible()
         assert two.input_value("#tricks_0") == "5"
         shot(two, "live-3-conflict")
         assert len(deals(database)) == 2

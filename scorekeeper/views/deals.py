@@ -188,8 +188,10 @@ def new(game_id: str) -> Any:
             return redirect(_sheet_at(game.id, number))  # its row in sight, the totals above it
         case actions.AlreadySaved():  # a double tap, or the form sent again: it is saved once
             return redirect(_flash_saved(result))
+        case actions.SameDeal():  # another phone entered this very deal first: it is saved once
+            return _same_deal(result)
         case actions.Stale(game=now, arrived=arrived):
-            return _stale(now, arrived)
+            return _stale(now, arrived, entry if valid else None)
         case actions.Refused(error=error):
             forms.attach_error(form, error, index + 1)
         case actions.DiskFull(error=refused):
@@ -223,10 +225,33 @@ def _choose(form: forms.DealForm, contract: str | None) -> None:
         form.contracts.data = [contract] if form.is_complex else contract
 
 
-def _stale(game: StoredGame, since: list[Change]) -> Any:
+def _same_deal(same: actions.SameDeal) -> Any:
+    """Another phone had entered this very deal (issue 18, part 8): nothing was added.
+    The sheet at that deal's row, saying so; to the outbox's own send (form field
+    ``outbox``, static/app.js), which follows no redirect, the words in a page of their
+    own (``data-same-deal``, with that deal's form token in ``data-nonce``, which the
+    outbox counts as its own from then on), status 200, for the waiting deal to be
+    marked sent."""
+    game = same.game
+    try:
+        points = _summary(game, game.game_file().score(), same.number - 1)
+        said = _("Saved — the other phone had already entered this very deal (deal %(n)s: %(points)s).",
+                 n=same.number, points=points)
+    except (RuleError, IndexError):
+        said = _("Saved — the other phone had already entered this very deal (deal %(n)s).", n=same.number)
+    if request.form.get("outbox") == "1":
+        return render_template("deals/same.html", game=game, said=said, number=same.number, nonce=same.nonce)
+    flash(said, "saved")
+    return redirect(_sheet_at(game.id, same.number))
+
+
+def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None) -> Any:
     """The add-deal form again, nothing saved: what arrived from another phone meanwhile,
-    the entries as typed, and the choice "Add yours as deal N+1" (a Save against the game
-    as it is now) or "Discard mine". Status 409."""
+    the entries as typed, and the choice "Discard mine" or "Add mine as deal N+1" (a
+    Save against the game as it is now), equally plain. When another phone added a deal
+    meanwhile, it stands beside this phone's ``entry`` (conflicts.compare: theirs and
+    mine, field by field with the points, and where they differ; issue 18, part 8).
+    Status 409."""
     index = len(game.deals)
     chosen = request.form.getlist("contracts") if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
@@ -240,7 +265,7 @@ def _stale(game: StoredGame, since: list[Change]) -> Any:
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
     return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since),
-                           clash=clash, **context), 409
+                           compared=conflicts.compare(game, since, entry), clash=clash, **context), 409
 
 
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])

@@ -90,13 +90,15 @@ def statuses(replies: Sequence[Reply]) -> list[str]:
 
 
 class _FormReader(HTMLParser):
-    """The successful controls of the first ``<form method="post">``, as a browser would
-    submit them: inputs (hidden, text, number, …) with their value, radio buttons and
-    checkboxes only when checked, a select's selected option, a textarea's text. File
-    inputs, buttons and disabled controls are left out."""
+    """The successful controls of the first ``<form method="post">`` (whose ``action``
+    ends with ``action``, when given), as a browser would submit them: inputs (hidden,
+    text, number, …) with their value, radio buttons and checkboxes only when checked, a
+    select's selected option, a textarea's text. File inputs, buttons and disabled
+    controls are left out."""
 
-    def __init__(self) -> None:
+    def __init__(self, action: str | None = None) -> None:
         super().__init__(convert_charrefs=True)
+        self._action = action
         self.pairs: list[tuple[str, str]] = []
         self.state = "before"  # before → inside → done
         self._select: tuple[str, list[str], list[str]] | None = None  # name, selected, all
@@ -106,7 +108,8 @@ class _FormReader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: (v if v is not None else "") for k, v in attrs}
         if self.state == "before":
-            if tag == "form" and a.get("method", "get").lower() == "post":
+            if tag == "form" and a.get("method", "get").lower() == "post" \
+                    and (self._action is None or a.get("action", "").endswith(self._action)):
                 self.state = "inside"
             return
         if self.state != "inside":
@@ -149,11 +152,12 @@ class _FormReader(HTMLParser):
             self._textarea = None
 
 
-def form_fields(page: str) -> Fields:
-    """What the first ``<form method="post">`` of ``page`` sends as it stands: every hidden
-    input (``csrf_token``, ``nonce``, ``seen``, ``version`` …), filled-in field and checked
-    button, name → value (a list where a name repeats). Fails when there is no such form."""
-    reader = _FormReader()
+def form_fields(page: str, action: str | None = None) -> Fields:
+    """What the first ``<form method="post">`` of ``page`` (with an ``action`` ending with
+    ``action``, when given) sends as it stands: every hidden input (``csrf_token``,
+    ``nonce``, ``seen``, ``version`` …), filled-in field and checked button, name → value
+    (a list where a name repeats). Fails when there is no such form."""
+    reader = _FormReader(action)
     reader.feed(page)
     reader.close()
     assert reader.state != "before", "the page has no <form method=\"post\">"
@@ -216,11 +220,12 @@ class Phone:
         body, kind = multipart(fields, name, filename, content, content_type)
         return self.request("POST", path, body, kind)
 
-    def form(self, path: str) -> Fields:
-        """GET ``path`` (expecting 200) and read its first POST form (:func:`form_fields`)."""
+    def form(self, path: str, action: str | None = None) -> Fields:
+        """GET ``path`` (expecting 200) and read its first POST form, or its first posting
+        to ``action`` (:func:`form_fields`)."""
         page = self.get(path)
         assert page.status == 200, f"GET {path}: {page!r}\n{page.body[:2000]}"
-        return form_fields(page.body)
+        return form_fields(page.body, action)
 
 
 def _strings(fields: Mapping[str, Any]) -> dict[str, str | list[str]]:

@@ -60,7 +60,7 @@ def test_start_a_group_sent_twice_at_once_starts_one_and_both_answers_lead_to_it
         what = f"round {round_}: "
         before = group_count(race_server)
         phone = race_server.phone(join=False)
-        fields = {**phone.form("/welcome"), "name": f"Tuesday {round_}"}
+        fields = {**phone.form("/welcome", "/groups/new"), "name": f"Tuesday {round_}"}
         twin = twin_of(phone)
         replies = at_once(partial(phone.post, "/groups/new", fields), partial(twin.post, "/groups/new", fields))
         assert [r.status for r in replies] == [302, 302] and {r.location for r in replies} == {"/"}, \
@@ -100,7 +100,7 @@ def test_two_phones_starting_the_same_game_at_once_start_one_and_the_other_is_as
 
 def test_start_a_group_sent_five_times_in_a_row_starts_one(race_server):
     phone = race_server.phone(join=False)
-    fields = phone.form("/welcome")
+    fields = phone.form("/welcome", "/groups/new")
     replies = [phone.post("/groups/new", fields) for _ in range(5)]
     assert all(r.redirects_to("/") for r in replies), statuses(replies)
     assert group_count(race_server) == 1

@@ -100,8 +100,9 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
          for seat in range(len(game.players))), pk=("game_id", "seat"))
     seated = [row[0] for row in db.execute(
         "select player_id from game_players where game_id = ? order by seat", [game_id])]
-    _refresh_seat_stats(db, stats.SeatedGame(game, tuple(seated), scored))
-    refresh_players(db, [*seated, *players])
+    seated_game = stats.SeatedGame(game, tuple(seated), scored)
+    _refresh_seat_stats(db, seated_game)
+    refresh_players(db, [*seated_game.everyone, *players])
 
 
 def refresh_written(db: sqlite_utils.Database, written: store.Written) -> None:
@@ -129,8 +130,9 @@ def _add_figures(db: sqlite_utils.Database, player_id: int, counts: Mapping[str,
 
 
 def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> None:
-    """Work out what each seat of ``game`` adds to its player's statistics, and change each
-    player's summed figures by the difference (old seats taken away, new ones added): a
+    """Work out what ``game`` adds to each of its players' statistics (one part a player:
+    someone who took over a seat adds only the deals they played), and change each
+    player's summed figures by the difference (old parts taken away, new ones added): a
     write costs the same however many games the player has."""
     for player_id, counts in db.execute(
             "select player_id, counts from seat_stats where game_id = ?", [game.id]).fetchall():
@@ -246,7 +248,8 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
     filters: list[tuple[Any, str, list[Any]]] = [
         (group, "g.group_id = ?", [group]),
         (kind, "s.kind = ?", [kind]),
-        (player, "s.game_id in (select game_id from game_players where player_id = ?)", [player]),
+        (player, "s.game_id in (select game_id from game_players where player_id = ? "
+                 "union select game_id from seat_changes where player_id = ?)", [player, player]),
         (since, "g.created_at >= ?", [since]),
         (before, "g.created_at < ?", [before]),
         (finished, "s.finished = ?", [int(bool(finished))]),

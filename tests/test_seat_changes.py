@@ -359,3 +359,89 @@ def test_figures_kept_on_write_follow_a_take_back(db, make_game):
     db.execute("update game_summaries set rules = 'older'")
     summaries.refresh_stale(db)
     assert summaries.player_stats(db, carla, store.player_names(db)) == before
+
+
+# ----------------------------------------------------------------- the pages
+
+
+def text(response) -> str:
+    """The page as a player reads it (tests/test_web.py), names' isolates dropped."""
+    from tests.test_web import text as read
+
+    return read(response).replace("\u2068", "").replace("\u2069", "")
+
+
+def test_the_players_and_settings_page_takes_a_seat_over_and_the_sheet_shows_who_sat_before(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "No deal has been played yet: change the name under Names instead." in page
+    _played(db, game_id, DEAL_1, DEAL_2)
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Someone takes over a seat" in page and "Take the seat from deal 3" in page
+    answer = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": " Dora ", "from_deal": "3",
+                                                          "nonce": "t1"}, follow_redirects=True)
+    assert answer.status_code == 200
+    sheet = text(answer)
+    assert "Dora takes Carla's seat from deal 3: points stay with the seat." in sheet
+    assert "Dora (Carla until deal 2)" in sheet  # the column: who sits now, who sat before
+    assert "Dora deals next; Anna leads to the first trick." in sheet  # deal 3: seat 2 deals (from seat 0)
+    assert "Anna Ben Carla · Trigami" not in sheet and "Anna, Ben, Dora" in sheet  # the page's title
+    form = text(client.get(f"/games/{game_id}/deals/new"))
+    assert "Dora deals; Anna leads." in form and "Carla" not in form
+    # Take back: Carla plays on
+    change = store.get_game(db, game_id).seat_changes[0]
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Dora plays for Carla from deal 3 on." in page and "Take back" in page
+    back = client.post(f"/games/{game_id}/seats/{change.id}/take-back", follow_redirects=True)
+    assert "Taken back: Carla plays on from deal 3, not Dora." in text(back)
+    assert "Carla deals next" in text(back) and "until deal" not in text(back)
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Dora takes Carla's seat" in history and "Seat change taken back: Carla plays on" in history
+
+
+def test_a_take_back_after_a_deal_is_refused_with_why(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "3", "nonce": "t"})
+    _played(db, game_id, DEAL_3)
+    change = store.get_game(db, game_id).seat_changes[0]
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Dora plays for Carla from deal 3 on." in page and "Take back" not in page
+    refused = client.post(f"/games/{game_id}/seats/{change.id}/take-back")
+    assert refused.status_code == 409
+    assert ("Dora has played deal 3 already, so this can no longer be taken back. If Carla plays on, "
+            "let Carla take the seat back from the next deal.") in text(refused)
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "From deal 3: Dora plays for Carla" in sheet  # the row before Dora's first deal
+    assert "how Dora's points in deal 3 came about" in sheet and "how Carla's points in deal 2 came about" in sheet
+
+
+def test_a_player_at_another_seat_is_refused_beside_the_field(client, db, make_game):
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    refused = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "ben", "from_deal": "2",
+                                                           "nonce": "t"})
+    assert refused.status_code == 400
+    assert "ben sits at another seat: one player cannot play two seats at once." in text(refused)
+    nobody = client.post(f"/games/{game_id}/seats", data={"player": "", "from_deal": "2", "nonce": "u"})
+    assert nobody.status_code == 400
+    assert "Tap whose seat is taken over." in text(nobody) and "Enter the name of who takes the seat." in text(nobody)
+    moved = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "1",
+                                                         "nonce": "v"})
+    assert moved.status_code == 409 and "the seat would now be taken from deal 2" in text(moved)
+    assert store.get_game(db, game_id).seat_changes == ()
+
+
+def test_the_players_pages_count_each_ones_deals(client, db, make_game):
+    _game_id, ids = _stats_game(db, make_game)
+    listed = text(client.get("/players"))
+    assert "Carla" in listed and "Dora" in listed
+    carla = text(client.get(f"/players/{ids['Carla']}"))
+    dora = text(client.get(f"/players/{ids['Dora']}"))
+    assert "Deals played 2" in carla and "Deals played 2" in dora
+    assert "Points per deal +46.5 over 2 deals" in carla and "Points per deal +150.0 over 2 deals" in dora
+    assert "Best deal +80 plain ♣ · deal 2" in carla and "Worst deal +13 plain ♥ · deal 1" in carla
+    assert "Best deal +200 Doublets ♦ · deal 3" in dora and "Worst deal +100 plain ♥ · deal 4" in dora
+    assert "Games 1 Finished 0 Won 0 of 0 finished games" in carla  # she left before the end
+    assert "Games 1 Finished 1 Won 1 of 1 finished game " in dora  # the seat won, and she sat there
+    assert "Against Games Ahead Behind Level Anna 1 1 0 0 Ben 1 1 0 0" in dora

@@ -48,7 +48,8 @@ RULES = _rules_fingerprint()
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game as the lists show it. ``players``: names in playing order; ``totals``:
+    """One game as the lists show it. ``players``: who sits at each seat now, in playing
+    order (someone may have taken over a seat); ``totals``:
     one int per seat (zeros before the first deal); ``winners`` (a finished game) and
     ``leaders`` (the best total so far): seats; ``problem_deal``: the 1-based number of
     the first stored deal that no longer fits the rules, else None; ``created_at``: UTC
@@ -207,6 +208,12 @@ def _summaries(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Ga
             f"select gp.game_id, p.name from game_players gp join players p on p.id = gp.player_id "
             f"where gp.game_id in ({marks}) order by gp.game_id, gp.seat", ids):
         names[game_id].append(name)
+    # who sits now: every seat change applies from its deal on (issue 18, part 3)
+    for game_id, seat, name in db.execute(
+            f"select sc.game_id, sc.seat, p.name from seat_changes sc join players p on p.id = sc.player_id "
+            f"where sc.game_id in ({marks}) order by sc.game_id, sc.position, sc.id", ids):
+        if seat < len(names[game_id]):
+            names[game_id][seat] = name
     return [GameSummary(
         id=row["game_id"], kind=row["kind"], created_at=row["game_created_at"], players=tuple(names[row["game_id"]]),
         deals=row["deals"], finished=bool(row["finished"]), totals=tuple(json.loads(row["totals"])),

@@ -299,10 +299,10 @@ def _value(player: stats.PlayerStats, key: str):
 
 
 def test_each_player_counts_only_the_deals_they_played(db, make_game):
-    game_id, ids = _stats_game(db, make_game)
+    _game_id, ids = _stats_game(db, make_game)
     names = store.player_names(db)
     for counted in (False, True):
-        def of(name: str) -> stats.PlayerStats:
+        def of(name: str, counted: bool = counted) -> stats.PlayerStats:
             if counted:  # from the games themselves
                 return stats.player_stats(stats.seat_games(store.list_games(db), store.player_seats(db)),
                                           ids[name], names)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import no_sideways_scroll, sync_api
 from tests.browser_support import new_page as _page
+from tests.browser_support import no_sideways_scroll, sync_api
 from tests.test_seat_changes import DEAL_1, DEAL_2, DEAL_3, DEAL_4
 
 pytestmark = pytest.mark.browser

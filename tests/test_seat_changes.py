@@ -445,3 +445,13 @@ def test_the_players_pages_count_each_ones_deals(client, db, make_game):
     assert "Games 1 Finished 0 Won 0 of 0 finished games" in carla  # she left before the end
     assert "Games 1 Finished 1 Won 1 of 1 finished game " in dora  # the seat won, and she sat there
     assert "Against Games Ahead Behind Level Anna 1 1 0 0 Ben 1 1 0 0" in dora
+
+
+def test_explanations_name_who_sat_in_the_deal(client, db, make_game):
+    game_id, _ids = _stats_game(db, make_game)
+    first = text(client.get(f"/games/{game_id}/explain/1?seat=2"))
+    third = text(client.get(f"/games/{game_id}/explain/3?seat=2"))
+    assert "Carla +13" in first and "Dora" not in first
+    assert "Dora +200" in third and "Dora's total" in third and "Carla +" not in third
+    dealer = text(client.get(f"/games/{game_id}/explain/dealer?deal=3"))
+    assert "Deal 3: Dora deals" in dealer

@@ -455,3 +455,14 @@ def test_explanations_name_who_sat_in_the_deal(client, db, make_game):
     assert "Dora +200" in third and "Dora's total" in third and "Carla +" not in third
     dealer = text(client.get(f"/games/{game_id}/explain/dealer?deal=3"))
     assert "Deal 3: Dora deals" in dealer
+
+
+def test_the_printable_sheet_and_the_game_cards_name_who_sits_now(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3)
+    printed = text(client.get(f"/games/{game_id}/print"))
+    assert "Dora (Carla until deal 2)" in printed and "From deal 3: Dora plays for Carla" in printed
+    assert "Dora" in text(client.get("/"))  # the game's card: who plays on
+    assert summaries.find(db).games[0].players == ("Anna", "Ben", "Dora")

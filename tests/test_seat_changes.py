@@ -466,3 +466,27 @@ def test_the_printable_sheet_and_the_game_cards_name_who_sits_now(client, db, ma
     assert "Dora (Carla until deal 2)" in printed and "From deal 3: Dora plays for Carla" in printed
     assert "Dora" in text(client.get("/"))  # the game's card: who plays on
     assert summaries.find(db).games[0].players == ("Anna", "Ben", "Dora")
+
+
+def test_trix_contracts_count_for_who_played_them(db, make_game):
+    """Trix (SCORING.md §2.1, §2.2), the kingdom of tests/test_gamefile.py; Eve takes
+    Dan's seat (seat 3) from deal 3. Dan: the King (nothing taken: 0) and the Queens (Q♠
+    doubled by Ben, −50, and Q♣, −25: −75): points per deal (0 − 75) / 2 = −37.5, 2 queens
+    taken in 1 Queens deal. Eve: Diamonds 4 taken, 4 × −10 = −40; Tricks 3 taken,
+    3 × −15 = −45; Trix out third, +100: points per deal (−40 − 45 + 100) / 3 = 5.0."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM[:2])
+    actions.take_seat(db, game_id, seat=3, player="Eve", from_deal=3, nonce="n")
+    _played(db, game_id, *TRIX_KINGDOM[2:])
+    names = store.player_names(db)
+    ids = {name: pid for pid, name in names.items()}
+    dan, eve = summaries.player_stats(db, ids["Dan"], names), summaries.player_stats(db, ids["Eve"], names)
+    assert _value(dan, "trix.deals")[0] == 2 and _value(dan, "trix.points") == (-37.5, 2)
+    assert _value(dan, "trix.queens.taken") == (2.0, 1) and _value(dan, "trix.king.deals")[0] == 1
+    assert dan.figure("trix.diamonds.deals") is None  # no Diamonds played: no such section
+    assert _value(eve, "trix.deals")[0] == 3 and _value(eve, "trix.points") == (5.0, 3)
+    assert _value(eve, "trix.diamonds.taken") == (4.0, 1) and _value(eve, "trix.tricks.taken") == (3.0, 1)
+    assert _value(eve, "trix.trix.place") == (3.0, 1) and eve.figure("trix.queens.deals") is None
+    assert stats.player_stats(stats.seat_games(store.list_games(db), store.player_seats(db)),
+                              ids["Eve"], names).figure("trix.points").value == 5.0

@@ -417,11 +417,7 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
     ):
         deals[row["game_id"]].append(StoredDeal(row["id"], row["position"], json.loads(row["entry"])))
     seat_changes: dict[str, list[SeatTaken]] = defaultdict(list)
-    for row in db.query(
-        f"select sc.id, sc.game_id, sc.seat, sc.position, sc.player_id, sc.created_at, p.name "
-        f"from seat_changes sc join players p on p.id = sc.player_id where sc.game_id in ({marks}) "
-        f"order by sc.game_id, sc.position, sc.id", ids
-    ):
+    for row in _seat_change_rows(db, marks, ids):
         seat_changes[row["game_id"]].append(SeatTaken(row["id"], row["position"], row["seat"], row["name"],
                                                       row["player_id"], row["created_at"]))
     return [
@@ -433,6 +429,21 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
         )
         for g in games
     ]
+
+
+def _seat_change_rows(db: sqlite_utils.Database, marks: str, ids: list[str]) -> list[dict[str, Any]]:
+    """The seat changes of games ``ids`` with their players' names, in order of play;
+    none in a database migrated only part-way, before m012_seat_changes (the migrations'
+    own tests write games there)."""
+    try:
+        return list(db.query(
+            f"select sc.id, sc.game_id, sc.seat, sc.position, sc.player_id, sc.created_at, p.name "
+            f"from seat_changes sc join players p on p.id = sc.player_id where sc.game_id in ({marks}) "
+            f"order by sc.game_id, sc.position, sc.id", ids))
+    except sqlite3.OperationalError as error:
+        if "no such table" not in str(error):
+            raise
+        return []
 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
@@ -951,8 +962,9 @@ def _drop_unseated(db: sqlite_utils.Database, player_ids: Iterable[int]) -> None
     """Drop the players of ``player_ids`` who sit in no game (at its start or by a seat
     change) any more, with their record."""
     for player_id in player_ids:
-        if not db.table("game_players").count_where("player_id = ?", [player_id]) and \
-                not db.table("seat_changes").count_where("player_id = ?", [player_id]):
+        if not db.table("game_players").count_where("player_id = ?", [player_id]) and not (
+                db.table("seat_changes").exists() and db.table("seat_changes").count_where(
+                    "player_id = ?", [player_id])):
             db.execute("delete from player_records where player_id = ?", [player_id])
             with suppress(sqlite3.IntegrityError):  # still named elsewhere (a table of the future): keep them
                 db.table("players").delete(player_id)

@@ -514,6 +514,75 @@ def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     return GameChanged(store.form_changes(db, game_id, nonce))
 
 
+# ------------------------------------------------------------------------- someone takes over a seat
+
+
+@dataclass(frozen=True)
+class SeatTaken:
+    """A seat change was written (or this form token had written it: ``again``):
+    ``player`` plays ``seat`` from deal ``from_deal`` on, instead of ``replaces``."""
+
+    seat: int
+    player: str
+    replaces: str
+    from_deal: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class SeatTakenBack:
+    """A seat change was taken back: ``replaces`` plays ``seat`` again from deal
+    ``from_deal``, not ``player``."""
+
+    seat: int
+    player: str
+    replaces: str
+    from_deal: int
+
+
+@dataclass(frozen=True)
+class SeatNotChanged:
+    """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_deal",
+    "finished", "moved", "deal_after", "gone") or "rules" (``error``: the game file's
+    rule it would break, e.g. the player sits at another seat); ``number``: the deal
+    concerned (the next deal, or the first deal the change's player played)."""
+
+    reason: str
+    number: int | None = None
+    error: RuleError | None = None
+
+
+SeatResult = SeatTaken | SeatTakenBack | SeatNotChanged
+
+
+def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str, from_deal: int | None,
+              nonce: str | None) -> SeatResult:
+    """``player`` takes over ``seat`` from the next deal on (issue 18, part 3;
+    store.take_seat): :class:`SeatTaken`, or :class:`SeatNotChanged` with why, all
+    checked inside the write. ``from_deal``: the deal number the form said; ``nonce``:
+    the form's one-time token (sent again: the first answer)."""
+    try:
+        done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce)
+    except store.SeatChangeRefusedError as refused:
+        return SeatNotChanged(refused.reason, refused.number)
+    except RuleError as error:
+        return SeatNotChanged("rules", error=error)
+    return SeatTaken(done.change.seat, done.change.player, done.replaces, done.from_deal, done.again)
+
+
+def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> SeatResult:
+    """Take back seat change ``change_id`` while no deal was added after it
+    (store.take_seat_back): :class:`SeatTakenBack`, or :class:`SeatNotChanged`
+    ("deal_after", "gone", "rules")."""
+    try:
+        done = store.take_seat_back(db, game_id, change_id)
+    except store.SeatChangeRefusedError as refused:
+        return SeatNotChanged(refused.reason, refused.number)
+    except RuleError as error:
+        return SeatNotChanged("rules", error=error)
+    return SeatTakenBack(done.change.seat, done.change.player, done.replaces, done.from_deal)
+
+
 # ------------------------------------------------------------------------- import
 
 

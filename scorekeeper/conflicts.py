@@ -70,6 +70,16 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
                 _("The players were renamed on another phone") if change.action == "players_renamed"
                 else _("The settings were changed on another phone"), None)
             continue
+        if change.action in ("seat_taken", "seat_taken_back"):
+            told_of = change.after if change.action == "seat_taken" else change.before
+            if isinstance(told_of, dict):
+                said = {"player": isolate(str(told_of.get("player", "?"))),
+                        "old": isolate(str(told_of.get("replaces", "?"))), "n": told_of.get("from_deal", "?")}
+                told[(change.action, change.id)] = Arrival(
+                    _("On another phone: %(player)s takes %(old)s's seat from deal %(n)s", **said)
+                    if change.action == "seat_taken" else
+                    _("On another phone: %(player)s's taking of %(old)s's seat was taken back", **said), None)
+            continue
         if change.deal_id is None:
             continue
         number, in_play = _number(game, change)
@@ -89,7 +99,8 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
         points: tuple[str, ...] = ()
         deal = scored.deal_score(number - 1) if in_play else None
         if deal is not None:
-            points = tuple(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+            points = tuple(f"{isolate(name)} {signed(p)}"
+                           for name, p in zip(game.players_at(number), deal.points, strict=True))
         told[change.deal_id] = Arrival(text, number if in_play else None, points)
     return list(told.values())
 

@@ -114,7 +114,7 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     deals = score.deals if score else ()
     for deal in deals:
         entry = game.deals[deal.number - 1].entry
-        row: list[Any] = [deal.number, "" if deal.dealer is None else players[deal.dealer]]
+        row: list[Any] = [deal.number, "" if deal.dealer is None else game.players_at(deal.number)[deal.dealer]]
         if trix:
             row += [deal.kingdom, " + ".join(contract_name(c) for c in deal.contracts)]
         else:

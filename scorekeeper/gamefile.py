@@ -25,12 +25,24 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 
 
 @dataclass(frozen=True)
+class SeatChange:
+    """Someone takes over a seat (GAME-FILE.md, "Someone takes over a seat"; issue 18,
+    part 3): from deal ``from_deal`` (1-based) on, ``seat`` (0-based) is played by
+    ``player`` (a cleaned name). Points stay with the seat."""
+
+    from_deal: int
+    seat: int
+    player: str
+
+
+@dataclass(frozen=True)
 class GameFile:
     """A parsed game file.
 
-    ``players``: display names in playing order; ``first_dealer``: a seat (Trix: the
-    first kingdom's owner); ``options``: the game's parsed options; ``deals``: the game's
-    parsed deals, in the order played.
+    ``players``: display names in playing order, as they sat at the start;
+    ``first_dealer``: a seat (Trix: the first kingdom's owner); ``options``: the game's
+    parsed options; ``deals``: the game's parsed deals, in the order played;
+    ``seat_changes``: who took over a seat when (:class:`SeatChange`, in deal order).
     """
 
     kind: str
@@ -38,6 +50,12 @@ class GameFile:
     first_dealer: int
     options: Any
     deals: tuple[Any, ...]
+    seat_changes: tuple[SeatChange, ...] = ()
+
+    def players_at(self, number: int) -> tuple[str, ...]:
+        """Who sat at each seat in deal ``number`` (1-based; the number of deals + 1:
+        who sits now), names by seat."""
+        return players_at(self.players, self.seat_changes, number)
 
     @property
     def rules(self) -> GameRules:
@@ -45,7 +63,8 @@ class GameFile:
 
     def score(self) -> GameScore:
         """Score every deal; raises DealError on the first deal that breaks a rule."""
-        return self.rules.score(self.players, self.first_dealer, self.options, self.deals)
+        return self.rules.score(self.players, self.first_dealer, self.options, self.deals,
+                                self.players_at if self.seat_changes else None)
 
     def to_dict(self) -> dict[str, Any]:
         """The file as GAME-FILE.md lays it out (options with every key)."""
@@ -57,7 +76,87 @@ class GameFile:
             "first_dealer": self.first_dealer,
             "options": rules.dump_options(self.options),
             "deals": [rules.dump_deal(d) for d in self.deals],
+            **({"seat_changes": [{"from_deal": c.from_deal, "seat": c.seat, "player": c.player}
+                                 for c in self.seat_changes]} if self.seat_changes else {}),
         }
+
+
+def players_at(players: Sequence[str], changes: Sequence[SeatChange], number: int) -> tuple[str, ...]:
+    """The names by seat in deal ``number`` (1-based): ``players`` as they sat at the
+    start, with every change from that deal or before (in deal order) applied."""
+    names = list(players)
+    for change in changes:
+        if change.from_deal <= number and 0 <= change.seat < len(names):
+            names[change.seat] = change.player
+    return tuple(names)
+
+
+def check_seat_changes(raw: Any, players: Sequence[str], deals: int) -> tuple[SeatChange, ...]:
+    """A game file's ``seat_changes`` (GAME-FILE.md, "Someone takes over a seat"),
+    checked: a list of objects {"from_deal", "seat", "player"}, in deal order, each
+    ``from_deal`` a whole number from 2 to ``deals`` + 1 (a change announced before the
+    next deal), ``seat`` one of ``players``' seats, ``player`` a name (checked as the
+    players' names are) not sitting at another seat from that deal on, and not the one
+    sitting at that seat already; a seat changes at most once a deal. Changes of the
+    same deal take effect together (two players may swap seats).
+
+    Raises FormatError (field "seat_changes"; ``seat`` the seat concerned) whose message
+    names the change (1-based) and the problem; ``deal`` stays None, since no deal's
+    entry is wrong (the sheet then shows no deal past it as broken).
+    """
+    if not isinstance(raw, list):
+        raise FormatError(_("seat_changes must be a list"), field="seat_changes")
+    seats = len(players)
+    out: list[SeatChange] = []
+    for n, item in enumerate(raw, 1):
+        if not isinstance(item, Mapping):
+            raise FormatError(_("seat change {n} must be an object").format(n=n), field="seat_changes")
+        for key in ("from_deal", "seat", "player"):
+            if key not in item:
+                raise FormatError(_("seat change {n}: missing key {key!r}").format(n=n, key=key),
+                                  field="seat_changes")
+        start, seat = item["from_deal"], item["seat"]
+        if isinstance(start, bool) or not isinstance(start, int) or not 2 <= start <= deals + 1:
+            raise FormatError(_("seat change {n}: from_deal must be a deal from 2 to the number of deals "
+                                "+ 1 ({last}), not {value}").format(n=n, last=deals + 1, value=_json(start)),
+                              field="seat_changes")
+        if out and start < out[-1].from_deal:
+            raise FormatError(_("seat change {n}: the seat changes must be in deal order (deal {deal} "
+                                "comes after deal {before})").format(n=n, deal=start, before=out[-1].from_deal),
+                              field="seat_changes")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise FormatError(_("seat change {n}: seat must be a seat from 0 to {last}, not {value}").format(
+                n=n, last=str(seats - 1), value=_json(seat)), field="seat_changes")
+        try:
+            (name,) = check_player_names([item["player"]], 1)
+        except FormatError as error:
+            raise FormatError(_("seat change {n}: {problem}").format(n=n, problem=error.message),
+                              field="seat_changes", seat=seat) from None
+        out.append(SeatChange(start, seat, name))
+    for start in sorted({c.from_deal for c in out}):
+        before = players_at(players, out, start - 1)
+        now = players_at(players, out, start)
+        changing = [(n, c) for n, c in enumerate(out, 1) if c.from_deal == start]
+        moved: set[int] = set()
+        for n, change in changing:
+            if change.seat in moved:
+                raise FormatError(_("seat change {n}: seat {seat} changes twice from deal {deal}").format(
+                    n=n, seat=str(change.seat), deal=start), field="seat_changes", seat=change.seat)
+            moved.add(change.seat)
+            if name_key(before[change.seat]) == name_key(change.player):
+                raise FormatError(_("seat change {n}: {name} sits at that seat already").format(
+                    n=n, name=shown_name(change.player)), field="seat_changes", seat=change.seat)
+            if any(name_key(other) == name_key(change.player) for s, other in enumerate(now) if s != change.seat):
+                raise FormatError(_("seat change {n}: {name} is sitting at another seat in deal {deal}").format(
+                    n=n, name=shown_name(change.player), deal=start), field="seat_changes", seat=change.seat)
+    return tuple(out)
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
@@ -120,7 +219,8 @@ def from_dict(data: Any) -> GameFile:
     if not isinstance(data["deals"], Sequence) or isinstance(data["deals"], str):
         raise FormatError(_("deals must be a list"), field="deals")
     deals = tuple(rules.parse_deal(raw, number, players) for number, raw in enumerate(data["deals"], 1))
-    return GameFile(data["game"], players, first, options, deals)
+    changes = check_seat_changes(data.get("seat_changes", []), players, len(deals))
+    return GameFile(data["game"], players, first, options, deals, changes)
 
 
 def _not_json(exc: Exception) -> FormatError:
@@ -250,6 +350,11 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     if not isinstance(raw_deals, Sequence) or isinstance(raw_deals, str):
         problems.append(FormatError(_("deals must be a list"), field="deals"))
         return problems
+    if players is not None and "seat_changes" in data:
+        try:
+            check_seat_changes(data["seat_changes"], players, len(raw_deals))
+        except FormatError as error:
+            problems.append(error)
 
     parsed: list[tuple[int, Any]] = []  # (1-based deal number, parsed deal) of well-shaped deals
     for number, raw in enumerate(raw_deals, 1):

@@ -24,7 +24,7 @@ from . import sheet
 from .i18n import gettext as _
 from .i18n import ngettext
 from .names import CONTRACT_NAMES
-from .records import Change, StoredDeal, StoredGame
+from .records import Change, SeatTaken, StoredDeal, StoredGame
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
 from .rules.trix import card_label
 from .text import isolate, isolate_all
@@ -93,6 +93,13 @@ def undo(game: StoredGame, change: Change) -> StoredGame | None:
         return replace(game, players=tuple(change.before["players"]))
     if action == "settings_changed":
         return replace(game, options=dict(change.before["options"]))
+    if action == "seat_taken" and isinstance(change.after, Mapping):
+        return replace(game, seat_changes=tuple(c for c in game.seat_changes if c.id != change.after.get("id")))
+    if action == "seat_taken_back" and isinstance(change.before, Mapping):
+        was = change.before
+        taken = SeatTaken(was["id"], was["position"], was["seat"], was["player"], was.get("player_id"))
+        return replace(game, seat_changes=tuple(sorted((*game.seat_changes, taken),
+                                                       key=lambda c: (c.position, c.id))))
     return game
 
 
@@ -166,7 +173,8 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             seen.add(change.deal_id)
             if change.action == "deal_deleted" and change.deal_id in still_deleted:
                 restorable = change.deal_id
-        names = after.players  # as the players were called just after this change
+        # as the players were called just after this change; a deal's, as they sat in it
+        names = after.players_at(number) if number is not None else after.players_now
         shown = isolate_all(names)  # in the sentences, each name isolated from its neighbours
         title, details = describe(change, shown, game.kind, number,
                                   before_sheet if change.action == "deal_deleted" else after_sheet)
@@ -219,6 +227,16 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
         return _("Game deleted"), (_("It counted in no list or statistic until it was restored."),)
     if action == "game_restored":
         return _("Game restored"), (_("Back whole, with every deal, in every list and statistic."),)
+    if action in ("seat_taken", "seat_taken_back"):
+        told = change.after if action == "seat_taken" else change.before
+        if isinstance(told, Mapping):
+            said = {"player": isolate(str(told.get("player", "?"))), "old": isolate(str(told.get("replaces", "?"))),
+                    "n": told.get("from_deal", "?")}
+            if action == "seat_taken":
+                return _("%(player)s takes %(old)s's seat", **said), (
+                    _("%(player)s plays for %(old)s from deal %(n)s on; points stay with the seat.", **said),)
+            return _("Seat change taken back: %(old)s plays on", **said), (
+                _("%(player)s does not take %(old)s's seat from deal %(n)s after all.", **said),)
     return action, ()
 
 

@@ -339,3 +339,34 @@ def m011_deleted_games(db: sqlite_utils.Database) -> None:
     but keeps its deals and history, so "Deleted games" can restore it whole."""
     db.table("games").add_column("deleted_at", str)
     db.execute("create index games_deleted on games (group_id, deleted_at) where deleted_at is not null")
+
+
+@migrations()
+def m012_seat_changes(db: sqlite_utils.Database) -> None:
+    """Someone takes over a seat during a game (issue 18, part 3): ``seat_changes`` holds
+    who plays a seat from the deal placed at ``position`` on (the place the next deal took
+    when it was said: deals.position), with the form token that made it; ``game_players``
+    keeps who sat at the start. A player's statistics count only the deals they played,
+    so one seat of a game may now add to two players: ``seat_stats`` is kept by game and
+    player (its ``seat``: where the player sat last); start-up works it out again."""
+    db.table("seat_changes").create(
+        {
+            "id": int,
+            "game_id": str,
+            "seat": int,  # 0-based, in playing order
+            "position": int,  # deals.position of the first deal the new player plays
+            "player_id": int,
+            "created_at": str,  # UTC, ISO 8601
+            "nonce": str,  # the players-and-settings form's one-time token (null: an import)
+        },
+        pk="id",
+        foreign_keys=[("game_id", "games", "id"), ("player_id", "players", "id")],
+        not_null={"game_id", "seat", "position", "player_id", "created_at"},
+    )
+    db.table("seat_changes").create_index(["game_id", "position"])
+    db.table("seat_changes").create_index(["player_id"])
+    db.execute("create unique index seat_changes_nonce on seat_changes (game_id, nonce) where nonce is not null")
+    db.execute("delete from seat_stats")
+    db.execute("delete from player_figures")
+    db.execute("delete from game_summaries")  # refresh_stale works them all out again
+    db.table("seat_stats").transform(pk=("game_id", "player_id"))

@@ -31,10 +31,13 @@ class NotFoundError(LookupError):
 #: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
 #: playing order]} both; settings_changed — {"options": {every option}} both;
 #: game_deleted — None / {"deleted_at": UTC time}; game_restored — {"deleted_at": the
-#: time it had been deleted} / None (issue 18, part 1: the game itself is unchanged).
+#: time it had been deleted} / None (issue 18, part 1: the game itself is unchanged);
+#: seat_taken — None / the seat change ({"id", "seat", "position", "player", "player_id",
+#: "replaces", "from_deal"}: :class:`SeatTaken` and who sat there before); seat_taken_back
+#: — that same object / None (issue 18, part 3).
 ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
                             "deal_restored", "players_renamed", "settings_changed",
-                            "game_deleted", "game_restored")
+                            "game_deleted", "game_restored", "seat_taken", "seat_taken_back")
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,22 @@ def fingerprint(entry: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
+class SeatTaken:
+    """Someone takes over a seat, as stored (issue 18, part 3): ``seat`` (0-based) is
+    played by ``player`` (as spelt now; ``player_id`` the players-table id) in every deal
+    whose place key is ``position`` or later: the place the next deal took when the
+    change was made, so a deal deleted or restored before it moves its deal number
+    (:meth:`StoredGame.from_deal`) but never who played which deal. ``at``: UTC ISO 8601."""
+
+    id: int
+    position: int
+    seat: int
+    player: str
+    player_id: int | None = None
+    at: str = ""
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """One game as stored: names in playing order, options and deal entries as the game
     file has them; times are UTC ISO 8601 strings."""
@@ -77,16 +96,26 @@ class StoredGame:
     #: When the game was deleted (UTC ISO 8601; soft: it can be restored), None while in
     #: play (issue 18, part 1)
     deleted_at: str | None = None
+    #: Who took over a seat when, in the order of their places (:class:`SeatTaken`);
+    #: ``players`` are who sat at the start.
+    seat_changes: tuple[SeatTaken, ...] = ()
 
     def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        """The game file dict, with ``entries`` in place of the stored deals if given."""
+        """The game file dict, with ``entries`` in place of the stored deals if given
+        (then a seat change from past the deal after them is left out: the game as far as
+        those deals). ``seat_changes`` only when there are some (GAME-FILE.md: optional)."""
+        deals = [d.entry for d in self.deals] if entries is None else list(entries)
+        changes: list[dict[str, Any]] = [
+            {"from_deal": self.from_deal(c), "seat": c.seat, "player": c.player} for c in self.seat_changes
+            if entries is None or self.from_deal(c) <= len(deals) + 1]
         return {
             "format": gamefile.FORMAT,
             "game": self.kind,
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "options": self.options,
-            "deals": [d.entry for d in self.deals] if entries is None else list(entries),
+            "deals": deals,
+            **({"seat_changes": changes} if changes else {}),
         }
 
     def exported(self) -> dict[str, Any]:
@@ -98,6 +127,39 @@ class StoredGame:
             return self.game_file().to_dict()
         except RuleError:
             return self.to_dict()
+
+    def from_deal(self, change: SeatTaken) -> int:
+        """The 1-based number of the first deal ``change``'s player plays (the number of
+        deals + 1: from the next deal)."""
+        return self.number_at(change.position)
+
+    def players_at(self, number: int) -> tuple[str, ...]:
+        """Who sat at each seat in deal ``number`` (1-based; the number of deals + 1: who
+        sits now), names by seat."""
+        names = list(self.players)
+        for change in self.seat_changes:
+            if self.from_deal(change) <= number and 0 <= change.seat < len(names):
+                names[change.seat] = change.player
+        return tuple(names)
+
+    @property
+    def players_now(self) -> tuple[str, ...]:
+        """Who sits at each seat now (plays the next deal): names by seat."""
+        return self.players_at(len(self.deals) + 1)
+
+    def sat_before(self, seat: int) -> tuple[tuple[str, int], ...]:
+        """Who sat at ``seat`` before whoever sits there now, oldest first: (name, the
+        last deal they played there); empty when nobody took over the seat. A change
+        whose player played no deal yet (from the next deal) counts: the one it replaces
+        played until the last deal."""
+        runs: list[tuple[str, int]] = []
+        name = self.players[seat]
+        for change in self.seat_changes:
+            if change.seat != seat:
+                continue
+            runs.append((name, self.from_deal(change) - 1))
+            name = change.player
+        return tuple(runs)
 
     def game_file(self, entries: Iterable[Mapping[str, Any]] | None = None) -> GameFile:
         """Parse the stored game (or it with other deal entries); raises RuleError."""

@@ -80,11 +80,49 @@ class SeatedGame:
         return self.sheet.score.totals
 
     def seat_of(self, player_id: int) -> int | None:
-        """The seat of player ``player_id``, or None if they did not play."""
-        try:
-            return self.player_ids.index(player_id)
-        except ValueError:
-            return None
+        """The seat player ``player_id`` sat at last (at the end, or when they left), or
+        None if they did not sit in the game."""
+        for ids in (self.ids_at(n) for n in range(self.last_number, 0, -1)):
+            if player_id in ids:
+                return ids.index(player_id)
+        return None
+
+    @property
+    def last_number(self) -> int:
+        """The number of the game's last deal (1 before any): who sat then sat at the end."""
+        return max(1, len(self.game.deals))
+
+    def ids_at(self, number: int) -> tuple[int | None, ...]:
+        """The player ids by seat in deal ``number`` (1-based): who sat at the start, with
+        every seat change from that deal or before (issue 18, part 3)."""
+        ids: list[int | None] = list(self.player_ids)
+        for change in self.game.seat_changes:
+            if change.seat < len(ids) and self.game.from_deal(change) <= number:
+                ids[change.seat] = change.player_id
+        return tuple(ids)
+
+    @property
+    def everyone(self) -> tuple[int, ...]:
+        """Every player who sat in the game (at its start or by taking over a seat), in
+        the order they sat down."""
+        ids = [*self.player_ids, *(c.player_id for c in self.game.seat_changes)]
+        return tuple(dict.fromkeys(pid for pid in ids if pid is not None))
+
+    @property
+    def at_end(self) -> tuple[int | None, ...]:
+        """The player ids by seat in the last deal: whose the seats' results are (the win
+        goes with the seat to whoever sat there at the end)."""
+        return self.ids_at(self.last_number)
+
+    def played_by(self, player_id: int) -> tuple[tuple[DealScore, Any, int], ...]:
+        """The scored deals player ``player_id`` played, each with its parsed deal and
+        their seat in it: only the deals they sat in (issue 18, part 3)."""
+        out = []
+        for deal_score, deal in self.scored:
+            ids = self.ids_at(deal_score.number)
+            if player_id in ids:
+                out.append((deal_score, deal, ids.index(player_id)))
+        return tuple(out)
 
     def won_by(self, seat: int) -> bool:
         """Whether ``seat`` won (alone, shared or with a partner) a finished game."""
@@ -388,11 +426,12 @@ def _declare_trigami(tally: _Tallies, k: str) -> None:
     tally(f"{k}.every_trick", _("Every trick taken"), detail=True)
 
 
-def _count_trigami(tally: _Tallies, game: SeatedGame, seat: int) -> None:
-    """Bids, Doublets made and failed, Turnip results, bugs and tricks (SCORING.md §1.2)."""
+def _count_trigami(tally: _Tallies, game: SeatedGame, played: Sequence[tuple[DealScore, Any, int]]) -> None:
+    """Bids, Doublets made and failed, Turnip results, bugs and tricks (SCORING.md §1.2),
+    over the ``played`` deals (deal score, deal, the player's seat)."""
     k = game.kind
     special = k == "trigami"
-    for deal_score, deal in game.scored:
+    for deal_score, deal, seat in played:
         points = deal_score.points[seat]
         bid = deal.bids[seat].kind
         if special:
@@ -476,10 +515,11 @@ def _declare_trix(tally: _Tallies) -> None:
             tally(f"{p}.first", _("Out first"), with_of=True)
 
 
-def _count_trix(tally: _Tallies, game: SeatedGame, seat: int) -> None:
+def _count_trix(tally: _Tallies, game: SeatedGame, played: Sequence[tuple[DealScore, Any, int]]) -> None:
     """Contract by contract (SCORING.md §2.1, §2.2): deals, points per deal and what the
-    player took; a Trix Complex deal counts once for each of its contracts."""
-    for deal_score, deal in game.scored:
+    player took; a Trix Complex deal counts once for each of its contracts. Over the
+    ``played`` deals (deal score, deal, the player's seat)."""
+    for deal_score, deal, seat in played:
         for contract in deal.contracts:
             p = f"trix.{contract}"
             tally(f"{p}.deals").add(game.id)
@@ -535,9 +575,10 @@ class DealMark:
 
 @dataclass(frozen=True)
 class SeatPart:
-    """What one seat of one game adds to its player's statistics: worked out once when
-    the game changes (summaries.py keeps it, and adds it to the player's totals), so that
-    a player page never scores the player's games.
+    """What one game adds to one of its players' statistics: worked out once when the
+    game changes (summaries.py keeps it, and adds it to the player's totals), so that a
+    player page never scores the player's games. ``seat``: where the player sat at the
+    end (or last, when they left: issue 18, part 3).
 
     ``counts``: {figure key: (count, total, of)} for every figure the game counts for
     the player, zeros included (a key listed is a figure the page shows); see
@@ -560,55 +601,67 @@ class SeatPart:
 
 
 def seat_parts(game: SeatedGame) -> list[SeatPart]:
-    """Each seat's :class:`SeatPart` of ``game`` (a seat without a player id: none)."""
-    return [_seat_part(game, seat, pid) for seat, pid in enumerate(game.player_ids)]
+    """What ``game`` adds to each of its players' statistics (:class:`SeatPart`): one
+    part for every player who sat in it, at its start or by taking over a seat."""
+    return [_seat_part(game, pid) for pid in game.everyone]
 
 
-def _seat_part(game: SeatedGame, seat: int, player_id: int) -> SeatPart:
+def _seat_part(game: SeatedGame, player_id: int) -> SeatPart:
+    """Player ``player_id``'s part of ``game``. The game counts as a game played for
+    everyone who sat in it; the deals, points, bids, contracts, best and worst deal
+    count only the deals they played (issue 18, part 3: someone who took over a seat
+    does not get the leaver's deals). The result — finished, won, the results chart,
+    head-to-head — belongs to whoever sat at the seat at the end (points and winners stay
+    with the seat, GAME-FILE.md); a player who left before the end has played the game
+    but not finished it."""
     tally = _Tallies()
     gid, kind = game.id, game.kind
     _declare_overall(tally)
     _declare_kind(tally, kind)
     tally("played").add(gid)
     tally(f"{kind}.games").add(gid)
-    if game.finished:
+    end = game.at_end
+    seat = end.index(player_id) if player_id in end else None
+    if game.finished and seat is not None:
         tally("finished").add(gid)
         tally("won").chance()
         tally(f"{kind}.won").chance()
         if game.won_by(seat):
             tally("won").add(gid)
             tally(f"{kind}.won").add(gid)
+    played = game.played_by(player_id)
     best: DealMark | None = None
     worst: DealMark | None = None
-    for deal_score, deal in game.scored:
-        points = deal_score.points[seat]
+    for deal_score, deal, at in played:
+        points = deal_score.points[at]
         better = _better(points, game)
         tally(f"{kind}.deals").add(gid)
         tally(f"{kind}.points").add(gid, better)
         if best is None or better > best.better:
-            best = DealMark(better, deal_score.number, points, _deal_what(kind, deal, seat))
+            best = DealMark(better, deal_score.number, points, _deal_what(kind, deal, at))
         if worst is None or better < worst.better:
-            worst = DealMark(better, deal_score.number, points, _deal_what(kind, deal, seat))
+            worst = DealMark(better, deal_score.number, points, _deal_what(kind, deal, at))
     if kind == "trix":
-        _count_trix(tally, game, seat)
+        _count_trix(tally, game, played)
     else:
-        _count_trigami(tally, game, seat)
+        _count_trigami(tally, game, played)
     result = None
-    if game.finished:
+    if game.finished and seat is not None:
         totals = game.totals
         mine = _better(totals[seat], game)
         others = [_better(t, game) for s, t in enumerate(totals) if s != seat]
         result = Result(gid, kind, game.game.created_at, totals[seat], _better(max(others), game),
                         game.won_by(seat), game.reversed)
-        for other, pid in enumerate(game.player_ids):
-            if other == seat:
+        for other, pid in enumerate(end):
+            if other == seat or pid is None:
                 continue
             _declare_versus(tally, pid, "")
             tally(f"vs.{pid}").add(gid)
             theirs = _better(totals[other], game)
             side = "ahead" if mine > theirs else "behind" if mine < theirs else "level"
             tally(f"vs.{pid}.{side}").add(gid)
-    return SeatPart(gid, kind, game.game.created_at, seat, player_id,
+    last_seat = seat if seat is not None else (played[-1][2] if played else game.seat_of(player_id) or 0)
+    return SeatPart(gid, kind, game.game.created_at, last_seat, player_id,
                     {t.key: (t.count, t.total, t.of) for t in tally}, best, worst, result, game.reversed)
 
 
@@ -737,8 +790,8 @@ def player_stats(games: Iterable[SeatedGame], player_id: int, names: Mapping[int
     page. ``names``: ``store.player_names``. Figures are described in :class:`Figure`;
     points are as scored from the deal entries (SCORING.md §1.2, §2.1–2.2), reversed
     Trix scoring turned back (see the module)."""
-    mine = [game for game in games if game.seat_of(player_id) is not None][::-1]  # oldest first
-    parts = [_seat_part(game, game.seat_of(player_id) or 0, player_id) for game in mine]
+    mine = [game for game in games if player_id in game.everyone][::-1]  # oldest first
+    parts = [_seat_part(game, player_id) for game in mine]
     return assemble(player_id, add_up(parts), names)
 
 

@@ -32,7 +32,7 @@ import sqlite_utils
 
 from . import inputs
 from .gamefile import GameFile, same_game_key
-from .records import Change, StoredDeal, StoredGame, with_deal_back
+from .records import Change, SeatTaken, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
 )
@@ -353,6 +353,10 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
              "nonce": None, "created_at": now, "updated_at": now}
             for pos, entry in enumerate(data["deals"])
         )
+        for change in game.seat_changes:  # the deal placed at from_deal - 1 is its first
+            db.table("seat_changes").insert({
+                "game_id": game_id, "seat": change.seat, "position": change.from_deal - 1,
+                "player_id": _player_id(db, change.player, now, group_id), "created_at": now})
         _record(db, game_id, now, "game_created", after=data)
         _written(db, game_id)
     return game_id
@@ -431,9 +435,15 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     marks = ",".join("?" * len(candidates))
     for stored in _games(db, f"where id in ({marks})", candidates):
         if ([name_key(n) for n in stored.players] == keys and stored.options == data["options"]
-                and [d.entry for d in stored.deals] == list(data["deals"])):
+                and [d.entry for d in stored.deals] == list(data["deals"])
+                and _changes_key(stored.to_dict().get("seat_changes", [])) ==
+                _changes_key(data.get("seat_changes", []))):
             return stored.id
     return None
+
+
+def _changes_key(changes: Iterable[Mapping[str, Any]]) -> list[tuple[int, int, str]]:
+    return [(c["from_deal"], c["seat"], name_key(c["player"])) for c in changes]
 
 
 def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str) -> StoredGame | None:
@@ -482,14 +492,34 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
         f"and deleted_at is null order by game_id, position", ids
     ):
         deals[row["game_id"]].append(StoredDeal(row["id"], row["position"], json.loads(row["entry"])))
+    seat_changes: dict[str, list[SeatTaken]] = defaultdict(list)
+    for row in _seat_change_rows(db, marks, ids):
+        seat_changes[row["game_id"]].append(SeatTaken(row["id"], row["position"], row["seat"], row["name"],
+                                                      row["player_id"], row["created_at"]))
     return [
         StoredGame(
             id=g["id"], kind=g["kind"], players=tuple(names[g["id"]]), first_dealer=g["first_dealer"],
             options=json.loads(g["options"]), deals=tuple(deals[g["id"]]),
             created_at=g["created_at"], updated_at=g["updated_at"], deleted_at=g.get("deleted_at"),
+            seat_changes=tuple(seat_changes[g["id"]]),
         )
         for g in games
     ]
+
+
+def _seat_change_rows(db: sqlite_utils.Database, marks: str, ids: list[str]) -> list[dict[str, Any]]:
+    """The seat changes of games ``ids`` with their players' names, in order of play;
+    none in a database migrated only part-way, before m012_seat_changes (the migrations'
+    own tests write games there)."""
+    try:
+        return list(db.query(
+            f"select sc.id, sc.game_id, sc.seat, sc.position, sc.player_id, sc.created_at, p.name "
+            f"from seat_changes sc join players p on p.id = sc.player_id where sc.game_id in ({marks}) "
+            f"order by sc.game_id, sc.position, sc.id", ids))
+    except sqlite3.OperationalError as error:
+        if "no such table" not in str(error):
+            raise
+        return []
 
 
 def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
@@ -982,6 +1012,119 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     return tuple(actions)
 
 
+class SeatChangeRefusedError(Exception):
+    """A seat change (or its take-back) that cannot be made; nothing was written.
+    ``reason``: "no_deal" (no deal played yet: the name is changed instead), "finished"
+    (the game is over: there is no next deal), "moved" (a deal was added or removed
+    since the form showed deal ``number``: the change would now start elsewhere),
+    "deal_after" (take back: deal ``number`` was played after it already), "gone" (take
+    back: it is taken back already, or was never made). ``number``: the deal concerned."""
+
+    def __init__(self, reason: str, number: int | None = None) -> None:
+        super().__init__(f"seat change refused: {reason}")
+        self.reason = reason
+        self.number = number
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """What :func:`take_seat` did: ``change`` (records.SeatTaken) as stored, from deal
+    ``from_deal``, replacing ``replaces`` (who sat there); ``again``: this form token had
+    made it already (a double tap), nothing was written."""
+
+    change: SeatTaken
+    from_deal: int
+    replaces: str
+    again: bool = False
+
+
+def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
+              from_deal: int | None = None, nonce: str | None = None) -> SeatChanged:
+    """Someone takes over ``seat`` (0-based) from the next deal on (issue 18, part 3):
+    ``name`` is a new player of the game's group, or a known one (any case: they keep
+    their spelling), who must not sit at another seat then. Recorded as "seat_taken".
+
+    Checked inside the write transaction: the game has a deal already (else
+    SeatChangeRefusedError "no_deal": rename the seat instead) and is not over
+    ("finished"); ``from_deal``, the deal the form said (None: not checked), is still the
+    next one ("moved"); the game file with the change fits GAME-FILE.md (raises
+    rules.RuleError: a bad name, the player sits at another seat, or already at this one).
+    ``nonce``: the form's one-time token; sent again, the change it made is the answer.
+    Raises NotFoundError for no such game. Nothing is written when it raises.
+    """
+    now = _now()
+    with writing(db):
+        game = get_game(db, game_id)
+        if nonce:
+            row = db.execute("select id from seat_changes where game_id = ? and nonce = ?",
+                             [game_id, nonce]).fetchone()
+            made = [c for c in game.seat_changes if row is not None and c.id == row[0]]
+            if made:
+                replaced = [ch for ch in form_changes(db, game_id, nonce) if ch.action == "seat_taken"]
+                return SeatChanged(made[0], game.from_deal(made[0]),
+                                   replaced[0].after.get("replaces", "") if replaced else "", again=True)
+        number = len(game.deals) + 1
+        if not game.deals:
+            raise SeatChangeRefusedError("no_deal", number)
+        if from_deal is not None and from_deal != number:
+            raise SeatChangeRefusedError("moved", number)
+        if not 0 <= seat < len(game.players):
+            raise NotFoundError(f"no seat {seat} in game {game_id}")
+        position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
+                              [game_id]).fetchone()[0]
+        trial = replace(game, seat_changes=(*game.seat_changes, SeatTaken(0, position, seat, name)))
+        file = trial.game_file()  # raises RuleError: checks the name and who sits where
+        if file.score().finished:
+            raise SeatChangeRefusedError("finished", number)
+        group_id = db.execute("select group_id from games where id = ?", [game_id]).fetchone()[0]
+        player_id = _player_id(db, file.seat_changes[-1].player, now, group_id)
+        shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
+        change_id = cast(int, db.table("seat_changes").insert({
+            "game_id": game_id, "seat": seat, "position": position, "player_id": player_id,
+            "created_at": now, "nonce": nonce or None}).last_pk)
+        change = SeatTaken(change_id, position, seat, shown, player_id, now)
+        replaces = game.players_now[seat]
+        _record(db, game_id, now, "seat_taken", after={
+            "id": change_id, "seat": seat, "position": position, "player": shown, "player_id": player_id,
+            "replaces": replaces, "from_deal": number}, nonce=nonce)
+        _touch(db, game_id, now)
+        _written(db, game_id)
+    return SeatChanged(change, number, replaces)
+
+
+def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> SeatChanged:
+    """Take back seat change ``change_id`` (entered by mistake; issue 18, part 3): the
+    seat's previous player sits there again. Only while no deal in play was added after
+    it, checked inside the write transaction (SeatChangeRefusedError "deal_after", with
+    the number of the first deal its player played); "gone" when it is not there (taken
+    back already: a double tap). The game without it must still fit GAME-FILE.md (raises
+    rules.RuleError: e.g. the previous player sits at another seat by then). Recorded as
+    "seat_taken_back"; a player left in no game is dropped. Nothing is written when it
+    raises."""
+    now = _now()
+    with writing(db):
+        game = get_game(db, game_id)
+        found = [c for c in game.seat_changes if c.id == change_id]
+        if not found:
+            raise SeatChangeRefusedError("gone")
+        change = found[0]
+        if any(d.position >= change.position for d in game.deals):
+            raise SeatChangeRefusedError("deal_after", game.from_deal(change))
+        back = replace(game, seat_changes=tuple(c for c in game.seat_changes if c.id != change_id))
+        back.game_file()  # raises RuleError
+        number = game.from_deal(change)
+        replaces = back.players_at(number)[change.seat]
+        db.table("seat_changes").delete(change_id)
+        _record(db, game_id, now, "seat_taken_back", before={
+            "id": change_id, "seat": change.seat, "position": change.position, "player": change.player,
+            "player_id": change.player_id, "replaces": replaces, "from_deal": number})
+        _touch(db, game_id, now)
+        _written(db, game_id, left=[change.player_id] if change.player_id is not None else [])
+        if change.player_id is not None:
+            _drop_unseated(db, [change.player_id])
+    return SeatChanged(change, number, replaces)
+
+
 def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> list[Change]:
     """The changes of game ``game_id`` made with the players-and-settings form token
     ``nonce``, oldest first (none without a token); a token resolves in its own game only."""
@@ -1009,8 +1152,16 @@ def _rename(db: sqlite_utils.Database, game: StoredGame, names: tuple[str, ...],
         db.execute("update game_players set player_id = ? where game_id = ? and seat = ?",
                    [player_id, game.id, seat])
         left.add(seats[seat])
-    for player_id in left:
-        if not db.table("game_players").count_where("player_id = ?", [player_id]):
+    _drop_unseated(db, left)
+
+
+def _drop_unseated(db: sqlite_utils.Database, player_ids: Iterable[int]) -> None:
+    """Drop the players of ``player_ids`` who sit in no game (at its start or by a seat
+    change) any more, with their record."""
+    for player_id in player_ids:
+        if not db.table("game_players").count_where("player_id = ?", [player_id]) and not (
+                db.table("seat_changes").exists() and db.table("seat_changes").count_where(
+                    "player_id = ?", [player_id])):
             db.execute("delete from player_records where player_id = ?", [player_id])
             with suppress(sqlite3.IntegrityError):  # still named elsewhere (a table of the future): keep them
                 db.table("players").delete(player_id)
@@ -1068,9 +1219,13 @@ def sheet_version(db: sqlite_utils.Database, game_id: str) -> tuple[int, str] | 
         "select (select 1 from games where id = ? and deleted_at is null), "
         "(select coalesce(max(id), 0) from changes where game_id = ?), "
         "(select json_group_array(name) from (select p.name from game_players gp join players p "
-        "on p.id = gp.player_id where gp.game_id = ? order by gp.seat))",
-        [game_id, game_id, game_id]).fetchone()
-    return (int(row[1]), str(row[2])) if row[0] else None
+        "on p.id = gp.player_id where gp.game_id = ? order by gp.seat)), "
+        "(select json_group_array(name) from (select p.name from seat_changes sc join players p "
+        "on p.id = sc.player_id where sc.game_id = ? order by sc.position, sc.id))",
+        [game_id, game_id, game_id, game_id]).fetchone()
+    if not row[0]:
+        return None
+    return int(row[1]), str(row[2]) if row[3] == "[]" else f"{row[2]} {row[3]}"
 
 
 def live_state(db: sqlite_utils.Database, game_id: str) -> tuple[int, int, bool] | None:

@@ -48,7 +48,8 @@ RULES = _rules_fingerprint()
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game as the lists show it. ``players``: names in playing order; ``totals``:
+    """One game as the lists show it. ``players``: who sits at each seat now, in playing
+    order (someone may have taken over a seat); ``totals``:
     one int per seat (zeros before the first deal); ``winners`` (a finished game) and
     ``leaders`` (the best total so far): seats; ``problem_deal``: the 1-based number of
     the first stored deal that no longer fits the rules, else None; ``created_at``: UTC
@@ -105,8 +106,9 @@ def refresh(db: sqlite_utils.Database, game_id: str, scored: sheets.Sheet | None
          for seat in range(len(game.players))), pk=("game_id", "seat"))
     seated = [row[0] for row in db.execute(
         "select player_id from game_players where game_id = ? order by seat", [game_id])]
-    _refresh_seat_stats(db, stats.SeatedGame(game, tuple(seated), scored))
-    refresh_players(db, [*seated, *players])
+    seated_game = stats.SeatedGame(game, tuple(seated), scored)
+    _refresh_seat_stats(db, seated_game)
+    refresh_players(db, [*seated_game.everyone, *players])
 
 
 def forget(db: sqlite_utils.Database, game_id: str, players: Iterable[int] = ()) -> None:
@@ -149,8 +151,9 @@ def _add_figures(db: sqlite_utils.Database, player_id: int, counts: Mapping[str,
 
 
 def _refresh_seat_stats(db: sqlite_utils.Database, game: stats.SeatedGame) -> None:
-    """Work out what each seat of ``game`` adds to its player's statistics, and change each
-    player's summed figures by the difference (old seats taken away, new ones added): a
+    """Work out what ``game`` adds to each of its players' statistics (one part a player:
+    someone who took over a seat adds only the deals they played), and change each
+    player's summed figures by the difference (old parts taken away, new ones added): a
     write costs the same however many games the player has."""
     for player_id, counts in db.execute(
             "select player_id, counts from seat_stats where game_id = ?", [game.id]).fetchall():
@@ -227,6 +230,12 @@ def _summaries(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Ga
             f"select gp.game_id, p.name from game_players gp join players p on p.id = gp.player_id "
             f"where gp.game_id in ({marks}) order by gp.game_id, gp.seat", ids):
         names[game_id].append(name)
+    # who sits now: every seat change applies from its deal on (issue 18, part 3)
+    for game_id, seat, name in db.execute(
+            f"select sc.game_id, sc.seat, p.name from seat_changes sc join players p on p.id = sc.player_id "
+            f"where sc.game_id in ({marks}) order by sc.game_id, sc.position, sc.id", ids):
+        if seat < len(names[game_id]):
+            names[game_id][seat] = name
     return [GameSummary(
         id=row["game_id"], kind=row["kind"], created_at=row["game_created_at"], players=tuple(names[row["game_id"]]),
         deals=row["deals"], finished=bool(row["finished"]), totals=tuple(json.loads(row["totals"])),
@@ -268,7 +277,8 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
     filters: list[tuple[Any, str, list[Any]]] = [
         (group, "g.group_id = ?", [group]),
         (kind, "s.kind = ?", [kind]),
-        (player, "s.game_id in (select game_id from game_players where player_id = ?)", [player]),
+        (player, "s.game_id in (select game_id from game_players where player_id = ? "
+                 "union select game_id from seat_changes where player_id = ?)", [player, player]),
         (since, "g.created_at >= ?", [since]),
         (before, "g.created_at < ?", [before]),
         (finished, "s.finished = ?", [int(bool(finished))]),

@@ -132,7 +132,7 @@ def site(app, client, make_game, db):
     deal_ids = [r[0] for r in db.execute("select id from deals order by id")]
     player_ids = [r[0] for r in db.execute("select id from players order by id")]
     values = {"game_id": [trigami, trix], "deal_id": deal_ids, "number": [1, 2],
-              "player_id": player_ids, "filename": ["app.css", "app.js"]}
+              "player_id": player_ids, "filename": ["app.css", "app.js"], "change_id": [1]}
 
     routes: list[tuple[str, str, list[str]]] = []  # (method, rule, urls)
     for rule in app.url_map.iter_rules():

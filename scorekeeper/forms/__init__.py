@@ -37,17 +37,19 @@ from .games import (
     EmptyForm,
     GameSetupForm,
     NewGameForm,
+    SeatChangeForm,
     calculator_settings_form,
     edit_game_form,
     new_game_form,
     past_games_form,
+    seat_change_form,
     what_if_form,
 )
 
 __all__ = [
     "CONTRACTS", "CONTRACT_NAMES", "KIND_NAMES", "KING_LABEL", "MAX_COUNT_INPUT", "PLACES", "SUIT_NAMES",
     "TARGET_RANGE", "ChipCountField", "CountField", "DealForm", "DigitsInput", "EditGameForm", "EmptyForm",
-    "GameSetupForm", "NewGameForm", "TrigamiDealForm", "TrixDealForm", "attach_error", "calculator_settings_form",
+    "GameSetupForm", "NewGameForm", "SeatChangeForm", "TrigamiDealForm", "TrixDealForm", "attach_error", "calculator_settings_form",
     "capitalized", "choices", "count_field", "csrf_failed", "edit_game_form", "new_game_form", "past_games_form",
-    "per_seat", "trigami_form", "trix_form", "what_if_form",
+    "per_seat", "seat_change_form", "trigami_form", "trix_form", "what_if_form",
 ]

@@ -217,6 +217,57 @@ def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
         "game_kind": kind, "seat_count": seats, "setting_names": settings, **fields})
 
 
+# --------------------------------------------------------------------------- someone takes over a seat
+
+
+class SeatChangeForm(FlaskForm):
+    """Someone takes over a seat from the next deal on (issue 18, part 3), on the
+    players-and-settings page: ``seat`` (whose seat: chips of who sits now), ``player``
+    (the new player's name: new, or a known player of the group), ``from_deal`` (the
+    deal number the page said, checked again by the write) and a one-time ``nonce`` (a
+    double tap makes one change). :func:`seat_change_form` makes it for a game."""
+
+    nonce = HiddenField()
+    from_deal = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
+
+    def all_errors(self) -> list[tuple[str | None, str]]:
+        """Every message on the form as (the id of its field, or None; message)."""
+        out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
+        out += [(field.id, m) for field in self if field.type not in ("CSRFTokenField", "HiddenField")
+                for m in field.errors]
+        return out
+
+    def chosen(self) -> tuple[int, str] | None:
+        """(seat, the new player's name), or None after putting each problem beside its
+        field (no seat tapped, no name)."""
+        seat = self.seat.data
+        name = " ".join((self.player.data or "").split())
+        if seat not in [str(s) for s in range(len(self.seat.choices))]:
+            self.seat.errors = [_("Tap whose seat is taken over.")]
+        if not name:
+            self.player.errors = [_("Enter the name of who takes the seat.")]
+        if self.seat.errors or self.player.errors:
+            return None
+        return int(seat), name
+
+
+def seat_change_form(players_now: Sequence[str]) -> type[SeatChangeForm]:
+    """The seat-change form of a game whose seats are played by ``players_now`` (names by
+    seat, who sits now)."""
+    fields = {
+        "seat": RadioField(_l("Whose seat?"), validate_choice=False,
+                           choices=choices([(str(s), name) for s, name in enumerate(players_now)])),
+        "player": StringField(_l("Who takes it?"), render_kw={
+            "autocomplete": "off", "list": "known-players", "maxlength": 40, "autocapitalize": "words"}),
+    }
+    return type("SeatChangeForm", (SeatChangeForm,), fields)
+
+
 # --------------------------------------------------------------------------- Explain: what-if, calculator
 
 

@@ -425,9 +425,12 @@ class GameRules(Protocol):
         first_dealer: int,
         options: Any,
         deals: Sequence[Any],
+        names_at: Callable[[int], Sequence[str]] | None = None,
     ) -> GameScore:
         """Score parsed deals in order; raises DealError (with deal, seat, field and the
-        player's name in the message) on the first deal that breaks a rule."""
+        player's name in the message) on the first deal that breaks a rule. ``names_at``:
+        who sat at each seat in a deal (its 1-based number), when someone took over a seat
+        (issue 18, part 3): its messages and steps name them; points stay with the seat."""
         ...
 
 

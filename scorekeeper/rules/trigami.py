@@ -10,7 +10,7 @@ Source: ../shared/SCORING.md §1 (normative); rules/trigami.en.txt (.de, .fi).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -476,7 +476,8 @@ class TrigamiRules:
     # --- the game ------------------------------------------------------------------
 
     def score(self, players: Sequence[str], first_dealer: int, options: Options,
-              deals: Sequence[TrigamiDeal]) -> GameScore:
+              deals: Sequence[TrigamiDeal],
+              names_at: Callable[[int], Sequence[str]] | None = None) -> GameScore:
         """Score the deals in order (SCORING.md §1.2–1.4).
 
         ``players``: 3 names in playing order; ``first_dealer``: the seat dealing deal 1
@@ -486,6 +487,9 @@ class TrigamiRules:
         the game goes on.  Raises DealError (deal number, seat, field, the player's name
         in the message) on the first deal that breaks a rule, including any deal after
         the game is over; FormatError on a wrong number of players or dealer seat.
+        ``names_at(number)``: who sat at each seat in deal ``number`` when someone took
+        over a seat (issue 18, part 3), for the messages and steps of that deal; the
+        points stay with the seat.
         """
         names = shown_names(players)
         if len(names) != self.seats:
@@ -503,7 +507,7 @@ class TrigamiRules:
             number = index + 1
             if winners:
                 raise DealError(_("the game is already over"), deal=number)
-            lines = self.score_deal(deal, number, names)
+            lines = self.score_deal(deal, number, shown_names(names_at(number)) if names_at else names)
             points = tuple(line.points for line in lines)
             totals = [total + p for total, p in zip(totals, points, strict=True)]
             scored.append(DealScore(number=number, dealer=(first_dealer + index) % self.seats,

@@ -13,7 +13,7 @@ Source: ../shared/SCORING.md §2 (normative); rules/trix.de.txt.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -811,7 +811,7 @@ class TrixRules:
     # ---- the game
 
     def score(self, players: Sequence[str], first_dealer: int, options: TrixOptions,
-              deals: Sequence[Any]) -> GameScore:
+              deals: Sequence[Any], names_at: Callable[[int], Sequence[str]] | None = None) -> GameScore:
         """Score a Trix game: 4 kingdoms, each ending when its owner has chosen all five
         contracts (fewer deals in Trix Complex).
 
@@ -822,8 +822,10 @@ class TrixRules:
         owner, and each next owner is the previous owner's right-hand neighbour,
         ``(owner + 1) % 4``.  Raises FormatError on bad players or first_dealer, DealError
         (deal, seat, field, the player's name in the message) on the first deal that
-        breaks SCORING.md §2.3.  Source: SCORING.md §2; rules/trix.de.txt, Vorbereitung und
-        Königreiche, Spielende.
+        breaks SCORING.md §2.3.  ``names_at(number)``: who sat at each seat in deal
+        ``number`` when someone took over a seat (issue 18, part 3), for that deal's
+        messages and steps; the points stay with the seat.  Source: SCORING.md §2;
+        rules/trix.de.txt, Vorbereitung und Königreiche, Spielende.
         """
         if isinstance(players, str) or len(players) != SEATS:
             raise FormatError(_("Trix needs exactly {seats} players").format(seats=SEATS), field="players")
@@ -843,7 +845,9 @@ class TrixRules:
         kingdom_deals: list[int] = []
         for index, raw in enumerate(deals):
             number = index + 1
-            deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number, players)
+            sitting = names_at(number) if names_at else players
+            names = shown_names(sitting)
+            deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number, sitting)
             if done >= KINGDOMS:
                 raise DealError(_("the game is over: all four kingdoms have been played"),
                                 deal=number)

@@ -78,10 +78,10 @@ def deal_form_class(game: StoredGame, index: int) -> type[forms.DealForm]:
     inside the write)."""
     if game.kind in ("trigami", "bugami3"):
         trigami = game.kind == "trigami"
-        return forms.trigami_form(game.players, turnip=trigami, tricks=13 if trigami else 17,
+        return forms.trigami_form(game.players_at(index + 1), turnip=trigami, tricks=13 if trigami else 17,
                                   suit_size=10 if trigami else 13)
     options = get_rules(game.kind).parse_options(game.options)
-    return forms.trix_form(game.players, offered=game.options.get("order") or forms.CONTRACTS,
+    return forms.trix_form(game.players_at(index + 1), offered=game.options.get("order") or forms.CONTRACTS,
                            complex_=options.complex, doubling=options.doubling)
 
 
@@ -114,7 +114,7 @@ def _entry(form: forms.DealForm, game: StoredGame, index: int) -> dict[str, Any]
         return None
     rules = get_rules(game.kind)
     try:
-        return rules.dump_deal(rules.parse_deal(entry, index + 1, game.players))
+        return rules.dump_deal(rules.parse_deal(entry, index + 1, game.players_at(index + 1)))
     except RuleError as error:
         forms.attach_error(form, error, index + 1)
         return None
@@ -149,13 +149,13 @@ def _flash_saved(saved: actions.AlreadySaved) -> str:
 
 def _summary(game: StoredGame, result: GameScore, index: int) -> str:
     deal = result.deals[index]
-    return listed(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players, deal.points, strict=True))
+    return listed(f"{isolate(name)} {signed(p)}" for name, p in zip(game.players_at(index + 1), deal.points, strict=True))
 
 
 def _context(game: StoredGame, index: int) -> dict[str, Any]:
     """What the deal page shows besides the form: the dealer, the kingdom, the number."""
     head = _head(game)
-    return {"game": game, "number": index + 1, "before": _before(game, index), "current": head.deal_score(index),
+    return {"game": game, "number": index + 1, "names": game.players_at(index + 1), "before": _before(game, index), "current": head.deal_score(index),
             "rules": get_rules(game.kind), "sheet": head}
 
 

@@ -18,6 +18,7 @@ Routes (blueprint ``explain``):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -87,6 +88,17 @@ def _sheet(game_id: str) -> sheet.Sheet:
     return sheet.build(get_game_or_404(game_id))
 
 
+def _seated(s: sheet.Sheet, number: int) -> sheet.Sheet:
+    """``s`` with the players who sat in deal ``number`` (the number of deals + 1: who
+    sits now) as its players, so that an explanation names them (someone may have taken
+    over a seat: issue 18, part 3); points stay with the seat. For the page only."""
+    if not s.game.seat_changes or s.file is None:
+        return s
+    names = s.game.players_at(number)
+    return sheet.Sheet(replace(s.game, players=names, seat_changes=()),
+                       replace(s.file, players=names, seat_changes=()), s.score, s.problem)
+
+
 def _unavailable(s: sheet.Sheet) -> Any:
     """The page for a game whose stored deals no longer score (a rules fix, an edit)."""
     return render_template("explain/unavailable.html", sheet=s, game=s.game), 409
@@ -128,6 +140,8 @@ def deal(game_id: str, number: int) -> Any:
     if s.file is None or s.score is None or number > len(s.score.deals):
         return _unavailable(s)
     seat, notice = _seat_arg("seat", len(s.game.players))
+    s = _seated(s, number)
+    assert s.file is not None and s.score is not None
     x = explanations.explain_deal(s.file, s.score, number, seat)
     return render_template("explain/deal.html", sheet=s, game=s.game, x=x, seat=seat, notice=notice,
                            deal_id=s.game.deals[number - 1].id,
@@ -142,6 +156,8 @@ def total(game_id: str) -> Any:
     if s.file is None or s.score is None:
         return _unavailable(s)
     seat, notice = _seat_arg("seat", len(s.game.players))
+    s = _seated(s, s.deal_count + 1)
+    assert s.file is not None and s.score is not None
     x = explanations.explain_total(s.file, s.score, seat) if seat is not None else None
     return render_template("explain/total.html", sheet=s, game=s.game, x=x, notice=notice)
 
@@ -152,6 +168,8 @@ def teams(game_id: str) -> Any:
     s = _sheet(game_id)
     if s.file is None or s.score is None:
         return _unavailable(s)
+    s = _seated(s, s.deal_count + 1)
+    assert s.file is not None and s.score is not None
     try:
         x = explanations.explain_teams(s.file, s.score)
     except explanations.NotExplained:
@@ -168,6 +186,8 @@ def dealer(game_id: str) -> Any:
     number, notice = _deal_arg("deal")
     if number is not None and number > len(s.score.deals) + 1:
         number, notice = None, _("There is no deal %(n)s yet, so the next deal is shown.", n=number)
+    s = _seated(s, number or s.deal_count + 1)
+    assert s.file is not None and s.score is not None
     x = explanations.explain_dealer(s.file, s.score, number)
     return render_template("explain/dealer.html", sheet=s, game=s.game, x=x, notice=notice)
 

@@ -192,7 +192,7 @@ def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind),
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
-    title = f"{listed(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}"
+    title = f"{listed(isolate_all(game.players_now))} · {forms.KIND_NAMES[game.kind]}"
     page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None

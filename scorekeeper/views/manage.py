@@ -9,14 +9,14 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
-from .. import actions, forms, history, store
+from .. import actions, forms, history, sheet, store
 from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
 from ..records import Change, StoredGame
 from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
-from ..text import isolate_all
+from ..text import isolate, isolate_all
 from .common import get_game_or_404
 
 bp = Blueprint("manage", __name__)
@@ -153,9 +153,131 @@ def edit_game(game_id: str) -> Any:
     seen = request.form.get("seen", str(game.version)) if form.is_submitted() else str(game.version)
     if getattr(form, "stale_version", None) is not None:
         seen, status = str(form.stale_version), 409
+    return _edit_page(game, form, seen=seen, nonce=nonce, known=known, merges=merges if asking else {}), status
+
+
+def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: list[str],
+               merges: dict[int, str] | None = None, seat_form: Any = None,
+               seat_errors: list[str] | None = None) -> str:
+    """The players-and-settings page: the names and settings ``form``, and below it who
+    took over a seat (each with Take back while no deal was added after it) and the
+    seat-change form ``seat_form`` (a fresh one when None) with ``seat_errors`` above it."""
+    scored = sheet.build(game)
+    next_deal = len(game.deals) + 1
+    if seat_form is None:
+        seat_form = forms.seat_change_form(game.players_now)(formdata=None)
+        seat_form.from_deal.data = str(next_deal)
+    changes = [{"change": c, "from_deal": game.from_deal(c),
+                "replaces": game.players_at(game.from_deal(c) - 1)[c.seat],
+                "can_take_back": game.from_deal(c) == next_deal} for c in game.seat_changes]
+    merges = merges or {}
     return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind), seen=seen,
-                           nonce=nonce, known=known, merges=merges if asking else {},
-                           confirmed=sorted({store.name_key(n) for n in merges.values()})), status
+                           nonce=nonce, known=known, merges=merges,
+                           confirmed=sorted({store.name_key(n) for n in merges.values()}),
+                           seat_form=seat_form, seat_errors=seat_errors or [], seat_changes=changes,
+                           next_deal=next_deal, can_take_seat=bool(game.deals) and not scored.finished,
+                           finished=scored.finished, take_back_form=forms.EmptyForm())
+
+
+def _fresh_edit_form(game: StoredGame) -> Any:
+    form = forms.edit_game_form(game.kind, len(game.players))(formdata=None)
+    form.fill(game.players, game.options)
+    return form
+
+
+@bp.post("/games/<game_id>/seats")
+def take_seat(game_id: str) -> Any:
+    """Someone takes over a seat from the next deal on (issue 18, part 3;
+    actions.take_seat): back to the score sheet, whose head then names who sits now and
+    who sat before; refused (nothing written) with the reason beside the seat-change form
+    on the players-and-settings page."""
+    game = get_game_or_404(game_id)
+    seat_form = forms.seat_change_form(game.players_now)()
+    errors: list[str] = []
+    status = 400
+    chosen = seat_form.chosen() if seat_form.validate_on_submit() else None
+    if forms.csrf_failed(seat_form):
+        errors.append(_("This page was open too long. Your entries are kept: tap the button again."))
+    if chosen is not None:
+        seat, name = chosen
+        now = game.players_now
+        key = store.name_key(name)
+        if store.name_key(now[seat]) == key:
+            seat_form.player.errors = [_("%(name)s sits at that seat already.", name=isolate(now[seat]))]
+        elif any(store.name_key(other) == key for s, other in enumerate(now) if s != seat):
+            seat_form.player.errors = [_("%(name)s sits at another seat: one player cannot play two seats at "
+                                         "once.", name=isolate(name))]
+        else:
+            shown = seat_form.from_deal.data or ""
+            result = actions.take_seat(get_db(), game.id, seat=seat, player=name,
+                                       from_deal=int(shown) if shown.isdecimal() and len(shown) < 9 else None,
+                                       nonce=seat_form.nonce.data)
+            match result:
+                case actions.SeatTaken(player=player, replaces=old, from_deal=number):
+                    flash(_("%(player)s takes %(old)s's seat from deal %(n)s: points stay with the seat.",
+                            player=isolate(player), old=isolate(old), n=number), "saved")
+                    return redirect(url_for("games.show", game_id=game.id))
+                case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
+                    seat_form.player.errors = [forms.capitalized(error.message) + "."]
+                case actions.SeatNotChanged(reason=reason, number=number):
+                    game = get_game_or_404(game_id)
+                    seat_form.from_deal.data = str(len(game.deals) + 1)
+                    errors.append(_seat_refusal(reason, number))
+                    status = 409
+    seat_form.nonce.data = seat_form.nonce.data or secrets.token_urlsafe(16)
+    return _edit_page(game, _fresh_edit_form(game), seen=str(game.version), nonce=secrets.token_urlsafe(16),
+                      known=store.known_players(get_db(), group_id()), seat_form=seat_form,
+                      seat_errors=errors), status
+
+
+@bp.post("/games/<game_id>/seats/<int:change_id>/take-back")
+def take_seat_back(game_id: str, change_id: int) -> Any:
+    """Take back a seat change entered by mistake, while no deal was added after it
+    (actions.take_seat_back, checked inside the write): back to the score sheet; refused
+    with the reason on the players-and-settings page."""
+    game = get_game_or_404(game_id)
+    form = forms.EmptyForm()
+    errors: list[str] = []
+    if not form.validate_on_submit():
+        errors.append(_("This page was open too long or came from elsewhere. Tap Take back again."))
+    else:
+        result = actions.take_seat_back(get_db(), game.id, change_id)
+        match result:
+            case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
+                flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
+                        player=isolate(player), n=number), "saved")
+                return redirect(url_for("games.show", game_id=game.id))
+            case actions.SeatNotChanged(reason="gone"):
+                flash(_("That seat change was taken back already."), "saved")
+                return redirect(url_for("games.show", game_id=game.id))
+            case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
+                errors.append(_("It cannot be taken back: %(problem)s.", problem=error.message))
+            case actions.SeatNotChanged(reason=reason, number=number):
+                errors.append(_seat_refusal(reason, number, game, change_id))
+        game = get_game_or_404(game_id)
+    return _edit_page(game, _fresh_edit_form(game), seen=str(game.version), nonce=secrets.token_urlsafe(16),
+                      known=store.known_players(get_db(), group_id()), seat_errors=errors), 409
+
+
+def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = None,
+                  change_id: int | None = None) -> str:
+    """Why a seat change (or its take-back) was not made, in words."""
+    if reason == "no_deal":
+        return _("No deal has been played yet: change the name under Names instead.")
+    if reason == "finished":
+        return _("The game is over: there is no next deal to take a seat in.")
+    if reason == "moved":
+        return _("A deal was added or removed on another phone meanwhile: the seat would now be taken from "
+                 "deal %(n)s. Check and tap the button again.", n=number)
+    if reason == "deal_after":
+        change = next((c for c in game.seat_changes if c.id == change_id), None) if game else None
+        if change is not None:
+            return _("%(player)s has played deal %(n)s already, so this can no longer be taken back. If "
+                     "%(old)s plays on, let %(old)s take the seat back from the next deal.",
+                     player=isolate(change.player), n=number,
+                     old=isolate(game.players_at((number or 1) - 1)[change.seat]) if game else "?")
+        return _("A deal was played after it already, so it can no longer be taken back.")
+    return _("Nothing was changed.")
 
 
 def _merges(game: StoredGame, players: tuple[str, ...] | None, known: list[str]) -> dict[int, str]:

@@ -117,12 +117,12 @@ def game_chart(sheet: Sheet) -> dict[str, Any] | None:
     step = -(-len(score.deals) // MAX_POINTS)
     shown = [deal for index, deal in enumerate(score.deals, 1) if index % step == 0 or index == len(score.deals)]
     lines = [charts.seat_line(name, [0, *(deal.totals[seat] for deal in shown)], seat)
-             for seat, name in enumerate(game.players)]
+             for seat, name in enumerate(game.players_now)]
     target = score.extra.get("target") if game.kind != "trix" else None
     if target is not None and max(score.totals) * 2 < target:
         target = None
     # every number a reader sees in the page's digits (locale_numbers.py)
-    totals = listed(f"{isolate(name)} {locale_numbers.number(total)}" for name, total in zip(game.players, score.totals, strict=True))
+    totals = listed(f"{isolate(name)} {locale_numbers.number(total)}" for name, total in zip(game.players_now, score.totals, strict=True))
     labels = [locale_numbers.number(0), *(locale_numbers.number(deal.number) for deal in shown)]
     # Trix: the kingdoms' last deals (5, 10, … or fewer deals in Trix Complex)
     major = [locale_numbers.number(0), *(locale_numbers.number(k.deals[-1]) for k in score.kingdoms)] \

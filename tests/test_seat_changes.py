@@ -1,0 +1,492 @@
+"""Someone takes over a seat (issue 18, part 3; GAME-FILE.md, "Someone takes over a seat").
+
+The game file's ``seat_changes``: parsed and checked by its rules (in deal order, from_deal
+from 2 to the number of deals + 1, the new player not sitting at another seat then),
+kept by export and import, accepted by ``scorekeeper score`` with its output unchanged
+(points and winners stay with the seat). In the app: a seat is taken over from the next
+deal on and can be taken back while no deal was added after it; each player's
+statistics count only the deals they played, worked out by hand below from SCORING.md.
+
+The game of the statistics (Trigami to 300, SCORING.md §1.2, §1.4), Anna · Ben · Carla;
+Dora takes Carla's seat (seat 2) from deal 3:
+
+    deal 1 (turnip ♦, the worked example): Anna Turnip 4 tricks 1 bug: 40 ÷ 1 = 40,
+           doubled 80; Ben Doublets ♠ 5 tricks no bug: 5 × 40 = 200; Carla ♥ 4 tricks
+           3 bugs: 40 ÷ 3 = 13 (fraction dropped).                 totals  80 200  13
+    deal 2: Anna ♠ 6 tricks 2 bugs: 60 ÷ 2 = 30; Ben Doublets ♥ 3 tricks 1 bug: 0;
+           Carla ♣ 4 tricks no bug: 4 × 20 = 80.                    totals 110 200  93
+    deal 3: Anna ♠ 4 tricks 2 bugs: 40 ÷ 2 = 20; Ben ♥ 4 tricks no bug: 80;
+           Dora Doublets ♦ 5 tricks no bug: 5 × 40 = 200.           totals 130 280 293
+    deal 4: Anna ♣ 3 tricks 1 bug: 30 ÷ 1 = 30; Ben ♠ 5 tricks 2 bugs: 50 ÷ 2 = 25;
+           Dora ♥ 5 tricks no bug: 5 × 20 = 100.                    totals 160 305 393
+           Seat 2 alone at the top, at or over 300: the seat wins, and Dora sat there.
+
+    Carla: 2 deals, points per deal (13 + 80) / 2 = 46.5, bugs per deal (3 + 0) / 2 = 1.5,
+           tricks per deal (4 + 4) / 2 = 4, 2 plain bids of 2 deals, no Doublets; best
+           deal 2 (+80), worst deal 1 (+13); 1 game, not finished (she left), not won.
+    Dora:  2 deals, points per deal (200 + 100) / 2 = 150, no bugs, tricks per deal 5,
+           1 Doublets bid of 2 deals, made (1 of 1); best deal 3 (+200), worst deal 4
+           (+100); 1 game, finished, won.
+    Anna:  4 deals, points per deal (80 + 30 + 20 + 30) / 4 = 40; finished, not won;
+           behind Dora (160 < 393); no record against Carla.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper import actions, gamefile, stats, store, summaries
+from scorekeeper.gamefile import SeatChange, find_problems, from_dict
+from scorekeeper.rules import FormatError
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+
+
+def bid(suit: str, kind: str = "plain") -> dict:
+    return {"kind": kind, "suit": suit}
+
+
+DEAL_1 = WORKED_TRIGAMI_DEAL
+DEAL_2 = {"bids": [bid("S"), bid("H", "doublets"), bid("C")], "tricks": [6, 3, 4], "bugs": [2, 1, 0]}
+DEAL_3 = {"bids": [bid("S"), bid("H"), bid("D", "doublets")], "tricks": [4, 4, 5], "bugs": [2, 0, 0]}
+DEAL_4 = {"bids": [bid("C"), bid("S"), bid("H")], "tricks": [3, 5, 5], "bugs": [1, 2, 0]}
+DORA = [{"from_deal": 3, "seat": 2, "player": "Dora"}]
+
+
+def the_game(**extra) -> dict:
+    return {**game_file(options={"target": 300}, deals=[DEAL_1, DEAL_2, DEAL_3, DEAL_4]),
+            "seat_changes": DORA, **extra}
+
+
+# ----------------------------------------------------------------- the game file
+
+
+def test_a_file_with_a_seat_change_says_who_sat_where_in_each_deal():
+    game = from_dict(the_game())
+    assert game.seat_changes == (SeatChange(3, 2, "Dora"),)
+    assert game.players == ("Anna", "Ben", "Carla")  # who sat at the start
+    assert [game.players_at(n)[2] for n in (1, 2, 3, 4, 5)] == ["Carla", "Carla", "Dora", "Dora", "Dora"]
+    score = game.score()
+    # points and winners stay with the seat: the same as without the change
+    plain = from_dict({**the_game(), "seat_changes": []}).score()
+    assert [(d.points, d.totals, d.dealer) for d in score.deals] == \
+        [(d.points, d.totals, d.dealer) for d in plain.deals]
+    assert score.totals == (160, 305, 393) and score.winners == (2,)
+
+
+def test_seat_changes_are_optional_and_written_only_when_there_are_some():
+    assert from_dict(game_file()).seat_changes == ()
+    assert "seat_changes" not in from_dict(game_file()).to_dict()
+    written = json.loads(gamefile.dumps(from_dict(the_game())))
+    assert written["seat_changes"] == DORA
+    assert from_dict(written) == from_dict(the_game())
+
+
+def test_a_player_may_come_back_and_two_may_swap_seats_in_one_deal():
+    game = from_dict({**the_game(), "seat_changes": [
+        {"from_deal": 2, "seat": 2, "player": "Dora"},
+        {"from_deal": 3, "seat": 0, "player": "Ben"}, {"from_deal": 3, "seat": 1, "player": "Anna"},
+        {"from_deal": 4, "seat": 2, "player": "Carla"}]})
+    assert game.players_at(1) == ("Anna", "Ben", "Carla")
+    assert game.players_at(2) == ("Anna", "Ben", "Dora")
+    assert game.players_at(3) == ("Ben", "Anna", "Dora")
+    assert game.players_at(4) == ("Ben", "Anna", "Carla")
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"from_deal": 3}, "seat_changes must be a list"),
+    (["Dora"], "seat change 1 must be an object"),
+    ([{"from_deal": 3, "seat": 2}], "seat change 1: missing key 'player'"),
+    ([{"from_deal": 1, "seat": 2, "player": "Dora"}], "from_deal must be a deal from 2 to the number of deals + 1 (5), not 1"),
+    ([{"from_deal": 6, "seat": 2, "player": "Dora"}], "from_deal must be a deal from 2 to the number of deals + 1 (5), not 6"),
+    ([{"from_deal": 3.0, "seat": 2, "player": "Dora"}], "not 3.0"),
+    ([{"from_deal": True, "seat": 2, "player": "Dora"}], "not true"),
+    ([{"from_deal": 4, "seat": 2, "player": "Dora"}, {"from_deal": 3, "seat": 1, "player": "Eve"}],
+     "seat change 2: the seat changes must be in deal order (deal 3 comes after deal 4)"),
+    ([{"from_deal": 3, "seat": 3, "player": "Dora"}], "seat change 1: seat must be a seat from 0 to 2, not 3"),
+    ([{"from_deal": 3, "seat": 2, "player": "  "}], "seat change 1: player 1 has no name"),
+    ([{"from_deal": 3, "seat": 2, "player": "anna"}], "seat change 1: anna is sitting at another seat in deal 3"),
+    ([{"from_deal": 3, "seat": 2, "player": "Carla"}], "seat change 1: Carla sits at that seat already"),
+    ([{"from_deal": 3, "seat": 2, "player": "Dora"}, {"from_deal": 3, "seat": 2, "player": "Eve"}],
+     "seat change 2: seat 2 changes twice from deal 3"),
+    ([{"from_deal": 2, "seat": 2, "player": "Dora"}, {"from_deal": 4, "seat": 0, "player": "Dora"}],
+     "seat change 2: Dora is sitting at another seat in deal 4"),
+])
+def test_a_seat_change_that_breaks_a_rule_is_refused_with_its_problem_named(changes, words):
+    with pytest.raises(FormatError) as refused:
+        from_dict(the_game(seat_changes=changes))
+    assert words in str(refused.value)
+    assert refused.value.deal is None  # a problem outside any deal: no deal is wrong
+    # the upload's list of problems names it too
+    assert any(words in str(p) for p in find_problems(json.dumps(the_game(seat_changes=changes))))
+
+
+def test_the_command_line_scores_a_file_with_seat_changes_as_without(tmp_path):
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    def scored(data: dict) -> dict:
+        path = tmp_path / "game.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        result = CliRunner().invoke(main, ["score", str(path)])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    out = scored(the_game())
+    assert [d["points"] for d in out["deals"]] == [[80, 200, 13], [30, 0, 80], [20, 80, 200], [30, 25, 100]]
+    assert out["totals"] == [160, 305, 393] and out["finished"] is True and out["winners"] == [2]
+    assert out == scored({**the_game(), "seat_changes": []})  # its output unchanged
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(the_game(seat_changes=[{"from_deal": 9, "seat": 2, "player": "Dora"}])))
+    result = CliRunner().invoke(main, ["score", str(path)])
+    assert result.exit_code != 0 and result.stdout == ""
+    assert "seat change 1: from_deal" in result.stderr
+
+
+# ----------------------------------------------------------------- stored, taken, taken back
+
+
+def _played(db, game_id: str, *deals: dict) -> None:
+    for deal in deals:
+        store.add_deal(db, game_id, deal)
+
+
+def test_a_seat_is_taken_over_from_the_next_deal_and_the_history_records_it(db, make_game):
+    game_id = make_game(options={"target": 300})
+    refused = actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=1, nonce="a")
+    assert refused == actions.SeatNotChanged("no_deal", 1)  # before any deal: rename instead
+    _played(db, game_id, DEAL_1, DEAL_2)
+    moved = actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=2, nonce="b")
+    assert moved == actions.SeatNotChanged("moved", 3)  # the page said deal 2: a deal came meanwhile
+    taken = actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="c")
+    assert taken == actions.SeatTaken(2, "Dora", "Carla", 3)
+    # the same form sent again: the first answer, nothing written twice
+    assert actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="c").again
+    game = store.get_game(db, game_id)
+    assert len(game.seat_changes) == 1 and game.players_now == ("Anna", "Ben", "Dora")
+    assert game.players == ("Anna", "Ben", "Carla") and game.sat_before(2) == (("Carla", 2),)
+    assert game.to_dict()["seat_changes"] == DORA
+    change = store.changes(db, game_id)[0]
+    assert change.action == "seat_taken" and change.after["player"] == "Dora"
+    assert change.after["replaces"] == "Carla" and change.after["from_deal"] == 3
+
+
+def test_a_player_sitting_at_another_seat_cannot_take_one(db, make_game):
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    result = actions.take_seat(db, game_id, seat=2, player="BEN", from_deal=2, nonce="x")
+    assert isinstance(result, actions.SeatNotChanged) and result.reason == "rules"
+    assert "is sitting at another seat" in result.error.message
+    result = actions.take_seat(db, game_id, seat=2, player="carla", from_deal=2, nonce="y")
+    assert result.reason == "rules" and "sits at that seat already" in result.error.message
+    assert store.get_game(db, game_id).seat_changes == ()
+
+
+def test_no_seat_is_taken_in_a_game_that_is_over(db, make_game):
+    game_id = make_game(options={"target": 300}, deals=[DEAL_1, DEAL_2, DEAL_3, DEAL_4])
+    assert actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=5, nonce="n") == \
+        actions.SeatNotChanged("finished", 5)
+
+
+def test_a_known_player_keeps_their_spelling(db, make_game):
+    make_game(players=["Dora", "Ben", "Eve"])
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    taken = actions.take_seat(db, game_id, seat=2, player="DORA", from_deal=2, nonce="n")
+    assert taken.player == "Dora"
+    dora = [pid for pid, name in store.player_names(db).items() if name == "Dora"]
+    assert len(dora) == 1
+
+
+def test_taking_back_is_possible_until_a_deal_is_added_after_it(db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    change = store.get_game(db, game_id).seat_changes[0]
+    back = actions.take_seat_back(db, game_id, change.id)
+    assert back == actions.SeatTakenBack(2, "Dora", "Carla", 3)
+    game = store.get_game(db, game_id)
+    assert game.seat_changes == () and game.players_now == ("Anna", "Ben", "Carla")
+    assert "Dora" not in store.player_names(db).values()  # she sat in no game: dropped
+    assert store.changes(db, game_id)[0].action == "seat_taken_back"
+    assert actions.take_seat_back(db, game_id, change.id) == actions.SeatNotChanged("gone")
+    # again, and this time a deal is played with Dora: no taking back then
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="m")
+    change = store.get_game(db, game_id).seat_changes[0]
+    _played(db, game_id, DEAL_3)
+    assert actions.take_seat_back(db, game_id, change.id) == actions.SeatNotChanged("deal_after", 3)
+    assert store.get_game(db, game_id).players_now == ("Anna", "Ben", "Dora")
+
+
+def test_undoing_the_deal_after_a_change_makes_it_undoable_again_and_keeps_who_played_what(db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3)
+    game = store.get_game(db, game_id)
+    store.delete_deal(db, game_id, game.deals[2].id)  # Undo of deal 3
+    game = store.get_game(db, game_id)
+    assert game.from_deal(game.seat_changes[0]) == 3 and game.players_now[2] == "Dora"
+    # deleting deal 1 would make Dora's first deal deal 2 … still after a deal of Carla's: fine
+    store.delete_deal(db, game_id, game.deals[0].id)
+    game = store.get_game(db, game_id)
+    assert game.players_at(1)[2] == "Carla" and game.players_now[2] == "Dora"
+    # deleting the last deal before the change would leave Dora sitting from deal 1: refused
+    from scorekeeper.rules import RuleError
+    with pytest.raises(RuleError):
+        store.delete_deal(db, game_id, game.deals[0].id)
+
+
+def test_export_and_import_keep_the_seat_changes(db, make_game, client):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3)
+    text = gamefile.dumps(store.get_game(db, game_id).game_file())
+    assert json.loads(text)["seat_changes"] == DORA
+    group = db.execute("select group_id from games where id = ?", [game_id]).fetchone()[0]
+    again = actions.import_game(db, text.encode(), group_id=group, nonce=None, copy=False, max_deals=500)
+    assert isinstance(again, actions.AlreadyStored)  # the very same game, seat change and all
+    copy = actions.import_game(db, text.encode(), group_id=group, nonce=None, copy=True, max_deals=500)
+    assert isinstance(copy, actions.Imported)
+    imported = store.get_game(db, copy.game_id)
+    assert imported.to_dict() == store.get_game(db, game_id).to_dict()
+    assert imported.players_at(3) == ("Anna", "Ben", "Dora")
+    # without the change it is another game
+    other = json.loads(text)
+    del other["seat_changes"]
+    assert isinstance(actions.import_game(db, json.dumps(other).encode(), group_id=group, nonce=None,
+                                          copy=False, max_deals=500), actions.Imported)
+
+
+def test_the_history_tells_the_change_and_its_taking_back(db, make_game):
+    from scorekeeper import history
+
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    change = store.get_game(db, game_id).seat_changes[0]
+    actions.take_seat_back(db, game_id, change.id)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="m")
+    _played(db, game_id, DEAL_3)
+    game = store.get_game(db, game_id)
+    told = history.build(game, store.changes(db, game_id), store.deleted_deals(db, game_id))
+    titles = [e.title for e in told.entries]
+    assert titles[:4] == ["Deal 3 added", "\u2068Dora\u2069 takes \u2068Carla\u2069's seat",
+                          "Seat change taken back: \u2068Carla\u2069 plays on",
+                          "\u2068Dora\u2069 takes \u2068Carla\u2069's seat"]
+    assert told.entries[0].names == ("Anna", "Ben", "Dora")  # deal 3's points, Dora's
+    assert all(e.totals_after is not None for e in told.entries)  # every state scores
+
+
+# ----------------------------------------------------------------- statistics, by hand
+
+
+def _stats_game(db, make_game) -> tuple[str, dict[str, int]]:
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3, DEAL_4)
+    return game_id, {name: pid for pid, name in store.player_names(db).items()}
+
+
+def _value(player: stats.PlayerStats, key: str):
+    found = player.figure(key)
+    assert found is not None, key
+    return found.value, found.of
+
+
+def test_each_player_counts_only_the_deals_they_played(db, make_game):
+    _game_id, ids = _stats_game(db, make_game)
+    names = store.player_names(db)
+    for counted in (False, True):
+        def of(name: str, counted: bool = counted) -> stats.PlayerStats:
+            if counted:  # from the games themselves
+                return stats.player_stats(stats.seat_games(store.list_games(db), store.player_seats(db)),
+                                          ids[name], names)
+            return summaries.player_stats(db, ids[name], names)  # as kept on write
+
+        carla, dora, anna = of("Carla"), of("Dora"), of("Anna")
+        assert _value(carla, "trigami.deals")[0] == 2
+        assert _value(carla, "trigami.points") == (46.5, 2)
+        assert _value(carla, "trigami.bugs") == (1.5, 2)
+        assert _value(carla, "trigami.tricks") == (4.0, 2)
+        assert _value(carla, "trigami.bids.plain") == (2, 2)
+        assert _value(carla, "trigami.bids.doublets") == (0, 2)
+        assert (carla.kinds[0].best.number, carla.kinds[0].best.points) == (2, 80)
+        assert (carla.kinds[0].worst.number, carla.kinds[0].worst.points) == (1, 13)
+        assert (carla.played.value, carla.finished.value, carla.won.value) == (1, 0, 0)
+        assert carla.head_to_head == ()
+
+        assert _value(dora, "trigami.deals")[0] == 2
+        assert _value(dora, "trigami.points") == (150.0, 2)
+        assert _value(dora, "trigami.bugs") == (0.0, 2)
+        assert _value(dora, "trigami.tricks") == (5.0, 2)
+        assert _value(dora, "trigami.bids.doublets") == (1, 2)
+        assert _value(dora, "trigami.doublets.made") == (1, 1)
+        assert (dora.kinds[0].best.number, dora.kinds[0].best.points) == (3, 200)
+        assert (dora.kinds[0].worst.number, dora.kinds[0].worst.points) == (4, 100)
+        assert (dora.played.value, dora.finished.value, dora.won.value) == (1, 1, 1)
+
+        assert _value(anna, "trigami.deals")[0] == 4
+        assert _value(anna, "trigami.points") == (40.0, 4)
+        assert (anna.played.value, anna.finished.value, anna.won.value) == (1, 1, 0)
+        assert [(r.name, r.behind.value) for r in anna.head_to_head] == [("Ben", 1), ("Dora", 1)]
+    records = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, 1)}
+    assert records["Carla"] == (1, 0, 0) and records["Dora"] == (1, 1, 1)
+    # the games list finds the game for both of them
+    assert summaries.find(db, player=ids["Carla"]).total == 1
+    assert summaries.find(db, player=ids["Dora"]).total == 1
+
+
+def test_figures_kept_on_write_follow_a_take_back(db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    names = store.player_names(db)
+    dora = next(pid for pid, name in names.items() if name == "Dora")
+    assert summaries.player_stats(db, dora, names).played.value == 1  # the game counts: she sits in it
+    change = store.get_game(db, game_id).seat_changes[0]
+    actions.take_seat_back(db, game_id, change.id)
+    assert not db.execute("select 1 from player_figures where player_id = ?", [dora]).fetchall()
+    assert not db.execute("select 1 from seat_stats where player_id = ?", [dora]).fetchall()
+    carla = next(pid for pid, name in store.player_names(db).items() if name == "Carla")
+    assert _value(summaries.player_stats(db, carla, store.player_names(db)), "trigami.deals")[0] == 2
+    # worked out again from scratch (after a rules fix): the same figures
+    before = summaries.player_stats(db, carla, store.player_names(db))
+    db.execute("update game_summaries set rules = 'older'")
+    summaries.refresh_stale(db)
+    assert summaries.player_stats(db, carla, store.player_names(db)) == before
+
+
+# ----------------------------------------------------------------- the pages
+
+
+def text(response) -> str:
+    """The page as a player reads it (tests/test_web.py), names' isolates dropped."""
+    from tests.test_web import text as read
+
+    return read(response).replace("\u2068", "").replace("\u2069", "")
+
+
+def test_the_players_and_settings_page_takes_a_seat_over_and_the_sheet_shows_who_sat_before(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "No deal has been played yet: change the name under Names instead." in page
+    _played(db, game_id, DEAL_1, DEAL_2)
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Someone takes over a seat" in page and "Take the seat from deal 3" in page
+    answer = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": " Dora ", "from_deal": "3",
+                                                          "nonce": "t1"}, follow_redirects=True)
+    assert answer.status_code == 200
+    sheet = text(answer)
+    assert "Dora takes Carla's seat from deal 3: points stay with the seat." in sheet
+    assert "Dora (Carla until deal 2)" in sheet  # the column: who sits now, who sat before
+    assert "Dora deals next; Anna leads to the first trick." in sheet  # deal 3: seat 2 deals (from seat 0)
+    assert "Anna Ben Carla · Trigami" not in sheet and "Anna, Ben, Dora" in sheet  # the page's title
+    form = text(client.get(f"/games/{game_id}/deals/new"))
+    assert "Dora deals; Anna leads." in form and "Carla" not in form
+    # Take back: Carla plays on
+    change = store.get_game(db, game_id).seat_changes[0]
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Dora plays for Carla from deal 3 on." in page and "Take back" in page
+    back = client.post(f"/games/{game_id}/seats/{change.id}/take-back", follow_redirects=True)
+    assert "Taken back: Carla plays on from deal 3, not Dora." in text(back)
+    assert "Carla deals next" in text(back) and "until deal" not in text(back)
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Dora takes Carla's seat" in history and "Seat change taken back: Carla plays on" in history
+
+
+def test_a_take_back_after_a_deal_is_refused_with_why(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "3", "nonce": "t"})
+    _played(db, game_id, DEAL_3)
+    change = store.get_game(db, game_id).seat_changes[0]
+    page = text(client.get(f"/games/{game_id}/edit"))
+    assert "Dora plays for Carla from deal 3 on." in page and "Take back" not in page
+    refused = client.post(f"/games/{game_id}/seats/{change.id}/take-back")
+    assert refused.status_code == 409
+    assert ("Dora has played deal 3 already, so this can no longer be taken back. If Carla plays on, "
+            "let Carla take the seat back from the next deal.") in text(refused)
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "From deal 3: Dora plays for Carla" in sheet  # the row before Dora's first deal
+    assert "how Dora's points in deal 3 came about" in sheet and "how Carla's points in deal 2 came about" in sheet
+
+
+def test_a_player_at_another_seat_is_refused_beside_the_field(client, db, make_game):
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    refused = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "ben", "from_deal": "2",
+                                                           "nonce": "t"})
+    assert refused.status_code == 400
+    assert "ben sits at another seat: one player cannot play two seats at once." in text(refused)
+    nobody = client.post(f"/games/{game_id}/seats", data={"player": "", "from_deal": "2", "nonce": "u"})
+    assert nobody.status_code == 400
+    assert "Tap whose seat is taken over." in text(nobody) and "Enter the name of who takes the seat." in text(nobody)
+    moved = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "1",
+                                                         "nonce": "v"})
+    assert moved.status_code == 409 and "the seat would now be taken from deal 2" in text(moved)
+    assert store.get_game(db, game_id).seat_changes == ()
+
+
+def test_the_players_pages_count_each_ones_deals(client, db, make_game):
+    _game_id, ids = _stats_game(db, make_game)
+    listed = text(client.get("/players"))
+    assert "Carla" in listed and "Dora" in listed
+    carla = text(client.get(f"/players/{ids['Carla']}"))
+    dora = text(client.get(f"/players/{ids['Dora']}"))
+    assert "Deals played 2" in carla and "Deals played 2" in dora
+    assert "Points per deal +46.5 over 2 deals" in carla and "Points per deal +150.0 over 2 deals" in dora
+    assert "Best deal +80 plain ♣ · deal 2" in carla and "Worst deal +13 plain ♥ · deal 1" in carla
+    assert "Best deal +200 Doublets ♦ · deal 3" in dora and "Worst deal +100 plain ♥ · deal 4" in dora
+    assert "Games 1 Finished 0 Won 0 of 0 finished games" in carla  # she left before the end
+    assert "Games 1 Finished 1 Won 1 of 1 finished game " in dora  # the seat won, and she sat there
+    assert "Against Games Ahead Behind Level Anna 1 1 0 0 Ben 1 1 0 0" in dora
+
+
+def test_explanations_name_who_sat_in_the_deal(client, db, make_game):
+    game_id, _ids = _stats_game(db, make_game)
+    first = text(client.get(f"/games/{game_id}/explain/1?seat=2"))
+    third = text(client.get(f"/games/{game_id}/explain/3?seat=2"))
+    assert "Carla +13" in first and "Dora" not in first
+    assert "Dora +200" in third and "Dora's total" in third and "Carla +" not in third
+    dealer = text(client.get(f"/games/{game_id}/explain/dealer?deal=3"))
+    assert "Deal 3: Dora deals" in dealer
+
+
+def test_the_printable_sheet_and_the_game_cards_name_who_sits_now(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3)
+    printed = text(client.get(f"/games/{game_id}/print"))
+    assert "Dora (Carla until deal 2)" in printed and "From deal 3: Dora plays for Carla" in printed
+    assert "Dora" in text(client.get("/"))  # the game's card: who plays on
+    assert summaries.find(db).games[0].players == ("Anna", "Ben", "Dora")
+
+
+def test_trix_contracts_count_for_who_played_them(db, make_game):
+    """Trix (SCORING.md §2.1, §2.2), the kingdom of tests/test_gamefile.py; Eve takes
+    Dan's seat (seat 3) from deal 3. Dan: the King (nothing taken: 0) and the Queens (Q♠
+    doubled by Ben, −50, and Q♣, −25: −75): points per deal (0 − 75) / 2 = −37.5, 2 queens
+    taken in 1 Queens deal. Eve: Diamonds 4 taken, 4 × −10 = −40; Tricks 3 taken,
+    3 × −15 = −45; Trix out third, +100: points per deal (−40 − 45 + 100) / 3 = 5.0."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM[:2])
+    actions.take_seat(db, game_id, seat=3, player="Eve", from_deal=3, nonce="n")
+    _played(db, game_id, *TRIX_KINGDOM[2:])
+    names = store.player_names(db)
+    ids = {name: pid for pid, name in names.items()}
+    dan, eve = summaries.player_stats(db, ids["Dan"], names), summaries.player_stats(db, ids["Eve"], names)
+    assert _value(dan, "trix.deals")[0] == 2 and _value(dan, "trix.points") == (-37.5, 2)
+    assert _value(dan, "trix.queens.taken") == (2.0, 1) and _value(dan, "trix.king.deals")[0] == 1
+    assert dan.figure("trix.diamonds.deals") is None  # no Diamonds played: no such section
+    assert _value(eve, "trix.deals")[0] == 3 and _value(eve, "trix.points") == (5.0, 3)
+    assert _value(eve, "trix.diamonds.taken") == (4.0, 1) and _value(eve, "trix.tricks.taken") == (3.0, 1)
+    assert _value(eve, "trix.trix.place") == (3.0, 1) and eve.figure("trix.queens.deals") is None
+    assert stats.player_stats(stats.seat_games(store.list_games(db), store.player_seats(db)),
+                              ids["Eve"], names).figure("trix.points").value == 5.0

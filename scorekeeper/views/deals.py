@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from .. import actions, conflicts, forms, sheet, store
+from .. import actions, conflicts, forms, next_deal, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
@@ -189,7 +189,7 @@ def new(game_id: str) -> Any:
         case actions.AlreadySaved():  # a double tap, or the form sent again: it is saved once
             return redirect(_flash_saved(result))
         case actions.Stale(game=now, arrived=arrived):
-            return _stale(now, arrived)
+            return _stale(now, arrived, own=_own_deals(game.id, request.form.get("mine", "").split(",")))
         case actions.Refused(error=error):
             forms.attach_error(form, error, index + 1)
         case actions.DiskFull(error=refused):
@@ -209,11 +209,31 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     _offer(form, game, index)
     if not form.is_submitted():
         _choose(form, contract)
+    contracts_now = _keep_every_contract(form, game)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
-    return render_template("deals/form.html", form=form, disk_full=disk_full, **context), \
+    return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
+                           next_deal=next_deal.state(context["sheet"]), **context), \
         507 if disk_full else 400 if form.has_errors else 200
+
+
+def _keep_every_contract(form: forms.DealForm, game: StoredGame) -> tuple[str, ...] | None:
+    """Trix, the add-deal form: every contract drawn, those not offered now hidden; the
+    ones offered now (None for other games). Opened again without connection, the form
+    offers what this phone works out from its own deals since (static/app.js,
+    next_deal.py): a kingdom just begun offers all five again. Issue 18, part 7."""
+    if game.kind != "trix" or form.is_submitted():  # a form sent back is never kept for the road
+        return None
+    now = form.offered_contracts
+    form.offer([c for c in game.options.get("order") or forms.CONTRACTS if c in forms.CONTRACTS])
+    return now
+
+
+def _own_deals(game_id: str, nonces: list[str]) -> set[int]:
+    """The ids of the game's deals saved with this phone's form tokens ``nonces`` (sent
+    from its outbox): its own deals, never "added on another phone" (issue 18, part 7)."""
+    return set(store.deals_by_nonce(get_db(), game_id, [n for n in nonces if 0 < len(n) <= 64][:50]).values())
 
 
 def _choose(form: forms.DealForm, contract: str | None) -> None:
@@ -223,10 +243,11 @@ def _choose(form: forms.DealForm, contract: str | None) -> None:
         form.contracts.data = [contract] if form.is_complex else contract
 
 
-def _stale(game: StoredGame, since: list[Change]) -> Any:
-    """The add-deal form again, nothing saved: what arrived from another phone meanwhile,
-    the entries as typed, and the choice "Add yours as deal N+1" (a Save against the game
-    as it is now) or "Discard mine". Status 409."""
+def _stale(game: StoredGame, since: list[Change], own: set[int] | None = None) -> Any:
+    """The add-deal form again, nothing saved: what arrived from another phone meanwhile
+    (this phone's own deals ``own``, deal ids, left out), the entries as typed, and the
+    choice "Add yours as deal N+1" (a Save against the game as it is now) or "Discard
+    mine". Status 409."""
     index = len(game.deals)
     chosen = request.form.getlist("contracts") if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
@@ -239,7 +260,7 @@ def _stale(game: StoredGame, since: list[Change]) -> Any:
     clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
-    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since),
+    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or ()),
                            clash=clash, **context), 409
 
 

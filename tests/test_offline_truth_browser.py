@@ -234,3 +234,33 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
         shot(page, f"offline-6-trix-after-another-phone-{size[0]}")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "fi-FI", "ar-EG"])
+def test_the_offline_form_and_sheet_in_every_language(browser, served, locale):
+    """The offline form's dealer line and preview line, and the sheet's pages that need the
+    server, in the phone's language (screenshots to look at; new words show in English
+    until the catalogues have them, so only the structure is checked)."""
+    url, database = served
+    game_id = store_game(database, game_file(players=["Jörg", "Aino", "سارة"], deals=[CLEAN, CLEAN]))
+    page = new_page(browser, 360, 740, service_workers="allow", locale=locale)
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        expect(page.locator("html")).to_have_attribute("lang", locale[:2])
+        another_phone_adds(database, game_id, CLEAN)  # deal 3, seen by this phone
+        expect(page.locator("#deal-3")).to_be_visible(timeout=LIVE)
+        context.set_offline(True)
+        links = page.locator(".sheet-links")
+        expect(links.locator("[data-offline-why]")).to_be_visible()
+        assert links.locator("a[href]").count() == 1  # all games: kept by the phone
+        shot(page, f"offline-sheet-{locale[:2]}")
+        page.locator("[data-add-label]").click()
+        expect(page.locator("h1")).to_contain_text("4" if locale[:2] != "ar" else "٤")
+        expect(dealer_line(page)).to_contain_text("Jörg")  # deal 4: the first dealer's again
+        line = page.locator("[data-preview-line]")
+        expect(line).to_have_text(page.locator("form.deal-form").get_attribute("data-preview-offline"))
+        assert line.inner_text().strip()
+        shot(page, f"offline-form-{locale[:2]}")
+    finally:
+        context.close()

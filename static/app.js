@@ -91,6 +91,7 @@ const OfflineTruth = (function () {
       });
       const left = base.order.filter((c) => !played.includes(c));
       out.dealer = owner;
+      out.kingdom = done + 1;
       out.over = done >= base.kingdoms;
       out.contracts = base.fixed ? left.slice(0, 1) : left;
     } else if (base.dealer !== null && base.dealer !== undefined) {
@@ -146,6 +147,43 @@ const OfflineTruth = (function () {
     }
   }
 
+  // The score sheet: with this phone's own deals waiting (or sent since it was drawn), who
+  // deals next, the contracts left and the Trix sheet's "+ Queens" buttons are the ones after them
+  function sheet(region) {
+    const drawn = stateOf(region);
+    const game = region.dataset.game;
+    remember(game, drawn);
+    if (!drawn) return;
+    const now = next(game, drawn);
+    if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) return;
+    const line = region.querySelector("[data-next-texts]");
+    let texts = null;
+    try { texts = JSON.parse(line.dataset.nextTexts); } catch (e) { return; }  // no line: nothing to put right
+    let text = (texts.seats[now.dealer] || "").replace("{n}", pageNumber(now.kingdom || 0));
+    if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator);
+    line.querySelector("[data-next-text]").textContent = text;
+    region.querySelectorAll("thead th.player-col").forEach(function (th, seat) {
+      const badge = th.querySelector(".dealer-badge");
+      if (!badge) return;
+      badge.classList.toggle("badge-space", seat !== now.dealer);
+      if (seat === now.dealer) badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+    });
+    const buttons = Array.from(region.querySelectorAll(".add-contracts a[href*='contract=']"));
+    if (now.contracts && buttons.length) {
+      const at = buttons[buttons.length - 1].nextSibling;
+      const bar = buttons[0].parentNode;
+      now.contracts.forEach(function (contract) {
+        const button = buttons[0].cloneNode(false);
+        const address = new URL(button.href, location.href);
+        address.searchParams.set("contract", contract);
+        button.href = address.pathname + address.search;
+        button.textContent = texts.names[contract] || contract;
+        bar.insertBefore(button, at);
+      });
+      buttons.forEach((b) => b.remove());
+    }
+  }
+
   // The preview without connection: the points come from the server
   function preview(form, line) {
     if (!form.dataset.previewOffline) return;
@@ -193,16 +231,16 @@ const OfflineTruth = (function () {
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll(".live-sheet[data-next-deal]").forEach((s) => remember(s.dataset.game, stateOf(s)));
+    document.querySelectorAll(".live-sheet[data-next-deal]").forEach(sheet);
     if (navigator.onLine === false) connection(false);
   });
   document.addEventListener("scorekeeper:swapped", function (event) {
-    const sheet = event.detail;
-    if (sheet && sheet.matches && sheet.matches(".live-sheet")) {
-      const fresh = sheet.querySelector("[data-next-deal]") || sheet;
-      remember(sheet.dataset.game, stateOf(fresh));
-    }
+    const region = event.detail;
+    if (region && region.matches && region.matches(".live-sheet[data-next-deal]")) sheet(region);
     if (offline) connection(false, true);  // the fresh sheet's links and Undo
+  });
+  document.addEventListener("scorekeeper:sent", function () {
+    document.querySelectorAll(".live-sheet[data-next-deal]").forEach(sheet);
   });
   document.addEventListener("scorekeeper:connection", (event) => connection(event.detail));
   window.addEventListener("offline", () => connection(false));

@@ -13,6 +13,7 @@ right-hand neighbour's (§2: Anna's kingdom, then Ben's). Points: plain bids, cl
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -100,6 +101,10 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         shot(page, f"offline-1-form-{size[0]}")
         page.get_by_role("button", name="Save deal 3").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        # the sheet kept for the road counts the deal waiting: Anna deals deal 4
+        expect(page.locator(".next-line")).to_contain_text("\u2068Anna\u2069 deals next; \u2068Ben\u2069 leads to the first trick.")
+        expect(page.locator("thead .dealer-badge:not(.badge-space)")).to_have_count(1)
+        expect(page.locator("thead th").nth(1).locator(".dealer-badge")).not_to_have_class(re.compile(r"\bbadge-space\b"))  # Anna
         sent(page, database, 3)
         expect(page.locator("thead .total")).to_have_text(["300", "240", "240"], timeout=LIVE)
         undo = page.get_by_role("button", name="↶ Undo deal 3")
@@ -204,6 +209,7 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
         for seat in (0, 1, 2):  # Anna out first, Ben, Carla; Dan last
             page.locator(".finish-taps button").nth(seat).click()
         page.get_by_role("button", name="Save deal 5").click()
+        expect(page.locator(".next-line")).to_contain_text("\u2068Ben\u2069 deals (kingdom 2).")
         sent(page, database, 5)  # Anna's kingdom is complete: Ben's begins
         expect(page.locator("#deal-5")).to_be_visible(timeout=LIVE)
         assert "Deal 5" in kept_form(page)  # the form kept for the road: drawn for Anna's last contract
@@ -220,6 +226,10 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
                                ("Who took the Q♣?", 3)):
             page.locator("fieldset", has=page.locator("legend", has_text=question)).locator("label").nth(seat).click()
         page.get_by_role("button", name="Save deal 6").click()
+        # the sheet kept for the road: Ben's Queens waits to be sent, so it is no longer offered
+        expect(page.locator(".next-line")).to_contain_text("Still to choose: King of Hearts, Diamonds, Tricks, Trix")
+        expect(page.locator(".add-contracts a")).to_have_text(["King of Hearts", "Diamonds", "Tricks", "Trix"])
+        shot(page, f"offline-5b-trix-sheet-waiting-{size[0]}")
         sent(page, database, 6)
         expect(page.locator("#deal-6")).to_be_visible(timeout=LIVE)
 

@@ -128,6 +128,7 @@ const OfflineTruth = (function () {
     const lines = Array.from(document.querySelectorAll("[data-dealer-line]"));
     if (now.dealer !== null && lines.some((l) => l.dataset.dealerLine === String(now.dealer))) {
       lines.forEach((l) => { l.hidden = l.dataset.dealerLine !== String(now.dealer); });
+      form.querySelectorAll("[data-dealer-badge]").forEach((b) => { b.hidden = b.dataset.dealerBadge !== String(now.dealer); });
     }
     if (now.contracts) offer(form, now.contracts);
   }

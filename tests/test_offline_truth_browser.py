@@ -107,6 +107,7 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         page.get_by_role("link", name="Add deal 3").click()
         expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Carla deals; Anna leads.")
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Carla"])
         # no word from the server, and the preview says why: not a blank
         expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
         clean_deal(page)
@@ -134,6 +135,7 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Anna deals; Ben leads.")
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Anna"])
         expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
         expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
         shot(page, f"offline-3-form-again-{size[0]}")
@@ -283,6 +285,7 @@ def test_the_offline_form_and_sheet_in_every_language(browser, served, locale):
         page.locator("[data-add-label]").click()
         expect(page.locator("h1")).to_contain_text("4" if locale[:2] != "ar" else "٤")
         expect(dealer_line(page)).to_contain_text("Jörg")  # deal 4: the first dealer's again
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Jörg"])
         line = page.locator("[data-preview-line]")
         expect(line).to_have_text(page.locator("form.deal-form").get_attribute("data-preview-offline"))
         assert line.inner_text().strip()

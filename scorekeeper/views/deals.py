@@ -214,7 +214,7 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
     return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
-                           next_deal=next_deal.state(context["sheet"]), **context), \
+                           next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]), **context), \
         507 if disk_full else 400 if form.has_errors else 200
 
 

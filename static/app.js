@@ -22,6 +22,234 @@ function pageNumber(n) {
   try { return new Intl.NumberFormat(pageLocale(), { useGrouping: false }).format(n); } catch (e) { return String(n); }
 }
 
+// Offline, the form tells the truth (issue 18, part 7). A page of a game carries the state
+// of the game it was drawn for (data-next-deal, scorekeeper/next_deal.py): the number of
+// deals, the next dealer and, in Trix, the kingdom's owner and the contracts played in it.
+// The newest state this phone has seen is kept; an add-deal form opened again (kept by the
+// service worker for the road) counts this phone's own deals after it, sent or waiting in
+// the outbox, and shows the deal's number, dealer and contracts left from that. Actions
+// that need the server (Undo, changing or deleting a deal, the game's other pages) are
+// disabled while there is no connection, with a word why.
+const OfflineTruth = (function () {
+  "use strict";
+  const KNOWN = "scorekeeper-known:";  // + a game's id: the newest state of it this phone has seen
+  const SENT_DEALS = "scorekeeper-sent-deals";  // own deals sent from the outbox: [{game, nonce, contracts, before}]
+  const OUTBOX = "scorekeeper-outbox";
+
+  function load(name, fallback) {
+    try { return JSON.parse(localStorage.getItem(name) || "null") || fallback; } catch (e) { return fallback; }
+  }
+  function save(name, value) {
+    try { localStorage.setItem(name, JSON.stringify(value)); } catch (e) { /* private mode */ }
+  }
+  function stateOf(node) {
+    try { return JSON.parse(node.dataset.nextDeal || "null"); } catch (e) { return null; }
+  }
+  function contractsOf(data) {
+    return (data || []).filter((p) => p[0] === "contracts").map((p) => p[1]);
+  }
+
+  // A page's state, kept when it is newer than the one kept (versions only grow: the id of
+  // the game's latest change). Own sent deals that any state kept now includes are done with.
+  function remember(game, state) {
+    if (!game || !state || typeof state.version !== "number") return;
+    const kept = load(KNOWN + game, null);
+    if (kept && kept.version >= state.version) return;
+    save(KNOWN + game, state);
+    save(SENT_DEALS, load(SENT_DEALS, []).filter((d) => d.game !== game || d.before >= state.version));
+  }
+
+  // The outbox sent one of this phone's deals, or found it saved: a state no newer than the
+  // newest known now does not count it yet.
+  function sent(item) {
+    const kept = load(KNOWN + item.game, null);
+    const all = load(SENT_DEALS, []).filter((d) => d.nonce !== item.nonce);
+    all.push({ game: item.game, nonce: item.nonce, contracts: contractsOf(item.data), before: kept ? kept.version : 0 });
+    const mine = all.filter((d) => d.game === item.game).slice(-20);
+    save(SENT_DEALS, all.filter((d) => d.game !== item.game).concat(mine));
+  }
+
+  // The next deal as this phone knows it: {number, dealer, version, ahead (own deals counted
+  // after the state), contracts and over (Trix)}; null without a state.
+  function next(game, drawn) {
+    let base = drawn;
+    const kept = load(KNOWN + game, null);
+    if (kept && (!base || kept.version > base.version)) base = kept;
+    if (!base) return null;
+    const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version).map((d) => d.contracts)
+      .concat(load(OUTBOX, []).filter((i) => i.game === game && i.state === "waiting").map((i) => contractsOf(i.data)));
+    const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null };
+    if (base.kind === "trix") {
+      // the owner deals every deal of the kingdom; once its owner has chosen every
+      // contract, the next kingdom is the right-hand neighbour's (SCORING.md §2)
+      let owner = base.owner;
+      let done = base.done;
+      let played = base.played.slice();
+      after.forEach(function (contracts) {
+        contracts.forEach((c) => { if (!played.includes(c)) played.push(c); });
+        if (base.order.every((c) => played.includes(c))) { done += 1; owner = (owner + 1) % base.seats; played = []; }
+      });
+      const left = base.order.filter((c) => !played.includes(c));
+      out.dealer = owner;
+      out.kingdom = done + 1;
+      out.over = done >= base.kingdoms;
+      out.contracts = base.fixed ? left.slice(0, 1) : left;
+    } else if (base.dealer !== null && base.dealer !== undefined) {
+      out.dealer = (base.dealer + after.length) % base.seats;  // the deal passes to the next seat
+    }
+    return out;
+  }
+
+  // A new deal's form (static/app.js setupDraft): its number, dealer and contracts as this
+  // phone knows them. Not a form the server sent back (a problem, another phone's deal).
+  function form(form) {
+    const drawn = stateOf(form);
+    const game = (form.dataset.draft || "").split(":")[0];
+    remember(game, drawn);
+    if (!drawn || form.querySelector(".errors, [data-conflict]")) return;
+    const now = next(game, drawn);
+    if (!now || (now.version === drawn.version && now.ahead === 0)) return;  // as drawn
+    if (now.version > drawn.version) {
+      // the form is for the deal after the game this phone has seen: its Save is checked
+      // against that, and news is what came after it
+      const seen = form.querySelector('input[name="seen"]');
+      if (seen) seen.value = String(now.version);
+      form.dataset.liveVersion = String(now.version);
+    }
+    const n = String(now.number);
+    form.dataset.draft = game + ":" + n;
+    form.dataset.number = n;
+    // the deal's number in the page's digits, where it is written
+    const digits = (text) => (text || "").replace(/\p{Nd}+/u, pageNumber(n));
+    form.dataset.waitingText = digits(form.dataset.waitingText);
+    form.dataset.heldText = digits(form.dataset.heldText);
+    document.title = digits(document.title);
+    document.querySelectorAll("h1, form.deal-form button[type=\"submit\"]").forEach((e) => { e.textContent = digits(e.textContent); });
+    const lines = Array.from(document.querySelectorAll("[data-dealer-line]"));
+    if (now.dealer !== null && lines.some((l) => l.dataset.dealerLine === String(now.dealer))) {
+      lines.forEach((l) => { l.hidden = l.dataset.dealerLine !== String(now.dealer); });
+      form.querySelectorAll("[data-dealer-badge]").forEach((b) => { b.hidden = b.dataset.dealerBadge !== String(now.dealer); });
+    }
+    if (now.contracts) offer(form, now.contracts);
+  }
+
+  // Trix: only the contracts left in the kingdom can be chosen (a fixed order's next one,
+  // ticked); the others hidden, as the server draws them
+  function offer(form, contracts) {
+    const chips = Array.from(form.querySelectorAll('input[name="contracts"]'));
+    chips.forEach(function (input) {
+      const off = !contracts.includes(input.value);
+      input.disabled = off;
+      if (off) input.checked = false;
+      input.closest(".chip").hidden = off;
+    });
+    if (contracts.length === 1 && chips.length && chips[0].type === "radio") {
+      chips.forEach((input) => { input.checked = input.value === contracts[0]; });
+    }
+  }
+
+  // The score sheet: with this phone's own deals waiting (or sent since it was drawn), who
+  // deals next, the contracts left and the Trix sheet's "+ Queens" buttons are the ones after them
+  function sheet(region) {
+    const drawn = stateOf(region);
+    const game = region.dataset.game;
+    remember(game, drawn);
+    if (!drawn) return;
+    const now = next(game, drawn);
+    if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) return;
+    const line = region.querySelector("[data-next-texts]");
+    let texts = null;
+    try { texts = JSON.parse(line.dataset.nextTexts); } catch (e) { return; }  // no line: nothing to put right
+    let text = (texts.seats[now.dealer] || "").replace("{n}", pageNumber(now.kingdom || 0));
+    if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator);
+    line.querySelector("[data-next-text]").textContent = text;
+    region.querySelectorAll("thead th.player-col").forEach(function (th, seat) {
+      const badge = th.querySelector(".dealer-badge");
+      if (!badge) return;
+      badge.classList.toggle("badge-space", seat !== now.dealer);
+      if (seat === now.dealer) badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+    });
+    const buttons = Array.from(region.querySelectorAll(".add-contracts a[href*='contract=']"));
+    if (now.contracts && buttons.length) {
+      const at = buttons[buttons.length - 1].nextSibling;
+      const bar = buttons[0].parentNode;
+      now.contracts.forEach(function (contract) {
+        const button = buttons[0].cloneNode(false);
+        const address = new URL(button.href, location.href);
+        address.searchParams.set("contract", contract);
+        button.href = address.pathname + address.search;
+        button.textContent = texts.names[contract] || contract;
+        bar.insertBefore(button, at);
+      });
+      buttons.forEach((b) => b.remove());
+    }
+  }
+
+  // The preview without connection: the points come from the server
+  function preview(form, line) {
+    if (!form.dataset.previewOffline) return;
+    line.textContent = "";
+    const span = document.createElement("span");
+    span.className = "todo";
+    span.dataset.previewOffline = "";
+    span.textContent = form.dataset.previewOffline || "";
+    line.appendChild(span);
+  }
+
+  // Without connection, what needs the server cannot be tapped, and says so once beside it
+  let offline = null;
+  function connection(ok, again) {
+    if (offline === !ok && !again) return;  // said already (the live check asks every 2 s)
+    offline = !ok;
+    document.querySelectorAll("[data-needs-connection]").forEach(function (node) {
+      if (node.tagName === "A") {
+        if (offline && node.hasAttribute("href")) {
+          node.dataset.href = node.getAttribute("href");
+          node.removeAttribute("href");
+          node.setAttribute("aria-disabled", "true");
+        } else if (!offline && node.dataset.href !== undefined) {
+          node.setAttribute("href", node.dataset.href);
+          delete node.dataset.href;
+          node.removeAttribute("aria-disabled");
+        }
+      } else {
+        node.disabled = offline;
+      }
+      const around = node.closest(".undo, .sheet-links, .action-bar");
+      const text = node.closest("[data-needs-connection-text]");
+      if (!around || !text) return;
+      let why = around.querySelector(":scope > [data-offline-why]");
+      if (offline && !why) {
+        why = document.createElement(around.matches(".sheet-links") ? "p" : "span");
+        why.className = "offline-why";
+        why.dataset.offlineWhy = "";
+        why.textContent = text.dataset.needsConnectionText;
+        if (around.matches(".undo")) around.appendChild(why); else around.prepend(why);
+      } else if (!offline && why) {
+        why.remove();
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".live-sheet[data-next-deal]").forEach(sheet);
+    if (navigator.onLine === false) connection(false);
+  });
+  document.addEventListener("scorekeeper:swapped", function (event) {
+    const region = event.detail;
+    if (region && region.matches && region.matches(".live-sheet[data-next-deal]")) sheet(region);
+    if (offline) connection(false, true);  // the fresh sheet's links and Undo
+  });
+  document.addEventListener("scorekeeper:sent", function () {
+    document.querySelectorAll(".live-sheet[data-next-deal]").forEach(sheet);
+  });
+  document.addEventListener("scorekeeper:connection", (event) => connection(event.detail));
+  window.addEventListener("offline", () => connection(false));
+  window.addEventListener("online", () => connection(true));
+
+  return { form: form, sent: sent, preview: preview };
+})();
+
 (function () {
   function debounce(fn, ms) {
     let timer;
@@ -206,6 +434,7 @@ function pageNumber(n) {
     let seq = 0;
     const run = debounce(function () {
       const mine = ++seq;
+      if (navigator.onLine === false) { OfflineTruth.preview(form, line); return; }  // no word from the server
       // A form that saves posts its preview (with its CSRF token); a GET form (the
       // calculator, which saves nothing) asks with a GET.
       const data = new FormData(form);
@@ -235,10 +464,12 @@ function pageNumber(n) {
             line.appendChild(span);
           }
         })
-        .catch(function () { /* offline: the server checks on save */ });
+        .catch(function () { if (mine === seq) OfflineTruth.preview(form, line); });  // the server checks on save
     }, 300);
     form.addEventListener("input", run);
     form.addEventListener("change", run);
+    if (navigator.onLine === false && !form.dataset.restored) OfflineTruth.preview(form, line);
+    window.addEventListener("online", run);
   }
 
   // Trix: the finishing order, tapped player by player in the order they went out; a tap
@@ -354,23 +585,9 @@ function pageNumber(n) {
   const DRAFTS = "scorekeeper-draft:";
 
   function setupDraft(form) {
-    // Deals of this game still waiting in the outbox (saved without connection) come
-    // first: this form is for the deal after them.
-    const [game, number] = form.dataset.draft.split(":");
-    let waiting = 0;
-    try {
-      waiting = JSON.parse(localStorage.getItem("scorekeeper-outbox") || "[]")
-        .filter((i) => i.game === game && i.state === "waiting").length;
-    } catch (e) { waiting = 0; }
-    if (waiting && !form.querySelector(".errors, [data-conflict]")) {
-      const n = String(parseInt(number, 10) + waiting);
-      form.dataset.draft = game + ":" + n;
-      form.dataset.number = n;
-      // the deal's number in the page's digits, where it is written in any
-      form.dataset.waitingText = (form.dataset.waitingText || "").replace(/\p{Nd}+/u, pageNumber(n));
-      form.dataset.heldText = (form.dataset.heldText || "").replace(/\p{Nd}+/u, pageNumber(n));
-      document.querySelectorAll('h1, form.deal-form button[type="submit"]').forEach((e) => { e.textContent = e.textContent.replace(/\p{Nd}+/u, pageNumber(n)); });
-    }
+    // This phone's own deals since the game this form was drawn for (waiting in the
+    // outbox, or sent since) come first: this form is for the deal after them (OfflineTruth).
+    OfflineTruth.form(form);
     const key = DRAFTS + form.dataset.draft;
     const status = form.querySelector("[data-preview-line]");
     function keep() {
@@ -416,7 +633,7 @@ function pageNumber(n) {
     // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice
     // (and on the form the service worker kept, which was drawn without it)
     const wanted = fresh && new URLSearchParams(location.search).get("contract");
-    const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]');
+    const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]:not(:disabled)');
     if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
@@ -678,7 +895,8 @@ function pageNumber(n) {
     if (!nonce || !game) return false;
     const items = load(OUTBOX, []).filter((i) => i.nonce !== nonce);
     const preview = form.querySelector("[data-preview-line]");
-    const points = preview && !preview.querySelector(".bad") ? preview.textContent.trim() : "";
+    // the points only (a line with a message in it is no points: still to enter, no connection)
+    const points = preview && !preview.querySelector("span") ? preview.textContent.trim() : "";
     items.push({ nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
                  url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
                  entries: describe(form), points: points, at: Date.now(), state: "waiting",
@@ -706,6 +924,7 @@ function pageNumber(n) {
     const items = load(OUTBOX, []);
     const done = items.filter((i) => i.game === game && stored.includes(i.nonce));
     if (!done.length) return;
+    done.forEach(OfflineTruth.sent);
     const sent = load(SENT, {});
     sent[game] = (sent[game] || []).concat(done.map((i) => i.nonce)).slice(-20);
     save(SENT, sent);
@@ -775,6 +994,7 @@ function pageNumber(n) {
         }
         if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
           // saved (or saved already by an earlier send that lost its answer)
+          OfflineTruth.sent(item);
           const sent = load(SENT, {});
           sent[item.game] = (sent[item.game] || []).concat([item.nonce]).slice(-20);
           save(SENT, sent);
@@ -904,6 +1124,7 @@ function pageNumber(n) {
     let offline = null;  // not known until the first answer (or failure)
 
     function connection(ok) {
+      document.dispatchEvent(new CustomEvent("scorekeeper:connection", { detail: ok }));
       const status = region.querySelector("[data-live-status]");
       if (!status || offline === !ok) return;
       offline = !ok;
@@ -927,7 +1148,7 @@ function pageNumber(n) {
       const opened = Array.from(region.querySelectorAll("details"), (d) => d.open);  // the QR code stays open
       region.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
       region.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
-      for (const name of ["liveVersion", "renderedAt", "addUrl"]) {
+      for (const name of ["liveVersion", "renderedAt", "addUrl", "nextDeal"]) {
         if (fresh.dataset[name] !== undefined) region.dataset[name] = fresh.dataset[name];
       }
       region.querySelectorAll("tr.deal-row[id]").forEach((r) => { if (!before.has(r.id)) r.classList.add("arrived"); });

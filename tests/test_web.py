@@ -416,11 +416,17 @@ def test_trix_finishing_order_last_fills_in_and_repeats_are_refused(client, make
 def test_trix_contract_already_played_in_the_kingdom_is_refused(client, make_game, db):
     game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 0}}])
     form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
-    assert 'value="king"' not in form  # only the owner's unplayed contracts are offered
+    assert offered(form) == ["queens", "diamonds", "tricks", "trix"]  # only the owner's unplayed contracts
     response = client.post(f"/games/{game_id}/deals/new", data={"nonce": "x", "contracts": "king", "king_taker": "1"})
     assert response.status_code == 400
     assert "already" in text(response)
     assert deal_count(db, game_id) == 1
+
+
+def offered(page: str) -> list[str]:
+    """The contracts a Trix deal form lets its owner choose. A new deal's form draws every
+    contract, those not offered hidden and off (kept for the road: issue 18, part 7)."""
+    return re.findall(r'<span class="chip"><input (?![^>]*\bdisabled\b)[^>]*name="contracts"[^>]*value="(\w+)"', page)
 
 
 def _kingdom(owner_first_trix: list[int]):
@@ -493,7 +499,7 @@ def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
     game_id = make_game(kind="trix", options={"order": order})
     form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
     assert re.search(r'value="trix"[^>]*checked|checked[^>]*value="trix"', form)
-    assert 'value="queens"' not in form.split("contract-choice")[1].split("</section>")[0]
+    assert offered(form) == ["trix"]
     response = client.post(f"/games/{game_id}/deals/new", data={"nonce": "o", "contracts": "queens",
                            **{f"queens_{s}_taker": "0" for s in "SHDC"}})
     assert response.status_code == 400  # Queens is not next

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from .. import actions, conflicts, forms, sheet, store
+from .. import actions, conflicts, forms, next_deal, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
@@ -191,7 +191,8 @@ def new(game_id: str) -> Any:
         case actions.SameDeal():  # another phone entered this very deal first: it is saved once
             return _same_deal(result)
         case actions.Stale(game=now, arrived=arrived):
-            return _stale(now, arrived, entry if valid else None)
+            return _stale(now, arrived, entry if valid else None,
+                          own=_own_deals(game.id, request.form.get("mine", "").split(",")))
         case actions.Refused(error=error):
             forms.attach_error(form, error, index + 1)
         case actions.DiskFull(error=refused):
@@ -211,11 +212,31 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     _offer(form, game, index)
     if not form.is_submitted():
         _choose(form, contract)
+    contracts_now = _keep_every_contract(form, game)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
-    return render_template("deals/form.html", form=form, disk_full=disk_full, **context), \
+    return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
+                           next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]), **context), \
         507 if disk_full else 400 if form.has_errors else 200
+
+
+def _keep_every_contract(form: forms.DealForm, game: StoredGame) -> tuple[str, ...] | None:
+    """Trix, the add-deal form: every contract drawn, those not offered now hidden; the
+    ones offered now (None for other games). Opened again without connection, the form
+    offers what this phone works out from its own deals since (static/app.js,
+    next_deal.py): a kingdom just begun offers all five again. Issue 18, part 7."""
+    if game.kind != "trix" or form.is_submitted():  # a form sent back is never kept for the road
+        return None
+    now = form.offered_contracts
+    form.offer([c for c in game.options.get("order") or forms.CONTRACTS if c in forms.CONTRACTS])
+    return now
+
+
+def _own_deals(game_id: str, nonces: list[str]) -> set[int]:
+    """The ids of the game's deals saved with this phone's form tokens ``nonces`` (sent
+    from its outbox): its own deals, never "added on another phone" (issue 18, part 7)."""
+    return set(store.deals_by_nonce(get_db(), game_id, [n for n in nonces if 0 < len(n) <= 64][:50]).values())
 
 
 def _choose(form: forms.DealForm, contract: str | None) -> None:
@@ -245,9 +266,11 @@ def _same_deal(same: actions.SameDeal) -> Any:
     return redirect(_sheet_at(game.id, same.number))
 
 
-def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None) -> Any:
-    """The add-deal form again, nothing saved: what arrived from another phone meanwhile,
-    the entries as typed, and the choice "Discard mine" or "Add mine as deal N+1" (a
+def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None,
+           own: set[int] | None = None) -> Any:
+    """The add-deal form again, nothing saved: what arrived from another phone meanwhile
+    (this phone's own deals ``own``, deal ids, left out: issue 18, part 7), the entries as
+    typed, and the choice "Discard mine" or "Add mine as deal N+1" (a
     Save against the game as it is now), equally plain. When another phone added a deal
     meanwhile, it stands beside this phone's ``entry`` (conflicts.compare: theirs and
     mine, field by field with the points, and where they differ; issue 18, part 8).
@@ -264,8 +287,8 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
     clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
-    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since),
-                           compared=conflicts.compare(game, since, entry), clash=clash, **context), 409
+    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or ()),
+                           compared=conflicts.compare(game, since, entry, own or ()), clash=clash, **context), 409
 
 
 @bp.route("/<int:deal_id>/edit", methods=["GET", "POST"])

@@ -1,0 +1,318 @@
+"""Offline, the form tells the truth (issue 18, part 7), on a phone (headless Chromium at
+390×844 and 360×740, its service worker running; context.set_offline cuts the Wi-Fi).
+
+The add-deal form the service worker keeps for the road is drawn once; opened again without
+connection after this phone's own deal was sent, or after another phone's deal arrived, it
+shows the deal's number, the dealer and (Trix) the contracts left as they are now. Dealers
+from SCORING.md: Trigami's deal passes to the next seat (§1: Anna, Ben, Carla, first dealer
+Anna, so deal 3 is Carla's and deal 4 Anna's, the next seat leading); in Trix the kingdom's
+owner deals every deal of it, five contracts a kingdom, and the next kingdom is the
+right-hand neighbour's (§2: Anna's kingdom, then Ben's). Points: plain bids, clean tricks,
+20 a trick (§1.2): 5, 4, 4 tricks → 100, 80, 80. Screenshots: screenshots/offline-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.db import connect
+from tests.browser_support import new_page, shot, store_game, sync_api
+from tests.conftest import game_file
+from tests.test_live_browser import LIVE, clean_deal, deals, under_service_worker
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+PHONES = [(390, 844), (360, 740)]
+SENT = 20_000  # ms: a waiting deal is sent within 5 s of the connection coming back; slack for CI
+OFFLINE_PREVIEW = "No connection: the points are worked out when the phone is back online."
+
+CLEAN = {"turnip": "D", "bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
+                                 {"kind": "plain", "suit": "D"}], "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+KINGDOM_BUT_TRIX = [  # Anna's kingdom but its last contract (Trix)
+    {"contracts": ["king"], "king": {"taker": 0}},
+    {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}},
+    {"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]},
+    {"contracts": ["tricks"], "tricks": [4, 3, 3, 3]},
+]
+
+
+@pytest.fixture
+def served(tmp_path):
+    from tests.browser_support import serve
+
+    database = tmp_path / "offline.sqlite3"
+    with serve(database) as url:
+        yield url, database
+
+
+def another_phone_adds(database, game_id: str, entry: dict) -> None:
+    db = connect(str(database))
+    try:
+        store.add_deal(db, game_id, entry)
+    finally:
+        db.conn.close()
+
+
+def kept_form(page) -> str:
+    """The add-deal form as the service worker keeps it (drawn when it was fetched)."""
+    path = urlsplit(urljoin(page.url, page.evaluate("document.querySelector('[data-add-url]').dataset.addUrl"))).path
+    return page.evaluate("async (path) => (await (await caches.match(path, { ignoreSearch: true, ignoreVary: true })).text())",
+                         path)
+
+
+def keep_form(page, drawn: str) -> None:
+    """Put the add-deal form ``drawn`` back into the service worker's cache: a phone whose
+    sheet stayed open after its deal was sent keeps the form as first drawn (the sheet
+    fetches it to keep only when it is opened; when it was opened meanwhile with connection,
+    the copy is newer and says the same as what the script works out)."""
+    path = urlsplit(urljoin(page.url, page.evaluate("document.querySelector('[data-add-url]').dataset.addUrl"))).path
+    page.evaluate("""async ([path, html]) => {
+        const cache = await caches.open((await caches.keys()).find((k) => k.startsWith("scorekeeper-")));
+        await cache.put(path, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }""", [path, drawn])
+
+
+def sent(page, database, count: int) -> None:
+    """Back online: the waiting deals go, the outbox empties and the game has ``count`` deals."""
+    page.context.set_offline(False)
+    expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
+    assert len(deals(database)) == count
+
+
+def dealer_line(page):
+    """The form's line of who deals, as shown (the lines of the other seats stay hidden)."""
+    return page.locator(".deal-context [data-dealer-line]:visible")
+
+
+def offered(page) -> list[str]:
+    return page.eval_on_selector_all('input[name="contracts"]', "(all) => all.filter((i) => !i.disabled && "
+                                     "i.closest('.chip').checkVisibility()).map((i) => i.value)")
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_deal(browser, served, size):
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))  # Anna dealt 1, Ben 2
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")  # keeps the form for deal 3
+        drawn = kept_form(page)
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 3").click()
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+        expect(dealer_line(page)).to_have_text("Carla deals; Anna leads.")
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Carla"])
+        # no word from the server, and the preview says why: not a blank
+        expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
+        clean_deal(page)
+        expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
+        shot(page, f"offline-1-form-{size[0]}")
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        # the sheet kept for the road counts the deal waiting: Anna deals deal 4
+        expect(page.locator(".next-line")).to_contain_text("\u2068Anna\u2069 deals next; \u2068Ben\u2069 leads to the first trick.")
+        expect(page.locator("thead .dealer-badge:not(.badge-space)")).to_have_count(1)
+        expect(page.locator("thead th").nth(1).locator(".dealer-badge")).not_to_have_class(re.compile(r"\bbadge-space\b"))  # Anna
+        sent(page, database, 3)
+        expect(page.locator("thead .total")).to_have_text(["300", "240", "240"], timeout=LIVE)
+        undo = page.get_by_role("button", name="↶ Undo deal 3")
+        expect(undo).to_be_enabled()
+
+        # the Wi-Fi goes again; the form the phone keeps is the one drawn for deal 3
+        keep_form(page, drawn)
+        context.set_offline(True)
+        # the sheet offers nothing that needs the server: Undo is off, and says why
+        expect(undo).to_be_disabled()
+        expect(page.locator(".undo")).to_contain_text("Needs a connection")
+        expect(page.get_by_role("link", name="History of changes")).to_have_count(0)
+        shot(page, f"offline-2-sheet-{size[0]}")
+        page.get_by_role("link", name="Add deal 4").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        expect(dealer_line(page)).to_have_text("Anna deals; Ben leads.")
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Anna"])
+        expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
+        expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
+        shot(page, f"offline-3-form-again-{size[0]}")
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        # the phone's own deal 3 is no other phone's: deal 4 goes without a question
+        sent(page, database, 4)
+        expect(page.locator("thead .total")).to_have_text(["400", "320", "320"], timeout=LIVE)
+        assert "on another phone" not in page.locator("main").inner_text()
+        expect(page.get_by_role("button", name="↶ Undo deal 4")).to_be_enabled()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_after_another_phones_deal_the_form_kept_for_the_road_is_for_the_next_deal(browser, served, size):
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")  # keeps the form for deal 3
+        another_phone_adds(database, game_id, CLEAN)  # deal 3, Carla's
+        expect(page.locator("thead .total")).to_have_text(["300", "240", "240"], timeout=LIVE)
+        assert "Deal 3" in kept_form(page)
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 4").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        expect(dealer_line(page)).to_have_text("Anna deals; Ben leads.")
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        # the phone saw deal 3 before its deal 4: no conflict on arrival
+        sent(page, database, 4)
+        expect(page.locator("thead .total")).to_have_text(["400", "320", "320"], timeout=LIVE)
+        expect(page.locator(".outbox-item.refused")).to_have_count(0)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(browser, served, size):
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 3").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        sent(page, database, 3)  # the phone's own deal 3
+        expect(page.locator("thead .total")).to_have_text(["300", "240", "240"], timeout=LIVE)
+        context.set_offline(True)
+        another_phone_adds(database, game_id, CLEAN)  # deal 4, while this phone has no connection
+        page.get_by_role("link", name="Add deal 4").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Deal 4 was added on another phone: \u2068Anna\u2069 +100, "
+                                        "\u2068Ben\u2069 +80, \u2068Carla\u2069 +80.", timeout=SENT)
+        assert "Deal 3 was added on another phone" not in refused.inner_text()
+        shot(page, f"offline-4-refused-{size[0]}")
+        assert len(deals(database)) == 4
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_left(browser, served, size):
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=KINGDOM_BUT_TRIX))
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")  # keeps the form for deal 5: Trix only
+        drawn = kept_form(page)
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 5").click()
+        expect(dealer_line(page)).to_have_text("Anna deals and chooses.")
+        assert offered(page) == ["trix"]
+        for seat in (0, 1, 2):  # Anna out first, Ben, Carla; Dan last
+            page.locator(".finish-taps button").nth(seat).click()
+        page.get_by_role("button", name="Save deal 5").click()
+        expect(page.locator(".next-line")).to_contain_text("\u2068Ben\u2069 deals (kingdom 2).")
+        sent(page, database, 5)  # Anna's kingdom is complete: Ben's begins
+        expect(page.locator("#deal-5")).to_be_visible(timeout=LIVE)
+        keep_form(page, drawn)  # the form kept for the road: drawn for Anna's last contract
+
+        context.set_offline(True)
+        page.get_by_role("link", name="Queens").click()  # the sheet's "+ Queens"
+        expect(page.get_by_role("heading", name="Deal 6")).to_be_visible()
+        expect(dealer_line(page)).to_have_text("Ben deals and chooses.")
+        assert offered(page) == ["king", "queens", "diamonds", "tricks", "trix"]
+        expect(page.locator('input[name="contracts"][value="queens"]')).to_be_checked()
+        expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
+        shot(page, f"offline-5-trix-new-kingdom-{size[0]}")
+        for question, seat in (("Who took the Q♠?", 0), ("Who took the Q♥?", 1), ("Who took the Q♦?", 2),
+                               ("Who took the Q♣?", 3)):
+            page.locator("fieldset", has=page.locator("legend", has_text=question)).locator("label").nth(seat).click()
+        page.get_by_role("button", name="Save deal 6").click()
+        # the sheet kept for the road: Ben's Queens waits to be sent, so it is no longer offered
+        expect(page.locator(".next-line")).to_contain_text("Still to choose: King of Hearts, Diamonds, Tricks, Trix")
+        expect(page.locator(".add-contracts a")).to_have_text(["King of Hearts", "Diamonds", "Tricks", "Trix"])
+        shot(page, f"offline-5b-trix-sheet-waiting-{size[0]}")
+        sent(page, database, 6)
+        expect(page.locator("#deal-6")).to_be_visible(timeout=LIVE)
+        keep_form(page, drawn)
+
+        another_phone_adds(database, game_id, {"contracts": ["king"], "king": {"taker": 2}})  # deal 7
+        expect(page.locator("#deal-7")).to_be_visible(timeout=LIVE)
+        context.set_offline(True)
+        page.get_by_role("link", name="Diamonds").click()
+        expect(page.get_by_role("heading", name="Deal 8")).to_be_visible()
+        expect(dealer_line(page)).to_have_text("Ben deals and chooses.")
+        assert offered(page) == ["diamonds", "tricks", "trix"]  # Ben's Queens and K♥ are played
+        expect(page.locator('input[name="contracts"][value="diamonds"]')).to_be_checked()
+        shot(page, f"offline-6-trix-after-another-phone-{size[0]}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "fi-FI", "ar-EG"])
+def test_the_offline_form_and_sheet_in_every_language(browser, served, locale):
+    """The offline form's dealer line and preview line, and the sheet's pages that need the
+    server, in the phone's language (screenshots to look at; new words show in English
+    until the catalogues have them, so only the structure is checked)."""
+    url, database = served
+    game_id = store_game(database, game_file(players=["Jörg", "Aino", "سارة"], deals=[CLEAN, CLEAN]))
+    page = new_page(browser, 360, 740, service_workers="allow", locale=locale)
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        expect(page.locator("html")).to_have_attribute("lang", locale[:2])
+        another_phone_adds(database, game_id, CLEAN)  # deal 3, seen by this phone
+        expect(page.locator("#deal-3")).to_be_visible(timeout=LIVE)
+        context.set_offline(True)
+        links = page.locator(".sheet-links")
+        expect(links.locator("[data-offline-why]")).to_be_visible()
+        assert links.locator("a[href]").count() == 1  # all games: kept by the phone
+        shot(page, f"offline-sheet-{locale[:2]}")
+        page.locator("[data-add-label]").click()
+        expect(page.locator("h1")).to_contain_text("4" if locale[:2] != "ar" else "٤")
+        expect(dealer_line(page)).to_contain_text("Jörg")  # deal 4: the first dealer's again
+        expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Jörg"])
+        line = page.locator("[data-preview-line]")
+        expect(line).to_have_text(page.locator("form.deal-form").get_attribute("data-preview-offline"))
+        assert line.inner_text().strip()
+        shot(page, f"offline-form-{locale[:2]}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_changing_or_deleting_a_deal_is_not_offered_without_connection(browser, served, size):
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN]))
+    page = new_page(browser, *size)
+    try:
+        page.goto(f"{url}/games/{game_id}")
+        page.get_by_role("link", name="Deal 1: change or delete").click()
+        expect(page.get_by_role("heading", name="Change deal 1")).to_be_visible()
+        page.context.set_offline(True)
+        expect(page.get_by_role("button", name="Save changes")).to_be_disabled()
+        expect(page.get_by_role("link", name="Delete…")).to_have_count(0)  # no longer a link
+        expect(page.locator(".action-bar [data-offline-why]")).to_have_text("Needs a connection")
+        page.fill("#tricks_0", "4")
+        expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
+        shot(page, f"offline-7-edit-{size[0]}")
+        page.context.set_offline(False)
+        expect(page.get_by_role("button", name="Save changes")).to_be_enabled()
+        expect(page.get_by_role("link", name="Delete…")).to_be_visible()
+        expect(page.locator("[data-offline-why]")).to_have_count(0)
+    finally:
+        page.context.close()

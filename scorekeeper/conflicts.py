@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from . import sheet
 from .i18n import gettext as _
 from .records import Change, StoredGame
-from .rules.common import signed
+from .rules.common import listed, signed
 from .text import isolate
 
 
@@ -91,5 +91,5 @@ def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()
     ``own``: as for :func:`arrivals`."""
     parts = []
     for arrival in arrivals(game, since, own):
-        parts.append(f"{arrival.text}: {', '.join(arrival.points)}." if arrival.points else f"{arrival.text}.")
+        parts.append(f"{arrival.text}: {listed(arrival.points)}." if arrival.points else f"{arrival.text}.")
     return " ".join(parts)

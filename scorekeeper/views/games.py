@@ -33,7 +33,7 @@ from ..gamefile import GameFile, dumps
 from ..i18n import gettext as _
 from ..qr import QrCode
 from ..rules import KINDS, RuleError, get_rules
-from ..rules.common import listed
+from ..rules.common import listed, separator
 from ..text import isolate, isolate_all
 from . import kept
 from .common import attachment, get_game_or_404, link_code
@@ -189,7 +189,7 @@ def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind),
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
-    title = f"{listed(isolate_all(game.players))} · {forms.KIND_NAMES[game.kind]}"
+    title = f"{listed(isolate_all(game.players))}{separator()}{forms.KIND_NAMES[game.kind]}"
     page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None

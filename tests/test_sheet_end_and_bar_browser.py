@@ -193,10 +193,11 @@ def test_the_trix_bar_leaves_the_sheet_in_sight_and_team_totals_stand_over_the_p
         # every tap target in the bar at least 44 px wide and 40 px high (UX.md: chips
         # ≥ 44 px; the sheet's small buttons 40 px), and every word of it inside its button
         buttons = page.evaluate("""Array.from(document.querySelectorAll(".action-bar a.button, .action-bar button"),
-            (b) => ({width: b.getBoundingClientRect().width, height: b.getBoundingClientRect().height,
-                     whole: b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1}))""")
+            (b) => { const box = b.getBoundingClientRect();
+                     return {width: box.width, height: box.height, inWindow: box.left >= 0 && box.right <= innerWidth,
+                             whole: b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1}; })""")
         assert len(buttons) == left + 1, buttons
-        assert all(b["width"] >= 44 and b["height"] >= 40 and b["whole"] for b in buttons), buttons
+        assert all(b["width"] >= 44 and b["height"] >= 40 and b["whole"] and b["inWindow"] for b in buttons), buttons
         # each column's team total stands under that player's name and total
         assert len(seen["teams"]) == 4, seen
         for column, team in zip(seen["columns"], seen["teams"], strict=True):
@@ -208,5 +209,11 @@ def test_the_trix_bar_leaves_the_sheet_in_sight_and_team_totals_stand_over_the_p
         # each names the partner: the player two seats on
         partners = page.locator("thead .team-row .team-names bdi").all_inner_texts()
         assert partners == [NAMES[(seat + 2) % 4] for seat in range(4)]
+        if lang == "en":  # Undo: the offer to restore the deal stands whole in the bar
+            page.locator(".action-bar .undo button").click()
+            restore = page.locator(".action-bar .flash-restore button")
+            expect(restore).to_have_text(f"↶ Restore deal {number}")
+            expect(restore).to_be_in_viewport(ratio=1)
+            _shot(page, f"trix-bar-{what}-undone-{width}")
     finally:
         page.context.close()

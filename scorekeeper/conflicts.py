@@ -111,7 +111,7 @@ def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()
     ``own``: as for :func:`arrivals`."""
     parts = []
     for arrival in arrivals(game, since, own):
-        parts.append(f"{arrival.text}: {', '.join(arrival.points)}." if arrival.points else f"{arrival.text}.")
+        parts.append(f"{arrival.text}: {listed(arrival.points)}." if arrival.points else f"{arrival.text}.")
     return " ".join(parts)
 
 

@@ -453,8 +453,9 @@ const OfflineTruth = (function () {
               const out = form.querySelector('[data-seat-preview="' + seat + '"]');
               if (out) out.textContent = p;
             });
-            // each name isolated (FSI … PDI, as the server's messages): "سارة +75 · Anna 0" keeps its order
-            line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069 " + p).join(" · ");
+            // each name isolated (FSI … PDI, as the server's messages): "سارة +75، Anna 0" keeps its
+            // order; the page's separator (data-separator: " · ", Arabic "، ": "·" beside "٠" reads as a digit)
+            line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069 " + p).join(line.dataset.separator || " · ");
           } else if (data.message) {
             // why the points cannot be worked out yet, as Save would say it: something
             // still to enter, or a mistake (in red)
@@ -882,7 +883,9 @@ const OfflineTruth = (function () {
       if (!groups.has(head)) groups.set(head, []);
       groups.get(head).push(text);
     });
-    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(", "));
+    // joined as the page's language lists things (<html data-list-separator>: ", ", Arabic "، ")
+    const comma = document.documentElement.dataset.listSeparator || ", ";
+    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(comma));
   }
 
   // reason: why the server could not take it now (its disk full), said where it waits;

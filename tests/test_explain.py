@@ -205,17 +205,18 @@ def test_trix_total_of_a_finished_game_names_the_winner(client, make_game):
     assert "After four kingdoms the highest total wins: \u2068Ben\u2069 won." in page
 
 
-def test_the_sheets_team_row_shows_each_team_once_with_both_names(client, make_game):
+def test_the_sheets_team_row_shows_each_players_team_total_and_partner(client, make_game):
     names = ["=SUM(1,2)", "Ben", "Ива́н", "Dorothea Wilhelmina"]
     game_id = make_game(kind="trix", players=names, first_dealer=1, deals=KINGDOM, options={"partnership": "sum"})
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     row = html.unescape(re.search(r'<tr class="team-row">(.*?)</tr>', body, re.S).group(1))
-    # partners sit opposite, not in neighbouring columns: one cell across the row, each
-    # team once with both names (teams 0+2: 50 − 55 = −5, 1+3: 65 − 60 = 5, as in
-    # test_team_totals_add_the_partners), a name never cut
+    # partners sit opposite, not in neighbouring columns: under each player's column its
+    # team's total (teams 0+2: 50 − 55 = −5, 1+3: 65 − 60 = 5, as in
+    # test_team_totals_add_the_partners) and the partner, named whole (issue 18, part 10)
     teams = re.findall(r'<span class="team-names">(.*?)</span>\s*<b class="team-total">(.*?)</b>', row, re.S)
-    assert teams == [("<bdi>=SUM(1,2)</bdi> & <bdi>Ива́н</bdi>", "−5"), ("<bdi>Ben</bdi> & <bdi>Dorothea Wilhelmina</bdi>", "5")]
-    assert len(re.findall(r"<td\b", row)) == 1
+    assert teams == [("with <bdi>Ива́н</bdi>", "−5"), ("with <bdi>Dorothea Wilhelmina</bdi>", "5"),
+                     ("with <bdi>=SUM(1,2)</bdi>", "−5"), ("with <bdi>Ben</bdi>", "5")]
+    assert len(re.findall(r"<td\b", row)) == 4
 
 
 def test_team_totals_add_the_partners(client, make_game):

@@ -186,8 +186,9 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
     names are cut to "Alexand…" in the header and team rows; the "deals next" badge wraps;
     team totals repeat in all four columns. Trix rows do not show which cards were doubled."
     At 360×740 with four long names: the totals are the largest numbers, every name is
-    whole, each team's total shows once, a doubled card is marked on its doubler's cell
-    (K♥², Q♠², named for screen readers) and so is the dealer."""
+    whole, each team's total stands under both partners' columns beside the partner's
+    name (issue 18, part 10), a doubled card is marked on its doubler's cell (K♥², Q♠²,
+    named for screen readers) and so is the dealer."""
     game_id = store_game(site["database"], game_file("trix", players=LONG_NAMES, options={"partnership": "sum"},
                                                      deals=TWO_KINGDOMS))
     page = new_page(browser, 360, 740, color_scheme=scheme)
@@ -201,14 +202,14 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
         assert min(sizes["totals"]) > max(sizes["points"]), sizes
 
         names = page.evaluate(NAMES)
-        assert [n["text"] for n in names] == LONG_NAMES + [t[0] for t in TEAMS]
+        assert [n["text"] for n in names] == LONG_NAMES + [f"with {LONG_NAMES[(s + 2) % 4]}" for s in range(4)]
         assert not [n for n in names if n["cut"] or not n["inside"]], names
 
+        # under each player, the team's total and the partner (issue 18, part 10)
         teams = page.locator("thead .team-row .team")
-        expect(teams).to_have_count(2)
-        for n, (partners, total) in enumerate(TEAMS):
-            expect(teams.nth(n).locator(".team-names")).to_have_text(partners)
-            expect(teams.nth(n).locator(".team-total")).to_have_text(total)
+        expect(teams).to_have_count(4)
+        for seat in range(4):
+            expect(teams.nth(seat).locator(".team-total")).to_have_text(TEAMS[seat % 2][1])
 
         # "deals" on one line, under Konstantinos, who owns kingdom 3 (each next owner sits to the right)
         assert page.evaluate(BADGE_LINES) == 1

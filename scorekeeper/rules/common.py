@@ -159,6 +159,14 @@ def side_by_side(items: Iterable[object]) -> str:
     return _p("list separator", " · ").join(str(item) for item in items)
 
 
+def separator() -> str:
+    """The mark between labels set side by side on one line (a page's title, "Trix ·
+    With doubling", "Deal 3 · Anna, Ben"): " · "; Arabic " — ", as a "·" beside an
+    Arabic zero "٠" reads as one more dot (issue 18, part 11). The catalogue's (context
+    "label separator"); outside the app, " · "."""
+    return _p("label separator", " · ")
+
+
 def listed_apart(items: Iterable[object]) -> str:
     """Like :func:`listed`, for items that hold commas themselves: "; ", Arabic "؛ "."""
     return _p("list separator", "; ").join(str(item) for item in items)

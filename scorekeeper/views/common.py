@@ -37,6 +37,7 @@ from ..rules.common import (
     SUIT_SYMBOLS,
     listed,
     listed_apart,
+    separator,
     set_name_isolation,
     set_number_format,
     signed,
@@ -242,3 +243,5 @@ def init_templates(app: Flask) -> None:
     app.jinja_env.globals.update(
         suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
+    # the mark between labels on one line ("Trix · With doubling"; Arabic " — "): {{ sep() }}
+    app.jinja_env.globals["sep"] = separator

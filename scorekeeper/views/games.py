@@ -35,7 +35,7 @@ from ..i18n import gettext as _
 from ..qr import QrCode
 from ..records import StoredGame
 from ..rules import KINDS, get_rules
-from ..rules.common import listed
+from ..rules.common import listed, separator
 from ..text import isolate, isolate_all
 from . import kept
 from .common import attachment, get_game_or_404, link_code
@@ -192,7 +192,7 @@ def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
-    title = f"{listed(isolate_all(game.players_now))} · {forms.KIND_NAMES[game.kind]}"
+    title = f"{listed(isolate_all(game.players_now))}{separator()}{forms.KIND_NAMES[game.kind]}"
     page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \
         if game.deals else None

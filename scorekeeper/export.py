@@ -39,6 +39,8 @@ from .sheet import Sheet
 #: list). Compared after NFKC, which folds the full-width ＝ ＋ － ＠ (U+FF1D, U+FF0B,
 #: U+FF0D, U+FF20) and the small ﹦ ﹢ ﹣ ﹫ into these.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A soft hyphen: a place a word may break in a page's narrow box, never shown otherwise
+SOFT_HYPHEN = "\u00ad"
 
 
 def _skipped(char: str) -> bool:
@@ -160,11 +162,15 @@ def cell_separator(language: str) -> str:
 def to_csv(rows: Sequence[Sequence[Any]], separator: str = ",") -> bytes:
     """Rows of cells → CSV bytes: UTF-8 with a byte-order mark, cells separated by
     ``separator`` (see :func:`cell_separator`), CRLF line ends (RFC 4180), quoted where
-    needed by Python's csv module, every text cell guarded by :func:`spreadsheet_safe`."""
+    needed by Python's csv module, every text cell guarded by :func:`spreadsheet_safe`.
+    Soft hyphens (U+00AD: where a word may break on a narrow page, e.g. the Finnish
+    "Hertta­kuningas" on a contract button) are the page's, not the spreadsheet's: they
+    are left out."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
     for row in rows:
-        writer.writerow([spreadsheet_safe(cell) for cell in row])
+        writer.writerow([spreadsheet_safe(cell.replace(SOFT_HYPHEN, "") if isinstance(cell, str) else cell)
+                         for cell in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 

@@ -272,6 +272,14 @@ class GameRestored:
 
 
 @dataclass(frozen=True)
+class TwinInPlay:
+    """The deleted game stays deleted: an identical game (``twin``, its id) is in play
+    (imported again after the delete), and both would count the same game twice."""
+
+    twin: str
+
+
+@dataclass(frozen=True)
 class NoSuchGame:
     """No such game (neither in play nor deleted)."""
 
@@ -290,7 +298,7 @@ ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
 GameDeleteResult = GameDeleted | NoSuchGame
-GameRestoreResult = GameRestored | NoSuchGame
+GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame
 
 
 # ------------------------------------------------------------------------- a new deal
@@ -484,10 +492,13 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
     """Put deleted game ``game_id`` back whole (issue 18, part 1): its deals, history and
     links work again, and it counts in every list and statistic at once. Checked and
     written in one transaction (store.restore_game): :class:`GameRestored`, with
-    ``again`` for a game back already; :class:`NoSuchGame`. A disk that refuses the write
+    ``again`` for a game back already; :class:`TwinInPlay` when an identical game is in
+    play (it would count twice); :class:`NoSuchGame`. A disk that refuses the write
     raises store.DiskFullError (the app's error page)."""
     try:
         return GameRestored(store.restore_game(db, game_id))
+    except store.DuplicateGameError as twin:
+        return TwinInPlay(twin.game_id)
     except store.GameNotDeletedError:  # a double tap, or another phone was quicker
         return GameRestored(store.get_game(db, game_id), again=True)
     except store.NotFoundError:

@@ -566,15 +566,20 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
     Returns the game as it is back.
 
     Checked inside the write transaction: raises GameNotDeletedError (in play already: a
-    double tap, or another phone was quicker), NotFoundError (no such game). Nothing is
-    written when it raises."""
+    double tap, or another phone was quicker), NotFoundError (no such game),
+    DuplicateGameError (an identical game is in play: the group file imported again, or
+    the game imported, after it was deleted; back, it would count twice in every
+    statistic). Nothing is written when it raises."""
     now = _now()
     with writing(db):
-        row = db.execute("select deleted_at from games where id = ?", [game_id]).fetchone()
+        row = db.execute("select deleted_at, group_id from games where id = ?", [game_id]).fetchone()
         if row is None:
             raise NotFoundError(f"no game {game_id!r}")
         if row[0] is None:
             raise GameNotDeletedError(f"game {game_id} is in play")
+        twin = identical_game(db, _games(db, "where id = ?", [game_id], deleted=None)[0].to_dict(), row[1])
+        if twin is not None:
+            raise DuplicateGameError(twin)
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)

@@ -147,6 +147,32 @@ def test_the_summaries_of_a_deleted_game_stay_forgotten_on_start_up(db, season):
     assert _records(db, group)["Anna"] == (1, 0, 0)
 
 
+def test_a_deleted_game_imported_again_stays_deleted_so_it_never_counts_twice(db, season):
+    """The group file imported again after a delete stores the game anew; restoring the
+    deleted one too would count that game twice for each of its players."""
+    group, games = season
+    store.delete_game(db, games["won"])
+    copy = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"], deals=WON)), group_id=group)
+    assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
+
+    refused = actions.restore_game(db, games["won"])
+    assert refused == actions.TwinInPlay(copy)
+    assert store.is_deleted(db, games["won"])
+    assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
+    assert "game_restored" not in {c.action for c in store.changes(db, games["won"])}
+
+
+def test_restore_of_a_game_imported_again_opens_the_copy_and_says_why(client, db, season):
+    group, games = season
+    client.post(f"/games/{games['won']}/delete")
+    copy = store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"], deals=WON)), group_id=group)
+    answer = client.post(f"/games/{games['won']}/restore")
+    assert answer.status_code == 302 and answer.location == f"/games/{copy}"
+    said = text(client.get(answer.location))
+    assert "The same game is in the list already" in said and "does not count twice" in said
+    assert "Anna: 2 games" in client.get("/players").get_data(as_text=True)
+
+
 # ---------------------------------------------------------------- pages
 
 
@@ -257,7 +283,9 @@ def test_two_phones_deleting_one_game_at_once_delete_it_once_and_both_are_told(r
 
     for round_ in range(1, 6):
         what = f"round {round_}: "
-        game_id = race_server.store_game(deals=WON[:2])
+        # a game of its own each round: a twin of an earlier round's, in play, would
+        # rightly keep this one deleted (it would count twice)
+        game_id = race_server.store_game(players=["Anna", "Ben", f"Carla {round_}"], deals=WON[:2])
         a, b = race_server.phone(), race_server.phone()
         path = f"/games/{game_id}/delete"
         forms = [a.form(path), b.form(path)]

@@ -263,6 +263,10 @@ def restore(game_id: str) -> Any:
     result = actions.restore_game(get_db(), game_id)
     if isinstance(result, actions.NoSuchGame):
         abort(404)
+    if isinstance(result, actions.TwinInPlay):  # its twin's sheet, saying why this one stays deleted
+        flash(_("The same game is in the list already (imported again after it was deleted): "
+                "this one stays deleted, so that the game does not count twice."), "saved")
+        return redirect(url_for("games.show", game_id=result.twin))
     session.pop("restorable_game", None)
     words = game_words(result.game)
     flash(_("%(game)s was restored already.", game=words) if result.again else _("%(game)s restored.", game=words),

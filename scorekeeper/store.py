@@ -1052,7 +1052,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
     Checked inside the write transaction: the game has a deal already (else
     SeatChangeRefusedError "no_deal": rename the seat instead) and is not over
     ("finished"); ``from_deal``, the deal the form said (None: not checked), is still the
-    next one ("moved"); the game file with the change fits GAME-FILE.md (raises
+    next one ("moved"); nobody takes this seat from that deal already ("taken_already":
+    take that change back first); the game file with the change fits GAME-FILE.md (raises
     rules.RuleError: a bad name, the player sits at another seat, or already at this one).
     ``nonce``: the form's one-time token; sent again, the change it made is the answer.
     Raises NotFoundError for no such game. Nothing is written when it raises.
@@ -1077,6 +1078,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
             raise NotFoundError(f"no seat {seat} in game {game_id}")
         position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
                               [game_id]).fetchone()[0]
+        if any(c.seat == seat and c.position == position for c in game.seat_changes):
+            raise SeatChangeRefusedError("taken_already", number)  # a typo: Take back first
         trial = replace(game, seat_changes=(*game.seat_changes, SeatTaken(0, position, seat, name)))
         file = trial.game_file()  # raises RuleError: checks the name and who sits where
         if file.score().finished:

@@ -432,6 +432,23 @@ def test_a_player_at_another_seat_is_refused_beside_the_field(client, db, make_g
     assert store.get_game(db, game_id).seat_changes == ()
 
 
+def test_a_seat_taken_from_the_next_deal_already_asks_for_take_back_first(client, db, make_game):
+    """A typo in the new player's name: giving the seat to someone else from the same
+    deal is refused in words (which deal, what to tap), never as a file's seat index."""
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    taken = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dorra", "from_deal": "2",
+                                                         "nonce": "t"})
+    assert taken.status_code == 302
+    again = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "2",
+                                                         "nonce": "u"})
+    said = text(again)
+    assert again.status_code in (400, 409)
+    assert "Someone takes this seat from deal 2 already" in said and "Take back" in said
+    assert "seat 2" not in said.lower().replace("this seat", "")
+    assert [c.player for c in store.get_game(db, game_id).seat_changes] == ["Dorra"]
+
+
 def test_the_players_pages_count_each_ones_deals(client, db, make_game):
     _game_id, ids = _stats_game(db, make_game)
     listed = text(client.get("/players"))

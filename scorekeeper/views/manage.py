@@ -269,6 +269,9 @@ def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = Non
     if reason == "moved":
         return _("A deal was added or removed on another phone meanwhile: the seat would now be taken from "
                  "deal %(n)s. Check and tap the button again.", n=number)
+    if reason == "taken_already":
+        return _("Someone takes this seat from deal %(n)s already. To give it to someone else, tap Take back "
+                 "beside that change first.", n=number)
     if reason == "deal_after":
         change = next((c for c in game.seat_changes if c.id == change_id), None) if game else None
         if change is not None:

@@ -157,7 +157,8 @@ def _replaced_here() -> groups.Access | None:
 
 def page_key() -> tuple[Any, ...]:
     """What a page kept for many phones (views/pages.py, the score sheet) must be kept
-    apart by besides the games: the group and its play link (the QR codes hold it), the
+    apart by besides the games: the group, its name (the top bar shows it: a rename is
+    seen at once) and its play link (the QR codes hold it), the
     kind of link and its game, and whether the page offers "Back to my group": that button's
     form carries this phone's form token, so such a page is kept for this phone alone (by a
     fingerprint of its session's token)."""
@@ -169,7 +170,7 @@ def page_key() -> tuple[Any, ...]:
         generate_csrf()  # the session's token, made now if it has none yet: the page will carry it
         secret = str(session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
         back = hashlib.sha256(secret.encode()).hexdigest()[:20]
-    return (access.group.id, access.group.token, access.access, access.game_id, back)
+    return (access.group.id, access.group.name, access.group.token, access.access, access.game_id, back)
 
 
 def remember(token: str, play: bool = True, replacing: str | None = None) -> None:

@@ -574,6 +574,22 @@ def test_a_group_name_is_kept_as_typed_less_outer_spaces(app, two_groups):
     assert "Zoë table" in keeper.get("/group").get_data(as_text=True)
 
 
+def test_a_renamed_group_shows_its_new_name_on_every_page_at_once(app, two_groups):
+    """The home page and the score sheet are kept for many phones: a rename is seen on
+    them at once, by a phone that saw them before and by one that joins after."""
+    ours = two_groups[0]
+    keeper = phone(app, ours["group"].token)
+    sheet = f"/games/{ours['games'][0]}"
+    for path in ("/", sheet):
+        assert keeper.get(path).status_code == 200  # kept, and remembered by this phone
+    keeper.post("/group", data={"action": "rename", "rename-name": "Friday club"})
+    newcomer = phone(app, ours["group"].token)
+    for who in (keeper, newcomer):
+        for path in ("/", sheet):
+            page = who.get(path).get_data(as_text=True)
+            assert "Friday club" in page and ours["group"].name not in page, path
+
+
 def test_a_phone_with_a_form_open_when_the_passcode_is_set_is_told_and_asked(app, two_groups):
     ours = two_groups[0]
     keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)

@@ -1244,13 +1244,27 @@ const OfflineTruth = (function () {
     document.addEventListener("scorekeeper:swapped", render);
     const root = document.documentElement;
     if (root.dataset.serviceWorker && navigator.serviceWorker) {
+      // A phone's first visit (the group's link or QR code opened this page): the page
+      // came before the service worker ran, so nothing kept it. Once the worker serves
+      // this page, a game's sheet or deal form is fetched again through it, and kept:
+      // a deal saved without connection then opens the sheet, not "never opened here".
+      const keptAtLoad = Boolean(navigator.serviceWorker.controller);
+      const gamePage = document.querySelector("[data-add-url], form[data-draft]");
+      const served = () => new Promise(function (resolve) {
+        if (navigator.serviceWorker.controller) { resolve(); return; }
+        navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+      });
       navigator.serviceWorker.register(root.dataset.serviceWorker, { scope: "/", updateViaCache: "none" })
+        .then(() => navigator.serviceWorker.ready)
+        .then(served)
         .then(function () {
-          // keep the add-deal form of this sheet for a deal entered without connection
+          if (navigator.onLine === false) return;
+          const keep = [];
+          if (!keptAtLoad && gamePage) keep.push(location.pathname + location.search);
+          // the add-deal form of this sheet, for a deal entered without connection
           const add = document.querySelector("[data-add-url]");
-          if (add && add.dataset.addUrl && navigator.onLine !== false) {
-            navigator.serviceWorker.ready.then(() => fetch(add.dataset.addUrl, { credentials: "same-origin" })).catch(() => {});
-          }
+          if (add && add.dataset.addUrl) keep.push(add.dataset.addUrl);
+          keep.forEach((url) => fetch(url, { credentials: "same-origin" }).catch(() => {}));
         })
         .catch(function () { /* not a secure origin (plain http on the Wi-Fi): pages still work online */ });
     }

@@ -316,3 +316,36 @@ def test_changing_or_deleting_a_deal_is_not_offered_without_connection(browser, 
         expect(page.locator("[data-offline-why]")).to_have_count(0)
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_a_phone_whose_first_page_is_the_sheet_can_save_a_deal_without_connection(browser, served, size):
+    """A phone that opened the group's link (or QR code) straight at a game: its first page
+    came before the service worker ran. Once the worker runs, the sheet and its add-deal
+    form are kept, so with the Wi-Fi gone a deal is saved on the phone and the sheet (not
+    "this page was not opened on it before") lists it waiting; it is sent when the
+    connection is back."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        page.goto(f"{url}/games/{game_id}")  # no reload: the first visit as it is
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+        page.wait_for_function("""async () => {
+            const add = document.querySelector("[data-add-url]").dataset.addUrl;
+            const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
+            return await kept(location.pathname) && await kept(add);
+        }""", timeout=15_000)
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 3").click()
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        expect(page.get_by_text("was not opened on it before")).to_have_count(0)
+        shot(page, f"offline-first-visit-{size[0]}")
+        sent(page, database, 3)
+    finally:
+        context.close()

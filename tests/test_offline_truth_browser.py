@@ -333,11 +333,18 @@ def test_a_phone_whose_first_page_is_the_sheet_can_save_a_deal_without_connectio
         page.goto(f"{url}/games/{game_id}")  # no reload: the first visit as it is
         assert page.evaluate("navigator.serviceWorker.controller") is None
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
-        page.wait_for_function("""async () => {
-            const add = document.querySelector("[data-add-url]").dataset.addUrl;
-            const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
-            return await kept(location.pathname) && await kept(add);
-        }""", timeout=15_000)
+        # page.evaluate awaits the check (wait_for_function would take its promise for a
+        # yes): poll until the worker has kept both, at most 15 s
+        for _ in range(150):
+            if page.evaluate("""async () => {
+                const add = document.querySelector("[data-add-url]").dataset.addUrl;
+                const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
+                return await kept(location.pathname) && await kept(add);
+            }"""):
+                break
+            page.wait_for_timeout(100)
+        else:
+            pytest.fail("the sheet and its add-deal form were never kept")
         context.set_offline(True)
         page.get_by_role("link", name="Add deal 3").click()
         expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import gamefile
+from .inputs import name_key
 from .gamefile import GameFile
 from .rules import RuleError
 
@@ -150,19 +151,22 @@ class StoredGame:
         """Who sits at each seat now (plays the next deal): names by seat."""
         return self.players_at(len(self.deals) + 1)
 
-    def sat_before(self, seat: int) -> tuple[tuple[str, int], ...]:
-        """Who sat at ``seat`` before whoever sits there now, oldest first: (name, the
-        last deal they played there); empty when nobody took over the seat. A change
-        whose player played no deal yet (from the next deal) counts: the one it replaces
-        played until the last deal."""
-        runs: list[tuple[str, int]] = []
-        name = self.players[seat]
+    def sat_before(self, seat: int) -> tuple[tuple[str, int, int], ...]:
+        """Who else sat at ``seat`` before whoever sits there now, oldest first: (name,
+        the first and the last deal they played there, 1-based); empty when nobody took
+        over the seat. A change whose player played no deal yet (from the next deal)
+        counts: the one it replaces played until the last deal. Whoever sits now is left
+        out (a player who comes back is the column's name), and so is anyone who played
+        no deal there (a seat given before the first deal)."""
+        runs: list[tuple[str, int, int]] = []
+        name, first = self.players[seat], 1
         for change in self.seat_changes:
             if change.seat != seat:
                 continue
-            runs.append((name, self.from_deal(change) - 1))
-            name = change.player
-        return tuple(runs)
+            runs.append((name, first, self.from_deal(change) - 1))
+            name, first = change.player, self.from_deal(change)
+        return tuple((who, start, end) for who, start, end in runs
+                     if start <= end and name_key(who) != name_key(name))
 
     def game_file(self, entries: Iterable[Mapping[str, Any]] | None = None) -> GameFile:
         """Parse the stored game (or it with other deal entries); raises RuleError."""

@@ -166,7 +166,7 @@ def test_a_seat_is_taken_over_from_the_next_deal_and_the_history_records_it(db, 
     assert actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="c").again
     game = store.get_game(db, game_id)
     assert len(game.seat_changes) == 1 and game.players_now == ("Anna", "Ben", "Dora")
-    assert game.players == ("Anna", "Ben", "Carla") and game.sat_before(2) == (("Carla", 2),)
+    assert game.players == ("Anna", "Ben", "Carla") and game.sat_before(2) == (("Carla", 1, 2),)
     assert game.to_dict()["seat_changes"] == DORA
     change = store.changes(db, game_id)[0]
     assert change.action == "seat_taken" and change.after["player"] == "Dora"
@@ -507,3 +507,18 @@ def test_trix_contracts_count_for_who_played_them(db, make_game):
     assert _value(eve, "trix.trix.place") == (3.0, 1) and eve.figure("trix.queens.deals") is None
     assert stats.player_stats(stats.seat_games(store.list_games(db), store.player_seats(db)),
                               ids["Eve"], names).figure("trix.points").value == 5.0
+
+
+def test_the_column_says_who_else_sat_there_in_which_deals_when_a_player_comes_back(client, db):
+    """Carla leaves after deal 1, Dora sits in deal 2, Eve in deals 3 and 4, and Carla comes
+    back for deal 5: the column is Carla's, and says who sat there in between, deal by
+    deal; a seat given before its player played is not mentioned."""
+    changes = [{"from_deal": 2, "seat": 2, "player": "Dora"}, {"from_deal": 2, "seat": 0, "player": "Zoë"},
+               {"from_deal": 3, "seat": 2, "player": "Eve"}, {"from_deal": 5, "seat": 2, "player": "Carla"}]
+    data = {**game_file(options={"target": 300}, deals=[DEAL_1, DEAL_2, DEAL_3, DEAL_4]), "seat_changes": changes}
+    game_id = store.create_game(db, from_dict(data))
+    for page in (f"/games/{game_id}", f"/games/{game_id}/print"):
+        said = text(client.get(page))
+        assert "Carla (Dora in deal 2, Eve in deals 3–4)" in said, page
+        assert "Zoë (Anna until deal 1)" in said, page
+        assert "Carla until" not in said and "Carla in deal" not in said, page

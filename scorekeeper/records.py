@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import gamefile
-from .inputs import name_key
 from .gamefile import GameFile
+from .inputs import name_key
 from .rules import RuleError
 
 

@@ -748,6 +748,21 @@ const OfflineTruth = (function () {
     document.querySelectorAll("input[data-time-zone]").forEach(function (input) {
       try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC */ }
     });
+    // Game cards that would look alike (same game, same players, same day) show the time
+    // they were started: the page counts UTC days; count the phone's own days instead
+    const alike = {};
+    const dayKey = function (t) {
+      const d = new Date(t.getAttribute("datetime"));
+      return isNaN(d) ? null : t.dataset.alike + "|" + d.getFullYear() + "-" + d.getMonth() + "-" + d.getDate();
+    };
+    document.querySelectorAll("time[data-alike]").forEach(function (t) {
+      const key = dayKey(t);
+      if (key) alike[key] = (alike[key] || 0) + 1;
+    });
+    document.querySelectorAll("time[data-alike]").forEach(function (t) {
+      const key = dayKey(t);
+      if (key) t.dataset.localTime = alike[key] > 1 ? "datetime" : "";
+    });
     document.querySelectorAll("time[data-local-time]").forEach(function (t) {
       const d = new Date(t.getAttribute("datetime"));
       const day = { day: "numeric", month: "short", year: "numeric" };

@@ -124,7 +124,7 @@ def launch() -> Iterator[Any]:
 
 def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
              service_workers: str = "block", color_scheme: str = "light", join: bool = True,
-             locale: str | None = None):
+             locale: str | None = None, timezone_id: str | None = None):
     """A phone-sized page in a fresh context (close it with page.context.close()).
 
     ``service_workers``: "block" (the default: as on plain http on the Wi-Fi, where
@@ -133,11 +133,13 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     automation when a test navigates while its fetches are in flight, hanging the run.
     ``join``: the phone has opened the group link of every app being served (serve); False:
     a phone with no link. ``locale``: the phone's language ("ar-EG": its Accept-Language,
-    dates and times), else the browser's default (en-US)."""
+    dates and times), else the browser's default (en-US). ``timezone_id``: the phone's
+    time zone ("Europe/Helsinki"), else the machine's."""
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, java_script_enabled=javascript,
                                   service_workers=service_workers, color_scheme=color_scheme,
-                                  **({"locale": locale} if locale else {}))
+                                  **({"locale": locale} if locale else {}),
+                                  **({"timezone_id": timezone_id} if timezone_id else {}))
     closing = context.close
 
     def close(*args: Any, **kwargs: Any) -> None:

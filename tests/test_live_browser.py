@@ -55,12 +55,18 @@ def under_service_worker(page, address: str) -> None:
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     # a score sheet has its add-deal form fetched and kept (app.js) after the reload: wait
     # until it is in the cache, or a test cutting the connection at once may find none
-    page.wait_for_function("""async () => {
-        const add = document.querySelector("[data-add-url]");
-        if (!add || !add.dataset.addUrl) return true;
-        return Boolean(await caches.match(new URL(add.dataset.addUrl, location.href).pathname,
-                                          { ignoreSearch: true, ignoreVary: true }));
-    }""")
+    # (polled with page.evaluate, which awaits the check: wait_for_function would take
+    # the check's promise for a yes at once)
+    for _try in range(150):
+        if page.evaluate("""async () => {
+            const add = document.querySelector("[data-add-url]");
+            if (!add || !add.dataset.addUrl) return true;
+            return Boolean(await caches.match(new URL(add.dataset.addUrl, location.href).pathname,
+                                              { ignoreSearch: true, ignoreVary: true }));
+        }"""):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("the sheet's add-deal form was never kept by the service worker")
 
 
 def offline_page_kept_in(page, language: str) -> None:

@@ -328,19 +328,20 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         return [_not_json(exc)]
-    if not isinstance(data, Mapping):
-        return [FormatError(_("a game file is a JSON object"))]
+    if not isinstance(data, Mapping) or not any(key in data for key in ("format", "game", "games", "players", "deals")):
+        # some other JSON file (a settings file, another app's export): one sentence, not
+        # a list of every key it lacks
+        return [FormatError(_("it is not a Scorekeeper game file or group file"))]
     too_many = too_many_deals(data, max_deals)
     if too_many is not None:
         return [too_many]
+    if "format" in data and (type(data["format"]) is not int or data["format"] != FORMAT):
+        # a later format: nothing else can be read by this format's rules
+        return [FormatError(_("format must be 1, not {value!r}").format(value=data["format"]), field="format")]
     missing = [key for key in ("format", "game", "players", "first_dealer", "options", "deals")
                if key not in data]
     problems.extend(FormatError(_("missing key {key!r}").format(key=key), field=key)
                     for key in missing)
-    if "format" in data and (type(data["format"]) is not int or data["format"] != FORMAT):
-        problems.append(FormatError(_("format must be 1, not {value!r}").format(
-            value=data["format"]), field="format"))
-        return problems
     if "game" not in data:
         return problems
     try:

@@ -45,3 +45,15 @@ def bdi(name: object) -> Markup:
     """``name`` escaped, in a ``<bdi>`` element: the Jinja filter ``|bdi``. Its result is
     Markup, so ``_("… %(name)s …", name=player|bdi)`` keeps the element."""
     return Markup("<bdi>%s</bdi>") % escape(name)
+
+
+#: The longest run without a space that :func:`shortened` keeps whole: longer than any
+#: name (40 characters) with its quotes, shorter than a line of a phone
+LONGEST_RUN = 48
+
+
+def shortened(message: str, longest: int = LONGEST_RUN) -> str:
+    """``message`` with every run of more than ``longest`` characters without a space cut
+    to its first ``longest`` and "…": a problem of an uploaded file quotes what the file
+    holds ("unknown option 'ÄÄÄ…'"), which may be thousands of characters long."""
+    return " ".join(word if len(word) <= longest else word[:longest] + "…" for word in message.split(" "))

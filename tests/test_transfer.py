@@ -424,3 +424,16 @@ def test_download_names_keep_names_in_any_script(client, make_game):
         assert "李雷" in full and "zoë" in full and "=" not in full
         plain = header.split('filename="')[1].split('"')[0]
         assert plain.isascii() and plain.startswith("trix-")
+
+
+def test_what_a_problem_quotes_of_a_huge_value_is_cut_to_a_line(client, db):
+    """A file holding a 5,000-character option name or bid: the problem names it, cut to a
+    line's length with "…", not 5,000 characters the phone must scroll past."""
+    huge = "Ä" * 5000
+    bid = {"bids": [{"kind": huge, "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+    for data in (game_file(options={huge: 3}), game_file(deals=[bid])):
+        response = upload(client, json.dumps(data))
+        page = text(response)
+        assert response.status_code == 400 and "Nothing was imported" in page
+        assert "Ä" * 40 in page and "Ä" * 60 not in page and "…" in page
+    assert db["games"].count == 0

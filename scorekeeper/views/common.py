@@ -45,7 +45,7 @@ from ..rules.common import (
 )
 from ..rules.sources import SourceError, quote_for
 from ..rules.trix import card_label, card_name
-from ..text import bdi, isolate
+from ..text import bdi, isolate, shortened
 
 __all__ = ["OWN_413", "SqliteInt", "attachment", "card", "cited", "deleted_game_page", "get_game_or_404",
            "init_templates", "link_code", "link_url", "listed_markup", "preview_answer", "refuse_oversize", "refused",
@@ -236,6 +236,8 @@ def init_templates(app: Flask) -> None:
     # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolate"] = isolate
+    # a problem of an uploaded file, with what it quotes of the file cut to a line's length
+    app.jinja_env.filters["shortened"] = shortened
     # seats|map('extract', players) → the names of those seats
     app.jinja_env.filters["extract"] = lambda key, container: container[key]
     # Links to pages that may not exist yet render only once their view does

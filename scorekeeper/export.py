@@ -31,6 +31,8 @@ from typing import Any
 
 from babel.numbers import get_decimal_symbol
 
+from .inputs import name_key
+from .records import StoredGame
 from .rules.common import SUIT_SYMBOLS, _, together
 from .rules.trix import contract_name
 from .sheet import Sheet
@@ -85,6 +87,15 @@ def _count(values: Any, seat: int) -> Any:
     return ""
 
 
+def _seat_names(game: StoredGame, seat: int) -> str:
+    """Everyone who sat at ``seat``, in the order they sat, each once: "Carla / Dora"."""
+    names: list[str] = []
+    for name in (game.players[seat], *(c.player for c in game.seat_changes if c.seat == seat)):
+        if name_key(name) not in {name_key(n) for n in names}:
+            names.append(name)
+    return " / ".join(names)
+
+
 def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     """The sheet as rows of cells: a header; one row per scored deal — deal number,
     dealer, then Trix: kingdom and contract(s), Trigami: each player's bid, tricks and
@@ -100,7 +111,11 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     # Dealer column would no longer equal "سارة" typed into a filter, a lookup or a
     # pivot table; a spreadsheet lays out each cell as a paragraph of its own, where a
     # name alone needs no isolating.
-    players = game.players
+    # a column is a seat: named after everyone who sat there, in order ("Carla / Dora":
+    # someone took over the seat, issue 18, part 3); who won or plays in a team is who
+    # sits there now
+    players = [_seat_names(game, seat) for seat in range(len(game.players))]
+    now = game.players_now
     trix = game.kind == "trix"
     header: list[Any] = [_("Deal"), _("Dealer")]
     if trix:
@@ -133,11 +148,11 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
         for first, second in ((0, 2), (1, 3)):
             team = score.team_totals[first]
             cells = [team if seat in (first, second) else "" for seat in range(len(players))]
-            label = _("Team total: {names}").format(names=together((players[first], players[second])))
+            label = _("Team total: {names}").format(names=together((now[first], now[second])))
             rows.append([label] + [""] * (lead - 1) + _per_player(cells))
     # notes under the table: one cell each, so no name lands in the Dealer column
     if score and score.finished:
-        rows.append([_("Won by: {names}").format(names=together(players[seat] for seat in score.winners))])
+        rows.append([_("Won by: {names}").format(names=together(now[seat] for seat in score.winners))])
     if sheet.problem is not None:
         rows.append([_("Problem: {problem}").format(problem=sheet.problem)])
     return rows

@@ -41,6 +41,7 @@ from scorekeeper import actions, gamefile, stats, store, summaries
 from scorekeeper.gamefile import SeatChange, find_problems, from_dict
 from scorekeeper.rules import FormatError
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_transfer import read_csv
 
 
 def bid(suit: str, kind: str = "plain") -> dict:
@@ -522,3 +523,16 @@ def test_the_column_says_who_else_sat_there_in_which_deals_when_a_player_comes_b
         assert "Carla (Dora in deal 2, Eve in deals 3–4)" in said, page
         assert "Zoë (Anna until deal 1)" in said, page
         assert "Carla until" not in said and "Carla in deal" not in said, page
+
+
+def test_the_spreadsheet_names_each_seat_by_everyone_who_sat_there_and_the_winner_who_sits_now(client, db, make_game):
+    """The CSV's columns are seats: Carla's seat, taken over by Dora from deal 3, is
+    "Carla / Dora"; the seat won (393 ≥ 300, alone at the top), and Dora sat there at the end."""
+    game_id, _ids = _stats_game(db, make_game)
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    header = rows[0]
+    assert "Carla / Dora: points" in header and "Carla / Dora: total" in header
+    assert "Anna: points" in header and "Carla: points" not in header
+    assert rows[-1] == ["Won by: Dora"]
+    dealers = [row[1] for row in rows[1:5]]
+    assert dealers == ["Anna", "Ben", "Dora", "Anna"]  # the seat deals in turn: Carla's seat in deal 3 is Dora's

@@ -12,7 +12,7 @@ changes.  Source: SCORING.md §1.4 (Trigami game), §2 and §2.1–2.5 (Trix), a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .gamefile import GameFile
@@ -511,8 +511,8 @@ def _score_until_over(file: GameFile) -> tuple[GameScore, int]:
     except DealError as error:
         if error.deal is None or error.deal < 2:
             raise
-        head = GameFile(file.kind, file.players, file.first_dealer, file.options,
-                        file.deals[: error.deal - 1])
+        head = replace(file, deals=file.deals[: error.deal - 1],
+                       seat_changes=tuple(c for c in file.seat_changes if c.from_deal <= error.deal))
         score = head.score()
         if not score.finished:
             raise
@@ -562,7 +562,7 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
                 target=target, real=file.options.target))
     parsed = rules.parse_options(options)
     deals = tuple(rules.parse_deal(entry, n, file.players) for n, entry in enumerate(entries, 1))
-    other_file = GameFile(file.kind, file.players, file.first_dealer, parsed, deals)
+    other_file = replace(file, options=parsed, deals=deals)  # the same players, seat changes and all
     other, played = _score_until_over(other_file)
     return WhatIf(real=real, other=other, played=played, changes=tuple(changes))
 

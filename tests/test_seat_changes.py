@@ -536,3 +536,14 @@ def test_the_spreadsheet_names_each_seat_by_everyone_who_sat_there_and_the_winne
     assert rows[-1] == ["Won by: Dora"]
     dealers = [row[1] for row in rows[1:5]]
     assert dealers == ["Anna", "Ben", "Dora", "Anna"]  # the seat deals in turn: Carla's seat in deal 3 is Dora's
+
+
+def test_what_if_names_who_sat_in_each_deal_and_who_would_have_won(client, db, make_game):
+    """What if the game had been played to 290: after deal 3 the totals are 130, 280, 293
+    (the hand-worked table above), so seat 2 alone is at or over 290 — Dora, who sat there
+    from deal 3, would have won; Carla's points of deals 1 and 2 still count for the seat."""
+    game_id, _ids = _stats_game(db, make_game)
+    page = text(client.get(f"/games/{game_id}/what-if", query_string={"target": "290"}))
+    assert "As played: Dora won." in page
+    assert "What if: Dora would have won, after deal 3." in page
+    assert "Dora (Carla until deal 2)" in page

@@ -1285,3 +1285,66 @@ const OfflineTruth = (function () {
     }
   });
 })();
+
+// What was typed survives the language (or digits) switch: the switch is a link that
+// loads the page again in the other language, so the entries of the page's forms are
+// kept for that one page load (sessionStorage) and put back. A new deal's form keeps its
+// own draft (setupDraft); hidden fields (the form's token), passwords and files are never
+// kept.
+(function () {
+  "use strict";
+  const KEY = "scorekeeper-typed:";
+  const SKIPPED = ["hidden", "password", "file", "submit", "button", "reset", "image"];
+  function forms() {
+    return Array.from(document.querySelectorAll("main form"))
+      .filter((form) => !form.matches("form.deal-form[data-draft]"));
+  }
+  function typed(form) {
+    return Array.from(form.elements).filter((el) => el.name && !SKIPPED.includes(el.type))
+      .filter(function (el) {
+        if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+        if (el.tagName === "SELECT") return Array.from(el.options).some((o) => o.selected !== o.defaultSelected);
+        return el.value !== el.defaultValue;
+      })
+      .map((el) => ({ name: el.name, type: el.type, value: el.value, checked: el.checked }));
+  }
+  function keep(event) {
+    const link = event.target.closest("nav.languages a[href], nav.digits a[href]");
+    if (!link) return;
+    let back;
+    try { back = new URL(link.href, location.href).searchParams.get("next"); } catch (e) { return; }
+    const kept = forms().map((form) => ({ action: form.getAttribute("action") || "", fields: typed(form) }))
+      .filter((form) => form.fields.length);
+    if (!back || !kept.length) return;
+    try { sessionStorage.setItem(KEY + back, JSON.stringify(kept)); } catch (e) { /* private mode: nothing kept */ }
+  }
+  function restore() {
+    const key = KEY + location.pathname + location.search;
+    let kept;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      sessionStorage.removeItem(key);
+    } catch (e) { return; }
+    if (!Array.isArray(kept)) return;
+    const here = forms();
+    kept.forEach(function (saved) {
+      const form = here.find((f) => (f.getAttribute("action") || "") === saved.action);
+      if (!form) return;
+      saved.fields.forEach(function (field) {
+        const named = Array.from(form.elements).filter((el) => el.name === field.name && !SKIPPED.includes(el.type));
+        named.forEach(function (el) {
+          if (el.type === "checkbox" || el.type === "radio") {
+            if (el.value === field.value) el.checked = field.checked;
+          } else {
+            el.value = field.value;
+          }
+        });
+        named.forEach((el) => el.dispatchEvent(new Event("input", { bubbles: true })));
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+  document.addEventListener("click", keep, true);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
+  else restore();
+})();

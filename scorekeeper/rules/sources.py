@@ -610,7 +610,8 @@ def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) ->
       there is no text in that language (Arabic), the one cited is the original.
     - The German Trix text is quoted for a German reader, the original for any other.
     - English texts' section names in the reader's words (:func:`section_name`); a rule
-      text quoted in its own language keeps its headings.
+      text quoted in its own language keeps its headings, and so does an original: all of
+      it is in its own language, under a title in the reader's.
     """
     stated: list[Passage] = []
     own: list[Passage] = []
@@ -625,7 +626,7 @@ def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) ->
                 and (citation := _counterpart(passage, language)):
             own += quote(citation)
         else:
-            originals.append(replace(_named(passage), kind="original", title=original_title(passage.lang)))
+            originals.append(replace(passage, kind="original", title=original_title(passage.lang), name=""))
     out: list[Passage] = []
     seen: set[tuple[str, str, str, str]] = set()
     for passage in stated + [_named(p) for p in own] + originals:

@@ -440,8 +440,8 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
 #: Trigami's texts, section by section (and list item by list item where a source names
 #: one): the same rule as each text cites it — "Heading" or "Heading: first words" of one
 #: item (or, in the Finnish text, of one paragraph).  None: that text has no such part,
-#: and the English is quoted.  The English and German texts have the same nine sections in
-#: the same order; the Finnish is a shorter retelling with its own sections: "Pelin
+#: and the English is the original.  The English and German texts have the same nine sections
+#: in the same order; the Finnish is a shorter retelling with its own sections: "Pelin
 #: tavoite" (the aim of the game) stands for the overview, "Jako" (the deal) covers the bid
 #: cards and the deal, its last line ("Sopiva pistetavoite…") is all it says of winning,
 #: and it has no tips or variants.  The Finnish scores by paragraphs and its own list of

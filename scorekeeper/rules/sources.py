@@ -137,12 +137,6 @@ class Passage:
         return f"{heading} — {self.item}" if self.item else heading
 
     @property
-    def caption(self) -> str:
-        """What the passage is, in one line: a statement's name ("Doubling"), a quote's
-        document and section ("Trix rules, in German Abrechnung")."""
-        return self.label if self.kind == "statement" else f"{self.title} {self.label}"
-
-    @property
     def text(self) -> str:
         """The quote as plain text, one line per paragraph, item or row."""
         return "\n".join(item.text for block in self.blocks for item in block.items)

@@ -193,3 +193,17 @@ def test_an_arabic_reader_of_trigami_gets_the_english_text_folded(client, trigam
     assert "التيرنب: نقاط الطلب العادي مضاعفة. القسمة أولًا، ثم المضاعفة." in page
     found = _original(body)
     assert found and found.group(1) == "القاعدة الأصلية، بالإنجليزية" and found.group(2) == "en"
+
+
+def test_every_rule_the_paper_check_names_is_stated():
+    """The paper-sheet check's reasons name their rule (views.common.cited) by the
+    statements' names: every source it cites has them."""
+    from scorekeeper.rules import paper
+    from scorekeeper.rules.sources import quote_for
+
+    sources = [value for name, value in vars(paper).items() if name.startswith("SOURCE_")]
+    assert len(sources) >= 8
+    for source in sources:
+        for reader in READERS:
+            shown = quote_for(source, reader)
+            assert shown and all(p.kind == "statement" and "§" not in p.label for p in shown), (source, reader)

@@ -133,6 +133,21 @@ def _doubling() -> Statement:
     ))
 
 
+def _taken_back() -> Statement:
+    king = card_label("K", "H")
+    return Statement(_("A doubled card won back"), (
+        _("Tables read the doubler winning back their own doubled card in one of two ways; "
+          "both keep the contract's total."),
+        (
+            _("The trick's leader gains: the doubler pays double, and whoever led to that trick "
+              "gains half (if the doubler led it, only the plain penalty)."),
+            _("Plain penalty: the doubler pays only the plain penalty ({king} for the {card}, "
+              "{queen} for a queen), and nobody gains.")
+            .format(king=signed(-75), card=king, queen=signed(-25)),
+        ),
+    ))
+
+
 def _trix_checks() -> Statement:
     king = card_label("K", "H")
     return Statement(_("Consistency checks"), (
@@ -217,6 +232,7 @@ SECTIONS: dict[str, Callable[[], Statement]] = {
     "§2": _kingdoms,
     "§2.1": _contracts,
     "§2.2": _doubling,
+    "§2.2 House reading": _taken_back,
     "§2.3": _trix_checks,
     "§2.4": _bad_hand,
     "§2.5": _variants,

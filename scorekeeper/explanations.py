@@ -3,7 +3,9 @@
 No Flask and no database: a parsed game file (:class:`~scorekeeper.gamefile.GameFile`)
 and its :class:`~scorekeeper.rules.GameScore` in, frozen explanations out; the views
 render them.  Each explanation carries its steps in the rules' own terms, the source it
-rests on (a source string as rules/sources.py reads it) and the passages quoted from it.
+rests on (a source string as rules/sources.py reads it) and the passages quoted from it,
+as cited; what a reader is shown of them (statements for players, texts in their
+language, originals) is rules.sources.in_language's, applied by the views.
 
 :func:`what_if` re-scores the same deal entries under other settings; nothing stored
 changes.  Source: SCORING.md §1.4 (Trigami game), §2 and §2.1–2.5 (Trix), as cited below.

@@ -60,7 +60,7 @@ def cell(page, deal: int, seat: int):
 
 def test_tap_a_points_cell_and_see_how_it_came_about(page, served):
     """The worked example (SCORING.md §1.2): Carla's 13 opens in place with the counts,
-    the steps and §1.2 quoted; Close and the phone's back button return to the sheet."""
+    the steps and the rule stated; Close and the phone's back button return to the sheet."""
     _base, make = served
     url = make("trigami", ["Anna", "Ben", "Carla"], [WORKED, CLEAN])
     page.goto(url)
@@ -77,8 +77,8 @@ def test_tap_a_points_cell_and_see_how_it_came_about(page, served):
     dialog = page.locator("dialog[data-explain-dialog]")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("4 tricks × 10 = 40, ÷ 3 bugs = 13 (fraction dropped)")
-    expect(dialog).to_contain_text("Scoring rules §1.2 Points")
-    expect(dialog).to_contain_text("truncated division, the fraction is dropped")
+    expect(dialog).to_contain_text("If one player wins every trick")
+    expect(dialog).to_contain_text("divided by the bugs, the fraction dropped")
     expect(dialog.locator(".entered-table .this-seat")).to_contain_text("Carla")
     assert no_sideways_scroll(page)
     shot(page, "2-cell-dialog", full_page=False)
@@ -116,7 +116,7 @@ def test_without_javascript_a_cell_is_a_link_to_its_explanation_page(browser, se
 
 
 def test_trix_kingdom_check_and_a_doubled_king_at_360_px(browser, served):
-    """SCORING.md §2.1/§2.2: Carla's −150 for the doubled K♥ quotes §2.2; the kingdom check
+    """SCORING.md §2.1/§2.2: Carla's −150 for the doubled K♥ states the doubling rule; the kingdom check
     says why the four totals add up to 0."""
     _base, make = served
     names = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
@@ -128,8 +128,12 @@ def test_trix_kingdom_check_and_a_doubled_king_at_360_px(browser, served):
     cell(page, 1, 2).tap()
     dialog = page.locator("dialog[data-explain-dialog]")
     expect(dialog).to_contain_text("took the K♥, doubled by \u2068Bartholomew\u2069: −150")
-    expect(dialog).to_contain_text("§2.2 Doubling")
-    expect(dialog).to_contain_text("K♥ doubled, taken by another player: taker −150, doubler +75.")
+    expect(dialog).to_contain_text("Doubling")
+    expect(dialog).to_contain_text("Another player takes the doubled K♥: the taker −150, the doubler +75.")
+    # the German original is there, closed: one tap opens it
+    original = dialog.locator("details.quote-original")
+    expect(original.locator("summary")).to_have_text("The original rule, in German")
+    expect(original.locator("blockquote")).to_be_hidden()
     assert no_sideways_scroll(page)
     shot(page, "7-trix-king-dialog-360", full_page=False)
     dialog.get_by_role("button", name="Close").click()
@@ -137,7 +141,7 @@ def test_trix_kingdom_check_and_a_doubled_king_at_360_px(browser, served):
     page.locator(".check-row a").tap()
     expect(dialog).to_contain_text("Kingdom 1 (Bartholomew): Σ = 0")
     expect(dialog).to_contain_text("The check holds")
-    expect(dialog).to_contain_text("after every completed kingdom the four totals add up to 0")
+    expect(dialog).to_contain_text("so after every kingdom the four totals add up to 0")
     shot(page, "8-kingdom-dialog-360", full_page=False)
     page.context.close()
 

@@ -419,7 +419,10 @@ def test_marks_name_their_rule_in_words_not_file_names(client):
     for source in (SOURCE_DOUBLING, SOURCE_TRIGAMI, SOURCE_TRIX_CHECKS):
         with client.application.test_request_context():
             words = cited(source)
-        assert "SCORING.md" not in words and "Scoring rules" in words
+        assert "SCORING.md" not in words and "§" not in words and "Scoring rules" not in words
+    with client.application.test_request_context():
+        assert cited(SOURCE_DOUBLING) == "Contracts and points; Doubling"  # the rules as stated to players
+        assert cited(SOURCE_TRIX_CHECKS) == "Contracts and points; Doubling; Consistency checks"
 
 
 @pytest.mark.parametrize("target", ["-1", "abc", "1" + "0" * 30, "10"])

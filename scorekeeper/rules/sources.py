@@ -17,11 +17,13 @@ one list item ("Varianten: Getauschte Werte").
 
 A source string cites the texts as the rules were written from them (SCORING.md and the
 English Trigami text, or the German Trix text).  :func:`quote_for` (or :func:`in_language`
-for passages already quoted) turns that into what a reader of a language is shown: the
-rule text of their language where the game has one (Trigami: en, de, fi; Trix: de),
-otherwise English with a note — by the tables TRIGAMI_PARTS (the three Trigami texts,
-section by section) and SCORING_COUNTERPARTS (which rule-text parts state a SCORING.md
-section).
+for passages already quoted) turns that into what a reader of a language is shown: every
+SCORING.md section as its statement for players in the reader's language
+(rules/statements.py; SCORING.md is the developers' notes and is never shown to players),
+the rule text of the reader's language where the game has one (Trigami: en, de, fi; Trix:
+de), and the others as originals named by their language ("The original rule, in German"),
+for the page to fold away — by the table TRIGAMI_PARTS (the three Trigami texts, section
+by section).
 
 Source: the texts themselves; the source strings are those of rules/trigami.py, trix.py.
 """
@@ -34,6 +36,7 @@ from functools import cache
 from importlib import resources
 
 from .common import _
+from .statements import NoStatement, statement
 
 #: The documents that can be cited, by the name a source string uses: (file in texts/,
 #: language of the text).  Titles come from :func:`document_title` (translated).
@@ -93,17 +96,20 @@ class Block:
 
 @dataclass(frozen=True)
 class Passage:
-    """One quoted section (or one list item of it).
+    """One quoted section (or one list item of it), or the statement standing for it.
 
     ``document`` as cited ("SCORING.md", "rules/trix.de.txt"); ``title`` the document in
-    words ("Scoring rules", "Trix rules, in German"); ``lang`` the text's language ("en",
-    "de", "fi"); ``section`` as cited ("§1.2", "Scoring"); ``heading`` the section's
-    heading ("1.2 Points (in this order of precedence)", "Scoring"); ``item`` the first
-    words of the one list item (or paragraph) quoted (None: the whole section); ``blocks``
-    the text.  ``name``: the section (and item) in the reader's words where the text's
-    own are English ("Punkte", "Varianten — Getauschte Werte"; "" otherwise: the heading
-    is the name); ``note``: for a reader of another language, the note that this passage
-    is quoted in English ("" when none is needed).  See :func:`quote_for`.
+    words ("Trix rules, in German"; an original's "The original rule, in German"; a
+    statement's ""); ``lang`` the text's language ("en", "de", "fi"; a statement's the
+    reader's); ``section`` as cited ("§1.2", "Scoring"); ``heading`` the section's heading
+    ("1.2 Points (in this order of precedence)", "Scoring"; a statement's name); ``item``
+    the first words of the one list item (or paragraph) quoted (None: the whole section);
+    ``blocks`` the text.  ``name``: the section (and item) in the reader's words where the
+    text's own are English, or the statement's name ("" otherwise: the heading is the
+    name).  ``kind``: "quote" (a rule text, as :func:`quote` gives it), "statement" (a
+    SCORING.md section stated for players) or "original" (a rule text in a language the
+    reader was not given it in, for the page to show one tap away).  See
+    :func:`in_language`.
     """
 
     document: str
@@ -114,12 +120,15 @@ class Passage:
     item: str | None
     blocks: tuple[Block, ...]
     name: str = ""
-    note: str = ""
+    kind: str = "quote"
 
     @property
     def label(self) -> str:
         """The section in words, without the heading's remark in brackets: "§1.2 Points",
-        "Scoring", "§2.5 Variants — Swapped values" (with ``name``: "§1.2 Punkte")."""
+        "Scoring", "§2.5 Variants — Swapped values" (with ``name``: "§1.2 Punkte"; a
+        statement: its name alone, "Doubling")."""
+        if self.kind == "statement":
+            return self.name
         if self.name:
             return f"{self.section} {self.name}" if self.section.startswith("§") else self.name
         heading = re.sub(r"\s*\([^)]*\)\s*$", "", self.heading)
@@ -408,9 +417,11 @@ def quote_all(sources: list[str] | tuple[str, ...]) -> tuple[Passage, ...]:
 
 # ----------------------------------------------------------------------------- by language
 #
-# A reader is quoted the rule text of their own language where one exists, otherwise the
-# English, with a note that it is in English.  What that takes, written out as tables so
-# they can be read against the texts (and are checked by tests/test_quotes_by_language.py):
+# A reader is shown, for every SCORING.md section cited, its statement for players in their
+# language (rules/statements.py); the rule texts cited are quoted from the text of the
+# reader's language where one exists, and otherwise offered as the original, named by its
+# language, for the page to fold away.  What that takes, written out as tables so they can
+# be read against the texts (and are checked by tests/test_quotes_by_language.py):
 
 #: Each game's rule texts, by language.  Trigami has English, German and Finnish; Trix
 #: only German.  SCORING.md (the app's normative summary) is English only.
@@ -423,8 +434,8 @@ RULE_TEXTS: dict[str, dict[str, str]] = {
 #: Trigami's texts, section by section (and list item by list item where a source names
 #: one): the same rule as each text cites it — "Heading" or "Heading: first words" of one
 #: item (or, in the Finnish text, of one paragraph).  None: that text has no such part,
-#: and the English is quoted.  The English and German texts have the same nine sections in
-#: the same order; the Finnish is a shorter retelling with its own sections: "Pelin
+#: and the English is the original.  The English and German texts have the same nine sections
+#: in the same order; the Finnish is a shorter retelling with its own sections: "Pelin
 #: tavoite" (the aim of the game) stands for the overview, "Jako" (the deal) covers the bid
 #: cards and the deal, its last line ("Sopiva pistetavoite…") is all it says of winning,
 #: and it has no tips or variants.  The Finnish scores by paragraphs and its own list of
@@ -455,36 +466,19 @@ TRIGAMI_PARTS: tuple[tuple[str, str, str | None], ...] = (
     ("Variants: Plain Bugami for three", "Varianten: Einfaches Bugami zu dritt", None),
 )
 
-#: SCORING.md's sections (and §2.5's items) → the parts of a rule text that state the same
-#: rule, for each language that has them.  A section not listed for the reader's language
-#: has no counterpart there and is quoted in English with the note: §1.1 and §1.3 (what is
-#: entered, the checks) are the app's own; §2.3 likewise; the Finnish text gives 500 only
-#: as "a suitable target" and says nothing of ties or who deals next (§1.4), nor of plain
-#: Bugami (§1.5).  §2.1's values stand in the German text as each contract's total
-#: ("Abrechnung") and the finishing points ("Der Kontrakt Trix", item 4).
-SCORING_COUNTERPARTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "§1.2": {"de": ("rules/trigami.de.txt, Abrechnung",),
-             "fi": ("rules/trigami.fi.txt, Pisteenlasku",)},
-    "§1.4": {"de": ("rules/trigami.de.txt, Spielende", "rules/trigami.de.txt, Vorbereitung",
-                    "rules/trigami.de.txt, Das Spiel")},
-    "§1.5": {"de": ("rules/trigami.de.txt, Varianten: Einfaches Bugami zu dritt",)},
-    "§2": {"de": ("rules/trix.de.txt, Vorbereitung und Königreiche", "rules/trix.de.txt, Spielende")},
-    "§2.1": {"de": ("rules/trix.de.txt, Abrechnung", "rules/trix.de.txt, Der Kontrakt Trix")},
-    "§2.2": {"de": ("rules/trix.de.txt, Herz-König und Damen verdoppeln",)},
-    "§2.4": {"de": ("rules/trix.de.txt, Der Kontrakt Trix: Schlechte Hand",)},
-    "§2.5": {"de": ("rules/trix.de.txt, Varianten",)},
-    "§2.5 No doubling": {"de": ("rules/trix.de.txt, Varianten: Ohne Verdoppeln",)},
-    "§2.5 Swapped values": {"de": ("rules/trix.de.txt, Varianten: Getauschte Werte",)},
-    "§2.5 Fixed order": {"de": ("rules/trix.de.txt, Varianten: Feste Reihenfolge",)},
-    "§2.5 Reversed scoring": {"de": ("rules/trix.de.txt, Varianten: Umgekehrte Wertung",)},
-    "§2.5 Partners": {"de": ("rules/trix.de.txt, Varianten: Trix mit Partnern",)},
-    "§2.5 Trix Complex": {"de": ("rules/trix.de.txt, Varianten: Trix Complex",)},
-}
 
-
-def english_note() -> str:
-    """The note under a passage quoted in English for a reader of another language."""
-    return _("Quoted in English: this part of the rules has no text in your language.")
+def original_title(lang: str) -> str:
+    """The title of a rule text offered in a language the reader does not read: "The
+    original rule, in German"; raises SourceError for a language no rule text is in."""
+    titles = {
+        "de": _("The original rule, in German"),
+        "en": _("The original rule, in English"),
+        "fi": _("The original rule, in Finnish"),
+    }
+    try:
+        return titles[lang]
+    except KeyError:
+        raise SourceError(f"no rule text in {lang!r}") from None
 
 
 def section_name(document: str, section: str, item: str | None = None) -> str | None:
@@ -570,100 +564,81 @@ def _counterpart(passage: Passage, language: str) -> str | None:
     return None
 
 
-def _named(passage: Passage, note: str = "") -> Passage:
-    """The passage with its section named in the reader's words (English texts) and
-    ``note``."""
-    name = section_name(passage.document, passage.section, passage.item) or ""
-    return replace(passage, name=name, note=note)
+def _named(passage: Passage) -> Passage:
+    """The passage with its section named in the reader's words (English texts)."""
+    return replace(passage, name=section_name(passage.document, passage.section, passage.item) or "")
+
+
+def _stated(passage: Passage, language: str) -> Passage:
+    """A SCORING.md passage as its statement for players (rules/statements.py), in the
+    current translator's language (``language``, as the page says it); raises SourceError
+    for a section without a statement."""
+    try:
+        said = statement(passage.section, passage.item)
+    except NoStatement as error:
+        raise SourceError(str(error)) from None
+    lines: list[str] = []
+    for paragraph in said.paragraphs:
+        lines += [f"- {item}" for item in paragraph] if isinstance(paragraph, tuple) else [paragraph]
+        lines.append("")
+    return replace(passage, kind="statement", title="", lang=language, heading=said.name,
+                   name=said.name, blocks=blocks(lines, wrapped=False))
 
 
 def in_language(passages: tuple[Passage, ...] | list[Passage], language: str) -> tuple[Passage, ...]:
-    """The same rules quoted for a reader of ``language`` ("en", "de", "fi", "ar", …).
+    """What one explanation shows a reader of ``language`` ("en", "de", "fi", "ar", …) of
+    the rules it cites.
 
-    ``passages``: what one explanation quotes (from :func:`quote` or :func:`quote_all`),
-    all of it, since a SCORING.md section is left out when the rule text quoted beside it
-    says the same.  Returns the passages in the reader's language first, in the order
-    cited, then those quoted in English for want of a text in that language (each with
-    :func:`english_note`), each passage once.  Quoting again for the same language
-    changes nothing.  Raises SourceError only for a table entry the texts lack (a test
-    quotes every one).
+    ``passages``: what the explanation quotes (from :func:`quote` or :func:`quote_all`).
+    Returns, each once and in the order cited: first the statements for players of the
+    SCORING.md sections (``kind`` "statement", in the reader's language: SCORING.md is the
+    developers' notes and is never shown), then the rule texts quoted in the reader's
+    language (``kind`` "quote"), then the rule texts there is none of in that language,
+    as they are written (``kind`` "original", titled by :func:`original_title`, for the
+    page to show one tap away).  Doing it again for the same language changes nothing.
+    Raises SourceError for a section without a statement or a table entry the texts lack
+    (tests quote every one).
 
-    - English reader: as cited (SCORING.md, trigami.en.txt, and the German Trix text,
-      the only one there is); section names as the texts write them.
     - A Trigami rule-text passage is quoted from the reader's language's text by
-      TRIGAMI_PARTS; where that text has no such part, or no text is in that language
-      (Arabic), the English one, with the note.
-    - A SCORING.md section is replaced by its counterparts in the reader's language
-      (SCORING_COUNTERPARTS): those the explanation quotes anyway, or, if it quotes none
-      of them, all of them when the section is quoted alone, else the first (where that text
-      states the section's rule: a doubled queen's line, quoted with "Herz-König und
-      Damen verdoppeln", gets "Abrechnung", not "Der Kontrakt Trix" too); a section
-      without a counterpart there stays, in English, with the note.
-    - The German Trix text for a reader of neither German nor English (Finnish, Arabic):
-      left out, as SCORING.md beside it is what such a reader can be given, in English —
-      unless it is all there is to quote.
+      TRIGAMI_PARTS (English, German, Finnish); where that text has no such part, or
+      there is no text in that language (Arabic), the one cited is the original.
+    - The German Trix text is quoted for a German reader, the original for any other.
     - English texts' section names in the reader's words (:func:`section_name`); a rule
-      text quoted in its own language keeps its headings.
+      text quoted in its own language keeps its headings, and so does an original: all of
+      it is in its own language, under a title in the reader's.
     """
-    passages = tuple(passages)
-    if language == "en":
-        return tuple(_named(p) for p in passages)
-    note = english_note()
-
-    def key(p: Passage) -> tuple[str, str, str]:
-        return (p.document, p.section.casefold(), (p.item or "").casefold())
-
-    def in_english(p: Passage) -> list[Passage]:
-        citation = _counterpart(p, "en") if p.lang != "en" else None
-        return [_named(q, note) for q in (quote(citation) if citation else (p,))]
-
-    # each passage → (passages in the reader's language, passages in English with the note)
-    turned: list[tuple[list[Passage], list[Passage]]] = []
-    other: list[Passage] = []  # in a third language (the German Trix for an Arabic reader)
+    stated: list[Passage] = []
+    own: list[Passage] = []
+    originals: list[Passage] = []
     for passage in passages:
-        game = _game(passage.document)
-        if passage.document == "SCORING.md":
-            turned.append(([], []))  # below, once the rule texts' parts are known
-        elif passage.lang == language:
-            turned.append(([passage], []))
-        elif game == "trigami":
-            citation = _counterpart(passage, language) if language in RULE_TEXTS["trigami"] else None
-            turned.append((list(quote(citation)), []) if citation else ([], in_english(passage)))
+        if passage.kind == "statement" or passage.document == "SCORING.md":
+            stated.append(passage if passage.kind == "statement" and passage.lang == language
+                          else _stated(passage, language))
+        elif passage.kind == "original" or passage.lang == language:
+            (originals if passage.kind == "original" else own).append(passage)
+        elif _game(passage.document) == "trigami" and language in RULE_TEXTS["trigami"] \
+                and (citation := _counterpart(passage, language)):
+            own += quote(citation)
         else:
-            turned.append(([], []))
-            other.append(passage)
-    cited = {key(q) for own, _english in turned for q in own}
-    for index, passage in enumerate(passages):
-        if passage.document != "SCORING.md":
-            continue
-        wanted = passage.section + (f" {passage.item}" if passage.item else "")
-        counterparts = SCORING_COUNTERPARTS.get(wanted, {}).get(language, ())
-        found = [q for citation in counterparts for q in quote(citation)]
-        quoted_anyway = [q for q in found if key(q) in cited]
-        if not quoted_anyway and cited and found:  # beside another part: where it states the rule
-            found = list(quote(counterparts[0]))
-        turned[index] = (quoted_anyway or found, []) if found else ([], in_english(passage))
-    own = [q for parts, _english in turned for q in parts]
-    english = [q for _own, parts in turned for q in parts]
-    if not own and not english:
-        own = other  # nothing else to quote: better the German than nothing
+            originals.append(replace(passage, kind="original", title=original_title(passage.lang), name=""))
     out: list[Passage] = []
-    seen: set[tuple[str, str, str]] = set()
-    for passage in own + english:
-        if key(passage) not in seen:
-            seen.add(key(passage))
+    seen: set[tuple[str, str, str, str]] = set()
+    for passage in stated + [_named(p) for p in own] + originals:
+        key = (passage.kind, passage.document, passage.section.casefold(), (passage.item or "").casefold())
+        if key not in seen:
+            seen.add(key)
             out.append(passage)
     return tuple(out)
 
 
 def quote_for(source: str, language: str) -> tuple[Passage, ...]:
-    """:func:`quote` for a reader of ``language``: the rule text of that language where
-    one exists, otherwise English with a note (see :func:`in_language`).  Pure: the
-    language is an argument; titles, names and the note go through ``_()`` like
-    :func:`document_title`.  Raises SourceError."""
+    """:func:`quote` for a reader of ``language``: statements for players, the rule text
+    of that language where one exists, the others as originals (see :func:`in_language`).
+    Pure: the language is an argument; statements, titles and names go through ``_()``
+    like :func:`document_title`.  Raises SourceError."""
     return in_language(quote(source), language)
 
 
-__all__ = ["DOCUMENTS", "RULE_TEXTS", "SCORING_COUNTERPARTS", "TRIGAMI_PARTS", "Block", "Item",
-           "Passage", "SourceError", "Span", "document_title", "english_note", "in_language",
-           "quote", "quote_all", "quote_for", "read_text", "section_name"]
+__all__ = ["DOCUMENTS", "RULE_TEXTS", "TRIGAMI_PARTS", "Block", "Item", "Passage", "SourceError",
+           "Span", "document_title", "in_language", "original_title", "quote", "quote_all",
+           "quote_for", "read_text", "section_name"]

@@ -99,12 +99,13 @@ def card(rank: str, code: str, named: bool = True) -> Markup:
 
 
 def cited(source: str) -> str:
-    """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
-    and points …; Scoring rules §2.2 Doubling …"."""
-    try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
-        return listed_apart(listed((p.title, p.label)) for p in quote_for(source, i18n.language()))
+    """A rules citation in words, as the rules are stated to players in the reader's
+    language (rules/sources.py, rules/statements.py): "SCORING.md §2.1, §2.2" →
+    "Contracts and points; Doubling"; no file names or section numbers."""
+    try:
+        return listed_apart(p.label for p in quote_for(source, i18n.language()) if p.kind == "statement")
     except SourceError:
-        return source.replace("SCORING.md", _("Scoring rules"))
+        return _("the rules")
 
 
 def attachment(game: Any, suffix: str) -> dict[str, str]:

@@ -42,17 +42,19 @@ bp = Blueprint("explain", __name__)
 @bp.app_template_global()
 def deal_explanation(deal: DealScore, players: tuple[str, ...]) -> dict[str, Any]:
     """For templates that show a scored deal (the deal form's "How deal N was scored"):
-    ``lines`` (one LineExplanation per seat) and ``passages`` (every quoted passage once)."""
+    ``lines`` (one LineExplanation per seat) and ``passages`` (the rules shown, each once,
+    for this reader: :func:`reader_passages`)."""
     lines = [explanations.explain_line(deal, seat, players) for seat in range(len(deal.lines))]
     return {"lines": lines, "passages": reader_passages(quote_all([line.source for line in lines]))}
 
 
 @bp.app_template_global()
 def reader_passages(passages: tuple[Passage, ...]) -> tuple[Passage, ...]:
-    """An explanation's quoted rules for this request's reader: the rule text of the
-    reader's language where there is one, otherwise English with a note, sections named in
-    the reader's words (rules.sources.in_language).  The explanations quote as cited
-    (English); templates quote them through this, and doing it twice changes nothing."""
+    """An explanation's rules for this request's reader (rules.sources.in_language): each
+    SCORING.md section as its statement for players in the reader's language, the rule
+    text of the reader's language where there is one, otherwise the original (``kind``
+    "original", for the template to fold away).  The explanations quote as cited;
+    templates show them through this, and doing it twice changes nothing."""
     return in_language(passages, language())
 
 

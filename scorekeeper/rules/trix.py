@@ -465,7 +465,7 @@ def _reading(deal: TrixDeal, names: Sequence[str], options: TrixOptions) -> dict
                  "the same points in this deal.").format(
             reading=reading_words(options.taken_back), other=reading_words(other))
     seats = {seat for card in cards for seat in (card.taker, card.leader) if seat is not None}
-    return {seat: text for seat in sorted(seats | set(changed))}
+    return dict.fromkeys(sorted(seats | set(changed)), text)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -1084,10 +1084,10 @@ def hints(options: TrixOptions) -> ContractHints:
 
 __all__ = [
     "CARDS",
-    "TAKEN_BACK",
     "CONTRACTS",
     "CONTRACT_NAMES",
     "PENALTY_CONTRACTS",
+    "TAKEN_BACK",
     "TRIX",
     "CardTaken",
     "ContractHints",

@@ -210,3 +210,12 @@ def test_a_trix_game_stored_before_the_setting_reads_as_the_leader_reading(tmp_p
         assert all("taken_back" not in json.loads(r["options"]) for r in rows if r["kind"] != "trix")
     finally:
         db.conn.close()
+
+
+def test_the_sheet_and_the_printed_sheet_name_the_plain_reading(client, make_game):
+    plain = make_game(kind="trix", deals=[KING_BACK], options={"taken_back": "plain"})
+    for url in (f"/games/{plain}", f"/games/{plain}/print"):
+        assert "a card taken back: plain penalty, nobody gains" in text(client.get(url))
+    leader = make_game(kind="trix", deals=[KING_BACK])  # the default reading is not named
+    for url in (f"/games/{leader}", f"/games/{leader}/print"):
+        assert "a card taken back" not in text(client.get(url))

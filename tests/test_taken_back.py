@@ -219,3 +219,24 @@ def test_the_sheet_and_the_printed_sheet_name_the_plain_reading(client, make_gam
     leader = make_game(kind="trix", deals=[KING_BACK])  # the default reading is not named
     for url in (f"/games/{leader}", f"/games/{leader}/print"):
         assert "a card taken back" not in text(client.get(url))
+
+
+def test_what_if_across_readings_as_a_read_model():
+    from scorekeeper import explanations
+    from scorekeeper.gamefile import from_dict
+
+    for own, other, real, then in (("leader", "plain", LEADER_TOTALS, PLAIN_TOTALS),
+                                   ("plain", "leader", PLAIN_TOTALS, LEADER_TOTALS)):
+        file = from_dict(game_file("trix", options={"taken_back": own}, deals=[KING_BACK, DIAMONDS]))
+        score = file.score()
+        assert tuple(score.totals) == real
+        shown = explanations.what_if(file, score, taken_back=other)
+        assert tuple(shown.other.totals) == then and len(shown.changes) == 1
+        assert explanations.what_if(file, score, taken_back=own).changes == ()  # the game's own
+        # as if nobody had doubled, the reading decides nothing: Ben −75 for the K♥ either way
+        plain_deal = explanations.what_if(file, score, doubling=False, taken_back=other)
+        assert tuple(plain_deal.other.totals) == PLAIN_TOTALS and len(plain_deal.changes) == 1
+        change = explanations.reading_change(file, score, other)
+        assert [number for number, _seats in change.deals] == [1]
+        assert {(c.seat, c.before, c.after) for c in change.totals} == {
+            (1, real[1], then[1]), (3, real[3], then[3])}

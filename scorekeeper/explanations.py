@@ -23,7 +23,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, listed
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
-from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total
+from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total, reading_words
 from .text import isolate, left_to_right
 
 #: What the sheet's game-level numbers rest on, per kind of game.
@@ -523,11 +523,13 @@ def _score_until_over(file: GameFile) -> tuple[GameScore, int]:
 
 def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
             values: str | None = None, scoring: str | None = None,
-            target: int | None = None) -> WhatIf:
+            taken_back: str | None = None, target: int | None = None) -> WhatIf:
     """``file`` re-scored with other settings (None keeps the game's own).
 
     Trix: ``doubling=False`` scores every deal as if nobody had doubled; ``values``
-    "standard" or "swapped"; ``scoring`` "standard" or "reversed".  Trigami and plain
+    "standard" or "swapped"; ``scoring`` "standard" or "reversed"; ``taken_back``
+    "leader" or "plain", the house reading of a card taken back by its doubler (no
+    change without doubling, where no card is doubled).  Trigami and plain
     Bugami: ``target`` a whole number above 0 (the game may then end earlier, or not yet).
     ``real`` is ``file``'s own score.  Raises ValueError for a setting the game does not
     have, FormatError (a ValueError) for a bad value, DealError only if the real game does
@@ -555,9 +557,12 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
             changes.append(_("reversed scoring: every sign flipped, lowest wins")
                            if scoring == "reversed" else
                            _("standard scoring: highest wins"))
+        if taken_back is not None and taken_back != options["taken_back"] and options["doubling"]:
+            options["taken_back"] = taken_back
+            changes.append(_("a doubled card taken back: {reading}").format(reading=reading_words(taken_back)))
     else:
-        if doubling is not None or values is not None or scoring is not None:
-            raise ValueError(f"{file.kind} has no doubling, values or scoring settings")
+        if doubling is not None or values is not None or scoring is not None or taken_back is not None:
+            raise ValueError(f"{file.kind} has no doubling, values, scoring or taken_back settings")
         if target is not None and target != options["target"]:
             options["target"] = target
             changes.append(_("play to {target} instead of {real}").format(
@@ -569,9 +574,48 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
     return WhatIf(real=real, other=other, played=played, changes=tuple(changes))
 
 
+@dataclass(frozen=True)
+class PointsChange:
+    """One player's points before and after a change: ``seat`` 0-based."""
+
+    seat: int
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class ReadingChange:
+    """What changing a Trix game's house reading of a card taken back to ``taken_back``
+    would do to its score: each deal whose points change (``deals``: (1-based number, the
+    seats whose points change)) and the totals that change (``totals``); both empty when
+    no deal has a doubled card taken back by its doubler.  Source: SCORING.md §2.2."""
+
+    taken_back: str
+    deals: tuple[tuple[int, tuple[PointsChange, ...]], ...]
+    totals: tuple[PointsChange, ...]
+
+
+def reading_change(file: GameFile, real: GameScore, taken_back: str) -> ReadingChange:
+    """What the game ``file`` (scored: ``real``) would score with ``taken_back`` ("leader"
+    or "plain") as its reading of a card taken back (:class:`ReadingChange`), for the
+    question asked before the setting is changed.  Raises ValueError for a game that is
+    not Trix, FormatError for another value."""
+    if not _is_trix(file):
+        raise ValueError("only Trix has a reading of a card taken back")
+    other = what_if(file, real, taken_back=taken_back).other
+
+    def changed(before: Sequence[int], after: Sequence[int]) -> tuple[PointsChange, ...]:
+        return tuple(PointsChange(seat, b, a) for seat, (b, a) in enumerate(zip(before, after, strict=True))
+                     if b != a)
+
+    deals = tuple((deal.number, changed(deal.points, then.points))
+                  for deal, then in zip(real.deals, other.deals, strict=False) if deal.points != then.points)
+    return ReadingChange(taken_back=taken_back, deals=deals, totals=changed(real.totals, other.totals))
+
+
 __all__ = [
     "DealExplanation", "DealerExplanation", "KingdomExplanation", "KingdomRow",
-    "LineExplanation", "NotExplained", "Team", "TeamExplanation", "TotalExplanation",
+    "LineExplanation", "NotExplained", "PointsChange", "ReadingChange", "Team", "TeamExplanation", "TotalExplanation",
     "TotalRow", "WhatIf", "explain_deal", "explain_dealer", "explain_kingdom", "explain_line",
-    "explain_teams", "explain_total", "sum_expression", "what_if", "without_doubling",
+    "explain_teams", "explain_total", "reading_change", "sum_expression", "what_if", "without_doubling",
 ]

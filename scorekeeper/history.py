@@ -26,7 +26,7 @@ from .i18n import ngettext
 from .names import CONTRACT_NAMES
 from .records import Change, SeatTaken, StoredDeal, StoredGame
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, side_by_side, signed, together
-from .rules.trix import card_label
+from .rules.trix import TAKEN_BACK, card_label, reading_words
 from .text import isolate, isolate_all
 
 
@@ -402,6 +402,8 @@ def _setting_values(kind: str) -> dict[str, tuple[str, Any]]:
                                         "sum": _("partners opposite, team totals added"),
                                         "worst-loses": _("partners opposite, the worst total loses")}.get),
         "complex": (_("Trix Complex"), on_off.get),
+        "taken_back": (_("A doubled card taken back:"), {reading: reading_words(reading)
+                                                          for reading in TAKEN_BACK}.get),
         "order": (_("Contract order"), lambda order: listed(str(CONTRACT_NAMES.get(c, c)) for c in order)
                   if order else _("free choice")),
     }

@@ -370,3 +370,13 @@ def m012_seat_changes(db: sqlite_utils.Database) -> None:
     db.execute("delete from player_figures")
     db.execute("delete from game_summaries")  # refresh_stale works them all out again
     db.table("seat_stats").transform(pk=("game_id", "player_id"))
+
+
+@migrations()
+def m013_trix_taken_back(db: sqlite_utils.Database) -> None:
+    """The Trix option ``taken_back`` (issue 19, part 2: the house reading of a card taken
+    back, SCORING.md §2.2): every Trix game stored before it gets ``"taken_back":
+    "leader"``, the reading it was scored by, so that a game's options keep every key
+    (an import or a Start compares them whole). Points do not change."""
+    db.execute("update games set options = json_set(options, '$.taken_back', 'leader') "
+               "where kind = 'trix' and json_type(options, '$.taken_back') is null")

@@ -725,6 +725,9 @@ const OfflineTruth = (function () {
     // reader says it and a keyboard goes on from there (its links lead to the fields).
     const problems = document.getElementById("problems");
     if (problems) problems.focus();
+    // A new reading of a card taken back is asked about first: the question takes the focus
+    const asked = document.getElementById("taken_back-confirm");
+    if (asked && !problems) asked.focus();
     measureBar();
     measureHead();
     landAtRow();

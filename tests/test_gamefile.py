@@ -104,7 +104,7 @@ def test_missing_options_take_their_defaults():
     assert load(game_file("bugami3")).to_dict()["options"] == {"target": 500}
     assert load(game_file("trix")).to_dict()["options"] == {
         "doubling": True, "values": "standard", "scoring": "standard", "order": None,
-        "partnership": None, "complex": False}
+        "partnership": None, "complex": False, "taken_back": "leader"}
 
 
 def test_to_dict_normalises_a_trigami_file():
@@ -132,7 +132,7 @@ def test_to_dict_normalises_a_trix_file():
         "format": 1, "game": "trix", "players": ["Anna", "Ben", "Carla", "Dan"],
         "first_dealer": 0,
         "options": {"doubling": True, "values": "standard", "scoring": "standard",
-                    "order": None, "partnership": "sum", "complex": False},
+                    "order": None, "partnership": "sum", "complex": False, "taken_back": "leader"},
         "deals": [
             {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}},
             {"contracts": ["queens"], "queens": {"S": {"taker": 3, "doubled_by": 1},

@@ -118,12 +118,12 @@ def test_create_trix_game_with_variants(client, db):
         "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan",
         "first_dealer": "2", "values": "swapped", "scoring": "reversed", "partnership": "sum",
         "complex": "y", "fixed_order": "y", "order_1": "trix", "order_2": "queens", "order_3": "king",
-        "order_4": "diamonds", "order_5": "tricks"})
+        "order_4": "diamonds", "order_5": "tricks", "taken_back": "plain"})
     assert response.status_code == 302
     game = store.get_game(db, response.location.rsplit("/", 1)[-1])
     assert game.options == {"doubling": False, "values": "swapped", "scoring": "reversed",
                             "order": ["trix", "queens", "king", "diamonds", "tricks"],
-                            "partnership": "sum", "complex": True}
+                            "partnership": "sum", "complex": True, "taken_back": "plain"}
     sheet = text(client.get(response.location))
     assert "Carla holds the 7♥" in sheet
     assert "Still to choose: Trix, Queens, King of Hearts, Diamonds, Tricks" in sheet

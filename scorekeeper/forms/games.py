@@ -70,6 +70,7 @@ class GameSetupForm(FlaskForm):
             "order": order,
             "partnership": self.partnership.data or None,
             "complex": bool(self.complex.data),
+            "taken_back": self.taken_back.data,
         }
 
     def parsed_options(self, rules: Any) -> Any:
@@ -108,6 +109,16 @@ class NewGameForm(GameSetupForm):
             self.nonce.data = secrets.token_urlsafe(16)  # a double tap on Start makes one game
 
 
+def taken_back_field(default: str | None) -> RadioField:
+    """The Trix setting ``taken_back``: how a doubled card won back by its own doubler
+    scores, "leader" or "plain" (SCORING.md §2.2, "House reading of a card taken back");
+    ``default`` None leaves it blank (what-if: the game's own)."""
+    return RadioField(_l("A doubled card taken back by its doubler"), default=default, validate_choice=False,
+                      choices=choices([
+                          ("leader", _l("The doubler pays double, whoever led to that trick gains half")),
+                          ("plain", _l("The doubler pays the plain penalty, nobody gains"))]))
+
+
 def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
     """The new-game form for ``kind`` with ``seats`` player fields (``player_0`` …),
     the first dealer (Trigami: also "random"; Trix: who holds the 7♥) and the settings."""
@@ -131,6 +142,7 @@ def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
             ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
             ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
         fields["complex"] = BooleanField(_l("Trix Complex: several penalty contracts in one deal"))
+        fields["taken_back"] = taken_back_field(default="leader")
         fields["fixed_order"] = BooleanField(_l("Contracts in a fixed order"))
         order_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])
         for place, default in enumerate(("trix", "queens", "king", "diamonds", "tricks"), 1):
@@ -196,6 +208,7 @@ class EditGameForm(GameSetupForm):
         self["values"].data = options.get("values") or "standard"
         self.scoring.data = options.get("scoring") or "standard"
         self.partnership.data = options.get("partnership") or ""
+        self.taken_back.data = options.get("taken_back") or "leader"
         order = options.get("order")
         self.fixed_order.data = order is not None
         for place, contract in enumerate(order or (), 1):
@@ -206,11 +219,11 @@ def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
     """The players-and-settings form of a stored game: ``player_0`` … (new names; seats
     stay where they are) and the new-game form's settings: ``target`` (Trigami, plain
     Bugami), or Trix's ``doubling``, ``values``, ``scoring``, ``partnership``, ``complex``,
-    ``fixed_order`` and ``order_1`` … ``order_5``. ``fill(players, options)`` fills it from
+    ``taken_back``, ``fixed_order`` and ``order_1`` … ``order_5``. ``fill(players, options)`` fills it from
     the stored game (options as the game file writes them)."""
     new = new_game_form(kind, seats)
     settings = ("target",) if kind != "trix" else (
-        "doubling", "values", "scoring", "partnership", "complex", "fixed_order",
+        "doubling", "values", "scoring", "partnership", "complex", "taken_back", "fixed_order",
         *(f"order_{place}" for place in range(1, 6)))
     fields = {name: getattr(new, name) for name in (*(f"player_{seat}" for seat in range(seats)), *settings)}
     return type("EditGameForm", (EditGameForm,), {
@@ -274,9 +287,10 @@ def seat_change_form(players_now: Sequence[str]) -> type[SeatChangeForm]:
 def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
     """The what-if choices, read from the query string (a GET form, no CSRF: it changes
     nothing). Trix: ``doubling`` ("kept" or "none"; only when the game has doubling),
-    ``values`` ("standard", "swapped"), ``scoring`` ("standard", "reversed"). Trigami and
+    ``values`` ("standard", "swapped"), ``scoring`` ("standard", "reversed"),
+    ``taken_back`` ("leader", "plain"; only when the game has doubling). Trigami and
     plain Bugami: ``target``. A blank or unknown value keeps the game's own setting (the
-    view says so). Build it with ``formdata=request.args``. Source: SCORING.md §1.4, §2.5.
+    view says so). Build it with ``formdata=request.args``. Source: SCORING.md §1.4, §2.2, §2.5.
     """
 
     class WhatIfForm(FlaskForm):
@@ -292,6 +306,8 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
             ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
         WhatIfForm.scoring = RadioField(_l("Scoring"), validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+        if doubling:
+            WhatIfForm.taken_back = taken_back_field(default=None)
     else:
         WhatIfForm.target = CountField(
             _l("Play to"), negative=TARGET_RANGE,
@@ -303,7 +319,7 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
 def calculator_settings_form(kind: str) -> type[FlaskForm]:
     """The calculator's Trix settings that change points (SCORING.md §2.2, §2.5), read from
     the query string with the deal's fields (no CSRF: nothing is saved): ``doubling``,
-    ``complex`` (checkboxes), ``values``, ``scoring``. Trigami has none. Build it with
+    ``complex`` (checkboxes), ``values``, ``scoring``, ``taken_back``. Trigami has none. Build it with
     ``formdata=request.args`` once the form was sent (the hidden ``settings`` field says
     so; before that, pass ``formdata=None`` so the defaults apply)."""
 
@@ -321,4 +337,5 @@ def calculator_settings_form(kind: str) -> type[FlaskForm]:
             ("swapped", _l("Swapped: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))]))
         CalculatorSettings.scoring = RadioField(_l("Scoring"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
+        CalculatorSettings.taken_back = taken_back_field(default="leader")
     return CalculatorSettings

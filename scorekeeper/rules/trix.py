@@ -14,7 +14,7 @@ Source: ../shared/SCORING.md §2 (normative); rules/trix.de.txt.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .common import (
@@ -70,6 +70,9 @@ VALUES: Mapping[str, Mapping[str, int]] = {
 TEAMS: tuple[tuple[int, int], tuple[int, int]] = ((0, 2), (1, 3))
 
 _SCORINGS = ("standard", "reversed")
+#: How a doubled card won back by its own doubler scores (SCORING.md §2.2, "House reading
+#: of a card taken back"): "leader" (the default; rules/trix.de.txt) or "plain".
+TAKEN_BACK = ("leader", "plain")
 _PARTNERSHIPS = (None, "sum", "worst-loses")
 _CARD_KEYS = ("taker", "doubled_by", "leader")
 
@@ -110,7 +113,10 @@ class TrixOptions:
     "swapped" (diamonds −15, tricks −10).  ``scoring``: "standard" or "reversed" (every
     sign flipped, lowest wins).  ``order``: None (free choice) or the five contract keys
     in their fixed order.  ``partnership``: None, "sum" or "worst-loses".  ``complex``:
-    Trix Complex, several penalty contracts may be played in one deal.
+    Trix Complex, several penalty contracts may be played in one deal.  ``taken_back``:
+    the house reading of a doubled card won back by its doubler, "leader" (the doubler
+    pays double, the trick's leader gains half; only the plain penalty if the doubler
+    led it) or "plain" (the doubler pays the plain penalty, nobody gains) (§2.2).
     """
 
     doubling: bool = True
@@ -119,6 +125,7 @@ class TrixOptions:
     order: tuple[str, ...] | None = None
     partnership: str | None = None
     complex: bool = False
+    taken_back: str = "leader"
 
     @property
     def reversed(self) -> bool:
@@ -274,9 +281,10 @@ _Step = tuple[str, int, str]
 
 
 def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
-                steps: list[list[_Step]]) -> None:
-    """The K♥ or one doubled queen.  Source: SCORING.md §2.1, §2.2; rules/trix.de.txt,
-    Herz-König und Damen verdoppeln."""
+                steps: list[list[_Step]], taken_back: str = "leader") -> None:
+    """The K♥ or one doubled queen; ``taken_back`` the game's house reading of a card won
+    back by its doubler ("leader" or "plain").  Source: SCORING.md §2.1, §2.2;
+    rules/trix.de.txt, Herz-König und Damen verdoppeln."""
     taker, doubler, leader = card.taker, card.doubled_by, card.leader
     if doubler is None:
         steps[taker].append((_("took the {card}: {points}").format(
@@ -287,6 +295,9 @@ def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
             -2 * penalty, "doubling"))
         steps[doubler].append((_("doubled the {card} and {taker} took it: {points}").format(
             card=label, taker=names[taker], points=signed(penalty)), penalty, "doubling"))
+    elif taken_back == "plain":
+        steps[doubler].append((_("doubled the {card} and took it back: {points}").format(
+            card=label, points=signed(-penalty)), -penalty, "doubling"))
     elif leader is not None and leader != doubler:
         steps[doubler].append((_("doubled the {card} and took it back: {points}").format(
             card=label, points=signed(-2 * penalty)), -2 * penalty, "doubling"))
@@ -300,9 +311,9 @@ def _score_card(card: CardTaken, label: str, penalty: int, names: Sequence[str],
 
 
 def _score_king(deal: TrixDeal, names: Sequence[str],
-                steps: list[list[_Step]]) -> None:
+                steps: list[list[_Step]], taken_back: str = "leader") -> None:
     assert deal.king is not None
-    _score_card(deal.king, _king_label(), KING_PENALTY, names, steps)
+    _score_card(deal.king, _king_label(), KING_PENALTY, names, steps, taken_back)
     for seat in range(SEATS):
         if not steps[seat]:
             steps[seat].append((_("did not take the {card}: {points}").format(card=_king_label(), points=signed(0)),
@@ -310,14 +321,14 @@ def _score_king(deal: TrixDeal, names: Sequence[str],
 
 
 def _score_queens(deal: TrixDeal, names: Sequence[str],
-                  steps: list[list[_Step]]) -> None:
+                  steps: list[list[_Step]], taken_back: str = "leader") -> None:
     assert deal.queens is not None
     plain: list[list[str]] = [[] for _seat in range(SEATS)]
     for suit, card in zip(SUITS, deal.queens, strict=True):
         if card.doubled_by is None:
             plain[card.taker].append(_queen_label(suit))
         else:
-            _score_card(card, _queen_label(suit), QUEEN_PENALTY, names, steps)
+            _score_card(card, _queen_label(suit), QUEEN_PENALTY, names, steps, taken_back)
     for seat in range(SEATS):
         queens = plain[seat]
         if len(queens) == 1:
@@ -361,15 +372,18 @@ def _score_trix(deal: TrixDeal, steps: list[list[_Step]]) -> None:
         steps[seat].append((_ordinal_step(place).format(points=signed(points)), points, "trix"))
 
 
-def _card_points(card: CardTaken, penalty: int, points: list[int]) -> None:
+def _card_points(card: CardTaken, penalty: int, points: list[int], taken_back: str = "leader") -> None:
     """Add the K♥'s or one queen's points to ``points`` (one int per seat), as
-    :func:`_score_card` tells them.  Source: SCORING.md §2.1, §2.2."""
+    :func:`_score_card` tells them under the house reading ``taken_back`` ("leader" or
+    "plain").  Source: SCORING.md §2.1, §2.2."""
     taker, doubler, leader = card.taker, card.doubled_by, card.leader
     if doubler is None:
         points[taker] -= penalty
     elif doubler != taker:
         points[taker] -= 2 * penalty
         points[doubler] += penalty
+    elif taken_back == "plain":
+        points[doubler] -= penalty
     elif leader is not None and leader != doubler:
         points[doubler] -= 2 * penalty
         points[leader] += penalty
@@ -379,17 +393,18 @@ def _card_points(card: CardTaken, penalty: int, points: list[int]) -> None:
 
 def _points(deal: TrixDeal, options: TrixOptions) -> list[int]:
     """The points of a checked ``deal``, one int per seat: SCORING.md §2.1 (values
-    swapped per §2.5), doubling per §2.2, every sign flipped in reversed scoring (§2.5).
+    swapped per §2.5), doubling per §2.2 (a card taken back by its doubler as the game's
+    ``taken_back`` reads it), every sign flipped in reversed scoring (§2.5).
     :meth:`TrixRules._tell` works out the same in words, only when someone reads them."""
     points = [0] * SEATS
     for contract in deal.contracts:
         if contract == KING:
             assert deal.king is not None
-            _card_points(deal.king, KING_PENALTY, points)
+            _card_points(deal.king, KING_PENALTY, points, options.taken_back)
         elif contract == QUEENS:
             assert deal.queens is not None
             for card in deal.queens:
-                _card_points(card, QUEEN_PENALTY, points)
+                _card_points(card, QUEEN_PENALTY, points, options.taken_back)
         elif contract == TRIX_CONTRACT:
             assert deal.trix is not None
             for place, seat in enumerate(deal.trix):
@@ -399,6 +414,65 @@ def _points(deal: TrixDeal, options: TrixOptions) -> list[int]:
             for seat, count in enumerate(getattr(deal, contract)):
                 points[seat] -= each * count
     return [-p for p in points] if options.reversed else points
+
+
+def taken_back_cards(deal: TrixDeal) -> tuple[CardTaken, ...]:
+    """The doubled cards of ``deal`` that their own doubler won back (the K♥ and the
+    queens, in that order): the cards the house reading ``taken_back`` decides
+    (SCORING.md §2.2)."""
+    cards = [deal.king] if deal.king is not None else []
+    cards += list(deal.queens or ())
+    return tuple(c for c in cards if c.doubled_by is not None and c.doubled_by == c.taker)
+
+
+def reading_words(taken_back: str) -> str:
+    """A house reading of a card taken back ("leader" or "plain"), in words for players,
+    translated now, e.g. "the doubler pays double and whoever led to that trick gains
+    half".  Raises KeyError for another value.  Source: SCORING.md §2.2."""
+    words = {
+        # TRANSLATORS: how a doubled K♥ or queen scores when the player who doubled it wins
+        # it back in a trick: the reading of rules/trix.de.txt. "Double": twice the card's
+        # penalty; "half": the plain penalty goes to whoever led to that trick.
+        "leader": _("the doubler pays double and whoever led to that trick gains half"),
+        # TRANSLATORS: the other reading: the doubler pays the card's plain (undoubled)
+        # penalty and nobody gains points, whoever led to that trick.
+        "plain": _("the doubler pays the plain penalty and nobody gains"),
+    }
+    return words[taken_back]
+
+
+def _reading(deal: TrixDeal, names: Sequence[str], options: TrixOptions) -> dict[int, str]:
+    """The sentence that names the game's house reading of a card taken back and what
+    the other reading would give in this deal, for each seat it concerns (the doublers
+    and leaders of the cards taken back), translated now; {} when no card was taken back
+    by its doubler.  Source: SCORING.md §2.2, "House reading of a card taken back"."""
+    cards = taken_back_cards(deal)
+    if not cards:
+        return {}
+    other = TAKEN_BACK[1 - TAKEN_BACK.index(options.taken_back)]
+    now = _points(deal, options)
+    then = _points(deal, replace(options, taken_back=other))
+    changed = [seat for seat in range(SEATS) if now[seat] != then[seat]]
+    if changed:
+        # TRANSLATORS: {changes} lists players and their points in this deal, e.g.
+        # "Ben −75 and Dan 0"; {reading} and {other} are the two readings in words.
+        text = _("This game's reading of a card taken back: {reading}. The other reading ({other}) would "
+                 "give {changes} in this deal.").format(
+            reading=reading_words(options.taken_back), other=reading_words(other),
+            changes=_and([f"{names[seat]} {signed(then[seat])}" for seat in changed]))
+    else:
+        text = _("This game's reading of a card taken back: {reading}. The other reading ({other}) gives "
+                 "the same points in this deal.").format(
+            reading=reading_words(options.taken_back), other=reading_words(other))
+    seats = {seat for card in cards for seat in (card.taker, card.leader) if seat is not None}
+    return dict.fromkeys(sorted(seats | set(changed)), text)
+
+
+def _and(items: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{names} and {last}").format(names=listed(items[:-1]), last=items[-1])
 
 
 def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
@@ -442,10 +516,10 @@ class TrixRules:
     def parse_options(self, raw: Mapping[str, Any]) -> TrixOptions:
         """The game file's ``options`` dict → :class:`TrixOptions`; missing keys take
         their defaults.  Raises FormatError (field "options.<key>") on an unknown key or a
-        bad value.  Source: GAME-FILE.md, "Trix"; SCORING.md §2.5."""
+        bad value.  Source: GAME-FILE.md, "Trix"; SCORING.md §2.2 (``taken_back``), §2.5."""
         if not isinstance(raw, Mapping):
             raise FormatError(_("options must be a JSON object"), field="options")
-        known = ("doubling", "values", "scoring", "order", "partnership", "complex")
+        known = ("doubling", "values", "scoring", "order", "partnership", "complex", "taken_back")
         for key in raw:
             if key not in known:
                 raise FormatError(_("unknown Trix option {key!r}; known: {known}").format(
@@ -486,6 +560,7 @@ class TrixRules:
             order=order,
             partnership=choice("partnership", _PARTNERSHIPS, None),
             complex=flag("complex", False),
+            taken_back=choice("taken_back", TAKEN_BACK, "leader"),
         )
 
     def dump_options(self, options: TrixOptions) -> dict[str, Any]:
@@ -497,6 +572,7 @@ class TrixRules:
             "order": list(options.order) if options.order is not None else None,
             "partnership": options.partnership,
             "complex": options.complex,
+            "taken_back": options.taken_back,
         }
 
     # ---- deals
@@ -778,9 +854,9 @@ class TrixRules:
         for contract in deal.contracts:
             part: list[list[_Step]] = [[] for _seat in range(SEATS)]
             if contract == KING:
-                _score_king(deal, players, part)
+                _score_king(deal, players, part, options.taken_back)
             elif contract == QUEENS:
-                _score_queens(deal, players, part)
+                _score_queens(deal, players, part, options.taken_back)
             elif contract == TRIX_CONTRACT:
                 _score_trix(deal, part)
             else:
@@ -791,6 +867,7 @@ class TrixRules:
                         text = _("{contract}: {step}").format(
                             contract=contract_name(contract), step=text)
                     steps[seat].append((text, points, key))
+        reading = _reading(deal, players, options)
         lines = []
         for seat in range(SEATS):
             points = sum(p for _text, p, _key in steps[seat])
@@ -805,6 +882,10 @@ class TrixRules:
                     before=signed(points), after=signed(-points)))
                 points = -points
                 keys.append("reversed")
+            if seat in reading:
+                texts.append(reading[seat])
+                if "doubling" not in keys:
+                    keys.insert(0, "doubling")
             lines.append((tuple(texts), _source(keys), points))
         return lines
 
@@ -956,7 +1037,10 @@ class ContractHints:
     """What each contract gives under a game's settings, for the deal form's hints: points
     as the rules score them (SCORING.md §2.1, §2.2; swapped values and reversed scoring per
     §2.5). ``king``: to whoever takes the K♥; ``king_doubled``: (to the taker, to the
-    doubler) when one player doubled it and another took it; ``queen``/``queen_doubled``
+    doubler) when one player doubled it and another took it; ``king_taken_back``: (to the
+    doubler, to the trick's leader) when the doubler won it back and another player led to
+    that trick, as the game's ``taken_back`` reads it (SCORING.md §2.2); ``taken_back``
+    that reading ("leader" or "plain"); ``queen``/``queen_doubled``/``queen_taken_back``
     the same for one queen; ``diamond``: a diamond; ``trick``: a trick; ``trix``: by
     finishing place, first out first."""
 
@@ -967,6 +1051,9 @@ class ContractHints:
     diamond: int
     trick: int
     trix: tuple[int, ...]
+    king_taken_back: tuple[int, int] = (-2 * KING_PENALTY, KING_PENALTY)
+    queen_taken_back: tuple[int, int] = (-2 * QUEEN_PENALTY, QUEEN_PENALTY)
+    taken_back: str = "leader"
 
 
 def hints(options: TrixOptions) -> ContractHints:
@@ -985,9 +1072,13 @@ def hints(options: TrixOptions) -> ContractHints:
     undoubled = CardTaken(1)
     queen = points(queens=(CardTaken(0), undoubled, undoubled, undoubled))[0]
     queen_doubled = points(queens=(CardTaken(0, doubled_by=2), undoubled, undoubled, undoubled))
+    king_back = points(king=CardTaken(0, doubled_by=0, leader=1))
+    queen_back = points(queens=(CardTaken(0, doubled_by=0, leader=2), undoubled, undoubled, undoubled))
     return ContractHints(
         king=king, king_doubled=(doubled[0], doubled[1]),
         queen=queen, queen_doubled=(queen_doubled[0], queen_doubled[2]),
+        king_taken_back=(king_back[0], king_back[1]), queen_taken_back=(queen_back[0], queen_back[2]),
+        taken_back=options.taken_back,
         diamond=points(diamonds=(1, 12, 0, 0))[0], trick=points(tricks=(1, 12, 0, 0))[0],
         trix=points(trix=tuple(range(SEATS))))
 
@@ -996,6 +1087,7 @@ __all__ = [
     "CONTRACTS",
     "CONTRACT_NAMES",
     "PENALTY_CONTRACTS",
+    "TAKEN_BACK",
     "TRIX",
     "CardTaken",
     "ContractHints",
@@ -1008,5 +1100,7 @@ __all__ = [
     "contract_name",
     "contract_total",
     "hints",
+    "reading_words",
+    "taken_back_cards",
     "winners_of",
 ]

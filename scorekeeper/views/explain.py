@@ -33,7 +33,7 @@ from ..inputs import whole_number_below
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import SUIT_SYMBOLS, DealScore
 from ..rules.sources import Passage, in_language, quote_all
-from ..rules.trix import CARDS, card_label
+from ..rules.trix import CARDS, TAKEN_BACK, card_label
 from .common import get_game_or_404, preview_answer
 
 bp = Blueprint("explain", __name__)
@@ -225,7 +225,8 @@ def _choice(form: Any, name: str, allowed: tuple[str, ...], own: str, notices: l
 @bp.get("/games/<game_id>/what-if")
 def what_if(game_id: str) -> Any:
     """The game re-scored under another setting (no doubling, swapped values, reversed
-    scoring, another target) beside the real one; nothing is changed."""
+    scoring, the other reading of a card taken back, another target) beside the real one;
+    nothing is changed."""
     s = _sheet(game_id)
     if s.file is None or s.score is None:
         return _unavailable(s)
@@ -241,6 +242,8 @@ def what_if(game_id: str) -> Any:
             choice["doubling"] = _choice(form, "doubling", ("kept", "none"), "kept", notices) != "none"
         choice["values"] = _choice(form, "values", ("standard", "swapped"), options.values, notices)
         choice["scoring"] = _choice(form, "scoring", ("standard", "reversed"), options.scoring, notices)
+        if "taken_back" in form:
+            choice["taken_back"] = _choice(form, "taken_back", TAKEN_BACK, options.taken_back, notices)
     elif form.target.errors or form.target.data is None:
         choice["target"] = options.target  # a bad target is said beside the field
         if not form.target.errors:
@@ -298,14 +301,16 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
     settings = forms.calculator_settings_form(kind)(formdata=args if "settings" in args else None)
     raw_options: dict[str, Any] = {}
     if kind == "trix":
-        for name, allowed in (("values", ("standard", "swapped")), ("scoring", ("standard", "reversed"))):
+        for name, allowed in (("values", ("standard", "swapped")), ("scoring", ("standard", "reversed")),
+                              ("taken_back", TAKEN_BACK)):
             if settings[name].data not in allowed:
                 if settings[name].data not in (None, "", "None"):
                     notices.append(_("“%(value)s” is not a choice for %(setting)s, so the usual one is used.",
                                      value=settings[name].data, setting=settings[name].label.text))
-                settings[name].data = "standard"
+                settings[name].data = allowed[0]
         raw_options = {"doubling": bool(settings.doubling.data), "values": settings.values.data,
-                       "scoring": settings.scoring.data, "complex": bool(settings.complex.data)}
+                       "scoring": settings.scoring.data, "complex": bool(settings.complex.data),
+                       "taken_back": settings.taken_back.data}
     options = rules.parse_options(raw_options)
     form = _deal_form_class(kind, names, options)(formdata=args if submitted else None,
                                                   meta={"csrf": False})
@@ -334,7 +339,8 @@ def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:
     params: list[tuple[str, str]] = [("kind", file.kind)] + [("player", name) for name in file.players]
     if file.kind == "trix":
         options = file.options
-        params += [("settings", "1"), ("values", options.values), ("scoring", options.scoring)]
+        params += [("settings", "1"), ("values", options.values), ("scoring", options.scoring),
+                   ("taken_back", options.taken_back)]
         params += [(name, "y") for name in ("doubling", "complex") if getattr(options, name)]
     form = _deal_form_class(file.kind, file.players, file.options)(formdata=None, meta={"csrf": False})
     form.fill(entry)

@@ -9,13 +9,14 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
-from .. import actions, forms, history, sheet, store
+from .. import actions, explanations, forms, history, sheet, store
 from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
 from ..records import Change, StoredGame
 from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
+from ..rules.trix import reading_words
 from ..text import isolate, isolate_all
 from .common import get_game_or_404
 
@@ -132,6 +133,7 @@ def edit_game(game_id: str) -> Any:
         nonce = secrets.token_urlsafe(16)
     known = store.known_players(get_db(), group_id())
     merges: dict[int, str] = {}
+    reading = None
     asking = False
     if not form.is_submitted():
         form.fill(game.players, game.options)
@@ -139,7 +141,8 @@ def edit_game(game_id: str) -> Any:
         players = form.players()
         merges = _merges(game, players, known)
         confirmed = set(request.form.getlist("confirm_player"))
-        asking = any(store.name_key(name) not in confirmed for name in merges.values())
+        reading = _reading_change(game, form)
+        asking = any(store.name_key(name) not in confirmed for name in merges.values()) or reading is not None
         if asking:
             form.parsed_options(get_rules(game.kind))  # a setting's own problem is said at once too
         else:
@@ -153,15 +156,37 @@ def edit_game(game_id: str) -> Any:
     seen = request.form.get("seen", str(game.version)) if form.is_submitted() else str(game.version)
     if getattr(form, "stale_version", None) is not None:
         seen, status = str(form.stale_version), 409
-    return _edit_page(game, form, seen=seen, nonce=nonce, known=known, merges=merges if asking else {}), status
+    return _edit_page(game, form, seen=seen, nonce=nonce, known=known, merges=merges if asking else {},
+                      reading=reading if asking else None), status
+
+
+def _reading_change(game: StoredGame, form: Any) -> explanations.ReadingChange | None:
+    """What the form's new reading of a card taken back (Trix ``taken_back``) would do to
+    the game, when it differs from the game's and this form was not told so yet (the
+    page asks before the game is scored again; its hidden ``confirm_taken_back`` holds
+    the reading it was told about); else None."""
+    if game.kind != "trix" or "taken_back" not in form:
+        return None
+    new = form.taken_back.data
+    if new == game.options.get("taken_back", "leader") or request.form.get("confirm_taken_back") == new:
+        return None
+    s = sheet.build(game)
+    if s.file is None or s.score is None:
+        return None  # the rules refuse the change with their reason when it is saved
+    try:
+        return explanations.reading_change(s.file, s.score, new)
+    except RuleError:
+        return None
 
 
 def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: list[str],
                merges: dict[int, str] | None = None, seat_form: Any = None,
-               seat_errors: list[str] | None = None) -> str:
+               seat_errors: list[str] | None = None, reading: explanations.ReadingChange | None = None) -> str:
     """The players-and-settings page: the names and settings ``form``, and below it who
     took over a seat (each with Take back while no deal was added after it) and the
-    seat-change form ``seat_form`` (a fresh one when None) with ``seat_errors`` above it."""
+    seat-change form ``seat_form`` (a fresh one when None) with ``seat_errors`` above it;
+    ``reading``: the new reading of a card taken back and what it changes, asked about
+    before Save is tapped again."""
     scored = sheet.build(game)
     next_deal = len(game.deals) + 1
     if seat_form is None:
@@ -176,7 +201,8 @@ def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: lis
                            confirmed=sorted({store.name_key(n) for n in merges.values()}),
                            seat_form=seat_form, seat_errors=seat_errors or [], seat_changes=changes,
                            next_deal=next_deal, can_take_seat=bool(game.deals) and not scored.finished,
-                           finished=scored.finished, take_back_form=forms.EmptyForm())
+                           finished=scored.finished, take_back_form=forms.EmptyForm(), reading=reading,
+                           reading_said=reading_words(reading.taken_back) if reading else None)
 
 
 def _fresh_edit_form(game: StoredGame) -> Any:

@@ -165,15 +165,16 @@ def test_options_default_to_the_game_file_defaults():
     assert TRIX.parse_options({}) == TrixOptions()
     assert TRIX.dump_options(TrixOptions()) == {
         "doubling": True, "values": "standard", "scoring": "standard",
-        "order": None, "partnership": None, "complex": False}
+        "order": None, "partnership": None, "complex": False, "taken_back": "leader"}
 
 
 def test_options_round_trip_with_every_setting():
     raw = {"doubling": False, "values": "swapped", "scoring": "reversed",
-           "order": JORDAN, "partnership": "worst-loses", "complex": True}
+           "order": JORDAN, "partnership": "worst-loses", "complex": True, "taken_back": "plain"}
     parsed = TRIX.parse_options(raw)
     assert parsed == TrixOptions(doubling=False, values="swapped", scoring="reversed",
-                                 order=tuple(JORDAN), partnership="worst-loses", complex=True)
+                                 order=tuple(JORDAN), partnership="worst-loses", complex=True,
+                                 taken_back="plain")
     assert TRIX.dump_options(parsed) == raw
 
 
@@ -194,6 +195,8 @@ def test_missing_option_keys_take_defaults():
     ("partnership", "teams"),
     ("partnership", False),
     ("complex", None),
+    ("taken_back", "doubler"),
+    ("taken_back", None),
     ("colour", "red"),
 ])
 def test_bad_or_unknown_option_is_a_format_error_naming_it(key, value):
@@ -358,8 +361,9 @@ def test_doubled_queen_cases(deal, expected):
 
 def test_leader_of_a_doubled_queen_taken_back_is_credited():
     deal = queens(ANNA, card(CARLA, doubled_by=CARLA, leader=DAN), BEN, BEN)
-    assert lines(deal)[DAN].steps == (
-        "led to the trick in which Carla took back the doubled Q♥: +25",)
+    # then the sentence naming this game's reading of a card taken back (SCORING.md §2.2)
+    assert lines(deal)[DAN].steps[0] == "led to the trick in which Carla took back the doubled Q♥: +25"
+    assert len(lines(deal)[DAN].steps) == 2
 
 
 @pytest.mark.parametrize(("deal", "standard", "swapped"), [
@@ -790,6 +794,7 @@ options_strategy = st.builds(
     order=st.none() | st.permutations(CONTRACTS).map(tuple),
     partnership=st.sampled_from([None, "sum", "worst-loses"]),
     complex=st.booleans(),
+    taken_back=st.sampled_from(["leader", "plain"]),
 )
 
 

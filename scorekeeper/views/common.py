@@ -98,13 +98,18 @@ def card(rank: str, code: str, named: bool = True) -> Markup:
     return Markup('<span role="img" aria-label="{}">{}</span>').format(card_name(rank, code), shown)
 
 
+_SECTION_NUMBER = re.compile(r"^§[\d.]+\s*")
+
+
 def cited(source: str) -> str:
-    """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
-    and points …; Scoring rules §2.2 Doubling …"."""
+    """A rules citation in words, without the section numbers of our own notes (a player
+    has no use for them): "SCORING.md §2.1, §2.2" → "Scoring rules, Contracts and points;
+    Scoring rules, Doubling"."""
     try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
-        return listed_apart(listed((p.title, p.label)) for p in quote_for(source, i18n.language()))
+        return listed_apart(listed((p.title, _SECTION_NUMBER.sub("", p.label)))
+                            for p in quote_for(source, i18n.language()))
     except SourceError:
-        return source.replace("SCORING.md", _("Scoring rules"))
+        return _("Scoring rules")
 
 
 def attachment(game: Any, suffix: str) -> dict[str, str]:

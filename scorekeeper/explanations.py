@@ -113,10 +113,10 @@ def worst_loses_reading(reversed_: bool) -> tuple[str, ...]:
     """This app's reading of partners' "the team with the worst total loses", and its
     setting (SCORING.md §2.5, Partners; with reversed scoring "worst" is the highest)."""
     return (_("This app's reading of “the team with the worst total loses”: the worst total is the "
-              "highest of the four players' totals; if both teams hold it, all four share the result.")
+              "highest of the four players' totals.")
             if reversed_ else
             _("This app's reading of “the team with the worst total loses”: the worst total is the "
-              "lowest of the four players' totals; if both teams hold it, all four share the result."),
+              "lowest of the four players' totals."),
             setting_sentence(_("Partners")))
 
 

@@ -22,7 +22,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from scorekeeper import groups, i18n
+from scorekeeper import groups, i18n, store
 from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.test_paper import check_url
 
@@ -198,6 +198,8 @@ def test_every_explanation_page_speaks_the_readers_language(client, db, games):
     assert sum(url.startswith("/calculator?kind=trix&") for url in pages) == 6
     pages += [f"/games/{trix}/what-if?doubling=none&values=swapped&scoring=reversed",
               f"/games/{trigami}/what-if?target=100", *PAPER_CHECKS]
+    # the deal form's "How deal N was scored", of every deal
+    pages += [f"/games/{game}/deals/{deal.id}/edit" for game in games for deal in store.get_game(db, game).deals]
     names = ("Anna", "Ben", "Carla", "Dan", "Trigami", "Trix", "Bugami", groups.only_group(db).name)
     report = []
     for code in LANGUAGES:
@@ -240,7 +242,7 @@ LEFTOVER = {"en": "the one card left over after dealing 17 cards each joins the 
             "fi": "kun jokaiselle on jaettu 17 korttia, yksi ylijäänyt kortti lisätään viimeiseen tikkiin",
             "ar": "الورقة الوحيدة الزائدة بعد أن يأخذ كل لاعب ١٧ ورقة تنضم إلى اللطشة الأخيرة"}
 WORST = {"en": "This app's reading of “the team with the worst total loses”: the worst total is the lowest of "
-               "the four players' totals; if both teams hold it, all four share the result.",
+               "the four players' totals.",
          "de": "Der schlechteste Stand ist der niedrigste der vier Einzelstände",
          "fi": "huonoin tulos on neljän pelaajan yhteispistemääristä pienin",
          "ar": "أسوأ مجموع هو أدنى مجاميع اللاعبين الأربعة"}

@@ -28,11 +28,13 @@ from tests.test_paper import check_url
 
 LANGUAGES = ("ar", "fi", "de", "en")
 TRIX_PLAYERS = ["Anna", "Ben", "Carla", "Dan"]
-#: The rule passages quoted from the rule texts and SCORING.md (explain/_macros.html,
-#: ``quotes``): being rewritten for players on the branch rule-words (issue 19, part 1,
-#: the quotes themselves); left out of the checked text until it is merged.
-#: AFTER rule-words IS MERGED, REMOVE THE NEXT LINE (and its use in _Seen).
-QUOTED = {"quotes"}
+#: Classes of elements left out of the checked text. The rule passages quoted from the rule
+#: texts and SCORING.md (explain/_macros.html, ``quotes``) are being rewritten for players
+#: on the branch rule-words (issue 19, part 1: statements for players, the original text
+#: behind a tap); until it is merged they are left out. Once it is merged, remove the
+#: line QUOTED.add("quotes") below, and every quote is checked like the rest of the page.
+QUOTED: set[str] = set()
+QUOTED.add("quotes")  # until the branch rule-words is merged
 
 #: English function words: one of them as a whole word in a German, Finnish or Arabic
 #: page is an English sentence (or its remains) left in it
@@ -46,17 +48,20 @@ ENGLISH = ("the", "and", "of", "which", "with", "is", "are", "from", "this", "th
 OWN = {"de": {"in", "so", "was", "total"}, "fi": {"on", "no"}, "ar": set()}
 ENGLISH_WORD = re.compile(r"(?<![\w'’-])(" + "|".join(ENGLISH) + r")(?![\w'’-])", re.I)
 #: What a player should never read, in any language: a file name, a section of our own
-#: notes, a code name (snake_case, a JSON key of the game file)
+#: notes, a code name (snake_case such as ``doubled_by`` or ``taken_back``, a contract's or
+#: an option's key in brackets or quotes, "(king)", "\"leader\"")
 FILE_NAME = re.compile(r"\b[\w/-]+\.(?:txt|md|json|py|html)\b")
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
-CODE_NAMES = re.compile(r"\b(?:doubled_by|taken_back|first_dealer|last_trick|suit_size|leader|"
-                        r"partnership|bugami3)\b|\((?:king|queens|diamonds|tricks|trix|sum|worst-loses|"
-                        r"plain|standard|swapped|reversed)\)|`")
+CODE_NAMES = re.compile(r"\bbugami3\b|\((?:king|queens|diamonds|tricks|trix|sum|worst-loses|plain|"
+                        r"standard|swapped|reversed)\)|\"(?:leader|plain|sum|worst-loses|standard|swapped|"
+                        r"reversed)\"|`")
 
 
 class _Seen(HTMLParser):
     """A page's text as a player sees or hears it (text, title, aria-label, alt,
-    placeholder, button values), less script and style and the QUOTED rule passages."""
+    placeholder, button values), less script and style, the QUOTED rule passages, and a
+    passage marked as in another language (``lang``) behind a tap (in a closed
+    ``<details>``): an original rule text one tap away, named by its language."""
 
     HIDDEN = frozenset({"script", "style", "template"})
     VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -65,22 +70,28 @@ class _Seen(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
-        self._stack: list[tuple[str, bool]] = []
+        self.lang = ""
+        self._stack: list[tuple[str, bool, bool]] = []  # (tag, whether its text counts, behind a tap)
 
     def _counts(self) -> bool:
         return not self._stack or self._stack[-1][1]
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
+        if tag == "html":
+            self.lang = values.get("lang") or ""
+        behind_a_tap = (bool(self._stack) and self._stack[-1][2]) or (tag == "details" and "open" not in values)
         counts = self._counts() and tag not in self.HIDDEN
         if QUOTED & set((values.get("class") or "").split()):
+            counts = False
+        if behind_a_tap and values.get("lang") not in (None, self.lang):
             counts = False
         if counts:
             self.parts += [values[a] or "" for a in ("aria-label", "title", "placeholder", "alt") if a in values]
             if tag == "input" and values.get("type") in ("submit", "button"):
                 self.parts.append(values.get("value") or "")
         if tag not in self.VOID:
-            self._stack.append((tag, counts))
+            self._stack.append((tag, counts, behind_a_tap))
 
     def handle_endtag(self, tag: str) -> None:
         for depth in range(len(self._stack) - 1, -1, -1):

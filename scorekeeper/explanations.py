@@ -120,6 +120,12 @@ def worst_loses_reading(reversed_: bool) -> tuple[str, ...]:
             setting_sentence(_("Partners")))
 
 
+def _tied_at_the_top(score: GameScore, target: int) -> bool:
+    """Whether after some deal of ``score`` the highest total, at or over ``target``, was
+    shared: the case a tie at the top decides (SCORING.md §1.4)."""
+    return any(max(d.totals) >= target and d.totals.count(max(d.totals)) > 1 for d in score.deals)
+
+
 def _deal_readings(file: GameFile) -> tuple[str, ...]:
     """The readings that decide the points of any deal of ``file``."""
     if file.kind == "bugami3":
@@ -279,7 +285,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
             steps.append(_("After the fourth kingdom {best} wins.").format(best=best))
     else:
         target = file.options.target
-        if any(max(d.totals) >= target and d.totals.count(max(d.totals)) > 1 for d in score.deals):
+        if _tied_at_the_top(score, target):
             readings = tie_reading()  # the game went on (or goes on) past a tie at the top
         if score.finished:
             steps.append(_("{name} reached {target} with the highest total, alone: {name} won.")
@@ -546,13 +552,15 @@ class WhatIf:
 
     ``real`` and ``other`` are the two scores; ``other`` covers the first ``played`` deals
     (a lower target may end a Trigami game earlier: the rest "would not have been
-    played"); ``changes`` the settings changed, in words (empty: none).
+    played"); ``changes`` the settings changed, in words (empty: none); ``readings`` this
+    app's readings that decide the other game's numbers (a tie at the top, reversed scoring).
     """
 
     real: GameScore
     other: GameScore
     played: int
     changes: tuple[str, ...]
+    readings: tuple[str, ...] = ()
 
     @property
     def stopped_early(self) -> bool:
@@ -632,7 +640,12 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
     deals = tuple(rules.parse_deal(entry, n, file.players) for n, entry in enumerate(entries, 1))
     other_file = GameFile(file.kind, file.players, file.first_dealer, parsed, deals)
     other, played = _score_until_over(other_file)
-    return WhatIf(real=real, other=other, played=played, changes=tuple(changes))
+    readings: tuple[str, ...] = ()
+    if file.kind == "trix":
+        readings = reversed_reading() if parsed.reversed else ()
+    elif _tied_at_the_top(other, parsed.target):
+        readings = tie_reading()
+    return WhatIf(real=real, other=other, played=played, changes=tuple(changes), readings=readings)
 
 
 __all__ = [

@@ -295,6 +295,10 @@ def test_a_tie_at_the_top_says_the_game_goes_on_by_this_apps_reading(client, mak
     # no tie, no word about it: 100, 80, 80 after one deal
     other = make_game(options={"target": 100}, deals=[CLEAN])
     assert TIE[code] not in read(client, f"/games/{other}/explain/total?seat=0", code)
+    # what if the same deal had been played to 100 in a game to 500: the tie decides again
+    to_500 = make_game(deals=[tie])
+    assert TIE[code] not in read(client, f"/games/{to_500}/explain/total?seat=0", code)
+    assert TIE[code] in read(client, f"/games/{to_500}/what-if?target=100", code)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -337,3 +341,7 @@ def test_reversed_scoring_says_its_reading_and_setting_wherever_it_decides_point
         assert REVERSED[code] in page and setting in page, url
     standard = make_game(kind="trix", players=TRIX_PLAYERS, first_dealer=1, deals=TAKEN_BACK_KINGDOM)
     assert REVERSED[code] not in read(client, f"/games/{standard}/explain/1?seat=0", code)
+    # what if the standard game had been played reversed
+    assert REVERSED[code] not in read(client, f"/games/{standard}/what-if?doubling=none", code)
+    page = read(client, f"/games/{standard}/what-if?scoring=reversed", code)
+    assert REVERSED[code] in page and setting in page

@@ -49,7 +49,7 @@ from ..text import bdi, isolate
 
 __all__ = ["OWN_413", "SqliteInt", "attachment", "card", "cited", "deleted_game_page", "get_game_or_404",
            "init_templates", "link_code", "link_url", "listed_markup", "preview_answer", "refuse_oversize", "refused",
-           "refused_by_disk", "rule_name", "signed", "suit"]
+           "refused_by_disk", "signed", "suit"]
 
 
 def get_game_or_404(game_id: str) -> StoredGame:
@@ -98,24 +98,13 @@ def card(rank: str, code: str, named: bool = True) -> Markup:
     return Markup('<span role="img" aria-label="{}">{}</span>').format(card_name(rank, code), shown)
 
 
-_SECTION_NUMBER = re.compile(r"^§[\d.]+\s*")
-
-
-def rule_name(label: str) -> str:
-    """A quoted passage's section as a player is told it, without the section number of
-    our own notes: "§1.2 Points" → "Points"; "Scoring" stays."""
-    return _SECTION_NUMBER.sub("", label)
-
-
 def cited(source: str) -> str:
-    """A rules citation in words, without the section numbers of our own notes (a player
-    has no use for them): "SCORING.md §2.1, §2.2" → "Scoring rules, Contracts and points;
-    Scoring rules, Doubling"."""
+    """A rules citation in words: "SCORING.md §2.1, §2.2" → "Scoring rules §2.1 Contracts
+    and points …; Scoring rules §2.2 Doubling …"."""
     try:  # the texts of the reader's language, where the rules have one (rules/sources.py)
-        return listed_apart(listed((p.title, rule_name(p.label)))
-                            for p in quote_for(source, i18n.language()))
+        return listed_apart(listed((p.title, p.label)) for p in quote_for(source, i18n.language()))
     except SourceError:
-        return _("Scoring rules")
+        return source.replace("SCORING.md", _("Scoring rules"))
 
 
 def attachment(game: Any, suffix: str) -> dict[str, str]:
@@ -239,7 +228,6 @@ def init_templates(app: Flask) -> None:
                         ("day", locale_numbers.day), ("day_and_time", locale_numbers.day_and_time)):
         app.jinja_env.filters[name] = pass_context(lambda _context, value, write=write: write(value))
     app.jinja_env.filters["cited"] = cited
-    app.jinja_env.filters["rule_name"] = rule_name
     # a list as the page's language writes it ("Anna, Ben", "سارة، محمد"): names|map('bdi')|listed
     # (like |join, each item escaped unless it is markup already)
     app.jinja_env.filters["listed"] = pass_context(lambda _context, items: listed_markup(items, listed))

@@ -3,7 +3,9 @@
 A Trix game with a doubled K♥ and doubled queens taken back by their doublers and a
 Trigami game with Turnip and Doublets bids are stored; every explanation page of both
 (each deal for every seat, totals, the dealer, the kingdom check, team totals, what-if
-and the calculator, reached by following the pages' own links) is read in Arabic,
+and the calculator, reached by following the pages' own links; what-if under other
+settings, the deal forms' "How deal N was scored", the paper-sheet check's reasons, what
+is said of a choice that is not one) is read in Arabic,
 Finnish, German and English as a player reads it.  In Arabic, Finnish and German no
 English sentence is left (found by English function words as whole words: "the", "and",
 "of" …); in every language no file name, no "§" of our own notes and no code name
@@ -116,7 +118,7 @@ def seen(body: str) -> str:
 
 
 def _explanation_link(href: str, game_ids: tuple[str, ...]) -> bool:
-    if href.startswith(("/calculator?", "/calculator")) and not href.startswith("/calculator/"):
+    if href.startswith("/calculator") and not href.startswith("/calculator/"):
         return True
     return any(href.startswith((f"/games/{g}/explain", f"/games/{g}/what-if")) for g in game_ids)
 

@@ -23,6 +23,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, listed
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
+from .rules.trigami import BUGAMI3
 from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total, reading_words
 from .text import isolate, left_to_right
 
@@ -77,6 +78,63 @@ class NotExplained(LookupError):
     """No such deal, seat or kingdom in the scored game (1-based numbers, 0-based seats)."""
 
 
+# ----------------------------------------------------------------------------- this app's readings
+
+
+def setting_sentence(setting: str) -> str:
+    """The sentence that names the setting which changes a reading: ``setting`` the
+    setting's name as the settings page shows it (a translated label)."""
+    return _("The setting “{setting}” under “{page}” changes this.").format(
+        setting=setting, page=_("Players and settings"))
+
+
+def reversed_reading() -> tuple[str, ...]:
+    """This app's reading of Trix reversed scoring, and its setting (SCORING.md §2.5,
+    Reversed scoring: every sign flipped, the doubler's share included)."""
+    return (_("This app's reading of reversed scoring: every sign is flipped, the doubler's share "
+              "included, so each deal scores the exact opposite of standard scoring, and the lowest "
+              "total wins."), setting_sentence(_("Scoring")))
+
+
+def leftover_reading(tricks: int) -> tuple[str, ...]:
+    """This app's reading of the card left over in plain Bugami for three: it joins the
+    last trick (SCORING.md §1.5); ``tricks`` the cards dealt to each (17).  No setting."""
+    return (_("This app's reading, where the variant's text is silent: the one card left over after "
+              "dealing {n} cards each joins the last trick, so whoever wins the last trick counts it "
+              "among their bugs when it is of their bug suit.").format(n=tricks),)
+
+
+def tie_reading() -> tuple[str, ...]:
+    """This app's reading of a tie at the top in Trigami and plain Bugami: play goes on
+    (SCORING.md §1.4).  No setting."""
+    return (_("This app's reading, where the rules are silent: while the highest total at or over "
+              "the target is shared, nobody has won; the game goes on, and the next deal decides."),)
+
+
+def worst_loses_reading(reversed_: bool) -> tuple[str, ...]:
+    """This app's reading of partners' "the team with the worst total loses", and its
+    setting (SCORING.md §2.5, Partners; with reversed scoring "worst" is the highest)."""
+    return (_("This app's reading of “the team with the worst total loses”: the worst total is the "
+              "highest of the four players' totals.")
+            if reversed_ else
+            _("This app's reading of “the team with the worst total loses”: the worst total is the "
+              "lowest of the four players' totals."),
+            setting_sentence(_("Partners")))
+
+
+def _tied_at_the_top(score: GameScore, target: int) -> bool:
+    """Whether after some deal of ``score`` the highest total, at or over ``target``, was
+    shared: the case a tie at the top decides (SCORING.md §1.4)."""
+    return any(max(d.totals) >= target and d.totals.count(max(d.totals)) > 1 for d in score.deals)
+
+
+def _deal_readings(file: GameFile) -> tuple[str, ...]:
+    """The readings that decide the points of any deal of ``file``."""
+    if file.kind == "bugami3":
+        return leftover_reading(BUGAMI3.tricks)
+    return reversed_reading() if _reversed(file) else ()
+
+
 # ----------------------------------------------------------------------------- one deal
 
 
@@ -100,7 +158,9 @@ class DealExplanation:
     ``number`` 1-based; ``entry`` the deal as entered (the game file's dict, normalised);
     ``deal`` its DealScore; ``lines`` the seats asked for (one, or every seat); ``dealt``
     a sentence saying who dealt and chose; ``passages`` every passage the lines cite, once;
-    ``count`` the number of deals scored (for links to the previous and next deal).
+    ``count`` the number of deals scored (for links to the previous and next deal);
+    ``readings`` this app's readings that decide the deal's points, each in a sentence,
+    with the setting that changes it (see :func:`reversed_reading`, :func:`leftover_reading`).
     """
 
     number: int
@@ -112,6 +172,7 @@ class DealExplanation:
     dealt: str
     passages: tuple[Passage, ...]
     count: int
+    readings: tuple[str, ...] = ()
 
 
 def explain_line(deal: DealScore, seat: int, players: Sequence[str]) -> LineExplanation:
@@ -156,7 +217,7 @@ def explain_deal(file: GameFile, score: GameScore, number: int,
         number=number, kind=file.kind, players=file.players,
         entry=file.rules.dump_deal(file.deals[number - 1]), deal=deal, lines=lines,
         dealt=_dealt(file, deal), passages=quote_all([line.source for line in lines]),
-        count=len(score.deals))
+        count=len(score.deals), readings=_deal_readings(file))
 
 
 # ----------------------------------------------------------------------------- totals
@@ -175,7 +236,8 @@ class TotalRow:
 class TotalExplanation:
     """A player's total: the sum of their deals (``rows``), ``steps`` (the sum written
     out, where the total stands against the target or the others), the ``source`` and
-    its ``passages``."""
+    its ``passages``; ``readings`` this app's readings that decide who wins (a tie at the
+    top, reversed scoring), each in a sentence, with the setting that changes it."""
 
     seat: int
     name: str
@@ -184,6 +246,7 @@ class TotalExplanation:
     steps: tuple[str, ...]
     source: str
     passages: tuple[Passage, ...]
+    readings: tuple[str, ...] = ()
 
 
 def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanation:
@@ -205,9 +268,11 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
         steps.append(_("No deals yet: every total starts at {zero}.").format(zero=0))
     source = TOTAL_SOURCES[file.kind]
     winners = _names([isolate(players[s]) for s in score.winners])
+    readings: tuple[str, ...] = ()
     if _is_trix(file):
         if _reversed(file):
             source = f"{source}; {REVERSED_SOURCE}"
+            readings = reversed_reading()
         best = _("the lowest total") if _reversed(file) else _("the highest total")
         if score.finished:
             if seat in score.winners:
@@ -222,6 +287,8 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
             steps.append(_("After the fourth kingdom {best} wins.").format(best=best))
     else:
         target = file.options.target
+        if _tied_at_the_top(score, target):
+            readings = tie_reading()  # the game went on (or goes on) past a tie at the top
         if score.finished:
             steps.append(_("{name} reached {target} with the highest total, alone: {name} won.")
                          .format(name=winners, target=target))
@@ -233,7 +300,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
             steps.append(_("The first to reach {target} wins: {name} needs {rest} more.").format(
                 target=target, name=shown, rest=target - total))
     return TotalExplanation(seat=seat, name=name, total=total, rows=rows, steps=tuple(steps),
-                            source=source, passages=quote(source))
+                            source=source, passages=quote(source), readings=readings)
 
 
 @dataclass(frozen=True)
@@ -249,12 +316,14 @@ class Team:
 @dataclass(frozen=True)
 class TeamExplanation:
     """Partners' totals (SCORING.md §2.5, Partners): both ``teams``, ``steps`` (each sum
-    and how the winner is found), ``source`` and ``passages``."""
+    and how the winner is found), ``source`` and ``passages``; ``readings`` this app's
+    readings of "worst loses" and reversed scoring where they apply, with their settings."""
 
     teams: tuple[Team, Team]
     steps: tuple[str, ...]
     source: str
     passages: tuple[Passage, ...]
+    readings: tuple[str, ...] = ()
 
 
 def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
@@ -283,7 +352,10 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
         steps.append(_("Result: {names}.").format(names=_names([isolate(players[s]) for s in score.winners]))
                      if len(score.winners) < len(players) else _("Result: all four share it."))
     source = TEAMS_SOURCE + (f"; {REVERSED_SOURCE}" if rev else "")
-    return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source))
+    readings = (worst_loses_reading(rev) if file.options.partnership != "sum" else ()) \
+        + (reversed_reading() if rev else ())
+    return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source),
+                           readings=readings)
 
 
 # ----------------------------------------------------------------------------- the dealer
@@ -405,7 +477,8 @@ class KingdomRow:
 class KingdomExplanation:
     """A Trix kingdom's check (Σ = 0): its deals (``rows``), what each contract hands out
     (``contract_totals``: (contract, points)), the running ``totals`` after its last deal
-    and their ``total``; ``steps``, ``source`` and ``passages``."""
+    and their ``total``; ``steps``, ``source`` and ``passages``; ``readings`` (reversed
+    scoring) as for a deal."""
 
     check: KingdomCheck
     owner: str
@@ -416,6 +489,7 @@ class KingdomExplanation:
     steps: tuple[str, ...]
     source: str
     passages: tuple[Passage, ...]
+    readings: tuple[str, ...] = ()
 
 
 def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExplanation:
@@ -468,7 +542,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         source += f"; {REVERSED_SOURCE}"
     return KingdomExplanation(check=check, owner=owner, rows=rows, contract_totals=contract_totals,
                               totals=totals, total=sum(totals), steps=tuple(steps), source=source,
-                              passages=quote_all(source.split("; ")))
+                              passages=quote_all(source.split("; ")), readings=_deal_readings(file))
 
 
 # ----------------------------------------------------------------------------- what if
@@ -480,13 +554,15 @@ class WhatIf:
 
     ``real`` and ``other`` are the two scores; ``other`` covers the first ``played`` deals
     (a lower target may end a Trigami game earlier: the rest "would not have been
-    played"); ``changes`` the settings changed, in words (empty: none).
+    played"); ``changes`` the settings changed, in words (empty: none); ``readings`` this
+    app's readings that decide the other game's numbers (a tie at the top, reversed scoring).
     """
 
     real: GameScore
     other: GameScore
     played: int
     changes: tuple[str, ...]
+    readings: tuple[str, ...] = ()
 
     @property
     def stopped_early(self) -> bool:
@@ -571,7 +647,12 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
     deals = tuple(rules.parse_deal(entry, n, file.players) for n, entry in enumerate(entries, 1))
     other_file = replace(file, options=parsed, deals=deals)  # the same players, seat changes and all
     other, played = _score_until_over(other_file)
-    return WhatIf(real=real, other=other, played=played, changes=tuple(changes))
+    readings: tuple[str, ...] = ()
+    if file.kind == "trix":
+        readings = reversed_reading() if parsed.reversed else ()
+    elif _tied_at_the_top(other, parsed.target):
+        readings = tie_reading()
+    return WhatIf(real=real, other=other, played=played, changes=tuple(changes), readings=readings)
 
 
 @dataclass(frozen=True)
@@ -617,5 +698,6 @@ __all__ = [
     "DealExplanation", "DealerExplanation", "KingdomExplanation", "KingdomRow",
     "LineExplanation", "NotExplained", "PointsChange", "ReadingChange", "Team", "TeamExplanation", "TotalExplanation",
     "TotalRow", "WhatIf", "explain_deal", "explain_dealer", "explain_kingdom", "explain_line",
-    "explain_teams", "explain_total", "reading_change", "sum_expression", "what_if", "without_doubling",
+    "explain_teams", "explain_total", "leftover_reading", "reading_change", "reversed_reading",
+    "setting_sentence", "sum_expression", "tie_reading", "what_if", "without_doubling", "worst_loses_reading",
 ]

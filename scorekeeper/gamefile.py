@@ -11,7 +11,6 @@ import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from .inputs import clean_name, has_visible_character, name_key
@@ -43,9 +42,7 @@ class GameFile:
     ``players``: display names in playing order, as they sat at the start;
     ``first_dealer``: a seat (Trix: the first kingdom's owner); ``options``: the game's
     parsed options; ``deals``: the game's parsed deals, in the order played;
-    ``seat_changes``: who took over a seat when (:class:`SeatChange`, in deal order);
-    ``started``: when the game was started (UTC, ISO 8601 to the second, "+00:00"), from
-    the file's optional "started" (:func:`started_time`), or None.
+    ``seat_changes``: who took over a seat when (:class:`SeatChange`, in deal order).
     """
 
     kind: str
@@ -54,7 +51,6 @@ class GameFile:
     options: Any
     deals: tuple[Any, ...]
     seat_changes: tuple[SeatChange, ...] = ()
-    started: str | None = None
 
     def players_at(self, number: int) -> tuple[str, ...]:
         """Who sat at each seat in deal ``number`` (1-based; the number of deals + 1:
@@ -82,7 +78,6 @@ class GameFile:
             "deals": [rules.dump_deal(d) for d in self.deals],
             **({"seat_changes": [{"from_deal": c.from_deal, "seat": c.seat, "player": c.player}
                                  for c in self.seat_changes]} if self.seat_changes else {}),
-            **({"started": self.started} if self.started else {}),
         }
 
 
@@ -225,25 +220,7 @@ def from_dict(data: Any) -> GameFile:
         raise FormatError(_("deals must be a list"), field="deals")
     deals = tuple(rules.parse_deal(raw, number, players) for number, raw in enumerate(data["deals"], 1))
     changes = check_seat_changes(data.get("seat_changes", []), players, len(deals))
-    return GameFile(data["game"], players, first, options, deals, changes, started_time(data.get("started")))
-
-
-def started_time(value: Any) -> str | None:
-    """A game file's "started": when the game was started, as this app's export writes it
-    (``"2026-09-04T19:02:11+00:00"``) so that a group moved to another server keeps each
-    game's date (issue 18, part 4). GAME-FILE.md does not define the key, and keys it does
-    not define are ignored: any other program may leave it out, and a value that is not
-    an ISO 8601 time with its offset ("Z" or "+02:00") is ignored here too, never an
-    error. Returns the time in UTC to the second, or None."""
-    if not isinstance(value, str) or len(value) > 40:
-        return None
-    try:
-        when = datetime.fromisoformat(value)
-        if when.tzinfo is None or when.utcoffset() is None:
-            return None
-        return when.astimezone(UTC).isoformat(timespec="seconds")
-    except (ValueError, OverflowError):  # not a time; a time that leaves the calendar in UTC
-        return None
+    return GameFile(data["game"], players, first, options, deals, changes)
 
 
 def _not_json(exc: Exception) -> FormatError:

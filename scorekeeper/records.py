@@ -123,14 +123,11 @@ class StoredGame:
         """The game file as "Game file" on the score sheet downloads it (GAME-FILE.md):
         parsed and written out again (every option spelt out, keys in the format's
         order); when a stored deal no longer fits the rules, what was entered, unchanged.
-        The group file holds each game exactly so (issue 18, part 4). Both end with
-        "started", when the game was started (gamefile.started_time), so that an import
-        on another server keeps its date."""
+        The group file holds each game exactly so (issue 18, part 4)."""
         try:
-            exported = self.game_file().to_dict()
+            return self.game_file().to_dict()
         except RuleError:
-            exported = self.to_dict()
-        return {**exported, "started": self.created_at}
+            return self.to_dict()
 
     def from_deal(self, change: SeatTaken) -> int:
         """The 1-based number of the first deal ``change``'s player plays (the number of

@@ -321,13 +321,8 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     :func:`now` gives) with the same kind, players and settings and no deal yet
     (:func:`just_started`) with StartedAlreadyError, checked inside the transaction so two
     phones starting one game at the same instant store one.
-    The game's start time is ``game.started`` (a game file exported by this app, moved
-    from another server) when that is before now, else now.
     """
     now = _now()
-    # a game file's "started" (a game moved from another server) keeps its date, unless
-    # it lies ahead: a clock that was wrong there
-    started = game.started if game.started is not None and game.started < now else now
     game_id = new_game_id()
     data = game.to_dict()
     with writing(db):
@@ -347,7 +342,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
         player_ids = [_player_id(db, name, now, group_id) for name in game.players]
         db.table("games").insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
-            "options": json.dumps(data["options"]), "created_at": started, "updated_at": now,
+            "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
             "nonce": nonce or None, "group_id": group_id,
         })
         db.table("game_players").insert_all(

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 import pytest
@@ -369,47 +368,3 @@ def test_an_empty_group_file_imports_nothing_and_says_so(client, db):
     assert answer.status_code == 200
     assert "0 games imported." in text(answer)
     assert store.list_games(db) == []
-
-
-# ------------------------------------------------------------------ dates kept on a move
-
-
-def test_a_moved_group_keeps_each_games_start_date(app, db, two_groups, tmp_path):
-    """A group moved to another server is found there by the dates it was played on: the
-    export carries each game's start ("started", a key GAME-FILE.md leaves to the
-    programs) and the import keeps it, so past games by date and the cards are true."""
-    first, _second = two_groups
-    days = ["2025-03-01T19:30:00+00:00", "2025-03-08T20:00:00+00:00", "2025-04-12T18:15:00+00:00",
-            "2025-05-03T21:00:00+00:00", "2025-05-03T21:05:00+00:00"]
-    for game, when in zip(reversed(store.list_games(db, first.id)), days, strict=True):
-        db["games"].update(game.id, {"created_at": when})
-    exported = run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout
-    assert [game["started"] for game in json.loads(exported)["games"]] == days
-    path = tmp_path / "tuesday.json"
-    path.write_text(exported, encoding="utf-8")
-    other = new_database(tmp_path / "other.sqlite3")
-    assert run(other, "import", str(path)).exit_code == 0
-    # the new server lists them by their own dates, and finds March's two games by date
-    phone = create_app({"DATABASE": other, "SECRET_KEY": "test", "TESTING": True,
-                        "WTF_CSRF_ENABLED": False}).test_client()
-    page = phone.get("/").get_data(as_text=True)
-    assert "Mar 1, 2025" in page and "Apr 12, 2025" in page
-    march = phone.get("/", query_string={"start": "2025-03-01", "end": "2025-03-31", "tz": "UTC"})
-    assert said(march).count("Trigami") + said(march).count("Bugami") >= 2
-    assert "Trix" not in re.sub(r"<select.*?</select>", "", march.get_data(as_text=True), flags=re.S)
-    # and a second move keeps them again
-    again = json.loads(run(other, "export", "--group", "1").stdout)
-    assert [game["started"] for game in again["games"]] == days
-
-
-def test_a_started_time_ahead_or_unreadable_is_ignored(db, tmp_path):
-    """A "started" from a wrong clock (ahead of now) or not a time at all stores the game
-    as started now, as a file without one; it is never an error (keys the format does not
-    define are ignored)."""
-    group_id = groups.only_group(db).id
-    for value in ("2999-01-01T00:00:00+00:00", "last Tuesday", 20250301, "2025-03-01T19:30:00"):
-        game_id = store.create_game(db, from_dict({**SEASON[3], "started": value}), group_id=group_id)
-        assert store.get_game(db, game_id).created_at >= store.now()[:10]
-    kept = store.create_game(db, from_dict({**SEASON[3], "started": "2025-03-01T21:30:00+02:00"}),
-                             group_id=group_id)
-    assert store.get_game(db, kept).created_at == "2025-03-01T19:30:00+00:00"

@@ -630,7 +630,7 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
         return Problems(found)
     game = loads(raw)
     try:
-        game_id = store.create_game(db, game, nonce=nonce, unique=not copy, group_id=group_id)
+        game_id = store.create_game(db, game, nonce=nonce, unique=not copy, group_id=group_id, imported=True)
     except store.DuplicateGameError as twin:
         return AlreadyStored(store.get_game(db, twin.game_id))
     return Imported(game_id, game)

@@ -210,7 +210,7 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     db = connect(app.config["DATABASE"])
     try:
         group_id = _target_group(db, group_name)
-        game_id = store.create_game(db, game, unique=not copy, group_id=group_id)
+        game_id = store.create_game(db, game, unique=not copy, group_id=group_id, imported=True)
     except store.DuplicateGameError as twin:
         click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
                    err=True)

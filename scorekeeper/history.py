@@ -177,7 +177,8 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
         names = after.players_at(number) if number is not None else after.players_now
         shown = isolate_all(names)  # in the sentences, each name isolated from its neighbours
         title, details = describe(change, shown, game.kind, number,
-                                  before_sheet if change.action == "deal_deleted" else after_sheet)
+                                  before_sheet if change.action == "deal_deleted" else after_sheet,
+                                  imported=game.imported)
         if change.action == "deal_changed":
             details = (*details, *_points_moved(before_sheet, after_sheet, number, shown))
         entries.append(Entry(
@@ -194,11 +195,13 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
 
 
 def describe(change: Change, names: Sequence[str], kind: str, number: int | None,
-             scored: sheet.Sheet | None) -> tuple[str, tuple[str, ...]]:
+             scored: sheet.Sheet | None, imported: bool = False) -> tuple[str, tuple[str, ...]]:
     """A change as a title and detail sentences a card player reads at a glance.
 
     ``number``: the deal's number at the time; ``scored``: the game with the deal in play
-    (after it was added or restored, before it was deleted), for its points."""
+    (after it was added or restored, before it was deleted), for its points; ``imported``:
+    the game was stored from a game file, so its first change is its import, not its
+    start (StoredGame.imported)."""
     action = change.action
     shown = number if number is not None else "?"
     if action == "game_created":
@@ -208,7 +211,7 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
         if game.get("deals"):
             details.append(ngettext("%(num)s deal entered at the start (a game file)",
                                     "%(num)s deals entered at the start (a game file)", len(game["deals"])))
-        return _("Game started"), tuple(details)
+        return (_("Game imported from a game file") if imported else _("Game started")), tuple(details)
     if action == "deal_added":
         return _("Deal %(n)s added", n=shown), _points(scored, number, names)
     if action == "deal_deleted":

@@ -380,3 +380,13 @@ def m013_trix_taken_back(db: sqlite_utils.Database) -> None:
     (an import or a Start compares them whole). Points do not change."""
     db.execute("update games set options = json_set(options, '$.taken_back', 'leader') "
                "where kind = 'trix' and json_type(options, '$.taken_back') is null")
+
+
+@migrations()
+def m014_imported_games(db: sqlite_utils.Database) -> None:
+    """Whether a game was stored from a game file (an import; a group moved from another
+    server: issue 18, part 4) rather than started here. A game file holds no date, so such
+    a game's ``created_at`` is when it was imported, and the lists and its history say
+    "imported" instead of calling it the day it was played. Games stored before this
+    are taken as started here: which were imported is not known."""
+    db.table("games").add_column("imported", int, not_null_default=0)

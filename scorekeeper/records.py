@@ -100,6 +100,9 @@ class StoredGame:
     #: Who took over a seat when, in the order of their places (:class:`SeatTaken`);
     #: ``players`` are who sat at the start.
     seat_changes: tuple[SeatTaken, ...] = ()
+    #: Stored from a game file (an import, or a group moved from another server), not
+    #: started here: ``created_at`` is then when it was imported, not when it was played
+    imported: bool = False
 
     def to_dict(self, entries: Iterable[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The game file dict, with ``entries`` in place of the stored deals if given

@@ -302,7 +302,8 @@ def _group_id(db: sqlite_utils.Database, group_id: int | None) -> int:
 
 
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
-                unique: bool = False, group_id: int | None = None, started_since: str | None = None) -> str:
+                unique: bool = False, group_id: int | None = None, started_since: str | None = None,
+                imported: bool = False) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
     random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
     own deals are all it is checked against, so no other phone's write can break it.
@@ -321,6 +322,8 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     :func:`now` gives) with the same kind, players and settings and no deal yet
     (:func:`just_started`) with StartedAlreadyError, checked inside the transaction so two
     phones starting one game at the same instant store one.
+    ``imported``: the game comes from a game file (an import), not a Start: its start
+    time is then the import's (a game file holds no date), and the lists say so.
     """
     now = _now()
     game_id = new_game_id()
@@ -343,7 +346,7 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
         db.table("games").insert({
             "id": game_id, "kind": game.kind, "first_dealer": game.first_dealer,
             "options": json.dumps(data["options"]), "created_at": now, "updated_at": now,
-            "nonce": nonce or None, "group_id": group_id,
+            "nonce": nonce or None, "group_id": group_id, **({"imported": 1} if imported else {}),
         })
         db.table("game_players").insert_all(
             {"game_id": game_id, "seat": seat, "player_id": pid} for seat, pid in enumerate(player_ids)
@@ -410,7 +413,8 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
             if twins and not copy:
                 results.append(ImportedGame(number, twins.pop(0), already=True))
                 continue
-            game_id = create_game(db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id)
+            game_id = create_game(db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
+                                  imported=True)
             results.append(ImportedGame(number, game_id))
     return results
 
@@ -501,7 +505,7 @@ def _games(db: sqlite_utils.Database, where: str = "", params: list[Any] | None 
             id=g["id"], kind=g["kind"], players=tuple(names[g["id"]]), first_dealer=g["first_dealer"],
             options=json.loads(g["options"]), deals=tuple(deals[g["id"]]),
             created_at=g["created_at"], updated_at=g["updated_at"], deleted_at=g.get("deleted_at"),
-            seat_changes=tuple(seat_changes[g["id"]]),
+            seat_changes=tuple(seat_changes[g["id"]]), imported=bool(g.get("imported")),
         )
         for g in games
     ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -368,3 +369,34 @@ def test_an_empty_group_file_imports_nothing_and_says_so(client, db):
     assert answer.status_code == 200
     assert "0 games imported." in text(answer)
     assert store.list_games(db) == []
+
+
+# ------------------------------------------------------------- a moved game's date
+
+
+def test_games_moved_to_another_server_say_they_were_imported_not_started_that_day(app, client, db, two_groups):
+    """A game file holds no date (GAME-FILE.md), so a moved game is dated by its import:
+    its card says "Imported" and its history "Game imported from a game file", where a
+    game started here says neither; the file itself keeps to the format's keys."""
+    first, second = two_groups
+    body = client.get("/group/games.json").data
+    assert all("started" not in game and "imported" not in game for game in json.loads(body)["games"])
+    phone = app.test_client(join=second.token)
+    assert upload(phone, body).status_code == 200
+    cards = re.findall(r'<span class="game-card-head">(.*?)</span>\s*<span class="game-card-players">',
+                       phone.get("/").get_data(as_text=True), re.S)
+    assert len(cards) == 5 and all("Imported" in card for card in cards)
+    moved = store.list_games(db, second.id)[0]
+    history = text(phone.get(f"/games/{moved.id}/history"))
+    assert "Game imported from a game file" in history and "Game started" not in history
+    # the first group's own games were started there
+    home = client.get("/").get_data(as_text=True)
+    assert "Imported" not in home
+    assert "Game started" in text(client.get(f"/games/{store.list_games(db, first.id)[0].id}/history"))
+
+
+def test_a_game_file_imported_on_the_command_line_is_marked_imported(app, db, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(SEASON[0], ensure_ascii=False), encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", str(path)).exit_code == 0
+    assert [game.imported for game in store.list_games(db, groups.only_group(db).id)] == [True]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.db import connect
 from tests.browser_support import new_page, serve, shot, store_game
 from tests.conftest import game_file
 
@@ -26,8 +27,12 @@ STARTS = [(["Anna", "Ben", "Carla"], "2025-03-03T21:30:00+00:00"),
 def season(tmp_path):
     path = tmp_path / "alike.sqlite3"
     with serve(path) as url:
-        for players, started in STARTS:
-            store_game(path, {**game_file(players=players), "started": started})
+        db = connect(str(path))
+        try:
+            for players, started in STARTS:
+                db["games"].update(store_game(path, game_file(players=players)), {"created_at": started})
+        finally:
+            db.conn.close()
         yield url
 
 

@@ -10,6 +10,7 @@ committed (.gitignore).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +31,13 @@ def compile_catalogues(root: Path) -> list[Path]:
         with po.open("rb") as source:
             catalog = read_po(source, locale=po.parent.parent.name)
         mo = po.with_suffix(".mo")
-        with mo.open("wb") as target:
+        # written beside it, then put in its place at once: a server or a test reading the
+        # catalogue meanwhile (a build while the suite runs) reads the old file or the new
+        # one, never half of one
+        fresh = mo.with_name(f".{os.getpid()}.{mo.name}")  # ignored by git, as *.mo
+        with fresh.open("wb") as target:
             write_mo(target, catalog, use_fuzzy=False)
+        os.replace(fresh, mo)
         written.append(mo)
     return written
 

@@ -240,7 +240,7 @@ TIE = {"en": "This app's reading, where the rules are silent: while the highest 
        "fi": "Näin tämä sovellus tulkitsee sääntöjä, kun ne eivät kerro: niin kauan kuin suurin "
              "pistetavoitteen saavuttanut yhteispistemäärä on usealla, kukaan ei ole voittanut; peli jatkuu, "
              "ja seuraava jako ratkaisee.",
-       "ar": "هكذا يقرأ هذا التطبيق القواعد حيث تسكت: ما دام أعلى مجموع بلغ الهدف أو تجاوزه مشتركًا بين "
+       "ar": "هكذا يفسّر هذا التطبيق القواعد حيث تسكت: ما دام أعلى مجموع بلغ الهدف أو تجاوزه مشتركًا بين "
              "أكثر من لاعب، فلا فائز بعد؛ تستمر اللعبة، والتوزيعة التالية تحسم."}
 LEFTOVER = {"en": "the one card left over after dealing 17 cards each joins the last trick, so whoever wins the "
                   "last trick counts it among their bugs when it is of their bug suit.",
@@ -262,12 +262,12 @@ REVERSED = {"en": "This app's reading of reversed scoring: every sign is flipped
                   "des Verdopplers",
             "fi": "Näin tämä sovellus tulkitsee käänteisen pisteytyksen: jokainen etumerkki käännetään, myös "
                   "tuplaajan osuus",
-            "ar": "هكذا يقرأ هذا التطبيق الحساب المعكوس: تُقلب كل إشارة، ومعها حصة المدبِّل"}
+            "ar": "هكذا يفسّر هذا التطبيق الحساب المعكوس: تُقلب كل إشارة، ومعها حصة المدبِّل"}
 #: The setting that changes a reading, named as the settings page (Players and settings) names it
 SETTING = {"en": "The setting “{}” under “Players and settings” changes this.",
            "de": "Das ändert die Einstellung „{}“ unter „Spieler und Einstellungen“.",
            "fi": "Tämän muuttaa asetus ”{}” kohdassa ”Pelaajat ja asetukset”.",
-           "ar": "يغيّر هذا الإعدادُ «{}» في «اللاعبون والإعدادات»."}
+           "ar": "يمكن تغيير هذا من الإعداد «{}» في «اللاعبون والإعدادات»."}
 SCORING = {"en": "Scoring", "de": "Wertung", "fi": "Pisteytys", "ar": "الحساب"}
 PARTNERS = {"en": "Partners", "de": "Partner", "fi": "Parit", "ar": "الشراكة"}
 

@@ -159,7 +159,7 @@ def test_an_arabic_reader_of_a_king_won_back_gets_the_rule_in_arabic_and_the_ger
     page, body = text(response), response.get_data(as_text=True)
     # the doubling rule stated in Arabic: the doubler −150, whoever led to that trick +75
     assert "الدبل" in page and "من كان معه" in page
-    assert re.search(r"أخذ المدبِّل .* الذي دبّله بنفسه: المدبِّل ؜?[−-]١٥٠، ومن بدأ تلك اللطشة ؜?\+٧٥", page)
+    assert re.search(r"أخذ المدبِّل بنفسه .* الذي دبّله: المدبِّل ؜?[−-]١٥٠، ومن بدأ تلك اللطشة ؜?\+٧٥", page)
     found = _original(body)
     assert found and found.group(1) == "القاعدة الأصلية، بالألمانية" and found.group(2) == "de"
     assert re.search(r'<details class="quote quote-original">', body) and " open" not in found.group(0)

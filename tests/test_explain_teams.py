@@ -209,3 +209,11 @@ def test_a_doubled_cards_mark_stays_after_the_card_in_every_direction(client, ma
     assert marks and all(re.sub(r"<[^>]+>", "", m).endswith("²") for m in marks)
     # and so in the note under the sheet
     assert page.count('<bdi dir="ltr">') >= 2
+
+
+def test_printed_sheet_shows_each_teams_worst_total_under_worst_loses(client, make_game):
+    page = text(client.get(f"/games/{game(make_game, 'worst-loses')}/print"))
+    assert "Teams: worst total −220 −240 −220 −240" in page
+    assert "Game over — Anna & Carla won!" in page
+    # "sum": the team totals, as before
+    assert "Teams −20 20 −20 20" in text(client.get(f"/games/{game(make_game, 'sum')}/print"))

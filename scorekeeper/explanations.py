@@ -20,11 +20,11 @@ from typing import Any
 from .gamefile import GameFile
 from .i18n import right_to_left
 from .rules import DealError, GameScore
-from .rules.common import DealScore, KingdomCheck, _, listed
+from .rules.common import DealScore, KingdomCheck, _, _n, listed, together
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trigami import BUGAMI3
-from .rules.trix import CONTRACTS, TEAMS, contract_name, contract_total, reading_words
+from .rules.trix import CONTRACTS, contract_name, contract_total, reading_words, team_standings
 from .text import isolate, left_to_right
 
 #: What the sheet's game-level numbers rest on, per kind of game.
@@ -249,6 +249,54 @@ class TotalExplanation:
     readings: tuple[str, ...] = ()
 
 
+def _team_names(file: GameFile, seats: Sequence[int]) -> str:
+    """Partners' names as they share something: "Anna & Carla" (isolated)."""
+    return together(isolate(file.players[s]) for s in seats)
+
+
+def _partners_result(file: GameFile, score: GameScore) -> str:
+    """How a partners' Trix game is won, with the totals that decide it (the game over)
+    or the rule alone (not over yet): "sum", the higher team total (lower when
+    reversed); "worst-loses", the team holding the single worst individual total (the
+    lowest; the highest when reversed) loses; a tie between the teams shares the result.
+    Source: SCORING.md §2.5, Partners and Reversed scoring."""
+    rev = _reversed(file)
+    players = file.players
+    first, second = team_standings(score.totals, file.options)
+    if file.options.partnership == "sum":
+        best = (_("the lower team total (the partners' totals added)") if rev else
+                _("the higher team total (the partners' totals added)"))
+        if not score.finished:
+            return _("After the fourth kingdom {best} wins.").format(best=best)
+        if first.total == second.total:
+            return _("After four kingdoms {best} wins; both teams have {total}, so all four share "
+                     "the win.").format(best=best, total=written(first.total))
+        won, lost = (first, second) if first.ahead else (second, first)
+        return _("After four kingdoms {best} wins: {team} {total} against {others} {other_total}, "
+                 "so {team} won.").format(best=best, team=_team_names(file, won.seats), total=written(won.total),
+                                          others=_team_names(file, lost.seats), other_total=written(lost.total))
+    if not score.finished:
+        return (_("After the fourth kingdom the team holding the worst individual total (the highest) "
+                  "loses.") if rev else
+                _("After the fourth kingdom the team holding the worst individual total (the lowest) "
+                  "loses."))
+    worst = max(score.totals) if rev else min(score.totals)
+    holders = _names([isolate(players[s]) for s, total in enumerate(score.totals) if total == worst])
+    if first.ahead and second.ahead:
+        return (_("After four kingdoms the team holding the worst individual total (the highest) loses: "
+                  "it is {worst}, held by {holders}, one in each team, so all four share the win.") if rev else
+                _("After four kingdoms the team holding the worst individual total (the lowest) loses: "
+                  "it is {worst}, held by {holders}, one in each team, so all four share the win.")
+                ).format(holders=holders, worst=written(worst))
+    won, lost = (first, second) if first.ahead else (second, first)
+    return (_("After four kingdoms the team holding the worst individual total (the highest) loses: "
+              "it is {worst}, held by {holders}, so {losers} lose and {winners} won.") if rev else
+            _("After four kingdoms the team holding the worst individual total (the lowest) loses: "
+              "it is {worst}, held by {holders}, so {losers} lose and {winners} won.")
+            ).format(holders=holders, worst=written(worst), losers=_team_names(file, lost.seats),
+                     winners=_team_names(file, won.seats))
+
+
 def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanation:
     """``seat``'s total (0-based) as the sum of their points in every deal scored, and
     what it means for winning.  Raises NotExplained for a seat not in the game.
@@ -262,20 +310,29 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
     total = score.totals[seat]
     steps = []
     if rows:
-        steps.append(_("{name}'s points in the {n} deals: {sum}").format(
-            name=shown, n=len(rows), sum=sum_expression([r.points for r in rows])))
+        steps.append(_n(len(rows), "{name}'s points in {n} deal: {sum}", "{name}'s points in the {n} deals: {sum}",
+                        name=shown, sum=sum_expression([r.points for r in rows])))
     else:
         steps.append(_("No deals yet: every total starts at {zero}.").format(zero=0))
     source = TOTAL_SOURCES[file.kind]
     winners = _names([isolate(players[s]) for s in score.winners])
     readings: tuple[str, ...] = ()
     if _is_trix(file):
-        if _reversed(file):
+        rev = _reversed(file)
+        partnership = file.options.partnership
+        if partnership is not None:
+            source = f"{source}; {TEAMS_SOURCE}"
+            readings = worst_loses_reading(rev) if partnership == "worst-loses" else ()
+        if rev:
             source = f"{source}; {REVERSED_SOURCE}"
-            readings = reversed_reading()
-        best = _("the lowest total") if _reversed(file) else _("the highest total")
-        if score.finished:
-            if seat in score.winners:
+            readings += reversed_reading()
+        if partnership is not None:
+            steps.append(_partners_result(file, score))
+        else:
+            best = _("the lowest total") if rev else _("the highest total")
+            if not score.finished:
+                steps.append(_("After the fourth kingdom {best} wins.").format(best=best))
+            elif seat in score.winners:
                 steps.append(_("After four kingdoms {best} wins: {name} won.").format(
                     best=best, name=shown) if len(score.winners) == 1 else
                     _("After four kingdoms {best} wins; {names} share it, so share the win.")
@@ -283,8 +340,6 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
             else:
                 steps.append(_("After four kingdoms {best} wins: {names}.").format(
                     best=best, names=winners))
-        else:
-            steps.append(_("After the fourth kingdom {best} wins.").format(best=best))
     else:
         target = file.options.target
         if _tied_at_the_top(score, target):
@@ -305,41 +360,61 @@ def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanati
 
 @dataclass(frozen=True)
 class Team:
-    """Partners: ``seats`` (0 and 2, or 1 and 3), their ``totals`` and the team ``total``."""
+    """Partners: ``seats`` (0 and 2, or 1 and 3), their ``totals`` and the team ``total``;
+    ``worst`` the team's worst individual total (the lower; the higher when reversed);
+    ``decides`` what settles the game between the teams: ``total`` ("sum") or ``worst``
+    ("worst-loses"); ``ahead`` whether the team wins (the game over) or would win now."""
 
     seats: tuple[int, int]
     names: tuple[str, str]
     totals: tuple[int, int]
     total: int
+    worst: int = 0
+    decides: int = 0
+    ahead: bool = False
 
 
 @dataclass(frozen=True)
 class TeamExplanation:
-    """Partners' totals (SCORING.md §2.5, Partners): both ``teams``, ``steps`` (each sum
-    and how the winner is found), ``source`` and ``passages``; ``readings`` this app's
-    readings of "worst loses" and reversed scoring where they apply, with their settings."""
+    """Partners' totals (SCORING.md §2.5, Partners): both ``teams``, ``steps`` (each sum,
+    or each team's worst total, and how the winner is found), ``partnership`` ("sum" or
+    "worst-loses"), ``finished`` whether the game is over, ``source`` and ``passages``;
+    ``readings`` this app's readings of
+    "worst loses" and reversed scoring where they apply, with their settings."""
 
     teams: tuple[Team, Team]
     steps: tuple[str, ...]
     source: str
     passages: tuple[Passage, ...]
     readings: tuple[str, ...] = ()
+    partnership: str = "sum"
+    finished: bool = False
 
 
 def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
     """The two teams' totals of a partnership Trix game; raises NotExplained when the game
-    has no partners.  Source: SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten."""
+    has no partners.  Under "worst-loses" each team's worst individual total is what
+    counts, not its sum.  Source: SCORING.md §2.5 Partners; rules/trix.de.txt, Varianten."""
     if not _is_trix(file) or file.options.partnership is None:
         raise NotExplained("this game is not played in partnerships")
     players = file.players
-    first, second = (Team(seats=team, names=(players[team[0]], players[team[1]]),
-                          totals=(score.totals[team[0]], score.totals[team[1]]),
-                          total=score.totals[team[0]] + score.totals[team[1]]) for team in TEAMS)
+    first, second = (Team(seats=t.seats, names=(players[t.seats[0]], players[t.seats[1]]), totals=t.totals,
+                          total=t.total, worst=t.worst, decides=t.decides, ahead=t.ahead)
+                     for t in team_standings(score.totals, file.options))
     teams = (first, second)
-    steps = [_("{first} & {second}: {sum}").format(
-        first=isolate(t.names[0]), second=isolate(t.names[1]), sum=sum_expression(list(t.totals))) for t in teams]
     rev = _reversed(file)
-    if file.options.partnership == "sum":
+    worst_loses = file.options.partnership == "worst-loses"
+    if worst_loses:
+        steps = [_("{first} {first_total}, {second} {second_total}: the team's worst total is {worst}.").format(
+            first=isolate(t.names[0]), first_total=written(t.totals[0]), second=isolate(t.names[1]),
+            second_total=written(t.totals[1]), worst=written(t.worst)) for t in teams]
+    else:
+        steps = [_("{first} & {second}: {sum}").format(
+            first=isolate(t.names[0]), second=isolate(t.names[1]), sum=sum_expression(list(t.totals)))
+            for t in teams]
+    if score.finished:
+        steps.append(_partners_result(file, score))
+    elif not worst_loses:
         steps.append(_("At the end the lower team total wins; equal team totals share the result.")
                      if rev else
                      _("At the end the higher team total wins; equal team totals share the result."))
@@ -348,14 +423,11 @@ def explain_teams(file: GameFile, score: GameScore) -> TeamExplanation:
                        "if both hold it, all four share the result.") if rev else
                      _("At the end the team holding the single worst total (the lowest) loses; "
                        "if both hold it, all four share the result."))
-    if score.finished:
-        steps.append(_("Result: {names}.").format(names=_names([isolate(players[s]) for s in score.winners]))
-                     if len(score.winners) < len(players) else _("Result: all four share it."))
     source = TEAMS_SOURCE + (f"; {REVERSED_SOURCE}" if rev else "")
-    readings = (worst_loses_reading(rev) if file.options.partnership != "sum" else ()) \
-        + (reversed_reading() if rev else ())
+    readings = (worst_loses_reading(rev) if worst_loses else ()) + (reversed_reading() if rev else ())
     return TeamExplanation(teams=teams, steps=tuple(steps), source=source, passages=quote(source),
-                           readings=readings)
+                           readings=readings, partnership=file.options.partnership,
+                           finished=score.finished)
 
 
 # ----------------------------------------------------------------------------- the dealer

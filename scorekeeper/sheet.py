@@ -13,6 +13,7 @@ from .gamefile import GameFile
 from .records import StoredGame
 from .rules import GameScore, RuleError
 from .rules.common import SUITS
+from .rules.trix import TeamStanding, TrixOptions, team_standings
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,17 @@ class Sheet:
         totals = self.score.totals
         best = min(totals) if self.reversed else max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    @property
+    def teams(self) -> tuple[TeamStanding, TeamStanding] | None:
+        """A partners' Trix game's two teams (seats 0+2, 1+3) as the Teams row shows them:
+        ``decides`` is the team total ("sum") or the team's worst individual total
+        ("worst-loses"), ``ahead`` the team that wins (finished) or would win now
+        (SCORING.md §2.5); None without partners or before a score."""
+        if not self.score or not self.file or not isinstance(self.file.options, TrixOptions) \
+                or self.file.options.partnership is None:
+            return None
+        return team_standings(self.score.totals, self.file.options)
 
     @property
     def finished(self) -> bool:

@@ -59,7 +59,7 @@ def plain(markup: str) -> str:
 
 def doubled_marks(page: str) -> list[tuple[str, str]]:
     """Each doubled card's mark on a sheet: (what the eye sees, what a screen reader says)."""
-    marks = re.findall(r'<span class="doubled-mark"><span aria-hidden="true">(.*?)</span>'
+    marks = re.findall(r'<span class="doubled-mark"><bdi dir="ltr" aria-hidden="true">(.*?)</bdi>'
                        r'<span class="visually-hidden">(.*?)</span></span>', page, re.S)
     return [(plain(seen), plain(said)) for seen, said in marks]
 

@@ -701,7 +701,7 @@ def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, mak
     level = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 3], "bugs": [0, 0, 0]}
     game_id = make_game(options={"target": 300}, deals=[level] * 3)
     sheet = text(client.get(f"/games/{game_id}"))
-    assert "Anna & Ben are level at the top, past 300: the next deal decides." in sheet
+    assert "Anna & Ben are level at the top with 300, at or past the target of 300: the next deal decides." in sheet
     assert "Game over" not in sheet
 
 

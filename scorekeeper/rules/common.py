@@ -172,11 +172,12 @@ def listed_apart(items: Iterable[object]) -> str:
     return _p("list separator", "; ").join(str(item) for item in items)
 
 
-def _n(count: int, singular: str, plural: str) -> str:
+def _n(count: int, singular: str, plural: str, **fields: object) -> str:
     """``count`` with its noun in the reader's language, which may have more forms than
-    two (Arabic has six): _n(1, "{n} bug", "{n} bugs") → "1 bug". Extracted for the
+    two (Arabic has six): _n(1, "{n} bug", "{n} bugs") → "1 bug"; ``fields`` fill the
+    message's other places ("{name}'s points in {n} deal"). Extracted for the
     catalogues as ngettext (Makefile: ``-k _n:2,3``)."""
-    return Message(_plural_translator(singular, plural, count)).format(n=count)
+    return Message(_plural_translator(singular, plural, count)).format(n=count, **fields)
 
 
 def signed(points: int) -> str:

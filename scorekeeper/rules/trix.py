@@ -501,6 +501,44 @@ def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
     return TEAMS[1 - losing[0]]
 
 
+@dataclass(frozen=True)
+class TeamStanding:
+    """One team of partners with the players' totals so far (SCORING.md §2.5, Partners).
+
+    ``seats`` (0, 2) or (1, 3); ``totals`` the partners' totals, in seat order; ``total``
+    their sum (the team total); ``worst`` the team's worst individual total (the lower,
+    or the higher under reversed scoring); ``decides`` the number that settles the game
+    between the teams: ``total`` ("sum") or ``worst`` ("worst-loses"); ``ahead`` whether
+    this team wins if the game ends with these totals (both teams when all four share).
+    """
+
+    seats: tuple[int, int]
+    totals: tuple[int, int]
+    total: int
+    worst: int
+    decides: int
+    ahead: bool
+
+
+def team_standings(totals: Sequence[int], options: TrixOptions) -> tuple[TeamStanding, TeamStanding]:
+    """Both teams (seats 0+2, then 1+3) for ``totals`` (one int per seat) under
+    ``options.partnership`` ("sum" or "worst-loses"); ``ahead`` as :func:`winners_of`
+    finds the winners.  Raises ValueError for a game without partners.
+    Source: SCORING.md §2.5, Partners and Reversed scoring ("worst" is the highest)."""
+    if options.partnership is None:
+        raise ValueError("this game is not played in partnerships")
+    winners = winners_of(totals, options)
+    out = []
+    for team in TEAMS:
+        pair = (totals[team[0]], totals[team[1]])
+        worst = max(pair) if options.reversed else min(pair)
+        total = sum(pair)
+        out.append(TeamStanding(seats=team, totals=pair, total=total, worst=worst,
+                                decides=total if options.partnership == "sum" else worst,
+                                ahead=team[0] in winners))
+    return out[0], out[1]
+
+
 # --------------------------------------------------------------------------- the rules
 
 
@@ -1091,6 +1129,7 @@ __all__ = [
     "TRIX",
     "CardTaken",
     "ContractHints",
+    "TeamStanding",
     "TrixDeal",
     "TrixOptions",
     "TrixRules",
@@ -1102,5 +1141,6 @@ __all__ = [
     "hints",
     "reading_words",
     "taken_back_cards",
+    "team_standings",
     "winners_of",
 ]

@@ -265,18 +265,23 @@ class GameDeleted:
 @dataclass(frozen=True)
 class GameRestored:
     """The deleted game is back whole (deals, history, links). ``game``: the game as it is
-    now; ``again``: it was back already (a double tap, or another phone was quicker)."""
+    now; ``again``: it was back already (a double tap, or another phone was quicker);
+    ``twin``: the id of an identical game in play beside it (both with no deal yet: two
+    starts, "Start another"), which the phone is told of, or None."""
 
     game: StoredGame
     again: bool = False
+    twin: str | None = None
 
 
 @dataclass(frozen=True)
 class TwinInPlay:
-    """The deleted game stays deleted: an identical game (``twin``, its id) is in play
-    (imported again after the delete), and both would count the same game twice."""
+    """The deleted game stays deleted: an identical game with the same deals (``twin``,
+    its id) is in play (imported again after the delete), and both would count the same
+    game twice. ``game``: the deleted game, as it stays."""
 
     twin: str
+    game: StoredGame
 
 
 @dataclass(frozen=True)
@@ -492,13 +497,20 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
     """Put deleted game ``game_id`` back whole (issue 18, part 1): its deals, history and
     links work again, and it counts in every list and statistic at once. Checked and
     written in one transaction (store.restore_game): :class:`GameRestored`, with
-    ``again`` for a game back already; :class:`TwinInPlay` when an identical game is in
-    play (it would count twice); :class:`NoSuchGame`. A disk that refuses the write
-    raises store.DiskFullError (the app's error page)."""
+    ``again`` for a game back already, and the ``twin`` beside it when both have no deal
+    yet (two starts of one game are two games the group wanted); :class:`TwinInPlay`
+    when an identical game with the same deals is in play (it would count twice);
+    :class:`NoSuchGame`. A disk that refuses the write raises store.DiskFullError (the
+    app's error page)."""
     try:
-        return GameRestored(store.restore_game(db, game_id))
+        restored = store.restore_game(db, game_id)
+        return GameRestored(restored.game, twin=restored.twin)
     except store.DuplicateGameError as twin:
-        return TwinInPlay(twin.game_id)
+        try:
+            stays = store.get_game(db, game_id)  # (restored meanwhile on another phone)
+        except store.GameDeletedError as gone:
+            stays = gone.game
+        return TwinInPlay(twin.game_id, stays)
     except store.GameNotDeletedError:  # a double tap, or another phone was quicker
         return GameRestored(store.get_game(db, game_id), again=True)
     except store.NotFoundError:

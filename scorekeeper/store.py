@@ -420,8 +420,9 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
 
 
 def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:
-    """The id of a game of group ``group_id`` identical to game file dict ``data`` (kind,
-    players in any case, first dealer, settings and every deal entry), newest first; or
+    """The id of a game of group ``group_id`` in play identical to game file dict ``data``
+    as exported (records.StoredGame.exported; gamefile.same_game_key: kind, players in any
+    case, first dealer, settings, every deal entry and seat change), newest first; or
     None."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
@@ -437,17 +438,11 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     if not candidates:
         return None
     marks = ",".join("?" * len(candidates))
+    wanted = same_game_key(data)
     for stored in _games(db, f"where id in ({marks})", candidates):
-        if ([name_key(n) for n in stored.players] == keys and stored.options == data["options"]
-                and [d.entry for d in stored.deals] == list(data["deals"])
-                and _changes_key(stored.to_dict().get("seat_changes", [])) ==
-                _changes_key(data.get("seat_changes", []))):
+        if same_game_key(stored.exported()) == wanted:
             return stored.id
     return None
-
-
-def _changes_key(changes: Iterable[Mapping[str, Any]]) -> list[tuple[int, int, str]]:
-    return [(c["from_deal"], c["seat"], name_key(c["player"])) for c in changes]
 
 
 def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str) -> StoredGame | None:
@@ -564,16 +559,30 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
     return replace(game, deleted_at=now)
 
 
-def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
+@dataclass(frozen=True)
+class RestoredGame:
+    """A game :func:`restore_game` put back: ``game`` as it is now; ``twin`` the id of an
+    identical game in play beside it (both with no deal yet: two starts of one game), or
+    None."""
+
+    game: StoredGame
+    twin: str | None = None
+
+
+def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
     """Put a deleted game back whole (issue 18, part 1): its deals, history and links work
     again, and it counts in every list and statistic at once. Records "game_restored".
-    Returns the game as it is back.
+    Returns the game as it is back, with the identical empty game in play beside it, if
+    any (:class:`RestoredGame`).
 
     Checked inside the write transaction: raises GameNotDeletedError (in play already: a
     double tap, or another phone was quicker), NotFoundError (no such game),
-    DuplicateGameError (an identical game is in play: the group file imported again, or
-    the game imported, after it was deleted; back, it would count twice in every
-    statistic). Nothing is written when it raises."""
+    DuplicateGameError (an identical game with at least one deal is in play: the group
+    file imported again, or the game imported, after it was deleted; back, it would count
+    twice in every statistic). A game with no deal yet is restored even beside an
+    identical one: two empty games are two starts (the second one "Start another"), not
+    one game counted twice (its ``twin`` names the other). Nothing is written when it
+    raises."""
     now = _now()
     with writing(db):
         row = db.execute("select deleted_at, group_id from games where id = ?", [game_id]).fetchone()
@@ -581,13 +590,14 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
             raise NotFoundError(f"no game {game_id!r}")
         if row[0] is None:
             raise GameNotDeletedError(f"game {game_id} is in play")
-        twin = identical_game(db, _games(db, "where id = ?", [game_id], deleted=None)[0].to_dict(), row[1])
-        if twin is not None:
+        deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
+        twin = identical_game(db, deleted.exported(), row[1])
+        if twin is not None and deleted.deals:
             raise DuplicateGameError(twin)
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)
-        return get_game(db, game_id)
+        return RestoredGame(get_game(db, game_id), twin)
 
 
 def deleted_games(db: sqlite_utils.Database, group_id: int) -> list[StoredGame]:

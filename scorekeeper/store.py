@@ -31,7 +31,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile, same_game_key
+from .gamefile import GameFile, deal_keys, same_game_key, same_start_key
 from .records import Change, SeatTaken, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
@@ -369,11 +369,13 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
 class ImportedGame:
     """One game of a group file as :func:`import_games` left it: ``number`` its 1-based
     position in the file; ``game_id`` the game stored for it, or (``already``) the game
-    of the group it is already."""
+    of the group it is already; ``continued``: that game has more deals than the file's
+    (played on since the file was written)."""
 
     number: int
     game_id: str
     already: bool = False
+    continued: bool = False
 
 
 def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,
@@ -384,39 +386,68 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
 
     "Already" (issue 18, part 4): a game of the group, not deleted (:func:`list_games`),
     with the same kind, players (any case), first dealer, options, deals and seat changes
-    (gamefile.same_game_key of the game as exported). Counted as a multiset, so a file
-    holding two equal games (two empty starts) stores both into a group that has neither,
-    one into a group that has one, and a second import of the same file stores nothing.
-    ``copy``: store every game, even those already there. ``nonce``: the upload's
-    one-time token: the same upload sent again finds the games it stored (as stored, not
-    as already there) and stores nothing more. Returns one :class:`ImportedGame` per
-    game, in file order."""
-    results: list[ImportedGame] = []
+    (gamefile.same_game_key of the game as exported); or, failing that, one with the same
+    kind, players, first dealer, options and seat changes (gamefile.same_start_key) whose
+    first deals are the file's game's deals: the game continued since the file was
+    written (``continued``), which the file's older copy would count twice. Counted as a
+    multiset, each game of the group standing for one game of the file at most, the
+    identical ones matched first and the file's longer games before its shorter ones: a
+    file holding two equal games (two empty starts) stores both into a group that has
+    neither, one into a group that has one, and a second import of the same file stores
+    nothing. ``copy``: store every game, even those already there. ``nonce``: the
+    upload's one-time token: the same upload sent again finds the games it stored (as
+    stored, not as already there) and stores nothing more. Returns one
+    :class:`ImportedGame` per game, in file order."""
     with writing(db):
-        made: dict[int, str] = {}
+        found: dict[int, ImportedGame] = {}
         if nonce:
             for number in range(1, len(games) + 1):
                 row = db.execute("select id from games where group_id = ? and nonce = ?",
                                  [group_id, f"{nonce}#{number}"]).fetchone()
                 if row is not None:
-                    made[number] = str(row[0])
-        here: dict[str, list[str]] = defaultdict(list)
-        mine = set(made.values())
-        for stored in reversed(list_games(db, group_id)):  # oldest first
-            if stored.id not in mine:
-                here[same_game_key(stored.exported())].append(stored.id)
+                    found[number] = ImportedGame(number, str(row[0]))
+        mine = {game.game_id for game in found.values()}
+        stored = [(game.id, game.exported()) for game in reversed(list_games(db, group_id))  # oldest first
+                  if game.id not in mine]
+        if not copy:
+            found.update(_already_here(games, stored, skip=set(found)))
+        results: list[ImportedGame] = []
         for number, game in enumerate(games, 1):
-            if number in made:
-                results.append(ImportedGame(number, made[number]))
-                continue
-            twins = here[same_game_key(game.to_dict())]
-            if twins and not copy:
-                results.append(ImportedGame(number, twins.pop(0), already=True))
-                continue
-            game_id = create_game(db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
-                                  imported=True)
-            results.append(ImportedGame(number, game_id))
+            if number not in found:
+                found[number] = ImportedGame(number, create_game(
+                    db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id, imported=True))
+            results.append(found[number])
     return results
+
+
+def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping[str, Any]]],
+                  skip: set[int]) -> dict[int, ImportedGame]:
+    """Which games of a group file (``games``; 1-based numbers in ``skip`` left out) the
+    group holds already (``stored``: (id, game as exported), oldest first), as
+    :func:`import_games` says: {number: ImportedGame (already)}."""
+    here: dict[str, list[str]] = defaultdict(list)
+    for game_id, data in stored:
+        here[same_game_key(data)].append(game_id)
+    found: dict[int, ImportedGame] = {}
+    taken: set[str] = set()
+    files = {number: game.to_dict() for number, game in enumerate(games, 1) if number not in skip}
+    for number, data in files.items():  # the same game: same deals
+        twins = here[same_game_key(data)]
+        if twins:
+            found[number] = ImportedGame(number, twins.pop(0), already=True)
+            taken.add(found[number].game_id)
+    # the same game played on since: the file's longer games first, so that each finds its own
+    for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
+        if number in found:
+            continue
+        start, deals = same_start_key(data), deal_keys(data)
+        for game_id, later in stored:
+            if (game_id not in taken and len(later["deals"]) > len(deals) and same_start_key(later) == start
+                    and deal_keys(later)[:len(deals)] == deals):
+                found[number] = ImportedGame(number, game_id, already=True, continued=True)
+                taken.add(game_id)
+                break
+    return found
 
 
 def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:

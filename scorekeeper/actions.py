@@ -565,8 +565,8 @@ class SeatTakenBack:
 
 @dataclass(frozen=True)
 class SeatNotChanged:
-    """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_deal",
-    "finished", "moved", "deal_after", "gone") or "rules" (``error``: the game file's
+    """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_seat",
+    "no_deal", "finished", "moved", "not_next", "deal_after", "gone") or "rules" (``error``: the game file's
     rule it would break, e.g. the player sits at another seat); ``number``: the deal
     concerned (the next deal, or the first deal the change's player played)."""
 
@@ -579,13 +579,16 @@ SeatResult = SeatTaken | SeatTakenBack | SeatNotChanged
 
 
 def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str, from_deal: int | None,
-              nonce: str | None) -> SeatResult:
+              nonce: str | None, seen: int | None = None) -> SeatResult:
     """``player`` takes over ``seat`` from the next deal on (issue 18, part 3;
     store.take_seat): :class:`SeatTaken`, or :class:`SeatNotChanged` with why, all
-    checked inside the write. ``from_deal``: the deal number the form said; ``nonce``:
-    the form's one-time token (sent again: the first answer)."""
+    checked inside the write (a seat the game does not have: "no_seat"). ``from_deal``:
+    the deal number the form said; ``seen``: the game's version the form was drawn at
+    (tells "moved", a deal added or removed meanwhile, from "not_next", a form that named
+    another deal); ``nonce``: the form's one-time token (sent again: the first
+    answer)."""
     try:
-        done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce)
+        done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce, seen=seen)
     except store.SeatChangeRefusedError as refused:
         return SeatNotChanged(refused.reason, refused.number)
     except RuleError as error:

@@ -1065,8 +1065,11 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
 class SeatChangeRefusedError(Exception):
     """A seat change (or its take-back) that cannot be made; nothing was written.
     ``reason``: "no_deal" (no deal played yet: the name is changed instead), "finished"
-    (the game is over: there is no next deal), "moved" (a deal was added or removed
-    since the form showed deal ``number``: the change would now start elsewhere),
+    (the game is over: there is no next deal), "no_seat" (the game has no such seat),
+    "moved" (a deal was added or removed since the form showed deal ``number``: the
+    change would now start elsewhere), "not_next" (the form named another deal than the
+    next one, ``number``, though no deal was added or removed since it was shown: a seat
+    is taken from the next deal only),
     "deal_after" (take back: deal ``number`` was played after it already), "gone" (take
     back: it is taken back already, or was never made). ``number``: the deal concerned."""
 
@@ -1088,16 +1091,23 @@ class SeatChanged:
     again: bool = False
 
 
+#: The changes that move the next deal's number (what makes a form's deal number "moved")
+_DEAL_MOVES = ("deal_added", "deal_deleted", "deal_restored")
+
+
 def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
-              from_deal: int | None = None, nonce: str | None = None) -> SeatChanged:
+              from_deal: int | None = None, nonce: str | None = None, seen: int | None = None) -> SeatChanged:
     """Someone takes over ``seat`` (0-based) from the next deal on (issue 18, part 3):
     ``name`` is a new player of the game's group, or a known one (any case: they keep
     their spelling), who must not sit at another seat then. Recorded as "seat_taken".
 
-    Checked inside the write transaction: the game has a deal already (else
-    SeatChangeRefusedError "no_deal": rename the seat instead) and is not over
-    ("finished"); ``from_deal``, the deal the form said (None: not checked), is still the
-    next one ("moved"); nobody takes this seat from that deal already ("taken_already":
+    Checked inside the write transaction: the game has seat ``seat`` (else
+    SeatChangeRefusedError "no_seat"), a deal already ("no_deal": rename the seat
+    instead) and is not over ("finished"); ``from_deal``, the deal the form said (None:
+    not checked), is still the next one: "moved" when a deal was added, deleted or
+    restored since the game's version ``seen`` (the form's; None: unknown, taken as
+    moved), else "not_next" (the form named another deal: a seat is taken from the next
+    deal only); nobody takes this seat from that deal already ("taken_already":
     take that change back first); the game file with the change fits GAME-FILE.md (raises
     rules.RuleError: a bad name, the player sits at another seat, or already at this one).
     ``nonce``: the form's one-time token; sent again, the change it made is the answer.
@@ -1115,12 +1125,13 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
                 return SeatChanged(made[0], game.from_deal(made[0]),
                                    replaced[0].after.get("replaces", "") if replaced else "", again=True)
         number = len(game.deals) + 1
+        if not 0 <= seat < len(game.players):
+            raise SeatChangeRefusedError("no_seat", number)
         if not game.deals:
             raise SeatChangeRefusedError("no_deal", number)
         if from_deal is not None and from_deal != number:
-            raise SeatChangeRefusedError("moved", number)
-        if not 0 <= seat < len(game.players):
-            raise NotFoundError(f"no seat {seat} in game {game_id}")
+            moved = seen is None or any(c.action in _DEAL_MOVES for c in changes_since(db, game_id, seen))
+            raise SeatChangeRefusedError("moved" if moved else "not_next", number)
         position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
                               [game_id]).fetchone()[0]
         if any(c.seat == seat and c.position == position for c in game.seat_changes):

@@ -233,15 +233,22 @@ def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
 # --------------------------------------------------------------------------- someone takes over a seat
 
 
+#: A seat number the game does not have (a crafted or broken form), said beside the seats
+NO_SUCH_SEAT = _l("This game has no such seat: tap whose seat is taken over.")
+
+
 class SeatChangeForm(FlaskForm):
     """Someone takes over a seat from the next deal on (issue 18, part 3), on the
     players-and-settings page: ``seat`` (whose seat: chips of who sits now), ``player``
     (the new player's name: new, or a known player of the group), ``from_deal`` (the
-    deal number the page said, checked again by the write) and a one-time ``nonce`` (a
-    double tap makes one change). :func:`seat_change_form` makes it for a game."""
+    deal number the page said, checked again by the write), ``seen`` (the game's version
+    the page was drawn at: a deal added or removed since is told from a wrong deal
+    number) and a one-time ``nonce`` (a double tap makes one change).
+    :func:`seat_change_form` makes it for a game."""
 
     nonce = HiddenField()
     from_deal = HiddenField()
+    seen = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -260,8 +267,10 @@ class SeatChangeForm(FlaskForm):
         field (no seat tapped, no name)."""
         seat = self.seat.data
         name = " ".join((self.player.data or "").split())
-        if seat not in [str(s) for s in range(len(self.seat.choices))]:
+        if not seat:
             self.seat.errors = [_("Tap whose seat is taken over.")]
+        elif seat not in [str(s) for s in range(len(self.seat.choices))]:
+            self.seat.errors = [NO_SUCH_SEAT]
         if not name:
             self.player.errors = [_("Enter the name of who takes the seat.")]
         if self.seat.errors or self.player.errors:

@@ -127,7 +127,7 @@ def edit_game(game_id: str) -> Any:
     form carries a one-time token (``nonce``): the same Save sent twice gets the first
     answer (store.update_game)."""
     game = get_game_or_404(game_id)
-    form = forms.edit_game_form(game.kind, len(game.players))()
+    form = forms.edit_game_form(game.kind, len(game.players), game.options.get("target"))()
     nonce = request.form.get("nonce", "") if form.is_submitted() else ""
     if not (0 < len(nonce) <= 64):
         nonce = secrets.token_urlsafe(16)
@@ -207,7 +207,7 @@ def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: lis
 
 
 def _fresh_edit_form(game: StoredGame) -> Any:
-    form = forms.edit_game_form(game.kind, len(game.players))(formdata=None)
+    form = forms.edit_game_form(game.kind, len(game.players), game.options.get("target"))(formdata=None)
     form.fill(game.players, game.options)
     return form
 

@@ -207,7 +207,10 @@ def test_restoring_a_deleted_start_another_restores_it_beside_its_twin_and_says_
 
     answer = client.post(f"/games/{second}/restore", data=form_fields(listed, f"/games/{second}/restore"))
     assert answer.status_code == 302 and answer.location == f"/games/{second}"
-    said = text(client.get(answer.location))
+    landed = client.get(answer.location)
+    said = text(landed)
+    # in the sheet's bar, whole: a message saying why is never cut to three lines
+    assert re.search(r'class="flash flash-told"[^>]*>Trix with', landed.get_data(as_text=True))
     assert "Trix with Anna, Bernd, Chris, Dora restored." in said
     assert "Another game with the same players and settings and no deal yet is in the list too" in said
     assert not store.is_deleted(db, second)
@@ -246,7 +249,9 @@ def test_a_played_game_whose_twin_with_the_same_deals_is_in_play_stays_deleted_a
     listed = client.get("/games/deleted").get_data(as_text=True)
     answer = client.post(f"/games/{first}/restore", data=form_fields(listed, f"/games/{first}/restore"))
     assert answer.status_code == 302 and answer.location == f"/games/{copy}"
-    said = text(client.get(answer.location))
+    landed = client.get(answer.location)
+    said = text(landed)
+    assert re.search(r'class="flash flash-told"[^>]*>Trix with', landed.get_data(as_text=True))
     assert ("Trix with Anna, Bernd, Chris, Dora stays deleted: the game shown here has the same players, "
             "settings and deals") in said and "would count the same game twice" in said
     assert store.is_deleted(db, first)

@@ -265,18 +265,23 @@ class GameDeleted:
 @dataclass(frozen=True)
 class GameRestored:
     """The deleted game is back whole (deals, history, links). ``game``: the game as it is
-    now; ``again``: it was back already (a double tap, or another phone was quicker)."""
+    now; ``again``: it was back already (a double tap, or another phone was quicker);
+    ``twin``: the id of an identical game in play beside it (both with no deal yet: two
+    starts, "Start another"), which the phone is told of, or None."""
 
     game: StoredGame
     again: bool = False
+    twin: str | None = None
 
 
 @dataclass(frozen=True)
 class TwinInPlay:
-    """The deleted game stays deleted: an identical game (``twin``, its id) is in play
-    (imported again after the delete), and both would count the same game twice."""
+    """The deleted game stays deleted: an identical game with the same deals (``twin``,
+    its id) is in play (imported again after the delete), and both would count the same
+    game twice. ``game``: the deleted game, as it stays."""
 
     twin: str
+    game: StoredGame
 
 
 @dataclass(frozen=True)
@@ -492,13 +497,20 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
     """Put deleted game ``game_id`` back whole (issue 18, part 1): its deals, history and
     links work again, and it counts in every list and statistic at once. Checked and
     written in one transaction (store.restore_game): :class:`GameRestored`, with
-    ``again`` for a game back already; :class:`TwinInPlay` when an identical game is in
-    play (it would count twice); :class:`NoSuchGame`. A disk that refuses the write
-    raises store.DiskFullError (the app's error page)."""
+    ``again`` for a game back already, and the ``twin`` beside it when both have no deal
+    yet (two starts of one game are two games the group wanted); :class:`TwinInPlay`
+    when an identical game with the same deals is in play (it would count twice);
+    :class:`NoSuchGame`. A disk that refuses the write raises store.DiskFullError (the
+    app's error page)."""
     try:
-        return GameRestored(store.restore_game(db, game_id))
+        restored = store.restore_game(db, game_id)
+        return GameRestored(restored.game, twin=restored.twin)
     except store.DuplicateGameError as twin:
-        return TwinInPlay(twin.game_id)
+        try:
+            stays = store.get_game(db, game_id)  # (restored meanwhile on another phone)
+        except store.GameDeletedError as gone:
+            stays = gone.game
+        return TwinInPlay(twin.game_id, stays)
     except store.GameNotDeletedError:  # a double tap, or another phone was quicker
         return GameRestored(store.get_game(db, game_id), again=True)
     except store.NotFoundError:
@@ -553,8 +565,8 @@ class SeatTakenBack:
 
 @dataclass(frozen=True)
 class SeatNotChanged:
-    """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_deal",
-    "finished", "moved", "deal_after", "gone") or "rules" (``error``: the game file's
+    """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_seat",
+    "no_deal", "finished", "moved", "not_next", "deal_after", "gone") or "rules" (``error``: the game file's
     rule it would break, e.g. the player sits at another seat); ``number``: the deal
     concerned (the next deal, or the first deal the change's player played)."""
 
@@ -567,13 +579,16 @@ SeatResult = SeatTaken | SeatTakenBack | SeatNotChanged
 
 
 def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str, from_deal: int | None,
-              nonce: str | None) -> SeatResult:
+              nonce: str | None, seen: int | None = None) -> SeatResult:
     """``player`` takes over ``seat`` from the next deal on (issue 18, part 3;
     store.take_seat): :class:`SeatTaken`, or :class:`SeatNotChanged` with why, all
-    checked inside the write. ``from_deal``: the deal number the form said; ``nonce``:
-    the form's one-time token (sent again: the first answer)."""
+    checked inside the write (a seat the game does not have: "no_seat"). ``from_deal``:
+    the deal number the form said; ``seen``: the game's version the form was drawn at
+    (tells "moved", a deal added or removed meanwhile, from "not_next", a form that named
+    another deal); ``nonce``: the form's one-time token (sent again: the first
+    answer)."""
     try:
-        done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce)
+        done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce, seen=seen)
     except store.SeatChangeRefusedError as refused:
         return SeatNotChanged(refused.reason, refused.number)
     except RuleError as error:

@@ -166,7 +166,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = "already there" if game.already else "imported"
+        said = ("already there, continued since" if game.continued else "already there") if game.already \
+            else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     click.echo(f"{imported}, {result.already} already there")
@@ -185,7 +186,9 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     has none). A game identical to one of the group's (same players, settings, deals and
     seat changes) is not stored twice: the stored game's path is printed instead, unless
     --copy is given. A group file is imported whole or not at all: one broken game
-    stores nothing, and every problem is listed by game and deal."""
+    stores nothing, and every problem is listed by game and deal; a game of it the group
+    has played on since (its deals the first deals of the group's game) is already
+    there, "continued since"."""
     app = _app()
     most = max(app.config["GAME_FILE_MAX_BYTES"], app.config["GROUP_FILE_MAX_BYTES"])
     try:

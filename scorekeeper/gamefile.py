@@ -562,9 +562,27 @@ def same_game_key(data: Mapping[str, Any]) -> str:
     first dealer, the options, the deals and the seat changes (whoever takes a seat, by
     name key too). A group import does not store a game whose key a game of the group
     has already (issue 18, part 4); keys the format does not define are left out."""
+    return _game_key(data, data.get("deals"))
+
+
+def same_start_key(data: Mapping[str, Any]) -> str:
+    """:func:`same_game_key` without the deals: the kind, the players, the first dealer,
+    the options and the seat changes. Two games with this key equal, one's deals the first
+    deals of the other's, are one game, the longer one continued since (a group file
+    imported again after its game was played on: issue 18, part 4)."""
+    return _game_key(data, None)
+
+
+def deal_keys(data: Mapping[str, Any]) -> list[str]:
+    """Each deal entry of game file dict ``data`` as a string, key order aside: what
+    :func:`same_start_key`'s callers compare deal by deal."""
+    return [json.dumps(deal, sort_keys=True, ensure_ascii=False) for deal in data.get("deals") or ()]
+
+
+def _game_key(data: Mapping[str, Any], deals: Any) -> str:
     changes = [{**change, "player": name_key(change["player"])}
                if isinstance(change, Mapping) and isinstance(change.get("player"), str) else change
                for change in data.get("seat_changes") or ()]
     return json.dumps({"game": data.get("game"), "players": [name_key(str(n)) for n in data.get("players", ())],
                        "first_dealer": data.get("first_dealer"), "options": data.get("options"),
-                       "deals": data.get("deals"), "seat_changes": changes}, sort_keys=True, ensure_ascii=False)
+                       "deals": deals, "seat_changes": changes}, sort_keys=True, ensure_ascii=False)

@@ -31,7 +31,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile, same_game_key
+from .gamefile import GameFile, deal_keys, same_game_key, same_start_key
 from .records import Change, SeatTaken, StoredDeal, StoredGame, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
@@ -369,11 +369,13 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
 class ImportedGame:
     """One game of a group file as :func:`import_games` left it: ``number`` its 1-based
     position in the file; ``game_id`` the game stored for it, or (``already``) the game
-    of the group it is already."""
+    of the group it is already; ``continued``: that game has more deals than the file's
+    (played on since the file was written)."""
 
     number: int
     game_id: str
     already: bool = False
+    continued: bool = False
 
 
 def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,
@@ -384,44 +386,74 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
 
     "Already" (issue 18, part 4): a game of the group, not deleted (:func:`list_games`),
     with the same kind, players (any case), first dealer, options, deals and seat changes
-    (gamefile.same_game_key of the game as exported). Counted as a multiset, so a file
-    holding two equal games (two empty starts) stores both into a group that has neither,
-    one into a group that has one, and a second import of the same file stores nothing.
-    ``copy``: store every game, even those already there. ``nonce``: the upload's
-    one-time token: the same upload sent again finds the games it stored (as stored, not
-    as already there) and stores nothing more. Returns one :class:`ImportedGame` per
-    game, in file order."""
-    results: list[ImportedGame] = []
+    (gamefile.same_game_key of the game as exported); or, failing that, one with the same
+    kind, players, first dealer, options and seat changes (gamefile.same_start_key) whose
+    first deals are the file's game's deals: the game continued since the file was
+    written (``continued``), which the file's older copy would count twice. Counted as a
+    multiset, each game of the group standing for one game of the file at most, the
+    identical ones matched first and the file's longer games before its shorter ones: a
+    file holding two equal games (two empty starts) stores both into a group that has
+    neither, one into a group that has one, and a second import of the same file stores
+    nothing. ``copy``: store every game, even those already there. ``nonce``: the
+    upload's one-time token: the same upload sent again finds the games it stored (as
+    stored, not as already there) and stores nothing more. Returns one
+    :class:`ImportedGame` per game, in file order."""
     with writing(db):
-        made: dict[int, str] = {}
+        found: dict[int, ImportedGame] = {}
         if nonce:
             for number in range(1, len(games) + 1):
                 row = db.execute("select id from games where group_id = ? and nonce = ?",
                                  [group_id, f"{nonce}#{number}"]).fetchone()
                 if row is not None:
-                    made[number] = str(row[0])
-        here: dict[str, list[str]] = defaultdict(list)
-        mine = set(made.values())
-        for stored in reversed(list_games(db, group_id)):  # oldest first
-            if stored.id not in mine:
-                here[same_game_key(stored.exported())].append(stored.id)
+                    found[number] = ImportedGame(number, str(row[0]))
+        mine = {game.game_id for game in found.values()}
+        stored = [(game.id, game.exported()) for game in reversed(list_games(db, group_id))  # oldest first
+                  if game.id not in mine]
+        if not copy:
+            found.update(_already_here(games, stored, skip=set(found)))
+        results: list[ImportedGame] = []
         for number, game in enumerate(games, 1):
-            if number in made:
-                results.append(ImportedGame(number, made[number]))
-                continue
-            twins = here[same_game_key(game.to_dict())]
-            if twins and not copy:
-                results.append(ImportedGame(number, twins.pop(0), already=True))
-                continue
-            game_id = create_game(db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
-                                  imported=True)
-            results.append(ImportedGame(number, game_id))
+            if number not in found:
+                found[number] = ImportedGame(number, create_game(
+                    db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id, imported=True))
+            results.append(found[number])
     return results
 
 
+def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping[str, Any]]],
+                  skip: set[int]) -> dict[int, ImportedGame]:
+    """Which games of a group file (``games``; 1-based numbers in ``skip`` left out) the
+    group holds already (``stored``: (id, game as exported), oldest first), as
+    :func:`import_games` says: {number: ImportedGame (already)}."""
+    here: dict[str, list[str]] = defaultdict(list)
+    for game_id, data in stored:
+        here[same_game_key(data)].append(game_id)
+    found: dict[int, ImportedGame] = {}
+    taken: set[str] = set()
+    files = {number: game.to_dict() for number, game in enumerate(games, 1) if number not in skip}
+    for number, data in files.items():  # the same game: same deals
+        twins = here[same_game_key(data)]
+        if twins:
+            found[number] = ImportedGame(number, twins.pop(0), already=True)
+            taken.add(found[number].game_id)
+    # the same game played on since: the file's longer games first, so that each finds its own
+    for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
+        if number in found:
+            continue
+        start, deals = same_start_key(data), deal_keys(data)
+        for game_id, later in stored:
+            if (game_id not in taken and len(later["deals"]) > len(deals) and same_start_key(later) == start
+                    and deal_keys(later)[:len(deals)] == deals):
+                found[number] = ImportedGame(number, game_id, already=True, continued=True)
+                taken.add(game_id)
+                break
+    return found
+
+
 def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:
-    """The id of a game of group ``group_id`` identical to game file dict ``data`` (kind,
-    players in any case, first dealer, settings and every deal entry), newest first; or
+    """The id of a game of group ``group_id`` in play identical to game file dict ``data``
+    as exported (records.StoredGame.exported; gamefile.same_game_key: kind, players in any
+    case, first dealer, settings, every deal entry and seat change), newest first; or
     None."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
@@ -437,17 +469,11 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     if not candidates:
         return None
     marks = ",".join("?" * len(candidates))
+    wanted = same_game_key(data)
     for stored in _games(db, f"where id in ({marks})", candidates):
-        if ([name_key(n) for n in stored.players] == keys and stored.options == data["options"]
-                and [d.entry for d in stored.deals] == list(data["deals"])
-                and _changes_key(stored.to_dict().get("seat_changes", [])) ==
-                _changes_key(data.get("seat_changes", []))):
+        if same_game_key(stored.exported()) == wanted:
             return stored.id
     return None
-
-
-def _changes_key(changes: Iterable[Mapping[str, Any]]) -> list[tuple[int, int, str]]:
-    return [(c["from_deal"], c["seat"], name_key(c["player"])) for c in changes]
 
 
 def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str) -> StoredGame | None:
@@ -564,16 +590,30 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
     return replace(game, deleted_at=now)
 
 
-def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
+@dataclass(frozen=True)
+class RestoredGame:
+    """A game :func:`restore_game` put back: ``game`` as it is now; ``twin`` the id of an
+    identical game in play beside it (both with no deal yet: two starts of one game), or
+    None."""
+
+    game: StoredGame
+    twin: str | None = None
+
+
+def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
     """Put a deleted game back whole (issue 18, part 1): its deals, history and links work
     again, and it counts in every list and statistic at once. Records "game_restored".
-    Returns the game as it is back.
+    Returns the game as it is back, with the identical empty game in play beside it, if
+    any (:class:`RestoredGame`).
 
     Checked inside the write transaction: raises GameNotDeletedError (in play already: a
     double tap, or another phone was quicker), NotFoundError (no such game),
-    DuplicateGameError (an identical game is in play: the group file imported again, or
-    the game imported, after it was deleted; back, it would count twice in every
-    statistic). Nothing is written when it raises."""
+    DuplicateGameError (an identical game with at least one deal is in play: the group
+    file imported again, or the game imported, after it was deleted; back, it would count
+    twice in every statistic). A game with no deal yet is restored even beside an
+    identical one: two empty games are two starts (the second one "Start another"), not
+    one game counted twice (its ``twin`` names the other). Nothing is written when it
+    raises."""
     now = _now()
     with writing(db):
         row = db.execute("select deleted_at, group_id from games where id = ?", [game_id]).fetchone()
@@ -581,13 +621,14 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
             raise NotFoundError(f"no game {game_id!r}")
         if row[0] is None:
             raise GameNotDeletedError(f"game {game_id} is in play")
-        twin = identical_game(db, _games(db, "where id = ?", [game_id], deleted=None)[0].to_dict(), row[1])
-        if twin is not None:
+        deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
+        twin = identical_game(db, deleted.exported(), row[1])
+        if twin is not None and deleted.deals:
             raise DuplicateGameError(twin)
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)
-        return get_game(db, game_id)
+        return RestoredGame(get_game(db, game_id), twin)
 
 
 def deleted_games(db: sqlite_utils.Database, group_id: int) -> list[StoredGame]:
@@ -1024,8 +1065,11 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
 class SeatChangeRefusedError(Exception):
     """A seat change (or its take-back) that cannot be made; nothing was written.
     ``reason``: "no_deal" (no deal played yet: the name is changed instead), "finished"
-    (the game is over: there is no next deal), "moved" (a deal was added or removed
-    since the form showed deal ``number``: the change would now start elsewhere),
+    (the game is over: there is no next deal), "no_seat" (the game has no such seat),
+    "moved" (a deal was added or removed since the form showed deal ``number``: the
+    change would now start elsewhere), "not_next" (the form named another deal than the
+    next one, ``number``, though no deal was added or removed since it was shown: a seat
+    is taken from the next deal only),
     "deal_after" (take back: deal ``number`` was played after it already), "gone" (take
     back: it is taken back already, or was never made). ``number``: the deal concerned."""
 
@@ -1047,16 +1091,23 @@ class SeatChanged:
     again: bool = False
 
 
+#: The changes that move the next deal's number (what makes a form's deal number "moved")
+_DEAL_MOVES = ("deal_added", "deal_deleted", "deal_restored")
+
+
 def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
-              from_deal: int | None = None, nonce: str | None = None) -> SeatChanged:
+              from_deal: int | None = None, nonce: str | None = None, seen: int | None = None) -> SeatChanged:
     """Someone takes over ``seat`` (0-based) from the next deal on (issue 18, part 3):
     ``name`` is a new player of the game's group, or a known one (any case: they keep
     their spelling), who must not sit at another seat then. Recorded as "seat_taken".
 
-    Checked inside the write transaction: the game has a deal already (else
-    SeatChangeRefusedError "no_deal": rename the seat instead) and is not over
-    ("finished"); ``from_deal``, the deal the form said (None: not checked), is still the
-    next one ("moved"); nobody takes this seat from that deal already ("taken_already":
+    Checked inside the write transaction: the game has seat ``seat`` (else
+    SeatChangeRefusedError "no_seat"), a deal already ("no_deal": rename the seat
+    instead) and is not over ("finished"); ``from_deal``, the deal the form said (None:
+    not checked), is still the next one: "moved" when a deal was added, deleted or
+    restored since the game's version ``seen`` (the form's; None: unknown, taken as
+    moved), else "not_next" (the form named another deal: a seat is taken from the next
+    deal only); nobody takes this seat from that deal already ("taken_already":
     take that change back first); the game file with the change fits GAME-FILE.md (raises
     rules.RuleError: a bad name, the player sits at another seat, or already at this one).
     ``nonce``: the form's one-time token; sent again, the change it made is the answer.
@@ -1074,12 +1125,13 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
                 return SeatChanged(made[0], game.from_deal(made[0]),
                                    replaced[0].after.get("replaces", "") if replaced else "", again=True)
         number = len(game.deals) + 1
+        if not 0 <= seat < len(game.players):
+            raise SeatChangeRefusedError("no_seat", number)
         if not game.deals:
             raise SeatChangeRefusedError("no_deal", number)
         if from_deal is not None and from_deal != number:
-            raise SeatChangeRefusedError("moved", number)
-        if not 0 <= seat < len(game.players):
-            raise NotFoundError(f"no seat {seat} in game {game_id}")
+            moved = seen is None or any(c.action in _DEAL_MOVES for c in changes_since(db, game_id, seen))
+            raise SeatChangeRefusedError("moved" if moved else "not_next", number)
         position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
                               [game_id]).fetchone()[0]
         if any(c.seat == seat and c.position == position for c in game.seat_changes):

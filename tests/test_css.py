@@ -37,6 +37,8 @@ BUILT = {
        for c in ("king", "queens", "diamonds", "tricks", "trix")},
     **{f"change-deal-{a}": ("templates/manage/history.html", "change-{{ e.change.action|replace('_', '-') }}")
        for a in ("added", "deleted", "restored")},
+    # a message saying why something did not happen as tapped, never cut (views/games.py: "told")
+    "flash-told": ("templates/_flashes.html", "flash-{{ category }}"),
     "level-1": ("templates/explain/_macros.html", "level-{{ item.level }}"),  # a quoted rule's nested item
     # a sheet, the printable sheet and the paper check for three or four players
     "sheet-4": ("templates/games/_sheet.html", "sheet-{{ seats }}"),

@@ -19,6 +19,9 @@ from scorekeeper import actions, history, stats, store, summaries
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.race_support import form_fields
+from tests.test_gamefile import TRIX_KINGDOM
+from tests.test_transfer import upload
 
 WON = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
 
@@ -75,7 +78,7 @@ def test_a_deleted_game_leaves_every_list_and_count_and_comes_back_whole(db, sea
     assert store.live_state(db, games["won"]) is None and store.sheet_version(db, games["won"]) is None
     assert [g.id for g in store.deleted_games(db, group)] == [games["won"]]
 
-    restored = store.restore_game(db, games["won"])
+    restored = store.restore_game(db, games["won"]).game
     assert restored.deals == before.deals and restored.players == before.players
     assert restored.deleted_at is None
     assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
@@ -156,7 +159,7 @@ def test_a_deleted_game_imported_again_stays_deleted_so_it_never_counts_twice(db
     assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
 
     refused = actions.restore_game(db, games["won"])
-    assert refused == actions.TwinInPlay(copy)
+    assert isinstance(refused, actions.TwinInPlay) and refused.twin == copy
     assert store.is_deleted(db, games["won"])
     assert _records(db, group) == {"Anna": (2, 1, 1), "Ben": (2, 1, 0), "Carla": (1, 1, 0), "Dora": (1, 0, 0)}
     assert "game_restored" not in {c.action for c in store.changes(db, games["won"])}
@@ -169,8 +172,90 @@ def test_restore_of_a_game_imported_again_opens_the_copy_and_says_why(client, db
     answer = client.post(f"/games/{games['won']}/restore")
     assert answer.status_code == 302 and answer.location == f"/games/{copy}"
     said = text(client.get(answer.location))
-    assert "The same game is in the list already" in said and "does not count twice" in said
+    assert ("Trigami with Anna, Ben, Carla stays deleted: the game shown here has the same players, settings "
+            "and deals") in said and "would count the same game twice" in said
     assert "Anna: 2 games" in client.get("/players").get_data(as_text=True)
+    assert store.is_deleted(db, games["won"])
+
+
+def _start_trix(client, *, another: bool = False):
+    """Start Trix for Anna, Bernd, Chris, Dora on the new-game page, as a phone does:
+    the form as the page gives it, the names typed in; ``another``: the "Start another"
+    of the page that asks before a second Start of one game, sent as that page has it."""
+    fields = form_fields(client.get("/games/new?kind=trix").get_data(as_text=True))
+    fields.update({"player_0": "Anna", "player_1": "Bernd", "player_2": "Chris", "player_3": "Dora",
+                   "first_dealer": "0"})
+    answer = client.post("/games/new?kind=trix", data=fields)
+    if not another:
+        return answer
+    asked = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "Start another" in text(answer)
+    return client.post("/games/new?kind=trix", data=form_fields(asked))
+
+
+def test_restoring_a_deleted_start_another_restores_it_beside_its_twin_and_says_so(client, db):
+    """The tester's steps: Start, Back, Start again, "Start another" (two empty Trix games
+    of the same players, started on purpose); delete the second, restore it from Deleted
+    games. Two games the group wanted: it comes back, and the phone is told the other is
+    there too; nothing is counted twice, because nothing was played."""
+    first = _start_trix(client).location.rsplit("/", 1)[1]
+    second = _start_trix(client, another=True).location.rsplit("/", 1)[1]
+    assert first != second
+    client.post(f"/games/{second}/delete")
+    listed = client.get("/games/deleted").get_data(as_text=True)
+    assert f"/games/{second}/restore" in listed
+
+    answer = client.post(f"/games/{second}/restore", data=form_fields(listed, f"/games/{second}/restore"))
+    assert answer.status_code == 302 and answer.location == f"/games/{second}"
+    landed = client.get(answer.location)
+    said = text(landed)
+    # in the sheet's bar, whole: a message saying why is never cut to three lines
+    assert re.search(r'class="flash flash-told"[^>]*>Trix with', landed.get_data(as_text=True))
+    assert "Trix with Anna, Bernd, Chris, Dora restored." in said
+    assert "Another game with the same players and settings and no deal yet is in the list too" in said
+    assert not store.is_deleted(db, second)
+    home = client.get("/").get_data(as_text=True)
+    assert f"/games/{first}" in home and f"/games/{second}" in home
+    assert "No deleted games." in text(client.get("/games/deleted"))
+    assert "Anna: 2 games" in client.get("/players").get_data(as_text=True)
+
+
+def test_restore_on_the_deleted_games_own_page_of_an_empty_twin_restores_it(client, db):
+    """"Restore this game" on the deleted game's own page: the same answer."""
+    first = _start_trix(client).location.rsplit("/", 1)[1]
+    second = _start_trix(client, another=True).location.rsplit("/", 1)[1]
+    client.post(f"/games/{first}/delete")  # the first one, this time
+    own = client.get(f"/games/{first}")
+    assert own.status_code == 410 and "Restore this game" in text(own)
+    answer = client.post(f"/games/{first}/restore",
+                         data=form_fields(own.get_data(as_text=True), f"/games/{first}/restore"))
+    assert answer.location == f"/games/{first}"
+    said = text(client.get(answer.location))
+    assert "restored." in said and "no deal yet is in the list too" in said
+    assert not store.is_deleted(db, first) and not store.is_deleted(db, second)
+
+
+def test_a_played_game_whose_twin_with_the_same_deals_is_in_play_stays_deleted_and_says_so(client, db):
+    """The group file imported again after a delete: the copy has the same deal; the
+    deleted one stays deleted and the page it lands on (the copy) says so in words."""
+    first = _start_trix(client).location.rsplit("/", 1)[1]
+    store.add_deal(db, first, TRIX_KINGDOM[0])
+    file = client.get(f"/games/{first}/game.json").get_data()
+    client.post(f"/games/{first}/delete")
+    imported = upload(client, file)
+    assert imported.status_code == 302
+    copy = imported.location.rsplit("/", 1)[1]
+
+    listed = client.get("/games/deleted").get_data(as_text=True)
+    answer = client.post(f"/games/{first}/restore", data=form_fields(listed, f"/games/{first}/restore"))
+    assert answer.status_code == 302 and answer.location == f"/games/{copy}"
+    landed = client.get(answer.location)
+    said = text(landed)
+    assert re.search(r'class="flash flash-told"[^>]*>Trix with', landed.get_data(as_text=True))
+    assert ("Trix with Anna, Bernd, Chris, Dora stays deleted: the game shown here has the same players, "
+            "settings and deals") in said and "would count the same game twice" in said
+    assert store.is_deleted(db, first)
+    assert "Anna: 1 game" in client.get("/players").get_data(as_text=True)
 
 
 # ---------------------------------------------------------------- pages

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from scorekeeper import create_app, groups, store
+from scorekeeper import create_app, groups, store, summaries
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.database_support import new_database
-from tests.race_support import multipart
+from tests.race_support import form_fields, multipart, with_deal
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM, plain_deal
 from tests.test_web import text
 
@@ -400,3 +400,93 @@ def test_a_game_file_imported_on_the_command_line_is_marked_imported(app, db, tm
     path.write_text(json.dumps(SEASON[0], ensure_ascii=False), encoding="utf-8")
     assert run(app.config["DATABASE"], "import", str(path)).exit_code == 0
     assert [game.imported for game in store.list_games(db, groups.only_group(db).id)] == [True]
+
+
+# ------------------------------------------------------ a game continued since the download
+
+
+def _play_on(phone, game_id: str, entry: dict[str, Any]) -> None:
+    """Tap in one more deal of ``game_id`` on ``phone``, as the add-deal page sends it."""
+    form = form_fields(phone.get(f"/games/{game_id}/deals/new").get_data(as_text=True))
+    saved = phone.post(f"/games/{game_id}/deals/new", data=with_deal(form, "trix", entry))
+    assert saved.status_code == 302, text(saved)
+
+
+def _trix_of(db, group_id: int) -> str:
+    (trix,) = [game.id for game in store.list_games(db, group_id) if game.kind == "trix"]
+    return trix
+
+
+def test_web_import_again_after_a_game_was_played_on_counts_it_as_here_continued_since(app, db, two_groups):
+    """The tester's steps: download every game, import the file into a second group, play
+    one more deal of the imported Trix game there, import the same file again. The file's
+    Trix game is the first deals of the one played on: here already, continued since, not
+    stored beside it (the statistics would count its deals twice)."""
+    first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    phone = app.test_client(join=second.token)
+    assert upload(phone, body).status_code == 200
+    trix = _trix_of(db, second.id)
+    _play_on(phone, trix, TRIX_KINGDOM[0])  # deal 6: the next kingdom's King of Hearts
+    assert len(store.get_game(db, trix).deals) == 6
+    records = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, second.id)}
+
+    answer = upload(phone, body)
+    assert answer.status_code == 200
+    page = said(answer)
+    assert "0 games imported. 5 games were here already: not stored again." in page
+    assert "Trix with سارة, محمد, Jörg, Aino, 5 deals: here already, continued since" in page
+    assert page.count(": here already") == 5
+    assert f"/games/{trix}" in answer.get_data(as_text=True)  # the link opens the game played on
+    assert len(store.list_games(db, second.id)) == 5
+    assert _trix_of(db, second.id) == trix and len(store.get_game(db, trix).deals) == 6
+    assert {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, second.id)} == records
+    assert records["Aino"][0] == 3  # Trigami, plain Bugami, Trix: once each
+    assert len(store.list_games(db, first.id)) == 5
+
+
+def test_a_game_whose_deals_went_another_way_is_another_game_and_is_stored(app, db, two_groups):
+    """Only the first deals of a stored game make it the file's game continued: a stored
+    game of the same players whose deals differ (a deal changed) is another game."""
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    data = json.loads(body)
+    short = {**data["games"][2], "deals": data["games"][2]["deals"][:4]}  # the Trix game, 4 deals
+    other = {**data["games"][2], "deals": [data["games"][2]["deals"][1], *data["games"][2]["deals"][:1],
+                                           *data["games"][2]["deals"][2:]]}  # its first two deals swapped
+    store.create_game(db, from_dict(other), group_id=second.id)
+    phone = app.test_client(join=second.token)
+    answer = upload(phone, json.dumps({**data, "games": [short]}).encode())
+    assert "Trix with سارة, محمد, Jörg, Aino, 4 deals: imported" in said(answer)
+    assert len(store.list_games(db, second.id)) == 2
+
+
+def test_each_game_played_on_stands_for_one_game_of_the_file(app, db, two_groups):
+    """A file holding a game twice as it went (after deal 4 and after deal 5, two games
+    that began alike) into a group holding the 5-deal one played on to 6: that one is the
+    5-deal game continued, and the 4-deal game, with nothing left to be, is stored."""
+    _first, second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    four, five = {**trix, "deals": trix["deals"][:4]}, trix
+    store.create_game(db, from_dict({**trix, "deals": [*trix["deals"], TRIX_KINGDOM[0]]}), group_id=second.id)
+    answer = upload(app.test_client(join=second.token), json.dumps({**data, "games": [four, five]}).encode())
+    page = said(answer)
+    assert "1 game imported. 1 game was here already: not stored again." in page
+    assert "4 deals: imported" in page and "5 deals: here already, continued since" in page
+
+
+def test_cli_import_again_after_a_game_was_played_on_says_already_there_continued_since(app, db, two_groups,
+                                                                                         tmp_path):
+    _first, second = two_groups
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", "--group", "Friday club", str(path)).exit_code == 0
+    trix = _trix_of(db, second.id)
+    store.add_deal(db, trix, TRIX_KINGDOM[0])
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "0 games imported, 5 already there"
+    assert f"game 3 (Trix: سارة, محمد, Jörg, Aino, 5 deals): already there, continued since /games/{trix}" in lines
+    assert len(store.list_games(db, second.id)) == 5

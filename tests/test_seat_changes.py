@@ -34,6 +34,7 @@ Dora takes Carla's seat (seat 2) from deal 3:
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -41,6 +42,7 @@ from scorekeeper import actions, gamefile, stats, store, summaries
 from scorekeeper.gamefile import SeatChange, find_problems, from_dict
 from scorekeeper.rules import FormatError
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.race_support import form_fields, with_deal
 from tests.test_transfer import read_csv
 
 
@@ -547,3 +549,87 @@ def test_what_if_names_who_sat_in_each_deal_and_who_would_have_won(client, db, m
     assert "As played: Dora won." in page
     assert "What if: Dora would have won, after deal 3." in page
     assert "Dora (Carla until deal 2)" in page
+
+
+# ------------------------------------------------ crafted seats and deal numbers (refused, in words)
+
+
+def _seat_form(phone, game_id: str) -> dict:
+    """The seat-change form as the players-and-settings page gives it (its tokens, the
+    deal it names, the game's version it was drawn at)."""
+    return form_fields(phone.get(f"/games/{game_id}/edit").get_data(as_text=True), "/seats#seat-change")
+
+
+def test_a_seat_the_game_does_not_have_is_refused_beside_the_seats_and_changes_nothing(client, db, make_game):
+    """The tester's steps: Sub takes Sb's seat from the next deal; then a crafted Save
+    with seat=9 (no such seat) and a new name. Refused beside the seats (400); the
+    pending change stays, nothing is taken back, nothing is recorded."""
+    game_id = make_game(players=["Sa", "Sb", "Sc"])
+    _played(db, game_id, DEAL_1)
+    taken = client.post(f"/games/{game_id}/seats", data={**_seat_form(client, game_id), "seat": "1", "player": "Sub"})
+    assert taken.status_code == 302
+    before = store.get_game(db, game_id)
+    for seat in ("9", "-1", "3", "1.0", "x"):
+        crafted = client.post(f"/games/{game_id}/seats",
+                              data={**_seat_form(client, game_id), "seat": seat, "player": "Newbie"})
+        assert crafted.status_code == 400, seat
+        page = crafted.get_data(as_text=True)
+        assert "This game has no such seat: tap whose seat is taken over." in text(crafted)
+        assert re.search(r'id="seat-errors"[^>]*>\s*(<[^>]+>\s*)*This game has no such seat', page), seat
+        after = store.get_game(db, game_id)
+        assert after.seat_changes == before.seat_changes and after.version == before.version
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "taken back" not in history and "Newbie" not in history
+    assert "Sub takes Sb's seat" in history
+    assert "Sub plays for Sb from deal 2 on." in text(client.get(f"/games/{game_id}/edit"))
+
+
+def test_the_store_refuses_a_seat_the_game_does_not_have_inside_the_write(db, make_game):
+    game_id = make_game(players=["Sa", "Sb", "Sc"])
+    _played(db, game_id, DEAL_1)
+    version = store.get_game(db, game_id).version
+    for seat in (3, 9, -1):
+        refused = actions.take_seat(db, game_id, seat=seat, player="Newbie", from_deal=2, nonce=None)
+        assert refused == actions.SeatNotChanged("no_seat", 2)
+    assert store.get_game(db, game_id).version == version and store.get_game(db, game_id).seat_changes == ()
+
+
+def test_a_deal_number_other_than_the_next_is_refused_saying_the_seat_is_taken_from_the_next_deal(
+        client, db, make_game):
+    """A crafted from_deal (not the next deal) when no deal was added or removed: the
+    answer says the truth (a seat is taken over from the next deal only), not that
+    another phone changed the game."""
+    game_id = make_game(players=["Sa", "Sb", "Sc"])
+    _played(db, game_id, DEAL_1, DEAL_2)  # the next deal is deal 3
+    for number in ("2", "4", "1"):
+        crafted = client.post(f"/games/{game_id}/seats",
+                              data={**_seat_form(client, game_id), "from_deal": number, "seat": "1", "player": "Sub"})
+        said = text(crafted)
+        assert crafted.status_code == 400, number
+        assert "A seat is taken over from the next deal only: this one from deal 3." in said
+        assert "another phone" not in said
+        assert store.get_game(db, game_id).seat_changes == ()
+    # the form as the refusal gives it names deal 3: tapped again, Sub takes the seat
+    again = client.post(f"/games/{game_id}/seats", data={**form_fields(crafted.get_data(as_text=True),
+                                                                       "/seats#seat-change"),
+                                                         "seat": "1", "player": "Sub"})
+    assert again.status_code == 302
+    assert [(c.player, store.get_game(db, game_id).from_deal(c)) for c in store.get_game(db, game_id).seat_changes] \
+        == [("Sub", 3)]
+
+
+def test_a_deal_added_on_another_phone_meanwhile_is_still_said_so(app, db, make_game):
+    """Two phones: one opens the seat change (deal 2 next), the other saves deal 2; the
+    first one's Take is refused, saying a deal was added meanwhile and the deal it would
+    now start from."""
+    game_id = make_game(players=["Sa", "Sb", "Sc"])
+    _played(db, game_id, DEAL_1)
+    first, second = app.test_client(), app.test_client()
+    form = _seat_form(first, game_id)
+    deal_form = form_fields(second.get(f"/games/{game_id}/deals/new").get_data(as_text=True))
+    assert second.post(f"/games/{game_id}/deals/new", data=with_deal(deal_form, "trigami", DEAL_2)).status_code == 302
+    moved = first.post(f"/games/{game_id}/seats", data={**form, "seat": "1", "player": "Sub"})
+    assert moved.status_code == 409
+    said = text(moved)
+    assert "A deal was added or removed on another phone meanwhile: the seat would now be taken from deal 3." in said
+    assert store.get_game(db, game_id).seat_changes == ()

@@ -19,6 +19,7 @@ import pytest
 from scorekeeper import gamefile, store
 from scorekeeper.db import connect
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+from tests.race_support import form_fields
 from tests.test_gamefile import TRIX_KINGDOM
 
 
@@ -437,3 +438,44 @@ def test_what_a_problem_quotes_of_a_huge_value_is_cut_to_a_line(client, db):
         assert response.status_code == 400 and "Nothing was imported" in page
         assert "Ä" * 40 in page and "Ä" * 60 not in page and "…" in page
     assert db["games"].count == 0
+
+
+# ------------------------------------------------- an imported game's own target, under 50
+
+
+def test_an_imported_game_to_10_can_be_renamed_and_keeps_its_target(client, db):
+    """The tester's steps: a game file with target 10 (the format allows 1 to 100000), then
+    Players and settings, a player renamed: saved, the game still to 10. A new target is
+    still checked: no lower than the game's own, and never over 100000."""
+    imported = upload(client, json.dumps(game_file(players=["Anna", "Ben", "Carla"], options={"target": 10})))
+    assert imported.status_code == 302
+    game_id = imported.location.rsplit("/", 1)[1]
+    page = client.get(f"/games/{game_id}/edit")
+    form = form_fields(page.get_data(as_text=True))
+    assert form["target"] == "10"
+
+    renamed = client.post(f"/games/{game_id}/edit", data={**form, "player_1": "Bernd"})
+    assert renamed.status_code == 302, text(renamed)
+    game = store.get_game(db, game_id)
+    assert game.players == ("Anna", "Bernd", "Carla") and game.options["target"] == 10
+
+    for low in ("9", "1", "0"):
+        refused = client.post(f"/games/{game_id}/edit", data={**form_fields(client.get(
+            f"/games/{game_id}/edit").get_data(as_text=True)), "target": low})
+        assert refused.status_code == 400, low
+        assert "Enter a target from 10 to 100000." in text(refused)
+    refused = client.post(f"/games/{game_id}/edit", data={**form_fields(client.get(
+        f"/games/{game_id}/edit").get_data(as_text=True)), "target": "100001"})
+    assert refused.status_code == 400 and "Enter a target from 10 to 100000." in text(refused)
+    raised = client.post(f"/games/{game_id}/edit", data={**form_fields(client.get(
+        f"/games/{game_id}/edit").get_data(as_text=True)), "target": "30"})
+    assert raised.status_code == 302
+    assert store.get_game(db, game_id).options["target"] == 30
+
+
+def test_a_game_to_50_or_more_still_takes_no_target_under_50(client, db, make_game):
+    game_id = make_game(options={"target": 300})
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    refused = client.post(f"/games/{game_id}/edit", data={**form, "target": "10"})
+    assert refused.status_code == 400 and "Enter a target from 50 to 100000." in text(refused)
+    assert store.get_game(db, game_id).options["target"] == 300

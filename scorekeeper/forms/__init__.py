@@ -33,6 +33,7 @@ from .fields import (
     csrf_failed,
 )
 from .games import (
+    NO_SUCH_SEAT,
     EditGameForm,
     EmptyForm,
     GameSetupForm,
@@ -47,7 +48,7 @@ from .games import (
 )
 
 __all__ = [
-    "CONTRACTS", "CONTRACT_NAMES", "KIND_NAMES", "KING_LABEL", "MAX_COUNT_INPUT", "PLACES", "SUIT_NAMES",
+    "CONTRACTS", "CONTRACT_NAMES", "KIND_NAMES", "KING_LABEL", "MAX_COUNT_INPUT", "NO_SUCH_SEAT", "PLACES", "SUIT_NAMES",
     "TARGET_RANGE", "ChipCountField", "CountField", "DealForm", "DigitsInput", "EditGameForm", "EmptyForm",
     "GameSetupForm", "NewGameForm", "SeatChangeForm", "TrigamiDealForm", "TrixDealForm", "attach_error", "calculator_settings_form",
     "capitalized", "choices", "count_field", "csrf_failed", "edit_game_form", "new_game_form", "past_games_form",

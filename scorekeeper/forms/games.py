@@ -215,17 +215,26 @@ class EditGameForm(GameSetupForm):
             self[f"order_{place}"].data = contract
 
 
-def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
+def edit_game_form(kind: str, seats: int, target: Any = None) -> type[EditGameForm]:
     """The players-and-settings form of a stored game: ``player_0`` … (new names; seats
     stay where they are) and the new-game form's settings: ``target`` (Trigami, plain
     Bugami), or Trix's ``doubling``, ``values``, ``scoring``, ``partnership``, ``complex``,
     ``taken_back``, ``fixed_order`` and ``order_1`` … ``order_5``. ``fill(players, options)`` fills it from
-    the stored game (options as the game file writes them)."""
+    the stored game (options as the game file writes them).
+
+    ``target``: the game's own target (its options' "target"). A game file may hold any
+    target from 1 (GAME-FILE.md), the new-game form only 50 to 100000: the game's own
+    target is taken as it is, so a rename is not refused for it, the lower bound being
+    the smaller of 50 and the game's target; a new value is checked against that."""
     new = new_game_form(kind, seats)
     settings = ("target",) if kind != "trix" else (
         "doubling", "values", "scoring", "partnership", "complex", "taken_back", "fixed_order",
         *(f"order_{place}" for place in range(1, 6)))
     fields = {name: getattr(new, name) for name in (*(f"player_{seat}" for seat in range(seats)), *settings)}
+    if kind != "trix" and isinstance(target, int) and not isinstance(target, bool) and 1 <= target < 50:
+        low = _l("Enter a target from %(low)s to %(high)s.", low=target, high=100000)
+        fields["target"] = CountField(_l("Play to"), default=500, negative=low,
+                                      validators=[NumberRange(target, 100000, message=low)], widget=DigitsInput())
     return type("EditGameForm", (EditGameForm,), {
         "game_kind": kind, "seat_count": seats, "setting_names": settings, **fields})
 
@@ -233,15 +242,22 @@ def edit_game_form(kind: str, seats: int) -> type[EditGameForm]:
 # --------------------------------------------------------------------------- someone takes over a seat
 
 
+#: A seat number the game does not have (a crafted or broken form), said beside the seats
+NO_SUCH_SEAT = _l("This game has no such seat: tap whose seat is taken over.")
+
+
 class SeatChangeForm(FlaskForm):
     """Someone takes over a seat from the next deal on (issue 18, part 3), on the
     players-and-settings page: ``seat`` (whose seat: chips of who sits now), ``player``
     (the new player's name: new, or a known player of the group), ``from_deal`` (the
-    deal number the page said, checked again by the write) and a one-time ``nonce`` (a
-    double tap makes one change). :func:`seat_change_form` makes it for a game."""
+    deal number the page said, checked again by the write), ``seen`` (the game's version
+    the page was drawn at: a deal added or removed since is told from a wrong deal
+    number) and a one-time ``nonce`` (a double tap makes one change).
+    :func:`seat_change_form` makes it for a game."""
 
     nonce = HiddenField()
     from_deal = HiddenField()
+    seen = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -260,8 +276,10 @@ class SeatChangeForm(FlaskForm):
         field (no seat tapped, no name)."""
         seat = self.seat.data
         name = " ".join((self.player.data or "").split())
-        if seat not in [str(s) for s in range(len(self.seat.choices))]:
+        if not seat:
             self.seat.errors = [_("Tap whose seat is taken over.")]
+        elif seat not in [str(s) for s in range(len(self.seat.choices))]:
+            self.seat.errors = [NO_SUCH_SEAT]
         if not name:
             self.player.errors = [_("Enter the name of who takes the seat.")]
         if self.seat.errors or self.player.errors:

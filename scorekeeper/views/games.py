@@ -264,13 +264,19 @@ def restore(game_id: str) -> Any:
     if isinstance(result, actions.NoSuchGame):
         abort(404)
     if isinstance(result, actions.TwinInPlay):  # its twin's sheet, saying why this one stays deleted
-        flash(_("The same game is in the list already (imported again after it was deleted): "
-                "this one stays deleted, so that the game does not count twice."), "saved")
+        flash(_("%(game)s stays deleted: the game shown here has the same players, settings and deals "
+                "(imported again?), so restoring the deleted one would count the same game twice.",
+                game=game_words(result.game)), "told")  # never cut short in the sheet's bar
         return redirect(url_for("games.show", game_id=result.twin))
     session.pop("restorable_game", None)
     words = game_words(result.game)
-    flash(_("%(game)s was restored already.", game=words) if result.again else _("%(game)s restored.", game=words),
-          "saved")
+    if result.again:
+        flash(_("%(game)s was restored already.", game=words), "saved")
+    elif result.twin is not None:  # two starts of one game, neither played yet: both stay
+        flash(_("%(game)s restored. Another game with the same players and settings and no deal yet is "
+                "in the list too: both count as games played.", game=words), "told")
+    else:
+        flash(_("%(game)s restored.", game=words), "saved")
     return redirect(url_for("games.show", game_id=game_id))
 
 

@@ -127,7 +127,7 @@ def edit_game(game_id: str) -> Any:
     form carries a one-time token (``nonce``): the same Save sent twice gets the first
     answer (store.update_game)."""
     game = get_game_or_404(game_id)
-    form = forms.edit_game_form(game.kind, len(game.players))()
+    form = forms.edit_game_form(game.kind, len(game.players), game.options.get("target"))()
     nonce = request.form.get("nonce", "") if form.is_submitted() else ""
     if not (0 < len(nonce) <= 64):
         nonce = secrets.token_urlsafe(16)
@@ -192,6 +192,7 @@ def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: lis
     if seat_form is None:
         seat_form = forms.seat_change_form(game.players_now)(formdata=None)
         seat_form.from_deal.data = str(next_deal)
+        seat_form.seen.data = str(game.version)
     changes = [{"change": c, "from_deal": game.from_deal(c),
                 "replaces": game.players_at(game.from_deal(c) - 1)[c.seat],
                 "can_take_back": game.from_deal(c) == next_deal} for c in game.seat_changes]
@@ -206,7 +207,7 @@ def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: lis
 
 
 def _fresh_edit_form(game: StoredGame) -> Any:
-    form = forms.edit_game_form(game.kind, len(game.players))(formdata=None)
+    form = forms.edit_game_form(game.kind, len(game.players), game.options.get("target"))(formdata=None)
     form.fill(game.players, game.options)
     return form
 
@@ -234,9 +235,10 @@ def take_seat(game_id: str) -> Any:
             seat_form.player.errors = [_("%(name)s sits at another seat: one player cannot play two seats at "
                                          "once.", name=isolate(name))]
         else:
-            shown = seat_form.from_deal.data or ""
+            shown, seen = seat_form.from_deal.data or "", seat_form.seen.data or ""
             result = actions.take_seat(get_db(), game.id, seat=seat, player=name,
                                        from_deal=int(shown) if shown.isdecimal() and len(shown) < 9 else None,
+                                       seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None,
                                        nonce=seat_form.nonce.data)
             match result:
                 case actions.SeatTaken(player=player, replaces=old, from_deal=number):
@@ -245,11 +247,14 @@ def take_seat(game_id: str) -> Any:
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
                     seat_form.player.errors = [forms.capitalized(error.message) + "."]
+                case actions.SeatNotChanged(reason="no_seat"):  # (a page of this game offers none)
+                    seat_form.seat.errors = [str(forms.NO_SUCH_SEAT)]
                 case actions.SeatNotChanged(reason=reason, number=number):
                     game = get_game_or_404(game_id)
                     seat_form.from_deal.data = str(len(game.deals) + 1)
+                    seat_form.seen.data = str(game.version)
                     errors.append(_seat_refusal(reason, number))
-                    status = 409
+                    status = 400 if reason == "not_next" else 409
     seat_form.nonce.data = seat_form.nonce.data or secrets.token_urlsafe(16)
     return _edit_page(game, _fresh_edit_form(game), seen=str(game.version), nonce=secrets.token_urlsafe(16),
                       known=store.known_players(get_db(), group_id()), seat_form=seat_form,
@@ -295,6 +300,9 @@ def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = Non
     if reason == "moved":
         return _("A deal was added or removed on another phone meanwhile: the seat would now be taken from "
                  "deal %(n)s. Check and tap the button again.", n=number)
+    if reason == "not_next":
+        return _("A seat is taken over from the next deal only: this one from deal %(n)s. Check and tap the "
+                 "button again.", n=number)
     if reason == "taken_already":
         return _("Someone takes this seat from deal %(n)s already. To give it to someone else, tap Take back "
                  "beside that change first.", n=number)

@@ -380,7 +380,22 @@ const OfflineTruth = (function () {
           });
         }
         allow(seat.bugs, low, high);
-        if (low === high && seat.bugs.dataset.typed !== "1" && (intOrNull(seat.bugs) ?? 0) !== low) setCount(seat.bugs, low);
+        const shown = () => (seat.bugs.value.trim() === "" ? 0 : intOrNull(seat.bugs));
+        const count = shown();
+        // The tricks alone leave one number (no trick: 0; every trick: all of the suit):
+        // it is taken, even over a number the player gave (a deal being changed keeps its
+        // old count until its tricks change)
+        const forced = t !== null && (t === 0 || t === total);
+        if (low === high && count !== low && (seat.bugs.dataset.typed !== "1" || forced)) {
+          delete seat.bugs.dataset.typed;
+          setCount(seat.bugs, low);
+        }
+        // A number the cards now rule out: its chip is not left chosen (greyed out), and
+        // the field says it is off (the bar at the bottom says why, as Save would)
+        const now = shown();
+        const off = now !== null && (now < low || now > high);
+        if (off) chipsOf(seat.bugs).forEach((c) => { c.checked = false; });
+        if (off) seat.bugs.setAttribute("aria-invalid", "true"); else seat.bugs.removeAttribute("aria-invalid");
       });
     };
   }

@@ -1221,7 +1221,15 @@ const OfflineTruth = (function () {
         const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since) +
           (mine.length ? "&mine=" + encodeURIComponent(mine.join(",")) : "");
         const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
-        if (response.status === 410) { location.reload(); return; }  // the game was deleted: its page says so
+        if (response.status === 410) {
+          // the game was deleted: its page says so (and, for a form being filled in, that
+          // another phone deleted it; the entries stay kept: setupDeletedPage)
+          if (region.dataset.draft) {
+            try { sessionStorage.setItem(DELETED + game, region.dataset.draft.split(":")[1] || ""); } catch (e) { /* private mode */ }
+          }
+          location.reload();
+          return;
+        }
         if (!response.ok) throw new Error(String(response.status));
         const data = await response.json();
         connection(true);
@@ -1276,6 +1284,65 @@ const OfflineTruth = (function () {
 
   window.Scorekeeper = { queue: queue, flush: flush };
 
+  // The page of a deleted game (templates/games/deleted_game.html), shown where a deal
+  // form was: that another phone deleted it meanwhile, that the entries of this phone's
+  // new deal are kept (its draft, setupDraft), and, once the game is restored on any
+  // phone, the page asked for again: the form, with the entries back.
+  const DELETED = "scorekeeper-deleted-meanwhile:";
+  function setupDeletedPage(panel) {
+    const game = panel.dataset.deletedGame;
+    let meanwhile = null;
+    try { meanwhile = sessionStorage.getItem(DELETED + game); } catch (e) { meanwhile = null; }
+    const said = panel.querySelector("[data-deleted-meanwhile]");
+    if (said && meanwhile) {
+      said.textContent = fill(said.dataset.text, { n: pageNumber(parseInt(meanwhile, 10)) });
+      said.hidden = false;
+    }
+    // this phone's draft of the game's next deal (the newest, if several)
+    let number = 0;
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i) || "";
+      const parts = name.startsWith("scorekeeper-draft:") ? name.slice("scorekeeper-draft:".length).split(":") : [];
+      const kept = parts[0] === game && load(name, null);
+      if (kept && Date.now() - kept.at < 12 * 3600 * 1000) number = Math.max(number, parseInt(parts[1], 10) || 0);
+    }
+    const draftName = "scorekeeper-draft:" + game + ":" + number;
+    const draft = panel.querySelector("[data-draft-kept]");
+    if (draft && number) {
+      draft.textContent = fill(draft.dataset.text, { n: pageNumber(number) });
+      draft.hidden = false;
+    }
+    let busy = false;
+    async function restored() {
+      if (busy || document.hidden) return;
+      busy = true;
+      try {
+        // asked since the version the draft's form was drawn at: what changed meanwhile
+        const kept = number ? load(draftName, null) : null;
+        const seen = kept && Array.isArray(kept.data) ? kept.data.find((p) => p[0] === "seen") : null;
+        const url = panel.dataset.liveUrl + (seen ? "?since=" + encodeURIComponent(seen[1]) : "");
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (response.ok) {
+          // Deleted and restored, nothing else (no news a player would see): the draft is
+          // for the game as it is, not "another phone was quicker" on Save
+          const data = await response.json();
+          if (seen && !data.news && data.version !== undefined) {
+            seen[1] = String(data.version);
+            save(draftName, kept);
+          }
+          try { sessionStorage.removeItem(DELETED + game); } catch (e) { /* private mode */ }
+          location.reload();  // restored: this address is the game's page (or its form) again
+        }
+      } catch (e) {
+        /* no connection: asked again */
+      } finally {
+        busy = false;
+      }
+    }
+    setInterval(restored, POLL_MS);
+    document.addEventListener("visibilitychange", restored);
+  }
+
   // The page shown for a page never opened (templates/offline.html): what waits in the
   // outbox, and, once the server answers again, what waits is sent and the page asked for
   // is loaded (the sheet a deal's Save led to, say).
@@ -1309,6 +1376,7 @@ const OfflineTruth = (function () {
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-live]").forEach(setupLive);
     document.querySelectorAll("[data-offline-page]").forEach(setupOfflinePage);
+    document.querySelectorAll("[data-deleted-game]").forEach(setupDeletedPage);
     render();
     flush();
     setInterval(flush, 5000);

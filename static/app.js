@@ -187,7 +187,7 @@ const OfflineTruth = (function () {
 
   // The preview without connection: the points come from the server
   function preview(form, line) {
-    if (!form.dataset.previewOffline) return;
+    if (!form.dataset.previewOffline || form.dataset.queued) return;
     line.textContent = "";
     const span = document.createElement("span");
     span.className = "todo";
@@ -380,7 +380,22 @@ const OfflineTruth = (function () {
           });
         }
         allow(seat.bugs, low, high);
-        if (low === high && seat.bugs.dataset.typed !== "1" && (intOrNull(seat.bugs) ?? 0) !== low) setCount(seat.bugs, low);
+        const shown = () => (seat.bugs.value.trim() === "" ? 0 : intOrNull(seat.bugs));
+        const count = shown();
+        // The tricks alone leave one number (no trick: 0; every trick: all of the suit):
+        // it is taken, even over a number the player gave (a deal being changed keeps its
+        // old count until its tricks change)
+        const forced = t !== null && (t === 0 || t === total);
+        if (low === high && count !== low && (seat.bugs.dataset.typed !== "1" || forced)) {
+          delete seat.bugs.dataset.typed;
+          setCount(seat.bugs, low);
+        }
+        // A number the cards now rule out: its chip is not left chosen (greyed out), and
+        // the field says it is off (the bar at the bottom says why, as Save would)
+        const now = shown();
+        const off = now !== null && (now < low || now > high);
+        if (off) chipsOf(seat.bugs).forEach((c) => { c.checked = false; });
+        if (off) seat.bugs.setAttribute("aria-invalid", "true"); else seat.bugs.removeAttribute("aria-invalid");
       });
     };
   }
@@ -434,6 +449,7 @@ const OfflineTruth = (function () {
     let seq = 0;
     const run = debounce(function () {
       const mine = ++seq;
+      if (form.dataset.queued) return;  // the deal waits in the outbox: the line says so
       if (navigator.onLine === false) { OfflineTruth.preview(form, line); return; }  // no word from the server
       // A form that saves posts its preview (with its CSRF token); a GET form (the
       // calculator, which saves nothing) asks with a GET.
@@ -444,7 +460,7 @@ const OfflineTruth = (function () {
       request
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
-          if (!data || mine !== seq) return;
+          if (!data || mine !== seq || form.dataset.queued) return;
           const names = JSON.parse(form.dataset.players || "[]");
           form.querySelectorAll("[data-seat-preview]").forEach((o) => { o.textContent = ""; });
           line.textContent = "";
@@ -923,14 +939,20 @@ const OfflineTruth = (function () {
                  entries: describe(form), points: points, at: Date.now(), state: "waiting",
                  held: reason || undefined });
     save(OUTBOX, items);
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      location.href = form.dataset.sheetUrl;  // the sheet (kept by the service worker) lists it
-    } else {
-      const line = form.querySelector("[data-preview-line]");
-      const text = reason ? form.dataset.heldText : form.dataset.waitingText;
-      if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", text)); }
-      form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
-      form.dataset.queued = nonce;
+    // The form says it is kept and waiting (sent by itself, then the sheet opens: flush)
+    const line = form.querySelector("[data-preview-line]");
+    const text = reason ? form.dataset.heldText : form.dataset.waitingText;
+    if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", text)); }
+    form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
+    form.dataset.queued = nonce;
+    // ... or the sheet lists it, if the service worker kept the sheet (a form opened first
+    // on this phone may lead to a sheet never kept: "not opened on it before" says nothing
+    // of the deal)
+    const sheet = form.dataset.sheetUrl;
+    if (sheet && navigator.serviceWorker && navigator.serviceWorker.controller && window.caches) {
+      caches.match(sheet, { ignoreVary: true })
+        .then(function (hit) { if (hit && load(OUTBOX, []).some((i) => i.nonce === nonce)) location.href = sheet; })
+        .catch(() => undefined);
     }
     return true;
   }
@@ -982,70 +1004,71 @@ const OfflineTruth = (function () {
     } catch (e) { return ""; }
   }
 
-  let sending = false;
-  async function flush() {
-    if (sending || navigator.onLine === false) return;
-    sending = true;
+  // One round at a time; a call during a round waits for it (the offline page reloads
+  // only once what waits is sent)
+  let sending = null;
+  function flush() {
+    if (!sending) sending = send().finally(() => { sending = null; });
+    return sending;
+  }
+  async function send() {
+    if (navigator.onLine === false) return;
     let changed = false;
-    try {
-      for (const item of load(OUTBOX, [])) {
-        if (item.state !== "waiting") continue;
-        const body = new URLSearchParams();
-        item.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
-        body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
-        body.append("outbox", "1");  // a deal another phone entered first is said in the answer
-        let response;
-        try {
-          response = await fetch(item.url, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" });
-        } catch (e) {
-          break;  // still no connection: try again later
-        }
-        const items = load(OUTBOX, []);
-        const mine = items.find((i) => i.nonce === item.nonce);
-        if (response.status === 507) {
-          // the server's disk is full: nothing saved; it stays waiting, says why, and is
-          // sent again by the next round (the deals after it would meet the same disk)
-          const held = heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
-          if (mine && mine.held !== held) {  // said once, not again at every try
-            mine.held = held;
-            save(OUTBOX, items);
-            changed = true;
-          }
-          break;
-        }
-        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-          // saved (or saved already by an earlier send that lost its answer)
-          OfflineTruth.sent(item);
-          const sent = load(SENT, {});
-          sent[item.game] = (sent[item.game] || []).concat([item.nonce]).slice(-20);
-          save(SENT, sent);
-          save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
-        } else if (mine) {
-          const page = await response.text();
-          const same = response.ok ? sameFrom(page) : null;
-          if (same && same.text) {
-            // nothing added: the other phone's deal is this one; sent, said until dismissed,
-            // and its token counts as this phone's own, so the deals waiting after it are
-            // no conflict
-            mine.state = "same";
-            mine.reason = same.text;
-            if (same.nonce) {
-              const sent = load(SENT, {});
-              sent[item.game] = (sent[item.game] || []).concat([same.nonce]).slice(-20);
-              save(SENT, sent);
-            }
-          } else {
-            mine.state = "refused";
-            const why = reasonFrom(page, response.status);
-            mine.reason = why.text;
-            mine.conflict = why.conflict;
-          }
-          save(OUTBOX, items);
-        }
-        changed = true;
+    for (const item of load(OUTBOX, [])) {
+      if (item.state !== "waiting") continue;
+      const body = new URLSearchParams();
+      item.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
+      body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
+      body.append("outbox", "1");  // a deal another phone entered first is said in the answer
+      let response;
+      try {
+        response = await fetch(item.url, { method: "POST", body: body, credentials: "same-origin", redirect: "manual" });
+      } catch (e) {
+        break;  // still no connection: try again later
       }
-    } finally {
-      sending = false;
+      const items = load(OUTBOX, []);
+      const mine = items.find((i) => i.nonce === item.nonce);
+      if (response.status === 507) {
+        // the server's disk is full: nothing saved; it stays waiting, says why, and is
+        // sent again by the next round (the deals after it would meet the same disk)
+        const held = heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
+        if (mine && mine.held !== held) {  // said once, not again at every try
+          mine.held = held;
+          save(OUTBOX, items);
+          changed = true;
+        }
+        break;
+      }
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        // saved (or saved already by an earlier send that lost its answer)
+        OfflineTruth.sent(item);
+        const sent = load(SENT, {});
+        sent[item.game] = (sent[item.game] || []).concat([item.nonce]).slice(-20);
+        save(SENT, sent);
+        save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
+      } else if (mine) {
+        const page = await response.text();
+        const same = response.ok ? sameFrom(page) : null;
+        if (same && same.text) {
+          // nothing added: the other phone's deal is this one; sent, said until dismissed,
+          // and its token counts as this phone's own, so the deals waiting after it are
+          // no conflict
+          mine.state = "same";
+          mine.reason = same.text;
+          if (same.nonce) {
+            const sent = load(SENT, {});
+            sent[item.game] = (sent[item.game] || []).concat([same.nonce]).slice(-20);
+            save(SENT, sent);
+          }
+        } else {
+          mine.state = "refused";
+          const why = reasonFrom(page, response.status);
+          mine.reason = why.text;
+          mine.conflict = why.conflict;
+        }
+        save(OUTBOX, items);
+      }
+      changed = true;
     }
     if (changed) {
       render();
@@ -1198,7 +1221,15 @@ const OfflineTruth = (function () {
         const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since) +
           (mine.length ? "&mine=" + encodeURIComponent(mine.join(",")) : "");
         const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
-        if (response.status === 410) { location.reload(); return; }  // the game was deleted: its page says so
+        if (response.status === 410) {
+          // the game was deleted: its page says so (and, for a form being filled in, that
+          // another phone deleted it; the entries stay kept: setupDeletedPage)
+          if (region.dataset.draft) {
+            try { sessionStorage.setItem(DELETED + game, region.dataset.draft.split(":")[1] || ""); } catch (e) { /* private mode */ }
+          }
+          location.reload();
+          return;
+        }
         if (!response.ok) throw new Error(String(response.status));
         const data = await response.json();
         connection(true);
@@ -1253,8 +1284,99 @@ const OfflineTruth = (function () {
 
   window.Scorekeeper = { queue: queue, flush: flush };
 
+  // The page of a deleted game (templates/games/deleted_game.html), shown where a deal
+  // form was: that another phone deleted it meanwhile, that the entries of this phone's
+  // new deal are kept (its draft, setupDraft), and, once the game is restored on any
+  // phone, the page asked for again: the form, with the entries back.
+  const DELETED = "scorekeeper-deleted-meanwhile:";
+  function setupDeletedPage(panel) {
+    const game = panel.dataset.deletedGame;
+    let meanwhile = null;
+    try { meanwhile = sessionStorage.getItem(DELETED + game); } catch (e) { meanwhile = null; }
+    const said = panel.querySelector("[data-deleted-meanwhile]");
+    if (said && meanwhile) {
+      said.textContent = fill(said.dataset.text, { n: pageNumber(parseInt(meanwhile, 10)) });
+      said.hidden = false;
+    }
+    // this phone's draft of the game's next deal (the newest, if several)
+    let number = 0;
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i) || "";
+      const parts = name.startsWith("scorekeeper-draft:") ? name.slice("scorekeeper-draft:".length).split(":") : [];
+      const kept = parts[0] === game && load(name, null);
+      if (kept && Date.now() - kept.at < 12 * 3600 * 1000) number = Math.max(number, parseInt(parts[1], 10) || 0);
+    }
+    const draftName = "scorekeeper-draft:" + game + ":" + number;
+    const draft = panel.querySelector("[data-draft-kept]");
+    if (draft && number) {
+      draft.textContent = fill(draft.dataset.text, { n: pageNumber(number) });
+      draft.hidden = false;
+    }
+    let busy = false;
+    async function restored() {
+      if (busy || document.hidden) return;
+      busy = true;
+      try {
+        // asked since the version the draft's form was drawn at: what changed meanwhile
+        const kept = number ? load(draftName, null) : null;
+        const seen = kept && Array.isArray(kept.data) ? kept.data.find((p) => p[0] === "seen") : null;
+        const url = panel.dataset.liveUrl + (seen ? "?since=" + encodeURIComponent(seen[1]) : "");
+        const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (response.ok) {
+          // Deleted and restored, nothing else (no news a player would see): the draft is
+          // for the game as it is, not "another phone was quicker" on Save
+          const data = await response.json();
+          if (seen && !data.news && data.version !== undefined) {
+            seen[1] = String(data.version);
+            save(draftName, kept);
+          }
+          try { sessionStorage.removeItem(DELETED + game); } catch (e) { /* private mode */ }
+          location.reload();  // restored: this address is the game's page (or its form) again
+        }
+      } catch (e) {
+        /* no connection: asked again */
+      } finally {
+        busy = false;
+      }
+    }
+    setInterval(restored, POLL_MS);
+    document.addEventListener("visibilitychange", restored);
+  }
+
+  // The page shown for a page never opened (templates/offline.html): what waits in the
+  // outbox, and, once the server answers again, what waits is sent and the page asked for
+  // is loaded (the sheet a deal's Save led to, say).
+  function setupOfflinePage(panel) {
+    const waiting = load(OUTBOX, []).filter((i) => i.state === "waiting").length;
+    const line = panel.querySelector("[data-offline-waiting]");
+    if (line && waiting) {
+      line.textContent = fill(waiting === 1 ? line.dataset.tOne : line.dataset.tMany, { n: pageNumber(waiting) });
+      line.hidden = false;
+    }
+    // the page itself opened (/offline, with connection): nothing to come back to
+    if (location.pathname === panel.dataset.offlinePage) return;
+    let trying = false;
+    async function back() {
+      if (trying || navigator.onLine === false) return;
+      trying = true;
+      try {
+        // HEAD: past the service worker (it answers GETs only), so only the server answers
+        await fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" });
+      } catch (e) {
+        trying = false;
+        return;  // still no connection
+      }
+      await flush().catch(() => undefined);
+      location.reload();
+    }
+    setInterval(back, POLL_MS);
+    window.addEventListener("online", back);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-live]").forEach(setupLive);
+    document.querySelectorAll("[data-offline-page]").forEach(setupOfflinePage);
+    document.querySelectorAll("[data-deleted-game]").forEach(setupDeletedPage);
     render();
     flush();
     setInterval(flush, 5000);
@@ -1279,6 +1401,9 @@ const OfflineTruth = (function () {
           if (navigator.onLine === false) return;
           const keep = [];
           if (!keptAtLoad && gamePage) keep.push(location.pathname + location.search);
+          // a deal form opened first: the sheet its Save leads to, never opened here yet
+          const form = document.querySelector("form.deal-form[data-draft][data-sheet-url]");
+          if (!keptAtLoad && form) keep.push(form.dataset.sheetUrl);
           // the add-deal form of this sheet, for a deal entered without connection
           const add = document.querySelector("[data-add-url]");
           if (add && add.dataset.addUrl) keep.push(add.dataset.addUrl);

@@ -197,3 +197,44 @@ def test_the_deleted_pages_meet_wcag_22_aa(browser, season, scheme):
         assert not audit.problems, audit.report()
     finally:
         page.context.close()
+
+
+LIVE = 10_000  # ms: a page asks every 2 s; slack for a loaded machine
+
+
+def test_a_deal_being_entered_when_another_phone_deletes_the_game_comes_back_with_it(browser, season):
+    """Phone B is entering deal 1 when phone A deletes the game: B's form gives way to
+    "This game was deleted", says another phone deleted it and that B's entries are kept
+    on B; when A restores the game (Undo), B's form comes back by itself with the entries
+    as they were, and B saves the deal."""
+    url, games = season
+    a, b = new_page(browser), new_page(browser)
+    try:
+        b.goto(f"{url}/games/{games['mistake']}/deals/new")
+        expect(b.get_by_role("heading", name="Deal 1")).to_be_visible()
+        b.locator(".seat-card").nth(0).get_by_role("img", name="spades").click()
+        b.fill("#tricks_0", "5")
+        b.fill("#tricks_1", "4")
+
+        a.goto(f"{url}/games/{games['mistake']}/delete")
+        a.get_by_role("button", name="Delete game").click()
+        expect(a.locator(".flash-restore")).to_contain_text("deleted.")
+        expect(b.get_by_role("heading", name="This game was deleted")).to_be_visible(timeout=LIVE)
+        expect(b.locator("[data-deleted-meanwhile]")).to_have_text("Deleted on another phone while deal 1 was being entered on this one.")
+        expect(b.locator("[data-draft-kept]")).to_have_text("Your entries for deal 1 are kept on this phone; they come back if the game is restored.")
+        shot(b, "delete-game-while-entering")
+
+        a.get_by_role("button", name="Undo").click()
+        expect(a.locator(".flash")).to_contain_text("restored.")
+        expect(b.get_by_role("heading", name="Deal 1")).to_be_visible(timeout=LIVE)
+        expect(b.locator("#tricks_0")).to_have_value("5")
+        expect(b.locator("#tricks_1")).to_have_value("4")
+        expect(b.locator(".seat-card").nth(0).locator('input[name="bids_0"][value="S"]')).to_be_checked()
+        for seat, suit in [(1, "hearts"), (2, "clubs")]:
+            b.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+        b.get_by_role("button", name="Save deal 1").click()
+        expect(b.locator(".flash")).to_contain_text("Deal 1 saved")
+        expect(b.locator("tr.deal-row")).to_have_count(1)
+    finally:
+        b.context.close()
+        a.context.close()

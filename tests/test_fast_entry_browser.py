@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper import store
+from scorekeeper.db import connect
 from tests.browser_support import (
     ARGS,
     CHROMIUM,
@@ -484,6 +486,58 @@ def test_a_deal_being_changed_lets_any_count_be_corrected_first(page, served):
     assert page.locator("#tricks_1_chip-4").get_attribute("disabled") is not None  # 13 − 6 − 4 = 3 at most
     f.count("tricks_1", 3)
     expect(page.locator("[data-sum-line]")).to_have_text("13 of 13")
+
+
+def test_a_deal_being_changed_takes_the_bugs_its_new_tricks_leave(page, served):
+    """Changing a deal's tricks to none or all (SCORING.md §1.3: no trick, no bug; every
+    trick takes all 10 cards of the suit) moves its bugs there, over the old count, as a
+    new deal's form does: no chip stays chosen that the cards rule out, and Save takes it
+    with no count corrected by hand."""
+    url, database = served
+    deal = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+            "tricks": [5, 4, 4], "bugs": [0, 1, 4]}
+    game_id = store_game(database, game_file("trigami", players=["Anna", "Bernd", "Chris"], deals=[deal] * 3))
+    page.goto(f"{url}/games/{game_id}")
+    page.get_by_role("link", name="Deal 3: change or delete").click()
+    f = Form(page)
+    f.count("tricks_0", 0)
+    f.count("tricks_1", 0)
+    expect(page.locator("#bugs_1")).to_have_value("0")  # was 1
+    expect(page.locator("#bugs_1_chip-0")).to_be_checked()
+    f.count("tricks_2", 13)
+    expect(page.locator("#bugs_2")).to_have_value("10")  # was 4
+    expect(page.locator("#bugs_2_chip-10")).to_be_checked()
+    assert page.locator("[data-count] input[type=radio]:checked:disabled").count() == 0
+    shot(page, "entry-change-to-a-sweep")
+    page.get_by_role("button", name="Save").last.tap()
+    expect(page.locator(".flashes")).to_contain_text("Deal 3")
+    db = connect(str(database))
+    try:
+        stored = store.get_game(db, game_id).deals[2].entry
+    finally:
+        db.conn.close()
+    assert (stored["tricks"], stored["bugs"]) == ([0, 0, 13], [0, 0, 10])
+
+
+def test_a_bug_count_the_new_tricks_rule_out_is_not_left_chosen(page, served):
+    """A player's bug count that fewer tricks no longer allow (1 trick: its 3 cards and the
+    turnip, 4 bugs at most, SCORING.md §1.3): its greyed-out chip is not left chosen, and
+    the field is marked off (the bar at the bottom says why)."""
+    url, database = served
+    deal = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+            "tricks": [5, 4, 4], "bugs": [0, 1, 6]}
+    game_id = store_game(database, game_file("trigami", players=["Anna", "Bernd", "Chris"], deals=[deal]))
+    page.goto(f"{url}/games/{game_id}")
+    page.get_by_role("link", name="Deal 1: change or delete").click()
+    f = Form(page)
+    f.count("tricks_0", 8)
+    f.count("tricks_2", 1)
+    expect(page.locator("#bugs_2_chip-6")).to_be_disabled()
+    expect(page.locator("#bugs_2_chip-6")).not_to_be_checked()
+    expect(page.locator("#bugs_2")).to_have_attribute("aria-invalid", "true")
+    assert page.locator("[data-count] input[type=radio]:checked:disabled").count() == 0
+    f.count("bugs_2", 3)
+    expect(page.locator("#bugs_2")).not_to_have_attribute("aria-invalid", "true")
 
 
 def test_counts_typed_with_an_arabic_keypad_are_read_and_saved(page, served):

@@ -356,3 +356,105 @@ def test_a_phone_whose_first_page_is_the_sheet_can_save_a_deal_without_connectio
         sent(page, database, 3)
     finally:
         context.close()
+
+
+def kept(page, paths_js: str) -> None:
+    """Wait (at most 15 s) until the service worker has kept every page of ``paths_js`` (a
+    script giving their paths). page.evaluate awaits the check (wait_for_function would
+    take its promise for a yes)."""
+    for _ in range(150):
+        if page.evaluate("async () => { for (const path of " + paths_js + ") "
+                         "if (!(await caches.match(path, { ignoreVary: true }))) return false; return true; }"):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("the pages were never kept")
+
+
+FORM_AND_SHEET = "[location.pathname, document.querySelector('form[data-sheet-url]').dataset.sheetUrl]"
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
+def test_a_phone_whose_first_page_is_a_deal_form_saves_a_deal_without_connection(browser, served, size):
+    """A phone that opened a deal form first (the sheet never opened on it): once the
+    service worker runs, the form and the sheet its Save leads to are kept, so a deal saved
+    without connection opens the sheet listing it waiting (not "this page was not opened on
+    it before"), and it is sent when the connection is back."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, *size, service_workers="allow")
+    context = page.context
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")  # no reload: the first visit as it is
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+        kept(page, FORM_AND_SHEET)
+        context.set_offline(True)
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        expect(page.get_by_text("was not opened on it before")).to_have_count(0)
+        shot(page, f"offline-first-page-form-{size[0]}")
+        sent(page, database, 3)
+        expect(page.locator("tr.deal-row")).to_have_count(3)
+    finally:
+        context.close()
+
+
+def test_a_deal_saved_where_the_sheet_was_never_kept_waits_on_the_form_and_is_sent(browser, served):
+    """The sheet a deal form leads to not kept (the phone lost the connection before it was
+    fetched): Save without connection keeps the deal and says so on the form; when the
+    connection is back it is sent, and the sheet opens with it."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+        kept(page, FORM_AND_SHEET)
+        page.evaluate("""async () => {
+            const cache = await caches.open((await caches.keys()).find((k) => k.startsWith("scorekeeper-")));
+            await cache.delete(document.querySelector("form[data-sheet-url]").dataset.sheetUrl, { ignoreVary: true });
+        }""")
+        context.set_offline(True)
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-preview-line]")).to_have_text(
+            "No connection: deal 3 is kept on this phone and will be sent by itself when the connection is back.")
+        page.wait_for_timeout(1000)  # the preview's pause (300 ms) past: it says the same still
+        expect(page.locator("[data-preview-line]")).to_have_text(
+            "No connection: deal 3 is kept on this phone and will be sent by itself when the connection is back.")
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()  # still the form, not "No connection"
+        expect(page.get_by_role("button", name="Save deal 3")).to_be_disabled()
+        shot(page, "offline-form-waiting")
+        context.set_offline(False)
+        expect(page.locator("tr.deal-row")).to_have_count(3, timeout=SENT)
+        assert len(deals(database)) == 3
+    finally:
+        context.close()
+
+
+def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser, served):
+    """Without connection, a page never opened on this phone shows "No connection", and
+    what waits to be sent; once the connection is back, the waiting deal is sent and the
+    page asked for loads by itself."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        context.set_offline(True)
+        page.get_by_role("link", name="Add deal 3").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        page.goto(f"{url}/games/{game_id}/history")  # never opened on this phone
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        expect(page.locator("[data-offline-waiting]")).to_have_text("1 deal waiting to be sent")
+        shot(page, "offline-never-opened-waiting")
+        context.set_offline(False)
+        expect(page.get_by_role("heading", name="No connection")).to_have_count(0, timeout=SENT)
+        assert urlsplit(page.url).path == f"/games/{game_id}/history"
+        assert len(deals(database)) == 3
+    finally:
+        context.close()

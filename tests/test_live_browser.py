@@ -296,7 +296,7 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         expect(refused).to_contain_text("Not saved:", timeout=15_000)
         expect(refused).to_contain_text("Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13.")
         expect(refused).to_contain_text("Anna: ♠, Tricks 5, Bugs 0")
-        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=5_000)
+        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=15_000)
         shot(page, "live-8-refused")
         assert len(deals(database)) == 1
         # "Open it": the entries go back into the form, now for deal 2

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import NoReturn
+from urllib.parse import urlsplit
 
 import click
 import waitress
@@ -264,19 +265,44 @@ def export(game: str | None, group_name: str | None) -> None:
     click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))
 
 
-def _public_url(app: Flask) -> str:
-    """The address links are shown with: PUBLIC_URL, else this computer's address on
-    the Wi-Fi (port 5000, as ``make run`` serves), else a path alone."""
-    if app.config.get("PUBLIC_URL"):
-        return str(app.config["PUBLIC_URL"]).rstrip("/")
-    urls = network.phone_urls("0.0.0.0", 5000)
-    return urls[0] if urls else ""
+def _link_base(app: Flask, url: str | None) -> str | None:
+    """The address phones open, which the links are printed after: ``url`` (--url),
+    else the app's PUBLIC_URL; None when neither is given. This command does not know the
+    port a server runs on (``scorekeeper serve --port``, ``make run PORT=``), so it never
+    guesses one. Exits 1 for an address that is not http(s)://HOST[:PORT][/PATH]."""
+    given, named = (url, "--url") if url else (app.config.get("PUBLIC_URL"), "SCOREKEEPER_PUBLIC_URL")
+    if not given:
+        return None
+    text = str(given).strip()
+    try:
+        parts = urlsplit(text)
+        ok = parts.scheme in ("http", "https") and network.usable_host(parts.netloc) \
+            and not parts.query and not parts.fragment
+    except ValueError:  # e.g. "http://[::1"
+        ok = False
+    if not ok:
+        _fail(f"{named} must be the address phones open, like http://192.168.1.20:5000, not {text!r}")
+    return text.rstrip("/")
+
+
+def _how_to_get_whole_links() -> None:
+    """Say on stderr that the links printed are paths, and how to print whole ones."""
+    addresses = network.machine_addresses()
+    host = (f"[{addresses[0]}]" if ":" in addresses[0] else addresses[0]) if addresses else "ADDRESS"
+    click.echo("These links are paths: a phone opens them after the address the server is served on.\n"
+               f"For links phones can open: scorekeeper groups --url http://{host}:PORT, with the port the "
+               "server runs on (the address scorekeeper serve printed; 5000 unless --port or make run PORT=), "
+               "or set SCOREKEEPER_PUBLIC_URL to that address.", err=True)
 
 
 @main.command("groups")
-def groups_() -> None:
+@click.option("--url", metavar="URL",
+              help="The address phones open (e.g. http://192.168.1.20:5000), printed in front of each "
+                   "link; without it, SCOREKEEPER_PUBLIC_URL, else the links' paths.")
+def groups_(url: str | None) -> None:
     """List the groups: number, name, games, and the private link that opens each."""
     app = _app()
+    base = _link_base(app, url)
     db = connect(app.config["DATABASE"])
     try:
         found = groups.all_groups(db)
@@ -287,12 +313,13 @@ def groups_() -> None:
     if not found:
         click.echo("No groups yet: the first phone to open the app starts one.")
         return
-    base = _public_url(app)
     for group in found:
         games = counts.get(group.id, 0)
         passcode = ", passcode on" if group.passcode_id else ""
         click.echo(f"{group.id}  {group.name}  ({games} game{'s' if games != 1 else ''}{passcode})")
-        click.echo(f"    {base}/g/{group.token}")
+        click.echo(f"    {base or ''}/g/{group.token}")
+    if base is None:
+        _how_to_get_whole_links()
 
 
 def _progress(label: str) -> backups.Progress:

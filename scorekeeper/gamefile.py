@@ -159,10 +159,44 @@ def _json(value: Any) -> str:
         return repr(value)
 
 
+def check_player_name(name: Any, seat: int) -> str:
+    """One player's name (``seat`` 0-based, for the message), cleaned (trimmed, spaces
+    made one, Unicode NFC: inputs.clean_name): text with something visible in it, at most
+    :data:`MAX_NAME_LENGTH` characters, without control characters or direction overrides
+    and isolates. Every form that takes a name checks it here too (forms/fields.py:
+    check_names).
+
+    Raises FormatError (field "players", ``seat``).
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
+    if any(unicodedata.category(c) == "Cs" for c in name):
+        # half of a UTF-16 pair ("\udcff" in a JSON file): no text at all, and SQLite
+        # could not store it
+        raise FormatError(_("player {n}'s name has characters that are not text").format(n=seat + 1),
+                          field="players", seat=seat)
+    name = clean_name(name)
+    if not has_visible_character(name):  # only zero-width or combining marks
+        raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
+    if len(name) > MAX_NAME_LENGTH:
+        raise FormatError(_("player {n}'s name is longer than {max} characters").format(
+            n=seat + 1, max=MAX_NAME_LENGTH), field="players", seat=seat)
+    if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
+        raise FormatError(_("player {n}'s name has invisible control characters").format(n=seat + 1),
+                          field="players", seat=seat)
+    return name
+
+
+def named_twice(name: str, seat: int) -> FormatError:
+    """The problem of a name (cleaned) that is another seat's player already (their
+    :func:`inputs.name_key` is the same), at ``seat``."""
+    return FormatError(_("{name} is named twice").format(name=shown_name(name)), field="players", seat=seat)
+
+
 def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
-    """``seats`` distinct, non-empty names, cleaned (trimmed, spaces made one, Unicode
-    NFC: inputs.clean_name). Two names are the same player when their
-    :func:`inputs.name_key` is (case, width, invisible characters aside).
+    """``seats`` distinct names, each checked and cleaned by :func:`check_player_name`.
+    Two names are the same player when their :func:`inputs.name_key` is (case, width,
+    invisible characters aside).
 
     Raises FormatError (field "players", seat of the offending name where there is one).
     """
@@ -171,25 +205,10 @@ def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
     out: list[str] = []
     seen: set[str] = set()
     for seat, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
-        if any(unicodedata.category(c) == "Cs" for c in name):
-            # half of a UTF-16 pair ("\udcff" in a JSON file): no text at all, and SQLite
-            # could not store it
-            raise FormatError(_("player {n}'s name has characters that are not text").format(n=seat + 1),
-                              field="players", seat=seat)
-        name = clean_name(name)
-        if not has_visible_character(name):  # only zero-width or combining marks
-            raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
-        if len(name) > MAX_NAME_LENGTH:
-            raise FormatError(_("player {n}'s name is longer than {max} characters").format(
-                n=seat + 1, max=MAX_NAME_LENGTH), field="players", seat=seat)
-        if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
-            raise FormatError(_("player {n}'s name has invisible control characters").format(n=seat + 1),
-                              field="players", seat=seat)
+        name = check_player_name(name, seat)
         key = name_key(name)
         if key in seen:
-            raise FormatError(_("{name} is named twice").format(name=shown_name(name)), field="players", seat=seat)
+            raise named_twice(name, seat)
         seen.add(key)
         out.append(name)
     return tuple(out)

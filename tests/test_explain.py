@@ -367,7 +367,35 @@ def test_calculator_names_and_unknown_kind_are_said(client):
     page = text(client.get("/calculator?kind=poker"))
     assert "There is no game called “poker” here, so Trigami is shown." in page
     page = text(client.get("/calculator?kind=trigami&player=A&player=a&player=B"))
-    assert "The names were not used" in page and "Player 1" in page
+    assert "A name needs correcting, so the players are numbered for now." in page and "Player 1" in page
+
+
+def calculator_name_field(page: str, seat: int) -> str:
+    start = page.index(f'<label for="player-{seat}">')
+    return page[page.rfind("<div", 0, start):page.index("</div>", start)]
+
+
+def test_calculator_refuses_the_names_a_game_refuses_beside_their_field_and_keeps_them(client):
+    """The calculator's names are checked as a new game's (40 characters at most, no
+    invisible control characters, the same player twice): the message beside the name,
+    what was typed still in its field, and the players numbered meanwhile."""
+    long_name, override = "A" * 10_000, "\u202eevil"
+    query = {**WORKED_QUERY, "player": [long_name, "Ben", override]}
+    response = client.get("/calculator", query_string=query)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    first, second, third = (calculator_name_field(page, seat) for seat in range(3))
+    assert "Player 1&#39;s name is longer than 40 characters." in first and f'value="{long_name}"' in first
+    assert 'aria-invalid="true"' in first and "errors" not in second
+    assert "Player 3&#39;s name has invisible control characters." in third and f'value="{override}"' in third
+    assert re.search(r'<details class="panel calc-names" open>', page)
+    words = text(response)
+    assert "A name needs correcting, so the players are numbered for now." in words
+    assert "A" * 41 not in words and "\u202e" not in words
+    # the deal is still worked out, for the numbered players (worked example: +80 +200 +13)
+    assert "Player 1 +80" in words and "Player 3 +13" in words and "Ben +200" not in words
+    twice = client.get("/calculator", query_string={**WORKED_QUERY, "player": ["Anna", "ANNA", "Carla"]})
+    assert "⁨ANNA⁩ is named twice." in html.unescape(calculator_name_field(twice.get_data(as_text=True), 1))
 
 
 def test_calculator_preview_as_json(client):

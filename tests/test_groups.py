@@ -467,6 +467,68 @@ def test_import_goes_into_the_only_group_and_asks_which_when_there_are_several(c
     assert "2 games" in listed.output and "1 game)" in listed.output
 
 
+@pytest.fixture
+def listing(cli, monkeypatch):
+    """``scorekeeper groups`` (arguments as given, extra environment ``env``) on a database
+    with one group, on a computer whose Wi-Fi address is 192.0.2.2: (the result, the
+    group's token)."""
+    runner, game, database = cli
+    assert runner.invoke(main, ["import", str(game)]).exit_code == 0
+    db = connect(str(database))
+    try:
+        (group,) = groups.all_groups(db)
+    finally:
+        db.conn.close()
+    monkeypatch.setattr("scorekeeper.network.machine_addresses", lambda: ["192.0.2.2"])
+
+    def run(*args: str, env: dict[str, str | None] | None = None):
+        return runner.invoke(main, ["groups", *args], env={"SCOREKEEPER_PUBLIC_URL": None, **(env or {})})
+
+    return run, group.token
+
+
+def test_groups_without_the_servers_address_print_paths_and_say_how_to_get_whole_links(listing):
+    """The command cannot know the port a server runs on (make run PORT=5077): it never
+    guesses one (it printed http://192.0.2.2:5000/g/… for a server on 5077), and says
+    what to give it instead, with this computer's address it does know."""
+    run, token = listing
+    result = run()
+    assert result.exit_code == 0, result.output
+    assert f"\n    /g/{token}\n" in result.stdout
+    assert "http" not in result.stdout and ":5000" not in result.stdout
+    assert "These links are paths" in result.stderr
+    assert "scorekeeper groups --url http://192.0.2.2:PORT" in result.stderr
+    assert "SCOREKEEPER_PUBLIC_URL" in result.stderr
+
+
+def test_groups_with_the_address_phones_open_print_whole_links(listing):
+    run, token = listing
+    given = run("--url", "http://192.0.2.2:5077/")
+    assert given.exit_code == 0, given.output
+    assert f"    http://192.0.2.2:5077/g/{token}\n" in given.stdout and given.stderr == ""
+    public = run(env={"SCOREKEEPER_PUBLIC_URL": "https://scores.example.org"})
+    assert f"    https://scores.example.org/g/{token}\n" in public.stdout and public.stderr == ""
+    # --url is this very server: it wins over a PUBLIC_URL configured for another
+    both = run("--url", "http://[fd00::5]:8000", env={"SCOREKEEPER_PUBLIC_URL": "https://scores.example.org"})
+    assert f"    http://[fd00::5]:8000/g/{token}\n" in both.stdout
+
+
+@pytest.mark.parametrize("url", ["192.0.2.2:5077", "http://192.0.2.2:99999", "ftp://192.0.2.2", "http://",
+                                 "http://a b.example", "http://[::1", "http://192.0.2.2:5077/?x=1"])
+def test_groups_with_an_address_that_is_none_says_so_without_a_traceback(listing, url):
+    run, token = listing
+    result = run("--url", url)
+    assert result.exit_code == 1
+    assert "--url must be the address phones open, like http://192.168.1.20:5000" in result.stderr
+    assert "Traceback" not in result.output and token not in result.output
+
+
+def test_groups_without_a_wifi_address_still_say_what_to_give(listing, monkeypatch):
+    run, _token = listing
+    monkeypatch.setattr("scorekeeper.network.machine_addresses", list)
+    assert "scorekeeper groups --url http://ADDRESS:PORT" in run().stderr
+
+
 def test_backup_is_a_consistent_copy_readable_by_the_owner_only(cli, tmp_path):
     runner, game, _database = cli
     runner.invoke(main, ["import", str(game)])

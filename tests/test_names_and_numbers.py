@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import unicodedata
 
 import pytest
@@ -131,6 +132,19 @@ def test_control_and_direction_override_characters_are_refused(client, db, name)
     response = client.post("/games/new?kind=trigami", data={
         "player_0": name, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
     assert response.status_code == 400
+    assert db["games"].count == 0
+
+
+def test_every_wrong_name_of_a_new_game_is_said_beside_its_own_field_at_once(client, db):
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": "A" * 41, "player_1": "", "player_2": "\u202eevil", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    for seat, message in ((0, "Player 1&#39;s name is longer than 40 characters."),
+                          (1, "Enter a name for player 2."),
+                          (2, "Player 3&#39;s name has invisible control characters.")):
+        errors = re.search(rf'<ul class="errors" id="player_{seat}-errors">(.*?)</ul>', page, re.S)
+        assert errors and message in errors.group(1), seat
     assert db["games"].count == 0
 
 

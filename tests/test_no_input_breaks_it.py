@@ -31,7 +31,8 @@ from .test_gamefile import TRIX_KINGDOM
 
 #: Text that has broken pages before, or could: numbers longer than Python converts (4,300
 #: digits) or than SQLite stores, digits of other scripts, lone surrogates, invisible,
-#: combining, control and bidi characters, full-width letters, nothing at all.
+#: combining, control and bidi characters, full-width letters, nothing at all, the first
+#: and last days of the calendar, time zones.
 NASTY = [
     "", " ", "0", "-1", "1.5", "1e9", "0x1f", "NaN", "inf", "٣", "𝟙", "¹", "Ⅻ", "+7",
     "9" * 19, "9" * 40, "9" * 4301, "9" * 20_000, "-" + "9" * 5000, "0" * 5000 + "1",
@@ -39,6 +40,8 @@ NASTY = [
     "\udcff", "Ann\udcff", "\ud800", "\x00", "\x1b[31m", "\r\n", "\u202e", "\u2066",
     "Ann", "ANN", "trigami", "trix", "random", "on", "y", "1", "2", "3", "4", "13", "S", "H",
     "<script>alert(1)</script>", "' or 1=1 --", "../../etc/passwd", "%00", "a" * 10_000,
+    # the calendar's ends, and time zones far east and west and not zones at all
+    "9999-12-31", "0001-01-01", "Pacific/Kiritimati", "Etc/GMT+12", "America",
 ]
 
 _CHARS = st.characters(categories=["Cs", "Cf", "Cc", "Mn", "Me", "Zs", "Zl", "Nd", "No", "Lu", "Ll", "So", "Co"])

@@ -462,3 +462,58 @@ def test_an_arabic_paper_sheet_takes_the_digits_of_an_arabic_keypad(client, kind
     if kind == "trix":
         url = check_url("trix", {1: ("٠", "−٧٥", "٠", "٠")}, {1: "king"}, doubling="y")
         assert 'class="panel paper-row ok"' in row_html(client.get(url), 1)
+
+
+# --------------------------------------------------------------------------- players' names
+
+
+def name_field(response, seat: int) -> str:
+    """The HTML of the name field of ``seat`` (its label, input and messages)."""
+    page = response.get_data(as_text=True)
+    start = page.index(f'<label for="n{seat}">')
+    return page[page.rfind("<div", 0, start):page.index("</div>", start)]
+
+
+def test_names_a_game_refuses_are_refused_beside_their_field_and_kept(client):
+    """The names a new game refuses (40 characters at most, no invisible control
+    characters: the game forms' own check) are refused here too: the message beside the
+    field, what was typed still in it, nothing checked, and the sheet names the seat
+    "Player 1" meanwhile, never the refused name (10,000 letters made the page 100,000
+    pixels wide; a right-to-left override showed "evil" as "live")."""
+    long_name, override = "A" * 10_000, "\u202eevil"
+    url = check_url("trigami", {1: (20, 0, 0)}, n0=long_name, n1="<script>alert(1)</script>", n2=override)
+    response = client.get(url)
+    assert response.status_code == 200
+    first, second, third = (name_field(response, seat) for seat in range(3))
+    assert "Player 1&#39;s name is longer than 40 characters." in first and 'aria-invalid="true"' in first
+    assert f'value="{long_name}"' in first
+    assert "Player 3&#39;s name has invisible control characters." in third
+    assert f'value="{override}"' in third
+    assert "errors" not in second and 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in second
+    page = text(response)
+    assert "Nothing was checked yet. 2 players' names under Players and settings need correcting." in page
+    assert "can be right" not in page
+    assert re.search(r'<details class="panel paper-settings" open>', response.get_data(as_text=True))
+    # the refused names are shown nowhere but in their own fields
+    assert "A" * 41 not in page and "\u202e" not in page
+    cells = row_html(response, 1)
+    assert "<bdi>Player 1</bdi>" in cells and "<bdi>Player 3</bdi>" in cells
+    assert "<bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi>" in cells  # a name like any other, as text
+
+
+def test_one_wrong_name_is_named_alone_and_the_same_player_twice_is_refused(client):
+    response = client.get(check_url("trix", {1: (0, -75, 0, 0)}, {1: "king"}, n0="Anna", n1="Ben",
+                                    n2="anna", n3="Dan"))
+    assert "⁨anna⁩ is named twice." in html.unescape(name_field(response, 2))
+    assert "errors" not in name_field(response, 0)
+    assert "Nothing was checked yet. A player's name under Players and settings needs correcting." in text(response)
+    assert 'href="#n2"' in response.get_data(as_text=True)
+
+
+def test_names_a_game_takes_are_checked_with(client):
+    # 40 letters, a joiner some scripts need, spaces made one: as a new game takes them
+    names = {"n0": "B" * 40, "n1": "  Zoë   Ann ", "n2": "کاظم\u200cزاده"}
+    response = client.get(check_url("trigami", {1: (80, 200, 13)}, **names))
+    page = text(response)
+    assert "The deal can be right." in page
+    assert f"Totals from these points: {'B' * 40} 80 · Zoë Ann 200 · کاظم\u200cزاده 13" in page

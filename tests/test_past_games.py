@@ -102,6 +102,68 @@ def test_filter_by_days_from_and_to(client, history):
     assert "Days are counted in UTC." in home(client, start="2025-03-04", tz="Not/AZone")
 
 
+def test_the_first_and_the_last_day_of_the_calendar_find_games_not_an_error(client, history):
+    """31/12/9999 as the last day (a player's "until whenever") lists every game up to
+    then, whatever else is filtered; 1/1/0001 as the first day likewise, in a time zone
+    east of UTC too (its first moment is before the year 1 in UTC)."""
+    ids, players = history
+    everything = set(ids.values())
+    page = home(client, end="9999-12-31")
+    assert set(listed(page)) == everything
+    assert 'value="9999-12-31"' in page  # the form keeps the day
+    assert set(listed(home(client, end="9999-12-31", tz="Pacific/Kiritimati"))) == everything
+    assert set(listed(home(client, end="9999-12-31", tz="Etc/GMT+12"))) == everything
+    assert set(listed(home(client, start="0001-01-01", tz="Pacific/Kiritimati"))) == everything
+    assert set(listed(home(client, start="0001-01-01", end="9999-12-31", tz="Pacific/Kiritimati"))) == everything
+    assert listed(home(client, end="9999-12-31", kind="trix", status="finished")) == [ids["G4"]]
+    assert set(listed(home(client, end="9999-12-31", player=players["Dan"], page="1"))) == {ids["G3"], ids["G4"]}
+    # a player page's figure link, with the days narrowed by hand
+    won = home(client, player=players["Anna"], figure="won", start="0001-01-01", end="9999-12-31",
+               tz="Pacific/Kiritimati")
+    assert set(listed(won)) == {ids["G1"], ids["G4"]}
+
+
+def test_days_at_the_ends_of_the_calendar_when_no_game_was_played_find_none(client, history):
+    for query in ({"start": "0001-01-01", "end": "0001-01-01", "tz": "Pacific/Kiritimati"},
+                  {"end": "0001-01-01", "tz": "Etc/GMT+12"}, {"end": "0001-01-01"},
+                  {"start": "9999-12-31", "tz": "Etc/GMT+12"}, {"start": "9999-12-31", "tz": "Pacific/Kiritimati"},
+                  {"start": "9999-12-31", "end": "9999-12-31"}):
+        page = home(client, **query)
+        assert listed(page) == [], query
+        assert "No games match these filters." in page, query
+
+
+@pytest.mark.parametrize("zone", ["America", "Europe/", "../../../../etc/passwd", "/etc/localtime", "a\x00b",
+                                  "%FF", "UTC\n", "", " ", "x" * 65, "zone.tab"])
+def test_a_time_zone_that_is_not_one_counts_days_in_utc(client, history, zone):
+    ids, _players = history
+    # G3 was started at 23:30 UTC on the 3rd: not on the 4th in UTC
+    page = home(client, start="2025-03-04", tz=zone)
+    assert listed(page) == [ids["G4"]]
+    assert "Days are counted in UTC." in page
+
+
+def test_a_time_zone_sent_as_bytes_that_are_not_text_counts_days_in_utc(client, history):
+    ids, _players = history
+    response = client.get("/?start=2025-03-04&tz=%FF%FE&end=9999-12-31")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert listed(page) == [ids["G4"]] and "Days are counted in UTC." in page
+
+
+@pytest.mark.parametrize("day", ["0000-01-01", "10000-01-01", "275760-09-13", "9999-13-01", "2025-02-30",
+                                 "-0001-01-01", "9" * 40])
+def test_a_day_the_filter_cannot_read_is_explained_beside_its_field_and_kept(client, history, day):
+    ids, _players = history
+    for name in ("start", "end"):
+        page = home(client, kind="trix", **{name: day})
+        field = re.search(r'<div class="text-field date-field has-error">(.*?)</div>', page, re.S)
+        assert field and f'name="{name}"' in field.group(1), (name, day)
+        assert "Not a valid date value." in text_of(field.group(1))
+        assert f'value="{day}"' in field.group(1)  # what was typed stays
+        assert set(listed(page)) == {ids["G3"], ids["G4"]}  # the other filters still apply
+
+
 def test_filter_by_finished_or_unfinished(client, history):
     ids, _players = history
     page = home(client, status="unfinished")

@@ -28,6 +28,7 @@ from .fields import (
     CountField,
     DigitsInput,
     capitalized,
+    check_names,
     choices,
     count_field,
     csrf_failed,
@@ -51,6 +52,6 @@ __all__ = [
     "CONTRACTS", "CONTRACT_NAMES", "KIND_NAMES", "KING_LABEL", "MAX_COUNT_INPUT", "NO_SUCH_SEAT", "PLACES", "SUIT_NAMES",
     "TARGET_RANGE", "ChipCountField", "CountField", "DealForm", "DigitsInput", "EditGameForm", "EmptyForm",
     "GameSetupForm", "NewGameForm", "SeatChangeForm", "TrigamiDealForm", "TrixDealForm", "attach_error", "calculator_settings_form",
-    "capitalized", "choices", "count_field", "csrf_failed", "edit_game_form", "new_game_form", "past_games_form",
+    "capitalized", "check_names", "choices", "count_field", "csrf_failed", "edit_game_form", "new_game_form", "past_games_form",
     "per_seat", "seat_change_form", "trigami_form", "trix_form", "what_if_form",
 ]

@@ -13,9 +13,11 @@ from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import TextInput
 
+from ..gamefile import check_player_name, named_twice
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import whole_number, whole_number_below
+from ..inputs import name_key, whole_number, whole_number_below
+from ..rules import RuleError
 
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
 
@@ -166,6 +168,46 @@ def seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice]
 def capitalized(message: str) -> str:
     """A rules message as a sentence beside a field: "tricks add up…" → "Tricks add up…"."""
     return message[:1].upper() + message[1:]
+
+
+def check_names(typed: Sequence[str | None], defaults: Sequence[str] | None = None
+                ) -> tuple[list[str], list[list[str]]]:
+    """The players' names as typed into a form (one per seat), checked as every game's
+    are (gamefile.check_player_name: something visible, at most 40 characters, no
+    invisible control characters), and no two the same player (inputs.name_key).
+    ``defaults``: what a blank field stands for ("Player 1" …: names optional); without
+    them a blank field is refused.
+
+    Returns (the names cleaned, a blank field's default and a refused name's in its
+    place (else ""); each seat's problems, as sentences for beside its field). A name
+    that is another's player already is refused beside the later one typed.
+    """
+    names: list[str] = []
+    problems: list[list[str]] = [[] for _seat in typed]
+    owners: dict[str, int] = {}  # name key → the seat it was first seen at
+    for seat, raw in enumerate(typed):
+        text = " ".join((raw or "").split())
+        default = defaults[seat] if defaults is not None else ""
+        if not text:
+            if defaults is None:
+                problems[seat].append(_("Enter a name for player %(n)s.", n=seat + 1))
+            names.append(default)
+        else:
+            try:
+                names.append(check_player_name(raw, seat))
+            except RuleError as error:
+                problems[seat].append(capitalized(error.message) + ".")
+                names.append(default)
+                continue
+        if not names[seat]:
+            continue
+        key = name_key(names[seat])
+        first = owners.setdefault(key, seat)
+        if first != seat:
+            # beside the later one typed: this one, unless it was left blank
+            at = seat if text else first
+            problems[at].append(capitalized(named_twice(names[at], at).message) + ".")
+    return names, problems
 
 
 

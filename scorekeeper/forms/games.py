@@ -13,13 +13,12 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from ..gamefile import check_player_names
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL
 from ..rules.common import RuleError
 from ..text import isolate
-from .fields import TARGET_RANGE, CountField, DigitsInput, capitalized, choices
+from .fields import TARGET_RANGE, CountField, DigitsInput, capitalized, check_names, choices
 
 
 class EmptyForm(FlaskForm):
@@ -44,19 +43,14 @@ class GameSetupForm(FlaskForm):
         return [" ".join((self[f"player_{s}"].data or "").split()) for s in range(self.seat_count)]
 
     def players(self) -> tuple[str, ...] | None:
-        """The names, checked (gamefile.check_player_names), or None after errors."""
-        names = self.names()
-        for seat, name in enumerate(names):
-            if not name:
-                self[f"player_{seat}"].errors = [_("Enter a name for player %(n)s.", n=seat + 1)]
-        if not all(names):
-            return None
-        try:
-            return check_player_names(names, self.seat_count)
-        except RuleError as error:
-            field = self[f"player_{error.seat or 0}"]
-            field.errors = [*field.errors, capitalized(error.message) + "."]
-            return None
+        """The names, checked (fields.check_names, as gamefile.check_player_names), or
+        None after errors, each beside its field."""
+        names, problems = check_names(self.names())
+        for seat, found in enumerate(problems):
+            if found:
+                field = self[f"player_{seat}"]
+                field.errors = [*field.errors, *found]
+        return None if any(problems) else tuple(names)
 
     def options(self) -> dict[str, Any]:
         """The settings as the game file's ``options`` (unchecked)."""

@@ -34,7 +34,7 @@ from ..i18n import right_to_left
 from ..inputs import whole_number
 from ..names import CONTRACT_NAMES, CONTRACTS, KING_LABEL
 from ..rules.paper import PaperOptions, PaperRow
-from .fields import TARGET_RANGE, CountField, choices
+from .fields import TARGET_RANGE, CountField, check_names, choices
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
 MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}
@@ -141,10 +141,31 @@ class PaperForm(Form):
     row_count: int
     is_trix: bool
 
+    def _checked_names(self) -> tuple[list[str], list[list[str]]]:
+        """The names and each one's problems (fields.check_names: as a game's names)."""
+        return check_names([self[f"n{s}"].data for s in range(self.seat_count)],
+                           [_("Player %(n)s", n=s + 1) for s in range(self.seat_count)])
+
     def names(self) -> list[str]:
-        """The players' names as typed, or "Player 1" … where left blank."""
-        return [" ".join((self[f"n{s}"].data or "").split())
-                or _("Player %(n)s", n=s + 1) for s in range(self.seat_count)]
+        """The players' names as typed (cleaned), or "Player 1" … where left blank or
+        refused (a name no game takes: longer than 40 characters, invisible control
+        characters; :meth:`validate` says why beside the field)."""
+        return self._checked_names()[0]
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """The cells and settings (wtforms), and the names checked as a game's are (each
+        problem beside its name's field)."""
+        valid = super().validate(extra_validators)
+        for seat, found in enumerate(self._checked_names()[1]):
+            if found:
+                field = self[f"n{seat}"]
+                field.errors = [*field.errors, *found]
+                valid = False
+        return valid
+
+    def name_fields_wrong(self) -> list[Any]:
+        """The name fields with a problem beside them (after :meth:`validate`)."""
+        return [self[f"n{s}"] for s in range(self.seat_count) if self[f"n{s}"].errors]
 
     def options(self) -> PaperOptions:
         if not self.is_trix:

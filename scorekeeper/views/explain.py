@@ -26,7 +26,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from .. import explanations, forms, sheet
-from ..gamefile import GameFile, check_player_names
+from ..gamefile import GameFile
 from ..i18n import gettext as _
 from ..i18n import language
 from ..inputs import whole_number_below
@@ -287,17 +287,20 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
     rules = get_rules(kind)
     default_names = tuple(_("Player %(n)s", n=seat + 1) for seat in range(rules.seats))
     names = default_names
-    given = [" ".join(name.split()) for name in args.getlist("player")]
-    if any(given):
+    given = args.getlist("player")
+    typed: list[str] = []  # what the name fields show again: as typed
+    name_problems: list[list[str]] = [[] for _seat in default_names]
+    if any(name.strip() for name in given):
         if len(given) != rules.seats:
             notices.append(_("%(game)s needs %(n)s names, so the players are numbered.",
                              game=forms.KIND_NAMES[kind], n=rules.seats))
         else:
-            try:
-                names = check_player_names([name or default for name, default in zip(given, default_names, strict=True)],
-                                           rules.seats)
-            except RuleError as error:
-                notices.append(_("The names were not used: %(problem)s.", problem=error.message))
+            typed = given
+            checked, name_problems = forms.check_names(given, default_names)  # as a game's names
+            if any(name_problems):
+                notices.append(_("A name needs correcting, so the players are numbered for now."))
+            else:
+                names = tuple(checked)
     settings = forms.calculator_settings_form(kind)(formdata=args if "settings" in args else None)
     raw_options: dict[str, Any] = {}
     if kind == "trix":
@@ -329,6 +332,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
             except RuleError as error:
                 forms.attach_error(form, error, 1)
     return {"kind": kind, "rules": rules, "names": names, "default_names": default_names,
+            "typed_names": typed, "name_problems": name_problems,
             "settings": settings, "form": form, "result": result, "notices": notices,
             "submitted": submitted, "options": options}
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, time, timedelta, tzinfo
+from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from flask import abort, url_for
 
@@ -20,19 +21,42 @@ from ..sheet import Sheet
 from ..text import isolate
 
 
+@cache
+def _zone_names() -> frozenset[str]:
+    """The names of the IANA time zones this computer knows (tzdata or the system's)."""
+    return frozenset(available_timezones())
+
+
 def time_zone(name: str | None) -> tzinfo | None:
-    """The IANA time zone called ``name`` (sent by the browser's script), or None."""
-    if not name or len(name) > 64:
+    """The IANA time zone called ``name`` (sent by the browser's script), or None for
+    anything else: only a known zone's name is looked up, never a path ("America" is a
+    folder of zones, "../x" a file outside them)."""
+    if not name or len(name) > 64 or name not in _zone_names():
         return None
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # listed, yet unreadable
         return None
 
 
-def _day_start(day: Any, zone: tzinfo) -> str:
-    """The first moment of ``day`` in ``zone``, as a stored time (UTC ISO 8601)."""
-    return datetime.combine(day, time.min, tzinfo=zone).astimezone(UTC).isoformat(timespec="seconds")
+def _day_start(day: Any, zone: tzinfo) -> str | None:
+    """The first moment of ``day`` (a date) in ``zone``, as a stored time (UTC ISO 8601);
+    None when that moment falls outside the years 1 to 9999 in UTC, which no game was
+    started in, so that the day bounds nothing: 1 January of the year 1 in a time zone
+    east of UTC as the first day, or the day after 31 December 9999 as the end of the
+    last."""
+    try:
+        return datetime.combine(day, time.min, tzinfo=zone).astimezone(UTC).isoformat(timespec="seconds")
+    except OverflowError:
+        return None
+
+
+def _day_after(day: Any) -> Any:
+    """The day after ``day`` (a date), or None after 31 December 9999 (no such day)."""
+    try:
+        return day + timedelta(days=1)
+    except OverflowError:
+        return None
 
 
 #: Games on one page of the past games list
@@ -49,7 +73,9 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     pass (summaries.Page, newest first, ``page`` the page of the list asked for), and
     ``figure`` (a stats.Figure) when one was asked for. Read from the games' summaries
     (summaries.py), never by scoring every game. A filter that does not parse is shown
-    with its error and not applied. Aborts with 404 for a figure the player does not
+    with its error and not applied; a day at the calendar's ends (the last day 31
+    December 9999, the first 1 January of the year 1) bounds nothing; a time zone that
+    is not one counts days in UTC. Aborts with 404 for a figure the player does not
     have."""
     db = get_db()
     group = group_id()
@@ -70,9 +96,10 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
             abort(404)
     status = form.status.data if not form.status.errors else ""
     page = whole_number_below(args.get("page"), 10**9, start=1) if hasattr(args, "getlist") else None
+    after = _day_after(end) if end else None  # the "to" day is included
     filters: dict[str, Any] = {"kind": kind, "player": player, "figure": (player, figure.key) if figure else None,
                "since": _day_start(start, zone or UTC) if start else None,
-               "before": _day_start(end + timedelta(days=1), zone or UTC) if end else None}
+               "before": _day_start(after, zone or UTC) if after else None}
     unfinished = finished = None
     if status == "unfinished":
         unfinished = summaries.find(db, finished=False, page=page or 1, size=PAGE_SIZE, group=group, **filters)

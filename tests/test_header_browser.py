@@ -1,0 +1,67 @@
+"""The top bar at the narrowest phone width the app is made for, 360×740, in every
+language: no page scrolls sideways, and every link of the header (the app's name, the
+group's name, Players, Calculator, Check a paper sheet) lies whole inside the screen, where
+a finger can reach it, none over another. The Finnish "Tarkista paperipöytäkirja" was cut
+off at the right edge of a nav that scrolled sideways on its own. Screenshots:
+screenshots/header-360-*.png — open them and look.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+
+pytestmark = pytest.mark.browser
+
+LOCALES = {"en": "en-GB", "de": "de-DE", "fi": "fi-FI", "ar": "ar-EG"}
+#: The header's links in each language, as a player reads them (the catalogues' words)
+NAV = {"en": ["Players", "Calculator", "Check a paper sheet"],
+       "de": ["Spieler", "Rechner", "Papierliste prüfen"],
+       "fi": ["Pelaajat", "Laskuri", "Tarkista paperipöytäkirja"],
+       "ar": ["اللاعبون", "الحاسبة", "تدقيق ورقة نقاط"]}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    path = tmp_path_factory.mktemp("header-browser") / "header.sqlite3"
+    with serve(path) as url:
+        game = store_game(path, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+        yield {"url": url, "game": game}
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_every_header_link_fits_a_360_pixel_phone_in_every_language(site, browser, language):
+    page = new_page(browser, width=360, height=740, locale=LOCALES[language])
+    try:
+        for path in ("/", f"/games/{site['game']}", "/check", "/calculator?kind=trix", "/players"):
+            page.goto(site["url"] + path)
+            assert page.locator("html").get_attribute("lang") == language
+            assert no_sideways_scroll(page), (language, path)
+            links = page.locator("header.topbar a")
+            names = [name.strip() for name in links.all_inner_texts()]
+            assert names[-3:] == NAV[language], names  # each one there, in the page's language
+            boxes = []
+            for index in range(links.count()):
+                box = links.nth(index).bounding_box()
+                assert box is not None, (language, path, names[index])
+                # whole inside the screen, and tall enough to tap (WCAG 2.5.8: 24 px)
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 360 + 0.5, (language, path, names[index], box)
+                assert box["height"] >= 24, (language, path, names[index], box)
+                boxes.append(box)
+            for index, one in enumerate(boxes):
+                for other in boxes[index + 1:]:
+                    apart = (one["x"] + one["width"] <= other["x"] + 0.5 or other["x"] + other["width"] <= one["x"] + 0.5
+                             or one["y"] + one["height"] <= other["y"] + 0.5 or other["y"] + other["height"] <= one["y"] + 0.5)
+                    assert apart, (language, path, names, one, other)
+            # nothing of the links hidden in a part of the header that scrolls on its own
+            assert page.evaluate("""() => [...document.querySelectorAll('header.topbar, header.topbar nav')]
+                                      .every(e => e.scrollWidth <= e.clientWidth + 1)"""), (language, path)
+            # every link's own text shows whole (the group's name may end in "…")
+            assert page.evaluate("""() => [...document.querySelectorAll('header.topbar nav a, header.topbar .brand')]
+                                      .every(a => a.scrollWidth <= a.clientWidth + 1)"""), (language, path)
+            if path == "/":
+                shot(page, f"header-360-{language}")
+    finally:
+        page.context.close()

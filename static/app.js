@@ -355,6 +355,12 @@ const OfflineTruth = (function () {
       tricks: card.querySelector('input[name^="tricks_"].count-input'),
       bugs: card.querySelector('input[name^="bugs_"].count-input'),
     })).filter((s) => s.tricks && s.bugs);
+    // the tricks the page came with (a deal being changed; entries sent back with a
+    // problem) are the player's: only a change of them takes the count they force
+    seats.forEach(function (seat) {
+      const t = intOrNull(seat.tricks);
+      if (t !== null) seat.bugs.dataset.forcedAt = String(t);
+    });
     function suitOf(seat) {
       const bid = seat.card.querySelector('input[name^="bids_"]:checked');
       if (!bid) return null;
@@ -385,7 +391,11 @@ const OfflineTruth = (function () {
         // The tricks alone leave one number (no trick: 0; every trick: all of the suit):
         // it is taken, even over a number the player gave (a deal being changed keeps its
         // old count until its tricks change)
-        const forced = t !== null && (t === 0 || t === total);
+        // (once, when the tricks become such a number: a count typed after that is the
+        // player's, kept and said to be off, never overwritten by a change elsewhere)
+        const forced = t !== null && (t === 0 || t === total) && seat.bugs.dataset.forcedAt !== String(t);
+        if (t !== null && (t === 0 || t === total)) seat.bugs.dataset.forcedAt = String(t);
+        else delete seat.bugs.dataset.forcedAt;
         if (low === high && count !== low && (seat.bugs.dataset.typed !== "1" || forced)) {
           delete seat.bugs.dataset.typed;
           setCount(seat.bugs, low);

@@ -81,6 +81,12 @@ def sent(page, database, count: int) -> None:
     """Back online: the waiting deals go, the outbox empties and the game has ``count`` deals."""
     page.context.set_offline(False)
     expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
+    # the outbox may empty as the page moves on while the last answer is on its way:
+    # wait for the game to hold them (never more)
+    for _try in range(SENT // 100):
+        if len(deals(database)) >= count:
+            break
+        page.wait_for_timeout(100)
     assert len(deals(database)) == count
 
 

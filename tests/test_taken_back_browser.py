@@ -82,7 +82,7 @@ def test_change_the_reading_on_the_settings_page_and_see_the_sheet_change(browse
     ("en-GB", "en", "The other reading (the doubler pays the plain penalty and nobody gains) would give", "−75"),
     ("de-DE", "de", "Nach der anderen Lesart (der Verdoppler zahlt die einfache Strafe", "−75"),
     ("fi-FI", "fi", "Toisella tulkinnalla (tuplaaja maksaa tavallisen miinuksen", "−75"),
-    ("ar", "ar", "ووفق القراءة الأخرى (يدفع المدبِّل الجزاء العادي", "−٧٥"),  # Arabic digits
+    ("ar", "ar", "ولو حُسبت على الطريقة الأخرى (يدفع المدبِّل الجزاء العادي", "−٧٥"),  # Arabic digits
 ])
 def test_the_explanation_of_a_king_taken_back_in_each_language(browser, served, locale, lang, words, ben):
     _base, make = served

@@ -220,6 +220,10 @@ def test_without_connection_a_page_never_opened_says_so_in_the_language_last_cho
         shot(page, "live-offline-de")
 
         context.set_offline(False)
+        # back online, the page asked for comes by itself (the offline page reloads it)
+        expect(page.get_by_role("heading", name="Keine Verbindung")).to_be_hidden(timeout=15_000)
+        expect(page.locator("main h1")).not_to_have_text("Keine Verbindung")
+        page.wait_for_load_state()
         page.goto(f"{url}/")
         switch(page, "العربية")
         offline_page_kept_in(page, "ar")

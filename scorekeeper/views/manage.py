@@ -143,6 +143,9 @@ def edit_game(game_id: str) -> Any:
         confirmed = set(request.form.getlist("confirm_player"))
         reading = _reading_change(game, form)
         asking = any(store.name_key(name) not in confirmed for name in merges.values()) or reading is not None
+        # the same Save sent again (a double tap): the first send's answer, asking nothing
+        # (its new name is a known player by now, having been saved by it)
+        asking = asking and not store.form_changes(get_db(), game.id, nonce)
         if asking:
             form.parsed_options(get_rules(game.kind))  # a setting's own problem is said at once too
         else:

@@ -102,11 +102,19 @@ class _Scorekeeper(Flask):
         return super().get_send_file_max_age(filename)
 
     def send_static_file(self, filename: str) -> Any:
-        # Read whole (static files are a few KB): Flask-Compress then compresses it, and
-        # the file is closed when the response is (a compressed stream would not close it).
+        # Read whole (static files are a few KB): Flask-Compress then compresses it. The
+        # file is closed at once, not when the response is: a server may never close a
+        # response whose phone hung up (werkzeug's own server skips it when reading the
+        # rest of a reset connection fails), and a file left to the garbage collector
+        # warns.
         response = super().send_static_file(filename)
+        opened = response.response
         response.direct_passthrough = False
-        response.make_sequence()
+        try:
+            response.make_sequence()
+        finally:
+            if hasattr(opened, "close"):
+                opened.close()
         if response.status_code == 200 and self._versioned():
             # immutable: the browser does not even ask whether it changed (set here, not in
             # an after_request hook that every other request would pass through)

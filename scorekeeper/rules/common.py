@@ -442,6 +442,20 @@ class GameRules(Protocol):
         (issue 18, part 3): its messages and steps name them; points stay with the seat."""
         ...
 
+    def places(self, score: GameScore, options: Any) -> tuple[int, ...]:
+        """Each seat's finishing place in the game as it stands (or ended): 1 is first,
+        seats level share the better place (1, 1, 3). A club night ranks its tables by
+        them (club.py; docs/club-nights.md)."""
+        ...
+
+    def sides(self, options: Any) -> tuple[tuple[int, ...], ...]:
+        """The seats that win or lose together: each seat alone, or partners' pairs."""
+        ...
+
+    def low_wins(self, options: Any) -> bool:
+        """Whether the lowest total is best (Trix's reversed scoring)."""
+        ...
+
 
 def _json(value: Any) -> str:
     """A value as the game file spells it (true, "4", 4.0), for messages."""
@@ -450,6 +464,14 @@ def _json(value: Any) -> str:
     except (TypeError, ValueError):
         return repr(value)
 
+
+
+def places_by_totals(totals: Sequence[int], low_wins: bool = False) -> tuple[int, ...]:
+    """Each seat's place by its total (one int per seat): 1 plus the number of seats with
+    a better total (higher; lower when ``low_wins``), so level seats share the better
+    place: (30, 50, 30) → (2, 1, 2)."""
+    return tuple(1 + sum(1 for other in totals if (other < total if low_wins else other > total))
+                 for total in totals)
 
 def check_count(value: Any, *, deal: int, field: str, seat: int | None = None,
                 name: str | None = None, low: int = 0, high: int) -> int:

@@ -26,6 +26,7 @@ from .common import (
     _n,
     check_count,
     listed,
+    places_by_totals,
     shown_names,
 )
 
@@ -522,6 +523,20 @@ class TrigamiRules:
             next_dealer=None if finished else (first_dealer + len(scored)) % self.seats,
             extra={"target": options.target},
         )
+
+    def places(self, score: GameScore, options: Options) -> tuple[int, ...]:
+        """Finishing places by totals, highest first; level players share the better
+        place (the winner, once there is one, holds the only highest total: SCORING.md
+        §1.4)."""
+        return places_by_totals(score.totals)
+
+    def sides(self, options: Options) -> tuple[tuple[int, ...], ...]:
+        """Every player plays for themselves."""
+        return tuple((seat,) for seat in range(self.seats))
+
+    def low_wins(self, options: Options) -> bool:
+        """The highest total is best (SCORING.md §1.4)."""
+        return False
 
     @staticmethod
     def _winners(totals: Sequence[int], target: int) -> tuple[int, ...]:

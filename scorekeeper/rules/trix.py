@@ -30,6 +30,7 @@ from .common import (
     _p,
     check_count,
     listed,
+    places_by_totals,
     shown_names,
     signed,
 )
@@ -1009,6 +1010,26 @@ class TrixRules:
             remaining=() if finished else tuple(c for c in order if c not in played),
             extra={"kingdom": None if finished else done + 1},
         )
+
+    def places(self, score: GameScore, options: TrixOptions) -> tuple[int, ...]:
+        """Finishing places as the game stands. Alone: by totals, highest first (lowest
+        when reversed), level players sharing the better place. Partners: both partners of
+        the side :func:`winners_of` finds ahead are first, the other side second (all four
+        first when it finds both level). Source: SCORING.md §2 (opening), §2.5."""
+        if options.partnership is None:
+            return places_by_totals(score.totals, options.reversed)
+        ahead = winners_of(score.totals, options)
+        return tuple(1 if seat in ahead else 2 for seat in range(SEATS))
+
+    def sides(self, options: TrixOptions) -> tuple[tuple[int, ...], ...]:
+        """Each player alone, or the partners (seats 0+2 and 1+3: SCORING.md §2.5)."""
+        if options.partnership is None:
+            return tuple((seat,) for seat in range(SEATS))
+        return TEAMS
+
+    def low_wins(self, options: TrixOptions) -> bool:
+        """Whether reversed scoring makes the lowest total best (SCORING.md §2.5)."""
+        return options.reversed
 
     @staticmethod
     def _team_totals(totals: Sequence[int]) -> tuple[int, int]:

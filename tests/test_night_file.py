@@ -1,0 +1,101 @@
+"""The night file (docs/night-file.md): read back whole, and refused whole, with each
+problem named where it is, when it does not hold together as a night."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from scorekeeper import nightfile
+
+
+def game(players, deals=()):
+    return {"format": 1, "game": "trigami", "players": list(players), "first_dealer": 0,
+            "options": {}, "deals": list(deals)}
+
+
+# GAME-FILE.md's example deal
+DEAL = {"turnip": "D", "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "H"}],
+        "tricks": [4, 5, 4], "bugs": [1, 0, 3], "last_trick": 1}
+
+
+def night():
+    return {
+        "format": 1, "night": "Friday", "game": "trigami", "options": {}, "rounds_planned": 2,
+        "ranking": "placings", "seating": "random", "seed": 42,
+        "players": [{"name": n, "from_round": 1, "until_round": None} for n in "ABCDEFG"]
+                   + [{"name": "H", "from_round": 2, "until_round": None}],
+        "rounds": [
+            {"round": 1, "closed": True, "closed_early": False, "sitting_out": ["G"],
+             "tables": [{"table": 1, "game": game("ABC", [DEAL])}, {"table": 2, "game": game("DEF")}]},
+            {"round": 2, "closed": True, "closed_early": True, "sitting_out": ["B", "C"],
+             "tables": [{"table": 1, "counted": 1, "game": game("ADG", [DEAL, DEAL])},
+                        {"table": 2, "game": game("EFH")}]},
+        ],
+    }
+
+
+def problems_of(data):
+    found = nightfile.read_night(json.dumps(data))
+    assert isinstance(found, list), "the file should have been refused"
+    return {(p.field, str(p)) for p in found}
+
+
+def test_a_night_file_reads_back_to_the_same_file():
+    data = night()
+    read = nightfile.read_night(json.dumps(data))
+    assert isinstance(read, nightfile.NightFile), read
+    assert [p.name for p in read.players if p.from_round == 2] == ["H"]
+    assert read.rounds[1].closed_early and read.rounds[1].tables[0].counted == 1
+    assert read.rounds[0].sitting_out == ("G",)
+    again = nightfile.read_night(nightfile.dumps(read))
+    assert again == read
+    assert json.loads(nightfile.dumps(read))["rounds"][1]["tables"][0]["game"]["players"] == ["A", "D", "G"]
+    assert nightfile.is_night_file(nightfile.dumps(read))
+
+
+def test_a_player_at_two_tables_is_refused():
+    data = night()
+    data["rounds"][0]["tables"][1]["game"]["players"] = ["D", "E", "A"]
+    assert any("A" in text and "two tables" in text for _, text in problems_of(data))
+
+
+def test_a_late_arrival_cannot_play_before_arriving_and_everyone_present_is_seated_or_out():
+    data = night()
+    data["rounds"][0]["sitting_out"] = ["H"]  # H arrives for round 2
+    found = problems_of(data)
+    assert any("H" in text and "round 1" in text for _, text in found)
+    assert any(field == "rounds[0]" and "G" in text for field, text in found)
+
+
+def test_a_broken_table_game_is_named_by_where_it_is_and_nothing_is_read():
+    data = night()
+    data["rounds"][1]["tables"][1]["game"]["deals"] = [{**DEAL, "tricks": [6, 6, 6]}]
+    found = problems_of(data)
+    assert {field for field, _ in found} == {"rounds[1].tables[1].game"}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d.update(ranking="wins"), "ranking"),
+    (lambda d: d.update(rounds_planned=0), "rounds_planned"),
+    (lambda d: d["rounds"][0].update(closed=False), "rounds[0].closed"),
+    (lambda d: d["rounds"][0]["tables"][0].update(counted=1), "rounds[0].tables[0].counted"),
+    (lambda d: d["rounds"][1]["tables"][0].update(counted=3), "rounds[1].tables[0].counted"),
+    (lambda d: d["rounds"][0]["tables"][1]["game"].update(game="bugami3"), "rounds[0].tables[1].game.game"),
+    (lambda d: d["rounds"][0]["tables"][0]["game"].update(options={"target": 300}),
+     "rounds[0].tables[0].game.options"),
+    (lambda d: d["rounds"][1].update(round=3), "rounds[1].round"),
+    (lambda d: d["players"].append({"name": "a"}), "players[8].name"),
+])
+def test_a_file_that_does_not_hold_together_is_refused_where_it_breaks(change, field):
+    data = copy.deepcopy(night())
+    change(data)
+    assert field in {f for f, _ in problems_of(data)}
+
+
+def test_not_json_or_not_an_object_is_refused_with_a_reason():
+    assert nightfile.read_night(b"{") and isinstance(nightfile.read_night(b"{"), list)
+    assert isinstance(nightfile.read_night("[]"), list)
+    assert not nightfile.is_night_file(json.dumps(game("ABC")))

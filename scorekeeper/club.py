@@ -314,3 +314,63 @@ def standing(results: Sequence[TableResult], sat_out: Mapping[int, Sequence[str]
                                played=sum(1 for line in row[3] if not line.sat_out),
                                sat_out=sum(1 for line in row[3] if line.sat_out), rounds=row[3]))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    """A player's line in the season table: ``rank`` 1-based, ``shared`` with another
+    row; ``nights`` the nights played (a round at a table or sat out); ``rounds`` the
+    rounds played at a table; ``points`` placing points over the nights; ``wins`` the
+    nights finished first (a shared first counts); ``score`` total score."""
+
+    rank: int
+    shared: bool
+    player: str
+    nights: int
+    rounds: int
+    points: int
+    wins: int
+    score: int
+
+    @property
+    def per_round(self) -> float:
+        """Placing points per round played at a table (0 with none), for display."""
+        return self.points / self.rounds if self.rounds else 0.0
+
+
+def season_table(nights: Sequence[Sequence[StandingRow]]) -> tuple[SeasonRow, ...]:
+    """The season table from the standings of the period's nights (each as
+    :func:`standing` gives it). Ranked by placing points over all nights (coming to more
+    nights earns more, as in a club's ladder); equal points by more nights won, then by
+    fewer rounds needed for them (more points a round). Rows equal in all three share
+    the rank, listed by name. Total score is shown but ranks nothing: nights of reversed
+    and standard Trix, or of different targets, cannot be added fairly.
+    Rules in words: docs/club-nights.md, "The season"."""
+    rows: dict[str, list[int]] = {}  # player → [nights, rounds, points, wins, score]
+    for night in nights:
+        for row in night:
+            if not row.rounds:
+                continue  # on the night's list, but never seated nor sat out
+            mine = rows.setdefault(row.player, [0, 0, 0, 0, 0])
+            mine[0] += 1
+            mine[1] += row.played
+            mine[2] += row.points
+            mine[3] += row.rank == 1
+            mine[4] += row.score
+
+    def key(item: tuple[str, list[int]]) -> tuple[int, int, int]:
+        # among equal points, fewer rounds is more points a round
+        _, (_nights, rounds, points, wins, _score) = item
+        return (-points, -wins, rounds)
+
+    ordered = sorted(rows.items(), key=lambda item: (key(item), item[0].casefold(), item[0]))
+    keys = [key(item) for item in ordered]
+    counted = Counter(keys)
+    out = []
+    rank = 0
+    for index, (name, (nights_played, rounds, points, wins, score)) in enumerate(ordered):
+        if index == 0 or keys[index] != keys[index - 1]:
+            rank = index + 1
+        out.append(SeasonRow(rank=rank, shared=counted[keys[index]] > 1, player=name,
+                             nights=nights_played, rounds=rounds, points=points, wins=wins, score=score))
+    return tuple(out)

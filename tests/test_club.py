@@ -223,3 +223,27 @@ def test_every_table_shares_out_the_same_points_whatever_the_ties():
     for a, b, c, d in combinations([0, 10, 10, 20, 30], 4):
         result = trix_table(1, 1, ["A", "B", "C", "D"], [a, b, c, d])
         assert sum(line.points for line in club.round_lines(result)) == 4 * 3
+
+
+def test_the_season_adds_nights_placing_points_then_nights_won_then_fewer_rounds():
+    first = standing([trigami_table(1, 1, ["Aino", "Ben", "Carla"], [500, 300, 100]),
+                      trigami_table(2, 1, ["Aino", "Ben", "Carla"], [100, 500, 300])], players=["Aino", "Ben", "Carla",
+                                                                                                 "Dora"])
+    # night 1: Aino 4+0 = 4 (600), Ben 2+4 = 6 (800), Carla 0+2 = 2; Dora never seated
+    second = standing([trigami_table(1, 1, ["Aino", "Carla", "Dora"], [400, 500, 100])], {1: ["Ben"]})
+    # night 2: Carla 4, Aino 2, Ben sits out: level with a table, 2; Dora 0
+    season = {row.player: row for row in club.season_table([first, second])}
+    assert (season["Aino"].points, season["Aino"].nights, season["Aino"].rounds) == (6, 2, 3)
+    assert (season["Ben"].points, season["Ben"].wins, season["Ben"].rounds) == (8, 1, 2)
+    assert (season["Carla"].points, season["Carla"].wins) == (6, 1)
+    assert (season["Dora"].nights, season["Dora"].points) == (1, 0)
+    ranked = club.season_table([first, second])
+    # Ben 8; Carla and Aino 6 each: Carla won a night, Aino none
+    assert [(row.rank, row.player) for row in ranked] == [(1, "Ben"), (2, "Carla"), (3, "Aino"), (4, "Dora")]
+
+
+def test_equal_in_the_season_on_points_wins_and_rounds_share_the_rank():
+    a = standing([trigami_table(1, 1, ["Aino", "Ben", "Carla"], [300, 300, 100])])
+    ranked = club.season_table([a])
+    assert [(row.rank, row.shared, row.player) for row in ranked] == [(1, True, "Aino"), (1, True, "Ben"),
+                                                                      (3, False, "Carla")]

@@ -39,10 +39,15 @@ class Sheet:
 
     @property
     def leaders(self) -> tuple[int, ...]:
-        """Seats with the best total (highest; lowest under reversed scoring); none
-        before the first deal."""
+        """Seats in first place so far, by the rules' own places: the best total
+        (highest; lowest under reversed scoring), or with partners both partners of the
+        side ahead (SCORING.md §2.5: the team row marks the same side); none before the
+        first deal."""
         if not self.score or not self.score.deals:
             return ()
+        if self.file is not None:
+            places = self.file.rules.places(self.score, self.file.options)
+            return tuple(seat for seat, place in enumerate(places) if place == 1)
         totals = self.score.totals
         best = min(totals) if self.reversed else max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)

@@ -217,3 +217,12 @@ def test_printed_sheet_shows_each_teams_worst_total_under_worst_loses(client, ma
     assert "Game over — Anna & Carla won!" in page
     # "sum": the team totals, as before
     assert "Teams −20 20 −20 20" in text(client.get(f"/games/{game(make_game, 'sum')}/print"))
+
+
+def test_partners_mid_game_the_names_above_star_the_side_ahead_not_the_best_player(client, make_game):
+    # one kingdom: Ben's 65 is the best total alone, but under "worst loses" Dan's −60
+    # makes Anna & Carla the side ahead: the names above mark them, as the Teams row does
+    game_id = game(make_game, "worst-loses", deals=KINGDOM)
+    body = client.get(f"/games/{game_id}").get_data(as_text=True)
+    heads = re.findall(r'<th scope="col" class="player-col([^"]*)"', body)
+    assert ["leader" in classes.split() for classes in heads] == [True, False, True, False]

@@ -129,7 +129,7 @@ def test_behind_nginx_over_https_the_session_cookie_is_secure_and_https_is_kept(
 
 
 def test_behind_nginx_a_client_cannot_claim_https_or_a_host_over_plain_http(site):
-    """nginx's X-Forwarded-Proto $scheme and X-Forwarded-Host $host replace what the
+    """nginx's X-Forwarded-Proto $scheme and X-Forwarded-Host $http_host replace what the
     client sent, and the headers nginx does not set (-Port, -Prefix) are never read: a
     page opened over plain http stays plain, on the host it asked for."""
     phone = site.http("127.0.0.3")
@@ -147,6 +147,17 @@ def test_behind_nginx_the_group_page_invites_with_the_public_https_address(site)
     assert page.status == 200, page
     link, qr = play_link(page.body)
     assert link == qr == f"https://{PUBLIC_HOST}/g/{site.token}"
+
+
+def test_behind_nginx_on_another_port_than_443_the_invitation_keeps_the_port(site):
+    # a club's server on https://scores.example.org:8443: nginx's $http_host passes the
+    # port on (its $host would drop it, and every link and QR code would miss the server)
+    phone = Client(site.proxy.https_port, "127.0.0.9", host=f"{PUBLIC_HOST}:8443", ca=site.proxy.ca)
+    join(phone, site.token)
+    page = phone.get("/group")
+    assert page.status == 200, page
+    link, qr = play_link(page.body)
+    assert link == qr == f"https://{PUBLIC_HOST}:8443/g/{site.token}"
 
 
 def test_behind_nginx_the_sheets_qr_code_gives_the_public_https_address(site):

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ import pytest
 from scorekeeper import create_app, groups, i18n, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.page_text import PageText, page_text
 from tests.test_gamefile import TRIX_KINGDOM
 
 LANGUAGES = {"de": "ltr", "fi": "ltr", "ar": "rtl"}
@@ -54,60 +54,14 @@ if _NEW.exists():
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-class _Text(HTMLParser):
-    """What a player sees (or hears) of a page: its text, with the title and the labels,
-    placeholders and alternative texts of its elements, less what is marked as in another
-    language than the page (``lang``: the language switch, a quoted English rule) and
-    what is never shown (script, style)."""
-
-    HIDDEN = frozenset({"script", "style", "template"})
-    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.lang = ""
-        self.dir = ""
-        self._stack: list[tuple[str, bool]] = []  # (tag, whether its text counts)
-
-    def _counts(self) -> bool:
-        return not self._stack or self._stack[-1][1]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag == "html":
-            self.lang, self.dir = values.get("lang") or "", values.get("dir") or ""
-        counts = self._counts() and tag not in self.HIDDEN
-        if tag != "html" and values.get("lang") not in (None, self.lang):
-            counts = False
-        if QUOTED & set((values.get("class") or "").split()):
-            counts = False
-        if counts:
-            self.parts += [values[a] or "" for a in ("aria-label", "title", "placeholder", "alt") if a in values]
-            if tag == "input" and values.get("type") in ("submit", "button"):
-                self.parts.append(values.get("value") or "")
-        if tag not in self.VOID:
-            self._stack.append((tag, counts))
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self._stack) - 1, -1, -1):
-            if self._stack[depth][0] == tag:
-                del self._stack[depth:]
-                break
-
-    def handle_data(self, data: str) -> None:
-        if self._counts():
-            self.parts.append(data)
+def seen(html: str) -> PageText:
+    """What a player sees (or hears) of a page, less what is marked as in another language
+    than the page (``lang``: the language switch, a quoted English rule) and the QUOTED
+    passages."""
+    return page_text(html, QUOTED)
 
 
-def seen(html: str) -> _Text:
-    parser = _Text()
-    parser.feed(html)
-    parser.close()
-    return parser
-
-
-def words(text: _Text, names: set[str], data: tuple[str, ...]) -> set[str]:
+def words(text: PageText, names: set[str], data: tuple[str, ...]) -> set[str]:
     """The words of four letters or more of ``text``, less ``names``, the strings
     ``data`` (the group's name, the players') and addresses (anything with / or =)."""
     joined = " ".join(text.parts)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from html.parser import HTMLParser
 
 import pytest
 
 from scorekeeper import groups, i18n, store
 from tests.conftest import WORKED_TRIGAMI_DEAL
+from tests.page_text import page_text
 from tests.test_paper import check_url
 
 LANGUAGES = ("ar", "fi", "de", "en")
@@ -56,59 +56,9 @@ CODE_NAMES = re.compile(r"\bbugami3\b|\((?:king|queens|diamonds|tricks|trix|sum|
                         r"reversed)\"|`")
 
 
-class _Seen(HTMLParser):
-    """A page's text as a player sees or hears it (text, title, aria-label, alt,
-    placeholder, button values), less script and style, the QUOTED rule passages, and a
-    passage marked as in another language (``lang``) behind a tap (in a closed
-    ``<details>``): an original rule text one tap away, named by its language."""
-
-    HIDDEN = frozenset({"script", "style", "template"})
-    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                      "source", "track", "wbr"})
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.lang = ""
-        self._stack: list[tuple[str, bool, bool]] = []  # (tag, whether its text counts, behind a tap)
-
-    def _counts(self) -> bool:
-        return not self._stack or self._stack[-1][1]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        if tag == "html":
-            self.lang = values.get("lang") or ""
-        behind_a_tap = (bool(self._stack) and self._stack[-1][2]) or (tag == "details" and "open" not in values)
-        counts = self._counts() and tag not in self.HIDDEN
-        if QUOTED & set((values.get("class") or "").split()):
-            counts = False
-        if behind_a_tap and values.get("lang") not in (None, self.lang):
-            counts = False
-        if counts:
-            self.parts += [values[a] or "" for a in ("aria-label", "title", "placeholder", "alt") if a in values]
-            if tag == "input" and values.get("type") in ("submit", "button"):
-                self.parts.append(values.get("value") or "")
-        if tag not in self.VOID:
-            self._stack.append((tag, counts, behind_a_tap))
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self._stack) - 1, -1, -1):
-            if self._stack[depth][0] == tag:
-                del self._stack[depth:]
-                break
-
-    def handle_data(self, data: str) -> None:
-        if self._counts():
-            self.parts.append(data)
-
-
 def seen(body: str) -> str:
     """The checked text of a page, one space between its pieces."""
-    parser = _Seen()
-    parser.feed(body)
-    parser.close()
-    return " ".join(" ".join(parser.parts).split())
+    return " ".join(" ".join(page_text(body, QUOTED, behind_a_tap=True).parts).split())
 
 
 def _explanation_link(href: str, game_ids: tuple[str, ...]) -> bool:

@@ -203,9 +203,11 @@ class Problems:
 
 @dataclass(frozen=True)
 class AlreadyStored:
-    """An identical game is stored already (``game``): nothing was stored."""
+    """An identical game is stored already (``game``), or (``continued``) the same game
+    played on since the file was written: nothing was stored."""
 
     game: StoredGame
+    continued: bool = False
 
 
 @dataclass(frozen=True)
@@ -635,8 +637,8 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     """Store game file ``raw`` (GAME-FILE.md; bytes as uploaded) in group ``group_id``.
 
     Every problem of the file (more than ``max_deals`` deals is one) is
-    :class:`Problems`, and nothing is stored. An identical game of the group is
-    :class:`AlreadyStored` unless ``copy`` (a copy asked for), checked inside the write so
+    :class:`Problems`, and nothing is stored. An identical game of the group, or the same
+    game played on since, is :class:`AlreadyStored` unless ``copy`` (a copy asked for), checked inside the write so
     two imports at the same instant store one game. Form token ``nonce``: the same upload
     sent twice stores one game. :class:`Imported` names the game stored. A disk that
     refuses the write raises store.DiskFullError (the app's error page answers it)."""
@@ -647,7 +649,7 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     try:
         game_id = store.create_game(db, game, nonce=nonce, unique=not copy, group_id=group_id, imported=True)
     except store.DuplicateGameError as twin:
-        return AlreadyStored(store.get_game(db, twin.game_id))
+        return AlreadyStored(store.get_game(db, twin.game_id), continued=twin.continued)
     return Imported(game_id, game)
 
 

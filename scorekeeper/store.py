@@ -102,11 +102,12 @@ class StartedAlreadyError(Exception):
 
 class DuplicateGameError(Exception):
     """An identical game (same kind, players, first dealer, settings and deals) is stored
-    already as ``game_id``: nothing was written."""
+    already as ``game_id``, or (``continued``) the same game played on since: nothing was
+    written."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, continued: bool = False) -> None:
         super().__init__(f"the same game is stored as {game_id}")
-        self.game_id = game_id
+        self.game_id, self.continued = game_id, continued
 
 
 class DiskFullError(Exception):
@@ -336,8 +337,10 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
                 return str(rows[0]["id"])
         if unique:
             twin = identical_game(db, data, group_id)
+            continued = twin is None
+            twin = twin or identical_game(db, data, group_id, played_on=True)
             if twin is not None:
-                raise DuplicateGameError(twin)
+                raise DuplicateGameError(twin, continued=continued)
         if started_since is not None:
             started = just_started(db, game, group_id, since=started_since)
             if started is not None:
@@ -450,11 +453,13 @@ def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping
     return found
 
 
-def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int) -> str | None:
+def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int,
+                   played_on: bool = False) -> str | None:
     """The id of a game of group ``group_id`` in play identical to game file dict ``data``
     as exported (records.StoredGame.exported; gamefile.same_game_key: kind, players in any
     case, first dealer, settings, every deal entry and seat change), newest first; or
-    None."""
+    None. With ``played_on``, failing an identical game, one that is the same game
+    continued since (gamefile.same_start_key, the file's deals its first deals)."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
@@ -469,11 +474,16 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     if not candidates:
         return None
     marks = ",".join("?" * len(candidates))
-    wanted = same_game_key(data)
+    wanted, start, deals = same_game_key(data), same_start_key(data), deal_keys(data)
+    continued = None
     for stored in _games(db, f"where id in ({marks})", candidates):
-        if same_game_key(stored.exported()) == wanted:
+        exported = stored.exported()
+        if same_game_key(exported) == wanted:
             return stored.id
-    return None
+        if (played_on and continued is None and len(exported["deals"]) > len(deals)
+                and same_start_key(exported) == start and deal_keys(exported)[:len(deals)] == deals):
+            continued = stored.id
+    return continued
 
 
 def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since: str) -> StoredGame | None:

@@ -212,6 +212,20 @@ def test_an_exported_file_imports_as_the_same_game(client, make_game, db):
     assert [d.entry for d in again.deals] == [d.entry for d in store.get_game(db, game_id).deals]
 
 
+def test_a_file_of_a_game_played_on_since_is_asked_about_not_stored_again(client, make_game, db):
+    # a game file kept after deal 1, imported again once the game had reached deal 2: the
+    # same game, whose copy would count its first deal twice in the statistics
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    kept = client.get(f"/games/{game_id}/game.json").data
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    response = upload(client, kept)
+    assert response.status_code == 409, text(response)
+    page = text(response)
+    assert "Nothing was imported: this game is already stored, and has been played on since." in page
+    assert "2 deals" in page and f"/games/{game_id}" in response.get_data(as_text=True)
+    assert db["games"].count == 1
+
+
 def test_the_same_upload_sent_twice_stores_one_game(client, db):
     content = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))
     first = upload(client, content, nonce="same-upload")

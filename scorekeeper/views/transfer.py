@@ -111,8 +111,8 @@ def upload() -> Any:
         result = actions.import_game(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
                                      copy=form.copy.data == "1", max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
         match result:
-            case actions.AlreadyStored(game=twin):
-                return _already_stored(form, raw, twin)
+            case actions.AlreadyStored(game=twin, continued=continued):
+                return _already_stored(form, raw, twin, continued)
             case actions.Imported(game_id=game_id, game=game):
                 flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
                                "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
@@ -161,13 +161,14 @@ def _games_in(raw: bytes) -> int | None:
     return len(games) if isinstance(games, list) else None
 
 
-def _already_stored(form: transfer_forms.UploadForm, raw: bytes, stored: StoredGame) -> Any:
+def _already_stored(form: transfer_forms.UploadForm, raw: bytes, stored: StoredGame,
+                    continued: bool = False) -> Any:
     """The upload page again, nothing stored: the same game (``stored``) is stored
-    already; open it, or import a copy anyway (the file's text comes back in the form).
-    Status 409."""
+    already, or (``continued``) has been played on since; open it, or import a copy
+    anyway (the file's text comes back in the form). Status 409."""
     form.content.data = raw.decode("utf-8-sig")
     form.copy.data = "1"
-    return render_template("transfer/upload.html", form=form, problems=[], twin=stored,
+    return render_template("transfer/upload.html", form=form, problems=[], twin=stored, continued=continued,
                            filename=getattr(form.file.data, "filename", None)), 409
 
 

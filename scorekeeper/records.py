@@ -210,3 +210,20 @@ def with_deal_back(game: StoredGame, deal: StoredDeal) -> StoredGame:
     """``game`` as it would be with deleted ``deal`` back in its place (nothing stored)."""
     deals = sorted((*(d for d in game.deals if d.id != deal.id), deal), key=lambda d: d.position)
     return replace(game, deals=tuple(deals))
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as the ratings read it (summaries.finished_games; ratings.py):
+    ``kind`` the game file's "game"; ``options`` its options dict (GAME-FILE.md);
+    ``created_at`` when it was started (UTC, ISO 8601); ``seated`` who sat at each seat at
+    the end, in playing order, as (players-table id, name): someone who took over a seat
+    gets the seat's result, as in the players' records (issue 18, part 3); ``totals`` one
+    int per seat, the game's final totals."""
+
+    id: str
+    kind: str
+    created_at: str
+    options: Mapping[str, Any]
+    seated: tuple[tuple[int, str], ...]
+    totals: tuple[int, ...]

@@ -28,8 +28,8 @@ import sqlite_utils
 
 from . import sheet as sheets
 from . import stats, store
-from .records import StoredGame
-from .rules import KINDS
+from .records import FinishedGame, StoredGame
+from .rules import KINDS, RuleError, get_rules
 from .store import get_game, writing
 
 
@@ -371,3 +371,44 @@ def figure_games(player_id: int, key: str) -> tuple[str, list[Any]]:
     player comes from (its count is above 0 in them), for :func:`find`'s ``figure``."""
     return ("s.game_id in (select game_id from seat_stats where player_id = ? "
             "and json_extract(counts, ?) > 0)", [player_id, f'$."{key}"[0]'])
+
+
+# --------------------------------------------------------------------------- ratings
+
+
+def finished_games(db: sqlite_utils.Database, group: int, *, since: str | None = None,
+                   before: str | None = None, kind: str | None = None) -> list[FinishedGame]:
+    """The finished games of group ``group`` that the ratings count (ratings.py), in the
+    order they were started (oldest first; games started in the same second in the order
+    they were stored): not deleted, started at or after ``since`` and before ``before``
+    (UTC ISO 8601, or a day "2026-01-31": its UTC midnight), of ``kind`` only when given.
+    Each with whoever sat at each seat at the end and the final totals, read from the
+    seats' kept results (``seat_stats``: a finished seat's result belongs to the player at
+    the seat at the end), never by scoring a game. A game missing a seat's result (a
+    database part-way through its refresh) is left out."""
+    filters: list[tuple[Any, str]] = [(since, "g.created_at >= ?"), (before, "g.created_at < ?"),
+                                      (kind, "g.kind = ?")]
+    where = "".join(f" and {sql}" for value, sql in filters if value is not None)
+    params = [group, *(value for value, _ in filters if value is not None)]
+    rows = db.execute(
+        "select g.id, g.kind, g.created_at, g.options, s.seat, s.player_id, p.name, s.total "
+        "from seat_stats s join games g on g.id = s.game_id join players p on p.id = s.player_id "
+        "where s.finished = 1 and g.deleted_at is null and g.group_id = ?" + where +
+        " order by g.created_at, g.rowid, s.seat", params).fetchall()
+    games: list[FinishedGame] = []
+    seats: dict[int, tuple[int, str, int]] = {}
+    for index, (game_id, game_kind, created_at, options, seat, player_id, name, total) in enumerate(rows):
+        seats[seat] = (player_id, name, total)
+        if index + 1 < len(rows) and rows[index + 1][0] == game_id:
+            continue
+        try:
+            complete = sorted(seats) == list(range(get_rules(game_kind).seats))
+        except RuleError:  # a kind this version does not know
+            complete = False
+        if complete:
+            games.append(FinishedGame(
+                id=game_id, kind=game_kind, created_at=created_at, options=json.loads(options),
+                seated=tuple((seats[s][0], seats[s][1]) for s in range(len(seats))),
+                totals=tuple(seats[s][2] for s in range(len(seats)))))
+        seats = {}
+    return games

@@ -1,0 +1,193 @@
+"""Players' ratings (issue 20, part 4; scorekeeper/ratings.py, docs/club-nights.md,
+"Ratings"): every finished game of the group rated with openskill's BradleyTerryFull, in
+the order the games were started, from each game's finishing places.
+
+The games, worked by hand from SCORING.md (no rating number is copied from the code: each
+is the library's own, computed here by calling its ``rate`` with the teams and places
+written out below):
+
+    Trigami to 150, the worked deal (§1.2): seat totals 80, 200, 13 — seat 1 alone at
+    or over 150 wins (§1.4); places: seat 1 first, seat 0 second, seat 2 third.
+    Trigami to 100, one plain deal (§1.2): seats 0 and 1 take 4 tricks with 2 bugs each:
+    40 ÷ 2 = 20 each; seat 2 takes 5 clean tricks: 5 × 20 = 100, alone at 100: wins.
+    Places: seat 2 first, seats 0 and 1 level second (they share it).
+    Trix, the kingdom of tests/test_gamefile.py four times (§2.1, §2.2): totals Anna 200,
+    Ben 260, Carla −220, Dan −240. Alone: Ben, Anna, Carla, Dan. Reversed (§2.5: every
+    sign flipped, lowest wins): −200, −260, 220, 240: still Ben, Anna, Carla, Dan (read
+    as highest-wins it would be Dan first). Partners, "sum" (§2.5): Anna + Carla −20,
+    Ben + Dan +20: Ben and Dan's side first. "worst-loses": Dan's −240 is the worst,
+    so Anna and Carla's side first.
+"""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import BradleyTerryFull
+
+from scorekeeper import groups, ratings, store
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import TRIX_KINGDOM
+from tests.test_seat_changes import DEAL_2, DEAL_3, DEAL_4, DORA
+
+#: seats 0 and 1 level at 20, seat 2 alone at 100 (see the module's docstring)
+TIE_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
+                     {"kind": "plain", "suit": "D"}], "tricks": [4, 4, 5], "bugs": [2, 2, 0]}
+
+
+def trigami_won_by_seat_1(make_game, players):
+    """Seat 1 first, seat 0 second, seat 2 third."""
+    return make_game(players=players, options={"target": 150}, deals=[WORKED_TRIGAMI_DEAL])
+
+
+def trix(make_game, players=("Anna", "Ben", "Carla", "Dan"), **options):
+    """Ben (seat 1) 260, Anna (0) 200, Carla (2) −220, Dan (3) −240, before any option."""
+    return make_game(kind="trix", players=list(players), options=options, deals=TRIX_KINGDOM * 4)
+
+
+def started(db, game_id: str, when: str) -> None:
+    """Date a stored game (the store stamps games with the time they are made)."""
+    with store.writing(db):
+        db.execute("update games set created_at = ? where id = ?", [when, game_id])
+        db.execute("update seat_stats set created_at = ? where game_id = ?", [when, game_id])
+
+
+def group(db) -> int:
+    return groups.only_group(db).id
+
+
+def library(*games):
+    """The library's own ratings after ``games``: each (teams of names, ranks), rated in
+    order with a fresh BradleyTerryFull, openskill's defaults. {name: (mu, sigma)}."""
+    model = BradleyTerryFull()
+    current: dict[str, object] = {}
+    for teams, ranks in games:
+        rated = model.rate([[current.setdefault(n, model.rating()) for n in team] for team in teams],
+                           ranks=ranks)
+        for team, after in zip(teams, rated, strict=True):
+            current.update(zip(team, after, strict=True))
+    return {name: (r.mu, r.sigma) for name, r in current.items()}
+
+
+def mu_sigma(found):
+    return {name: (r.mu, r.sigma) for name, r in found.items()}
+
+
+def assert_same(found, expected):
+    assert set(found) == set(expected)
+    for name, (mu, sigma) in expected.items():
+        assert found[name].mu == pytest.approx(mu, abs=1e-9), name
+        assert found[name].sigma == pytest.approx(sigma, abs=1e-9), name
+
+
+def test_ratings_after_several_games_are_the_librarys_own(db, make_game):
+    trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])   # Ben, Anna, Carla
+    trigami_won_by_seat_1(make_game, ["Carla", "Dan", "Anna"])   # Dan, Carla, Anna
+    trix(make_game)                                               # Ben, Anna, Carla, Dan
+    make_game(players=["Anna", "Ben", "Dan"], options={"target": 150})  # not finished: not rated
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(
+        ([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3]),
+        ([["Carla"], ["Dan"], ["Anna"]], [2, 1, 3]),
+        ([["Anna"], ["Ben"], ["Carla"], ["Dan"]], [2, 1, 3, 4]),
+    ))
+    assert {name: r.games for name, r in found.items()} == {"Anna": 3, "Ben": 2, "Carla": 3, "Dan": 2}
+    # two games, both won: Ben is rated above Dan (one won, one last) and Anna
+    ranked = [row.name for row in ratings.ranking(db, group(db))]
+    assert ranked[0] == "Ben"
+    for row in ratings.ranking(db, group(db)):
+        assert row.ordinal == pytest.approx(row.mu - 3 * row.sigma)
+
+
+def test_the_order_games_were_started_in_is_the_order_they_are_rated_in(db, make_game):
+    first = trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    second = trigami_won_by_seat_1(make_game, ["Carla", "Anna", "Ben"])
+    started(db, first, "2026-03-02T20:00:00+00:00")
+    started(db, second, "2026-03-01T20:00:00+00:00")  # started the day before
+    assert_same(ratings.ratings(db, group(db)), library(
+        ([["Carla"], ["Anna"], ["Ben"]], [2, 1, 3]),
+        ([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3]),
+    ))
+
+
+def test_players_level_at_the_end_share_their_place(db, make_game):
+    make_game(players=["Anna", "Ben", "Carla"], options={"target": 100}, deals=[TIE_DEAL])
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(([["Anna"], ["Ben"], ["Carla"]], [2, 2, 1])))
+    assert found["Anna"].mu == found["Ben"].mu < 25 < found["Carla"].mu
+    rows = ratings.ranking(db, group(db))
+    assert [(row.rank, row.name) for row in rows] == [(1, "Carla"), (2, "Anna"), (2, "Ben")]
+
+
+def test_reversed_trix_ranks_the_lowest_total_first(db, make_game):
+    trix(make_game, scoring="reversed")  # −200, −260, 220, 240: Ben first, Dan last
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(([["Anna"], ["Ben"], ["Carla"], ["Dan"]], [2, 1, 3, 4])))
+    assert [row.name for row in ratings.ranking(db, group(db))] == ["Ben", "Anna", "Carla", "Dan"]
+
+
+@pytest.mark.parametrize(("partnership", "ranks"), [
+    ("sum", [2, 1]),           # Anna + Carla −20, Ben + Dan +20
+    ("worst-loses", [1, 2]),   # Dan's −240 sinks Ben and Dan
+])
+def test_partners_are_rated_as_two_teams(db, make_game, partnership, ranks):
+    trix(make_game, partnership=partnership)
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(([["Anna", "Carla"], ["Ben", "Dan"]], ranks)))
+    # partners move together: both of a side have one rating after one game
+    assert found["Anna"].mu == found["Carla"].mu and found["Ben"].mu == found["Dan"].mu
+    winners = ("Anna", "Carla") if ranks[0] == 1 else ("Ben", "Dan")
+    assert {row.name for row in ratings.ranking(db, group(db)) if row.rank == 1} == set(winners)
+
+
+def test_a_deleted_game_is_not_rated(db, make_game):
+    trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    gone = trigami_won_by_seat_1(make_game, ["Carla", "Anna", "Ben"])
+    store.delete_game(db, gone)
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3])))
+    assert {r.games for r in found.values()} == {1}
+    store.restore_game(db, gone)  # back: rated again
+    assert {r.games for r in ratings.ratings(db, group(db)).values()} == {2}
+
+
+def test_who_sits_at_a_seat_at_the_end_gets_its_result(db):
+    """tests/test_seat_changes.py's game: Dora takes Carla's seat from deal 3; totals 160,
+    305, 393: the seat Dora sits at wins, Ben second, Anna third; Carla is not rated."""
+    store.create_game(db, from_dict({
+        **game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL, DEAL_2, DEAL_3, DEAL_4]),
+        "seat_changes": DORA}))
+    found = ratings.ratings(db, group(db))
+    assert_same(found, library(([["Anna"], ["Ben"], ["Dora"]], [3, 2, 1])))
+    assert "Carla" not in found
+
+
+def test_a_period_and_a_kind_choose_the_games_rated(db, make_game):
+    last_year = trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    started(db, last_year, "2025-12-31T23:59:59+00:00")
+    this_year = trigami_won_by_seat_1(make_game, ["Carla", "Anna", "Ben"])
+    started(db, this_year, "2026-01-01T00:00:00+00:00")
+    game = trix(make_game)
+    started(db, game, "2026-02-10T19:00:00+00:00")
+    # 2026 alone: the Trigami game of 1 January and the Trix game
+    assert_same(ratings.ratings(db, group(db), since="2026-01-01"), library(
+        ([["Carla"], ["Anna"], ["Ben"]], [2, 1, 3]),
+        ([["Anna"], ["Ben"], ["Carla"], ["Dan"]], [2, 1, 3, 4]),
+    ))
+    # before 2026: the first game alone
+    assert_same(ratings.ratings(db, group(db), before="2026-01-01"), library(
+        ([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3])))
+    # Trigami only: both Trigami games, no Dan
+    assert_same(ratings.ratings(db, group(db), kind="trigami"), library(
+        ([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3]),
+        ([["Carla"], ["Anna"], ["Ben"]], [2, 1, 3]),
+    ))
+    assert ratings.ratings(db, group(db), kind="bugami3") == {}
+    assert ratings.ranking(db, group(db), since="2026-03-01") == []
+
+
+def test_ranking_order_puts_the_best_first_and_the_unrated_last_as_given(db, make_game):
+    trix(make_game)  # Ben, Anna, Carla, Dan
+    order = ratings.ranking_order(db, group(db), ["Zoe", "dan", "Anna", "Yusuf", "BEN", "Carla"])
+    assert order == ["BEN", "Anna", "Carla", "dan", "Zoe", "Yusuf"]
+    assert ratings.ranking_order(db, group(db), []) == []

@@ -60,6 +60,11 @@ def model() -> BradleyTerryFull:
     return BradleyTerryFull()
 
 
+def first_rating() -> tuple[float, float]:
+    """(mu, sigma) of a player before their first game: the model's (25, 25/3)."""
+    return float(model().mu), float(model().sigma)
+
+
 @dataclass(frozen=True)
 class Rating:
     """A player's rating: ``mu`` the rating (about 25 for an average player), ``sigma``

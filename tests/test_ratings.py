@@ -21,6 +21,9 @@ written out below):
 
 from __future__ import annotations
 
+import re
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from openskill.models import BradleyTerryFull
 
@@ -28,6 +31,7 @@ from scorekeeper import groups, ratings, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import TRIX_KINGDOM
+from tests.test_past_games import text_of
 from tests.test_seat_changes import DEAL_2, DEAL_3, DEAL_4, DORA
 
 #: seats 0 and 1 level at 20, seat 2 alone at 100 (see the module's docstring)
@@ -191,3 +195,101 @@ def test_ranking_order_puts_the_best_first_and_the_unrated_last_as_given(db, mak
     order = ratings.ranking_order(db, group(db), ["Zoe", "dan", "Anna", "Yusuf", "BEN", "Carla"])
     assert order == ["BEN", "Anna", "Carla", "dan", "Zoe", "Yusuf"]
     assert ratings.ranking_order(db, group(db), []) == []
+
+
+# ----------------------------------------------------------------- the pages
+
+
+def page_text(client, url: str, **headers) -> str:
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200
+    return text_of(response.get_data(as_text=True))
+
+
+def ranking_text(text: str) -> str:
+    """The ranking table of a page's text: between its head and the A–Z list."""
+    return text.split("Rank Player Rating Games", 1)[1].split("Ratings come from", 1)[0]
+
+
+def one_decimal(value: float, sign: str = ".") -> str:
+    return f"{value:.1f}".replace(".", sign)
+
+
+def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
+    trix(make_game)  # Ben, Anna, Carla, Dan
+    expected = library(([["Anna"], ["Ben"], ["Carla"], ["Dan"]], [2, 1, 3, 4]))
+    text = page_text(client, "/players")
+    assert text.index("Ranking") < text.index("Everyone, A–Z")
+    shown = ranking_text(text)
+    lines = [f"{rank} {name} {one_decimal(expected[name][0])} ± {one_decimal(expected[name][1])} 1"
+             for rank, name in enumerate(["Ben", "Anna", "Carla", "Dan"], 1)]
+    assert " ".join(shown.split()) == " ".join(lines)
+
+
+def test_players_level_share_a_rank_on_the_page(client, db, make_game):
+    make_game(players=["Anna", "Ben", "Carla"], options={"target": 100}, deals=[TIE_DEAL])
+    shown = ranking_text(page_text(client, "/players"))
+    assert re.findall(r"(\d) (Anna|Ben|Carla) ", shown) == [("1", "Carla"), ("2", "Anna"), ("2", "Ben")]
+
+
+def test_a_players_page_shows_their_rating_in_the_pages_numbers(client, db, make_game):
+    trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    trigami_won_by_seat_1(make_game, ["Carla", "Anna", "Ben"])
+    make_game(players=["Anna", "Ben", "Zoe"])  # Zoe: no finished game yet
+    names = {name: pid for pid, name in store.player_names(db, group(db)).items()}
+    mu, sigma = library(([["Anna"], ["Ben"], ["Carla"]], [2, 1, 3]),
+                        ([["Carla"], ["Anna"], ["Ben"]], [2, 1, 3]))["Anna"]
+    text = page_text(client, f"/players/{names['Anna']}")
+    assert f"Rating {one_decimal(mu)} ± {one_decimal(sigma)}" in text
+    assert "finishing places of Anna's 2 finished games" in text
+    assert "shrinks as they play more" in text
+    german = page_text(client, f"/players/{names['Anna']}", **{"Accept-Language": "de"})
+    assert f"{one_decimal(mu, ',')} ± {one_decimal(sigma, ',')}" in german  # the decimal comma
+    assert "No rating yet" in page_text(client, f"/players/{names['Zoe']}")
+
+
+def test_the_period_and_game_filters_on_the_page(client, db, make_game):
+    now = datetime.now(UTC)
+    old = trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])   # Ben first, 400 days ago
+    started(db, old, (now - timedelta(days=400)).isoformat(timespec="seconds"))
+    trigami_won_by_seat_1(make_game, ["Ben", "Carla", "Anna"])        # Carla first, today
+    trix(make_game)                                                    # Ben first, today
+    everything = ranking_text(page_text(client, "/players"))
+    assert "Dan" in everything and "Ben" in everything
+    for period in ("year", "months"):
+        text = page_text(client, f"/players?period={period}&kind=trigami")
+        assert re.findall(r"(\d) (Anna|Ben|Carla|Dan) ", ranking_text(text))[0] == ("1", "Carla")
+        assert "Dan" not in ranking_text(text)
+    day = (now - timedelta(days=400)).date().isoformat()
+    text = page_text(client, f"/players?period=days&start={day}&end={day}")
+    assert re.findall(r"(\d) (Anna|Ben|Carla|Dan) ", ranking_text(text)) == [
+        ("1", "Ben"), ("2", "Anna"), ("3", "Carla")]
+    # a day typed chooses the chosen days by itself
+    assert ranking_text(page_text(client, f"/players?end={day}")) == ranking_text(text)
+    text = page_text(client, "/players?kind=bugami3")
+    assert "No finished games in this period." in text and "Rank Player Rating" not in text
+
+
+@pytest.mark.parametrize(("query", "field", "message"), [
+    ("period=days&start=yesterday&kind=trigami", "start", "Not a valid date value."),
+    ("start=2026-02-30", "start", "Not a valid date value."),
+    ("start=2026-03-04&end=2026-03-01", "end", "The last day comes before the first."),
+    ("period=days", "start", "Choose the first day, the last day or both."),
+    ("period=forever", "period", "Not a valid choice."),
+    ("kind=poker", "kind", "Not a valid choice."),
+])
+def test_a_bad_filter_is_explained_beside_its_field_and_not_applied(client, db, make_game, query, field, message):
+    trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    response = client.get(f"/players?{query}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    box = re.search(rf'<div class="text-field[^"]*has-error">((?:(?!</div>).)*name="{field}"(?:(?!</div>).)*)</div>',
+                    html, re.S)
+    assert box, (query, field)
+    assert message in text_of(box.group(1))
+    assert " open>" in html  # the filters show themselves
+    typed = dict(part.split("=") for part in query.split("&")).get(field)
+    if field in ("start", "end") and typed:
+        assert f'value="{typed}"' in box.group(1)  # what was typed stays
+    # the ranking still shows, without the filter that did not parse
+    assert re.findall(r"(\d) (Anna|Ben|Carla) ", ranking_text(text_of(html)))[0] == ("1", "Ben")

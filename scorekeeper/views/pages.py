@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import wraps
 from typing import Any
 
@@ -36,21 +37,34 @@ def address() -> tuple[str | None, ...]:
             environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
 
 
-def _key() -> str:
+def _key(hourly: bool = False) -> str:
     mine = page_key()
+    # a page that depends on today's date ("this year", "the last 12 months") is drawn
+    # again in each new hour too: right within an hour of midnight wherever the viewer is
+    hour = datetime.now(UTC).strftime("%Y-%m-%dT%H") if hourly else None
     return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),
-                       mine, asset_version(current_app), i18n.language(), locale_numbers.digits(), address()])
+                       mine, asset_version(current_app), i18n.language(), locale_numbers.digits(), address(),
+                       hour])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:
     """Keep the page ``view`` draws (a GET view returning HTML) per version of the games,
     address, language, digits and app version; answer 304 (weak ETag) to a browser that has it."""
+    return _shared(view, hourly=False)
 
+
+def shared_hourly(view: Callable[..., Any]) -> Callable[..., Any]:
+    """:func:`shared`, and drawn again every hour: for a page that counts from today's
+    date (the players list's ranking of "this year")."""
+    return _shared(view, hourly=True)
+
+
+def _shared(view: Callable[..., Any], hourly: bool) -> Callable[..., Any]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if session.get("_flashes"):  # a message to show once: this page is this browser's own
             return view(*args, **kwargs)
-        key = _key()
+        key = _key(hourly)
 
         def draw() -> Response:
             page = kept.pages().get(key)

@@ -1,17 +1,24 @@
-"""Players: everyone's games played and won, and each player's statistics and results
-across games. Thin: store reads, stats counts (scorekeeper/stats.py), charts draws."""
+"""Players: the group's ranking (ratings.py: openskill ratings from finished games, over
+a chosen period and game), everyone's games played and won, and each player's rating,
+statistics and results across games. Thin: store reads, ratings and stats count
+(scorekeeper/ratings.py, stats.py), charts draws."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Hashable
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from cachetools import LRUCache
+from flask import Blueprint, abort, current_app, render_template, request
 
-from .. import locale_numbers, stats, store, summaries
+from .. import groups, locale_numbers, ratings, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
-from .pages import shared
-from .past import results_charts
+from ..forms.players import RankingForm
+from .pages import shared, shared_hourly
+from .past import _day_after, _day_start, results_charts, time_zone
 
 bp = Blueprint("players", __name__)
 
@@ -32,19 +39,73 @@ def figure_value(figure: stats.Figure) -> str:
     return locale_numbers.signed(whole) if points else locale_numbers.number(whole)
 
 
+@bp.app_template_filter("rating")
+def rating_value(rating: ratings.Rating) -> str:
+    """A rating as the pages show it: mu ± sigma, one decimal each, in the page's digits
+    and decimal sign ("27.4 ± 4.1", "27,4 ± 4,1", "٢٧٫٤ ± ٤٫١"), no-break spaces around ±."""
+    return _plus_minus(rating.mu, rating.sigma)
+
+
+def _plus_minus(mu: float, sigma: float) -> str:
+    # no-break spaces: the rating and its ± stay on one line wherever they are
+    return f"{locale_numbers.decimal(mu)}\u00a0±\u00a0{locale_numbers.decimal(sigma)}"
+
+
+def first_rating() -> str:
+    """Everyone's rating before their first game, as the pages write it ("25.0 ± 8.3")."""
+    return _plus_minus(*ratings.first_rating())
+
+
+# The group's ranking is worked out from all its finished games (about half a second for
+# 5,000): kept per group version and filters, so that the players list and every player
+# page drawn for one version of the games share one working-out.
+_ranked: LRUCache[Hashable, list[ratings.RankedRow]] = LRUCache(maxsize=64)
+_ranked_lock = threading.Lock()
+
+
+def ranked(since: str | None = None, before: str | None = None, kind: str | None = None) -> list[ratings.RankedRow]:
+    """The request's group's ranking (ratings.ranking) over ``since`` … ``before`` (UTC
+    ISO 8601) and ``kind``, kept per version of the group's games."""
+    db, group = get_db(), group_id()
+    key = (current_app.config["DATABASE"], group, groups.version(db, group), since, before, kind)
+    with _ranked_lock:
+        rows = _ranked.get(key)
+    if rows is None:
+        rows = ratings.ranking(db, group, since=since, before=before, kind=kind)
+        with _ranked_lock:
+            _ranked[key] = rows
+    return rows
+
+
 @bp.get("/players")
-@shared
+@shared_hourly
 def index() -> str:
-    """Everyone who has played: games played and won, each linked to those games."""
-    return render_template("players/index.html", lines=summaries.records(get_db(), group_id()))
+    """The group's ranking, filtered by period and game (RankingForm; a filter that does
+    not parse is shown with its message beside its field and not applied), above
+    everyone who has played: games played and won, each linked to those games."""
+    form = RankingForm(formdata=request.args)
+    form.validate()
+    zone = time_zone(form.tz.data) or UTC
+    first, last = form.days(datetime.now(zone).date())
+    after = _day_after(last) if last else None
+    since = _day_start(first, zone) if first else None
+    before = _day_start(after, zone) if after else None
+    return render_template(
+        "players/index.html", lines=summaries.records(get_db(), group_id()), form=form,
+        ranking=ranked(since, before, form.chosen_kind), local_days=zone is not UTC,
+        filtered=bool(first or last or form.chosen_kind), first=first, last=last, start=first_rating())
 
 
 @bp.get("/players/<int:player_id>")
 @shared
 def show(player_id: int) -> Any:
-    """One player's statistics across games, results charts and head-to-head records."""
+    """One player's rating, statistics across games, results charts and head-to-head
+    records."""
     names = store.player_names(get_db(), group_id())
     if player_id not in names:
         abort(404)
     player = summaries.player_stats(get_db(), player_id, names)
-    return render_template("players/show.html", player=player, charts=results_charts(player))
+    rows = ranked()
+    row = next((row for row in rows if row.player_id == player_id), None)
+    return render_template("players/show.html", player=player, charts=results_charts(player),
+                           rating=row, rated=len(rows), start=first_rating())

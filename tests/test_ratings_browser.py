@@ -1,0 +1,149 @@
+"""The ranking on /players and a player's rating (issue 20, part 4) in headless Chromium
+on a phone (390 × 844), in English and Arabic: screenshots into screenshots/ (look at
+them), nothing scrolls sideways, ranks are shared, a bad day is explained beside its
+field.
+
+The games (SCORING.md §1.2, §1.4; the worked deal, target 150: seat 1 first, seat 0
+second, seat 2 third) — Sami wins twice, Ben once and is second once:
+
+    Anna-Maria Katariina · Ben · Sami       Ben first
+    Ben · Sami · Anna-Maria Katariina       Sami first
+    Dorothea · Sami · Ben                   Sami first
+    Trix, partners (sum), the kingdom of tests/test_gamefile.py four times: Anna-Maria
+    Katariina + Sami −20, Ben + Dorothea +20: Ben and Dorothea's side first.
+    Trigami to 100, one plain deal: Anna-Maria Katariina and Dorothea level second at 20,
+    Sami first with 100.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import TRIX_KINGDOM
+from tests.test_ratings import TIE_DEAL
+
+pytestmark = pytest.mark.browser
+
+ANNA, BEN, SAMI, DORA = "Anna-Maria Katariina", "Ben", "سامي", "Dorothea"
+LOCALES = {"en": "en-GB", "ar": "ar-EG"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app with the games above: (base URL, {name: player id})."""
+    from scorekeeper import groups, store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.browser_support import serve
+
+    path = tmp_path_factory.mktemp("ratings") / "ratings.sqlite3"
+    with serve(path) as url:
+        db = connect(str(path))
+        try:
+            for players in ([ANNA, BEN, SAMI], [BEN, SAMI, ANNA], [DORA, SAMI, BEN]):
+                store.create_game(db, from_dict(game_file(players=players, options={"target": 150},
+                                                          deals=[WORKED_TRIGAMI_DEAL])))
+            store.create_game(db, from_dict(game_file("trix", players=[ANNA, BEN, SAMI, DORA],
+                                                      options={"partnership": "sum"}, deals=TRIX_KINGDOM * 4)))
+            store.create_game(db, from_dict(game_file(players=[ANNA, DORA, SAMI], options={"target": 100},
+                                                      deals=[TIE_DEAL])))
+            ids = {name: pid for pid, name in store.player_names(db, groups.only_group(db).id).items()}
+        finally:
+            db.conn.close()
+        yield url, ids
+
+
+def rows(page) -> list[tuple[str, str]]:
+    """The ranking table's (rank, name) pairs as shown."""
+    return [(row.locator("td.rank").inner_text().strip(), row.locator("th").inner_text().strip())
+            for row in page.locator("table.ranking-table tbody tr").all()]
+
+
+def lines_of(element) -> int:
+    """How many lines an element's text takes on the screen."""
+    return element.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el);"
+                            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_ranking_on_a_phone(browser, server, language):
+    url, _ids = server
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/players")
+        table = page.locator("table.ranking-table")
+        sync_api.expect(table).to_be_visible()
+        shown = rows(page)
+        assert len(shown) == 4 and shown[0][1] == SAMI  # three games won of five
+        # the ranking comes first, the A–Z list below it
+        a_to_z = page.locator("table.players-table")
+        assert table.bounding_box()["y"] < a_to_z.bounding_box()["y"]
+        # a rating fits its cell on one line: "27.4 ± 4.1"
+        cell = page.locator("td.rating").first
+        assert re.fullmatch(r"[\d٠-٩.,٫]+\s±\s[\d٠-٩.,٫]+", cell.inner_text().strip())
+        assert lines_of(cell) == 1
+        if language == "ar":
+            assert page.locator("html").get_attribute("dir") == "rtl"
+            assert re.search("[٠-٩]", cell.inner_text())  # the page's digits
+        assert no_sideways_scroll(page)
+        shot(page, f"ratings-players-{language}")
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_bad_day_is_explained_beside_its_field(browser, server, language):
+    url, _ids = server
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/players?period=days&start=2026-02-30&kind=trix")
+        start = page.locator(".date-field.has-error")
+        sync_api.expect(start).to_be_visible()  # the filters open by themselves
+        assert start.locator("input").get_attribute("value") == "2026-02-30"  # what was sent stays
+        assert start.locator(".errors").inner_text().strip()
+        # the game filter still applies: the partners' Trix game, both sides of two
+        assert [rank for rank, _name in rows(page)] in (["1", "1", "3", "3"], ["١", "١", "٣", "٣"])
+        assert no_sideways_scroll(page)
+        shot(page, f"ratings-bad-day-{language}")
+    finally:
+        page.context.close()
+
+
+def test_choosing_a_game_and_a_period_on_the_page(browser, server):
+    url, _ids = server
+    page = new_page(browser, locale="en-GB")
+    try:
+        page.goto(f"{url}/players")
+        page.locator("details.filters summary").click()
+        page.select_option("select[name=kind]", "trix")
+        page.select_option("select[name=period]", "year")
+        page.get_by_role("button", name="Show ranking").click()
+        sync_api.expect(page.locator("details.filters summary")).to_contain_text("This year")
+        # partners: both of a side share the rank
+        assert [rank for rank, _name in rows(page)] == ["1", "1", "3", "3"]
+        assert {name for rank, name in rows(page) if rank == "1"} == {BEN, DORA}
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_players_rating_on_a_phone(browser, server, language):
+    url, ids = server
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/players/{ids[SAMI]}")
+        value = page.locator(".rating-value")
+        sync_api.expect(value).to_be_visible()
+        assert "±" in value.inner_text()
+        explained = page.locator(".rating-panel p").first.inner_text()
+        assert ("5" if language == "en" else "٥") in explained  # from five finished games
+        if language == "en":
+            assert "finishing places" in explained and "shrinks" in explained
+        assert no_sideways_scroll(page)
+        shot(page, f"ratings-player-{language}")
+    finally:
+        page.context.close()

@@ -33,7 +33,7 @@ class RankingForm(FlaskForm):
         csrf = False
 
     period = SelectField(_l("Period"), default="", choices=choices([
-        ("", _l("All time")), ("year", _l("This year")), ("months", _l("Last 12 months")),
+        ("", _l("All time")), ("year", _l("This year")), ("months", _l("Last %(n)s months", n=12)),
         ("days", _l("Chosen days"))]))
     start = DateField(_l("From"), validators=[Optional()], render_kw={"autocomplete": "off"})
     end = DateField(_l("To"), validators=[Optional()], render_kw={"autocomplete": "off"})

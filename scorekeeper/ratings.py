@@ -126,8 +126,8 @@ def game_sides(game: FinishedGame) -> tuple[list[list[int]], list[float]] | None
         options = rules.parse_options(game.options)
     except RuleError:
         return None
-    # the places are worked out from the final totals alone (GameRules.places)
-    score = GameScore(deals=(), totals=game.totals, finished=True, winners=(), next_dealer=None)
+    # the game as it ended, as GameRules.places reads it: its final totals and winners
+    score = GameScore(deals=(), totals=game.totals, finished=True, winners=game.winners, next_dealer=None)
     places = rules.places(score, options)
     sides = rules.sides(options)
     teams = [[game.seated[seat][0] for seat in side] for side in sides]
@@ -137,8 +137,8 @@ def game_sides(game: FinishedGame) -> tuple[list[list[int]], list[float]] | None
 
 def rate(games: Iterable[FinishedGame]) -> dict[int, Rating]:
     """Every player's rating after ``games`` (finished games, oldest first), rated one
-    after the other with :func:`model`: {players-table id: Rating}. A player's name is
-    the one the latest game gives. Players in no game are absent. Games the rules cannot
+    after the other with :func:`model`: {players-table id: Rating}, each with the name
+    the games give. Players in no game are absent. Games the rules cannot
     read, or with a player at two seats, are skipped."""
     rate_game = model().rate
     new_rating = model().rating

@@ -219,7 +219,7 @@ class FinishedGame:
     ``created_at`` when it was started (UTC, ISO 8601); ``seated`` who sat at each seat at
     the end, in playing order, as (players-table id, name): someone who took over a seat
     gets the seat's result, as in the players' records (issue 18, part 3); ``totals`` one
-    int per seat, the game's final totals."""
+    int per seat, the game's final totals; ``winners`` the winning seats."""
 
     id: str
     kind: str
@@ -227,3 +227,4 @@ class FinishedGame:
     options: Mapping[str, Any]
     seated: tuple[tuple[int, str], ...]
     totals: tuple[int, ...]
+    winners: tuple[int, ...] = ()

@@ -21,6 +21,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -382,8 +383,8 @@ def finished_games(db: sqlite_utils.Database, group: int, *, since: str | None =
     order they were started (oldest first; games started in the same second in the order
     they were stored): not deleted, started at or after ``since`` and before ``before``
     (UTC ISO 8601, or a day "2026-01-31": its UTC midnight), of ``kind`` only when given.
-    Each with whoever sat at each seat at the end and the final totals, read from the
-    seats' kept results (``seat_stats``: a finished seat's result belongs to the player at
+    Each with whoever sat at each seat at the end, the final totals and the winning
+    seats, read from the seats' kept results (``seat_stats``: a finished seat's result belongs to the player at
     the seat at the end), never by scoring a game. A game missing a seat's result (a
     database part-way through its refresh) is left out."""
     filters: list[tuple[Any, str]] = [(since, "g.created_at >= ?"), (before, "g.created_at < ?"),
@@ -391,24 +392,22 @@ def finished_games(db: sqlite_utils.Database, group: int, *, since: str | None =
     where = "".join(f" and {sql}" for value, sql in filters if value is not None)
     params = [group, *(value for value, _ in filters if value is not None)]
     rows = db.execute(
-        "select g.id, g.kind, g.created_at, g.options, s.seat, s.player_id, p.name, s.total "
+        "select g.id, g.kind, g.created_at, g.options, s.seat, s.player_id, p.name, s.total, s.won "
         "from seat_stats s join games g on g.id = s.game_id join players p on p.id = s.player_id "
         "where s.finished = 1 and g.deleted_at is null and g.group_id = ?" + where +
         " order by g.created_at, g.rowid, s.seat", params).fetchall()
     games: list[FinishedGame] = []
-    seats: dict[int, tuple[int, str, int]] = {}
-    for index, (game_id, game_kind, created_at, options, seat, player_id, name, total) in enumerate(rows):
-        seats[seat] = (player_id, name, total)
-        if index + 1 < len(rows) and rows[index + 1][0] == game_id:
-            continue
+    for game_id, game_rows in groupby(rows, key=lambda row: row[0]):
+        seats = {row[4]: row for row in game_rows}  # seat → (…, seat, player_id, name, total, won)
+        _, game_kind, created_at, options, *_ = seats[min(seats)]
         try:
             complete = sorted(seats) == list(range(get_rules(game_kind).seats))
         except RuleError:  # a kind this version does not know
             complete = False
         if complete:
+            at_end = [seats[seat] for seat in sorted(seats)]
             games.append(FinishedGame(
                 id=game_id, kind=game_kind, created_at=created_at, options=json.loads(options),
-                seated=tuple((seats[s][0], seats[s][1]) for s in range(len(seats))),
-                totals=tuple(seats[s][2] for s in range(len(seats)))))
-        seats = {}
+                seated=tuple((row[5], row[6]) for row in at_end), totals=tuple(row[7] for row in at_end),
+                winners=tuple(seat for seat, row in enumerate(at_end) if row[8])))
     return games

@@ -506,7 +506,7 @@ def test_nothing_left_for_review_on_the_sheets_and_a_players_page(site, browser)
         for address in [*addresses, "/players"]:
             page.goto(base + address)
             if address == "/players":
-                page.get_by_role("link", name="Anna", exact=True).click()
+                page.locator(".players-table").get_by_role("link", name="Anna", exact=True).click()
                 expect(page.locator(".contracts-table")).to_be_visible()
             page.wait_for_load_state("load")
             left += [(address, *item) for item in page.evaluate(REVIEW, TAGS)

@@ -98,7 +98,7 @@ def test_player_page_on_a_phone(browser, server):
     page.goto(f"{base}/players")
     assert no_sideways_scroll(page)
     shot(page, "charts-4-players")
-    page.get_by_role("link", name="Anna", exact=True).click()
+    page.locator(".players-table").get_by_role("link", name="Anna", exact=True).click()
     sync_api.expect(page.locator("h1")).to_have_text("Anna")
     # Trigami: two finished games, so a results chart; Trix: one, so none yet
     sync_api.expect(page.locator("figure.results-chart")).to_have_count(1)

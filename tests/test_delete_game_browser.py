@@ -50,7 +50,7 @@ def tiles(page, url: str, name: str) -> list[str]:
     """A player's page as read: the Games, Finished and Won tiles, then the Trigami
     figures "Deals played" and "Points per deal"."""
     page.goto(f"{url}/players")
-    page.get_by_role("link", name=name, exact=True).click()
+    page.locator(".players-table").get_by_role("link", name=name, exact=True).click()
     values = page.locator(".tiles-3").first.locator(".stat-value").all_inner_texts()
     for label in ("Deals played", "Points per deal"):
         tile = page.locator(".stats-kind .stat-tile", has=page.locator(".stat-label", has_text=label)).first

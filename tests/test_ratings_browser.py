@@ -147,3 +147,16 @@ def test_a_players_rating_on_a_phone(browser, server, language):
         shot(page, f"ratings-player-{language}")
     finally:
         page.context.close()
+
+
+def test_the_ranking_on_a_big_screen(browser, server):
+    url, _ids = server
+    page = new_page(browser, width=1920, height=1080, locale="en-GB")
+    try:
+        page.goto(f"{url}/players?kind=trigami")
+        sync_api.expect(page.locator("table.ranking-table")).to_be_visible()
+        assert rows(page)[0][1] == SAMI
+        assert no_sideways_scroll(page)
+        shot(page, "ratings-players-big")
+    finally:
+        page.context.close()

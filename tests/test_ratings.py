@@ -208,7 +208,7 @@ def page_text(client, url: str, **headers) -> str:
 
 def ranking_text(text: str) -> str:
     """The ranking table of a page's text: between its head and the A–Z list."""
-    return text.split("Rank Player Rating Games", 1)[1].split("Ratings come from", 1)[0]
+    return text.split("Rank Player Rating Finished", 1)[1].split("Ratings come from", 1)[0]
 
 
 def one_decimal(value: float, sign: str = ".") -> str:
@@ -267,7 +267,7 @@ def test_the_period_and_game_filters_on_the_page(client, db, make_game):
     # a day typed chooses the chosen days by itself
     assert ranking_text(page_text(client, f"/players?end={day}")) == ranking_text(text)
     text = page_text(client, "/players?kind=bugami3")
-    assert "No finished games in this period." in text and "Rank Player Rating" not in text
+    assert "No finished games in this period." in text and "Rank Player Rating Finished" not in text
 
 
 @pytest.mark.parametrize(("query", "field", "message"), [

@@ -293,3 +293,24 @@ def test_a_bad_filter_is_explained_beside_its_field_and_not_applied(client, db, 
         assert f'value="{typed}"' in box.group(1)  # what was typed stays
     # the ranking still shows, without the filter that did not parse
     assert re.findall(r"(\d) (Anna|Ben|Carla) ", ranking_text(text_of(html)))[0] == ("1", "Ben")
+
+
+def test_this_years_ranking_moves_on_at_new_year_though_no_game_changed(client, db, make_game, monkeypatch):
+    """The players list is kept per version of the games; "this year" depends on the date
+    too, so the page is drawn again in each new hour (views/pages.shared_hourly)."""
+    from scorekeeper.views import pages, players
+
+    game = trigami_won_by_seat_1(make_game, ["Anna", "Ben", "Carla"])
+    started(db, game, "2025-12-31T12:00:00+00:00")
+    clock = {"now": datetime(2025, 12, 31, 23, 30, tzinfo=UTC)}
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return clock["now"].astimezone(tz)
+
+    monkeypatch.setattr(pages, "datetime", Clock)
+    monkeypatch.setattr(players, "datetime", Clock)
+    assert "Ben" in ranking_text(page_text(client, "/players?period=year"))
+    clock["now"] = datetime(2026, 1, 1, 0, 30, tzinfo=UTC)
+    assert "No finished games in this period." in page_text(client, "/players?period=year")

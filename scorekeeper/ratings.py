@@ -40,8 +40,7 @@ from datetime import date, datetime
 from functools import cache
 
 import sqlite_utils
-from openskill.models import BradleyTerryFull
-from openskill.models.weng_lin.bradley_terry_full import BradleyTerryFullRating
+from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 
 from . import summaries
 from .inputs import name_key

@@ -114,7 +114,7 @@ def ranked(points: dict[str, int], scores: dict[str, int]) -> list[tuple[str, st
     share the rank, shown "3="; listed by name within a shared rank."""
     order = sorted(points, key=lambda name: (-points[name], -scores[name], name.casefold()))
     rows = []
-    for index, name in enumerate(order):
+    for name in order:
         key = (points[name], scores[name])
         first = next(i for i, other in enumerate(order) if (points[other], scores[other]) == key)
         shared = sum(1 for other in order if (points[other], scores[other]) == key) > 1

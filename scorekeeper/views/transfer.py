@@ -25,11 +25,11 @@ from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
 from ..gamefile import is_group_file
-from ..nightfile import is_night_file
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
+from ..nightfile import is_night_file
 from ..records import StoredGame
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed

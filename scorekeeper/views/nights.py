@@ -124,6 +124,7 @@ def _page(night: StoredNight) -> dict[str, Any]:
     current = night.current
     return {"night": night, "title": night_title(night), "tables": _tables(night),
             "standing": night.standing(), "current": current,
+            "dealt": any(table.deals for round_ in night.rounds for table in round_.tables),
             "sides": len(get_rules(night.kind).sides(get_rules(night.kind).parse_options(night.options)))}
 
 

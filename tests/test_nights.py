@@ -327,6 +327,16 @@ def test_start_refuses_too_few_and_keeps_what_was_typed(client, db):
     assert answer.status_code == 400 and "named twice" in text(answer)
 
 
+def test_present_ticked_from_the_group_and_newcomers_typed(client, db, fixed_seed):
+    """The group's players are offered as ticks; the ticked and the typed make the night."""
+    start(client, "trigami", NINE[:3], 1)
+    form = text(client.get("/nights/new?kind=trigami"))
+    assert all(name in form for name in NINE[:3])
+    night_id = start(client, "trigami", ["Zoe"], 1, ticked=["Aino", "Carla"])
+    seated = night(db, night_id).current.tables[0].game.players
+    assert sorted(seated) == ["Aino", "Carla", "Zoe"]
+
+
 def test_table_sheet_names_its_night(client, db, fixed_seed):
     night_id = start(client, "trigami", NINE[:6], 2, name="Friday club")
     table = night(db, night_id).current.tables[1]

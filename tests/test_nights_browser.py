@@ -88,7 +88,7 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
         for path, name in ((f"/nights/{night.id}", "page"), (f"/nights/{night.id}/standing", "standing"),
                            (f"/nights/{night.id}/screen", "screen"), ("/nights", "list"),
                            ("/nights/new?kind=trix", "start")):
-            phone.goto(url + path)
+            assert phone.goto(url + path).status == 200, f"{name} in {language}"
             assert no_sideways_scroll(phone), f"{name} scrolls sideways at 390 px in {language}"
             shot(phone, f"night-{name}-390-{language}")
         if language == "ar":

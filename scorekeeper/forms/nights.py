@@ -59,7 +59,7 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
     fields: dict[str, Any] = {
         "name": StringField(_l("The night's name (optional)"),
                             render_kw={"autocomplete": "off", "maxlength": 60}),
-        "present": SelectMultipleField(_l("Who is here?"), choices=[(name, name) for name in known],
+        "present": SelectMultipleField(_l("Who is here?"), choices=choices([(name, name) for name in known]),
                                        validate_choice=False, widget=ListWidget(prefix_label=False),
                                        option_widget=CheckboxInput()),
         "newcomers": TextAreaField(_l("Newcomers, one name a line"),

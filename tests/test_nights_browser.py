@@ -102,3 +102,30 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
     finally:
         phone.context.close()
         screen.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_night_pages_meet_wcag_22_aa(browser, night_served, scheme):
+    """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on every
+    page of a night, one table having dealt, in the light and the dark theme."""
+    from axe_playwright_python.base import AXE_FILE_PATH
+
+    from tests.test_a11y_browser import Audit
+
+    url, night = night_served
+    table = night.current.tables[0]
+    page = new_page(browser, color_scheme=scheme)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    try:
+        page.goto(f"{url}/games/{table.game.id}/deals/new")
+        fill_worked_example(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"])
+        audit = Audit(page, scheme)
+        for address in (f"/nights/{night.id}", f"/nights/{night.id}/standing", f"/nights/{night.id}/screen",
+                        f"/nights/{night.id}/close", f"/nights/{night.id}/print", "/nights",
+                        "/nights/new?kind=trix", "/nights/new", f"/games/{table.game.id}"):
+            audit.visit(url, address)
+        assert not audit.problems, audit.report()
+    finally:
+        page.context.close()

@@ -13,7 +13,14 @@ import pytest
 
 from scorekeeper import night_actions, night_store
 from scorekeeper.db import connect
-from tests.browser_support import fill_worked_example, new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import (
+    fill_worked_example,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    sync_api,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -428,3 +428,20 @@ def test_big_screen_and_print_show_standing_and_tables(client, db, fixed_seed):
     assert client.get(f"/nights/{night_id}/live", headers={"If-None-Match": live.headers["ETag"]}).status_code == 200
     printed = text(client.get(f"/nights/{night_id}/print"))
     assert "Round 1, table 1" in printed and "Round 1, table 2" in printed and "deals first" in printed
+
+
+def test_round_one_by_the_groups_ranking(client, db, make_game, fixed_seed):
+    """Round 1 "by ranking": the best-ranked at table 1, the next at table 2 (docs/club-
+    nights.md, "Seating"); the ranking here is the share of finished games won. Greta and
+    Hamid win both their games (1.0), Ilse one of two (0.5), Aino none; the rest none."""
+    won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+    for winner, others in (("Greta", ["Aino", "Bruno"]), ("Greta", ["Carla", "Ilse"]),
+                           ("Hamid", ["Dmitri", "Eeva"]), ("Hamid", ["Farid", "Aino"]),
+                           ("Ilse", ["Bruno", "Carla"])):
+        make_game(players=[winner, *others], deals=won)
+    response = client.post("/nights/new?kind=trigami", data={
+        "present": NINE[:6] + ["Greta", "Hamid", "Ilse"], "rounds": "2", "ranking": "placings",
+        "seating": "ranking", "target": "100"})
+    assert response.status_code == 302
+    tables = night(db, int(response.location.rsplit("/", 1)[-1])).current.tables
+    assert set(tables[0].game.players) == {"Greta", "Hamid", "Ilse"}

@@ -79,7 +79,7 @@ def test_big_screen_follows_a_deal_saved_at_a_table_and_the_qr_joins_it(browser,
         first = screen.locator(".standing tbody tr").first
         expect(first).to_contain_text(seats[1])
         expect(first).to_contain_text("200")
-        shot(screen, "night-big-screen-1920-en")
+        shot(screen, "night-big-screen-after-deal-1920-en")
     finally:
         for page in (screen, organiser, phone):
             page.context.close()
@@ -100,6 +100,13 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
             shot(phone, f"night-{name}-390-{language}")
         if language == "ar":
             assert phone.locator("html").get_attribute("dir") == "rtl"
+        # on paper: the standing, then a card a table with its QR code; no buttons
+        phone.goto(f"{url}/nights/{night.id}/print")
+        phone.emulate_media(media="print")
+        expect(phone.locator(".topbar")).to_be_hidden()
+        expect(phone.locator(".table-card .card-qr")).to_have_count(3)
+        shot(phone, f"night-print-{language}")
+        phone.emulate_media(media="screen")
         screen.goto(f"{url}/nights/{night.id}/screen")
         assert no_sideways_scroll(screen)
         # readable across a room: the standing's type at least 28 px on a 1080-line screen

@@ -91,10 +91,12 @@ class Arrived:
 
 @dataclass(frozen=True)
 class Leaving:
-    """``name`` plays until round ``until_round`` (its end) and is not seated after."""
+    """``name`` plays until round ``until_round`` (its end) and is not seated after;
+    ``removed``: a late arrival not yet seated, taken off the night."""
 
     name: str
     until_round: int
+    removed: bool = False
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResu
     until = night.next_number - 1
     if until < found.from_round:  # a late arrival who leaves before playing: never of the night
         night_store.set_leaving(db, night.id, found.name, None)
-        return Leaving(found.name, until)
+        return Leaving(found.name, until, removed=True)
     night_store.set_leaving(db, night.id, found.name, until)
     return Leaving(found.name, until)
 

@@ -308,6 +308,16 @@ def test_late_arrival_and_leaver(client, db, fixed_seed):
     assert "Zoe from round 2" in page and f"{leaver} until round 1" in page
 
 
+def test_late_arrival_who_leaves_before_playing_is_off_the_night(client, db, fixed_seed):
+    night_id = start(client, "trigami", NINE[:3], 2)
+    client.post(f"/nights/{night_id}/arrive", data={"name": "Zoe"})
+    answer = client.post(f"/nights/{night_id}/leave", data={"player": "Zoe"}, follow_redirects=True)
+    assert "Zoe is no longer on the night." in text(answer)
+    assert [p.name for p in night(db, night_id).players] == NINE[:3]
+    answer = client.post(f"/nights/{night_id}/leave", data={})
+    assert answer.status_code == 400 and "Tap who leaves." in text(answer)
+
+
 def test_late_arrival_name_checked_beside_its_field(client, db, fixed_seed):
     night_id = start(client, "trigami", NINE[:3], 2)
     answer = client.post(f"/nights/{night_id}/arrive", data={"name": "  "})
@@ -440,7 +450,7 @@ def test_round_one_by_the_groups_ranking(client, db, make_game, fixed_seed):
                            ("Ilse", ["Bruno", "Carla"])):
         make_game(players=[winner, *others], deals=won)
     response = client.post("/nights/new?kind=trigami", data={
-        "present": NINE[:6] + ["Greta", "Hamid", "Ilse"], "rounds": "2", "ranking": "placings",
+        "present": NINE, "rounds": "2", "ranking": "placings",
         "seating": "ranking", "target": "100"})
     assert response.status_code == 302
     tables = night(db, int(response.location.rsplit("/", 1)[-1])).current.tables

@@ -132,11 +132,23 @@ def _page(night: StoredNight) -> dict[str, Any]:
 def show(night_id: int) -> str:
     """The night's page: the current round's tables (each game's link and QR code, its
     players, its leader or its end), who sits out, the organiser's buttons."""
-    night = get_night_or_404(night_id)
-    present = [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
-    return render_template("nights/show.html", **_page(night), empty=forms.EmptyForm(),
-                           arrival=night_forms.ArrivalForm(), known=store.known_players(get_db(), group_id()),
-                           leaver=night_forms.leaver_form(present)(), version=night_store.night_version(get_db(), night_id))
+    return _night_page(get_night_or_404(night_id))
+
+
+def _staying(night: StoredNight) -> list[str]:
+    """The night's players who have not said they leave before the next round."""
+    return [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
+
+
+def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None) -> Any:
+    """The night's page; with a refused late arrival or leaver form (status 400), that
+    form with its message beside its field and what was typed."""
+    page = render_template(
+        "nights/show.html", **_page(night), empty=forms.EmptyForm(),
+        arrival=arrival or night_forms.ArrivalForm(formdata=None),
+        leaver=leaver or night_forms.leaver_form(_staying(night))(formdata=None),
+        known=store.known_players(get_db(), group_id()), version=night_store.night_version(get_db(), night.id))
+    return (page, 400) if arrival is not None or leaver is not None else page
 
 
 @bp.route("/nights/<int:night_id>/close", methods=["GET", "POST"])
@@ -201,30 +213,23 @@ def arrive(night_id: int) -> Any:
                 flash(_("%(name)s is on the night already.", name=isolate(result.name)) if result.again else
                       _("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round), "saved")
                 return redirect(url_for("nights.show", night_id=night_id))
-    present = [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
-    return render_template("nights/show.html", **_page(night), empty=forms.EmptyForm(), arrival=form,
-                           known=store.known_players(get_db(), group_id()),
-                           leaver=night_forms.leaver_form(present)(formdata=None),
-                           version=night_store.night_version(get_db(), night_id)), 400
+    return _night_page(night, arrival=form)
 
 
 @bp.post("/nights/<int:night_id>/leave")
 def leave(night_id: int) -> Any:
     """A leaver: plays out the current round, not seated after it."""
     night = get_night_or_404(night_id)
-    present = [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
-    form = night_forms.leaver_form(present)()
-    if form.validate_on_submit() and form.player.data in present:
+    staying = _staying(night)
+    form = night_forms.leaver_form(staying)()
+    if form.validate_on_submit() and form.player.data in staying:
         result = night_actions.leave(get_db(), night, form.player.data)
         if isinstance(result, night_actions.Leaving):
-            flash(_("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round)
-                  if result.until_round >= 1 else _("%(name)s is no longer on the night.", name=isolate(result.name)),
-                  "saved")
+            flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
+                  _("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round), "saved")
             return redirect(url_for("nights.show", night_id=night_id))
     form.player.errors = [_("Tap who leaves.")]
-    return render_template("nights/show.html", **_page(night), empty=forms.EmptyForm(),
-                           arrival=night_forms.ArrivalForm(formdata=None), known=store.known_players(get_db(), group_id()),
-                           leaver=form, version=night_store.night_version(get_db(), night_id)), 400
+    return _night_page(night, leaver=form)
 
 
 def line_words(line: RoundLine, sides: int) -> str:

@@ -455,3 +455,22 @@ def test_round_one_by_the_groups_ranking(client, db, make_game, fixed_seed):
     assert response.status_code == 302
     tables = night(db, int(response.location.rsplit("/", 1)[-1])).current.tables
     assert set(tables[0].game.players) == {"Greta", "Hamid", "Ilse"}
+
+
+def test_the_same_round_seated_twice_at_once_is_seated_once(client, db, fixed_seed):
+    """Two organisers (or a double tap) seating round 2 from the same page: one round 2,
+    the second told it was seated already (the round's number is checked inside the
+    write)."""
+    night_id = start(client, "trigami", NINE[:6], 2)
+    read = night(db, night_id)
+    for table in read.current.tables:
+        sweep_trigami(client, table.game.id, table.game.players, table.game.players[0], f"t{table.number}")
+    seen = night(db, night_id)  # both phones read the night before either taps
+    first = night_actions.seat_next_round(db, seen)
+    second = night_actions.seat_next_round(db, seen)
+    assert first == night_actions.Seated(2) and second == night_actions.Seated(2, again=True)
+    assert db.execute("select count(*) from night_tables where night_id = ? and round = 2",
+                      [night_id]).fetchone()[0] == 2
+    games_before = db["games"].count
+    assert client.post(f"/nights/{night_id}/next", follow_redirects=True).status_code == 200
+    assert db["games"].count == games_before

@@ -107,6 +107,13 @@ class NightImported:
 
 
 @dataclass(frozen=True)
+class NightAlreadyStored:
+    """Nothing stored: the group has this night already (``night_id``)."""
+
+    night_id: int
+
+
+@dataclass(frozen=True)
 class NightProblems:
     """The night file refused whole, nothing stored: every problem found, each naming
     where it is (``field``: "rounds[1].tables[0].game.players")."""
@@ -118,7 +125,7 @@ StartResult = NightStarted | NightRefused
 SeatResult = Seated | NotOver | NoMoreRounds | TooFew
 ArriveResult = Arrived | NightRefused
 LeaveResult = Leaving | NightRefused
-NightImportResult = NightImported | NightProblems
+NightImportResult = NightImported | NightAlreadyStored | NightProblems
 
 
 def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options: Mapping[str, Any],
@@ -216,8 +223,13 @@ def import_night(db: sqlite_utils.Database, raw: str | bytes, group_id: int, *, 
     """Store night file ``raw`` (docs/night-file.md) in group ``group_id``: checked whole
     first (nightfile.read_night: each table's game as its own game file, at most
     ``max_deals`` deals; the seating around them), then stored in one transaction
-    (night_store.import_night). Any problem: :class:`NightProblems`, nothing stored."""
+    (night_store.import_night). Any problem: :class:`NightProblems`, nothing stored; the
+    night in the group already (the same game, draw and players): :class:`NightAlreadyStored`,
+    nothing stored, so its games never count twice."""
     read = read_night(raw, max_deals=max_deals)
     if isinstance(read, list):
         return NightProblems(tuple(read))
-    return NightImported(night_store.import_night(db, read, group_id, nonce=nonce))
+    try:
+        return NightImported(night_store.import_night(db, read, group_id, nonce=nonce))
+    except night_store.NightStoredError as twin:
+        return NightAlreadyStored(twin.night_id)

@@ -36,6 +36,15 @@ class RoundClosedError(Exception):
     """The round was closed already."""
 
 
+class NightStoredError(Exception):
+    """The night of a night file is in the group already (``night_id``): the same draw
+    (seed), game and players. Importing it again would count its games twice."""
+
+    def __init__(self, night_id: int) -> None:
+        super().__init__(night_id)
+        self.night_id = night_id
+
+
 @dataclass(frozen=True)
 class NightSettings:
     """What a night is started with: ``options`` the game file's options dict (every key);
@@ -174,13 +183,22 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
     """Store a checked night file (nightfile.read_night) in group ``group_id`` in one
     transaction: the night, its players, and each round's tables as imported games and
     who sat out; every table or none. Returns the night's id (the same upload again,
-    ``nonce``: the night it stored)."""
+    ``nonce``: the night it stored). Raises NightStoredError when the group has this
+    night already (the same game, draw and players: checked inside the write)."""
     now = store.now()
     rules = night.kind
     with writing(db):
         found = _night_id(db, group_id, nonce)
         if found is not None:
             return found
+        keys = [name_key(p.name) for p in night.players]
+        for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ?",
+                                  [group_id, night.kind, night.seed]).fetchall():
+            theirs = [name_key(r[0]) for r in db.execute(
+                "select p.name from night_players np join players p on p.id = np.player_id where np.night_id = ? "
+                "order by np.position", [twin])]
+            if theirs == keys:
+                raise NightStoredError(int(twin))
         night_id = cast(int, db.table("nights").insert({
             "group_id": group_id, "name": night.name, "kind": night.kind,
             "options": json.dumps(get_rules(rules).dump_options(night.options)),

@@ -401,6 +401,15 @@ def test_night_file_round_trip(client, db, tmp_path, fixed_seed):
         fresh_db.conn.close()
     # the same file exported again from there is the same night
     assert json.loads(other.get(f"/nights/{new_id}/night.json").data) == data
+    # imported again: already there, nothing stored twice
+    again_answer = other.post("/games/import", data={"file": (io.BytesIO(download.data), "night.json")},
+                              content_type="multipart/form-data", follow_redirects=True)
+    assert "this club night is already stored" in text(again_answer)
+    fresh_db = connect(fresh.config["DATABASE"])
+    try:
+        assert fresh_db["nights"].count == 1 and fresh_db["games"].count == 4
+    finally:
+        fresh_db.conn.close()
 
 
 def test_bad_night_file_refused_whole(client, db, tmp_path, fixed_seed):

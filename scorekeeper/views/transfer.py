@@ -164,6 +164,9 @@ def _import_night(form: transfer_forms.UploadForm, raw: bytes) -> Any:
     if isinstance(result, night_actions.NightImported):
         flash(_("Club night imported."), "saved")
         return redirect(url_for("nights.show", night_id=result.night_id))
+    if isinstance(result, night_actions.NightAlreadyStored):
+        flash(_("Nothing was imported: this club night is already stored."), "saved")
+        return redirect(url_for("nights.show", night_id=result.night_id))
     form.content.data = form.copy.data = ""
     return render_template("transfer/upload.html", form=form, problems=[], filename=getattr(form.file.data, "filename", None),
                            night_problems=[(problem.field, problem.message) for problem in result.problems]), 400

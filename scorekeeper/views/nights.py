@@ -22,7 +22,7 @@ from flask import (
     url_for,
 )
 
-from .. import forms, night_actions, night_store, store
+from .. import forms, locale_numbers, night_actions, night_store, store
 from ..access import group_id
 from ..club import RoundLine, StandingRow
 from ..db import get_db
@@ -234,24 +234,33 @@ def leave(night_id: int) -> Any:
 
 def line_words(line: RoundLine, sides: int) -> str:
     """One round of a player's standing in a sentence: where they finished and why that
-    gives these placing points, or the sit-out rule (docs/club-nights.md)."""
+    gives these placing points, or the sit-out rule (docs/club-nights.md); numbers in
+    the page's digits."""
+    n = locale_numbers.number
     if line.sat_out:
         return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × 1 = "
                  "%(points)s placing points. Score %(score)s: the average score of everyone who played that "
-                 "round, cut toward zero.", round=line.round, level=line.level, points=line.points, score=line.score)
+                 "round, cut toward zero.", round=n(line.round), level=n(line.level), points=n(line.points),
+                 score=n(line.score))
     words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × 2 + "
-              "%(level)s level × 1 = %(points)s placing points. Score %(score)s.", round=line.round,
-              table=line.table, place=line.place, sides=sides, behind=line.behind, level=line.level,
-              points=line.points, score=line.score)
+              "%(level)s level × 1 = %(points)s placing points. Score %(score)s.", round=n(line.round),
+              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
+              level=n(line.level), points=n(line.points), score=n(line.score))
     if not line.finished:
         words += " " + _("The game was not over: it counts as it stood.")
     return words
 
 
 def row_words(row: StandingRow, ranking: str, low_wins: bool) -> str:
-    """How a row's rank comes about, in a sentence."""
-    points = " + ".join(str(line.points) for line in row.rounds) or "0"
-    scores = " + ".join(str(line.score) for line in row.rounds) or "0"
+    """How a row's rank comes about, in a sentence: its placing points and score added
+    up round by round, what ranks the night, and a shared rank."""
+    n = locale_numbers.number
+    if len(row.rounds) > 1:
+        sums = _("Placing points: %(points)s = %(total)s. Score: %(scores)s = %(score)s.",
+                 points=" + ".join(n(line.points) for line in row.rounds), total=n(row.points),
+                 scores=" + ".join(n(line.score) for line in row.rounds), score=n(row.score))
+    else:
+        sums = _("Placing points: %(total)s. Score: %(score)s.", total=n(row.points), score=n(row.score))
     if ranking == "score":
         why = _("Ranked by total score alone (lower is better).") if low_wins else \
             _("Ranked by total score alone (higher is better).")
@@ -259,8 +268,7 @@ def row_words(row: StandingRow, ranking: str, low_wins: bool) -> str:
         why = _("Ranked by placing points; equal points are decided by total score (lower is better).") \
             if low_wins else _("Ranked by placing points; equal points are decided by total score (higher is better).")
     shared = " " + _("Level with another player in what ranks them: the rank is shared.") if row.shared else ""
-    return _("Placing points: %(points)s = %(total)s. Score: %(scores)s = %(score)s.", points=points,
-             total=row.points, scores=scores, score=row.score) + " " + why + shared
+    return sums + " " + why + shared
 
 
 @bp.get("/nights/<int:night_id>/standing")

@@ -258,6 +258,7 @@ def test_thirteen_at_trix_two_rounds_closed_early(client, db, fixed_seed):
     assert "Round 1: sat out. Counted level with every other side of a table: 3 × 1 = 3 placing points. " \
            "Score -18" in why.replace("−", "-")
     assert "The game was not over: it counts as it stood." in why
+    assert "1 deal · counted as it stood" in text(client.get(f"/nights/{night_id}"))
     # the last planned round is played: no round 3
     assert "Seat round 3" not in text(client.get(f"/nights/{night_id}"))
 

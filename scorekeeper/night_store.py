@@ -312,6 +312,12 @@ def table_of(db: sqlite_utils.Database, game_id: str) -> TableOf | None:
     return None if row is None else TableOf(*row)
 
 
+def night_group(db: sqlite_utils.Database, night_id: int) -> int | None:
+    """The group of night ``night_id`` (one indexed look-up), or None: no such night."""
+    row = db.execute("select group_id from nights where id = ?", [night_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
 def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     """A short fingerprint of everything the night's pages show: its rows, and the latest
     change of any of its tables' games (a deal saved at a table changes it). One query

@@ -446,6 +446,7 @@ def test_big_screen_and_print_show_standing_and_tables(client, db, fixed_seed):
     table = night(db, night_id).current.tables[0]
     sweep_trigami(client, table.game.id, table.game.players, table.game.players[0], "s")
     assert client.get(f"/nights/{night_id}/live", headers={"If-None-Match": live.headers["ETag"]}).status_code == 200
+    assert client.get("/nights/999/live").status_code == 404
     printed = text(client.get(f"/nights/{night_id}/print"))
     assert "Round 1, table 1" in printed and "Round 1, table 2" in printed and "deals first" in printed
 

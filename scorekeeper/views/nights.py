@@ -50,11 +50,11 @@ def get_night_or_404(night_id: int) -> StoredNight:
 
 
 def night_title(night: StoredNight) -> str:
-    """The night's name, or "Trix night of 4 December" from its start (UTC day)."""
+    """The night's name, or "Trix night, Dec 3, 2026" from its start (its UTC day, in the
+    page's language and digits)."""
     if night.name:
         return night.name
-    day = datetime.fromisoformat(night.created_at).astimezone(UTC).date()
-    return _("%(kind)s night, %(day)s", kind=forms.KIND_NAMES[night.kind], day=day.isoformat())
+    return _("%(kind)s night, %(day)s", kind=forms.KIND_NAMES[night.kind], day=locale_numbers.day(night.created_at))
 
 
 @bp.get("/nights")
@@ -107,11 +107,11 @@ def _tables(night: StoredNight) -> list[dict[str, Any]]:
     out = []
     for table in current.tables:
         code = join_code(table.game.id)
-        out.append({"table": table, "code": code, "leader": _leaders(night, table)})
+        out.append({"table": table, "code": code, "leader": _leaders(table)})
     return out
 
 
-def _leaders(night: StoredNight, table: StoredTable) -> list[str]:
+def _leaders(table: StoredTable) -> list[str]:
     """Who leads at ``table`` as it stands (the game's first place), none before a deal."""
     if not table.deals:
         return []
@@ -132,7 +132,8 @@ def _page(night: StoredNight) -> dict[str, Any]:
 def show(night_id: int) -> str:
     """The night's page: the current round's tables (each game's link and QR code, its
     players, its leader or its end), who sits out, the organiser's buttons."""
-    return _night_page(get_night_or_404(night_id))
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
+    return _night_page(get_night_or_404(night_id), version=version)
 
 
 def _staying(night: StoredNight) -> list[str]:
@@ -140,14 +141,16 @@ def _staying(night: StoredNight) -> list[str]:
     return [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
 
 
-def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None) -> Any:
-    """The night's page; with a refused late arrival or leaver form (status 400), that
-    form with its message beside its field and what was typed."""
+def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None, version: str | None = None) -> Any:
+    """The night's page (``version``: the night's version read before the night, for its
+    live updates); with a refused late arrival or leaver form (status 400), that form with
+    its message beside its field and what was typed."""
     page = render_template(
         "nights/show.html", **_page(night), empty=forms.EmptyForm(),
         arrival=arrival or night_forms.ArrivalForm(formdata=None),
         leaver=leaver or night_forms.leaver_form(_staying(night))(formdata=None),
-        known=store.known_players(get_db(), group_id()), version=night_store.night_version(get_db(), night.id))
+        known=store.known_players(get_db(), group_id()),
+        version=version or night_store.night_version(get_db(), night.id))
     return (page, 400) if arrival is not None or leaver is not None else page
 
 
@@ -274,21 +277,22 @@ def row_words(row: StandingRow, ranking: str, low_wins: bool) -> str:
 @bp.get("/nights/<int:night_id>/standing")
 def standing(night_id: int) -> str:
     """The night's standing, each figure explained in a sentence (docs/club-nights.md)."""
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
     night = get_night_or_404(night_id)
     page = _page(night)
     sides = page["sides"]
     rows = [{"row": row, "words": row_words(row, night.ranking, night.low_wins),
              "lines": [line_words(line, sides) for line in row.rounds]} for row in page["standing"]]
-    return render_template("nights/standing.html", **page, rows=rows,
-                           version=night_store.night_version(get_db(), night_id))
+    return render_template("nights/standing.html", **page, rows=rows, version=version)
 
 
 @bp.get("/nights/<int:night_id>/live")
-def live(night_id: int) -> Response:
+def live(night_id: int) -> Any:
     """The night's version as JSON (``{"version": str}``) for the big screen and the
     night's page to notice a deal saved at any table (static/app.js, data-live); 304
     while unchanged."""
-    get_night_or_404(night_id)
+    if night_store.night_group(get_db(), night_id) != group_id():  # asked every 2 s: nothing scored
+        return jsonify(error=_("There is no such night here.")), 404
     version = night_store.night_version(get_db(), night_id)
     return conditional(f"n{version}", lambda: jsonify(version=version), private=False)
 
@@ -297,8 +301,9 @@ def live(night_id: int) -> Response:
 def screen(night_id: int) -> str:
     """The big screen for a TV or projector: the standing and the round's tables, in
     large type, updating by itself (static/app.js polls the night's version)."""
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
     night = get_night_or_404(night_id)
-    return render_template("nights/screen.html", **_page(night), version=night_store.night_version(get_db(), night_id))
+    return render_template("nights/screen.html", **_page(night), version=version)
 
 
 @bp.get("/nights/<int:night_id>/print")

@@ -241,10 +241,10 @@ def _games(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, tupl
 def get_night(db: sqlite_utils.Database, night_id: int, group_id: int | None = None) -> StoredNight:
     """The night with its players, rounds, tables (each with its game) and sit-outs;
     raises NightNotFoundError (also for a night of another group than ``group_id``)."""
-    row = db.execute("select * from nights where id = ?", [night_id]).fetchone()
-    if row is None:
+    rows = list(db.query("select * from nights where id = ?", [night_id]))
+    if not rows:
         raise NightNotFoundError(night_id)
-    night = dict(zip([c[0] for c in db.execute("select * from nights limit 0").description], row, strict=True))
+    night = rows[0]
     if group_id is not None and night["group_id"] != group_id:
         raise NightNotFoundError(night_id)
     players = tuple(NightPlayer(r[0], r[1], r[2]) for r in db.execute(

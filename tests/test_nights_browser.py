@@ -143,3 +143,31 @@ def test_night_pages_meet_wcag_22_aa(browser, night_served, scheme):
         assert not audit.problems, audit.report()
     finally:
         page.context.close()
+
+
+def test_a_big_night_fits_one_screen(browser, tmp_path):
+    """Forty at Trix (ten tables): the big screen shows every row of the standing and every
+    table on one 1920×1080 screen, with nothing to scroll (static/screen.js shrinks the
+    type until it fits); the standing in two columns."""
+    database = tmp_path / "big.sqlite3"
+    with serve(database) as url:
+        db = connect(str(database))
+        try:
+            from scorekeeper import groups
+
+            names = [f"Player {n:02d}" for n in range(1, 41)]
+            started = night_actions.start_night(db, groups.only_group(db).id, kind="trix", options={},
+                                                players=names, rounds=4, ranking="placings", seating="random",
+                                                seed=5)
+        finally:
+            db.conn.close()
+        screen = new_page(browser, width=1920, height=1080)
+        try:
+            screen.goto(f"{url}/nights/{started.night_id}/screen")
+            expect(screen.locator(".night-table")).to_have_count(10)
+            expect(screen.locator(".standing tbody tr")).to_have_count(40)
+            screen.wait_for_function("document.documentElement.scrollHeight <= innerHeight + 1")
+            assert screen.locator(".screen-standing .standing").count() == 2
+            shot(screen, "night-big-screen-forty-1920-en")
+        finally:
+            screen.context.close()

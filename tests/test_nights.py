@@ -348,6 +348,13 @@ def test_present_ticked_from_the_group_and_newcomers_typed(client, db, fixed_see
     assert sorted(seated) == ["Aino", "Carla", "Zoe"]
 
 
+def test_a_plain_bugami_night_seats_tables_of_three(client, db, fixed_seed):
+    night_id = start(client, "bugami3", NINE[:7], 2)
+    current = night(db, night_id).current
+    assert_round_seated(current, NINE[:7], 3)  # two tables, one sits out
+    assert all(table.game.kind == "bugami3" and table.game.options == {"target": 100} for table in current.tables)
+
+
 def test_table_sheet_names_its_night(client, db, fixed_seed):
     night_id = start(client, "trigami", NINE[:6], 2, name="Friday club")
     table = night(db, night_id).current.tables[1]

@@ -20,7 +20,7 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, i18n, night_actions, sheet
+from .. import actions, export, forms, i18n, night_actions, night_store, sheet
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
@@ -52,7 +52,8 @@ def csv(game_id: str) -> Response:
 def print_sheet(game_id: str) -> str:
     """The score sheet laid out like the paper one, for printing on A4."""
     game = get_game_or_404(game_id)
-    return render_template("transfer/print.html", sheet=sheet.build(game), rules=get_rules(game.kind))
+    return render_template("transfer/print.html", sheet=sheet.build(game), rules=get_rules(game.kind),
+                           night=night_store.table_of(get_db(), game.id))
 
 
 # --------------------------------------------------------------------------- import

@@ -312,6 +312,17 @@ def table_of(db: sqlite_utils.Database, game_id: str) -> TableOf | None:
     return None if row is None else TableOf(*row)
 
 
+def tables_of(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, TableOf]:
+    """Which of ``game_ids`` are tables of a club night: {game id: :class:`TableOf`}
+    (one indexed query for a page of games)."""
+    if not game_ids:
+        return {}
+    marks = ",".join("?" * len(game_ids))
+    return {row[0]: TableOf(*row[1:]) for row in db.execute(
+        f"select t.game_id, t.night_id, n.name, t.round, t.number from night_tables t join nights n "
+        f"on n.id = t.night_id where t.game_id in ({marks})", list(game_ids))}
+
+
 def night_group(db: sqlite_utils.Database, night_id: int) -> int | None:
     """The group of night ``night_id`` (one indexed look-up), or None: no such night."""
     row = db.execute("select group_id from nights where id = ?", [night_id]).fetchone()

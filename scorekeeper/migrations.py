@@ -390,3 +390,66 @@ def m014_imported_games(db: sqlite_utils.Database) -> None:
     "imported" instead of calling it the day it was played. Games stored before this
     are taken as started here: which were imported is not known."""
     db.table("games").add_column("imported", int, not_null_default=0)
+
+
+@migrations()
+def m015_nights(db: sqlite_utils.Database) -> None:
+    """Club nights (issue 20; docs/club-nights.md): a night of a group plays one game
+    (``kind``, ``options`` as the game file's, every table the same) over
+    ``rounds_planned`` rounds, ranked by ``ranking`` ("placings" or "score"), round 1
+    seated by ``seating`` ("random" or "ranking") from the night's draw ``seed``.
+    ``night_players``: who came, in the order they were added, each from ``from_round``
+    until ``until_round`` (null: to the end). ``night_rounds``: each round seated, with
+    whether it is ``closed`` (by the organiser, or when the next round was seated after
+    every table's game was over) and ``closed_early``. ``night_tables``: each table of a
+    round is an ordinary game of the group (``game_id``); ``counted`` the deals the night
+    counts when its round was closed early (null: all). ``night_sitting_out``: who sat a
+    round out, in the order the draw chose them. Points are never stored."""
+    db.table("nights").create(
+        {
+            "id": int,
+            "group_id": int,
+            "name": str,
+            "kind": str,
+            "options": str,  # JSON, as the game file's options
+            "rounds_planned": int,
+            "ranking": str,
+            "seating": str,
+            "seed": int,
+            "created_at": str,  # UTC, ISO 8601
+            "nonce": str,  # the start or import form's one-time token
+            "imported": int,
+        },
+        pk="id",
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"group_id", "kind", "options", "rounds_planned", "ranking", "seating", "seed", "created_at"},
+        defaults={"imported": 0},
+    )
+    db.table("nights").create_index(["group_id", "created_at"])
+    db.execute("create unique index nights_nonce on nights (group_id, nonce) where nonce is not null")
+    db.table("night_players").create(
+        {"night_id": int, "position": int, "player_id": int, "from_round": int, "until_round": int},
+        pk=("night_id", "player_id"),
+        foreign_keys=[("night_id", "nights", "id"), ("player_id", "players", "id")],
+        not_null={"night_id", "position", "player_id", "from_round"},
+    )
+    db.table("night_rounds").create(
+        {"night_id": int, "number": int, "closed": int, "closed_early": int, "closed_at": str},
+        pk=("night_id", "number"),
+        foreign_keys=[("night_id", "nights", "id")],
+        not_null={"night_id", "number", "closed", "closed_early"},
+        defaults={"closed": 0, "closed_early": 0},
+    )
+    db.table("night_tables").create(
+        {"night_id": int, "round": int, "number": int, "game_id": str, "counted": int},
+        pk=("night_id", "round", "number"),
+        foreign_keys=[("night_id", "nights", "id"), ("game_id", "games", "id")],
+        not_null={"night_id", "round", "number", "game_id"},
+    )
+    db.table("night_tables").create_index(["game_id"], unique=True)
+    db.table("night_sitting_out").create(
+        {"night_id": int, "round": int, "position": int, "player_id": int},
+        pk=("night_id", "round", "player_id"),
+        foreign_keys=[("night_id", "nights", "id"), ("player_id", "players", "id")],
+        not_null={"night_id", "round", "position", "player_id"},
+    )

@@ -132,10 +132,16 @@ def site(app, client, make_game, db):
     app.config["RATELIMIT_ENABLED"] = False  # every example reaches its view (limits: test_safe_by_default)
     trigami = make_game(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])
     trix = make_game(kind="trix", deals=TRIX_KINGDOM[:2])
+    from scorekeeper import groups, night_actions
+
+    night = night_actions.start_night(db, (groups.only_group(db) or groups.all_groups(db)[0]).id, kind="trigami",
+                                      options={"target": 500}, players=["Nina", "Omar", "Pia"], rounds=2,
+                                      ranking="placings", seating="random", seed=1)
     deal_ids = [r[0] for r in db.execute("select id from deals order by id")]
     player_ids = [r[0] for r in db.execute("select id from players order by id")]
     values = {"game_id": [trigami, trix], "deal_id": deal_ids, "number": [1, 2],
-              "player_id": player_ids, "filename": ["app.css", "app.js"], "change_id": [1]}
+              "player_id": player_ids, "filename": ["app.css", "app.js"], "change_id": [1],
+              "night_id": [getattr(night, "night_id", 1)]}
 
     routes: list[tuple[str, str, list[str]]] = []  # (method, rule, urls)
     for rule in app.url_map.iter_rules():

@@ -45,7 +45,8 @@ def production(tmp_path):
         player = db.execute("select id from players order by id").fetchone()[0]
     finally:
         db.conn.close()
-    values = {"game_id": trigami, "deal_id": deal, "player_id": player, "number": 1, "token": "x", "change_id": 1}
+    values = {"game_id": trigami, "deal_id": deal, "player_id": player, "number": 1, "token": "x", "change_id": 1,
+              "night_id": 1}
     urls = []
     for rule in app.url_map.iter_rules():
         if "POST" in (rule.methods or ()):

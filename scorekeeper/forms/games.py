@@ -126,6 +126,19 @@ def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
     if kind == "trix":
         fields["first_dealer"] = RadioField(_l("Who holds the 7♥? (owns the first kingdom)"),
                                             choices=choices(dealer_pairs), validate_choice=False)
+    else:
+        fields["first_dealer"] = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
+                                            choices=choices([*dealer_pairs, ("random", _l("Pick at random"))]))
+    fields.update(settings_fields(kind))
+    return type("NewGameForm", (NewGameForm,), {"game_kind": kind, "seat_count": seats, **fields})
+
+
+def settings_fields(kind: str) -> dict[str, Any]:
+    """A new game's settings fields for ``kind`` (Trix: doubling, values, scoring,
+    partners, Complex, a card taken back, the fixed order; Trigami and Bugami: the
+    target), by name: the new-game form's and a club night's (forms/nights.py)."""
+    fields: dict[str, Any] = {}
+    if kind == "trix":
         fields["doubling"] = BooleanField(_l("Doubling the %(king)s and queens", king=KING_LABEL), default=True)
         fields["values"] = RadioField(_l("Values"), default="standard", validate_choice=False, choices=choices([
             ("standard", _l("Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-10, tricks=-15)),
@@ -143,13 +156,11 @@ def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
             fields[f"order_{place}"] = SelectField(
                 str(place), choices=order_choices, default=default, validate_choice=False)
     else:
-        fields["first_dealer"] = RadioField(_l("Who deals first?"), default="random", validate_choice=False,
-                                            choices=choices([*dealer_pairs, ("random", _l("Pick at random"))]))
         fields["target"] = CountField(
             _l("Play to"), default=500, negative=TARGET_RANGE,
             validators=[NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
-    return type("NewGameForm", (NewGameForm,), {"game_kind": kind, "seat_count": seats, **fields})
+    return fields
 
 
 def past_games_form(players: Mapping[int, str]) -> type[FlaskForm]:

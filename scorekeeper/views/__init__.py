@@ -19,6 +19,7 @@ from . import (
     languages,
     live,
     manage,
+    nights,
     offline,
     players,
     transfer,
@@ -30,7 +31,7 @@ def init_app(app: Flask) -> None:
     unread, then the link's check (access.admit); the language; the template helpers and
     the error pages."""
     app.url_map.converters["int"] = common.SqliteInt
-    for module in (games, deals, explain, manage, players, transfer, app_shell, live, offline, groups, languages):
+    for module in (games, deals, explain, manage, players, transfer, app_shell, live, offline, groups, languages, nights):
         app.register_blueprint(module.bp)
     app.before_request(common.refuse_oversize)  # before access's check: a body too large is refused unread
     access.init_app(app)

@@ -26,7 +26,18 @@ from flask import (
 )
 from markupsafe import Markup
 
-from .. import actions, forms, groups, i18n, locale_numbers, network, next_deal, sheet, store
+from .. import (
+    actions,
+    forms,
+    groups,
+    i18n,
+    locale_numbers,
+    network,
+    next_deal,
+    night_store,
+    sheet,
+    store,
+)
 from ..access import current, group_id, page_key
 from ..assets import asset_version
 from ..db import get_db
@@ -190,6 +201,7 @@ def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
+                           night=night_store.table_of(get_db(), game.id),
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
     title = f"{listed(isolate_all(game.players_now))}{separator()}{forms.KIND_NAMES[game.kind]}"

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from flask import abort, url_for
 
-from .. import charts, forms, locale_numbers, stats, store, summaries
+from .. import charts, forms, locale_numbers, night_store, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
 from ..i18n import gettext as _
@@ -109,8 +109,10 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
         if (page or 1) == 1:
             unfinished = summaries.find(db, finished=False, size=UNFINISHED_SHOWN, group=group, **filters)
         finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
+    shown = [g.id for listed in (unfinished, finished) if listed for g in listed.games]
     return {
         "form": form,
+        "night_tables": night_store.tables_of(db, shown),
         "unfinished": unfinished,
         "finished": finished,
         "figure": figure,

@@ -20,7 +20,7 @@ from flask import (
 )
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, i18n, sheet
+from .. import actions, export, forms, i18n, night_actions, night_store, sheet
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
@@ -29,6 +29,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
+from ..nightfile import is_night_file
 from ..records import StoredGame
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
@@ -51,7 +52,8 @@ def csv(game_id: str) -> Response:
 def print_sheet(game_id: str) -> str:
     """The score sheet laid out like the paper one, for printing on A4."""
     game = get_game_or_404(game_id)
-    return render_template("transfer/print.html", sheet=sheet.build(game), rules=get_rules(game.kind))
+    return render_template("transfer/print.html", sheet=sheet.build(game), rules=get_rules(game.kind),
+                           night=night_store.table_of(get_db(), game.id))
 
 
 # --------------------------------------------------------------------------- import
@@ -105,6 +107,8 @@ def upload() -> Any:
         raw = form.raw(max(config["GAME_FILE_MAX_BYTES"], config["GROUP_FILE_MAX_BYTES"]) + 1)
         if len(raw) <= config["GROUP_FILE_MAX_BYTES"] and is_group_file(raw):
             return _import_group(form, raw)
+        if len(raw) <= config["GROUP_FILE_MAX_BYTES"] and is_night_file(raw):
+            return _import_night(form, raw)
         if len(raw) > config["GAME_FILE_MAX_BYTES"]:
             return _too_large()
         # an identical stored game is asked about first, unless this is the copy asked for
@@ -150,6 +154,23 @@ def _import_group(form: transfer_forms.UploadForm, raw: bytes) -> Any:
             return render_template("transfer/group_report.html", result=result,
                                    rows=list(zip(games, files, strict=True)), filename=filename)
     raise AssertionError(result)  # pragma: no cover - every result is answered above
+
+
+def _import_night(form: transfer_forms.UploadForm, raw: bytes) -> Any:
+    """A night file uploaded (docs/night-file.md; issue 20, part 5): stored whole, in one
+    transaction, and the night's page opens; or, with any problem, nothing is stored and
+    the upload page lists every problem by where it is in the file (status 400)."""
+    result = night_actions.import_night(get_db(), raw, group_id(), nonce=form.nonce.data,
+                                        max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
+    if isinstance(result, night_actions.NightImported):
+        flash(_("Club night imported."), "saved")
+        return redirect(url_for("nights.show", night_id=result.night_id))
+    if isinstance(result, night_actions.NightAlreadyStored):
+        flash(_("Nothing was imported: this club night is already stored."), "saved")
+        return redirect(url_for("nights.show", night_id=result.night_id))
+    form.content.data = form.copy.data = ""
+    return render_template("transfer/upload.html", form=form, problems=[], filename=getattr(form.file.data, "filename", None),
+                           night_problems=[(problem.field, problem.message) for problem in result.problems]), 400
 
 
 def _games_in(raw: bytes) -> int | None:

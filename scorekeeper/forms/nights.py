@@ -1,0 +1,103 @@
+"""The forms of a club night (issue 20): start a night (the game's settings as a new
+game's form has them, who is present, newcomers, rounds, ranking, round 1's seating), a
+late arrival, a leaver. Each problem goes beside its field; what was typed is kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, SelectMultipleField, StringField, TextAreaField
+from wtforms.validators import NumberRange
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
+from ..nightfile import MAX_ROUNDS
+from .fields import CountField, DigitsInput, check_names, choices
+from .games import GameSetupForm, settings_fields
+
+ROUNDS_RANGE = _l("Enter a number of rounds from 1 to %(most)s.", most=MAX_ROUNDS)
+
+
+class NightForm(GameSetupForm):
+    """A new night's form; :func:`night_form` makes the form of a kind of game with the
+    group's players to tick. A one-time token (``nonce``) makes a double tap on Start
+    one night."""
+
+    game_kind: str
+    seat_count = 0
+    nonce = HiddenField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
+
+    def night_players(self) -> list[str] | None:
+        """Everyone ticked, then the newcomers typed (one a line), each name checked as a
+        game's (fields.check_names: no two the same player); None after errors beside
+        the newcomers' field."""
+        ticked = list(self.present.data or [])
+        typed = [line for line in (self.newcomers.data or "").splitlines() if line.strip()]
+        names, problems = check_names([*ticked, *typed])
+        found = [message for seat_problems in problems for message in seat_problems]
+        if found:
+            # check_names says "player N": here the N-th name of the list
+            self.newcomers.errors = [*self.newcomers.errors, *dict.fromkeys(found)]
+            return None
+        return names
+
+
+def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
+    """The form to start a night of ``kind``: its name, who is present (``known``: the
+    group's players, as checkboxes), newcomers, the rounds, the ranking, round 1's
+    seating, and the settings a new game of ``kind`` has (forms/games.py)."""
+    fields: dict[str, Any] = {
+        "name": StringField(_l("The night's name (optional)"),
+                            render_kw={"autocomplete": "off", "maxlength": 60}),
+        "present": SelectMultipleField(_l("Who is here?"), choices=choices([(name, name) for name in known]),
+                                       validate_choice=False, widget=ListWidget(prefix_label=False),
+                                       option_widget=CheckboxInput()),
+        "newcomers": TextAreaField(_l("Newcomers, one name a line"),
+                                   render_kw={"rows": 3, "autocapitalize": "words", "autocomplete": "off"}),
+        "rounds": CountField(_l("Rounds"), default=3, negative=ROUNDS_RANGE,
+                             validators=[NumberRange(1, MAX_ROUNDS, message=ROUNDS_RANGE)],
+                             widget=DigitsInput()),
+        "ranking": RadioField(_l("The night is ranked by"), default="placings", validate_choice=False,
+                              choices=choices([
+                                  ("placings", _l("Placings at the tables, then total score")),
+                                  ("score", _l("Total score alone"))])),
+        "seating": RadioField(_l("Round 1 is seated"), default="random", validate_choice=False,
+                              choices=choices([
+                                  ("random", _l("At random")),
+                                  ("ranking", _l("By the group's ranking (share of games won)"))])),
+        **settings_fields(kind),
+    }
+    return type("NightForm", (NightForm,), {"game_kind": kind, **fields})
+
+
+class ArrivalForm(FlaskForm):
+    """A late arrival's name (joins from the next round)."""
+
+    name = StringField(_l("Late arrival"), render_kw={"autocomplete": "off", "maxlength": 40,
+                                                      "autocapitalize": "words", "list": "known-players"})
+
+    def checked_name(self) -> str | None:
+        """The name checked as a game's; None after an error beside it."""
+        names, problems = check_names([self.name.data or ""])
+        if problems[0]:
+            self.name.errors = [_("Enter the late arrival's name.") if not (self.name.data or "").strip()
+                                else problems[0][0]]
+            return None
+        return names[0]
+
+
+def leaver_form(players: Sequence[str]) -> type[FlaskForm]:
+    """Who leaves after the current round: one of ``players`` (still there)."""
+    return type("LeaverForm", (FlaskForm,), {
+        "player": RadioField(_l("Who leaves after this round?"), choices=choices([(n, n) for n in players]),
+                             validate_choice=False)})

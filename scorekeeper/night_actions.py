@@ -1,0 +1,235 @@
+"""What an organiser does with a club night (issue 20): start it and seat round 1, seat
+the next round, close a round (early: unfinished games count as they stand), add a late
+arrival, mark a leaver, import a night file. Plain functions taking the database and
+plain values, returning a result (never words or pages: the views choose those), as
+actions.py does for a game. The rules they follow: docs/club-nights.md; the seating is
+club.seat_round's, the standing night_records'.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from . import club, night_store
+from .night_records import TABLE_SIZE, StoredNight, StoredTable, seatings
+from .nightfile import read_night
+from .rules import RuleError
+
+
+@dataclass(frozen=True)
+class NightStarted:
+    """The night stored, round 1 seated: ``night_id``."""
+
+    night_id: int
+
+
+@dataclass(frozen=True)
+class NightRefused:
+    """Nothing stored: ``reason`` a translated message; ``field`` the form field it
+    belongs beside ("players", "rounds", or None)."""
+
+    reason: str
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Round ``number`` seated (``again``: it was seated already, by this tap's twin)."""
+
+    number: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class NotOver:
+    """The current round ``number`` is not over: its ``unfinished`` tables."""
+
+    number: int
+    unfinished: tuple[StoredTable, ...]
+
+
+@dataclass(frozen=True)
+class NoMoreRounds:
+    """Every planned round has been seated."""
+
+    planned: int
+
+
+@dataclass(frozen=True)
+class TooFew:
+    """Fewer players present for round ``number`` than one table needs."""
+
+    number: int
+    present: int
+    size: int
+
+
+@dataclass(frozen=True)
+class RoundClosed:
+    """Round ``number`` closed; ``early`` with ``unfinished`` tables counted as they
+    stand; ``again``: it was closed already."""
+
+    number: int
+    early: bool
+    unfinished: tuple[StoredTable, ...] = ()
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class Arrived:
+    """``name`` joins from round ``from_round``; ``again``: was on the night already."""
+
+    name: str
+    from_round: int
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class Leaving:
+    """``name`` plays until round ``until_round`` (its end) and is not seated after;
+    ``removed``: a late arrival not yet seated, taken off the night."""
+
+    name: str
+    until_round: int
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class NightImported:
+    """The night file stored whole: ``night_id``."""
+
+    night_id: int
+
+
+@dataclass(frozen=True)
+class NightAlreadyStored:
+    """Nothing stored: the group has this night already (``night_id``)."""
+
+    night_id: int
+
+
+@dataclass(frozen=True)
+class NightProblems:
+    """The night file refused whole, nothing stored: every problem found, each naming
+    where it is (``field``: "rounds[1].tables[0].game.players")."""
+
+    problems: tuple[RuleError, ...]
+
+
+StartResult = NightStarted | NightRefused
+SeatResult = Seated | NotOver | NoMoreRounds | TooFew
+ArriveResult = Arrived | NightRefused
+LeaveResult = Leaving | NightRefused
+NightImportResult = NightImported | NightAlreadyStored | NightProblems
+
+
+def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options: Mapping[str, Any],
+                players: Sequence[str], rounds: int, ranking: str, seating: str, name: str | None = None,
+                nonce: str | None = None, seed: int | None = None) -> StartResult:
+    """Start a night of ``kind`` (``options``: the game file's options dict, checked by
+    the caller) with ``players`` present and seat round 1 (club.seat_round: at random, or
+    with ``seating`` "ranking" by :func:`night_store.group_ranking`), every table an
+    ordinary game of the group. ``seed``: the night's draw (None: a new random one).
+    Refused (:class:`NightRefused`, field "players") with fewer players than one table
+    or a name twice. The same form token ``nonce`` again: the night it started."""
+    size = TABLE_SIZE[kind]
+    seed = secrets.randbelow(2 ** 31) if seed is None else seed
+    order = night_store.group_ranking(db, group_id) if seating == "ranking" else None
+    try:
+        first = club.seat_round(list(players), size, seed=seed + 1, order=order,
+                                partners=kind == "trix" and options.get("partnership") is not None)
+    except club.SeatingError as error:
+        return NightRefused(str(error), "players")
+    settings = night_store.NightSettings(kind=kind, options=options, rounds_planned=rounds, ranking=ranking,
+                                         seating=seating, seed=seed, name=name)
+    return NightStarted(night_store.create_night(db, group_id, settings, players, first, nonce=nonce))
+
+
+def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult:
+    """Seat the next round of ``night`` (as read): refused while the current round is
+    not over (:class:`NotOver`: close it first), after the planned rounds
+    (:class:`NoMoreRounds`), or with fewer players present than a table
+    (:class:`TooFew`). The seating: club.seat_round with the night's draw (its seed plus
+    the round's number, so two taps at once seat the same way; the second finds it
+    seated: ``again``), the earlier rounds' meetings, the present players (late arrivals
+    from their round, leavers no longer). The current round is closed (not early)."""
+    current = night.current
+    if current is not None and not current.over:
+        return NotOver(current.number, current.unfinished)
+    number = night.next_number
+    if number > night.rounds_planned:
+        return NoMoreRounds(night.rounds_planned)
+    present = night.present(number)
+    if len(present) < night.size:
+        return TooFew(number, len(present), night.size)
+    seating = club.seat_round(list(present), night.size, seed=night.seed + number, earlier=seatings(night.rounds),
+                              partners=night.partners)
+    try:
+        night_store.seat_round(db, night.id, number, seating)
+    except night_store.RoundSeatedError:
+        return Seated(number, again=True)
+    return Seated(number)
+
+
+def close_round(db: sqlite_utils.Database, night: StoredNight) -> RoundClosed | None:
+    """Close ``night``'s current round (None: no round yet). Its tables whose game is not
+    over count as they stand (``early``): their deals now are those the night counts, and
+    deals added later change nothing (docs/club-nights.md, "A round closed early")."""
+    current = night.current
+    if current is None:
+        return None
+    unfinished = current.unfinished
+    try:
+        night_store.close_round(db, night.id, current.number, early=bool(unfinished))
+    except night_store.RoundClosedError:
+        return RoundClosed(current.number, current.closed_early, current.unfinished, again=True)
+    return RoundClosed(current.number, bool(unfinished), unfinished)
+
+
+def arrive(db: sqlite_utils.Database, night: StoredNight, name: str) -> ArriveResult:
+    """A late arrival: ``name`` (checked by the caller) joins from the next round
+    (docs/club-nights.md, "Late arrivals and leavers"). A player of the night already
+    is :class:`Arrived` ``again``, unchanged."""
+    found = night.player(name)
+    if found is not None:
+        return Arrived(found.name, found.from_round, again=True)
+    number = night.next_number
+    night_store.add_player(db, night.id, name, number)
+    return Arrived(" ".join(name.split()), number)
+
+
+def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResult:
+    """A leaver: ``name`` plays out the current round and is not seated after it
+    (docs/club-nights.md, "Late arrivals and leavers"); a late arrival not yet seated is
+    taken off the night. Refused (field "player") for a name not of the night."""
+    found = night.player(name)
+    if found is None:
+        return NightRefused("unknown", "player")
+    until = night.next_number - 1
+    if until < found.from_round:  # a late arrival who leaves before playing: never of the night
+        night_store.set_leaving(db, night.id, found.name, None)
+        return Leaving(found.name, until, removed=True)
+    night_store.set_leaving(db, night.id, found.name, until)
+    return Leaving(found.name, until)
+
+
+def import_night(db: sqlite_utils.Database, raw: str | bytes, group_id: int, *, nonce: str | None = None,
+                 max_deals: int | None = None) -> NightImportResult:
+    """Store night file ``raw`` (docs/night-file.md) in group ``group_id``: checked whole
+    first (nightfile.read_night: each table's game as its own game file, at most
+    ``max_deals`` deals; the seating around them), then stored in one transaction
+    (night_store.import_night). Any problem: :class:`NightProblems`, nothing stored; the
+    night in the group already (the same game, draw and players): :class:`NightAlreadyStored`,
+    nothing stored, so its games never count twice."""
+    read = read_night(raw, max_deals=max_deals)
+    if isinstance(read, list):
+        return NightProblems(tuple(read))
+    try:
+        return NightImported(night_store.import_night(db, read, group_id, nonce=nonce))
+    except night_store.NightStoredError as twin:
+        return NightAlreadyStored(twin.night_id)

@@ -1,0 +1,361 @@
+"""Every read and write of club nights (issue 20; migration m015_nights): the night, its
+players, rounds, tables and who sat out. Each table's game is an ordinary game of the
+group, stored through store.create_game inside the night's own transaction, so a round is
+seated whole or not at all. Writes take the write lock at once (store.writing: BEGIN
+IMMEDIATE). No Flask here; night_actions.py decides what to write.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import sqlite_utils
+
+from . import club, store
+from .gamefile import from_dict
+from .night_records import StoredNight, StoredRound, StoredTable
+from .nightfile import NightFile, NightPlayer
+from .records import NotFoundError
+from .rules import get_rules
+from .store import name_key, writing
+
+
+class NightNotFoundError(NotFoundError):
+    """No night with that id in that group."""
+
+
+class RoundSeatedError(Exception):
+    """The round was seated already (a double tap, two organisers at once)."""
+
+
+class RoundClosedError(Exception):
+    """The round was closed already."""
+
+
+class NightStoredError(Exception):
+    """The night of a night file is in the group already (``night_id``): the same draw
+    (seed), game and players. Importing it again would count its games twice."""
+
+    def __init__(self, night_id: int) -> None:
+        super().__init__(night_id)
+        self.night_id = night_id
+
+
+@dataclass(frozen=True)
+class NightSettings:
+    """What a night is started with: ``options`` the game file's options dict (every key);
+    the rest as :class:`night_records.StoredNight`."""
+
+    kind: str
+    options: Mapping[str, Any]
+    rounds_planned: int
+    ranking: str
+    seating: str
+    seed: int
+    name: str | None = None
+
+
+def _player_id(db: sqlite_utils.Database, name: str, group_id: int, now: str) -> int:
+    """The group's player called ``name`` (any case: store.name_key), made if new."""
+    name = " ".join(name.split())
+    row = db.execute("select id from players where group_id = ? and name_key = ?", [group_id, name_key(name)]).fetchone()
+    if row is not None:
+        return int(row[0])
+    return cast(int, db.table("players").insert({"name": name, "name_key": name_key(name), "created_at": now,
+                                                  "group_id": group_id}).last_pk)
+
+
+def _night_id(db: sqlite_utils.Database, group_id: int, nonce: str | None) -> int | None:
+    if not nonce:
+        return None
+    row = db.execute("select id from nights where group_id = ? and nonce = ?", [group_id, nonce]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def create_night(db: sqlite_utils.Database, group_id: int, settings: NightSettings, players: Sequence[str],
+                 first: club.Seating, *, nonce: str | None = None) -> int:
+    """Store a new night with its ``players`` (all from round 1) and round 1 seated as
+    ``first`` (its tables' games started), in one transaction; returns the night's id.
+    The same form token ``nonce`` again (a double tap on Start) stores nothing and
+    returns the night it started."""
+    now = store.now()
+    with writing(db):
+        found = _night_id(db, group_id, nonce)
+        if found is not None:
+            return found
+        night_id = cast(int, db.table("nights").insert({
+            "group_id": group_id, "name": settings.name or None, "kind": settings.kind,
+            "options": json.dumps(dict(settings.options)), "rounds_planned": settings.rounds_planned,
+            "ranking": settings.ranking, "seating": settings.seating, "seed": settings.seed,
+            "created_at": now, "nonce": nonce or None}).last_pk)
+        for position, name in enumerate(players):
+            db.table("night_players").insert({"night_id": night_id, "position": position,
+                                              "player_id": _player_id(db, name, group_id, now), "from_round": 1})
+        _seat(db, night_id, group_id, 1, first, settings.kind, settings.options, now)
+    return night_id
+
+
+def _seat(db: sqlite_utils.Database, night_id: int, group_id: int, number: int, seating: club.Seating,
+          kind: str, options: Mapping[str, Any], now: str) -> list[str]:
+    """Round ``number`` as ``seating`` says: each table an ordinary new game of the group
+    (players in seat order, seat 0 first to deal), who sits out. Inside a transaction."""
+    if db.execute("select 1 from night_rounds where night_id = ? and number = ?", [night_id, number]).fetchone():
+        raise RoundSeatedError(number)
+    db.table("night_rounds").insert({"night_id": night_id, "number": number, "closed": 0, "closed_early": 0})
+    games = []
+    for table, names in enumerate(seating.tables, 1):
+        game = from_dict({"format": 1, "game": kind, "players": list(names), "first_dealer": 0,
+                          "options": dict(options), "deals": []})
+        game_id = store.create_game(db, game, group_id=group_id)
+        db.table("night_tables").insert({"night_id": night_id, "round": number, "number": table,
+                                         "game_id": game_id})
+        games.append(game_id)
+    for position, name in enumerate(seating.sitting_out):
+        db.table("night_sitting_out").insert({"night_id": night_id, "round": number, "position": position,
+                                              "player_id": _player_id(db, name, group_id, now)})
+    return games
+
+
+def seat_round(db: sqlite_utils.Database, night_id: int, number: int, seating: club.Seating) -> None:
+    """Seat round ``number`` of the night; the round before it is closed first (over by
+    itself: not early) unless closed already. Raises RoundSeatedError when it is seated
+    already (nothing stored)."""
+    now = store.now()
+    with writing(db):
+        night = db.execute("select group_id, kind, options from nights where id = ?", [night_id]).fetchone()
+        if night is None:
+            raise NightNotFoundError(night_id)
+        db.execute("update night_rounds set closed = 1, closed_at = ? where night_id = ? and number = ? "
+                   "and closed = 0", [now, night_id, number - 1])
+        _seat(db, night_id, int(night[0]), number, seating, str(night[1]), json.loads(night[2]), now)
+
+
+def close_round(db: sqlite_utils.Database, night_id: int, number: int, *, early: bool) -> None:
+    """Close round ``number``. ``early``: some table's game is not over; every table then
+    counts the deals it has now (read inside the write: a deal saved this instant is in or
+    out, never half), and deals added later change nothing in the night
+    (docs/club-nights.md, "A round closed early"). Raises RoundClosedError when it was
+    closed already."""
+    with writing(db):
+        row = db.execute("select closed from night_rounds where night_id = ? and number = ?",
+                         [night_id, number]).fetchone()
+        if row is None:
+            raise NightNotFoundError(night_id)
+        if row[0]:
+            raise RoundClosedError(number)
+        db.execute("update night_rounds set closed = 1, closed_early = ?, closed_at = ? where night_id = ? "
+                   "and number = ?", [int(early), store.now(), night_id, number])
+        if early:
+            db.execute("update night_tables set counted = (select count(*) from deals d where "
+                       "d.game_id = night_tables.game_id and d.deleted_at is null) "
+                       "where night_id = ? and round = ?", [night_id, number])
+
+
+def add_player(db: sqlite_utils.Database, night_id: int, name: str, from_round: int) -> None:
+    """A late arrival: ``name`` joins the night from round ``from_round``."""
+    now = store.now()
+    with writing(db):
+        group_id = int(db.execute("select group_id from nights where id = ?", [night_id]).fetchone()[0])
+        position = db.execute("select coalesce(max(position), -1) + 1 from night_players where night_id = ?",
+                              [night_id]).fetchone()[0]
+        db.table("night_players").insert({"night_id": night_id, "position": position, "from_round": from_round,
+                                          "player_id": _player_id(db, name, group_id, now)})
+
+
+def set_leaving(db: sqlite_utils.Database, night_id: int, name: str, until_round: int | None) -> None:
+    """A leaver: ``name`` plays until round ``until_round`` and is not seated after it;
+    None: taken off the night (a late arrival who leaves before being seated)."""
+    with writing(db):
+        player = "(select id from players where name_key = ? and group_id = (select group_id from nights where id = ?))"
+        if until_round is None:
+            db.execute(f"delete from night_players where night_id = ? and player_id = {player}",
+                       [night_id, name_key(name), night_id])
+        else:
+            db.execute(f"update night_players set until_round = ? where night_id = ? and player_id = {player}",
+                       [until_round, night_id, name_key(name), night_id])
+
+
+def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, nonce: str | None = None) -> int:
+    """Store a checked night file (nightfile.read_night) in group ``group_id`` in one
+    transaction: the night, its players, and each round's tables as imported games and
+    who sat out; every table or none. Returns the night's id (the same upload again,
+    ``nonce``: the night it stored). Raises NightStoredError when the group has this
+    night already (the same game, draw and players: checked inside the write)."""
+    now = store.now()
+    rules = night.kind
+    with writing(db):
+        found = _night_id(db, group_id, nonce)
+        if found is not None:
+            return found
+        keys = [name_key(p.name) for p in night.players]
+        for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ?",
+                                  [group_id, night.kind, night.seed]).fetchall():
+            theirs = [name_key(r[0]) for r in db.execute(
+                "select p.name from night_players np join players p on p.id = np.player_id where np.night_id = ? "
+                "order by np.position", [twin])]
+            if theirs == keys:
+                raise NightStoredError(int(twin))
+        night_id = cast(int, db.table("nights").insert({
+            "group_id": group_id, "name": night.name, "kind": night.kind,
+            "options": json.dumps(get_rules(rules).dump_options(night.options)),
+            "rounds_planned": night.rounds_planned, "ranking": night.ranking, "seating": night.seating,
+            "seed": night.seed, "created_at": now, "nonce": nonce or None, "imported": 1}).last_pk)
+        for position, player in enumerate(night.players):
+            db.table("night_players").insert({
+                "night_id": night_id, "position": position, "player_id": _player_id(db, player.name, group_id, now),
+                "from_round": player.from_round, "until_round": player.until_round})
+        for round_ in night.rounds:
+            db.table("night_rounds").insert({"night_id": night_id, "number": round_.number,
+                                             "closed": int(round_.closed), "closed_early": int(round_.closed_early),
+                                             "closed_at": now if round_.closed else None})
+            for table in round_.tables:
+                game_id = store.create_game(db, table.game, group_id=group_id, imported=True)
+                db.table("night_tables").insert({"night_id": night_id, "round": round_.number,
+                                                 "number": table.table, "game_id": game_id,
+                                                 "counted": table.counted})
+            for position, name in enumerate(round_.sitting_out):
+                db.table("night_sitting_out").insert({"night_id": night_id, "round": round_.number,
+                                                      "position": position,
+                                                      "player_id": _player_id(db, name, group_id, now)})
+    return night_id
+
+
+# ------------------------------------------------------------------------- reading
+
+
+def _games(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, tuple[Any, bool]]:
+    """The tables' games by id, deleted ones too ((game, deleted))."""
+    out: dict[str, tuple[Any, bool]] = {}
+    for game_id in game_ids:
+        try:
+            out[game_id] = (store.get_game(db, game_id), False)
+        except store.GameDeletedError as gone:
+            out[game_id] = (gone.game, True)
+    return out
+
+
+def get_night(db: sqlite_utils.Database, night_id: int, group_id: int | None = None) -> StoredNight:
+    """The night with its players, rounds, tables (each with its game) and sit-outs;
+    raises NightNotFoundError (also for a night of another group than ``group_id``)."""
+    rows = list(db.query("select * from nights where id = ?", [night_id]))
+    if not rows:
+        raise NightNotFoundError(night_id)
+    night = rows[0]
+    if group_id is not None and night["group_id"] != group_id:
+        raise NightNotFoundError(night_id)
+    players = tuple(NightPlayer(r[0], r[1], r[2]) for r in db.execute(
+        "select p.name, np.from_round, np.until_round from night_players np join players p on p.id = np.player_id "
+        "where np.night_id = ? order by np.position", [night_id]))
+    tables = list(db.execute("select round, number, game_id, counted from night_tables where night_id = ? "
+                             "order by round, number", [night_id]))
+    games = _games(db, [t[2] for t in tables])
+    out_rows = list(db.execute(
+        "select so.round, p.name from night_sitting_out so join players p on p.id = so.player_id "
+        "where so.night_id = ? order by so.round, so.position", [night_id]))
+    rounds = []
+    for number, closed, early in db.execute("select number, closed, closed_early from night_rounds "
+                                            "where night_id = ? order by number", [night_id]):
+        rounds.append(StoredRound(
+            number=number,
+            tables=tuple(StoredTable(t[0], t[1], games[t[2]][0], t[3], games[t[2]][1]) for t in tables
+                         if t[0] == number),
+            sitting_out=tuple(name for r, name in out_rows if r == number),
+            closed=bool(closed), closed_early=bool(early)))
+    return StoredNight(id=night["id"], group_id=night["group_id"], name=night["name"], kind=night["kind"],
+                       options=json.loads(night["options"]), rounds_planned=night["rounds_planned"],
+                       ranking=night["ranking"], seating=night["seating"], seed=night["seed"],
+                       created_at=night["created_at"], players=players, rounds=tuple(rounds),
+                       imported=bool(night["imported"]))
+
+
+@dataclass(frozen=True)
+class NightListed:
+    """A night in the group's list: its id, name, kind, start (UTC ISO 8601), players,
+    rounds seated and planned."""
+
+    id: int
+    name: str | None
+    kind: str
+    created_at: str
+    players: int
+    rounds: int
+    rounds_planned: int
+
+
+def list_nights(db: sqlite_utils.Database, group_id: int) -> list[NightListed]:
+    """The group's nights, the latest first."""
+    return [NightListed(*row) for row in db.execute(
+        "select n.id, n.name, n.kind, n.created_at, "
+        "(select count(*) from night_players p where p.night_id = n.id), "
+        "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned "
+        "from nights n where n.group_id = ? order by n.created_at desc, n.id desc", [group_id])]
+
+
+@dataclass(frozen=True)
+class TableOf:
+    """Where a game sits in a night: ``night_id``, its name, ``round`` and ``table``."""
+
+    night_id: int
+    name: str | None
+    round: int
+    table: int
+
+
+def table_of(db: sqlite_utils.Database, game_id: str) -> TableOf | None:
+    """The night, round and table game ``game_id`` is, or None (an ordinary game)."""
+    row = db.execute("select t.night_id, n.name, t.round, t.number from night_tables t join nights n "
+                     "on n.id = t.night_id where t.game_id = ?", [game_id]).fetchone()
+    return None if row is None else TableOf(*row)
+
+
+def tables_of(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, TableOf]:
+    """Which of ``game_ids`` are tables of a club night: {game id: :class:`TableOf`}
+    (one indexed query for a page of games)."""
+    if not game_ids:
+        return {}
+    marks = ",".join("?" * len(game_ids))
+    return {row[0]: TableOf(*row[1:]) for row in db.execute(
+        f"select t.game_id, t.night_id, n.name, t.round, t.number from night_tables t join nights n "
+        f"on n.id = t.night_id where t.game_id in ({marks})", list(game_ids))}
+
+
+def night_group(db: sqlite_utils.Database, night_id: int) -> int | None:
+    """The group of night ``night_id`` (one indexed look-up), or None: no such night."""
+    row = db.execute("select group_id from nights where id = ?", [night_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def night_version(db: sqlite_utils.Database, night_id: int) -> str:
+    """A short fingerprint of everything the night's pages show: its rows, and the latest
+    change of any of its tables' games (a deal saved at a table changes it). One query
+    per table of the night's rows; nothing scored."""
+    parts = [
+        list(db.execute("select name, rounds_planned, ranking from nights where id = ?", [night_id])),
+        list(db.execute("select player_id, from_round, until_round from night_players where night_id = ? "
+                        "order by position", [night_id])),
+        list(db.execute("select number, closed, closed_early from night_rounds where night_id = ? order by number",
+                        [night_id])),
+        list(db.execute("select round, number, game_id, counted from night_tables where night_id = ? "
+                        "order by round, number", [night_id])),
+        list(db.execute("select coalesce(max(c.id), 0) from changes c where c.game_id in "
+                        "(select game_id from night_tables where night_id = ?)", [night_id])),
+        list(db.execute("select p.name from night_players np join players p on p.id = np.player_id "
+                        "where np.night_id = ? order by np.position", [night_id])),
+    ]
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:16]
+
+
+def group_ranking(db: sqlite_utils.Database, group_id: int) -> list[str]:
+    """The group's players, best first, by their share of finished games won (then more
+    games won, then the name), for round 1 seated "by ranking"; players with no finished
+    game are left out (they come last: club.seat_round). A small stand-in the season's
+    ratings may replace (issue 20, part 4)."""
+    rows = db.execute(
+        "select p.name, r.won, r.finished from players p join player_records r on r.player_id = p.id "
+        "where p.group_id = ? and r.finished > 0", [group_id]).fetchall()
+    rows.sort(key=lambda r: (-(r[1] / r[2]), -r[1], r[0].casefold()))
+    return [r[0] for r in rows]

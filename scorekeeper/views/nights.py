@@ -1,0 +1,325 @@
+"""Club nights (issue 20): the group's nights, starting one, the night's page (its
+round's tables, each a game with its link and QR code; close the round, seat the next,
+a late arrival, a leaver), the standing with every figure explained, the big screen for
+a TV, the printable standing and table cards, and the night file. Thin: night_actions
+does the work, night_records scores; these views map requests and results to pages.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from .. import forms, locale_numbers, night_actions, night_store, store
+from ..access import group_id
+from ..club import RoundLine, StandingRow
+from ..db import get_db
+from ..forms import nights as night_forms
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..night_records import TABLE_SIZE, StoredNight, StoredTable, night_file
+from ..nightfile import dumps
+from ..rules import KINDS, RuleError, get_rules
+from ..rules.common import listed
+from ..text import isolate
+from .common import named_attachment
+from .conditional import conditional
+from .games import join_code
+
+bp = Blueprint("nights", __name__)
+
+
+def get_night_or_404(night_id: int) -> StoredNight:
+    """The night of this group, or 404 (another group's night is no answer here)."""
+    try:
+        return night_store.get_night(get_db(), night_id, group_id())
+    except night_store.NightNotFoundError:
+        abort(404)
+
+
+def night_title(night: StoredNight) -> str:
+    """The night's name, or "Trix night, Dec 3, 2026" from its start (its UTC day, in the
+    page's language and digits)."""
+    if night.name:
+        return night.name
+    return _("%(kind)s night, %(day)s", kind=forms.KIND_NAMES[night.kind], day=locale_numbers.day(night.created_at))
+
+
+@bp.get("/nights")
+def index() -> str:
+    """The group's club nights, the latest first, and a new night for each game."""
+    return render_template("nights/index.html", nights=night_store.list_nights(get_db(), group_id()),
+                           kinds=KINDS)
+
+
+@bp.route("/nights/new", methods=["GET", "POST"])
+def new() -> Any:
+    """Start a night: the game (chosen first), its settings, who is present (the group's
+    players ticked, newcomers typed), rounds, ranking and round 1's seating; then round 1
+    is seated and the night's page opens."""
+    kind = request.args.get("kind")
+    if kind not in KINDS:
+        return render_template("nights/choose_kind.html", kinds=KINDS), 400 if request.method == "POST" else 200
+    known = store.known_players(get_db(), group_id())
+    form = night_forms.night_form(kind, known)()
+    rules = get_rules(kind)
+    if form.validate_on_submit():
+        players = form.night_players()
+        options = form.parsed_options(rules)
+        if players is not None and options is not None:
+            if len(players) < TABLE_SIZE[kind]:
+                form.newcomers.errors = [*form.newcomers.errors, _(
+                    "A table needs %(size)s players; only %(count)s are ticked or typed.",
+                    size=TABLE_SIZE[kind], count=len(players))]
+            else:
+                result = night_actions.start_night(
+                    get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
+                    rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")
+                    else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
+                    name=" ".join((form["name"].data or "").split()) or None, nonce=form.nonce.data)
+                if isinstance(result, night_actions.NightStarted):
+                    flash(_("The night has begun: round 1 is seated."), "saved")
+                    return redirect(url_for("nights.show", night_id=result.night_id))
+                form.newcomers.errors = [*form.newcomers.errors, result.reason]
+    elif forms.csrf_failed(form):
+        form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
+    return render_template("nights/new.html", form=form, kind=kind, rules=rules, known=known), \
+        400 if form.is_submitted() else 200
+
+
+def _tables(night: StoredNight) -> list[dict[str, Any]]:
+    """The current round's tables for the pages: each with its game, status and QR."""
+    current = night.current
+    if current is None:
+        return []
+    out = []
+    for table in current.tables:
+        code = join_code(table.game.id)
+        out.append({"table": table, "code": code, "leader": _leaders(table)})
+    return out
+
+
+def _leaders(table: StoredTable) -> list[str]:
+    """Who leads at ``table`` as it stands (the game's first place), none before a deal."""
+    if not table.deals:
+        return []
+    result = table.result()
+    return [name for name, place in zip(result.players, result.places, strict=True) if place == 1]
+
+
+def _page(night: StoredNight) -> dict[str, Any]:
+    """What the night's pages share."""
+    current = night.current
+    return {"night": night, "title": night_title(night), "tables": _tables(night),
+            "standing": night.standing(), "current": current,
+            "dealt": any(table.deals for round_ in night.rounds for table in round_.tables),
+            "sides": len(get_rules(night.kind).sides(get_rules(night.kind).parse_options(night.options)))}
+
+
+@bp.get("/nights/<int:night_id>")
+def show(night_id: int) -> str:
+    """The night's page: the current round's tables (each game's link and QR code, its
+    players, its leader or its end), who sits out, the organiser's buttons."""
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
+    return _night_page(get_night_or_404(night_id), version=version)
+
+
+def _staying(night: StoredNight) -> list[str]:
+    """The night's players who have not said they leave before the next round."""
+    return [p.name for p in night.players if p.until_round is None or p.until_round >= night.next_number]
+
+
+def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None, version: str | None = None) -> Any:
+    """The night's page (``version``: the night's version read before the night, for its
+    live updates); with a refused late arrival or leaver form (status 400), that form with
+    its message beside its field and what was typed."""
+    page = render_template(
+        "nights/show.html", **_page(night), empty=forms.EmptyForm(),
+        arrival=arrival or night_forms.ArrivalForm(formdata=None),
+        leaver=leaver or night_forms.leaver_form(_staying(night))(formdata=None),
+        known=store.known_players(get_db(), group_id()),
+        version=version or night_store.night_version(get_db(), night.id))
+    return (page, 400) if arrival is not None or leaver is not None else page
+
+
+@bp.route("/nights/<int:night_id>/close", methods=["GET", "POST"])
+def close(night_id: int) -> Any:
+    """Close the current round: asked first (GET), naming the tables not yet over, which
+    then count as they stand; POST closes it."""
+    night = get_night_or_404(night_id)
+    form = forms.EmptyForm()
+    if request.method == "POST" and form.validate_on_submit():
+        result = night_actions.close_round(get_db(), night)
+        if result is None:
+            return redirect(url_for("nights.show", night_id=night_id))
+        if result.again:
+            flash(_("Round %(n)s was closed already.", n=result.number), "saved")
+        elif result.early:
+            flash(ngettext("Round %(n)s closed: %(num)s table counts as it stands.",
+                           "Round %(n)s closed: %(num)s tables count as they stand.", len(result.unfinished),
+                           n=result.number), "saved")
+        else:
+            flash(_("Round %(n)s closed.", n=result.number), "saved")
+        return redirect(url_for("nights.show", night_id=night_id))
+    if night.current is None:
+        return redirect(url_for("nights.show", night_id=night_id))
+    return render_template("nights/close.html", night=night, title=night_title(night), current=night.current,
+                           form=form), 400 if form.is_submitted() else 200
+
+
+@bp.post("/nights/<int:night_id>/next")
+def next_round(night_id: int) -> Any:
+    """Seat the next round (night_actions.seat_next_round); a round not over is said,
+    with its tables to finish or Close the round."""
+    night = get_night_or_404(night_id)
+    if not forms.EmptyForm().validate_on_submit():
+        flash(_("This page was open too long or came from elsewhere. Tap it again."), "saved")
+        return redirect(url_for("nights.show", night_id=night_id))
+    match night_actions.seat_next_round(get_db(), night):
+        case night_actions.Seated(number=number, again=again):
+            flash(_("Round %(n)s was seated already.", n=number) if again else
+                  _("Round %(n)s is seated.", n=number), "saved")
+        case night_actions.NotOver(number=number, unfinished=unfinished):
+            flash(_("Round %(n)s is not over: tables %(tables)s are still playing. Close the round first "
+                    "to count them as they stand.", n=number,
+                    tables=listed([str(t.number) for t in unfinished])), "saved")
+        case night_actions.NoMoreRounds(planned=planned):
+            flash(ngettext("The night's %(num)s round is played.", "The night's %(num)s rounds are played.",
+                           planned), "saved")
+        case night_actions.TooFew(present=present, size=size):
+            flash(_("A table needs %(size)s players; only %(count)s are here.", size=size, count=present), "saved")
+    return redirect(url_for("nights.show", night_id=night_id))
+
+
+@bp.post("/nights/<int:night_id>/arrive")
+def arrive(night_id: int) -> Any:
+    """A late arrival: joins from the next round."""
+    night = get_night_or_404(night_id)
+    form = night_forms.ArrivalForm()
+    if form.validate_on_submit():
+        name = form.checked_name()
+        if name is not None:
+            result = night_actions.arrive(get_db(), night, name)
+            if isinstance(result, night_actions.Arrived):
+                flash(_("%(name)s is on the night already.", name=isolate(result.name)) if result.again else
+                      _("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round), "saved")
+                return redirect(url_for("nights.show", night_id=night_id))
+    return _night_page(night, arrival=form)
+
+
+@bp.post("/nights/<int:night_id>/leave")
+def leave(night_id: int) -> Any:
+    """A leaver: plays out the current round, not seated after it."""
+    night = get_night_or_404(night_id)
+    staying = _staying(night)
+    form = night_forms.leaver_form(staying)()
+    if form.validate_on_submit() and form.player.data in staying:
+        result = night_actions.leave(get_db(), night, form.player.data)
+        if isinstance(result, night_actions.Leaving):
+            flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
+                  _("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round), "saved")
+            return redirect(url_for("nights.show", night_id=night_id))
+    form.player.errors = [_("Tap who leaves.")]
+    return _night_page(night, leaver=form)
+
+
+def line_words(line: RoundLine, sides: int) -> str:
+    """One round of a player's standing in a sentence: where they finished and why that
+    gives these placing points, or the sit-out rule (docs/club-nights.md); numbers in
+    the page's digits."""
+    n = locale_numbers.number
+    if line.sat_out:
+        return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × 1 = "
+                 "%(points)s placing points. Score %(score)s: the average score of everyone who played that "
+                 "round, cut toward zero.", round=n(line.round), level=n(line.level), points=n(line.points),
+                 score=n(line.score))
+    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × 2 + "
+              "%(level)s level × 1 = %(points)s placing points. Score %(score)s.", round=n(line.round),
+              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
+              level=n(line.level), points=n(line.points), score=n(line.score))
+    if not line.finished:
+        words += " " + _("The game was not over: it counts as it stood.")
+    return words
+
+
+def row_words(row: StandingRow, ranking: str, low_wins: bool) -> str:
+    """How a row's rank comes about, in a sentence: its placing points and score added
+    up round by round, what ranks the night, and a shared rank."""
+    n = locale_numbers.number
+    if len(row.rounds) > 1:
+        sums = _("Placing points: %(points)s = %(total)s. Score: %(scores)s = %(score)s.",
+                 points=" + ".join(n(line.points) for line in row.rounds), total=n(row.points),
+                 scores=" + ".join(n(line.score) for line in row.rounds), score=n(row.score))
+    else:
+        sums = _("Placing points: %(total)s. Score: %(score)s.", total=n(row.points), score=n(row.score))
+    if ranking == "score":
+        why = _("Ranked by total score alone (lower is better).") if low_wins else \
+            _("Ranked by total score alone (higher is better).")
+    else:
+        why = _("Ranked by placing points; equal points are decided by total score (lower is better).") \
+            if low_wins else _("Ranked by placing points; equal points are decided by total score (higher is better).")
+    shared = " " + _("Level with another player in what ranks them: the rank is shared.") if row.shared else ""
+    return sums + " " + why + shared
+
+
+@bp.get("/nights/<int:night_id>/standing")
+def standing(night_id: int) -> str:
+    """The night's standing, each figure explained in a sentence (docs/club-nights.md)."""
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
+    night = get_night_or_404(night_id)
+    page = _page(night)
+    sides = page["sides"]
+    rows = [{"row": row, "words": row_words(row, night.ranking, night.low_wins),
+             "lines": [line_words(line, sides) for line in row.rounds]} for row in page["standing"]]
+    return render_template("nights/standing.html", **page, rows=rows, version=version)
+
+
+@bp.get("/nights/<int:night_id>/live")
+def live(night_id: int) -> Any:
+    """The night's version as JSON (``{"version": str}``) for the big screen and the
+    night's page to notice a deal saved at any table (static/app.js, data-live); 304
+    while unchanged."""
+    if night_store.night_group(get_db(), night_id) != group_id():  # asked every 2 s: nothing scored
+        return jsonify(error=_("There is no such night here.")), 404
+    version = night_store.night_version(get_db(), night_id)
+    return conditional(f"n{version}", lambda: jsonify(version=version), private=False)
+
+
+@bp.get("/nights/<int:night_id>/screen")
+def screen(night_id: int) -> str:
+    """The big screen for a TV or projector: the standing and the round's tables, in
+    large type, updating by itself (static/app.js polls the night's version)."""
+    version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
+    night = get_night_or_404(night_id)
+    return render_template("nights/screen.html", **_page(night), version=version)
+
+
+@bp.get("/nights/<int:night_id>/print")
+def print_night(night_id: int) -> str:
+    """The standing and a card for each table of the current round, for paper."""
+    night = get_night_or_404(night_id)
+    return render_template("nights/print.html", **_page(night))
+
+
+@bp.get("/nights/<int:night_id>/night.json")
+def download(night_id: int) -> Response:
+    """The night file (docs/night-file.md), a download."""
+    night = get_night_or_404(night_id)
+    try:
+        text = dumps(night_file(night))
+    except RuleError:
+        abort(409)
+    day = datetime.fromisoformat(night.created_at).astimezone(UTC).date().isoformat()
+    return Response(text, mimetype="application/json", headers=named_attachment(f"night-{night.kind}-{day}.json"))

@@ -1,0 +1,74 @@
+"""A club night raced on the real server (waitress, CSRF on; tests/race_support.py):
+every table saving a deal at the instant the organiser closes the round early, and two
+organisers seating the next round at once. Invariants only, never timings: no 5xx, every
+game scores, nothing stored twice, every acknowledged deal present, one round seated, and
+the night counts exactly the deals each table had when the round was closed
+(docs/club-nights.md, "A round closed early").
+"""
+
+from __future__ import annotations
+
+from scorekeeper import groups, night_actions, night_store
+from tests.conftest import WORKED_TRIGAMI_DEAL
+from tests.race_support import (
+    assert_acknowledged_present,
+    assert_race_invariants,
+    at_once,
+    with_deal,
+)
+
+NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
+#: Three clean plain bids (SCORING.md §1.2: 20 a trick): 100, 80, 80, far from 500
+CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
+         "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+
+
+def test_deals_saved_while_the_round_is_closed_are_counted_whole_or_not_at_all(race_server):
+    with race_server.db() as db:
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                            players=NINE, rounds=2, ranking="placings", seating="random", seed=11)
+        night_id = started.night_id
+        tables = night_store.get_night(db, night_id).current.tables
+    phones = [race_server.phone() for _ in tables]
+    forms = [phone.form(f"/games/{table.game.id}/deals/new") for phone, table in zip(phones, tables, strict=True)]
+    organiser = race_server.phone()
+    close_form = organiser.form(f"/nights/{night_id}/close")
+    sends = [(lambda p=p, t=t, f=f: p.post(f"/games/{t.game.id}/deals/new", with_deal(f, "trigami", CLEAN)))
+             for p, t, f in zip(phones, tables, forms, strict=True)]
+    replies = at_once(*sends, lambda: organiser.post(f"/nights/{night_id}/close", close_form))
+    assert replies[-1].redirects_to(f"/nights/{night_id}"), replies
+    assert_race_invariants(race_server, replies)
+    with race_server.db() as db:
+        for table, reply in zip(tables, replies, strict=False):
+            assert_acknowledged_present(db, table.game.id, "trigami", [(reply, CLEAN)])
+        night = night_store.get_night(db, night_id)
+        assert night.rounds[0].closed_early
+        counted = {t.number: t.counted for t in night.rounds[0].tables}
+        assert all(count in (0, 1) for count in counted.values()), counted
+        # a deal after the close changes nothing: the standing stands on the counted deals
+        before = [(row.player, row.points, row.score) for row in night.standing()]
+        late = [phone.post(f"/games/{t.game.id}/deals/new",
+                           with_deal(phone.form(f"/games/{t.game.id}/deals/new"), "trigami", WORKED_TRIGAMI_DEAL))
+                for phone, t in zip(phones, tables, strict=True)]
+        assert all(reply.status == 302 for reply in late), late
+        after = [(row.player, row.points, row.score) for row in night_store.get_night(db, night_id).standing()]
+        assert after == before
+
+
+def test_two_organisers_seating_the_next_round_at_once_seat_it_once(race_server):
+    with race_server.db() as db:
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                            players=NINE, rounds=3, ranking="placings", seating="random", seed=12)
+        night_id = started.night_id
+        night_actions.close_round(db, night_store.get_night(db, night_id))
+        games_before = db["games"].count
+    organisers = [race_server.phone() for _ in range(3)]
+    forms = [o.form(f"/nights/{night_id}", action="/next") for o in organisers]
+    replies = at_once(*[(lambda o=o, f=f: o.post(f"/nights/{night_id}/next", f))
+                        for o, f in zip(organisers, forms, strict=True)])
+    assert all(reply.redirects_to(f"/nights/{night_id}") for reply in replies), replies
+    assert_race_invariants(race_server, replies)
+    with race_server.db() as db:
+        night = night_store.get_night(db, night_id)
+        assert [r.number for r in night.rounds] == [1, 2]
+        assert db["games"].count == games_before + 3

@@ -15,7 +15,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import club, night_store
+from . import club, night_store, ratings
 from .night_records import TABLE_SIZE, StoredNight, StoredTable, seatings
 from .nightfile import read_night
 from .rules import RuleError
@@ -133,13 +133,14 @@ def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options:
                 nonce: str | None = None, seed: int | None = None) -> StartResult:
     """Start a night of ``kind`` (``options``: the game file's options dict, checked by
     the caller) with ``players`` present and seat round 1 (club.seat_round: at random, or
-    with ``seating`` "ranking" by :func:`night_store.group_ranking`), every table an
+    with ``seating`` "ranking" in the order of the group's rating ranking over all its
+    games, :func:`ratings.ranking_order`: best first, the unrated last), every table an
     ordinary game of the group. ``seed``: the night's draw (None: a new random one).
     Refused (:class:`NightRefused`, field "players") with fewer players than one table
     or a name twice. The same form token ``nonce`` again: the night it started."""
     size = TABLE_SIZE[kind]
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
-    order = night_store.group_ranking(db, group_id) if seating == "ranking" else None
+    order = ratings.ranking_order(db, group_id, list(players)) if seating == "ranking" else None
     try:
         first = club.seat_round(list(players), size, seed=seed + 1, order=order,
                                 partners=kind == "trix" and options.get("partnership") is not None)

@@ -348,14 +348,3 @@ def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     ]
     return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:16]
 
-
-def group_ranking(db: sqlite_utils.Database, group_id: int) -> list[str]:
-    """The group's players, best first, by their share of finished games won (then more
-    games won, then the name), for round 1 seated "by ranking"; players with no finished
-    game are left out (they come last: club.seat_round). A small stand-in the season's
-    ratings may replace (issue 20, part 4)."""
-    rows = db.execute(
-        "select p.name, r.won, r.finished from players p join player_records r on r.player_id = p.id "
-        "where p.group_id = ? and r.finished > 0", [group_id]).fetchall()
-    rows.sort(key=lambda r: (-(r[1] / r[2]), -r[1], r[0].casefold()))
-    return [r[0] for r in rows]

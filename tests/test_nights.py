@@ -20,6 +20,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from openskill.models import BradleyTerryFull
 
 from scorekeeper import create_app, night_actions, night_store
 from scorekeeper.db import connect
@@ -461,20 +462,37 @@ def test_big_screen_and_print_show_standing_and_tables(client, db, fixed_seed):
 
 
 def test_round_one_by_the_groups_ranking(client, db, make_game, fixed_seed):
-    """Round 1 "by ranking": the best-ranked at table 1, the next at table 2 (docs/club-
-    nights.md, "Seating"); the ranking here is the share of finished games won. Greta and
-    Hamid win both their games (1.0), Ilse one of two (0.5), Aino none; the rest none."""
+    """Round 1 "by ranking": the best-ranked at table 1, the next at table 2, the unrated
+    last (docs/club-nights.md, "Seating"); the ranking is the one of /players over all
+    the group's games: openskill's BradleyTerryFull ordinal (mu − 3·sigma), worked out
+    here by the library itself. Each game is a sweep (SCORING.md §1.2: 100 for all 13
+    tricks, 0 for the others): the winner first, the other two level second. Greta and
+    Hamid win twice, Ilse once; Zoe, a newcomer, has no rating and comes last; Farid is
+    rated but not present."""
     won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
-    for winner, others in (("Greta", ["Aino", "Bruno"]), ("Greta", ["Carla", "Ilse"]),
-                           ("Hamid", ["Dmitri", "Eeva"]), ("Hamid", ["Farid", "Aino"]),
-                           ("Ilse", ["Bruno", "Carla"])):
+    games = (("Greta", ["Aino", "Bruno"]), ("Greta", ["Carla", "Ilse"]),
+             ("Hamid", ["Dmitri", "Eeva"]), ("Hamid", ["Farid", "Aino"]),
+             ("Ilse", ["Bruno", "Carla"]))
+    for winner, others in games:
         make_game(players=[winner, *others], deals=won)
+    model = BradleyTerryFull()
+    rating: dict[str, object] = {}
+    for winner, others in games:  # in the order the games were started
+        teams = [[rating.setdefault(name, model.rating())] for name in (winner, *others)]
+        for (name,), (after,) in zip([[winner], *[[o] for o in others]], model.rate(teams, ranks=[1, 2, 2]),
+                                     strict=True):
+            rating[name] = after
+    present = [name for name in NINE if name != "Farid"]
+    best_first = sorted(present, key=lambda name: -(rating[name].mu - 3 * rating[name].sigma))
+    ordinal = [rating[name].mu - 3 * rating[name].sigma for name in best_first]
+    assert ordinal[2] > ordinal[3] + 1e-6 and ordinal[5] > ordinal[6] + 1e-6, "no tie across tables"
     response = client.post("/nights/new?kind=trigami", data={
-        "present": NINE, "rounds": "2", "ranking": "placings",
+        "present": present, "newcomers": "Zoe", "rounds": "2", "ranking": "placings",
         "seating": "ranking", "target": "100"})
     assert response.status_code == 302
     tables = night(db, int(response.location.rsplit("/", 1)[-1])).current.tables
-    assert set(tables[0].game.players) == {"Greta", "Hamid", "Ilse"}
+    assert [set(table.game.players) for table in tables] == [
+        set(best_first[:3]), set(best_first[3:6]), {*best_first[6:], "Zoe"}]
 
 
 def test_the_same_round_seated_twice_at_once_is_seated_once(client, db, fixed_seed):

@@ -74,7 +74,7 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
         "seating": RadioField(_l("Round 1 is seated"), default="random", validate_choice=False,
                               choices=choices([
                                   ("random", _l("At random")),
-                                  ("ranking", _l("By the group's ranking (share of games won)"))])),
+                                  ("ranking", _l("By the group's ranking (ratings, all time)"))])),
         **settings_fields(kind),
     }
     return type("NightForm", (NightForm,), {"game_kind": kind, **fields})

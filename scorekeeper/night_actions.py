@@ -16,6 +16,7 @@ from typing import Any
 import sqlite_utils
 
 from . import club, night_store, ratings
+from .inputs import name_key
 from .night_records import TABLE_SIZE, StoredNight, StoredTable, seatings
 from .nightfile import read_night
 from .rules import RuleError
@@ -234,3 +235,58 @@ def import_night(db: sqlite_utils.Database, raw: str | bytes, group_id: int, *, 
         return NightImported(night_store.import_night(db, read, group_id, nonce=nonce))
     except night_store.NightStoredError as twin:
         return NightAlreadyStored(twin.night_id)
+
+
+@dataclass(frozen=True)
+class SeasonNight:
+    """A night of the season: ``night`` as read, ``standing`` as it stands
+    (night_records.StoredNight.standing)."""
+
+    night: StoredNight
+    standing: tuple[club.StandingRow, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who finished first in the night's standing (more than one: a shared first)."""
+        return tuple(row.player for row in self.standing if row.rank == 1 and row.rounds)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds seated."""
+        return len(self.night.rounds)
+
+
+@dataclass(frozen=True)
+class Season:
+    """The season of a chosen period: its ``nights`` (the latest first) and the season
+    ``table`` across them (club.season_table), best first."""
+
+    nights: tuple[SeasonNight, ...]
+    table: tuple[club.SeasonRow, ...]
+
+    def of(self, name: str) -> list[tuple[SeasonNight, club.StandingRow]]:
+        """The nights ``name`` played in (at a table or sitting out), oldest first, each
+        with their row of its standing: what their season line adds up. The name is
+        matched as players' names are (inputs.name_key)."""
+        out = []
+        key = name_key(name)
+        for season_night in reversed(self.nights):
+            row = next((row for row in season_night.standing if name_key(row.player) == key and row.rounds), None)
+            if row is not None:
+                out.append((season_night, row))
+        return out
+
+
+def season(db: sqlite_utils.Database, group_id: int, *, since: str | None = None, before: str | None = None,
+           kind: str | None = None) -> Season:
+    """The group's season: its nights started at or after ``since`` and before ``before``
+    (UTC ISO 8601; None: no bound) and of ``kind`` when given, each with its standing as
+    it stands, and the season table across them (docs/club-nights.md, "The season").
+    A night with no deal at any table yet counts nothing (its players would all be level
+    first) and is left out of both."""
+    nights = []
+    for listed in night_store.list_nights(db, group_id, since=since, before=before, kind=kind):
+        night = night_store.get_night(db, listed.id, group_id)
+        if any(table.deals for round_ in night.rounds for table in round_.tables):
+            nights.append(SeasonNight(night, night.standing()))
+    return Season(tuple(nights), club.season_table([n.standing for n in nights]))

@@ -286,13 +286,18 @@ class NightListed:
     rounds_planned: int
 
 
-def list_nights(db: sqlite_utils.Database, group_id: int) -> list[NightListed]:
-    """The group's nights, the latest first."""
+def list_nights(db: sqlite_utils.Database, group_id: int, *, since: str | None = None, before: str | None = None,
+                kind: str | None = None) -> list[NightListed]:
+    """The group's nights, the latest first: started at or after ``since`` and before
+    ``before`` (UTC ISO 8601 moments, as stored) and of ``kind`` only when given."""
+    filters = [(since, "n.created_at >= ?"), (before, "n.created_at < ?"), (kind, "n.kind = ?")]
+    where = "".join(f" and {clause}" for value, clause in filters if value is not None)
     return [NightListed(*row) for row in db.execute(
         "select n.id, n.name, n.kind, n.created_at, "
         "(select count(*) from night_players p where p.night_id = n.id), "
         "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned "
-        "from nights n where n.group_id = ? order by n.created_at desc, n.id desc", [group_id])]
+        f"from nights n where n.group_id = ?{where} order by n.created_at desc, n.id desc",
+        [group_id, *(value for value, _ in filters if value is not None)])]
 
 
 @dataclass(frozen=True)

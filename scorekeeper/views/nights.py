@@ -24,11 +24,13 @@ from flask import (
 
 from .. import forms, locale_numbers, night_actions, night_store, store
 from ..access import group_id
-from ..club import RoundLine, StandingRow
+from ..club import RoundLine, SeasonRow, StandingRow
 from ..db import get_db
 from ..forms import nights as night_forms
+from ..forms.players import RankingForm
 from ..i18n import gettext as _
 from ..i18n import ngettext
+from ..inputs import name_key
 from ..night_records import TABLE_SIZE, StoredNight, StoredTable, night_file
 from ..nightfile import dumps
 from ..rules import KINDS, RuleError, get_rules
@@ -37,6 +39,7 @@ from ..text import isolate
 from .common import named_attachment
 from .conditional import conditional
 from .games import join_code
+from .players import chosen_period
 
 bp = Blueprint("nights", __name__)
 
@@ -323,3 +326,81 @@ def download(night_id: int) -> Response:
         abort(409)
     day = datetime.fromisoformat(night.created_at).astimezone(UTC).date().isoformat()
     return Response(text, mimetype="application/json", headers=named_attachment(f"night-{night.kind}-{day}.json"))
+
+
+# ------------------------------------------------------------------------- the season
+
+
+def _season(form: RankingForm) -> tuple[Any, night_actions.Season]:
+    """The period ``form`` chose and the group's season over it."""
+    period = chosen_period(form)
+    return period, night_actions.season(get_db(), group_id(), since=period.since, before=period.before,
+                                        kind=period.kind)
+
+
+def season_words(row: SeasonRow, nights: list[tuple[night_actions.SeasonNight, StandingRow]]) -> list[str]:
+    """How a season line comes about, one sentence a figure: each added up night by night
+    (oldest first), then what ranks the season (docs/club-nights.md, "The season");
+    numbers in the page's digits."""
+    n = locale_numbers.number
+
+    def added(values: list[int]) -> str:
+        return " + ".join(n(v) for v in values) + " = " + n(sum(values)) if len(values) > 1 else n(sum(values))
+
+    won = [night_title(season_night.night) for season_night, mine in nights if mine.rank == 1]
+    words = [
+        ngettext("%(num)s night: a round played or sat out in each.", "%(num)s nights: a round played or sat out "
+                 "in each.", row.nights),
+        _("Rounds played at a table: %(sum)s.", sum=added([mine.played for _, mine in nights])),
+        _("Placing points: %(sum)s.", sum=added([mine.points for _, mine in nights])),
+        (_("Nights won (first in the night's standing, shared or not): %(nights)s.", nights=listed(
+            [isolate(title) for title in won])) if won else _("Nights won: none.")),
+        _("Total score: %(sum)s. It is shown but decides nothing.", sum=added([mine.score for _, mine in nights])),
+    ]
+    if row.shared:
+        words.append(_("Level with another player in points, nights won and rounds: the rank is shared."))
+    return words
+
+
+@bp.get("/season")
+def season() -> Any:
+    """The group's season: the nights of a chosen period and game (RankingForm, as on
+    the players list) and the season table across them, each line's figures explained
+    on its player's season page. A filter that does not parse: its message beside its
+    field, not applied, status 400."""
+    form = RankingForm(formdata=request.args)
+    period, found = _season(form)
+    ids = _player_ids()
+    page = render_template("nights/season.html", form=form, period=period, season=found, query=_filters(),
+                           rows=[(row, ids.get(name_key(row.player))) for row in found.table], title=night_title)
+    return (page, 400) if form.errors else page
+
+
+def _player_ids() -> dict[str, int]:
+    """The group's players' ids by their names' key (inputs.name_key), as the standings'
+    names are matched."""
+    return {name_key(name): pid for pid, name in store.player_names(get_db(), group_id()).items()}
+
+
+def _filters() -> dict[str, str]:
+    """The filters asked for, to carry to the player's season page and back."""
+    return {key: value for key, value in request.args.items() if key in ("period", "start", "end", "kind", "tz")
+            and value}
+
+
+@bp.get("/season/players/<int:player_id>")
+def season_player(player_id: int) -> Any:
+    """One player's season over the chosen period: their line of the season table, each
+    figure in a sentence, and the nights that make it up (each night's rank, rounds,
+    placing points and score, linked to its standing)."""
+    name = store.player_names(get_db(), group_id()).get(player_id)
+    if name is None:
+        abort(404)
+    form = RankingForm(formdata=request.args)
+    period, found = _season(form)
+    row = next((row for row in found.table if name_key(row.player) == name_key(name)), None)
+    nights = found.of(name)
+    page = render_template("nights/season_player.html", form=form, period=period, name=name, row=row,
+                           nights=nights, words=season_words(row, nights) if row else [], query=_filters(),
+                           title=night_title)
+    return (page, 400) if form.errors else page

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Hashable
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from typing import Any
 
 from cachetools import LRUCache
@@ -77,23 +78,50 @@ def ranked(since: str | None = None, before: str | None = None, kind: str | None
     return rows
 
 
-@bp.get("/players")
-@shared_hourly
-def index() -> str:
-    """The group's ranking, filtered by period and game (RankingForm; a filter that does
-    not parse is shown with its message beside its field and not applied), above
-    everyone who has played: games played and won, each linked to those games."""
-    form = RankingForm(formdata=request.args)
+@dataclass(frozen=True)
+class Period:
+    """The period a filter form (forms.players.RankingForm) chose: ``first`` and ``last``
+    day (both included; None: no bound), ``since`` and ``before`` the stored times they
+    bound (UTC ISO 8601), ``kind`` the game or None, ``local_days`` whether the days are
+    the viewer's time zone's (else UTC's), ``filtered`` whether anything narrows it."""
+
+    first: date | None
+    last: date | None
+    since: str | None
+    before: str | None
+    kind: str | None
+    local_days: bool
+
+    @property
+    def filtered(self) -> bool:
+        return bool(self.first or self.last or self.kind)
+
+
+def chosen_period(form: RankingForm) -> Period:
+    """Validate ``form`` (built from the query string) and read the period it chose: a
+    field that does not parse keeps its message and bounds nothing (RankingForm.days);
+    "this year" and "last 12 months" end today in the viewer's time zone."""
     form.validate()
     zone = time_zone(form.tz.data) or UTC
     first, last = form.days(datetime.now(zone).date())
     after = _day_after(last) if last else None
-    since = _day_start(first, zone) if first else None
-    before = _day_start(after, zone) if after else None
-    return render_template(
-        "players/index.html", lines=summaries.records(get_db(), group_id()), form=form,
-        ranking=ranked(since, before, form.chosen_kind), local_days=zone is not UTC,
-        filtered=bool(first or last or form.chosen_kind), first=first, last=last, start=first_rating())
+    return Period(first, last, _day_start(first, zone) if first else None,
+                  _day_start(after, zone) if after else None, form.chosen_kind, zone is not UTC)
+
+
+@bp.get("/players")
+@shared_hourly
+def index() -> Any:
+    """The group's ranking, filtered by period and game (RankingForm; a filter that does
+    not parse is shown with its message beside its field, not applied, status 400),
+    above everyone who has played: games played and won, each linked to those games."""
+    form = RankingForm(formdata=request.args)
+    period = chosen_period(form)
+    page = render_template(
+        "players/index.html", lines=summaries.records(get_db(), group_id()), form=form, period=period,
+        ranking=ranked(period.since, period.before, period.kind), local_days=period.local_days,
+        filtered=period.filtered, first=period.first, last=period.last, start=first_rating())
+    return page
 
 
 @bp.get("/players/<int:player_id>")

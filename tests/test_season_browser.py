@@ -1,0 +1,69 @@
+"""The season page (issue 20, part 4) in headless Chromium on a phone (390 × 844), in
+English and Arabic: the three nights of tests/test_season.py played through the pages,
+then the season table, a player's nights and the past nights; screenshots into
+screenshots/season-*.png (look at them), nothing scrolls sideways, the shared rank
+shows.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.test_season import ALL_TIME, B, E, play_season
+
+pytestmark = pytest.mark.browser
+
+LOCALES = {"en": "en-GB", "ar": "ar-EG"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app with the three nights played (through the pages of a test client on the
+    same database): its URL."""
+    from scorekeeper import create_app
+    from scorekeeper.db import connect
+    from tests.browser_support import serve
+
+    path = tmp_path_factory.mktemp("season") / "season.sqlite3"
+    with serve(path) as url:
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
+        db = connect(str(path))
+        try:
+            play_season(app.test_client(), db)
+        finally:
+            db.conn.close()
+        yield url
+
+
+def names(page) -> list[str]:
+    return [cell.inner_text().strip() for cell in page.locator("table.season-table tbody th").all()]
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_season_on_a_phone(browser, server, language):
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{server}/season")
+        sync_api.expect(page.locator("table.season-table")).to_be_visible()
+        assert names(page) == ALL_TIME
+        assert len(page.locator(".season-nights li").all()) == 3
+        if language == "ar":
+            assert page.locator("html").get_attribute("dir") == "rtl"
+        assert no_sideways_scroll(page)
+        shot(page, f"season-{language}")
+        # the last 12 months: Bruno and Eeva share the second rank
+        page.goto(f"{server}/season?period=months")
+        ranks = [cell.inner_text().strip() for cell in page.locator("table.season-table td.rank").all()]
+        shared = {name for name, rank in zip(names(page), ranks, strict=True) if rank.endswith("=")}
+        assert shared == {B, E}
+        assert no_sideways_scroll(page)
+        shot(page, f"season-months-{language}")
+        # a name opens the nights that make up that player's line
+        page.get_by_role("link", name=B, exact=False).first.click()
+        sync_api.expect(page.locator(".season-line")).to_be_visible()
+        assert len(page.locator("table.season-table tbody tr").all()) == 2
+        assert no_sideways_scroll(page)
+        shot(page, f"season-player-{language}")
+    finally:
+        page.context.close()

@@ -20,7 +20,7 @@ LOCALES = {"en": "en-GB", "ar": "ar-EG"}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The app with the three nights played (through the pages of a test client on the
-    same database): its URL."""
+    same database): (its URL, its database file)."""
     from scorekeeper import create_app
     from scorekeeper.db import connect
     from tests.browser_support import serve
@@ -33,7 +33,7 @@ def server(tmp_path_factory):
             play_season(app.test_client(), db)
         finally:
             db.conn.close()
-        yield url
+        yield url, str(path)
 
 
 def names(page) -> list[str]:
@@ -42,6 +42,7 @@ def names(page) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_the_season_on_a_phone(browser, server, language):
+    server, _database = server
     page = new_page(browser, locale=LOCALES[language])
     try:
         page.goto(f"{server}/season")
@@ -65,5 +66,32 @@ def test_the_season_on_a_phone(browser, server, language):
         assert len(page.locator("table.season-table tbody tr").all()) == 2
         assert no_sideways_scroll(page)
         shot(page, f"season-player-{language}")
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_season_pages_meet_wcag_22_aa(browser, server, scheme):
+    """axe and the measured contrasts (tests/test_a11y_browser.py's audit) on the season,
+    a player's season, and the season with a day it cannot read."""
+    from scorekeeper import groups, store
+    from scorekeeper.db import connect
+    from tests.test_a11y_browser import AXE_FILE_PATH, Audit
+
+    server, path = server
+    page = new_page(browser, color_scheme=scheme)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    audit = Audit(page, scheme)
+    try:
+        database = connect(path)
+        try:
+            bruno = next(pid for pid, name in store.player_names(database, groups.only_group(database).id).items()
+                         if name == B)
+        finally:
+            database.conn.close()
+        for address in ("/season", "/season?period=months", f"/season/players/{bruno}?period=months",
+                        "/season?period=days&start=2026-02-30&kind=trigami"):
+            audit.visit(server, address)
+        assert not audit.problems, audit.report()
     finally:
         page.context.close()

@@ -1,5 +1,5 @@
 """The season page (issue 20, part 4) in headless Chromium on a phone (390 × 844), in
-English and Arabic: the three nights of tests/test_season.py played through the pages,
+English and Arabic (and German and Finnish, whose headers are longest): the three nights of tests/test_season.py played through the pages,
 then the season table, a player's nights and the past nights; screenshots into
 screenshots/season-*.png (look at them), nothing scrolls sideways, the shared rank
 shows.
@@ -14,7 +14,7 @@ from tests.test_season import ALL_TIME, B, E, play_season
 
 pytestmark = pytest.mark.browser
 
-LOCALES = {"en": "en-GB", "ar": "ar-EG"}
+LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "fi": "fi-FI"}
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +40,7 @@ def names(page) -> list[str]:
     return [cell.inner_text().strip() for cell in page.locator("table.season-table tbody th").all()]
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", ["en", "ar", "de", "fi"])
 def test_the_season_on_a_phone(browser, server, language):
     server, _database = server
     page = new_page(browser, locale=LOCALES[language])
@@ -52,6 +52,8 @@ def test_the_season_on_a_phone(browser, server, language):
         if language == "ar":
             assert page.locator("html").get_attribute("dir") == "rtl"
         assert no_sideways_scroll(page)
+        # a phone's browser widens its page to fit what overflows: nothing may
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         shot(page, f"season-{language}")
         # the last 12 months: Bruno and Eeva share the second rank
         page.goto(f"{server}/season?period=months")
@@ -65,6 +67,7 @@ def test_the_season_on_a_phone(browser, server, language):
         sync_api.expect(page.locator(".season-line")).to_be_visible()
         assert len(page.locator("table.season-table tbody tr").all()) == 2
         assert no_sideways_scroll(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         shot(page, f"season-player-{language}")
     finally:
         page.context.close()

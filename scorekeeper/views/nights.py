@@ -39,7 +39,7 @@ from ..text import isolate
 from .common import named_attachment
 from .conditional import conditional
 from .games import join_code
-from .players import chosen_period
+from .players import Period, chosen_period
 
 bp = Blueprint("nights", __name__)
 
@@ -331,7 +331,7 @@ def download(night_id: int) -> Response:
 # ------------------------------------------------------------------------- the season
 
 
-def _season(form: RankingForm) -> tuple[Any, night_actions.Season]:
+def _season(form: RankingForm) -> tuple[Period, night_actions.Season]:
     """The period ``form`` chose and the group's season over it."""
     period = chosen_period(form)
     return period, night_actions.season(get_db(), group_id(), since=period.since, before=period.before,

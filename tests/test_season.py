@@ -188,6 +188,10 @@ def test_a_players_figures_are_added_up_night_by_night(client, db, season):
     # Greta, one night: her two rounds, 6 points, ranked ahead of Farid by fewer rounds
     greta = text(client.get(f"/season/players/{ids[G]}"))
     assert "1 night" in greta and "Placing points: 6." in greta and "Nights won: none." in greta
+    # a period without her nights
+    day = (datetime.now(UTC) - timedelta(days=400)).date()
+    before = text(client.get(f"/season/players/{ids[G]}?period=days&end={day}"))
+    assert "Greta played no club night in this period." in before
 
 
 def test_the_period_leaves_out_a_night_before_it(client, db, season):
@@ -267,3 +271,14 @@ def test_the_season_is_linked_from_the_nights_the_group_and_the_players(client, 
         response = client.get(page)
         assert response.status_code == 200, page
         assert 'href="/season"' in response.get_data(as_text=True), page
+
+
+def test_a_night_without_a_deal_counts_nothing(client, db, season):
+    """A night just started, no deal at any table (everyone would be level first): not
+    in the list, nothing added (docs/club-nights.md, "The season")."""
+    before = season_rows(client.get("/season").get_data(as_text=True))
+    start(client, "trigami", [], 2, ticked=[A, B, C, D, E, F], seating="ranking", name="Fourth night")
+    page = client.get("/season")
+    assert season_rows(page.get_data(as_text=True)) == before
+    assert "Fourth night" not in text(page)
+    assert "Fourth night" in text(client.get("/nights"))

@@ -345,7 +345,8 @@ def season_words(row: SeasonRow, nights: list[tuple[night_actions.SeasonNight, S
     n = locale_numbers.number
 
     def added(values: list[int]) -> str:
-        return " + ".join(n(v) for v in values) + " = " + n(sum(values)) if len(values) > 1 else n(sum(values))
+        # the total kept on the line of its "=" (no-break spaces)
+        return " + ".join(n(v) for v in values) + "\u00a0=\u00a0" + n(sum(values)) if len(values) > 1 else n(sum(values))
 
     won = [night_title(season_night.night) for season_night, mine in nights if mine.rank == 1]
     words = [

@@ -1,5 +1,6 @@
-"""The players list's ranking filters (issue 20, part 4): which period and which game the
-ranking counts. A plain GET form read from the query string (no CSRF: it changes nothing).
+"""The period and game filters (issue 20, part 4) of the players list's ranking and of the
+season page (/season): which period and which game they count. A plain GET form read from
+the query string (no CSRF: it changes nothing), drawn by templates/_period_filter.html.
 """
 
 from __future__ import annotations

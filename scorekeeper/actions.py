@@ -291,6 +291,17 @@ class NoSuchGame:
     """No such game (neither in play nor deleted)."""
 
 
+@dataclass(frozen=True)
+class NightTable:
+    """Nothing written: the game is table ``table`` of round ``round`` of club night
+    ``night_id``, whose players and settings are the night's; it goes with its night or
+    not at all (docs/club-nights.md, "A table's game")."""
+
+    night_id: int
+    round: int
+    table: int
+
+
 #: How recent a game, with no deal yet, must be for a Start of the same game to be asked
 #: about first
 SAME_START = timedelta(hours=1)
@@ -300,11 +311,11 @@ AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incom
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
 RestoreResult = Restored | Twin | CannotGoBack | NotFound
-GameChangeResult = GameChanged | Stale | Refused
+GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
-GameDeleteResult = GameDeleted | NoSuchGame
+GameDeleteResult = GameDeleted | NoSuchGame | NightTable
 GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame
 
 
@@ -486,6 +497,7 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> GameDeleteResult:
     games" (or the Undo right after) restores it whole. Checked and written in one
     transaction (store.delete_game): :class:`GameDeleted`, with ``again`` for a game
     deleted already (two phones, a double tap: harmless, and said); :class:`NoSuchGame`.
+    A table of a club night: :class:`NightTable`, nothing written.
     A disk that refuses the write raises store.DiskFullError (the app's error page)."""
     try:
         return GameDeleted(store.delete_game(db, game_id))
@@ -493,6 +505,8 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> GameDeleteResult:
         return GameDeleted(gone.game, again=True)
     except store.NotFoundError:
         return NoSuchGame()
+    except store.NightTableError as table:
+        return NightTable(table.night_id, table.round, table.table)
 
 
 def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
@@ -529,11 +543,15 @@ def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     players or settings changed since on another phone are :class:`Stale` (its
     ``arrived`` empty: the game's names are what the answer shows). Checked inside the
     write against every deal: :class:`Refused`. :class:`GameChanged` lists what this
-    token changed (the same when the form is sent again)."""
+    token changed (the same when the form is sent again). A table of a club night whose
+    players or settings would change: :class:`NightTable`, nothing written (checked
+    inside the write)."""
     try:
         store.update_game(db, game_id, players=players, options=options, seen=seen, nonce=nonce)
     except store.StaleError as stale:
         return Stale(stale.game, stale.since)
+    except store.NightTableError as table:
+        return NightTable(table.night_id, table.round, table.table)
     except RuleError as error:
         return Refused(error)
     return GameChanged(store.form_changes(db, game_id, nonce))
@@ -568,7 +586,8 @@ class SeatTakenBack:
 @dataclass(frozen=True)
 class SeatNotChanged:
     """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_seat",
-    "no_deal", "finished", "moved", "not_next", "deal_after", "gone") or "rules" (``error``: the game file's
+    "no_deal", "finished", "moved", "not_next", "deal_after", "gone", "night_table": a table of a club
+    night keeps the night's players) or "rules" (``error``: the game file's
     rule it would break, e.g. the player sits at another seat); ``number``: the deal
     concerned (the next deal, or the first deal the change's player played)."""
 
@@ -593,6 +612,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str
         done = store.take_seat(db, game_id, seat, player, from_deal=from_deal, nonce=nonce, seen=seen)
     except store.SeatChangeRefusedError as refused:
         return SeatNotChanged(refused.reason, refused.number)
+    except store.NightTableError:
+        return SeatNotChanged("night_table")
     except RuleError as error:
         return SeatNotChanged("rules", error=error)
     return SeatTaken(done.change.seat, done.change.player, done.replaces, done.from_deal, done.again)

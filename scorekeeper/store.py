@@ -110,6 +110,26 @@ class DuplicateGameError(Exception):
         self.game_id, self.continued = game_id, continued
 
 
+class NightTableError(Exception):
+    """The game is table ``table`` of round ``round`` of club night ``night_id``: its
+    players and settings are the night's, and it is removed with its night or not at all
+    (docs/club-nights.md, "A table's game"). Nothing was written."""
+
+    def __init__(self, night_id: int, round_: int, table: int) -> None:
+        super().__init__(f"table {table} of round {round_} of night {night_id}")
+        self.night_id = night_id
+        self.round = round_
+        self.table = table
+
+
+def _refuse_night_table(db: sqlite_utils.Database, game_id: str) -> None:
+    """Raise NightTableError when game ``game_id`` is a table of a club night (read
+    inside the caller's write transaction)."""
+    row = db.execute("select night_id, round, number from night_tables where game_id = ?", [game_id]).fetchone()
+    if row is not None:
+        raise NightTableError(int(row[0]), int(row[1]), int(row[2]))
+
+
 class DiskFullError(Exception):
     """The database could not be written, so nothing was (the transaction was rolled
     back): its disk is full (SQLite's SQLITE_FULL), it is read-only (SQLITE_READONLY: a
@@ -590,10 +610,12 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
 
     Checked inside the write transaction, so two phones deleting at once delete it once:
     raises GameDeletedError (deleted already: its ``game`` says when), NotFoundError (no
-    such game). Nothing is written when it raises."""
+    such game), NightTableError (a table of a club night: it goes with its night). Nothing
+    is written when it raises."""
     now = _now()
     with writing(db):
         game = get_game(db, game_id)  # raises GameDeletedError, NotFoundError
+        _refuse_night_table(db, game_id)
         db.table("games").update(game_id, {"deleted_at": now})
         _record(db, game_id, now, "game_deleted", after={"deleted_at": now})
         _written(db, game_id)
@@ -1027,8 +1049,9 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     changed since (on another phone), raises StaleError. Changes to deals meanwhile are
     no conflict: the game as changed is scored inside the write transaction with every
     deal as it is now; raises NotFoundError, or rules.RuleError (a name or setting breaks
-    the file's rules, or a deal no longer fits: its ``deal`` is 1-based). Nothing is
-    written when it raises.
+    the file's rules, or a deal no longer fits: its ``deal`` is 1-based), NightTableError
+    (a table of a club night: its players and settings are the night's; checked inside
+    the write). Nothing is written when it raises.
 
     ``nonce``: the form's one-time token, kept with the changes it makes. The changes made
     with it are this form's own, no conflict for it; and the same form sent again once
@@ -1053,6 +1076,8 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
         if nonce and new_options == game.options and [name_key(n) for n in new_players] == \
                 [name_key(n) for n in game.players] and form_changes(db, game_id, nonce):
             return ()  # sent again: saved by its first send (a spelling is not changed back)
+        if new_players != game.players or new_options != game.options:
+            _refuse_night_table(db, game_id)
         seated = [row[0] for row in db.execute("select player_id from game_players where game_id = ?", [game_id])]
         if new_players != game.players:
             _rename(db, game, new_players, now)
@@ -1121,7 +1146,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
     take that change back first); the game file with the change fits GAME-FILE.md (raises
     rules.RuleError: a bad name, the player sits at another seat, or already at this one).
     ``nonce``: the form's one-time token; sent again, the change it made is the answer.
-    Raises NotFoundError for no such game. Nothing is written when it raises.
+    Raises NotFoundError for no such game, NightTableError for a table of a club night
+    (its players are the night's). Nothing is written when it raises.
     """
     now = _now()
     with writing(db):
@@ -1135,6 +1161,7 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
                 return SeatChanged(made[0], game.from_deal(made[0]),
                                    replaced[0].after.get("replaces", "") if replaced else "", again=True)
         number = len(game.deals) + 1
+        _refuse_night_table(db, game_id)
         if not 0 <= seat < len(game.players):
             raise SeatChangeRefusedError("no_seat", number)
         if not game.deals:

@@ -28,9 +28,10 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 from werkzeug.routing import IntegerConverter
 
-from .. import forms, i18n, locale_numbers, network, store
+from .. import forms, i18n, locale_numbers, network, night_store, store
 from ..db import get_db
 from ..i18n import gettext as _
+from ..night_records import StoredNight
 from ..qr import QrCode, qr_code
 from ..records import StoredGame
 from ..rules.common import (
@@ -47,9 +48,27 @@ from ..rules.sources import SourceError, quote_for
 from ..rules.trix import card_label, card_name
 from ..text import bdi, isolate, shortened
 
-__all__ = ["OWN_413", "SqliteInt", "attachment", "card", "cited", "deleted_game_page", "get_game_or_404",
-           "init_templates", "link_code", "link_url", "listed_markup", "preview_answer", "refuse_oversize", "refused",
-           "refused_by_disk", "signed", "suit"]
+__all__ = [
+    "OWN_413",
+    "SqliteInt",
+    "attachment",
+    "card",
+    "cited",
+    "deleted_game_page",
+    "get_game_or_404",
+    "init_templates",
+    "link_code",
+    "link_url",
+    "listed_markup",
+    "night_table_words",
+    "night_title",
+    "preview_answer",
+    "refuse_oversize",
+    "refused",
+    "refused_by_disk",
+    "signed",
+    "suit",
+]
 
 
 def get_game_or_404(game_id: str) -> StoredGame:
@@ -248,3 +267,22 @@ def init_templates(app: Flask) -> None:
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
     # the mark between labels on one line ("Trix · With doubling"; Arabic " — "): {{ sep() }}
     app.jinja_env.globals["sep"] = separator
+
+
+def night_title(night: StoredNight) -> str:
+    """The night's name, or "Trix night, Dec 3,
+    2026" from its start (its UTC day, in the page's language and digits)."""
+    if night.name:
+        return night.name
+    return _("%(kind)s night, %(day)s", kind=forms.KIND_NAMES[night.kind], day=locale_numbers.day(night.created_at))
+
+
+def night_table_words(game_id: str) -> str | None:
+    """Why game ``game_id`` keeps its players and settings when it is a table of a club
+    night (docs/club-nights.md, "A table's game"), in words; None: an ordinary game."""
+    table = night_store.table_of(get_db(), game_id)
+    if table is None:
+        return None
+    night = night_store.get_night(get_db(), table.night_id)
+    return _("This game is table %(table)s of round %(round)s of %(night)s: its players and settings are the "
+             "night's.", table=table.table, round=table.round, night=isolate(night_title(night)))

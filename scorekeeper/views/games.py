@@ -49,7 +49,7 @@ from ..rules import KINDS, get_rules
 from ..rules.common import listed, separator
 from ..text import isolate, isolate_all
 from . import kept
-from .common import attachment, get_game_or_404, link_code
+from .common import attachment, get_game_or_404, link_code, night_title
 from .conditional import conditional
 from .pages import address, shared
 from .past import game_chart, past_games
@@ -252,15 +252,30 @@ def delete(game_id: str) -> Any:
         result = actions.delete_game(get_db(), game_id)
         if isinstance(result, actions.NoSuchGame):
             abort(404)
+        if isinstance(result, actions.NightTable):  # a night's table goes with its night, or not at all
+            form.form_errors.append(_not_deleted(result.night_id, result.round, result.table))
+            return render_template("games/delete.html", game=get_game_or_404(game_id), form=form,
+                                   night_table=True), 409
         offer_game_restore(result.game)
         words = game_words(result.game)
         flash(_("%(game)s was deleted already (on another phone?).", game=words) if result.again
               else _("%(game)s deleted.", game=words), "game_restorable")
         return redirect(url_for("games.index"))
     game = get_game_or_404(game_id)  # a game deleted already: its page says so, with Restore
-    if forms.csrf_failed(form):
+    table = night_store.table_of(get_db(), game.id)
+    if table is not None:
+        form.form_errors.append(_not_deleted(table.night_id, table.round, table.table))
+    elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
-    return render_template("games/delete.html", game=game, form=form), 400 if form.is_submitted() else 200
+    return render_template("games/delete.html", game=game, form=form, night_table=table is not None), \
+        400 if form.is_submitted() else 200
+
+
+def _not_deleted(night_id: int, round_: int, table: int) -> str:
+    """Why a table of a club night is not deleted on its own, in words."""
+    title = night_title(night_store.get_night(get_db(), night_id))
+    return _("This game is table %(table)s of round %(round)s of %(night)s: a night's tables are removed "
+             "with their night, or not at all.", table=table, round=round_, night=isolate(title))
 
 
 @bp.post("/games/<game_id>/restore")

@@ -18,7 +18,7 @@ from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..rules.trix import reading_words
 from ..text import isolate, isolate_all
-from .common import get_game_or_404
+from .common import get_game_or_404, night_table_words
 
 bp = Blueprint("manage", __name__)
 
@@ -200,7 +200,7 @@ def _edit_page(game: StoredGame, form: Any, *, seen: str, nonce: str, known: lis
                 "replaces": game.players_at(game.from_deal(c) - 1)[c.seat],
                 "can_take_back": game.from_deal(c) == next_deal} for c in game.seat_changes]
     merges = merges or {}
-    return render_template("manage/edit.html", form=form, game=game, rules=get_rules(game.kind), seen=seen,
+    return render_template("manage/edit.html", form=form, game=game, night_table=night_table_words(game.id), rules=get_rules(game.kind), seen=seen,
                            nonce=nonce, known=known, merges=merges,
                            confirmed=sorted({store.name_key(n) for n in merges.values()}),
                            seat_form=seat_form, seat_errors=seat_errors or [], seat_changes=changes,
@@ -256,7 +256,7 @@ def take_seat(game_id: str) -> Any:
                     game = get_game_or_404(game_id)
                     seat_form.from_deal.data = str(len(game.deals) + 1)
                     seat_form.seen.data = str(game.version)
-                    errors.append(_seat_refusal(reason, number))
+                    errors.append(_seat_refusal(reason, number, game))
                     status = 400 if reason == "not_next" else 409
     seat_form.nonce.data = seat_form.nonce.data or secrets.token_urlsafe(16)
     return _edit_page(game, _fresh_edit_form(game), seen=str(game.version), nonce=secrets.token_urlsafe(16),
@@ -296,6 +296,8 @@ def take_seat_back(game_id: str, change_id: int) -> Any:
 def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = None,
                   change_id: int | None = None) -> str:
     """Why a seat change (or its take-back) was not made, in words."""
+    if reason == "night_table":
+        return _("Nothing was changed. %(why)s", why=night_table_words(game.id) if game else "")
     if reason == "no_deal":
         return _("No deal has been played yet: change the name under Names instead.")
     if reason == "finished":
@@ -358,6 +360,8 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
             message = forms.capitalized(error.message) if error.deal is None else \
                 _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
             _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
+        case actions.NightTable():
+            form.form_errors.append(_("Nothing was changed. %(why)s", why=night_table_words(game.id) or ""))
         case actions.GameChanged(made=made):
             return _saved(game.kind, made)
     return None

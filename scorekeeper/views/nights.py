@@ -36,7 +36,7 @@ from ..nightfile import dumps
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate
-from .common import named_attachment
+from .common import named_attachment, night_title
 from .conditional import conditional
 from .games import join_code
 from .players import Period, chosen_period
@@ -50,14 +50,6 @@ def get_night_or_404(night_id: int) -> StoredNight:
         return night_store.get_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
         abort(404)
-
-
-def night_title(night: StoredNight) -> str:
-    """The night's name, or "Trix night, Dec 3, 2026" from its start (its UTC day, in the
-    page's language and digits)."""
-    if night.name:
-        return night.name
-    return _("%(kind)s night, %(day)s", kind=forms.KIND_NAMES[night.kind], day=locale_numbers.day(night.created_at))
 
 
 @bp.get("/nights")

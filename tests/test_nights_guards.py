@@ -1,0 +1,89 @@
+"""A club night's guards, through the pages (a fresh tester's findings): a table's game
+keeps the night's players and settings (docs/club-nights.md, "A table's game"), a late
+arrival in the last round, players who never played a round, a night file without a
+round, night names checked as player names are, and the import's messages.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import actions, night_store
+from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (a fixture)
+
+SIX = NINE[:6]
+pytestmark = pytest.mark.usefixtures("fixed_seed")  # the draw fixed: a failure replays
+
+
+def _tables(db, night_id):
+    return night(db, night_id).current.tables
+
+
+def assert_nobody_at_two_tables(db, night_id) -> None:
+    for round_ in night(db, night_id).rounds:
+        seated = [name.casefold() for table in round_.tables for name in table.game.players]
+        assert len(seated) == len(set(seated)), seated
+
+
+# ----------------------------------------------------------------- a table keeps the night's players
+
+
+def test_a_table_phone_cannot_change_who_plays_or_the_target(client, db):
+    night_id = start(client, "trigami", SIX, 2)
+    one, two = _tables(db, night_id)
+    page = client.get(f"/games/{one.game.id}/edit")
+    assert page.status_code == 200
+    said = text(page)
+    assert "This game is table 1 of round 1 of" in said and "its players and settings are the night's" in said
+    # an old page (or a hand-made request): Player 1 renamed to a player of table 2, the target raised
+    answer = client.post(f"/games/{one.game.id}/edit", data={
+        "nonce": "n1", "seen": str(one.game.version), "player_0": two.game.players[0],
+        "player_1": one.game.players[1], "player_2": one.game.players[2], "target": "200",
+        "confirm_player": two.game.players[0].casefold()})
+    assert answer.status_code != 302
+    assert "Nothing was changed." in text(answer)
+    after = night_store.get_night(db, night_id).current.tables[0].game
+    assert after.players == one.game.players and after.options == one.game.options
+    assert_nobody_at_two_tables(db, night_id)
+    # checked by the write itself, whatever page sent it
+    result = actions.change_game(db, one.game.id, players=["Zed", *one.game.players[1:]],
+                                 options=one.game.options, seen=None, nonce="n2")
+    assert result == actions.NightTable(night_id, 1, 1)
+    assert night_store.get_night(db, night_id).current.tables[0].game.players == one.game.players
+
+
+def test_a_table_seat_is_not_taken_over(client, db):
+    night_id = start(client, "trigami", SIX, 2)
+    one, two = _tables(db, night_id)
+    client.post(f"/games/{one.game.id}/deals/new", data={
+        "nonce": "d1", **{f"bids_{s}": "SHD"[s] for s in range(3)}, "tricks_0": "5", "tricks_1": "4",
+        "tricks_2": "4", **{f"bugs_{s}": "0" for s in range(3)}})
+    game = night_store.get_night(db, night_id).current.tables[0].game
+    answer = client.post(f"/games/{one.game.id}/seats", data={
+        "seat": "0", "player": two.game.players[1], "from_deal": str(len(game.deals) + 1),
+        "seen": str(game.version), "nonce": "s1"})
+    assert answer.status_code != 302
+    assert "its players and settings are the night's" in text(answer)
+    assert night_store.get_night(db, night_id).current.tables[0].game.seat_changes == ()
+    assert_nobody_at_two_tables(db, night_id)
+
+
+def test_a_table_game_is_not_deleted_on_its_own(client, db):
+    night_id = start(client, "trigami", SIX, 2)
+    one = _tables(db, night_id)[0]
+    asked = text(client.get(f"/games/{one.game.id}/delete"))
+    assert "a night's tables are removed with their night, or not at all" in asked
+    assert "Delete game" not in asked
+    answer = client.post(f"/games/{one.game.id}/delete")
+    assert answer.status_code == 409
+    assert "This game is table 1 of round 1 of" in text(answer)
+    assert not night_store.get_night(db, night_id).current.tables[0].deleted
+    assert client.get(f"/games/{one.game.id}").status_code == 200
+
+
+def test_an_ordinary_game_is_still_renamed_and_deleted(client, db, make_game):
+    start(client, "trigami", SIX, 1)
+    game_id = make_game()
+    edit = client.get(f"/games/{game_id}/edit")
+    assert "players and settings are the night's" not in text(edit)
+    assert client.post(f"/games/{game_id}/delete").status_code == 302

@@ -196,13 +196,14 @@ def close_round(db: sqlite_utils.Database, night: StoredNight) -> RoundClosed | 
 def arrive(db: sqlite_utils.Database, night: StoredNight, name: str) -> ArriveResult:
     """A late arrival: ``name`` (checked by the caller) joins from the next round
     (docs/club-nights.md, "Late arrivals and leavers"). A player of the night already
-    is :class:`Arrived` ``again``, unchanged."""
-    found = night.player(name)
-    if found is not None:
-        return Arrived(found.name, found.from_round, again=True)
-    number = night.next_number
-    night_store.add_player(db, night.id, name, number)
-    return Arrived(" ".join(name.split()), number)
+    (the same name twice, five taps at once: checked inside the write) is
+    :class:`Arrived` ``again``, unchanged. Refused (:class:`NightRefused` "no_next_round",
+    field "name") when every planned round is seated: there is no round to join."""
+    try:
+        added = night_store.add_player(db, night.id, name)
+    except night_store.NoNextRoundError:
+        return NightRefused("no_next_round", "name")
+    return Arrived(added.name, added.from_round, again=added.again)
 
 
 def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResult:

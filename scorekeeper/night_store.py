@@ -155,15 +155,45 @@ def close_round(db: sqlite_utils.Database, night_id: int, number: int, *, early:
                        "where night_id = ? and round = ?", [night_id, number])
 
 
-def add_player(db: sqlite_utils.Database, night_id: int, name: str, from_round: int) -> None:
-    """A late arrival: ``name`` joins the night from round ``from_round``."""
+class NoNextRoundError(Exception):
+    """Every planned round of the night is seated: a late arrival has no round to join."""
+
+
+@dataclass(frozen=True)
+class AddedPlayer:
+    """What :func:`add_player` found or wrote: the player's ``name`` as the group spells
+    it, the round they join from, and ``again``: they were on the night already."""
+
+    name: str
+    from_round: int
+    again: bool = False
+
+
+def add_player(db: sqlite_utils.Database, night_id: int, name: str) -> AddedPlayer:
+    """A late arrival: ``name`` joins the night from its next round (the rounds seated
+    plus one, read inside the write: a round seated this instant is not joined halfway).
+    Checked inside the write, so five taps at once add them once: a player of the night
+    already (any case: store.name_key) is returned ``again``, unchanged. Raises
+    NoNextRoundError when every planned round is seated (nothing written)."""
     now = store.now()
     with writing(db):
-        group_id = int(db.execute("select group_id from nights where id = ?", [night_id]).fetchone()[0])
+        group_id, planned = db.execute("select group_id, rounds_planned from nights where id = ?",
+                                       [night_id]).fetchone()
+        found = db.execute("select p.name, np.from_round from night_players np join players p on p.id = np.player_id "
+                           "where np.night_id = ? and p.name_key = ?", [night_id, name_key(name)]).fetchone()
+        if found is not None:
+            return AddedPlayer(str(found[0]), int(found[1]), again=True)
+        from_round = int(db.execute("select count(*) from night_rounds where night_id = ?",
+                                    [night_id]).fetchone()[0]) + 1
+        if from_round > int(planned):
+            raise NoNextRoundError(night_id)
         position = db.execute("select coalesce(max(position), -1) + 1 from night_players where night_id = ?",
                               [night_id]).fetchone()[0]
+        player_id = _player_id(db, name, int(group_id), now)
         db.table("night_players").insert({"night_id": night_id, "position": position, "from_round": from_round,
-                                          "player_id": _player_id(db, name, group_id, now)})
+                                          "player_id": player_id})
+        shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
+    return AddedPlayer(str(shown), from_round)
 
 
 def set_leaving(db: sqlite_utils.Database, night_id: int, name: str, until_round: int | None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import actions, night_store
-from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (a fixture)
+from tests.test_nights import NINE, fixed_seed, night, play_trigami, start, text  # noqa: F401 (a fixture)
 
 SIX = NINE[:6]
 pytestmark = pytest.mark.usefixtures("fixed_seed")  # the draw fixed: a failure replays
@@ -87,3 +87,28 @@ def test_an_ordinary_game_is_still_renamed_and_deleted(client, db, make_game):
     edit = client.get(f"/games/{game_id}/edit")
     assert "players and settings are the night's" not in text(edit)
     assert client.post(f"/games/{game_id}/delete").status_code == 302
+
+
+# ----------------------------------------------------------------- the last round
+
+
+def finish_round(client, db, night_id, tag: str) -> None:
+    """Every table of the current round plays one deal to 100 (the round is over)."""
+    for table in _tables(db, night_id):
+        players = table.game.players
+        play_trigami(client, table.game.id, players, sorted(players), f"{tag}t{table.number}")
+
+
+def test_no_late_arrival_in_the_last_round(client, db):
+    night_id = start(client, "trigami", SIX, 2)
+    finish_round(client, db, night_id, "r1")
+    assert client.post(f"/nights/{night_id}/next").status_code == 302
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": "Jonas"})
+    assert answer.status_code == 400
+    said = text(answer)
+    assert "there is no next round to join" in said and "joins from round 3" not in said
+    assert night(db, night_id).player("Jonas") is None
+    # in round 1 of 2 a late arrival joins from round 2
+    other = start(client, "trigami", SIX, 2)
+    assert client.post(f"/nights/{other}/arrive", data={"name": "Jonas"}).status_code == 302
+    assert night(db, other).player("Jonas").from_round == 2

@@ -72,3 +72,23 @@ def test_two_organisers_seating_the_next_round_at_once_seat_it_once(race_server)
         night = night_store.get_night(db, night_id)
         assert [r.number for r in night.rounds] == [1, 2]
         assert db["games"].count == games_before + 3
+
+
+def test_five_taps_on_a_late_arrival_at_once_add_them_once(race_server):
+    """The same name sent five times at once (a double tap, two organisers): the player is
+    on the night once, from the next round, and no tap gets an error."""
+    with race_server.db() as db:
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                            players=NINE, rounds=3, ranking="placings", seating="random", seed=13)
+        night_id = started.night_id
+    phones = [race_server.phone() for _ in range(5)]
+    forms = [{**p.form(f"/nights/{night_id}", action="/arrive"), "name": "Jonas"} for p in phones]
+    replies = at_once(*[(lambda p=p, f=f: p.post(f"/nights/{night_id}/arrive", f))
+                        for p, f in zip(phones, forms, strict=True)])
+    assert all(reply.redirects_to(f"/nights/{night_id}") for reply in replies), replies
+    assert_race_invariants(race_server, replies)
+    with race_server.db() as db:
+        night = night_store.get_night(db, night_id)
+        assert [p.name for p in night.players].count("Jonas") == 1
+        assert night.player("Jonas").from_round == 2
+        assert len(night.players) == len(NINE) + 1

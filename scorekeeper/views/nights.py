@@ -211,6 +211,7 @@ def arrive(night_id: int) -> Any:
                 flash(_("%(name)s is on the night already.", name=isolate(result.name)) if result.again else
                       _("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round), "saved")
                 return redirect(url_for("nights.show", night_id=night_id))
+            form.name.errors = [_("Every round of the night is seated: there is no next round to join.")]
     return _night_page(night, arrival=form)
 
 

@@ -269,8 +269,9 @@ def standing(results: Sequence[TableResult], sat_out: Mapping[int, Sequence[str]
     zero. ``ranking`` "placings": most placing points first, then the better total score
     (higher; lower when ``low_wins``: Trix's reversed scoring); "score": the better total
     score alone. Rows equal in what ranks them share a rank (1, 1, 3), listed by name.
-    ``players``: everyone of the night, so a player who has not played yet has a row of
-    zeros. Raises ValueError for another ``ranking``. Rules in words:
+    ``players``: everyone of the night; one who has not played a round yet (at a table or
+    sitting out: a late arrival, a leaver before round 1) is left out of the standing, not
+    ranked above those who played (docs/club-nights.md, "The standing"). Raises ValueError for another ``ranking``. Rules in words:
     docs/club-nights.md, "The standing".
     """
     if ranking not in ("placings", "score"):
@@ -293,6 +294,8 @@ def standing(results: Sequence[TableResult], sat_out: Mapping[int, Sequence[str]
                 points=POINTS_LEVEL * max(sides - 1, 0), score=score))
     rows = []
     for name, mine in lines.items():
+        if not mine:
+            continue  # no round yet: not in the standing
         mine.sort(key=lambda line: line.round)
         rows.append((name, sum(line.points for line in mine), sum(line.score for line in mine),
                      tuple(mine)))

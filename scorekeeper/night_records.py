@@ -181,7 +181,7 @@ class StoredNight:
     def standing(self) -> tuple[club.StandingRow, ...]:
         """The night's standing as it stands (club.standing; docs/club-nights.md, "The
         standing"): every table of every round as the night counts it, the rounds sat
-        out, everyone of the night (a player yet to play: a row of zeros)."""
+        out; a player of the night yet to play a round is not in it."""
         results = [table.result() for round_ in self.rounds for table in round_.tables]
         sat_out = {round_.number: round_.sitting_out for round_ in self.rounds if round_.sitting_out}
         return club.standing(results, sat_out, ranking=self.ranking, low_wins=self.low_wins,

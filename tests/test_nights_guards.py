@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import actions, night_store
-from tests.test_nights import NINE, fixed_seed, night, play_trigami, start, text  # noqa: F401 (a fixture)
+from tests.test_nights import NINE, fixed_seed, night, play_trigami, standing_rows, start, text  # noqa: F401 (a fixture)
 
 SIX = NINE[:6]
 pytestmark = pytest.mark.usefixtures("fixed_seed")  # the draw fixed: a failure replays
@@ -112,3 +112,19 @@ def test_no_late_arrival_in_the_last_round(client, db):
     other = start(client, "trigami", SIX, 2)
     assert client.post(f"/nights/{other}/arrive", data={"name": "Jonas"}).status_code == 302
     assert night(db, other).player("Jonas").from_round == 2
+
+
+def test_a_player_who_never_played_a_round_is_not_ranked(client, db):
+    """Six play round 1 of 2 (each table: 140, 120, 50 → 4, 2, 0 placing points); Jonas
+    arrives late, not seated yet. The standing ranks the six only: Jonas's row of zeros
+    would rank above anyone with a negative total (or, under reversed Trix scoring, above
+    everyone), so he is not in it until he plays (docs/club-nights.md, "The standing")."""
+    night_id = start(client, "trigami", SIX, 2)
+    finish_round(client, db, night_id, "r1")
+    assert client.post(f"/nights/{night_id}/arrive", data={"name": "Jonas"}).status_code == 302
+    rows = standing_rows(client, night_id)
+    assert [row[1] for row in rows if row[1] == "Jonas"] == []
+    assert len(rows) == 6
+    assert [row[0] for row in rows] == ["1=", "1=", "3=", "3=", "5=", "5="]
+    assert {(row[2], row[3]) for row in rows[:2]} == {(4, 140)}
+    assert {(row[2], row[3]) for row in rows[4:]} == {(0, 50)}

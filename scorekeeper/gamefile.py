@@ -327,7 +327,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     if not isinstance(data, Mapping) or not any(key in data for key in ("format", "game", "games", "players", "deals")):
         # some other JSON file (a settings file, another app's export): one sentence, not
         # a list of every key it lacks
-        return [FormatError(_("it is not a Scorekeeper game file or group file"))]
+        return [FormatError(_("it is not a Scorekeeper game file, group file or night file"))]
     too_many = too_many_deals(data, max_deals)
     if too_many is not None:
         return [too_many]

@@ -11,12 +11,21 @@ importing that file alone would check it; the night's own keys are checked aroun
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .gamefile import FORMAT, GameFile, _decoded, check_player_name, find_problems, from_dict
-from .inputs import name_key
+from .gamefile import (
+    _BIDI_CONTROLS,
+    FORMAT,
+    GameFile,
+    _decoded,
+    check_player_name,
+    find_problems,
+    from_dict,
+)
+from .inputs import clean_name, has_visible_character, name_key
 from .rules import KINDS, FormatError, RuleError, get_rules
 from .rules.common import _
 
@@ -125,6 +134,34 @@ def is_night_file(text: str | bytes) -> bool:
     return isinstance(data, Mapping) and "rounds" in data
 
 
+#: The longest night's name (characters, once cleaned), in the form and in a night file.
+MAX_NIGHT_NAME = 60
+
+
+def check_night_name(name: Any) -> str | None:
+    """The night's name cleaned as a player's is (gamefile.check_player_name: trimmed,
+    spaces made one, NFC), or None for none (null, or nothing visible). Refused as a
+    player's name is: not text, more than :data:`MAX_NIGHT_NAME` characters, control
+    characters or direction overrides and isolates (a name shown backwards).
+
+    Raises FormatError (field "night")."""
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise FormatError(_("night must be the night's name, as text"), field="night")
+    if any(unicodedata.category(c) == "Cs" for c in name):
+        raise FormatError(_("the night's name has characters that are not text"), field="night")
+    name = clean_name(name)
+    if not has_visible_character(name):
+        return None
+    if len(name) > MAX_NIGHT_NAME:
+        raise FormatError(_("the night's name is longer than {max} characters").format(max=MAX_NIGHT_NAME),
+                          field="night")
+    if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
+        raise FormatError(_("the night's name has invisible control characters"), field="night")
+    return name
+
+
 def _whole(value: Any, low: int, high: int) -> bool:
     return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
 
@@ -134,6 +171,8 @@ class _Problems:
 
     def __init__(self) -> None:
         self.found: list[RuleError] = []
+        #: players whose rounds could not be read (name keys): not said again as missing
+        self.unsure: set[str] = set()
 
     def add(self, message: str, field: str) -> None:
         self.found.append(FormatError(message, field=field))
@@ -160,9 +199,11 @@ def read_night(text: str | bytes, max_deals: int | None = None) -> NightFile | l
         return problems.found
     if type(data["format"]) is not int or data["format"] != FORMAT:
         problems.add(_("format must be 1, not {value!r}").format(value=data["format"]), "format")
-    name = data.get("night")
-    if name is not None and not isinstance(name, str):
-        problems.add(_("night must be the night's name, as text"), "night")
+    name = None
+    try:
+        name = check_night_name(data.get("night"))
+    except FormatError as error:
+        problems.found.append(error)
     kind = data["game"]
     if kind not in KINDS:
         problems.add(_("unknown game {kind!r}; expected one of: {known}").format(
@@ -219,11 +260,14 @@ def _players(raw: Any, problems: _Problems) -> tuple[NightPlayer, ...] | None:
         last = entry.get("until_round")
         if not _whole(first, 1, MAX_ROUNDS):
             problems.add(_("from_round must be a round number"), f"{where}.from_round")
-            continue
-        if last is not None and not _whole(last, first, MAX_ROUNDS):
+            first, last = 1, None
+            problems.unsure.add(name_key(player))
+        elif last is not None and not _whole(last, first, MAX_ROUNDS):
             problems.add(_("until_round must be a round number from from_round on, or null"),
                          f"{where}.until_round")
-            continue
+            last = None
+            problems.unsure.add(name_key(player))
+        # (kept as a player of the night either way: one message, not one more per table)
         out.append(NightPlayer(player, first, last))
     return tuple(out)
 
@@ -234,6 +278,9 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
     who sat where, who sat out."""
     if not isinstance(raw, list):
         problems.add(_("rounds must be a list"), "rounds")
+        return None
+    if not raw:
+        problems.add(_("a night has at least one round: rounds must list round 1"), "rounds")
         return None
     rules = get_rules(kind)
     by_key = {name_key(p.name): p for p in players or ()}
@@ -291,8 +338,9 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
                 if player is None:
                     problems.add(_("{name} is not one of the night's players").format(name=name), f"{at}.game.players")
                 elif not player.present(number):
-                    problems.add(_("{name} was not there in round {round}").format(name=name, round=number),
-                                 f"{at}.game.players")
+                    if name_key(name) not in problems.unsure:
+                        problems.add(_("{name} was not there in round {round}").format(name=name, round=number),
+                                     f"{at}.game.players")
                 elif name_key(name) in seated:
                     problems.add(_("{name} sits at two tables").format(name=name), f"{at}.game.players")
                 else:
@@ -305,7 +353,9 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
             out_raw = []
         for name in out_raw:
             player = by_key.get(name_key(name))
-            if player is None or not player.present(number):
+            if player is not None and name_key(name) in problems.unsure:
+                sitting_out.append(player.name)
+            elif player is None or not player.present(number):
                 problems.add(_("{name} was not there in round {round}").format(name=name, round=number),
                              f"{where}.sitting_out")
             elif name_key(name) in seated:
@@ -313,7 +363,7 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
             else:
                 sitting_out.append(player.name)
         missing = [p.name for key, p in by_key.items() if p.present(number) and key not in seated
-                   and key not in {name_key(n) for n in sitting_out}]
+                   and key not in {name_key(n) for n in sitting_out} and key not in problems.unsure]
         if missing and tables and not broken:
             problems.add(_("{names}: neither at a table nor sitting out").format(names=", ".join(missing)),
                          f"{where}")

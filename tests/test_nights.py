@@ -317,7 +317,7 @@ def test_late_arrival_who_leaves_before_playing_is_off_the_night(client, db, fix
     assert "Zoe is no longer on the night." in text(answer)
     assert [p.name for p in night(db, night_id).players] == NINE[:3]
     answer = client.post(f"/nights/{night_id}/leave", data={})
-    assert answer.status_code == 400 and "Tap who leaves." in text(answer)
+    assert answer.status_code == 400 and "Choose who leaves." in text(answer)
 
 
 def test_late_arrival_name_checked_beside_its_field(client, db, fixed_seed):

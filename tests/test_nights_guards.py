@@ -6,6 +6,10 @@ round, night names checked as player names are, and the import's messages.
 
 from __future__ import annotations
 
+import io
+import json
+import re
+
 import pytest
 
 from scorekeeper import actions, night_store
@@ -128,3 +132,92 @@ def test_a_player_who_never_played_a_round_is_not_ranked(client, db):
     assert [row[0] for row in rows] == ["1=", "1=", "3=", "3=", "5=", "5="]
     assert {(row[2], row[3]) for row in rows[:2]} == {(4, 140)}
     assert {(row[2], row[3]) for row in rows[4:]} == {(0, 50)}
+
+
+# ----------------------------------------------------------------- the night file and the night's name
+
+
+def import_file(client, data) -> tuple[int, str]:
+    """Upload ``data`` (a dict or list, as JSON) on the import page: (status, the page's words)."""
+    raw = json.dumps(data).encode()
+    answer = client.post("/games/import", data={"file": (io.BytesIO(raw), "night.json")},
+                         content_type="multipart/form-data")
+    return answer.status_code, text(answer)
+
+
+def exported(client, db) -> dict:
+    night_id = start(client, "trigami", SIX, 2)
+    return json.loads(client.get(f"/nights/{night_id}/night.json").data)
+
+
+def test_a_night_file_without_a_round_is_refused(client, db):
+    data = exported(client, db)
+    nights_before = db["nights"].count
+    status, said = import_file(client, {**data, "rounds": []})
+    assert status == 400
+    assert "Nothing was imported." in said and "a night has at least one round" in said
+    assert db["nights"].count == nights_before
+
+
+def test_a_wrong_until_round_is_said_once(client, db):
+    data = exported(client, db)
+    data["players"][0]["until_round"] = 0
+    status, said = import_file(client, data)
+    assert status == 400
+    assert "until_round must be a round number from from_round on, or null" in said
+    assert "is not one of the night's players" not in said and "was not there" not in said
+    assert "neither at a table nor sitting out" not in said
+
+
+@pytest.mark.parametrize("name", ["Club \u202enight", "Bell\x07night", "Iso\u2066night", "x" * 61, "x" * 5000])
+def test_a_night_name_is_checked_as_a_player_name_is(client, db, name):
+    data = exported(client, db)
+    nights_before, games_before = db["nights"].count, db["games"].count
+    status, said = import_file(client, {**data, "night": name})
+    assert status == 400 and "night" in said
+    assert "invisible control characters" in said or "longer than 60 characters" in said
+    assert db["nights"].count == nights_before
+    form = {"newcomers": "\n".join(SIX), "rounds": "1", "ranking": "placings", "seating": "random",
+            "target": "100", "name": name}
+    answer = client.post("/nights/new?kind=trigami", data=form)
+    assert answer.status_code == 400
+    page = text(answer)
+    assert "The night's name has invisible control characters." in page or \
+        "The night's name is longer than 60 characters." in page
+    assert (db["nights"].count, db["games"].count) == (nights_before, games_before)
+
+
+def test_a_night_name_of_60_characters_is_kept(client, db):
+    name = "Torstai-ilta " + "x" * 47
+    form = {"newcomers": "\n".join(SIX), "rounds": "1", "ranking": "placings", "seating": "random",
+            "target": "100", "name": name}
+    answer = client.post("/nights/new?kind=trigami", data=form)
+    assert answer.status_code == 302
+    assert night(db, int(answer.location.rsplit("/", 1)[-1])).name == name
+
+
+def test_import_messages_name_night_files(client, db):
+    status, said = import_file(client, [1, 2, 3])
+    assert status == 400 and "game file, group file or night file" in said
+
+
+def test_one_player_ticked_is_said_in_the_singular(client, db):
+    form = {"newcomers": "Aino", "rounds": "1", "ranking": "placings", "seating": "random", "target": "100"}
+    said = text(client.post("/nights/new?kind=trigami", data=form))
+    assert "only 1 is ticked or typed" in said and "only 1 are" not in said
+
+
+def test_leaves_after_this_round_with_nobody_chosen_is_said_beside_the_choice(client, db):
+    night_id = start(client, "trigami", SIX, 2)
+    answer = client.post(f"/nights/{night_id}/leave", data={})
+    assert answer.status_code == 400
+    body = answer.get_data(as_text=True)
+    # the answer opens at the leaver's form (its fragment), the message beside the names
+    assert f'action="/nights/{night_id}/leave#leave"' in body and 'id="leave"' in body
+    choice = body[body.index('id="leave"'):]
+    assert "Choose who leaves." in text_of(choice[:choice.index("</form>")])
+    assert all(p.until_round is None for p in night(db, night_id).players)
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", fragment).split())

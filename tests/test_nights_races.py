@@ -82,7 +82,7 @@ def test_five_taps_on_a_late_arrival_at_once_add_them_once(race_server):
                                             players=NINE, rounds=3, ranking="placings", seating="random", seed=13)
         night_id = started.night_id
     phones = [race_server.phone() for _ in range(5)]
-    forms = [{**p.form(f"/nights/{night_id}", action="/arrive"), "name": "Jonas"} for p in phones]
+    forms = [{**p.form(f"/nights/{night_id}", action="/arrive#arrive"), "name": "Jonas"} for p in phones]
     replies = at_once(*[(lambda p=p, f=f: p.post(f"/nights/{night_id}/arrive", f))
                         for p, f in zip(phones, forms, strict=True)])
     assert all(reply.redirects_to(f"/nights/{night_id}") for reply in replies), replies

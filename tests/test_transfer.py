@@ -246,9 +246,9 @@ def test_a_game_differing_in_one_deal_is_no_duplicate(client, db):
     ("{not json", "not a JSON file"),
     (b"\xff\xfe{\x00}\x00", "not UTF-8 text"),  # UTF-16, as some editors save
     (json.dumps({**game_file(), "format": 2}), "format must be 1, not 2"),
-    (json.dumps([1, 2, 3]), "The file it is not a Scorekeeper game file or group file"),
+    (json.dumps([1, 2, 3]), "The file it is not a Scorekeeper game file, group file or night file"),
     # another app's JSON: one sentence, not every key it lacks
-    (json.dumps({"name": "my-settings", "version": 3}), "The file it is not a Scorekeeper game file or group file"),
+    (json.dumps({"name": "my-settings", "version": 3}), "The file it is not a Scorekeeper game file, group file or night file"),
     (json.dumps({**game_file(), "game": "bridge"}), "unknown game 'bridge'"),
     (b"", "The file it is empty"),  # under the heading "The file": not "The file the file is empty"
     (b"  \n", "The file it is empty"),

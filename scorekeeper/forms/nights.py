@@ -16,8 +16,9 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..nightfile import MAX_ROUNDS
-from .fields import CountField, DigitsInput, check_names, choices
+from ..nightfile import MAX_NIGHT_NAME, MAX_ROUNDS, check_night_name
+from ..rules import RuleError
+from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
 ROUNDS_RANGE = _l("Enter a number of rounds from 1 to %(most)s.", most=MAX_ROUNDS)
@@ -36,6 +37,16 @@ class NightForm(GameSetupForm):
         super().__init__(*args, **kwargs)
         if not self.nonce.data:
             self.nonce.data = secrets.token_urlsafe(16)
+
+    def night_name(self) -> tuple[bool, str | None]:
+        """(checked, the night's name or None for none): the name checked as a player's
+        is (nightfile.check_night_name); a refused one is said beside its field
+        (checked False)."""
+        try:
+            return True, check_night_name(self["name"].data or "")
+        except RuleError as error:
+            self["name"].errors = [*self["name"].errors, capitalized(error.message) + "."]
+            return False, None
 
     def night_players(self) -> list[str] | None:
         """Everyone ticked, then the newcomers typed (one a line), each name checked as a
@@ -58,7 +69,7 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
     seating, and the settings a new game of ``kind`` has (forms/games.py)."""
     fields: dict[str, Any] = {
         "name": StringField(_l("The night's name (optional)"),
-                            render_kw={"autocomplete": "off", "maxlength": 60}),
+                            render_kw={"autocomplete": "off", "maxlength": MAX_NIGHT_NAME}),
         "present": SelectMultipleField(_l("Who is here?"), choices=choices([(name, name) for name in known]),
                                        validate_choice=False, widget=ListWidget(prefix_label=False),
                                        option_widget=CheckboxInput()),

@@ -73,17 +73,19 @@ def new() -> Any:
     if form.validate_on_submit():
         players = form.night_players()
         options = form.parsed_options(rules)
-        if players is not None and options is not None:
+        named, name = form.night_name()
+        if players is not None and options is not None and named:
             if len(players) < TABLE_SIZE[kind]:
-                form.newcomers.errors = [*form.newcomers.errors, _(
-                    "A table needs %(size)s players; only %(count)s are ticked or typed.",
-                    size=TABLE_SIZE[kind], count=len(players))]
+                form.newcomers.errors = [*form.newcomers.errors, ngettext(
+                    "A table needs %(size)s players; only %(num)s is ticked or typed.",
+                    "A table needs %(size)s players; only %(num)s are ticked or typed.",
+                    len(players), size=TABLE_SIZE[kind])]
             else:
                 result = night_actions.start_night(
                     get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
                     rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")
                     else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
-                    name=" ".join((form["name"].data or "").split()) or None, nonce=form.nonce.data)
+                    name=name, nonce=form.nonce.data)
                 if isinstance(result, night_actions.NightStarted):
                     flash(_("The night has begun: round 1 is seated."), "saved")
                     return redirect(url_for("nights.show", night_id=result.night_id))
@@ -227,7 +229,7 @@ def leave(night_id: int) -> Any:
             flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
                   _("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round), "saved")
             return redirect(url_for("nights.show", night_id=night_id))
-    form.player.errors = [_("Tap who leaves.")]
+    form.player.errors = [_("Choose who leaves.")]
     return _night_page(night, leaver=form)
 
 

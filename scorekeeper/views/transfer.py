@@ -69,12 +69,13 @@ def _by_deal(problems: list[RuleError]) -> list[tuple[int | None, list[str]]]:
 
 
 def _too_large() -> Any:
-    """The upload form again, status 413: the file is larger than a game file may be."""
+    """The upload form again, status 413: the file is larger than a game file may be (or a
+    group file or night file, whose limit is the group file's)."""
     form = transfer_forms.UploadForm(formdata=None)
     form.file.errors = [_("That file is too large: a game file is at most %(kb)s KB. Is it the right file?",
                           kb=current_app.config["GAME_FILE_MAX_BYTES"] // 1024),
-                        _("A group file sent here is at most %(kb)s KB: a larger one is imported on the "
-                          "server (scorekeeper import).", kb=_group_kb())]
+                        _("A group file or a night file sent here is at most %(kb)s KB (a larger group file "
+                          "is imported on the server: scorekeeper import).", kb=_group_kb())]
     return render_template("transfer/upload.html", form=form, problems=[]), 413
 
 

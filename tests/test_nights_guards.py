@@ -221,3 +221,13 @@ def test_leaves_after_this_round_with_nobody_chosen_is_said_beside_the_choice(cl
 
 def text_of(fragment: str) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", fragment).split())
+
+
+def test_a_file_too_large_names_night_files_too(client, db):
+    """Over the game file's limit and no group or night file: the 413 page says what each
+    kind of file may weigh, night files included."""
+    raw = json.dumps({"padding": "x" * 600 * 1024}).encode()
+    answer = client.post("/games/import", data={"file": (io.BytesIO(raw), "big.json")},
+                         content_type="multipart/form-data")
+    assert answer.status_code == 413
+    assert "A group file or a night file sent here is at most" in text(answer)

@@ -332,19 +332,23 @@ def list_nights(db: sqlite_utils.Database, group_id: int, *, since: str | None =
 
 @dataclass(frozen=True)
 class TableOf:
-    """Where a game sits in a night: ``night_id``, its name, ``round`` and ``table``."""
+    """Where a game sits in a night: ``night_id``, its name, ``round`` and ``table``;
+    ``closed``: that round is closed, so deals added to the game now count for nothing in
+    the night (docs/club-nights.md: a round's games count as they stood when it closed)."""
 
     night_id: int
     name: str | None
     round: int
     table: int
+    closed: bool = False
 
 
 def table_of(db: sqlite_utils.Database, game_id: str) -> TableOf | None:
     """The night, round and table game ``game_id`` is, or None (an ordinary game)."""
-    row = db.execute("select t.night_id, n.name, t.round, t.number from night_tables t join nights n "
-                     "on n.id = t.night_id where t.game_id = ?", [game_id]).fetchone()
-    return None if row is None else TableOf(*row)
+    row = db.execute("select t.night_id, n.name, t.round, t.number, coalesce(r.closed, 0) from night_tables t "
+                     "join nights n on n.id = t.night_id left join night_rounds r "
+                     "on r.night_id = t.night_id and r.number = t.round where t.game_id = ?", [game_id]).fetchone()
+    return None if row is None else TableOf(row[0], row[1], row[2], row[3], closed=bool(row[4]))
 
 
 def tables_of(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, TableOf]:
@@ -353,9 +357,10 @@ def tables_of(db: sqlite_utils.Database, game_ids: Sequence[str]) -> dict[str, T
     if not game_ids:
         return {}
     marks = ",".join("?" * len(game_ids))
-    return {row[0]: TableOf(*row[1:]) for row in db.execute(
-        f"select t.game_id, t.night_id, n.name, t.round, t.number from night_tables t join nights n "
-        f"on n.id = t.night_id where t.game_id in ({marks})", list(game_ids))}
+    return {row[0]: TableOf(row[1], row[2], row[3], row[4], closed=bool(row[5])) for row in db.execute(
+        f"select t.game_id, t.night_id, n.name, t.round, t.number, coalesce(r.closed, 0) from night_tables t "
+        f"join nights n on n.id = t.night_id left join night_rounds r "
+        f"on r.night_id = t.night_id and r.number = t.round where t.game_id in ({marks})", list(game_ids))}
 
 
 def night_group(db: sqlite_utils.Database, night_id: int) -> int | None:

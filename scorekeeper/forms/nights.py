@@ -21,7 +21,7 @@ from ..rules import RuleError
 from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
-ROUNDS_RANGE = _l("Enter a number of rounds from 1 to %(most)s.", most=MAX_ROUNDS)
+ROUNDS_RANGE = _l("Enter a number of rounds from %(least)s to %(most)s.", least=1, most=MAX_ROUNDS)
 
 
 class NightForm(GameSetupForm):
@@ -82,7 +82,7 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
                               choices=choices([
                                   ("placings", _l("Placings at the tables, then total score")),
                                   ("score", _l("Total score alone"))])),
-        "seating": RadioField(_l("Round 1 is seated"), default="random", validate_choice=False,
+        "seating": RadioField(_l("Round %(n)s is seated", n=1), default="random", validate_choice=False,
                               choices=choices([
                                   ("random", _l("At random")),
                                   ("ranking", _l("By the group's ranking (ratings, all time)"))])),

@@ -157,11 +157,12 @@ def _page_key(game_id: str, version: tuple[int, str]) -> tuple[Any, ...]:
     """What the page shows besides this browser's own part: the game at ``version``, the
     app's version, the language and its digits (locale_numbers.digits) and the address other
     phones use (the QR code: PUBLIC_URL and the address this request came in on,
-    pages.address)."""
+    pages.address) and, last, the club night's table it is (night_store.TableOf: its round
+    closed or not, which the sheet says and which changes no version of the game)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     config = app.config
     return (config["DATABASE"], game_id, version, asset_version(app), i18n.language(), locale_numbers.digits(),
-            config.get("PUBLIC_URL"), address(), page_key())
+            config.get("PUBLIC_URL"), address(), page_key(), night_store.table_of(get_db(), game_id))
 
 
 def _sheet_etag(key: tuple[Any, ...], mine: Any) -> str:
@@ -201,7 +202,7 @@ def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
-                           night=night_store.table_of(get_db(), game.id),
+                           night=key[-1],
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
                            join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
     title = f"{listed(isolate_all(game.players_now))}{separator()}{forms.KIND_NAMES[game.kind]}"

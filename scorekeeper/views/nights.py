@@ -24,7 +24,7 @@ from flask import (
 
 from .. import forms, locale_numbers, night_actions, night_store, store
 from ..access import group_id
-from ..club import RoundLine, SeasonRow, StandingRow
+from ..club import POINTS_BEHIND, POINTS_LEVEL, RoundLine, SeasonRow, StandingRow
 from ..db import get_db
 from ..forms import nights as night_forms
 from ..forms.players import RankingForm
@@ -87,7 +87,7 @@ def new() -> Any:
                     else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
                     name=name, nonce=form.nonce.data)
                 if isinstance(result, night_actions.NightStarted):
-                    flash(_("The night has begun: round 1 is seated."), "saved")
+                    flash(_("The night has begun: round %(n)s is seated.", n=1), "saved")
                     return redirect(url_for("nights.show", night_id=result.night_id))
                 form.newcomers.errors = [*form.newcomers.errors, result.reason]
     elif forms.csrf_failed(form):
@@ -239,14 +239,15 @@ def line_words(line: RoundLine, sides: int) -> str:
     the page's digits."""
     n = locale_numbers.number
     if line.sat_out:
-        return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × 1 = "
+        return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × %(one)s = "
                  "%(points)s placing points. Score %(score)s: the average score of everyone who played that "
-                 "round, cut toward zero.", round=n(line.round), level=n(line.level), points=n(line.points),
-                 score=n(line.score))
-    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × 2 + "
-              "%(level)s level × 1 = %(points)s placing points. Score %(score)s.", round=n(line.round),
+                 "round, cut toward zero.", round=n(line.round), level=n(line.level), one=n(POINTS_LEVEL),
+                 points=n(line.points), score=n(line.score))
+    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+              "%(level)s level × %(one)s = %(points)s placing points. Score %(score)s.", round=n(line.round),
               table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
-              level=n(line.level), points=n(line.points), score=n(line.score))
+              two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL), points=n(line.points),
+              score=n(line.score))
     if not line.finished:
         words += " " + _("The game was not over: it counts as it stood.")
     return words

@@ -1,0 +1,116 @@
+"""A club night's standing on a 390 px phone in every language, and a name without a space
+(40 letters) on the phone and on the 1920×1080 big screen (issue 20): nothing wider than
+the screen, the big screen's standing and the round's tables side by side without one
+running under the other. Screenshots: screenshots/night-look-*.png.
+
+Measured as a player sees it: the document's width against the 390 px the phone has (not
+only against the layout viewport, which a phone's browser widens to fit a wide page), and
+each table's edges inside the screen.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import night_actions
+from scorekeeper.db import connect
+from tests.browser_support import new_page, serve, shot
+
+pytestmark = pytest.mark.browser
+
+LONG = "Maximilianalexanderhohenzollernschwanstein"[:40]
+SEVEN = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta"]
+LOCALES = {"en": "en-GB", "de": "de-DE", "fi": "fi-FI", "ar": "ar-EG"}
+
+#: the page's width, and the furthest any table (the standing, each table card) reaches
+MEASURE = """() => {
+  const edges = [...document.querySelectorAll("table")].map(t => t.getBoundingClientRect());
+  return {width: document.documentElement.scrollWidth,
+          right: Math.max(0, ...edges.map(r => r.right)), left: Math.min(390, ...edges.map(r => r.left))};
+}"""
+
+
+def night_of(tmp_path, names: list[str]):
+    """A served Trigami night of ``names`` (two tables, one sits out), three rounds."""
+    database = tmp_path / "night.sqlite3"
+    served = serve(database)
+    url = served.__enter__()
+    db = connect(str(database))
+    try:
+        from scorekeeper import groups
+
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                            players=names, rounds=3, ranking="placings", seating="random",
+                                            name="Friday club", seed=7)
+        assert isinstance(started, night_actions.NightStarted)
+    finally:
+        db.conn.close()
+    return served, url, started.night_id
+
+
+@pytest.fixture
+def seven(tmp_path):
+    served, url, night_id = night_of(tmp_path, SEVEN)
+    yield url, night_id
+    served.__exit__(None, None, None)
+
+
+@pytest.fixture
+def long_named(tmp_path):
+    served, url, night_id = night_of(tmp_path, [LONG, *SEVEN[1:]])
+    yield url, night_id
+    served.__exit__(None, None, None)
+
+
+def assert_fits(page, what: str) -> None:
+    seen = page.evaluate(MEASURE)
+    assert seen["width"] <= 390, f"{what}: the page is {seen['width']} px wide"
+    assert seen["right"] <= 390 + 0.5 and seen["left"] >= -0.5, f"{what}: a table reaches {seen}"
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi", "ar"])
+def test_the_standing_fits_a_phone_in_every_language(browser, seven, language):
+    url, night_id = seven
+    phone = new_page(browser, locale=LOCALES[language])
+    try:
+        for path, name in ((f"/nights/{night_id}", "page"), (f"/nights/{night_id}/standing", "standing"),
+                           (f"/nights/{night_id}/print", "print")):
+            assert phone.goto(url + path).status == 200
+            assert phone.locator("html").get_attribute("lang") == language
+            shot(phone, f"night-look-{name}-390-{language}")
+            assert_fits(phone, f"{name} in {language}")
+            if name != "page":  # every column of the standing in sight, its last header whole
+                header = phone.locator("table.standing thead th").last.bounding_box()
+                assert header is not None and header["x"] >= 0 and header["x"] + header["width"] <= 390.5
+    finally:
+        phone.context.close()
+
+
+def test_a_long_name_breaks_on_the_phone_and_the_big_screen(browser, long_named):
+    url, night_id = long_named
+    phone = new_page(browser)
+    screen = new_page(browser, width=1920, height=1080)
+    try:
+        for path, name in ((f"/nights/{night_id}", "page"), (f"/nights/{night_id}/standing", "standing"),
+                           (f"/nights/{night_id}/print", "print")):
+            phone.goto(url + path)
+            shot(phone, f"night-look-long-name-{name}-390")
+            assert_fits(phone, name)
+        # a short name stays whole: "Bruno" is not broken into two lines
+        phone.goto(f"{url}/nights/{night_id}/standing")
+        bruno = phone.locator("table.standing tbody th", has_text="Bruno").first
+        assert bruno.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 2.2 * parseFloat(getComputedStyle(e).lineHeight || 20)")
+        screen.goto(f"{url}/nights/{night_id}/screen")
+        standing = screen.locator(".screen-standing table.standing").bounding_box()
+        tables = screen.locator(".screen-tables").bounding_box()
+        assert standing is not None and tables is not None
+        assert standing["x"] + standing["width"] <= tables["x"] + 0.5, "the standing runs under the round's tables"
+        # Score and Rounds in sight, beside the names
+        for header in screen.locator(".screen-standing thead th").all():
+            box = header.bounding_box()
+            assert box is not None and box["x"] + box["width"] <= tables["x"] + 0.5
+        assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+        shot(screen, "night-look-long-name-big-screen-1920")
+    finally:
+        phone.context.close()
+        screen.context.close()

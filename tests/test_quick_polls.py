@@ -1,0 +1,173 @@
+"""An unchanged poll is answered before Flask's request work (issue 20, part 6), and only
+to a phone that may see the game: views/live.QuickPolls.
+
+A phone polls its game every two seconds (static/app.js). A poll whose game did not change
+since the phone last asked is answered 304 from one look-up: no session opened or saved
+(no cookie set), no view. A phone without the group's link, with a replaced link, of
+another group, with a link to another game or without the group's passcode learns
+nothing from it, not even that a game is unchanged: it gets what it got before (the
+welcome page, the passcode page, 404), whatever If-None-Match it sends.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app, groups, store
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.database_support import new_database
+
+
+def _app(tmp_path, name: str = "quick.sqlite3", **config):
+    return create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": new_database(tmp_path / name),
+                       "WTF_CSRF_ENABLED": False, **config})
+
+
+@pytest.fixture
+def counted(tmp_path):
+    """An app whose every request that reaches Flask is counted (a before_request hook
+    ahead of all others), a game of its group, and a phone that joined the group."""
+    app = _app(tmp_path)
+    reached: list[str] = []
+    app.before_request_funcs.setdefault(None, []).insert(0, lambda: reached.append(str(app)) and None)
+    db = connect(app.config["DATABASE"])
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    yield app, app.test_client(), db, game_id, reached
+    db.conn.close()
+
+
+def _poll(client, url: str, etag: str | None = None, **kwargs):
+    return client.get(url, headers={"If-None-Match": etag} if etag else {}, **kwargs)
+
+
+def test_an_unchanged_poll_is_answered_304_without_flask_and_without_a_cookie(counted):
+    _app, client, _db, game_id, reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    first = _poll(client, url)
+    assert first.status_code == 200 and first.json["deals"] == 1
+    etag = first.headers["ETag"]
+    before = len(reached)
+    for _ in range(3):
+        again = _poll(client, url, etag)
+        assert again.status_code == 304
+        assert again.headers["ETag"] == etag
+        assert "Set-Cookie" not in again.headers
+    assert len(reached) == before  # Flask never opened a request for them
+    # the home page's poll of the whole group, the same
+    home = _poll(client, "/live")
+    assert home.status_code == 200
+    before = len(reached)
+    assert _poll(client, "/live", home.headers["ETag"]).status_code == 304
+    assert len(reached) == before
+
+
+def test_a_poll_after_a_change_gets_the_news(counted):
+    _app, client, db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone saves deal 2
+    after = _poll(client, url, etag)
+    assert after.status_code == 200
+    assert after.json["deals"] == 2 and "Deal 2" in after.json["news"]
+    assert after.headers["ETag"] != etag
+    home = _poll(client, "/live")
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    assert _poll(client, "/live", home.headers["ETag"]).status_code == 200
+
+
+def test_a_quick_304_carries_what_the_long_way_carries(tmp_path):
+    """The same headers as the app's own 304 (QUICK_POLLS off), over HTTP and HTTPS."""
+    answers = {}
+    for quick in (True, False):
+        app = _app(tmp_path, f"q{quick}.sqlite3", QUICK_POLLS=quick)
+        db = connect(app.config["DATABASE"])
+        game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+        db.conn.close()
+        for base in ("http://localhost", "https://localhost"):
+            client = app.test_client()
+            client.get(f"/g/{client.group_token}", base_url=base)
+            for url in (f"/games/{game_id}/live?since=0&mine=abc", "/live"):
+                etag = _poll(client, url, base_url=base).headers["ETag"]
+                answer = _poll(client, url, etag, base_url=base)
+                assert answer.status_code == 304
+                answers[quick, base, url.split("?")[0].replace(game_id, "G")] = sorted(answer.headers.items())
+    for (quick, base, url), headers in answers.items():
+        if quick:
+            assert headers == answers[False, base, url], (base, url)
+    assert any(name == "Strict-Transport-Security" for name, _ in answers[True, "https://localhost", "/live"])
+
+
+def test_a_phone_without_the_link_learns_nothing_from_a_poll(counted):
+    app, client, _db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]  # the ETag of a phone in the group (guessable anyway)
+    stranger = app.test_client(join=False)
+    for sent in (etag, "*", None):
+        answer = _poll(stranger, url, sent)
+        assert (answer.status_code, answer.headers["Location"]) == (302, "/welcome")
+    # a session cookie signed with another key is no link
+    forger = create_app({"TESTING": True, "SECRET_KEY": "not the server's", "DATABASE": app.config["DATABASE"]})
+    fake = forger.test_client()  # joined the same group, but its cookie is signed with the wrong key
+    cookie = fake.get_cookie("session")
+    assert cookie is not None
+    stranger.set_cookie("session", cookie.value)
+    assert _poll(stranger, url, etag).status_code == 302
+    assert _poll(stranger, "/live", "W/\"all1\"").status_code == 302
+
+
+def test_a_replaced_link_stops_quick_answers_at_once(counted):
+    _app, client, db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    group = groups.only_group(db)
+    groups.new_play_link(db, group.id)
+    answer = _poll(client, url, etag)
+    assert answer.status_code == 302  # to the welcome page, as every page of the group now
+
+
+def test_another_group_or_another_game_gets_404_not_304(counted, tmp_path):
+    app, client, db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    other = groups.create(db, "Other club")
+    elsewhere = app.test_client(join=other.token)
+    assert _poll(elsewhere, url, etag).status_code == 404
+    # a view link to one game may poll that game, not another of the group
+    second = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])),
+                               group_id=groups.only_group_id(db) or groups.all_groups(db)[0].id)
+    one_game = app.test_client(join=groups.view_link(db, groups.all_groups(db)[0].id, second))
+    assert _poll(one_game, url, etag).status_code == 404
+    assert _poll(one_game, "/live", "W/\"all1\"").status_code in (302, 404)
+    mine = _poll(one_game, f"/games/{second}/live?since=1")
+    assert mine.status_code == 200
+    assert _poll(one_game, f"/games/{second}/live?since=1", mine.headers["ETag"]).status_code == 304
+
+
+def test_a_phone_that_did_not_give_the_passcode_is_asked_for_it(counted):
+    _app, client, db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    groups.set_passcode(db, groups.all_groups(db)[0].id, "clubs and spades")
+    answer = _poll(client, url, etag)
+    assert answer.status_code == 302 and "passcode" in answer.headers["Location"]
+
+
+def test_a_deleted_game_is_said_even_to_a_phone_that_had_it(counted):
+    _app, client, db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    store.delete_game(db, game_id)
+    answer = _poll(client, url, etag)
+    assert answer.status_code == 410 and answer.json["deleted"] is True
+
+
+def test_a_host_no_link_can_be_made_of_is_refused_as_ever(counted):
+    app, client, _db, game_id, _reached = counted
+    url = f"/games/{game_id}/live?since=1"
+    etag = _poll(client, url).headers["ETag"]
+    cookie = f"session={client.get_cookie('session').value}"
+    plain = app.test_client(join=False, use_cookies=False)  # sends the Cookie header as given
+    assert plain.get(url, headers={"If-None-Match": etag, "Host": "localhost", "Cookie": cookie}).status_code == 304
+    assert plain.get(url, headers={"If-None-Match": etag, "Host": "a..b", "Cookie": cookie}).status_code == 400

@@ -362,12 +362,15 @@ class PollAccess:
     look-up: the group's ``passcode_id`` (None: none), the link's ``access`` (:data:`PLAY`
     or :data:`VIEW`) and ``game_id`` (a view link to one game; None: the whole group), and
     the ``version`` polled: the game's (store.game_version) or the group's
-    (:func:`version`)."""
+    (:func:`version`); for a game, its ``deals`` in play and whether it is ``finished``
+    (its summary's, as store.live_state)."""
 
     passcode_id: str | None
     access: str
     game_id: str | None
     version: int
+    deals: int = 0
+    finished: bool = False
 
 
 def poll_access(db: sqlite_utils.Database, token: str, game_id: str | None = None) -> PollAccess | None:
@@ -378,15 +381,15 @@ def poll_access(db: sqlite_utils.Database, token: str, game_id: str | None = Non
     if not token or len(token) > 64:
         return None
     if game_id is None:
-        row = db.execute("select g.passcode_id, l.access, l.game_id, g.version from links l "
+        row = db.execute("select g.passcode_id, l.access, l.game_id, g.version, 0, 0 from links l "
                          "join groups g on g.id = l.group_id where l.token = ? and l.revoked_at is null",
                          [token]).fetchone()
     else:
         row = db.execute(
             "select g.passcode_id, l.access, l.game_id, "
-            "(select coalesce(max(c.id), 0) from changes c where c.game_id = s.game_id) "
+            "(select coalesce(max(c.id), 0) from changes c where c.game_id = s.game_id), s.deals, s.finished "
             "from links l join groups g on g.id = l.group_id "
             "join games x on x.id = ? and x.group_id = g.id "
             "join game_summaries s on s.game_id = x.id "
             "where l.token = ? and l.revoked_at is null", [game_id, token]).fetchone()
-    return None if row is None else PollAccess(row[0], row[1], row[2], int(row[3] or 0))
+    return None if row is None else PollAccess(row[0], row[1], row[2], int(row[3] or 0), int(row[4]), bool(row[5]))

@@ -77,26 +77,50 @@ def test_a_poll_after_a_change_gets_the_news(counted):
     assert _poll(client, "/live", home.headers["ETag"]).status_code == 200
 
 
-def test_a_quick_304_carries_what_the_long_way_carries(tmp_path):
-    """The same headers as the app's own 304 (QUICK_POLLS off), over HTTP and HTTPS."""
+def test_a_quick_answer_carries_what_the_long_way_carries(tmp_path):
+    """The same status, headers and body as the app's own answer (QUICK_POLLS off), over
+    HTTP and HTTPS: a 304 of a game's poll and of the group's, and the 200 of a poll
+    since the version the phone has (no news: answered quickly too)."""
     answers = {}
     for quick in (True, False):
         app = _app(tmp_path, f"q{quick}.sqlite3", QUICK_POLLS=quick)
         db = connect(app.config["DATABASE"])
         game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+        version = store.game_version(db, game_id)
         db.conn.close()
         for base in ("http://localhost", "https://localhost"):
             client = app.test_client()
             client.get(f"/g/{client.group_token}", base_url=base)
-            for url in (f"/games/{game_id}/live?since=0&mine=abc", "/live"):
-                etag = _poll(client, url, base_url=base).headers["ETag"]
-                answer = _poll(client, url, etag, base_url=base)
+            for url in (f"/games/{game_id}/live?since=0&mine=abc", "/live", f"/games/{game_id}/live?since={version}"):
+                first = _poll(client, url, base_url=base)
+                answer = _poll(client, url, first.headers["ETag"], base_url=base)
                 assert answer.status_code == 304
-                answers[quick, base, url.split("?")[0].replace(game_id, "G")] = sorted(answer.headers.items())
-    for (quick, base, url), headers in answers.items():
+                key = url.split("?")[0].replace(game_id, "G")
+                answers[quick, base, key] = sorted(answer.headers.items())
+                if url.endswith(f"since={version}"):
+                    assert first.json == {"version": version, "deals": 1, "finished": False, "news": "",
+                                          "stored": []}
+                    answers[quick, base, "200"] = (sorted(first.headers.items()), first.get_data())
+    for (quick, base, url), seen in answers.items():
         if quick:
-            assert headers == answers[False, base, url], (base, url)
+            assert seen == answers[False, base, url], (base, url)
     assert any(name == "Strict-Transport-Security" for name, _ in answers[True, "https://localhost", "/live"])
+
+
+def test_a_poll_with_no_news_is_answered_without_flask_and_one_with_news_by_the_view(counted):
+    _app, client, db, game_id, reached = counted
+    version = store.game_version(db, game_id)
+    before = len(reached)
+    quick = _poll(client, f"/games/{game_id}/live?since={version}")
+    assert quick.status_code == 200 and quick.json["deals"] == 1 and quick.json["news"] == ""
+    assert "Set-Cookie" not in quick.headers
+    assert len(reached) == before  # a sheet just loaded asks since its own version: nothing to tell
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone saves deal 2
+    news = _poll(client, f"/games/{game_id}/live?since={version}")
+    assert news.json["deals"] == 2 and "Deal 2" in news.json["news"]
+    assert len(reached) == before + 1  # the news is written by the view
+    mine = _poll(client, f"/games/{game_id}/live?since={news.json['version']}&mine=abc")
+    assert mine.json["stored"] == [] and len(reached) == before + 2  # its own deals looked up by the view
 
 
 def test_a_phone_without_the_link_learns_nothing_from_a_poll(counted):

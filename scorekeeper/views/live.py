@@ -114,8 +114,10 @@ class QuickPolls:
     inside ProxyFix, so the scheme is the proxy's client's. Off with config
     ``QUICK_POLLS`` = False (every poll then answered by the views).
 
-    The 304 carries what the long way's 304 carries (a test compares them): ETag,
-    ``Cache-Control: no-cache``, Vary, the security headers; never a cookie."""
+    A poll with no news to tell (the phone asks since the version it has, or since
+    nothing) is answered 200 from the same look-up. Each answer carries what the long
+    way's carries (a test compares them): ETag, ``Cache-Control: no-cache``, Vary, the
+    security headers, and for a 200 its JSON, Content-Language; never a cookie."""
 
     def __init__(self, app: Flask, wrapped: _WSGI, headers: Iterable[tuple[str, str]]) -> None:
         self.app, self.wrapped = app, wrapped
@@ -123,24 +125,33 @@ class QuickPolls:
         self.enabled = bool(app.config.get("QUICK_POLLS", True))
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if self.enabled and environ.get("REQUEST_METHOD") == "GET" and "HTTP_IF_NONE_MATCH" in environ \
-                and "HTTP_COOKIE" in environ:
-            answer = self._unchanged(environ)
+        if self.enabled and environ.get("REQUEST_METHOD") == "GET" and "HTTP_COOKIE" in environ:
+            answer = self._quick(environ)
             if answer is not None:
-                etag, vary = answer
+                etag, vary, body, language = answer
                 headers = [("ETag", f'W/"{etag}"'), ("Cache-Control", "no-cache"), ("Vary", vary), *self.headers]
                 if environ.get("wsgi.url_scheme") == "https":
                     headers.append(("Strict-Transport-Security", "max-age=31536000"))
-                start_response("304 NOT MODIFIED", headers)
-                return [b""]
+                if body is None:
+                    start_response("304 NOT MODIFIED", headers)
+                    return [b""]
+                headers += [("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+                            ("Content-Language", language)]
+                start_response("200 OK", headers)
+                return [body]
         return self.wrapped(environ, start_response)
 
-    def _unchanged(self, environ: dict[str, Any]) -> tuple[str, str] | None:
-        """(ETag, Vary) when the request is a poll that may see its answer and has it
-        already, else None (answered the long way)."""
+    def _quick(self, environ: dict[str, Any]) -> tuple[str, str, bytes | None, str] | None:
+        """(ETag, Vary, body, language) of a quick answer: body None for 304, when the
+        request is a poll that may see its answer and has it already; the JSON of a game
+        poll with no news to tell (``since`` is the game's version, or not given, and no
+        ``mine``: nothing to score or look up), as :func:`game` writes it. Else None:
+        answered the long way."""
         path = environ.get("PATH_INFO", "")
         found = _GAME_POLL.fullmatch(path)
         if found is None and path != "/live":
+            return None
+        if found is None and "HTTP_IF_NONE_MATCH" not in environ:
             return None
         host = environ.get("HTTP_HOST")
         if host is not None and not network.usable_host(host):
@@ -161,13 +172,20 @@ class QuickPolls:
                 and link.passcode_id not in session.get("passed", ()):
             return None
         if game_id is None:
-            etag, vary = _group_etag(link.version), "Accept-Encoding, Cookie"
-        else:
-            language = i18n.language_of(request.cookies.get(i18n.COOKIE), request.headers.get("Accept-Language", ""))
-            digits = locale_numbers.system_of(language, request.cookies.get(locale_numbers.COOKIE))
-            etag = _poll(link.version, request.args.get("since"), request.args.get("mine", ""), language, digits)[0]
-            vary = "Accept-Encoding, Accept-Language, Cookie"
-        return (etag, vary) if request.if_none_match.contains_weak(etag) else None
+            etag = _group_etag(link.version)
+            return (etag, "Accept-Encoding, Cookie", None, "") if request.if_none_match.contains_weak(etag) else None
+        language = i18n.language_of(request.cookies.get(i18n.COOKIE), request.headers.get("Accept-Language", ""))
+        digits = locale_numbers.system_of(language, request.cookies.get(locale_numbers.COOKIE))
+        etag, since, mine = _poll(link.version, request.args.get("since"), request.args.get("mine", ""),
+                                  language, digits)
+        vary = "Accept-Encoding, Accept-Language, Cookie"
+        if request.if_none_match.contains_weak(etag):
+            return etag, vary, None, language
+        if mine or (since is not None and since != link.version):
+            return None  # news to tell, or this phone's deals to look up: the view
+        drawn = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
+                                       news="", stored=[])  # as jsonify writes it
+        return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:
         """The phone's session as the app reads it (its signed cookie, Flask's session

@@ -183,8 +183,8 @@ class QuickPolls:
             return etag, vary, None, language
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
-        drawn = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                       news="", stored=[])  # as jsonify writes it
+        drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
+                                                 news="", stored=[])  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

@@ -195,3 +195,40 @@ def test_a_host_no_link_can_be_made_of_is_refused_as_ever(counted):
     plain = app.test_client(join=False, use_cookies=False)  # sends the Cookie header as given
     assert plain.get(url, headers={"If-None-Match": etag, "Host": "localhost", "Cookie": cookie}).status_code == 304
     assert plain.get(url, headers={"If-None-Match": etag, "Host": "a..b", "Cookie": cookie}).status_code == 400
+
+
+def test_a_new_sheet_asked_for_by_every_phone_at_once_is_drawn_once(counted, monkeypatch):
+    """After a deal, every phone at the table asks for the new sheet within one poll: the
+    server draws it once and hands the others the kept page (kept.KeptPages.once), however
+    the threads interleave."""
+    import threading
+
+    from scorekeeper.views import games
+
+    app, _client, db, game_id, _reached = counted
+    drawn: list[str] = []
+    draw = games._draw_sheet
+
+    def counting(key, game):
+        drawn.append(game)
+        return draw(key, game)
+
+    monkeypatch.setattr(games, "_draw_sheet", counting)
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    phones = [app.test_client() for _ in range(8)]
+    barrier = threading.Barrier(len(phones), timeout=30)
+    pages: list[bytes] = []
+
+    def open_sheet(phone) -> None:
+        barrier.wait()
+        answer = phone.get(f"/games/{game_id}")
+        assert answer.status_code == 200
+        pages.append(answer.get_data())
+
+    threads = [threading.Thread(target=open_sheet, args=(phone,)) for phone in phones]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(pages) == 8 and all(b'id="deal-2"' in page for page in pages)
+    assert drawn == [game_id]

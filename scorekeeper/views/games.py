@@ -184,14 +184,18 @@ class DrawnSheet:
 def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     """The sheet for ``key`` (:func:`_page_key`): drawn once and kept. A sheet is opened
     again and again by every phone at the table, and drawing it is most of its cost."""
-    found: DrawnSheet | None = kept.pages().get(key)
-    if found is not None:
-        return found
+    drawn: DrawnSheet = kept.pages().once(key, lambda: _draw_sheet(key, game_id))
+    return drawn
+
+
+def _draw_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
+    """Draw the sheet for ``key``, and keep it unless the game changed meanwhile."""
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
+    join = join_code(game.id)  # its QR code drawn once
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
-                           undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
-                           join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+                           undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join,
+                           join_local=network.is_loopback(urlsplit(join.text).hostname or ""))
     title = f"{listed(isolate_all(game.players_now))}{separator()}{forms.KIND_NAMES[game.kind]}"
     page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \

@@ -45,6 +45,27 @@ class KeptPages:
     def __init__(self, most: int) -> None:
         self._pages: LRUCache[Hashable, Sized] = LRUCache(most, getsizeof=lambda page: min(len(page), most))
         self._lock = threading.Lock()
+        self._drawing: dict[Hashable, threading.Lock] = {}
+
+    def once(self, key: Hashable, draw: Callable[[], Any]) -> Any:
+        """The page kept under ``key``, else ``draw()``'s (which keeps it, or not, with
+        :meth:`set`), drawn once however many threads ask at the same moment: the others
+        wait for it and take the kept page. Why: after a deal is saved, every phone at the
+        table asks for the new sheet within a poll's two seconds, and on a busy server
+        they would all draw it while the first is still drawing."""
+        page = self.get(key)
+        if page is not None:
+            return page
+        with self._lock:
+            lock = self._drawing.setdefault(key, threading.Lock())
+        try:
+            with lock:
+                page = self.get(key)
+                return page if page is not None else draw()
+        finally:
+            with self._lock:
+                if self._drawing.get(key) is lock:
+                    del self._drawing[key]
 
     def get(self, key: Hashable) -> Any:
         """The page kept under ``key``, now the most recently used one, or None."""

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Blueprint, Flask, Response, jsonify, request
+from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
@@ -36,6 +36,7 @@ from ..access import group_id
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
+from . import kept
 from .conditional import conditional
 
 bp = Blueprint("live", __name__)
@@ -81,11 +82,21 @@ def game(game_id: str) -> Any:
         own = store.deals_by_nonce(db, game_id, mine)
         news = ""
         if since is not None and since != version:  # scored only to tell what arrived
-            news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since),
-                                     set(own.values()))
+            # the same news for every phone at the table that saw the same version: written once
+            key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
+            news = kept.pages().once(key, lambda: _news(db, game_id, since, version, key, set(own.values())))
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own))
 
     return conditional(etag, draw, private=False)
+
+
+def _news(db: Any, game_id: str, since: int, version: int, key: tuple[Any, ...], own: set[Any]) -> str:
+    """What changed in the game since version ``since`` (conflicts.summary), kept under
+    ``key`` while the game is still at ``version``."""
+    news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since), own)
+    if store.game_version(db, game_id) == version:
+        kept.pages().set(key, news)
+    return news
 
 
 @bp.get("/live")

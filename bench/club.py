@@ -476,6 +476,75 @@ async def club_night(port: int, token: str, games: list[str], seconds: float, de
     return tally
 
 
+# --------------------------------------------------------------------------- one request's cost
+
+
+def _timed(found: dict[str, list[float]], key: str, ask: Any, n: int) -> None:
+    times = []
+    for i in range(n):
+        began = time.perf_counter()
+        ask(i)
+        times.append(time.perf_counter() - began)
+    found[key] = times
+
+
+def _costs_of(quick: bool, folder: str, repeats: int, found: dict[str, list[float]]) -> None:
+    from scorekeeper import create_app, groups, store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.race_support import form_fields, with_deal
+
+    app = create_app({"SECRET_KEY": "costs", "DATABASE": f"{folder}/{quick}.sqlite3",
+                      "RATELIMIT_ENABLED": False, "QUICK_POLLS": quick})
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db) or groups.create(db, "Club night")
+    few = max(repeats // 10, 5)
+    games = [store.create_game(db, from_dict({"format": 1, "game": "trix", "players": list("ABCD"),
+                                              "first_dealer": 0, "options": {}, "deals": KINGDOM}),
+                               group_id=group.id) for _ in range(few + 1)]
+    phone = app.test_client()
+    phone.get(f"/g/{group.token}")
+    game = games[-1]
+    version = store.game_version(db, game)
+    live = f"/games/{game}/live?since={version}"
+    etag = phone.get(live).headers["ETag"]
+    _timed(found, f"an unchanged poll (304)|{quick}", lambda _i: phone.get(live, headers={"If-None-Match": etag}),
+           repeats)
+    _timed(found, f"a poll with no news (200)|{quick}", lambda _i: phone.get(live), repeats)
+    _timed(found, f"a poll with news (200, once kept)|{quick}", lambda _i: phone.get(f"/games/{game}/live?since=1"),
+           repeats)
+    phone.get(f"/games/{game}")
+    _timed(found, f"a sheet, kept|{quick}", lambda _i: phone.get(f"/games/{game}"), repeats)
+    _timed(found, f"a sheet, drawn|{quick}", lambda i: phone.get(f"/games/{games[i]}"), few)
+    _timed(found, f"the add-deal form (Trix)|{quick}", lambda i: phone.get(f"/games/{games[i]}/deals/new"), few)
+    forms = [form_fields(phone.get(f"/games/{g}/deals/new").get_data(as_text=True)) for g in games[:few]]
+    _timed(found, f"a save (Trix deal)|{quick}", lambda i: phone.post(
+        f"/games/{games[i]}/deals/new", data=with_deal(forms[i], "trix", KINGDOM[0])), few)
+    db.conn.close()
+
+
+def costs(repeats: int = 200) -> list[tuple[str, float, float]]:
+    """What each kind of request costs the app alone, one at a time (Flask's test client,
+    no server, no other load): (what, ms with quick polls, ms without them), the median of
+    ``repeats`` (sheets drawn, forms and saves: a tenth as many, each on a fresh game)."""
+    from flask import Flask
+
+    found: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-costs-") as folder:
+        for quick in (True, False):
+            _costs_of(quick, folder, repeats, found)
+    hello = Flask("hello")
+    hello.get("/")(lambda: "Hello, World!")
+    bare = hello.test_client()
+    bare.get("/")
+    _timed(found, "a bare Flask hello world|True", lambda _i: bare.get("/"), repeats)
+    rows = []
+    for key in dict.fromkeys(k.split("|")[0] for k in found):
+        rows.append((key, statistics.median(found[f"{key}|True"]) * 1000,
+                     statistics.median(found.get(f"{key}|False", found[f"{key}|True"])) * 1000))
+    return rows
+
+
 # --------------------------------------------------------------------------- a run
 
 
@@ -540,7 +609,8 @@ def cpu_busy() -> tuple[float, float]:
     return sum(parts), parts[3] + parts[4]
 
 
-def report(results: list[tuple[dict, dict]], args: argparse.Namespace, machine_busy: float) -> str:
+def report(results: list[tuple[dict, dict]], args: argparse.Namespace, machine_busy: float,
+           cost_rows: list[tuple[str, float, float]]) -> str:
     targets = {"poll": 300, "sheet": 500, "save": 1000}
     out = [
         "# A club night on one server (bench/club.py)",
@@ -582,7 +652,12 @@ def report(results: list[tuple[dict, dict]], args: argparse.Namespace, machine_b
             f"{errors}{' ' + str(app['errors']) if errors else ''} | {app['server_cores']:.2f} | "
             f"{app['cpu_ms']:.1f} ({app['cpu_ms'] / hello['cpu_ms']:.1f}×) | {app['bench_cores']:.2f} |")
     out += ["", "Targets (issue 20): p99 ≤ 300 ms for a poll, ≤ 500 ms for a sheet, ≤ 1 s for a save, "
-            "no error (✓ met, ✗ not).", "", "Answers by kind:", ""]
+            "no error (✓ met, ✗ not).", "",
+            "What one request costs the app alone (Flask's test client, one at a time, median ms; a Trix "
+            "game one kingdom in):", "",
+            "| request | ms | without quick polls |", "|---|---|---|"]
+    out += [f"| {what} | {quick:.2f} | {slow:.2f} |" for what, quick, slow in cost_rows]
+    out += ["", "Answers by kind:", ""]
     for app, _hello in results:
         out.append(f"- {app['tables']} tables: " + "; ".join(
             f"{kind} {dict(sorted(statuses.items()))}" for kind, statuses in sorted(app["statuses"].items())))
@@ -602,6 +677,8 @@ def main() -> int:
     if args.hello is not None:
         serve_hello(args.hello, args.workers or 1)
         return 0
+    log("one request's cost")
+    cost_rows = costs()
     results = []
     busy_start = cpu_busy()
     with tempfile.TemporaryDirectory(prefix="scorekeeper-club-") as folder:
@@ -614,7 +691,7 @@ def main() -> int:
             results.append((app, hello))
     busy_end = cpu_busy()
     total, idle = busy_end[0] - busy_start[0], busy_end[1] - busy_start[1]
-    text = report(results, args, 1 - idle / total if total else 0)
+    text = report(results, args, 1 - idle / total if total else 0, cost_rows)
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -540,7 +540,8 @@ def serve(host: str, port: int, workers: int | None) -> None:
     if workers > 1 and sys.platform == "win32":
         click.echo("(several workers need gunicorn, which does not run on Windows: one process serves)", err=True)
         workers = 1
-    app = create_app({"LIMITS_SHARED": True}) if workers > 1 else _app()
+    # what the workers share: the limits' counts, the drawn sheets (limits.py, views/kept.py)
+    app = create_app({"LIMITS_SHARED": True, "SHARED_PAGES": True}) if workers > 1 else _app()
     proxies = trusted_proxies(app)
     try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
         backups.in_use(app.config["DATABASE"])

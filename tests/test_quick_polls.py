@@ -232,3 +232,30 @@ def test_a_new_sheet_asked_for_by_every_phone_at_once_is_drawn_once(counted, mon
         thread.join(30)
     assert len(pages) == 8 and all(b'id="deal-2"' in page for page in pages)
     assert drawn == [game_id]
+
+
+def test_a_sheet_drawn_by_one_worker_is_read_by_another_and_a_new_version_drawn_anew(tmp_path, monkeypatch):
+    """Two apps on one database as two worker processes of one server (SHARED_PAGES, as
+    ``scorekeeper serve --workers 2`` sets): the sheet one drew is the other's without
+    drawing; after a deal, the new version is drawn once and both show it."""
+    from scorekeeper.views import games
+
+    database = new_database(tmp_path / "shared.sqlite3")
+    workers = [create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": database,
+                           "WTF_CSRF_ENABLED": False, "SHARED_PAGES": True}) for _ in range(2)]
+    db = connect(database)
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    drawn: list[str] = []
+    draw = games._draw_sheet
+    monkeypatch.setattr(games, "_draw_sheet", lambda key, game: drawn.append(game) or draw(key, game))
+    one, other = (worker.test_client() for worker in workers)
+    first = one.get(f"/games/{game_id}")
+    second = other.get(f"/games/{game_id}")
+    assert first.status_code == second.status_code == 200 and b'id="deal-1"' in second.get_data()
+    assert first.get_data() == second.get_data()
+    assert drawn == [game_id]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # deal 2, saved on either
+    assert b'id="deal-2"' in other.get(f"/games/{game_id}").get_data()
+    assert b'id="deal-2"' in one.get(f"/games/{game_id}").get_data()
+    assert drawn == [game_id, game_id]
+    db.conn.close()

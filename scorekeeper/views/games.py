@@ -36,6 +36,7 @@ from ..qr import QrCode
 from ..records import StoredGame
 from ..rules import KINDS, get_rules
 from ..rules.common import listed, separator
+from ..shared_pages import key_of
 from ..text import isolate, isolate_all
 from . import kept
 from .common import attachment, get_game_or_404, link_code
@@ -184,7 +185,26 @@ class DrawnSheet:
 def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     """The sheet for ``key`` (:func:`_page_key`): drawn once and kept. A sheet is opened
     again and again by every phone at the table, and drawing it is most of its cost."""
-    drawn: DrawnSheet = kept.pages().once(key, lambda: _draw_sheet(key, game_id))
+    drawn: DrawnSheet = kept.pages().once(key, lambda: _shared_or_drawn(key, game_id))
+    return drawn
+
+
+def _shared_or_drawn(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
+    """The sheet another worker of this server drew for ``key`` (kept.shared), kept here
+    too; else drawn here, and shared once kept."""
+    shared = kept.shared()
+    if shared is None:
+        return _draw_sheet(key, game_id)
+    name = key_of(key)
+    found = shared.get(name)
+    if found is not None:
+        meta = json.loads(found[0])
+        drawn = DrawnSheet(found[1], meta["last"], bool(meta["bar"]))
+        kept.pages().set(key, drawn)
+        return drawn
+    drawn = _draw_sheet(key, game_id)
+    if kept.pages().get(key) is drawn:  # kept: the game did not change while it was drawn
+        shared.set(name, json.dumps({"last": drawn.last, "bar": drawn.bar}), drawn.page)
     return drawn
 
 

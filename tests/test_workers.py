@@ -193,3 +193,19 @@ def test_the_write_limit_holds_across_workers_for_a_burst_at_one_instant(tmp_pat
         assert Phone().send(connections[-1], "POST", "/games/new", fields={"kind": "trix"})[0] == 429
         for connection in connections:
             connection.close()
+
+
+def test_with_no_proxy_in_front_no_client_can_claim_an_address_under_several_workers():
+    """What waitress does for one worker (clear_untrusted_proxy_headers), done for
+    gunicorn's: every X-Forwarded-* header removed before the app sees it."""
+    from scorekeeper.cli import _without_forwarded
+
+    seen: dict = {}
+
+    def app(environ, start_response):
+        seen.update(environ)
+        return []
+
+    _without_forwarded(app)({"HTTP_X_FORWARDED_FOR": "10.0.0.1", "HTTP_X_FORWARDED_PROTO": "https",
+                             "HTTP_X_FORWARDED_HOST": "evil.example", "HTTP_HOST": "club"}, None)
+    assert seen == {"HTTP_HOST": "club"}

@@ -6,13 +6,16 @@ serve, init-db.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
@@ -544,7 +547,7 @@ def serve(host: str, port: int, workers: int | None) -> None:
     app = create_app({"LIMITS_SHARED": True, "SHARED_PAGES": True}) if workers > 1 else _app()
     proxies = trusted_proxies(app)
     try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
-        backups.in_use(app.config["DATABASE"])
+        in_use = backups.in_use(app.config["DATABASE"])
     except backups.InUseError as error:
         _fail(str(error))
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
@@ -575,7 +578,7 @@ def serve(host: str, port: int, workers: int | None) -> None:
 
     if workers > 1:
         click.echo(f"({workers} worker processes, {THREADS} threads each)")
-        serve_workers(app if proxies else _without_forwarded(app), host, port, workers)
+        serve_workers(app if proxies else _without_forwarded(app), host, port, workers, in_use)
         return
     app.logger.removeHandler(default_handler)
     waitress.serve(app, host=host, port=port, threads=THREADS, clear_untrusted_proxy_headers=not proxies)
@@ -592,11 +595,22 @@ def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., An
     return served
 
 
-def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int) -> None:
+def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, lock: int | None = None) -> None:
     """Serve ``app`` with gunicorn: ``workers`` processes of :data:`THREADS` threads,
     forked once the app is made (preload), until stopped (SIGTERM, Ctrl-C: requests in
-    hand are finished, for up to 10 s)."""
+    hand are finished, for up to 10 s).
+
+    ``lock``: the descriptor that marks the database in use (backups.in_use), held by
+    the main process alone: each worker closes its copy and is ended with it (Linux:
+    PR_SET_PDEATHSIG), so a server killed outright frees the database for a restore
+    at once, as one waitress process does."""
     from gunicorn.app.base import BaseApplication  # Unix only: imported when used
+
+    def post_fork(_server: Any, _worker: Any) -> None:
+        if lock is not None:
+            os.close(lock)
+        with suppress(OSError, AttributeError):  # not Linux: gunicorn's own parent check ends it
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
     options = {
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
@@ -613,6 +627,7 @@ def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int) -
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
+        "post_fork": post_fork,
     }
 
     class Server(BaseApplication):

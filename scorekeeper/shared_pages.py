@@ -10,12 +10,18 @@ a worker that has not got it looks there first. A page's key holds everything it
 (views/games._page_key: the game's version among it), so a kept page is never out of
 date; pages older than :data:`KEPT_SECONDS` are removed as new ones come. The file is a
 cache: losing it loses nothing (``synchronous = OFF``), and it is not backed up.
+
+Each start of a server keeps its pages apart from the last one's (a random ``run``, made
+before the workers are forked, in every key): a database restored between two starts may
+bring back a game's version number with other deals behind it, and a page of the last
+run must never be taken for it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -33,6 +39,7 @@ class SharedPages:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        self.run = secrets.token_hex(8)  # this start of the server's (see the module's docstring)
         self._local = threading.local()
 
     def _connection(self) -> sqlite3.Connection:
@@ -61,7 +68,8 @@ class SharedPages:
         """(meta, page) kept under ``key``, or None; a file that cannot be read is None too
         (the page is drawn instead)."""
         try:
-            row = self._connection().execute("select meta, page from pages where key = ?", [key]).fetchone()
+            row = self._connection().execute("select meta, page from pages where key = ?",
+                                             [f"{self.run}:{key}"]).fetchone()
         except sqlite3.Error:
             return None
         return None if row is None else (str(row[0]), bytes(row[1]))
@@ -76,7 +84,7 @@ class SharedPages:
             try:
                 conn.execute("delete from pages where at < ?", [now - KEPT_SECONDS])
                 conn.execute("insert or replace into pages (key, meta, page, at) values (?, ?, ?, ?)",
-                             [key, meta, page, now])
+                             [f"{self.run}:{key}", meta, page, now])
             except BaseException:
                 conn.execute("rollback")
                 raise

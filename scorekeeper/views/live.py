@@ -12,7 +12,8 @@ ask about a game that did not change. :class:`QuickPolls` answers those before F
 anything (no request context, no session opened or saved, no template, nothing scored):
 it checks the phone's signed session cookie and its link exactly as access.admit would,
 reads the link and the version in one indexed look-up (groups.poll_access), and answers
-304 when the phone has that version already. Anything else — no link, a replaced link, a
+304 when the phone has that version already, or 200 when there is no news to tell (a sheet
+just loaded asks since its own version). Anything else — no link, a replaced link, a
 passcode not given, another group's game, a changed game, a request it cannot read
 plainly — goes the long way, through the app's own checks, which then answer as ever:
 so a phone without the group's link learns nothing it did not learn before, not even

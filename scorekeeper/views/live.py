@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sqlite3
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -134,7 +135,10 @@ class QuickPolls:
     def __init__(self, app: Flask, wrapped: _WSGI, headers: Iterable[tuple[str, str]]) -> None:
         self.app, self.wrapped = app, wrapped
         self.headers = list(headers)
-        self.enabled = bool(app.config.get("QUICK_POLLS", True))
+        database = str(app.config.get("DATABASE", ""))
+        # an in-memory database is one connection's own: only the app's requests see it
+        self.enabled = bool(app.config.get("QUICK_POLLS", True)) and database != ":memory:" \
+            and not database.startswith("file:")
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if self.enabled and environ.get("REQUEST_METHOD") == "GET" and "HTTP_COOKIE" in environ:
@@ -175,8 +179,10 @@ class QuickPolls:
         if session is None or not isinstance(token, str):
             return None
         game_id = found.group(1) if found is not None else None
-        db = kept_connection(config["DATABASE"])
-        link = groups.poll_access(db, token, game_id)
+        try:
+            link = groups.poll_access(kept_connection(config["DATABASE"]), token, game_id)
+        except sqlite3.Error:  # busy, being migrated …: the long way says what there is to say
+            return None
         # access.admit's checks, each one that would not let the poll through: the long way
         if link is None or (link.game_id is not None and link.game_id != game_id):
             return None

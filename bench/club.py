@@ -583,6 +583,16 @@ def run(tables: int, seconds: float, deal_every: float, workers: int | None, hel
         own = time.process_time() - own_before
     finally:
         server.stop()
+    stored = None
+    if not hello:  # every acknowledged deal is in the database, once
+        import sqlite3
+
+        with sqlite3.connect(database) as check:
+            stored = check.execute("select count(*) from deals where deleted_at is null").fetchone()[0] \
+                - tables * len(KINGDOM)
+        check.close()
+        if stored != tally.saved:
+            tally.errors[f"deals stored {stored}, acknowledged {tally.saved}"] += 1
     if tally.errors:  # the server's own account of them, kept past the temporary folder
         kept = HERE / ".cache" / f"club-{'hello' if hello else 'app'}-{tables}-server.log"
         kept.parent.mkdir(exist_ok=True)
@@ -592,7 +602,7 @@ def run(tables: int, seconds: float, deal_every: float, workers: int | None, hel
                for kind, times in tally.times.items()}
     requests = sum(len(t) for t in tally.times.values())
     return {"tables": tables, "figures": figures, "statuses": {k: dict(v) for k, v in tally.statuses.items()},
-            "errors": dict(tally.errors), "saved": tally.saved, "rps": requests / wall,
+            "errors": dict(tally.errors), "saved": tally.saved, "stored": stored, "rps": requests / wall,
             "server_cores": cpu / wall, "bench_cores": own / wall, "seconds": wall,
             "cpu_ms": cpu * 1000 / requests if requests else float("nan")}
 
@@ -625,7 +635,7 @@ def report(results: list[tuple[dict, dict]], args: argparse.Namespace, machine_b
         "included)." + (f" {args.note}" if args.note else ""),
         "",
         "| tables (phones) | poll p50 | poll p99 | sheet p50 | sheet p99 | save p50 | save p99 | form p99 "
-        "| big screen p99 | requests/s | deals saved | errors | server cores | server CPU ms a request "
+        "| big screen p99 | requests/s | deals saved (stored) | errors | server cores | server CPU ms a request "
         "| load generator cores |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
@@ -648,7 +658,7 @@ def report(results: list[tuple[dict, dict]], args: argparse.Namespace, machine_b
             f"{cell(app, hello, 'poll', 'p99')} | {cell(app, hello, 'sheet', 'p50')} | "
             f"{cell(app, hello, 'sheet', 'p99')} | {cell(app, hello, 'save', 'p50')} | "
             f"{cell(app, hello, 'save', 'p99')} | {cell(app, hello, 'form', 'p99')} | "
-            f"{cell(app, hello, 'screen', 'p99')} | {app['rps']:.0f} | {app['saved']} | "
+            f"{cell(app, hello, 'screen', 'p99')} | {app['rps']:.0f} | {app['saved']} ({app['stored']}) | "
             f"{errors}{' ' + str(app['errors']) if errors else ''} | {app['server_cores']:.2f} | "
             f"{app['cpu_ms']:.1f} ({app['cpu_ms'] / hello['cpu_ms']:.1f}×) | {app['bench_cores']:.2f} |")
     out += ["", "Targets (issue 20): p99 ≤ 300 ms for a poll, ≤ 500 ms for a sheet, ≤ 1 s for a save, "

@@ -83,9 +83,11 @@ icons: $(VENV)/.test-installed
 	$(BIN)/python tools/render_icons.py
 
 # Page speed against a bare Flask hello world, growth with 10 to 5,000 games, bytes and
-# memory (bench/bench.py; not part of `make test`). QUICK=1: 10 and 1,000 games, < 3 min
+# memory (bench/bench.py; not part of `make test`). QUICK=1: 10 and 1,000 games, < 3 min.
+# CLUB=1: a club night's phones on one real server, 50 to 200 tables (bench/club.py, about
+# 10 minutes; CLUB_ARGS="--tables 50,200 --seconds 60" for a shorter run)
 bench: $(VENV)/.test-installed
-	$(BIN)/python bench/bench.py $(if $(QUICK),--quick,)
+	$(if $(CLUB),$(BIN)/python bench/club.py $(CLUB_ARGS),$(BIN)/python bench/bench.py $(if $(QUICK),--quick,))
 
 # Pin every dependency anew (after a change of pyproject.toml's lists, or to take newer
 # releases): uv resolves the app's (requirements/app.txt) and the app's with the test

@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import db, gamefile, i18n, limits, network, views
 from .assets import asset_version
 from .db import owner_only
+from .views.live import quick_polls
 
 _PACKAGE = Path(__file__).resolve().parent
 _PROJECT = _PACKAGE.parent
@@ -228,7 +229,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     TRUSTED_PROXIES (reverse proxies in front of the app, default 0: see README),
     GAME_FILE_MAX_BYTES, GAME_FILE_MAX_DEALS and GROUP_FILE_MAX_BYTES (what an import
     takes, gamefile.py; a page upload is bounded by MAX_CONTENT_LENGTH too),
-    RATELIMIT_ENABLED, WRITE_LIMIT, IMPORT_LIMIT (limits.py).
+    RATELIMIT_ENABLED, WRITE_LIMIT, IMPORT_LIMIT (limits.py), QUICK_POLLS (default True:
+    unchanged polls answered before Flask's request work, views/live.QuickPolls).
     """
     app = _Scorekeeper(
         "scorekeeper",  # the package: the app's name, logger and root folder as ever
@@ -263,6 +265,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, app.logger)
 
+    quick_polls(app, SECURITY_HEADERS.items())  # inside ProxyFix (_secure): it sees the client's scheme
     _secure(app)
     limits.init_app(app)
     i18n.init_app(app)

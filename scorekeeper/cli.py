@@ -6,14 +6,18 @@ serve, init-db.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import click
@@ -481,12 +485,33 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
     click.echo("Start the server again: it brings the database up to date.")
 
 
+#: The most worker processes ``scorekeeper serve`` starts by itself (one per core up to
+#: this): each holds the app and its page cache in its own memory
+MOST_WORKERS = 4
+#: Threads per worker process (waitress' and gunicorn's alike): requests one worker
+#: answers at once; polls and pages take milliseconds, so a few threads keep a core busy
+THREADS = 8
+
+
+def default_workers() -> int:
+    """One worker process per core this process may use, at most :data:`MOST_WORKERS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MOST_WORKERS))
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="0.0.0.0 lets phones on the same Wi-Fi reach it.")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
-def serve(host: str, port: int) -> None:
-    """Serve the app with waitress (the database is created and migrated first).
+@click.option("--workers", type=click.IntRange(1, 64), envvar="SCOREKEEPER_WORKERS",
+              help=f"Worker processes (env SCOREKEEPER_WORKERS; default: one per core, at most {MOST_WORKERS}).")
+def serve(host: str, port: int, workers: int | None) -> None:
+    """Serve the app (the database is created and migrated first): with one worker
+    process on waitress, with several (--workers, default one per core, at most 4) on
+    gunicorn, each worker 8 threads.
 
     Prints the address phones open and keeps it as the app's PUBLIC_URL, which the score
     sheet's QR code uses when the sheet is opened on this computer (network.game_address).
@@ -502,11 +527,27 @@ def serve(host: str, port: int) -> None:
     a second host changes), and two readers would each drop a hop. With TRUSTED_PROXIES=0
     waitress removes every X-Forwarded-* header (its default), so no client can claim an
     address, a scheme or a host.
+
+    Several workers (issue 20, part 6: a club night of 200 tables on 2 cores): gunicorn's
+    threaded workers (Unix; on Windows one waitress process serves), forked from this
+    process once the app is made and the database migrated. What they share lives where
+    all see it: the database (games, links, passcode attempts, attempts.py) and the write
+    and import limits' counts (limits.shared_storage: a SQLite file beside the database).
+    Each keeps its own page cache, drawn again per game version. Gunicorn reads no
+    X-Forwarded-* header itself (``forwarded_allow_ips`` empty, no secure scheme headers):
+    ProxyFix stays the one reader, and with TRUSTED_PROXIES=0 they are removed before the
+    app sees them, as waitress does (:func:`_without_forwarded`).
     """
-    app = _app()
+    if workers is None:
+        workers = default_workers()
+    if workers > 1 and sys.platform == "win32":
+        click.echo("(several workers need gunicorn, which does not run on Windows: one process serves)", err=True)
+        workers = 1
+    # what the workers share: the limits' counts, the drawn sheets (limits.py, views/kept.py)
+    app = create_app({"LIMITS_SHARED": True, "SHARED_PAGES": True}) if workers > 1 else _app()
     proxies = trusted_proxies(app)
     try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
-        backups.in_use(app.config["DATABASE"])
+        in_use = backups.in_use(app.config["DATABASE"])
     except backups.InUseError as error:
         _fail(str(error))
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
@@ -535,8 +576,69 @@ def serve(host: str, port: int) -> None:
     # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
     # there, once, not also through Flask's own handler (every line twice in the log)
 
+    if workers > 1:
+        click.echo(f"({workers} worker processes, {THREADS} threads each)")
+        serve_workers(app if proxies else _without_forwarded(app), host, port, workers, in_use)
+        return
     app.logger.removeHandler(default_handler)
-    waitress.serve(app, host=host, port=port, threads=8, clear_untrusted_proxy_headers=not proxies)
+    waitress.serve(app, host=host, port=port, threads=THREADS, clear_untrusted_proxy_headers=not proxies)
+
+
+def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:
+    """``app`` with every X-Forwarded-* header of a request removed before it sees them
+    (what waitress' clear_untrusted_proxy_headers does), for a server with no proxy in
+    front (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host."""
+    def served(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        for name in [name for name in environ if name.startswith("HTTP_X_FORWARDED_")]:
+            del environ[name]
+        return app(environ, start_response)
+    return served
+
+
+def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, lock: int | None = None) -> None:
+    """Serve ``app`` with gunicorn: ``workers`` processes of :data:`THREADS` threads,
+    forked once the app is made (preload), until stopped (SIGTERM, Ctrl-C: requests in
+    hand are finished, for up to 10 s).
+
+    ``lock``: the descriptor that marks the database in use (backups.in_use), held by
+    the main process alone: each worker closes its copy and is ended with it (Linux:
+    PR_SET_PDEATHSIG), so a server killed outright frees the database for a restore
+    at once, as one waitress process does."""
+    from gunicorn.app.base import BaseApplication  # Unix only: imported when used
+
+    def post_fork(_server: Any, _worker: Any) -> None:
+        if lock is not None:
+            os.close(lock)
+        with suppress(OSError, AttributeError):  # not Linux: gunicorn's own parent check ends it
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+    options = {
+        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": THREADS,
+        "keepalive": 5,  # a phone polls every 2 s: its connection stays open between polls
+        "graceful_timeout": 10,
+        "timeout": 60,
+        "preload_app": True,
+        "forwarded_allow_ips": "",  # ProxyFix is the one reader of X-Forwarded-* (above)
+        "secure_scheme_headers": {},
+        "control_socket_disable": True,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "post_fork": post_fork,
+    }
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Callable[..., Any]:
+            return app
+
+    Server().run()
 
 
 @main.command("init-db")

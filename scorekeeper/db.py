@@ -137,15 +137,23 @@ def get_db() -> sqlite_utils.Database:
     db: sqlite_utils.Database | None = g.get("db")
     if db is None:
         path = current_app.config["DATABASE"]
-        kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
         if path == ":memory:":  # a new database each time: nothing to keep
             db = g.db = connect(path)
             return db
-        db = kept.pop(path, None) or connect(path)
-        kept[path] = db
-        while len(kept) > _KEPT:
-            kept.popitem(last=False)[1].conn.close()
-        g.db = db
+        db = g.db = kept_connection(path)
+    return db
+
+
+def kept_connection(path: str) -> sqlite_utils.Database:
+    """The connection this thread keeps open to the database file at ``path`` (opened on
+    first use; the last few files' kept). Without Flask: the quick answers to polls
+    (views/live.py) read through it before any request context exists. A caller that
+    wrote must commit or roll back before it returns."""
+    kept: OrderedDict[str, sqlite_utils.Database] = _local.__dict__.setdefault("kept", OrderedDict())
+    db = kept.pop(path, None) or connect(path)
+    kept[path] = db
+    while len(kept) > _KEPT:
+        kept.popitem(last=False)[1].conn.close()
     return db
 
 

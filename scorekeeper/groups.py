@@ -354,3 +354,42 @@ def game_group(db: sqlite_utils.Database, game_id: str) -> int | None:
     """The group a game belongs to, or None for no such game."""
     row = db.execute("select group_id from games where id = ?", [game_id]).fetchone()
     return row[0] if row else None
+
+
+@dataclass(frozen=True)
+class PollAccess:
+    """What a poll's quick answer (views/live.py) needs of a link, read in one indexed
+    look-up: the group's ``passcode_id`` (None: none), the link's ``access`` (:data:`PLAY`
+    or :data:`VIEW`) and ``game_id`` (a view link to one game; None: the whole group), and
+    the ``version`` polled: the game's (store.game_version) or the group's
+    (:func:`version`); for a game, its ``deals`` in play and whether it is ``finished``
+    (its summary's, as store.live_state)."""
+
+    passcode_id: str | None
+    access: str
+    game_id: str | None
+    version: int
+    deals: int = 0
+    finished: bool = False
+
+
+def poll_access(db: sqlite_utils.Database, token: str, game_id: str | None = None) -> PollAccess | None:
+    """The link ``token``'s access and the version a poll asks for: game ``game_id``'s
+    when given, else the link's group's. None when the link does not work (no such link,
+    replaced) or the game is not one of the link's group's, or deleted (no summary):
+    the poll is then answered the long way, by the app's access checks (access.admit)."""
+    if not token or len(token) > 64:
+        return None
+    if game_id is None:
+        row = db.execute("select g.passcode_id, l.access, l.game_id, g.version, 0, 0 from links l "
+                         "join groups g on g.id = l.group_id where l.token = ? and l.revoked_at is null",
+                         [token]).fetchone()
+    else:
+        row = db.execute(
+            "select g.passcode_id, l.access, l.game_id, "
+            "(select coalesce(max(c.id), 0) from changes c where c.game_id = s.game_id), s.deals, s.finished "
+            "from links l join groups g on g.id = l.group_id "
+            "join games x on x.id = ? and x.group_id = g.id "
+            "join game_summaries s on s.game_id = x.id "
+            "where l.token = ? and l.revoked_at is null", [game_id, token]).fetchone()
+    return None if row is None else PollAccess(row[0], row[1], row[2], int(row[3] or 0), int(row[4]), bool(row[5]))

@@ -51,9 +51,16 @@ def language() -> str:
     none. Pages are drawn in it (it is Flask-Babel's locale), so it is part of a kept
     page's key and ETag."""
     chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
+    return language_of(chosen, request.headers.get("Accept-Language", ""))
+
+
+def language_of(chosen: str | None, accept_language: str) -> str:
+    """:func:`language` from its two sources, without a request: ``chosen`` the ``lang``
+    cookie's value (None: none), ``accept_language`` the header ("" when not sent). The
+    quick answers to polls (views/live.py) work it out from the WSGI environ."""
     if chosen in LANGUAGES:
         return chosen
-    return _best_language(request.headers.get("Accept-Language", ""), LANGUAGES)
+    return _best_language(accept_language, LANGUAGES)
 
 
 # the page's numbers are written in the page's language, worked out as above

@@ -1,12 +1,21 @@
 """Limits that keep one client from slowing down everyone (issue 9): requests per client
-per minute on writes and on imports, through Flask-Limiter (in-memory counts: one server
-process; they start afresh when it restarts).
+per minute on writes and on imports, through Flask-Limiter. Its counts are kept where
+``RATELIMIT_STORAGE_URI`` says: in the server's memory by default (``memory://``: they
+start afresh when it restarts); ``scorekeeper serve`` with more than one worker process
+keeps them in a SQLite file beside the database (``sqlite:///<database>-limits``,
+limit_storage.py), so that every worker counts every request of a client together.
 
 ``limiter`` is the one Flask-Limiter of the app. A view adds its own limit with
 ``@limiter.limit(...)``; a limit given as a function of no arguments is read on each
 request, so each app's config counts (tests make many apps in one process). Config keys:
 
 - ``RATELIMIT_ENABLED`` (default True): False turns every limit off for that app.
+- ``LIMITS_SHARED`` (default False; ``scorekeeper serve`` sets it with more than one
+  worker): the counts in the file :func:`shared_storage` names, unless
+  ``RATELIMIT_STORAGE_URI`` says otherwise.
+- ``RATELIMIT_STORAGE_URI`` (default "memory://"): where the write and import limits
+  are counted (Flask-Limiter's own key): any storage of the ``limits`` library, e.g.
+  "sqlite:///path/to/file" (limit_storage.py) or "redis://host:6379".
 - ``WRITE_LIMIT`` (default "120 per minute"): POSTs of one client (by address; see
   ``TRUSTED_PROXIES`` behind a reverse proxy) to all pages together. A deal form's live
   preview does not count: it writes nothing, and a phone asks for one at every tap.
@@ -26,12 +35,14 @@ Going over a write or import limit answers 429 with the app's error page
 from __future__ import annotations
 
 import ipaddress
+import os
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
+from . import limit_storage  # noqa: F401  # registers the sqlite:// storage with limits
 from .attempts import Limit, Limits
 
 #: Writes that a limit does not count: answers computed for a page, nothing stored
@@ -89,10 +100,18 @@ limiter = Limiter(
     # One budget per client for every write together (not per page)
     application_limits=[_write_limit],
     application_limits_exempt_when=_not_a_write,
-    storage_uri="memory://",
     strategy="moving-window",  # no burst of twice the limit around a minute's turn
 )
 limiter.request_filter(_disabled)
+
+
+def shared_storage(database: str) -> str:
+    """The storage of the counts that every worker process serving the database file
+    ``database`` shares: ``sqlite:///<database>-limits`` (limit_storage.py); the memory
+    of the process for an in-memory database (it has one process)."""
+    if database == ":memory:" or database.startswith("file:"):
+        return "memory://"
+    return f"sqlite://{os.path.abspath(database)}-limits"
 
 
 def init_app(app: Flask) -> None:
@@ -101,6 +120,9 @@ def init_app(app: Flask) -> None:
     (the last app made would turn it off or on for all): it stays on, and each app's
     ``RATELIMIT_ENABLED`` is read on each request (``_disabled``)."""
     app.config.setdefault("RATELIMIT_ENABLED", True)
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        app.config["RATELIMIT_STORAGE_URI"] = shared_storage(app.config["DATABASE"]) \
+            if app.config.get("LIMITS_SHARED") else "memory://"
     app.config.setdefault("WRITE_LIMIT", "120 per minute")
     app.config.setdefault("IMPORT_LIMIT", "20 per minute")
     app.config.setdefault("PASSCODE_LIMIT_PHONE", "5 per minute; 20 per hour")

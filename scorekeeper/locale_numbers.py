@@ -139,8 +139,14 @@ def _where() -> tuple[str, str]:
     if where is None:
         language = _language()
         chosen = request.cookies.get(COOKIE) if "HTTP_COOKIE" in request.environ else None
-        where = g._numbers_where = (language, WESTERN if chosen == WESTERN else usual(language))
+        where = g._numbers_where = (language, system_of(language, chosen))
     return where
+
+
+def system_of(language: str, chosen: str | None) -> str:
+    """The numbering system a page in ``language`` is written in when the ``digits``
+    cookie holds ``chosen`` (None: none): :func:`digits`, without a request."""
+    return WESTERN if chosen == WESTERN else usual(language)
 
 
 # Each distinct number is written once per language and digits: a sheet repeats the same

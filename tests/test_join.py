@@ -258,7 +258,8 @@ def serve(app, monkeypatch):
             return adapters
 
         monkeypatch.setattr(ifaddr, "get_adapters", get_adapters)
-        env = {"SCOREKEEPER_DATABASE": app.config["DATABASE"], "SCOREKEEPER_SECRET_KEY": "test"}
+        env = {"SCOREKEEPER_DATABASE": app.config["DATABASE"], "SCOREKEEPER_SECRET_KEY": "test",
+               "SCOREKEEPER_WORKERS": "1"}  # one process: waitress (several: tests/test_workers.py)
         result = CliRunner(env=env).invoke(main, ["serve", *args])
         assert result.exit_code == 0, result.output
         return result.stdout, served

@@ -239,6 +239,7 @@ def serve_command(tmp_path, monkeypatch):
         monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.update(kwargs, app=app))
         env = {"SCOREKEEPER_DATABASE": str(tmp_path / "s.sqlite3"), "SCOREKEEPER_SECRET_KEY": "test",
                "SCOREKEEPER_PUBLIC_URL": None, "SCOREKEEPER_TRUSTED_PROXIES": None,
+               "SCOREKEEPER_WORKERS": "1",  # one process: waitress (several: tests/test_workers.py)
                **{f"SCOREKEEPER_{k}": v for k, v in settings.items()}}
         result = CliRunner(env=env).invoke(main, ["serve", "--host", "127.0.0.1"])
         return result, served

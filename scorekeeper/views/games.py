@@ -47,6 +47,7 @@ from ..qr import QrCode
 from ..records import StoredGame
 from ..rules import KINDS, get_rules
 from ..rules.common import listed, separator
+from ..shared_pages import key_of
 from ..text import isolate, isolate_all
 from . import kept
 from .common import attachment, get_game_or_404, link_code, night_title
@@ -196,15 +197,38 @@ class DrawnSheet:
 def _drawn_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     """The sheet for ``key`` (:func:`_page_key`): drawn once and kept. A sheet is opened
     again and again by every phone at the table, and drawing it is most of its cost."""
-    found: DrawnSheet | None = kept.pages().get(key)
+    drawn: DrawnSheet = kept.pages().once(key, lambda: _shared_or_drawn(key, game_id))
+    return drawn
+
+
+def _shared_or_drawn(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
+    """The sheet another worker of this server drew for ``key`` (kept.shared), kept here
+    too; else drawn here, and shared once kept."""
+    shared = kept.shared()
+    if shared is None:
+        return _draw_sheet(key, game_id)
+    name = key_of(key)
+    found = shared.get(name)
     if found is not None:
-        return found
+        meta = json.loads(found[0])
+        drawn = DrawnSheet(found[1], meta["last"], bool(meta["bar"]))
+        kept.pages().set(key, drawn)
+        return drawn
+    drawn = _draw_sheet(key, game_id)
+    if kept.pages().get(key) is drawn:  # kept: the game did not change while it was drawn
+        shared.set(name, json.dumps({"last": drawn.last, "bar": drawn.bar}), drawn.page)
+    return drawn
+
+
+def _draw_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
+    """Draw the sheet for ``key``, and keep it unless the game changed meanwhile."""
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
+    join = join_code(game.id)  # its QR code drawn once
     html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
                            night=key[-1],
-                           undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join_code(game.id),
-                           join_local=network.is_loopback(urlsplit(join_code(game.id).text).hostname or ""))
+                           undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join,
+                           join_local=network.is_loopback(urlsplit(join.text).hostname or ""))
     title = f"{listed(isolate_all(game.players_now))}{separator()}{forms.KIND_NAMES[game.kind]}"
     page = render_template("games/show.html", title=title, body=Markup(html))
     last = {"deal": game.deals[-1].id, "version": game.deals[-1].version, "number": len(game.deals)} \

@@ -1,6 +1,8 @@
 """Pages drawn once per version of what they show and kept for the next phone that asks
 for the same version: the past games list and the players' pages (views/pages.py), the
-score sheet (views/games.py), and the bytes Flask-Compress made of them.
+score sheet (views/games.py), and the bytes Flask-Compress made of them. With several
+worker processes, a drawn sheet is also shared with the other workers (:func:`shared`,
+shared_pages.py), so that each version is drawn about once on the whole server.
 
 One cache per app: cachetools' LRUCache behind a lock (waitress answers from several
 threads), the most recently used kept, up to :data:`MOST` bytes in all. A page's key
@@ -21,6 +23,7 @@ conditional requests: the app does, before drawing (views/conditional.py).
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 from collections.abc import Callable, Hashable, Sized
 from typing import Any
@@ -28,12 +31,16 @@ from typing import Any
 from cachetools import LRUCache
 from flask import Flask, Request, Response, current_app, g
 
+from ..shared_pages import SharedPages
+
 #: Bytes of kept pages, drawn and compressed, per app: a few MB (a 200-deal sheet is about
 #: 0.5 MB drawn and 25 KB compressed)
 MOST = 7_000_000
 
 #: Where the app's cache is (``app.extensions``)
 EXTENSION = "scorekeeper_kept"
+#: Where the pages shared with the server's other workers are (``app.extensions``)
+SHARED = "scorekeeper_shared_pages"
 
 
 class KeptPages:
@@ -45,6 +52,27 @@ class KeptPages:
     def __init__(self, most: int) -> None:
         self._pages: LRUCache[Hashable, Sized] = LRUCache(most, getsizeof=lambda page: min(len(page), most))
         self._lock = threading.Lock()
+        self._drawing: dict[Hashable, threading.Lock] = {}
+
+    def once(self, key: Hashable, draw: Callable[[], Any]) -> Any:
+        """The page kept under ``key``, else ``draw()``'s (which keeps it, or not, with
+        :meth:`set`), drawn once however many threads ask at the same moment: the others
+        wait for it and take the kept page. Why: after a deal is saved, every phone at the
+        table asks for the new sheet within a poll's two seconds, and on a busy server
+        they would all draw it while the first is still drawing."""
+        page = self.get(key)
+        if page is not None:
+            return page
+        with self._lock:
+            lock = self._drawing.setdefault(key, threading.Lock())
+        try:
+            with lock:
+                page = self.get(key)
+                return page if page is not None else draw()
+        finally:
+            with self._lock:
+                if self._drawing.get(key) is lock:
+                    del self._drawing[key]
 
     def get(self, key: Hashable) -> Any:
         """The page kept under ``key``, now the most recently used one, or None."""
@@ -92,11 +120,21 @@ def init_app(app: Flask) -> None:
     """Give ``app`` its cache, and Flask-Compress its backend and key in it (before
     Flask-Compress is set up on ``app``: it reads them once, then)."""
     pages = app.extensions[EXTENSION] = KeptPages(MOST)
+    database = str(app.config["DATABASE"])
+    if app.config.get("SHARED_PAGES") and database != ":memory:" and not database.startswith("file:"):
+        app.extensions[SHARED] = SharedPages(f"{os.path.abspath(database)}-pages")
     backend: Callable[[], _Compressed] = lambda: _Compressed(pages)  # noqa: E731 - Flask-Compress calls it
     app.config.setdefault("COMPRESS_CACHE_BACKEND", backend)
     app.config.setdefault("COMPRESS_CACHE_KEY", compressed_key)
     # 304s are the app's own (views/conditional.py), decided before a page is drawn
     app.config.setdefault("COMPRESS_EVALUATE_CONDITIONAL_REQUEST", False)
+
+
+def shared() -> SharedPages | None:
+    """The pages this app's server shares between its worker processes (config
+    ``SHARED_PAGES``, set by ``scorekeeper serve`` with several workers), or None."""
+    found: SharedPages | None = current_app.extensions.get(SHARED)
+    return found
 
 
 def pages() -> KeptPages:

@@ -104,6 +104,12 @@ class StoredRound:
         return self.closed or all(table.finished for table in self.tables)
 
     @property
+    def begun(self) -> bool:
+        """Whether the round counts in the standing: closed, or a deal entered at one of
+        its tables (docs/club-nights.md, "The standing")."""
+        return self.closed or any(table.deals for table in self.tables)
+
+    @property
     def unfinished(self) -> tuple[StoredTable, ...]:
         """Its tables whose game is not over."""
         return tuple(table for table in self.tables if not table.finished)
@@ -181,9 +187,12 @@ class StoredNight:
     def standing(self) -> tuple[club.StandingRow, ...]:
         """The night's standing as it stands (club.standing; docs/club-nights.md, "The
         standing"): every table of every round as the night counts it, the rounds sat
-        out; a player of the night yet to play a round is not in it."""
-        results = [table.result() for round_ in self.rounds for table in round_.tables]
-        sat_out = {round_.number: round_.sitting_out for round_ in self.rounds if round_.sitting_out}
+        out; a player of the night yet to play a round is not in it. A round still open
+        with no deal at any table counts nothing yet (only closing it counts its tables
+        level)."""
+        rounds = [round_ for round_ in self.rounds if round_.begun]
+        results = [table.result() for round_ in rounds for table in round_.tables]
+        sat_out = {round_.number: round_.sitting_out for round_ in rounds if round_.sitting_out}
         return club.standing(results, sat_out, ranking=self.ranking, low_wins=self.low_wins,
                              players=[p.name for p in self.players])
 

@@ -512,3 +512,26 @@ def test_the_same_round_seated_twice_at_once_is_seated_once(client, db, fixed_se
     games_before = db["games"].count
     assert client.post(f"/nights/{night_id}/next", follow_redirects=True).status_code == 200
     assert db["games"].count == games_before
+
+
+def test_a_round_seated_with_no_deal_yet_counts_nothing_until_played_or_closed(client, db, fixed_seed):
+    """docs/club-nights.md, "The standing": a round seated but not begun adds no placing
+    point to anyone (before, all level: everyone 2 more, the sit-outs too); its first deal
+    counts it, and so would closing it (its tables level, with 0)."""
+    night_id = start(client, "trigami", NINE, 2)
+    points = dict.fromkeys(NINE, 0)
+    scores = dict.fromkeys(NINE, 0)
+    for table in night(db, night_id).current.tables:
+        order = sorted(table.game.players)
+        got = play_trigami(client, table.game.id, table.game.players, order, f"t{table.number}")
+        for name, gained in zip(order, (4, 2, 0), strict=True):
+            points[name] += gained
+        for name, score in got.items():
+            scores[name] += score
+    assert client.post(f"/nights/{night_id}/next").status_code == 302
+    assert standing_rows(client, night_id) == ranked(points, scores)  # round 2 seated, nothing dealt
+    assert "Trigami · Round 2 of 2" in text(client.get(f"/nights/{night_id}/screen"))
+    # closed with no deal: every table level, 2 placing points each (N − 1 at three a table)
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
+    assert night(db, night_id).current.closed
+    assert standing_rows(client, night_id) == ranked({name: p + 2 for name, p in points.items()}, scores)

@@ -67,7 +67,7 @@ class RankingForm(FlaskForm):
         """The first and the last day the ranking counts (both included; None: no
         bound), from what parsed: "year" 1 January of ``today``'s year to today;
         "months" the day after the same day a year before, to today; "days" the days
-        typed (a bad one bounds nothing)."""
+        typed (when either is bad, or the last comes first, neither bounds anything)."""
         period = self.period.data if not self.period.errors else ""
         if period == "year":
             return today.replace(month=1, day=1), today
@@ -78,8 +78,9 @@ class RankingForm(FlaskForm):
                 year_before = today.replace(year=today.year - 1, day=28)
             return year_before + timedelta(days=1), today
         if period == "days":
-            return (self.start.data if not self.start.errors else None,
-                    self.end.data if not self.end.errors else None)
+            if self.start.errors or self.end.errors:
+                return None, None  # half a period would count what nobody asked for
+            return self.start.data, self.end.data
         return None, None
 
     @property

@@ -187,10 +187,11 @@ class StoredNight:
     def standing(self) -> tuple[club.StandingRow, ...]:
         """The night's standing as it stands (club.standing; docs/club-nights.md, "The
         standing"): every table of every round as the night counts it, the rounds sat
-        out; a player of the night yet to play a round is not in it. A round still open
-        with no deal at any table counts nothing yet (only closing it counts its tables
-        level)."""
-        rounds = [round_ for round_ in self.rounds if round_.begun]
+        out; a player of the night yet to play a round is not in it. A later round still
+        open with no deal at any table counts nothing yet (only closing it counts its
+        tables level); round 1 counts from the start, everyone level, so that the
+        standing lists the night's players before its first deal."""
+        rounds = [round_ for round_ in self.rounds if round_.begun or round_.number == 1]
         results = [table.result() for round_ in rounds for table in round_.tables]
         sat_out = {round_.number: round_.sitting_out for round_ in rounds if round_.sitting_out}
         return club.standing(results, sat_out, ranking=self.ranking, low_wins=self.low_wins,

@@ -270,9 +270,11 @@ def test_partners_sit_opposite_and_score_as_a_side(client, db, fixed_seed):
     night_id = start(client, "trix", NINE[:8], 1, partnership="sum")
     tables = night(db, night_id).current.tables
     page = text(client.get(f"/nights/{night_id}"))
+    printed = text(client.get(f"/nights/{night_id}/print"))  # the table cards say it too
     for table in tables:
         p = table.game.players
         assert f"Partners: {p[0]} & {p[2]}, {p[1]} & {p[3]}." in page
+        assert f"Partners: {p[0]} & {p[2]}, {p[1]} & {p[3]}." in printed
     king_taken(client, tables[0].game.id, 0, "p1")
     client.post(f"/nights/{night_id}/close")
     rows = {row[1]: row[2] for row in standing_rows(client, night_id)}

@@ -47,6 +47,7 @@ def test_a_table_phone_cannot_change_who_plays_or_the_target(client, db):
         "confirm_player": two.game.players[0].casefold()})
     assert answer.status_code != 302
     assert "Nothing was changed." in text(answer)
+    assert text(answer).count("its players and settings are the night's") == 1  # said once, not twice
     after = night_store.get_night(db, night_id).current.tables[0].game
     assert after.players == one.game.players and after.options == one.game.options
     assert_nobody_at_two_tables(db, night_id)

@@ -361,7 +361,7 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
                 _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
             _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
         case actions.NightTable():
-            form.form_errors.append(_("Nothing was changed. %(why)s", why=night_table_words(game.id) or ""))
+            form.form_errors.append(_("Nothing was changed."))  # the page says why, once (night_table)
         case actions.GameChanged(made=made):
             return _saved(game.kind, made)
     return None

@@ -21,8 +21,13 @@ import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+#: /dev/shm is small in containers; Chromium then fails now and then to draw a screenshot
+#: ("Unable to capture screenshot"), so it keeps its shared memory in /tmp.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+#: Chromium's answer when it cannot draw one capture; the same capture asked again a moment
+#: later is taken (seen in CI on a busy machine, and reported for Chromium elsewhere).
+_TRANSIENT_CAPTURE = "Unable to capture screenshot"
 
 if not Path(CHROMIUM).exists():
     if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER"):
@@ -179,6 +184,20 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     context.new_page = new_joined_page  # type: ignore[method-assign]
     page = context.new_page()
     page.set_default_timeout(10_000)
+    capturing = page.screenshot
+
+    def screenshot(*args: Any, **kwargs: Any) -> Any:
+        # Chromium now and then refuses one capture on a busy machine: ask up to three times.
+        for attempt in range(3):
+            try:
+                return capturing(*args, **kwargs)
+            except sync_api.Error as refused:
+                if _TRANSIENT_CAPTURE not in str(refused) or attempt == 2:
+                    raise
+                page.wait_for_timeout(200)
+        raise AssertionError("unreachable")
+
+    page.screenshot = screenshot  # type: ignore[method-assign]
     return page
 
 
@@ -189,7 +208,21 @@ def shot(page, name: str) -> None:
 
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    """Whether the page, once loaded, fits its width (no sideways scrolling). Waits for the
+    page a click has just opened: measured mid-navigation there is no document yet."""
+    for attempt in range(3):
+        page.wait_for_load_state()
+        try:
+            fits = page.evaluate("document.documentElement === null ? null"
+                                 " : document.documentElement.scrollWidth <= window.innerWidth + 1")
+        except sync_api.Error as lost:  # the click's navigation replaced the document
+            if "context was destroyed" not in str(lost) or attempt == 2:
+                raise
+            continue
+        if fits is not None:
+            return bool(fits)
+        page.wait_for_timeout(100)
+    raise AssertionError("the page never loaded a document to measure")
 
 
 def fill_worked_example(page) -> None:

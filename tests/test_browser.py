@@ -141,6 +141,7 @@ def test_four_long_names_fit_a_small_phone(browser, server):
     assert no_sideways_scroll(page)
     page.get_by_role("button", name="Start game").click()
     page.locator(".add-contracts").get_by_role("link", name="Tricks", exact=True).click()
+    sync_api.expect(page.locator("#tricks_0")).to_be_visible()
     assert no_sideways_scroll(page)
     for seat, count in enumerate(["3", "4", "2"]):  # typed: the number fields stay for keyboards
         page.fill(f"#tricks_{seat}", count)

@@ -23,7 +23,7 @@ class QrCode:
     path: str
 
 
-@lru_cache(maxsize=64)  # a few ms each; the sheet is drawn again after every deal
+@lru_cache(maxsize=1024)  # a few ms each; the sheet is drawn again after every deal (a club night: 200 tables)
 def qr_code(text: str) -> QrCode:
     """A regular QR code (never a Micro QR, which phone cameras do not read) of ``text``,
     error correction M or better (segno raises it when that costs no extra size).

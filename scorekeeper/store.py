@@ -39,6 +39,11 @@ from .records import (
 )
 from .rules import GameScore, RuleError, get_rules
 
+try:
+    import fcntl
+except ImportError:  # Windows: writers wait in SQLite's busy handler alone
+    fcntl = None  # type: ignore[assignment]
+
 
 class NotDeletedError(LookupError):
     """The deal to restore is in play already (restored meanwhile, or a double tap)."""
@@ -180,12 +185,51 @@ def _no_room(path: str) -> bool:
 #: One writer at a time per database file in this process (see :func:`writing`)
 _writers: defaultdict[str, threading.RLock] = defaultdict(threading.RLock)
 _writers_lock = threading.Lock()
+#: (process id, database path) → the open lock file of that database in this process
+_lock_files: dict[tuple[int, str], int] = {}
+_held = threading.local()  # path → how deep this thread is in _writer (an RLock re-entered)
 
 
-def _writer(db: sqlite_utils.Database) -> threading.RLock:
+def _lock_file(path: str) -> int | None:
+    """This process's descriptor of ``<database>-lock`` (made on first use, readable by
+    its owner only), or None where there is none to have: a database in memory, no
+    ``fcntl`` (Windows), or a folder that refuses the file (the busy timeout then waits
+    alone, as before). A process forked from another opens its own: a lock taken through
+    an inherited descriptor would be shared with the parent, not held against it."""
+    if fcntl is None or path.startswith(":memory:"):
+        return None
+    key = (os.getpid(), path)
+    fd = _lock_files.get(key)
+    if fd is None:
+        try:
+            fd = os.open(f"{path}-lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return None
+        _lock_files[key] = fd
+    return fd
+
+
+@contextmanager
+def _writer(db: sqlite_utils.Database) -> Iterator[None]:
+    """Hold this database's write turn: first among this process's threads (a lock of
+    its own), then among processes (``flock`` on ``<database>-lock``, which blocks in the
+    kernel and wakes the next writer the moment the last one is done)."""
     path = db.conn.execute("PRAGMA database_list").fetchone()[2] or f":memory:{id(db.conn)}"
     with _writers_lock:
-        return _writers[path]
+        turn = _writers[path]
+    with turn:
+        depth = getattr(_held, "depths", {})
+        _held.depths = depth
+        fd = _lock_file(path) if not depth.get(path) else None
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        depth[path] = depth.get(path, 0) + 1
+        try:
+            yield
+        finally:
+            depth[path] -= 1
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 @contextmanager
@@ -195,12 +239,15 @@ def writing(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     failing with "database is locked" when its read turns into a write. A write the disk
     refuses (full, read-only) is rolled back whole and raised as :class:`DiskFullError`.
 
-    The threads of one process take their turn on a lock of their own first, so that at
-    most one of them waits in SQLite's busy handler: it sleeps between tries, longer and
-    longer (up to 100 ms a try), so a dozen threads of a busy server waiting there for one
-    file left the lock unused between tries and answered saves seconds late, or "database
-    is locked" after the busy timeout (measured: bench/club.py at 200 tables). A thread's
-    turn on the process's lock comes the moment the last writer is done."""
+    Writers take their turn before SQLite is asked (:func:`_writer`): the threads of one
+    process on a lock of their own, the processes of ``scorekeeper serve --workers N`` on
+    a file lock beside the database. SQLite's own busy handler sleeps between tries,
+    longer and longer (up to 100 ms a try): the writers of a busy server waiting there
+    left the lock unused between tries, and one worker's threads, handing it on among
+    themselves, kept another worker's writer out until its busy timeout ("database is
+    locked", measured with bench/club.py at 200 tables). A writer's turn now comes the
+    moment the last one is done; the busy timeout still covers other programs (a backup,
+    the command line of an older version)."""
     outer = not db.conn.in_transaction
     if outer:
         with _writer(db), _transaction(db, outer) as written:

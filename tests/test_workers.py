@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import queue
 import sys
 import threading
 import time
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -209,3 +211,52 @@ def test_with_no_proxy_in_front_no_client_can_claim_an_address_under_several_wor
     _without_forwarded(app)({"HTTP_X_FORWARDED_FOR": "10.0.0.1", "HTTP_X_FORWARDED_PROTO": "https",
                              "HTTP_X_FORWARDED_HOST": "evil.example", "HTTP_HOST": "club"}, None)
     assert seen == {"HTTP_HOST": "club"}
+
+
+def _save_a_deal_from_another_process(path: str, game_id: str, answer: Any) -> None:
+    """In a process of its own, as a second worker would: save SCORING.md §1.2's worked
+    deal with a busy timeout of 50 ms; put "ready" into ``answer`` just before, then
+    "saved" or the error."""
+    from scorekeeper import store
+    from scorekeeper.db import connect
+
+    db = connect(path)
+    db.execute("PRAGMA busy_timeout = 50")
+    answer.put("ready")
+    try:
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+        answer.put("saved")
+    except Exception as error:  # what a phone would have been answered
+        answer.put(f"{type(error).__name__}: {error}")
+    finally:
+        db.conn.close()
+
+
+def test_a_worker_waits_its_turn_to_write_however_long_another_worker_writes(tmp_path):
+    """Two workers saving at once: the second waits for the first's write to end and then
+    saves, even past SQLite's busy timeout (which once answered a club night's saves
+    "database is locked" when one worker's threads kept the write lock among themselves:
+    bench/club.py at 200 tables)."""
+    import multiprocessing
+
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.database_support import new_database
+
+    path = str(new_database(tmp_path / "club.sqlite3"))
+    db = connect(path)
+    game_id = store.create_game(db, from_dict({"format": 1, "game": "trigami", "players": ["Anna", "Ben", "Carla"],
+                                               "first_dealer": 0, "options": {}, "deals": []}))
+    spawn = multiprocessing.get_context("spawn")
+    answer = spawn.Queue()
+    with store.writing(db):  # the first worker's save, long
+        other = spawn.Process(target=_save_a_deal_from_another_process, args=(path, game_id, answer))
+        other.start()
+        assert answer.get(timeout=TIMEOUT) == "ready"
+        with pytest.raises(queue.Empty):
+            answer.get(timeout=1.0)  # still waiting, 20 times its busy timeout, not refused
+    assert answer.get(timeout=TIMEOUT) == "saved"
+    other.join(TIMEOUT)
+    assert [deal.entry for deal in store.get_game(db, game_id).deals] == [WORKED_TRIGAMI_DEAL]
+    db.conn.close()

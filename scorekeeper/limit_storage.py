@@ -25,9 +25,11 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 
 from limits.storage import MovingWindowSupport, Storage
+
+from .side_files import open_side_file
 
 _SCHEMA = """
 create table if not exists entries (key text not null, at real not null, expires real not null);
@@ -59,19 +61,7 @@ class SQLiteStorage(Storage, MovingWindowSupport):
     def _connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
-            if not os.path.exists(self.path):
-                with suppress(FileExistsError):  # made by another process meanwhile
-                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None, check_same_thread=False)
-            for attempt in range(200):  # switching to WAL needs the file alone for a moment
-                try:
-                    conn.execute("pragma journal_mode = wal")
-                    break
-                except sqlite3.OperationalError:
-                    if attempt == 199:
-                        raise
-                    time.sleep(0.01)
-            conn.execute("pragma synchronous = normal")
+            conn = open_side_file(self.path, timeout=10, synchronous="normal")
             with self._writing(conn):
                 for statement in filter(str.strip, _SCHEMA.split(";")):
                     conn.execute(statement)

@@ -27,6 +27,8 @@ import threading
 import time
 from contextlib import suppress
 
+from .side_files import open_side_file
+
 #: How long a page stays in the file: a table polls every two seconds
 KEPT_SECONDS = 600
 
@@ -45,19 +47,7 @@ class SharedPages:
     def _connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None or getattr(self._local, "pid", None) != os.getpid():
-            if not os.path.exists(self.path):
-                with suppress(FileExistsError):  # made by another process meanwhile
-                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            conn = sqlite3.connect(self.path, timeout=5, isolation_level=None, check_same_thread=False)
-            for attempt in range(200):  # switching to WAL needs the file alone for a moment
-                try:
-                    conn.execute("pragma journal_mode = wal")
-                    break
-                except sqlite3.OperationalError:
-                    if attempt == 199:
-                        raise
-                    time.sleep(0.01)
-            conn.execute("pragma synchronous = off")
+            conn = open_side_file(self.path, timeout=5, synchronous="off")
             conn.execute("create table if not exists pages (key text primary key, meta text not null, "
                          "page blob not null, at real not null)")
             conn.execute("create index if not exists pages_at on pages (at)")

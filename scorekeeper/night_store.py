@@ -369,6 +369,13 @@ def night_group(db: sqlite_utils.Database, night_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+def night_of_link(db: sqlite_utils.Database, token: str, night_id: int) -> bool:
+    """Whether night ``night_id`` is one of the group of the working (not replaced) link
+    ``token``: one indexed look-up, for the big screen's quick poll (views/live.py)."""
+    return db.execute("select 1 from links l join nights n on n.group_id = l.group_id "
+                      "where l.token = ? and l.revoked_at is null and n.id = ?", [token, night_id]).fetchone() is not None
+
+
 def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     """A short fingerprint of everything the night's pages show: its rows, and the latest
     change of any of its tables' games (a deal saved at a table changes it). One query

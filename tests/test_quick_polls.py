@@ -267,3 +267,37 @@ def test_a_sheet_drawn_by_one_worker_is_read_by_another_and_a_new_version_drawn_
     assert b'id="deal-2"' in restarted.test_client().get(f"/games/{game_id}").get_data()
     assert drawn == [game_id, game_id, game_id]
     db.conn.close()
+
+
+def test_the_big_screen_poll_of_a_night_is_answered_quickly_and_the_same_as_the_long_way(tmp_path):
+    """The big screen polls its night every two seconds: unchanged, it is answered 304
+    before Flask, with the headers the view gives; a deal saved at a table changes it; a
+    phone of another group gets the view's 404, whatever ETag it sends."""
+    from tests.test_nights import start
+
+    answers = {}
+    for quick in (True, False):
+        app = _app(tmp_path, f"n{quick}.sqlite3", QUICK_POLLS=quick)
+        reached: list[str] = []
+        app.before_request_funcs.setdefault(None, []).insert(0, lambda seen=reached: seen.append("x") and None)
+        client = app.test_client()
+        night_id = start(client, "trigami", ["Aino", "Bruno", "Carla"], 2)
+        url = f"/nights/{night_id}/live"
+        first = _poll(client, url)
+        assert first.status_code == 200
+        before = len(reached)
+        again = _poll(client, url, first.headers["ETag"])
+        assert again.status_code == 304
+        assert (len(reached) == before) is quick  # quick: Flask never opened a request
+        assert again.headers["ETag"] == first.headers["ETag"]
+        answers[quick] = sorted((name, value) for name, value in again.headers.items() if name != "ETag")
+        db = connect(app.config["DATABASE"])
+        table = db.execute("select game_id from night_tables where night_id = ?", [night_id]).fetchone()[0]
+        store.add_deal(db, table, WORKED_TRIGAMI_DEAL)  # a deal saved at the table
+        changed = _poll(client, url, first.headers["ETag"])
+        assert changed.status_code == 200 and changed.headers["ETag"] != first.headers["ETag"]
+        other = groups.create(db, "Another club")
+        db.conn.close()
+        stranger = app.test_client(join=other.token)
+        assert _poll(stranger, url, changed.headers["ETag"]).status_code == 404
+    assert answers[True] == answers[False]  # the same headers (each night its own ETag)

@@ -33,7 +33,7 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
 
-from .. import conflicts, groups, i18n, locale_numbers, network, store
+from .. import conflicts, groups, i18n, locale_numbers, network, night_store, store
 from ..access import group_id
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
@@ -114,12 +114,14 @@ def _group_etag(version: int) -> str:
 
 
 _GAME_POLL = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/live")
+_NIGHT_POLL = re.compile(r"/nights/([1-9][0-9]{0,17})/live")
 _WSGI = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
 class QuickPolls:
-    """WSGI middleware: an unchanged poll (``GET /games/<id>/live`` or ``GET /live`` with
-    If-None-Match) answered 304 from one indexed look-up, before the Flask app (``app``,
+    """WSGI middleware: an unchanged poll (``GET /games/<id>/live``, ``GET /live`` or the big
+    screen's ``GET /nights/<id>/live``, with If-None-Match) answered 304 from one indexed
+    look-up (a night: a few), before the Flask app (``app``,
     whose WSGI callable is ``wrapped``) opens a request; every other request, and every
     poll it cannot answer so, passed to ``wrapped`` untouched (see the module's
     docstring). ``headers``: what every answer of the app carries (its security
@@ -165,7 +167,8 @@ class QuickPolls:
         answered the long way."""
         path = environ.get("PATH_INFO", "")
         found = _GAME_POLL.fullmatch(path)
-        if found is None and path != "/live":
+        night = _NIGHT_POLL.fullmatch(path) if found is None else None
+        if found is None and night is None and path != "/live":
             return None
         if found is None and "HTTP_IF_NONE_MATCH" not in environ:
             return None
@@ -189,6 +192,18 @@ class QuickPolls:
         if link.passcode_id is not None and link.access == groups.PLAY \
                 and link.passcode_id not in session.get("passed", ()):
             return None
+        if night is not None:  # the big screen's poll (views/nights.live), likewise
+            if link.game_id is not None:
+                return None
+            try:
+                db = kept_connection(config["DATABASE"])
+                night_id = int(night.group(1))
+                if not night_store.night_of_link(db, token, night_id):
+                    return None  # another group's night, or none: the view's 404
+                etag = f"n{night_store.night_version(db, night_id)}"
+            except sqlite3.Error:
+                return None
+            return (etag, "Accept-Encoding, Accept-Language, Cookie", None, "") if request.if_none_match.contains_weak(etag) else None
         if game_id is None:
             etag = _group_etag(link.version)
             return (etag, "Accept-Encoding, Cookie", None, "") if request.if_none_match.contains_weak(etag) else None

@@ -178,17 +178,17 @@ class StoredNight:
         """Why round ``number`` cannot be reopened, or None when it can
         (docs/club-nights.md, "Reopening a round"): "not_seated" no such round;
         "next_seated" a later round is seated (its players sit at its tables);
-        "open" the round is not closed; "over" every table's game is over with every
-        deal entered, so there is nothing left to play on."""
+        "over" every table's game is over with every deal entered, so there is nothing
+        left to play on (closed or over by itself); "open" the round is not closed."""
         if not 1 <= number <= len(self.rounds):
             return "not_seated"
         if number < len(self.rounds):
             return "next_seated"
         round_ = self.rounds[number - 1]
-        if not round_.closed:
-            return "open"
         if not round_.playable:
             return "over"
+        if not round_.closed:
+            return "open"
         return None
 
     def stay_refusal(self, name: str) -> str | None:

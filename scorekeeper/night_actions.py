@@ -83,11 +83,13 @@ class RoundClosed:
 
 @dataclass(frozen=True)
 class Arrived:
-    """``name`` joins from round ``from_round``; ``again``: was on the night already."""
+    """``name`` joins from round ``from_round``; ``again``: was on the night already;
+    ``back``: a leaver of the night, back from that round."""
 
     name: str
     from_round: int
     again: bool = False
+    back: bool = False
 
 
 @dataclass(frozen=True)
@@ -281,13 +283,14 @@ def arrive(db: sqlite_utils.Database, night: StoredNight, name: str) -> ArriveRe
     """A late arrival: ``name`` (checked by the caller) joins from the next round
     (docs/club-nights.md, "Late arrivals and leavers"). A player of the night already
     (the same name twice, five taps at once: checked inside the write) is
-    :class:`Arrived` ``again``, unchanged. Refused (:class:`NightRefused` "no_next_round",
+    :class:`Arrived` ``again``, unchanged; a leaver of the night is ``back``, away for
+    the rounds seated since they left. Refused (:class:`NightRefused` "no_next_round",
     field "name") when every planned round is seated: there is no round to join."""
     try:
         added = night_store.add_player(db, night.id, name)
     except night_store.NoNextRoundError:
         return NightRefused("no_next_round", "name")
-    return Arrived(added.name, added.from_round, again=added.again)
+    return Arrived(added.name, added.from_round, again=added.again, back=added.back)
 
 
 def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResult:

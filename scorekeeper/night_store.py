@@ -197,31 +197,41 @@ class NoNextRoundError(Exception):
 @dataclass(frozen=True)
 class AddedPlayer:
     """What :func:`add_player` found or wrote: the player's ``name`` as the group spells
-    it, the round they join from, and ``again``: they were on the night already."""
+    it, the round they join from; ``again``: they were on the night already (unchanged);
+    ``back``: a leaver of the night, back from that round."""
 
     name: str
     from_round: int
     again: bool = False
+    back: bool = False
 
 
 def add_player(db: sqlite_utils.Database, night_id: int, name: str) -> AddedPlayer:
     """A late arrival: ``name`` joins the night from its next round (the rounds seated
     plus one, read inside the write: a round seated this instant is not joined halfway).
     Checked inside the write, so five taps at once add them once: a player of the night
-    already (any case: store.name_key) is returned ``again``, unchanged. Raises
+    already (any case: store.name_key) is returned ``again``, unchanged. A leaver of the
+    night comes back (``back``) from the next round: the rounds seated since they left
+    are their rounds ``away`` (docs/club-nights.md, "Late arrivals and leavers"). Raises
     NoNextRoundError when every planned round is seated (nothing written)."""
     now = store.now()
     with writing(db):
         group_id, planned = db.execute("select group_id, rounds_planned from nights where id = ?",
                                        [night_id]).fetchone()
-        found = db.execute("select p.name, np.from_round from night_players np join players p on p.id = np.player_id "
-                           "where np.night_id = ? and p.name_key = ?", [night_id, name_key(name)]).fetchone()
-        if found is not None:
+        seated = int(db.execute("select count(*) from night_rounds where night_id = ?", [night_id]).fetchone()[0])
+        from_round = seated + 1
+        found = db.execute("select p.name, np.from_round, np.until_round, np.away, np.player_id from night_players np "
+                           "join players p on p.id = np.player_id where np.night_id = ? and p.name_key = ?",
+                           [night_id, name_key(name)]).fetchone()
+        if found is not None and found[2] is None:
             return AddedPlayer(str(found[0]), int(found[1]), again=True)
-        from_round = int(db.execute("select count(*) from night_rounds where night_id = ?",
-                                    [night_id]).fetchone()[0]) + 1
         if from_round > int(planned):
             raise NoNextRoundError(night_id)
+        if found is not None:  # a leaver back: away for the rounds seated since their last
+            away = [*json.loads(found[3] or "[]"), *range(int(found[2]) + 1, from_round)]
+            db.execute("update night_players set until_round = null, away = ? where night_id = ? and player_id = ?",
+                       [json.dumps(away) if away else None, night_id, found[4]])
+            return AddedPlayer(str(found[0]), from_round, back=True)
         position = db.execute("select coalesce(max(position), -1) + 1 from night_players where night_id = ?",
                               [night_id]).fetchone()[0]
         player_id = _player_id(db, name, int(group_id), now)
@@ -326,7 +336,8 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
         for position, player in enumerate(night.players):
             db.table("night_players").insert({
                 "night_id": night_id, "position": position, "player_id": _player_id(db, player.name, group_id, now),
-                "from_round": player.from_round, "until_round": player.until_round})
+                "from_round": player.from_round, "until_round": player.until_round,
+                "away": json.dumps(list(player.away)) if player.away else None})
         for round_ in night.rounds:
             db.table("night_rounds").insert({"night_id": night_id, "number": round_.number,
                                              "closed": int(round_.closed), "closed_early": int(round_.closed_early),
@@ -366,9 +377,9 @@ def get_night(db: sqlite_utils.Database, night_id: int, group_id: int | None = N
     night = rows[0]
     if group_id is not None and night["group_id"] != group_id:
         raise NightNotFoundError(night_id)
-    players = tuple(NightPlayer(r[0], r[1], r[2]) for r in db.execute(
-        "select p.name, np.from_round, np.until_round from night_players np join players p on p.id = np.player_id "
-        "where np.night_id = ? order by np.position", [night_id]))
+    players = tuple(NightPlayer(r[0], r[1], r[2], tuple(json.loads(r[3] or "[]"))) for r in db.execute(
+        "select p.name, np.from_round, np.until_round, np.away from night_players np "
+        "join players p on p.id = np.player_id where np.night_id = ? order by np.position", [night_id]))
     tables = list(db.execute("select round, number, game_id, counted from night_tables where night_id = ? "
                              "order by round, number", [night_id]))
     games = _games(db, [t[2] for t in tables])
@@ -464,7 +475,7 @@ def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     per table of the night's rows; nothing scored."""
     parts = [
         list(db.execute("select name, rounds_planned, ranking from nights where id = ?", [night_id])),
-        list(db.execute("select player_id, from_round, until_round from night_players where night_id = ? "
+        list(db.execute("select player_id, from_round, until_round, away from night_players where night_id = ? "
                         "order by position", [night_id])),
         list(db.execute("select number, closed, closed_early from night_rounds where night_id = ? order by number",
                         [night_id])),

@@ -223,19 +223,19 @@ def reopen(night_id: int, number: int) -> Any:
     form = forms.EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         match night_actions.reopen_round(get_db(), night, number):
-            case night_actions.Reopened(added=added):
+            case night_actions.Reopened(added=counted_again):
                 words = _("Round %(n)s is open again: its tables play on.", n=number)
-                if added:
+                if counted_again:
                     words += " " + ngettext("%(num)s deal entered since it was closed counts now.",
                                             "%(num)s deals entered since it was closed count now.",
-                                            sum(now - before for _table, before, now in added))
+                                            sum(now - before for _table, before, now in counted_again))
                 flash(words, "saved")
-            case night_actions.ReopenRefused(reason=reason):
-                flash(_reopen_refused(number, reason), "saved")
+            case night_actions.ReopenRefused(reason=why):
+                flash(_reopen_refused(number, why), "saved")
         return redirect(url_for("nights.show", night_id=night_id))
-    reason = night.reopen_refusal(number)
-    if reason is not None:
-        flash(_reopen_refused(number, reason), "saved")
+    refusal = night.reopen_refusal(number)
+    if refusal is not None:
+        flash(_reopen_refused(number, refusal), "saved")
         return redirect(url_for("nights.show", night_id=night_id))
     round_ = night.rounds[number - 1]
     added = [t for t in round_.tables if t.counted is not None and t.deals < len(t.game.deals)]
@@ -253,8 +253,14 @@ def arrive(night_id: int) -> Any:
         if name is not None:
             result = night_actions.arrive(get_db(), night, name)
             if isinstance(result, night_actions.Arrived):
-                flash(_("%(name)s is on the night already.", name=isolate(result.name)) if result.again else
-                      _("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round), "saved")
+                if result.again:
+                    flash(_("%(name)s is on the night already.", name=isolate(result.name)), "saved")
+                elif result.back:
+                    flash(_("%(name)s is back: seated again from round %(n)s.", name=isolate(result.name),
+                            n=result.from_round), "saved")
+                else:
+                    flash(_("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round),
+                          "saved")
                 return redirect(url_for("nights.show", night_id=night_id))
             form.name.errors = [_("Every round of the night is seated: there is no next round to join.")]
     return _night_page(night, arrival=form)

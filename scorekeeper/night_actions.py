@@ -1,6 +1,7 @@
 """What an organiser does with a club night (issue 20): start it and seat round 1, seat
-the next round, close a round (early: unfinished games count as they stand), add a late
-arrival, mark a leaver, import a night file. Plain functions taking the database and
+the next round, close a round (early: unfinished games count as they stand), reopen a
+round closed by mistake, add a late arrival (a leaver back), mark a leaver and take them
+back, import a night file. Plain functions taking the database and
 plain values, returning a result (never words or pages: the views choose those), as
 actions.py does for a game. The rules they follow: docs/club-nights.md; the seating is
 club.seat_round's, the standing night_records'.
@@ -162,10 +163,14 @@ class _Refused(Exception):
         self.result = result
 
 
-def _seating(night: StoredNight, number: int) -> club.Seating:
+def _seating(night: StoredNight, number: int, planned: tuple[tuple[str, ...], club.Seating] | None = None
+             ) -> club.Seating:
     """Round ``number`` of ``night`` (as it is inside the write) as club.seat_round seats
     it; raises _Refused while the round before is not over, after the planned rounds, or
-    with fewer players present than a table."""
+    with fewer players present than a table. ``planned``: (the players present, their
+    seating) worked out before the write, used again when the same players are present
+    (the draw and the earlier rounds are the same: the seating would be too), so the
+    write lock is not held while it is worked out again."""
     current = night.current
     if current is not None and not current.over:
         raise _Refused(NotOver(current.number, current.unfinished))
@@ -174,6 +179,8 @@ def _seating(night: StoredNight, number: int) -> club.Seating:
     present = night.present(number)
     if len(present) < night.size:
         raise _Refused(TooFew(number, len(present), night.size))
+    if planned is not None and planned[0] == present:
+        return planned[1]
     return club.seat_round(list(present), night.size, seed=night.seed + number, earlier=seatings(night.rounds),
                            partners=night.partners)
 
@@ -190,8 +197,8 @@ def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult
     leavers no longer). The current round is closed (not early)."""
     number = night.next_number
     try:
-        _seating(night, number)  # refused as read: nothing to write
-        night_store.seat_round(db, night.id, number, lambda inside: _seating(inside, number))
+        planned = (night.present(number), _seating(night, number))  # refused as read: nothing to write
+        night_store.seat_round(db, night.id, number, lambda inside: _seating(inside, number, planned))
     except _Refused as refused:
         return refused.result
     except night_store.RoundSeatedError:

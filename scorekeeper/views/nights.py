@@ -1,6 +1,6 @@
 """Club nights (issue 20): the group's nights, starting one, the night's page (its
-round's tables, each a game with its link and QR code; close the round, seat the next,
-a late arrival, a leaver), the standing with every figure explained, the big screen for
+round's tables, each a game with its link and QR code; close the round, reopen one
+closed by mistake, seat the next, a late arrival, a leaver and "X stays"), the standing with every figure explained, the big screen for
 a TV, the printable standing and table cards, and the night file. Thin: night_actions
 does the work, night_records scores; these views map requests and results to pages.
 """

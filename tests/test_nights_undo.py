@@ -17,7 +17,8 @@ import json
 
 import pytest
 
-from scorekeeper.nightfile import read_night
+from scorekeeper import night_actions
+from scorekeeper.nightfile import NightPlayer, read_night
 from tests.test_nights import (  # noqa: F401 (fixed_seed: a fixture)
     NINE,
     fixed_seed,
@@ -223,3 +224,47 @@ def test_a_leaver_gone_comes_back_as_a_late_arrival(client, db):
     assert isinstance(problems, list)
     assert any("Bruno" in p.message and (p.field or "").startswith("rounds[2]") for p in problems), \
         [(p.field, p.message) for p in problems]
+
+
+def test_a_leaver_not_yet_gone_added_as_a_late_arrival_simply_stays(client, db):
+    night_id = start(client, "trigami", SIX, 3, target="500")
+    client.post(f"/nights/{night_id}/leave", data={"player": "Carla"})
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": "Carla"}, follow_redirects=True)
+    assert "Carla is back: seated again from round 2." in text(answer)
+    assert night(db, night_id).player("Carla") == NightPlayer("Carla", 1, None, ())
+
+
+# ----------------------------------------------------------------- checked inside the write
+
+
+def test_seating_from_a_page_read_before_a_reopen_is_refused(client, db, closed_early):
+    """The organiser's page read while round 1 was closed; round 1 reopened meanwhile:
+    seating from that page is refused (the round is not over), nothing seated."""
+    night_id, _first = closed_early
+    seen = night(db, night_id)
+    assert night_actions.reopen_round(db, seen, 1) == night_actions.Reopened(1)
+    result = night_actions.seat_next_round(db, seen)
+    assert isinstance(result, night_actions.NotOver) and result.number == 1
+    assert len(night(db, night_id).rounds) == 1 and not night(db, night_id).current.closed
+
+
+def test_seating_from_a_page_read_before_a_take_back_seats_the_player(client, db):
+    night_id = start(client, "trigami", SIX, 3, target="500")
+    client.post(f"/nights/{night_id}/leave", data={"player": "Aino"})
+    client.post(f"/nights/{night_id}/close")
+    seen = night(db, night_id)
+    assert night_actions.stay(db, seen, "Aino") == night_actions.Staying("Aino", 2)
+    assert night_actions.seat_next_round(db, seen) == night_actions.Seated(2)
+    second = night(db, night_id).current
+    assert "Aino" in [name for table in second.tables for name in table.game.players]
+
+
+def test_a_leaver_marked_from_a_page_read_before_the_next_round_plays_it_out(client, db):
+    """Marked as leaving from a page read in round 1, after round 2 was seated with them:
+    they play out round 2 (their last), so the night stays whole."""
+    night_id = start(client, "trigami", SIX, 3, target="500")
+    client.post(f"/nights/{night_id}/close")
+    seen = night(db, night_id)
+    client.post(f"/nights/{night_id}/next")
+    assert night_actions.leave(db, seen, "Dmitri") == night_actions.Leaving("Dmitri", 2)
+    assert not isinstance(read_night(client.get(f"/nights/{night_id}/night.json").get_data()), list)

@@ -453,3 +453,12 @@ def m015_nights(db: sqlite_utils.Database) -> None:
         foreign_keys=[("night_id", "nights", "id"), ("player_id", "players", "id")],
         not_null={"night_id", "round", "position", "player_id"},
     )
+
+
+@migrations()
+def m016_night_players_away(db: sqlite_utils.Database) -> None:
+    """A leaver who comes back (issue 20; docs/club-nights.md, "Late arrivals and
+    leavers"): ``night_players.away``, the rounds a player of the night was not there for
+    between leaving and coming back as a late arrival, a JSON list of round numbers
+    (null: none)."""
+    db.table("night_players").add_column("away", str)

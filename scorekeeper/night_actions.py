@@ -1,6 +1,7 @@
 """What an organiser does with a club night (issue 20): start it and seat round 1, seat
-the next round, close a round (early: unfinished games count as they stand), add a late
-arrival, mark a leaver, import a night file. Plain functions taking the database and
+the next round, close a round (early: unfinished games count as they stand), reopen a
+round closed by mistake, add a late arrival (a leaver back), mark a leaver and take them
+back, import a night file. Plain functions taking the database and
 plain values, returning a result (never words or pages: the views choose those), as
 actions.py does for a game. The rules they follow: docs/club-nights.md; the seating is
 club.seat_round's, the standing night_records'.
@@ -83,11 +84,13 @@ class RoundClosed:
 
 @dataclass(frozen=True)
 class Arrived:
-    """``name`` joins from round ``from_round``; ``again``: was on the night already."""
+    """``name`` joins from round ``from_round``; ``again``: was on the night already;
+    ``back``: a leaver of the night, back from that round."""
 
     name: str
     from_round: int
     again: bool = False
+    back: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,27 +155,52 @@ def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options:
     return NightStarted(night_store.create_night(db, group_id, settings, players, first, nonce=nonce))
 
 
+class _Refused(Exception):
+    """A seating refused inside the write: ``result`` says why."""
+
+    def __init__(self, result: NotOver | NoMoreRounds | TooFew) -> None:
+        super().__init__(result)
+        self.result = result
+
+
+def _seating(night: StoredNight, number: int, planned: tuple[tuple[str, ...], club.Seating] | None = None
+             ) -> club.Seating:
+    """Round ``number`` of ``night`` (as it is inside the write) as club.seat_round seats
+    it; raises _Refused while the round before is not over, after the planned rounds, or
+    with fewer players present than a table. ``planned``: (the players present, their
+    seating) worked out before the write, used again when the same players are present
+    (the draw and the earlier rounds are the same: the seating would be too), so the
+    write lock is not held while it is worked out again."""
+    current = night.current
+    if current is not None and not current.over:
+        raise _Refused(NotOver(current.number, current.unfinished))
+    if number > night.rounds_planned:
+        raise _Refused(NoMoreRounds(night.rounds_planned))
+    present = night.present(number)
+    if len(present) < night.size:
+        raise _Refused(TooFew(number, len(present), night.size))
+    if planned is not None and planned[0] == present:
+        return planned[1]
+    return club.seat_round(list(present), night.size, seed=night.seed + number, earlier=seatings(night.rounds),
+                           partners=night.partners)
+
+
 def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult:
     """Seat the next round of ``night`` (as read): refused while the current round is
     not over (:class:`NotOver`: close it first), after the planned rounds
     (:class:`NoMoreRounds`), or with fewer players present than a table
-    (:class:`TooFew`). The seating: club.seat_round with the night's draw (its seed plus
-    the round's number, so two taps at once seat the same way; the second finds it
-    seated: ``again``), the earlier rounds' meetings, the present players (late arrivals
-    from their round, leavers no longer). The current round is closed (not early)."""
-    current = night.current
-    if current is not None and not current.over:
-        return NotOver(current.number, current.unfinished)
+    (:class:`TooFew`); each checked again on the night as it is inside the write, so a
+    round reopened or a leaver taken back at the same instant is seen whole or waits. The
+    seating: club.seat_round with the night's draw (its seed plus the round's number, so
+    two taps at once seat the same way; the second finds it seated: ``again``), the
+    earlier rounds' meetings, the present players (late arrivals from their round,
+    leavers no longer). The current round is closed (not early)."""
     number = night.next_number
-    if number > night.rounds_planned:
-        return NoMoreRounds(night.rounds_planned)
-    present = night.present(number)
-    if len(present) < night.size:
-        return TooFew(number, len(present), night.size)
-    seating = club.seat_round(list(present), night.size, seed=night.seed + number, earlier=seatings(night.rounds),
-                              partners=night.partners)
     try:
-        night_store.seat_round(db, night.id, number, seating)
+        planned = (night.present(number), _seating(night, number))  # refused as read: nothing to write
+        night_store.seat_round(db, night.id, number, lambda inside: _seating(inside, number, planned))
+    except _Refused as refused:
+        return refused.result
     except night_store.RoundSeatedError:
         return Seated(number, again=True)
     return Seated(number)
@@ -180,45 +208,107 @@ def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult
 
 def close_round(db: sqlite_utils.Database, night: StoredNight) -> RoundClosed | None:
     """Close ``night``'s current round (None: no round yet). Its tables whose game is not
-    over count as they stand (``early``): their deals now are those the night counts, and
-    deals added later change nothing (docs/club-nights.md, "A round closed early")."""
+    over (read inside the write) count as they stand (``early``): their deals now are
+    those the night counts, and deals added later change nothing (docs/club-nights.md,
+    "A round closed early")."""
     current = night.current
     if current is None:
         return None
-    unfinished = current.unfinished
     try:
-        night_store.close_round(db, night.id, current.number, early=bool(unfinished))
+        unfinished = night_store.close_round(db, night.id, current.number)
     except night_store.RoundClosedError:
         return RoundClosed(current.number, current.closed_early, current.unfinished, again=True)
     return RoundClosed(current.number, bool(unfinished), unfinished)
+
+
+@dataclass(frozen=True)
+class Reopened:
+    """Round ``number`` reopened: its tables are played on; ``added`` the tables whose
+    deals entered since the close now count too (table number, deals counted before,
+    deals now)."""
+
+    number: int
+    added: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ReopenRefused:
+    """Round ``number`` not reopened, nothing changed: ``reason`` as
+    night_records.StoredNight.reopen_refusal ("next_seated", "open", "over",
+    "not_seated")."""
+
+    number: int
+    reason: str
+
+
+def reopen_round(db: sqlite_utils.Database, night: StoredNight, number: int) -> Reopened | ReopenRefused:
+    """Reopen ``night``'s closed round ``number``, closed by mistake (docs/club-nights.md,
+    "Reopening a round"): only the last round seated, only while the next is not seated,
+    and only while some table's game is not over; checked inside the write
+    (night_store.reopen_round), so reopening at the instant the next round is seated is
+    refused or seats nothing until the round is over again."""
+    try:
+        before = night_store.reopen_round(db, night.id, number)
+    except night_store.ReopenRefusedError as refused:
+        return ReopenRefused(number, refused.reason)
+    added = tuple((t.number, t.deals, len(t.game.deals)) for t in before.tables
+                  if t.counted is not None and t.deals < len(t.game.deals))
+    return Reopened(number, added)
+
+
+@dataclass(frozen=True)
+class Staying:
+    """``name`` no longer leaves: seated again from round ``from_round``."""
+
+    name: str
+    from_round: int
+
+
+@dataclass(frozen=True)
+class StayRefused:
+    """Nothing changed: ``reason`` as night_records.StoredNight.stay_refusal ("gone":
+    the round after their last, ``until_round``, is seated; "staying"; "unknown")."""
+
+    name: str
+    reason: str
+    until_round: int | None = None
+
+
+def stay(db: sqlite_utils.Database, night: StoredNight, name: str) -> Staying | StayRefused:
+    """Take back a leaver: ``name`` stays and is seated again from the next round, as
+    long as it is not seated yet (checked inside the write); after that they come back
+    as a late arrival (docs/club-nights.md, "Late arrivals and leavers")."""
+    try:
+        shown, next_round = night_store.set_staying(db, night.id, name)
+    except night_store.StayRefusedError as refused:
+        found = night.player(name)
+        return StayRefused(found.name if found else name, refused.reason, refused.until_round)
+    return Staying(shown, next_round)
 
 
 def arrive(db: sqlite_utils.Database, night: StoredNight, name: str) -> ArriveResult:
     """A late arrival: ``name`` (checked by the caller) joins from the next round
     (docs/club-nights.md, "Late arrivals and leavers"). A player of the night already
     (the same name twice, five taps at once: checked inside the write) is
-    :class:`Arrived` ``again``, unchanged. Refused (:class:`NightRefused` "no_next_round",
+    :class:`Arrived` ``again``, unchanged; a leaver of the night is ``back``, away for
+    the rounds seated since they left. Refused (:class:`NightRefused` "no_next_round",
     field "name") when every planned round is seated: there is no round to join."""
     try:
         added = night_store.add_player(db, night.id, name)
     except night_store.NoNextRoundError:
         return NightRefused("no_next_round", "name")
-    return Arrived(added.name, added.from_round, again=added.again)
+    return Arrived(added.name, added.from_round, again=added.again, back=added.back)
 
 
 def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResult:
-    """A leaver: ``name`` plays out the current round and is not seated after it
-    (docs/club-nights.md, "Late arrivals and leavers"); a late arrival not yet seated is
-    taken off the night. Refused (field "player") for a name not of the night."""
-    found = night.player(name)
-    if found is None:
+    """A leaver: ``name`` plays out the current round (the last seated, read inside the
+    write) and is not seated after it (docs/club-nights.md, "Late arrivals and
+    leavers"); a late arrival not yet seated is taken off the night. Refused (field
+    "player") for a name not of the night."""
+    done = night_store.set_leaving(db, night.id, name)
+    if done is None:
         return NightRefused("unknown", "player")
-    until = night.next_number - 1
-    if until < found.from_round:  # a late arrival who leaves before playing: never of the night
-        night_store.set_leaving(db, night.id, found.name, None)
-        return Leaving(found.name, until, removed=True)
-    night_store.set_leaving(db, night.id, found.name, until)
-    return Leaving(found.name, until)
+    return Leaving(done.name, done.until_round, removed=done.removed)
 
 
 def import_night(db: sqlite_utils.Database, raw: str | bytes, group_id: int, *, nonce: str | None = None,

@@ -8,7 +8,7 @@ on read. The rules in words: docs/club-nights.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -114,6 +114,12 @@ class StoredRound:
         """Its tables whose game is not over."""
         return tuple(table for table in self.tables if not table.finished)
 
+    @property
+    def playable(self) -> tuple[StoredTable, ...]:
+        """Its tables whose game, with every deal entered (not only those a round closed
+        early counts), is not over: what a reopened round would play on."""
+        return tuple(table for table in self.tables if not replace(table, counted=None).finished)
+
     def seating(self) -> club.Seating:
         """The round as club.seat_round seats it (for the next rounds' meetings)."""
         return club.Seating(tables=tuple(tuple(table.game.players) for table in self.tables),
@@ -167,6 +173,37 @@ class StoredNight:
         """Whether every planned round has been played and the last is over."""
         current = self.current
         return current is not None and current.number >= self.rounds_planned and current.over
+
+    def reopen_refusal(self, number: int) -> str | None:
+        """Why round ``number`` cannot be reopened, or None when it can
+        (docs/club-nights.md, "Reopening a round"): "not_seated" no such round;
+        "next_seated" a later round is seated (its players sit at its tables);
+        "over" every table's game is over with every deal entered, so there is nothing
+        left to play on (closed or over by itself); "open" the round is not closed."""
+        if not 1 <= number <= len(self.rounds):
+            return "not_seated"
+        if number < len(self.rounds):
+            return "next_seated"
+        round_ = self.rounds[number - 1]
+        if not round_.playable:
+            return "over"
+        if not round_.closed:
+            return "open"
+        return None
+
+    def stay_refusal(self, name: str) -> str | None:
+        """Why ``name``, marked as leaving, cannot be taken back, or None when they can
+        (docs/club-nights.md, "Late arrivals and leavers"): "unknown" not of the night;
+        "staying" not marked as leaving; "gone" the round after their last is seated
+        (they come back as a late arrival)."""
+        player = self.player(name)
+        if player is None:
+            return "unknown"
+        if player.until_round is None:
+            return "staying"
+        if player.until_round < len(self.rounds):
+            return "gone"
+        return None
 
     def present(self, number: int) -> tuple[str, ...]:
         """The names there for round ``number`` (seated or sitting out), in the order

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -120,39 +120,74 @@ def _seat(db: sqlite_utils.Database, night_id: int, group_id: int, number: int, 
     return games
 
 
-def seat_round(db: sqlite_utils.Database, night_id: int, number: int, seating: club.Seating) -> None:
-    """Seat round ``number`` of the night; the round before it is closed first (over by
-    itself: not early) unless closed already. Raises RoundSeatedError when it is seated
-    already (nothing stored)."""
+def seat_round(db: sqlite_utils.Database, night_id: int, number: int,
+               plan: Callable[[StoredNight], club.Seating]) -> None:
+    """Seat round ``number`` of the night as ``plan`` seats it, given the night as it is
+    inside the write (so a round reopened, a leaver taken back or a late arrival added
+    this instant is either seen whole by the plan or waits for the seating: never half).
+    ``plan`` may raise to refuse (nothing stored; its exception goes to the caller). The
+    round before is closed first (over by itself: not early) unless closed already.
+    Raises RoundSeatedError when it is seated already (nothing stored)."""
     now = store.now()
     with writing(db):
-        night = db.execute("select group_id, kind, options from nights where id = ?", [night_id]).fetchone()
-        if night is None:
-            raise NightNotFoundError(night_id)
+        night = get_night(db, night_id)
+        if night.next_number > number:
+            raise RoundSeatedError(number)
+        seating = plan(night)
         db.execute("update night_rounds set closed = 1, closed_at = ? where night_id = ? and number = ? "
                    "and closed = 0", [now, night_id, number - 1])
-        _seat(db, night_id, int(night[0]), number, seating, str(night[1]), json.loads(night[2]), now)
+        _seat(db, night_id, night.group_id, number, seating, night.kind, night.options, now)
 
 
-def close_round(db: sqlite_utils.Database, night_id: int, number: int, *, early: bool) -> None:
-    """Close round ``number``. ``early``: some table's game is not over; every table then
-    counts the deals it has now (read inside the write: a deal saved this instant is in or
-    out, never half), and deals added later change nothing in the night
-    (docs/club-nights.md, "A round closed early"). Raises RoundClosedError when it was
-    closed already."""
+def close_round(db: sqlite_utils.Database, night_id: int, number: int) -> tuple[StoredTable, ...]:
+    """Close round ``number``; returns its tables whose game is not over (read inside the
+    write): if any, the round is closed early and every table counts the deals it has
+    now (a deal saved this instant is in or out, never half), and deals added later
+    change nothing in the night (docs/club-nights.md, "A round closed early"). Raises
+    RoundClosedError when it was closed already, NightNotFoundError with no such round."""
     with writing(db):
-        row = db.execute("select closed from night_rounds where night_id = ? and number = ?",
-                         [night_id, number]).fetchone()
-        if row is None:
+        night = get_night(db, night_id)
+        if not 1 <= number <= len(night.rounds):
             raise NightNotFoundError(night_id)
-        if row[0]:
+        round_ = night.rounds[number - 1]
+        if round_.closed:
             raise RoundClosedError(number)
+        unfinished = round_.unfinished
         db.execute("update night_rounds set closed = 1, closed_early = ?, closed_at = ? where night_id = ? "
-                   "and number = ?", [int(early), store.now(), night_id, number])
-        if early:
+                   "and number = ?", [int(bool(unfinished)), store.now(), night_id, number])
+        if unfinished:
             db.execute("update night_tables set counted = (select count(*) from deals d where "
                        "d.game_id = night_tables.game_id and d.deleted_at is null) "
                        "where night_id = ? and round = ?", [night_id, number])
+    return unfinished
+
+
+class ReopenRefusedError(Exception):
+    """Round ``number`` cannot be reopened: ``reason`` as
+    night_records.StoredNight.reopen_refusal says it."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(number, reason)
+        self.number = number
+        self.reason = reason
+
+
+def reopen_round(db: sqlite_utils.Database, night_id: int, number: int) -> StoredRound:
+    """Reopen closed round ``number`` (docs/club-nights.md, "Reopening a round"): it is
+    open again, closed early no more, and its tables count every deal they have (deals
+    added since the close too). Checked inside the write (StoredNight.reopen_refusal):
+    raises ReopenRefusedError when the next round is seated (at the same instant too),
+    the round is open already, or every table's game is over. Returns the round as it
+    was before reopening."""
+    with writing(db):
+        night = get_night(db, night_id)
+        reason = night.reopen_refusal(number)
+        if reason is not None:
+            raise ReopenRefusedError(number, reason)
+        db.execute("update night_rounds set closed = 0, closed_early = 0, closed_at = null where night_id = ? "
+                   "and number = ?", [night_id, number])
+        db.execute("update night_tables set counted = null where night_id = ? and round = ?", [night_id, number])
+    return night.rounds[number - 1]
 
 
 class NoNextRoundError(Exception):
@@ -162,31 +197,41 @@ class NoNextRoundError(Exception):
 @dataclass(frozen=True)
 class AddedPlayer:
     """What :func:`add_player` found or wrote: the player's ``name`` as the group spells
-    it, the round they join from, and ``again``: they were on the night already."""
+    it, the round they join from; ``again``: they were on the night already (unchanged);
+    ``back``: a leaver of the night, back from that round."""
 
     name: str
     from_round: int
     again: bool = False
+    back: bool = False
 
 
 def add_player(db: sqlite_utils.Database, night_id: int, name: str) -> AddedPlayer:
     """A late arrival: ``name`` joins the night from its next round (the rounds seated
     plus one, read inside the write: a round seated this instant is not joined halfway).
     Checked inside the write, so five taps at once add them once: a player of the night
-    already (any case: store.name_key) is returned ``again``, unchanged. Raises
+    already (any case: store.name_key) is returned ``again``, unchanged. A leaver of the
+    night comes back (``back``) from the next round: the rounds seated since they left
+    are their rounds ``away`` (docs/club-nights.md, "Late arrivals and leavers"). Raises
     NoNextRoundError when every planned round is seated (nothing written)."""
     now = store.now()
     with writing(db):
         group_id, planned = db.execute("select group_id, rounds_planned from nights where id = ?",
                                        [night_id]).fetchone()
-        found = db.execute("select p.name, np.from_round from night_players np join players p on p.id = np.player_id "
-                           "where np.night_id = ? and p.name_key = ?", [night_id, name_key(name)]).fetchone()
-        if found is not None:
+        seated = int(db.execute("select count(*) from night_rounds where night_id = ?", [night_id]).fetchone()[0])
+        from_round = seated + 1
+        found = db.execute("select p.name, np.from_round, np.until_round, np.away, np.player_id from night_players np "
+                           "join players p on p.id = np.player_id where np.night_id = ? and p.name_key = ?",
+                           [night_id, name_key(name)]).fetchone()
+        if found is not None and found[2] is None:
             return AddedPlayer(str(found[0]), int(found[1]), again=True)
-        from_round = int(db.execute("select count(*) from night_rounds where night_id = ?",
-                                    [night_id]).fetchone()[0]) + 1
         if from_round > int(planned):
             raise NoNextRoundError(night_id)
+        if found is not None:  # a leaver back: away for the rounds seated since their last
+            away = [*json.loads(found[3] or "[]"), *range(int(found[2]) + 1, from_round)]
+            db.execute("update night_players set until_round = null, away = ? where night_id = ? and player_id = ?",
+                       [json.dumps(away) if away else None, night_id, found[4]])
+            return AddedPlayer(str(found[0]), from_round, back=True)
         position = db.execute("select coalesce(max(position), -1) + 1 from night_players where night_id = ?",
                               [night_id]).fetchone()[0]
         player_id = _player_id(db, name, int(group_id), now)
@@ -196,17 +241,71 @@ def add_player(db: sqlite_utils.Database, night_id: int, name: str) -> AddedPlay
     return AddedPlayer(str(shown), from_round)
 
 
-def set_leaving(db: sqlite_utils.Database, night_id: int, name: str, until_round: int | None) -> None:
-    """A leaver: ``name`` plays until round ``until_round`` and is not seated after it;
-    None: taken off the night (a late arrival who leaves before being seated)."""
+@dataclass(frozen=True)
+class LeavingSet:
+    """What :func:`set_leaving` wrote: ``name`` as the group spells it plays until round
+    ``until_round``; ``removed``: a late arrival not yet seated, taken off the night."""
+
+    name: str
+    until_round: int
+    removed: bool = False
+
+
+def _night_player(db: sqlite_utils.Database, night_id: int, name: str) -> tuple[int, str, int, int | None] | None:
+    """(player id, name, from_round, until_round) of the night's player ``name`` (any case)."""
+    row = db.execute("select np.player_id, p.name, np.from_round, np.until_round from night_players np "
+                     "join players p on p.id = np.player_id where np.night_id = ? and p.name_key = ?",
+                     [night_id, name_key(name)]).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]), int(row[2]), row[3])
+
+
+def set_leaving(db: sqlite_utils.Database, night_id: int, name: str) -> LeavingSet | None:
+    """A leaver: ``name`` plays out the round seated last (read inside the write: a round
+    seated this instant is played out, never left halfway) and is not seated after it; a
+    late arrival not yet seated is taken off the night. A leaver already is returned
+    unchanged. None: not of the night."""
     with writing(db):
-        player = "(select id from players where name_key = ? and group_id = (select group_id from nights where id = ?))"
-        if until_round is None:
-            db.execute(f"delete from night_players where night_id = ? and player_id = {player}",
-                       [night_id, name_key(name), night_id])
-        else:
-            db.execute(f"update night_players set until_round = ? where night_id = ? and player_id = {player}",
-                       [until_round, night_id, name_key(name), night_id])
+        found = _night_player(db, night_id, name)
+        if found is None:
+            return None
+        player_id, shown, from_round, leaving = found
+        until = int(db.execute("select count(*) from night_rounds where night_id = ?", [night_id]).fetchone()[0])
+        if leaving is not None:  # said already (a double tap): unchanged, never present again in a round gone
+            return LeavingSet(shown, int(leaving))
+        if until < from_round:
+            db.execute("delete from night_players where night_id = ? and player_id = ?", [night_id, player_id])
+            return LeavingSet(shown, until, removed=True)
+        db.execute("update night_players set until_round = ? where night_id = ? and player_id = ?",
+                   [until, night_id, player_id])
+    return LeavingSet(shown, until)
+
+
+class StayRefusedError(Exception):
+    """A leaver cannot be taken back: ``reason`` as night_records.StoredNight.stay_refusal
+    says it; ``until_round`` their last round (None: not leaving)."""
+
+    def __init__(self, reason: str, until_round: int | None = None) -> None:
+        super().__init__(reason, until_round)
+        self.reason = reason
+        self.until_round = until_round
+
+
+def set_staying(db: sqlite_utils.Database, night_id: int, name: str) -> tuple[str, int]:
+    """Take back a leaver (docs/club-nights.md, "Late arrivals and leavers"): ``name``
+    stays, seated again from the next round. Checked inside the write
+    (StoredNight.stay_refusal): raises StayRefusedError once the round after their last
+    is seated (at the same instant too), or when they are not leaving. Returns (their
+    name as the group spells it, the next round's number)."""
+    with writing(db):
+        night = get_night(db, night_id)
+        reason = night.stay_refusal(name)
+        player = night.player(name)
+        if reason is not None or player is None:
+            raise StayRefusedError(reason or "unknown", None if player is None else player.until_round)
+        db.execute("update night_players set until_round = null where night_id = ? and player_id = "
+                   "(select id from players where group_id = ? and name_key = ?)",
+                   [night_id, night.group_id, name_key(player.name)])
+    return player.name, night.next_number
 
 
 def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, nonce: str | None = None) -> int:
@@ -237,7 +336,8 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
         for position, player in enumerate(night.players):
             db.table("night_players").insert({
                 "night_id": night_id, "position": position, "player_id": _player_id(db, player.name, group_id, now),
-                "from_round": player.from_round, "until_round": player.until_round})
+                "from_round": player.from_round, "until_round": player.until_round,
+                "away": json.dumps(list(player.away)) if player.away else None})
         for round_ in night.rounds:
             db.table("night_rounds").insert({"night_id": night_id, "number": round_.number,
                                              "closed": int(round_.closed), "closed_early": int(round_.closed_early),
@@ -277,9 +377,9 @@ def get_night(db: sqlite_utils.Database, night_id: int, group_id: int | None = N
     night = rows[0]
     if group_id is not None and night["group_id"] != group_id:
         raise NightNotFoundError(night_id)
-    players = tuple(NightPlayer(r[0], r[1], r[2]) for r in db.execute(
-        "select p.name, np.from_round, np.until_round from night_players np join players p on p.id = np.player_id "
-        "where np.night_id = ? order by np.position", [night_id]))
+    players = tuple(NightPlayer(r[0], r[1], r[2], tuple(json.loads(r[3] or "[]"))) for r in db.execute(
+        "select p.name, np.from_round, np.until_round, np.away from night_players np "
+        "join players p on p.id = np.player_id where np.night_id = ? order by np.position", [night_id]))
     tables = list(db.execute("select round, number, game_id, counted from night_tables where night_id = ? "
                              "order by round, number", [night_id]))
     games = _games(db, [t[2] for t in tables])
@@ -382,7 +482,7 @@ def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     per table of the night's rows; nothing scored."""
     parts = [
         list(db.execute("select name, rounds_planned, ranking from nights where id = ?", [night_id])),
-        list(db.execute("select player_id, from_round, until_round from night_players where night_id = ? "
+        list(db.execute("select player_id, from_round, until_round, away from night_players where night_id = ? "
                         "order by position", [night_id])),
         list(db.execute("select number, closed, closed_early from night_rounds where night_id = ? order by number",
                         [night_id])),

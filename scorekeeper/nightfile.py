@@ -41,15 +41,18 @@ MAX_PROBLEMS = 30
 class NightPlayer:
     """A player of the night: ``name``; ``from_round`` the first round they could be
     seated (1, or the next round after a late arrival); ``until_round`` the last round
-    before they left (None: stayed to the end)."""
+    before they left (None: stayed to the end); ``away`` the rounds in between they were
+    not there for (a leaver who came back as a late arrival), in order."""
 
     name: str
     from_round: int = 1
     until_round: int | None = None
+    away: tuple[int, ...] = ()
 
     def present(self, number: int) -> bool:
         """Whether the player was there for round ``number`` (seated or sitting out)."""
-        return self.from_round <= number and (self.until_round is None or number <= self.until_round)
+        return (self.from_round <= number and (self.until_round is None or number <= self.until_round)
+                and number not in self.away)
 
 
 @dataclass(frozen=True)
@@ -106,7 +109,8 @@ class NightFile:
             "ranking": self.ranking,
             "seating": self.seating,
             "seed": self.seed,
-            "players": [{"name": p.name, "from_round": p.from_round, "until_round": p.until_round}
+            "players": [{"name": p.name, "from_round": p.from_round, "until_round": p.until_round,
+                         **({"away": list(p.away)} if p.away else {})}
                         for p in self.players],
             "rounds": [{
                 "round": r.number,
@@ -267,8 +271,15 @@ def _players(raw: Any, problems: _Problems) -> tuple[NightPlayer, ...] | None:
                          f"{where}.until_round")
             last = None
             problems.unsure.add(name_key(player))
+        away = entry.get("away", [])
+        if not isinstance(away, list) or not all(_whole(n, first + 1, last or MAX_ROUNDS) for n in away) \
+                or away != sorted(set(away)):
+            problems.add(_("away must list round numbers after from_round (and not after until_round), in order"),
+                         f"{where}.away")
+            away = []
+            problems.unsure.add(name_key(player))
         # (kept as a player of the night either way: one message, not one more per table)
-        out.append(NightPlayer(player, first, last))
+        out.append(NightPlayer(player, first, last, tuple(away)))
     return tuple(out)
 
 

@@ -112,3 +112,10 @@ def leaver_form(players: Sequence[str]) -> type[FlaskForm]:
     return type("LeaverForm", (FlaskForm,), {
         "player": RadioField(_l("Who leaves after this round?"), choices=choices([(n, n) for n in players]),
                              validate_choice=False)})
+
+
+class StayForm(FlaskForm):
+    """A leaver taken back: ``player``, one of the night's leavers (checked by the action
+    inside the write)."""
+
+    player = HiddenField()

@@ -1,6 +1,6 @@
 """Club nights (issue 20): the group's nights, starting one, the night's page (its
-round's tables, each a game with its link and QR code; close the round, seat the next,
-a late arrival, a leaver), the standing with every figure explained, the big screen for
+round's tables, each a game with its link and QR code; close the round, reopen one
+closed by mistake, seat the next, a late arrival, a leaver and "X stays"), the standing with every figure explained, the big screen for
 a TV, the printable standing and table cards, and the night file. Thin: night_actions
 does the work, night_records scores; these views map requests and results to pages.
 """
@@ -147,6 +147,7 @@ def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None, ver
         arrival=arrival or night_forms.ArrivalForm(formdata=None),
         leaver=leaver or night_forms.leaver_form(_staying(night))(formdata=None),
         known=store.known_players(get_db(), group_id()),
+        leavers=[(p, p.until_round >= len(night.rounds)) for p in night.players if p.until_round is not None],
         version=version or night_store.night_version(get_db(), night.id))
     return (page, 400) if arrival is not None or leaver is not None else page
 
@@ -200,6 +201,48 @@ def next_round(night_id: int) -> Any:
     return redirect(url_for("nights.show", night_id=night_id))
 
 
+def _reopen_refused(number: int, reason: str) -> str:
+    """Why round ``number`` was not reopened, in the players' words."""
+    if reason == "next_seated":
+        return _("Round %(n)s can no longer be reopened: round %(next)s is seated, and its players sit at its "
+                 "tables.", n=number, next=number + 1)
+    if reason == "open":
+        return _("Round %(n)s is open: its tables are playing.", n=number)
+    if reason == "over":
+        return _("Every table's game of round %(n)s is over: there is nothing left to play, so it stays closed.",
+                 n=number)
+    return _("There is no round %(n)s to reopen.", n=number)
+
+
+@bp.route("/nights/<int:night_id>/rounds/<int:number>/reopen", methods=["GET", "POST"])
+def reopen(night_id: int, number: int) -> Any:
+    """Reopen round ``number``, closed by mistake (docs/club-nights.md, "Reopening a
+    round"): asked first (GET: what counts again), POST reopens it; refused (the next
+    round seated, every game over, open already) with the reason on the night's page."""
+    night = get_night_or_404(night_id)
+    form = forms.EmptyForm()
+    if request.method == "POST" and form.validate_on_submit():
+        match night_actions.reopen_round(get_db(), night, number):
+            case night_actions.Reopened(added=counted_again):
+                words = _("Round %(n)s is open again: its tables play on.", n=number)
+                if counted_again:
+                    words += " " + ngettext("%(num)s deal entered since it was closed counts now.",
+                                            "%(num)s deals entered since it was closed count now.",
+                                            sum(now - before for _table, before, now in counted_again))
+                flash(words, "saved")
+            case night_actions.ReopenRefused(reason=why):
+                flash(_reopen_refused(number, why), "saved")
+        return redirect(url_for("nights.show", night_id=night_id))
+    refusal = night.reopen_refusal(number)
+    if refusal is not None:
+        flash(_reopen_refused(number, refusal), "saved")
+        return redirect(url_for("nights.show", night_id=night_id))
+    round_ = night.rounds[number - 1]
+    added = [t for t in round_.tables if t.counted is not None and t.deals < len(t.game.deals)]
+    return render_template("nights/reopen.html", night=night, title=night_title(night), round=round_,
+                           added=added, form=form), 400 if form.is_submitted() else 200
+
+
 @bp.post("/nights/<int:night_id>/arrive")
 def arrive(night_id: int) -> Any:
     """A late arrival: joins from the next round."""
@@ -210,8 +253,14 @@ def arrive(night_id: int) -> Any:
         if name is not None:
             result = night_actions.arrive(get_db(), night, name)
             if isinstance(result, night_actions.Arrived):
-                flash(_("%(name)s is on the night already.", name=isolate(result.name)) if result.again else
-                      _("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round), "saved")
+                if result.again:
+                    flash(_("%(name)s is on the night already.", name=isolate(result.name)), "saved")
+                elif result.back:
+                    flash(_("%(name)s is back: seated again from round %(n)s.", name=isolate(result.name),
+                            n=result.from_round), "saved")
+                else:
+                    flash(_("%(name)s joins from round %(n)s.", name=isolate(result.name), n=result.from_round),
+                          "saved")
                 return redirect(url_for("nights.show", night_id=night_id))
             form.name.errors = [_("Every round of the night is seated: there is no next round to join.")]
     return _night_page(night, arrival=form)
@@ -231,6 +280,29 @@ def leave(night_id: int) -> Any:
             return redirect(url_for("nights.show", night_id=night_id))
     form.player.errors = [_("Choose who leaves.")]
     return _night_page(night, leaver=form)
+
+
+@bp.post("/nights/<int:night_id>/stay")
+def stay(night_id: int) -> Any:
+    """Take back a leaver ("X stays"): seated again from the next round, while it is not
+    seated; after that refused, saying they come back as a late arrival."""
+    night = get_night_or_404(night_id)
+    form = night_forms.StayForm()
+    if not form.validate_on_submit():
+        flash(_("This page was open too long or came from elsewhere. Tap it again."), "saved")
+        return redirect(url_for("nights.show", night_id=night_id) + "#leave")
+    match night_actions.stay(get_db(), night, form.player.data or ""):
+        case night_actions.Staying(name=name, from_round=from_round):
+            flash(_("%(name)s stays: seated again from round %(n)s.", name=isolate(name), n=from_round), "saved")
+        case night_actions.StayRefused(name=name, reason="gone", until_round=until):
+            flash(_("%(name)s left after round %(n)s, and round %(next)s is seated: they can no longer be taken "
+                    "back. Add them as a late arrival: they join from the next round.", name=isolate(name),
+                    n=until, next=(until or 0) + 1), "saved")
+        case night_actions.StayRefused(name=name, reason="staying"):
+            flash(_("%(name)s is not leaving.", name=isolate(name)), "saved")
+        case night_actions.StayRefused():
+            flash(_("Choose who stays."), "saved")
+    return redirect(url_for("nights.show", night_id=night_id) + "#leave")
 
 
 def line_words(line: RoundLine, sides: int) -> str:

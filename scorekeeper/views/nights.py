@@ -119,10 +119,12 @@ def _leaders(table: StoredTable) -> list[str]:
 def _page(night: StoredNight) -> dict[str, Any]:
     """What the night's pages share."""
     current = night.current
+    rules = get_rules(night.kind)
+    sides = len(rules.sides(rules.parse_options(night.options)))
     return {"night": night, "title": night_title(night), "tables": _tables(night),
             "standing": night.standing(), "current": current,
             "dealt": any(table.deals for round_ in night.rounds for table in round_.tables),
-            "sides": len(get_rules(night.kind).sides(get_rules(night.kind).parse_options(night.options)))}
+            "sides": sides, "partners": sides < TABLE_SIZE[night.kind]}
 
 
 @bp.get("/nights/<int:night_id>")
@@ -233,21 +235,31 @@ def leave(night_id: int) -> Any:
     return _night_page(night, leaver=form)
 
 
-def line_words(line: RoundLine, sides: int) -> str:
+def line_words(line: RoundLine, sides: int, partners: bool = False) -> str:
     """One round of a player's standing in a sentence: where they finished and why that
-    gives these placing points, or the sit-out rule (docs/club-nights.md); numbers in
-    the page's digits."""
+    gives these placing points, or the sit-out rule (docs/club-nights.md); the round's
+    score, said as the side's total with partners (``partners``: partnership Trix);
+    numbers in the page's digits."""
     n = locale_numbers.number
     if line.sat_out:
-        return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × %(one)s = "
-                 "%(points)s placing points. Score %(score)s: the average score of everyone who played that "
-                 "round, cut toward zero.", round=n(line.round), level=n(line.level), one=n(POINTS_LEVEL),
-                 points=n(line.points), score=n(line.score))
-    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
-              "%(level)s level × %(one)s = %(points)s placing points. Score %(score)s.", round=n(line.round),
-              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
-              two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL), points=n(line.points),
+        points = _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × %(one)s = "
+                   "%(points)s placing points.", round=n(line.round), level=n(line.level), one=n(POINTS_LEVEL),
+                   points=n(line.points))
+        score = _("Score %(score)s: the average of the sides' totals that round, cut toward zero.",
+                  score=n(line.score)) if partners else \
+            _("Score %(score)s: the average score of everyone who played that round, cut toward zero.",
               score=n(line.score))
+        return points + " " + score
+    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+              "%(level)s level × %(one)s = %(points)s placing points.", round=n(line.round),
+              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
+              two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL), points=n(line.points))
+    if line.side_totals:
+        words += " " + _("Score %(score)s: your side's total, yours %(yours)s + your partner's %(partner)s.",
+                         score=n(line.score), yours=n(line.side_totals[0]),
+                         partner=" + ".join(n(total) for total in line.side_totals[1:]))
+    else:
+        words += " " + _("Score %(score)s.", score=n(line.score))
     if not line.finished:
         words += " " + _("The game was not over: it counts as it stood.")
     return words
@@ -280,8 +292,9 @@ def standing(night_id: int) -> str:
     night = get_night_or_404(night_id)
     page = _page(night)
     sides = page["sides"]
+    partners = page["partners"]
     rows = [{"row": row, "words": row_words(row, night.ranking, night.low_wins),
-             "lines": [line_words(line, sides) for line in row.rounds]} for row in page["standing"]]
+             "lines": [line_words(line, sides, partners) for line in row.rounds]} for row in page["standing"]]
     return render_template("nights/standing.html", **page, rows=rows, version=version)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .rules.common import _
+from .rules.common import _, _n
 
 #: Placing points for each side (a player alone, or a pair of partners) that finished
 #: behind yours at your table, and for each other side level with yours: the match
@@ -51,8 +51,8 @@ def sitting_out_count(present: int, size: int) -> int:
     left over when the tables are full (13 at Trix: 1; 11 at Trigami: 2). Raises
     SeatingError when there are fewer players than one table needs."""
     if present < size:
-        raise SeatingError(_("A table needs {size} players; only {count} are here.").format(
-            size=size, count=present))
+        raise SeatingError(_n(present, "A table needs {size} players; only {n} is here.",
+                              "A table needs {size} players; only {n} are here.", size=size))
     return present % size
 
 

@@ -36,6 +36,8 @@ def test_the_players_left_over_when_the_tables_are_full_sit_out(present, size, o
 def test_fewer_players_than_a_table_or_a_name_twice_cannot_be_seated():
     with pytest.raises(SeatingError, match="4"):
         seat_round(["Aino", "Ben", "Carla"], 4, seed=1)
+    with pytest.raises(SeatingError, match=r"A table needs 3 players; only 1 is here\."):
+        seat_round(["Aino"], 3, seed=1)
     with pytest.raises(SeatingError, match="Ben"):
         seat_round(["Aino", "Ben", "Carla", "Ben"], 3, seed=1)
 

@@ -173,7 +173,7 @@ def test_nine_at_trigami_three_rounds(client, db, fixed_seed):
     # each figure explained: Aino is first at every table she plays (first by name)
     why = text(client.get(f"/nights/{night_id}/standing"))
     assert "Round 1, table" in why and "place 1 of 3. 2 behind × 2 + 0 level × 1 = 4 placing points. Score 140." in why
-    assert "0 behind × 2 + 1 level × 1 = 1 placing points. Score 0." in why  # the tie's second places
+    assert "0 behind × 2 + 1 level × 1 = 1 placing point. Score 0." in why  # the tie's second places
 
 
 def test_two_tables_level_share_the_rank(client, db, fixed_seed):
@@ -312,6 +312,25 @@ def test_partners_score_their_sides_total_and_a_sit_out_the_sides_average(client
     assert "Score -75: your side's total, yours 0 + your partner's -75." in why
     assert "Score -18: the average of the sides' totals that round, cut toward zero." in why
     assert "Partners share their side's result" in why
+
+
+def test_one_placing_point_is_said_in_the_singular(client, db, fixed_seed):
+    """Partnership Trix, nine players, round 1 closed before any deal: every side level
+    with the other side of its table, 1 placing point each, and the sit-out 1 too (a
+    table's average: docs/club-nights.md); a count of 1 reads "1 placing point"."""
+    night_id = start(client, "trix", NINE, 1, partnership="sum")
+    client.post(f"/nights/{night_id}/close")
+    why = text(client.get(f"/nights/{night_id}/standing"))
+    assert "1 level × 1 = 1 placing point." in why
+    assert "Counted level with every other side of a table: 1 × 1 = 1 placing point." in why
+    assert "1 placing points" not in why
+
+
+def test_one_table_still_playing_is_said_in_the_singular(client, db, fixed_seed):
+    night_id = start(client, "trigami", NINE[:3], 2)
+    answer = client.post(f"/nights/{night_id}/next", follow_redirects=True)
+    assert "Round 1 is not over: table 1 is still playing. Close the round first to count it as it stands." \
+        in text(answer)
 
 
 # ----------------------------------------------------------------- late arrivals and leavers

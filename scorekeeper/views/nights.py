@@ -191,14 +191,17 @@ def next_round(night_id: int) -> Any:
             flash(_("Round %(n)s was seated already.", n=number) if again else
                   _("Round %(n)s is seated.", n=number), "saved")
         case night_actions.NotOver(number=number, unfinished=unfinished):
-            flash(_("Round %(n)s is not over: tables %(tables)s are still playing. Close the round first "
-                    "to count them as they stand.", n=number,
-                    tables=listed([str(t.number) for t in unfinished])), "saved")
+            flash(ngettext("Round %(n)s is not over: table %(tables)s is still playing. Close the round first "
+                           "to count it as it stands.",
+                           "Round %(n)s is not over: tables %(tables)s are still playing. Close the round first "
+                           "to count them as they stand.", len(unfinished), n=number,
+                           tables=listed([locale_numbers.number(t.number) for t in unfinished])), "saved")
         case night_actions.NoMoreRounds(planned=planned):
             flash(ngettext("The night's %(num)s round is played.", "The night's %(num)s rounds are played.",
                            planned), "saved")
         case night_actions.TooFew(present=present, size=size):
-            flash(_("A table needs %(size)s players; only %(count)s are here.", size=size, count=present), "saved")
+            flash(ngettext("A table needs %(size)s players; only %(num)s is here.",
+                           "A table needs %(size)s players; only %(num)s are here.", present, size=size), "saved")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -242,18 +245,22 @@ def line_words(line: RoundLine, sides: int, partners: bool = False) -> str:
     numbers in the page's digits."""
     n = locale_numbers.number
     if line.sat_out:
-        points = _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × %(one)s = "
-                   "%(points)s placing points.", round=n(line.round), level=n(line.level), one=n(POINTS_LEVEL),
-                   points=n(line.points))
+        points = ngettext("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × "
+                          "%(one)s = %(num)s placing point.",
+                          "Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × "
+                          "%(one)s = %(num)s placing points.", line.points, round=n(line.round), level=n(line.level),
+                          one=n(POINTS_LEVEL))
         score = _("Score %(score)s: the average of the sides' totals that round, cut toward zero.",
                   score=n(line.score)) if partners else \
             _("Score %(score)s: the average score of everyone who played that round, cut toward zero.",
               score=n(line.score))
         return points + " " + score
-    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
-              "%(level)s level × %(one)s = %(points)s placing points.", round=n(line.round),
-              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
-              two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL), points=n(line.points))
+    words = ngettext("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+                     "%(level)s level × %(one)s = %(num)s placing point.",
+                     "Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+                     "%(level)s level × %(one)s = %(num)s placing points.", line.points, round=n(line.round),
+                     table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
+                     two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL))
     if line.side_totals:
         words += " " + _("Score %(score)s: your side's total, yours %(yours)s + your partner's %(partner)s.",
                          score=n(line.score), yours=n(line.side_totals[0]),

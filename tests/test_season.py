@@ -229,10 +229,11 @@ ALL_TIME = [D, B, A, E, C, G, F]
     ("kind=poker", "kind", "Not a valid choice.", ALL_TIME),
 ])
 def test_a_bad_filter_is_answered_beside_its_field(client, db, season, query, field, message, shown):
-    """The message beside the field, what was typed kept, status 400; the filter is not
-    applied and the rest of the page still works."""
+    """The message beside the field, what was typed kept, status 200 (as the games list
+    and the players list answer a filter they cannot read); the filter is not applied
+    and the rest of the page still works."""
     response = client.get(f"/season?{query}")
-    assert response.status_code == 400
+    assert response.status_code == 200
     html = response.get_data(as_text=True)
     box = re.search(rf'<div class="text-field[^"]*has-error">((?:(?!</div>).)*name="{field}"(?:(?!</div>).)*)</div>',
                     html, re.S)
@@ -244,7 +245,7 @@ def test_a_bad_filter_is_answered_beside_its_field(client, db, season, query, fi
     # nothing else broken: the season without the filter that did not parse
     assert [row[1] for row in season_rows(html)] == shown
     ids = {name: pid for pid, name in store.player_names(db, groups.only_group(db).id).items()}
-    assert client.get(f"/season/players/{ids[A]}?{query}").status_code == 400
+    assert client.get(f"/season/players/{ids[A]}?{query}").status_code == 200
     assert client.get("/season").status_code == 200
 
 
@@ -333,3 +334,23 @@ def test_a_negative_score_is_written_alike_in_the_table_and_the_sentence_in_arab
     western = "\u2066\u200e\u221275\u2069"
     assert re.findall(r'<td class="num score">(.*?)</td>', page)[0] == western
     assert f"{western} + 0\u00a0=\u00a0{western}" in page
+
+
+@pytest.mark.parametrize("address", ["/", "/players", "/season"])
+@pytest.mark.parametrize(("query", "field", "message"), [
+    ("start=2026-02-30", "start", "Not a valid date value."),
+    ("start=2026-03-04&end=2026-03-01", "end", "The last day comes before the first."),
+])
+def test_the_games_players_and_season_answer_a_bad_day_alike(client, db, make_game, address, query, field, message):
+    """One answer to a day the filter cannot read, on every list that filters by days:
+    200, the page drawn without that filter, the message beside its field and what was
+    typed kept in it."""
+    make_game()  # the games list shows its filters once there is a game
+    response = client.get(f"{address}?{query}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    box = re.search(rf'<div class="text-field[^"]*has-error">((?:(?!</div>).)*name="{field}"(?:(?!</div>).)*)</div>',
+                    html, re.S)
+    assert box and message in text_of(box.group(1))
+    typed = dict(part.split("=") for part in query.split("&"))[field]
+    assert f'value="{typed}"' in box.group(1)

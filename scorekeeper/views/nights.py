@@ -384,13 +384,15 @@ def season() -> Any:
     """The group's season: the nights of a chosen period and game (RankingForm, as on
     the players list) and the season table across them, each line's figures explained
     on its player's season page. A filter that does not parse: its message beside its
-    field, not applied, status 400."""
+    field, what was typed kept, not applied; the page answers 200, as the games list and
+    the players list do for their filters (a GET that still shows the season, not a
+    refused form)."""
     form = RankingForm(formdata=request.args)
     period, found = _season(form)
     ids = _player_ids()
     page = render_template("nights/season.html", form=form, period=period, season=found, query=_filters(),
                            rows=[(row, ids.get(name_key(row.player))) for row in found.table], title=night_title)
-    return (page, 400) if form.errors else page
+    return page
 
 
 def _player_ids() -> dict[str, int]:
@@ -420,4 +422,4 @@ def season_player(player_id: int) -> Any:
     page = render_template("nights/season_player.html", form=form, period=period, name=name, row=row,
                            nights=nights, words=season_words(row, nights) if row else [], query=_filters(),
                            title=night_title)
-    return (page, 400) if form.errors else page
+    return page

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .rules.common import _
+from .rules.common import _, _n
 
 #: Placing points for each side (a player alone, or a pair of partners) that finished
 #: behind yours at your table, and for each other side level with yours: the match
@@ -51,8 +51,8 @@ def sitting_out_count(present: int, size: int) -> int:
     left over when the tables are full (13 at Trix: 1; 11 at Trigami: 2). Raises
     SeatingError when there are fewer players than one table needs."""
     if present < size:
-        raise SeatingError(_("A table needs {size} players; only {count} are here.").format(
-            size=size, count=present))
+        raise SeatingError(_n(present, "A table needs {size} players; only {n} is here.",
+                              "A table needs {size} players; only {n} are here.", size=size))
     return present % size
 
 
@@ -197,9 +197,13 @@ class RoundLine:
     ``table`` and ``place`` are None for a round sat out. ``behind`` and ``level``: the
     sides that finished behind the player's side, and the other sides level with it (a
     sit-out: level with every other side of a table). ``points``: placing points,
-    POINTS_BEHIND × behind + POINTS_LEVEL × level. ``score``: the player's total in the
-    game (a sit-out: the round's average, see :func:`standing`). ``finished``: whether
-    the table's game was over (False: it counted as it stood).
+    POINTS_BEHIND × behind + POINTS_LEVEL × level. ``score``: the round's score, the
+    total of the player's side in the game (a player alone: their own total; partners:
+    the sum of both partners' totals, each partner gets it whole, as a pair in duplicate
+    bridge); a sit-out: the round's average, see :func:`standing`. ``side_totals``: the
+    totals of the side's seats that add up to ``score``, the player's own first, when the
+    side is more than one seat (partners), else empty. ``finished``: whether the table's
+    game was over (False: it counted as it stood).
     """
 
     round: int
@@ -210,6 +214,7 @@ class RoundLine:
     points: int
     score: int
     finished: bool = True
+    side_totals: tuple[int, ...] = ()
 
     @property
     def sat_out(self) -> bool:
@@ -241,7 +246,8 @@ def _truncated_mean(total: int, count: int) -> int:
 
 def round_lines(result: TableResult) -> tuple[RoundLine, ...]:
     """Each seat's :class:`RoundLine` for one table: placing points from the sides'
-    places (the best place among a side's seats is the side's)."""
+    places (the best place among a side's seats is the side's), and as the round's score
+    the side's total, the sum of its seats' totals (docs/club-nights.md, "The standing")."""
     side_place = [min(result.places[seat] for seat in side) for side in result.sides]
     lines = []
     for seat in range(len(result.players)):
@@ -249,10 +255,13 @@ def round_lines(result: TableResult) -> tuple[RoundLine, ...]:
         behind = sum(1 for place in side_place if place > side_place[mine])
         level = sum(1 for index, place in enumerate(side_place)
                     if index != mine and place == side_place[mine])
+        side = result.sides[mine]
+        parts = (result.totals[seat], *(result.totals[other] for other in side if other != seat))
         lines.append(RoundLine(round=result.round, table=result.table, place=side_place[mine],
                                behind=behind, level=level,
                                points=POINTS_BEHIND * behind + POINTS_LEVEL * level,
-                               score=result.totals[seat], finished=result.finished))
+                               score=sum(parts), finished=result.finished,
+                               side_totals=parts if len(side) > 1 else ()))
     return tuple(lines)
 
 
@@ -265,8 +274,11 @@ def standing(results: Sequence[TableResult], sat_out: Mapping[int, Sequence[str]
     Placing points: POINTS_BEHIND for every side behind yours at your table and
     POINTS_LEVEL for every other side level with it. A player who sits a round out is
     counted level with every other side of a table (N sides: N − 1 points, a table's
-    average) and scores the average total of everyone who played that round, cut toward
-    zero. ``ranking`` "placings": most placing points first, then the better total score
+    average). A player's round score is their side's total (:func:`round_lines`: their
+    own total alone, both partners' totals added with partners); a sit-out scores the
+    average of the round scores of everyone who played that round at a table, each as
+    they get it (with partners each side's total counts once for each partner, so this
+    is the average of the round's side totals), cut toward zero. ``ranking`` "placings": most placing points first, then the better total score
     (higher; lower when ``low_wins``: Trix's reversed scoring); "score": the better total
     score alone. Rows equal in what ranks them share a rank (1, 1, 3), listed by name.
     ``players``: everyone of the night; one who has not played a round yet (at a table or
@@ -278,16 +290,18 @@ def standing(results: Sequence[TableResult], sat_out: Mapping[int, Sequence[str]
         raise ValueError(f"unknown ranking {ranking!r}")
     lines: dict[str, list[RoundLine]] = {name: [] for name in players}
     by_round: dict[int, list[TableResult]] = {}
+    played: dict[int, list[int]] = {}  # round → the round scores of everyone at a table
     for result in results:
         by_round.setdefault(result.round, []).append(result)
         for name, line in zip(result.players, round_lines(result), strict=True):
             lines.setdefault(name, []).append(line)
+            played.setdefault(result.round, []).append(line.score)
     any_sides = len(results[0].sides) if results else 0
     for number, names in (sat_out or {}).items():
         tables = by_round.get(number, [])
         sides = len(tables[0].sides) if tables else any_sides
-        totals = [total for result in tables for total in result.totals]
-        score = _truncated_mean(sum(totals), len(totals)) if totals else 0
+        scores = played.get(number, [])
+        score = _truncated_mean(sum(scores), len(scores)) if scores else 0
         for name in names:
             lines.setdefault(name, []).append(RoundLine(
                 round=number, table=None, place=None, behind=0, level=max(sides - 1, 0),

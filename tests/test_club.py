@@ -36,6 +36,8 @@ def test_the_players_left_over_when_the_tables_are_full_sit_out(present, size, o
 def test_fewer_players_than_a_table_or_a_name_twice_cannot_be_seated():
     with pytest.raises(SeatingError, match="4"):
         seat_round(["Aino", "Ben", "Carla"], 4, seed=1)
+    with pytest.raises(SeatingError, match=r"A table needs 3 players; only 1 is here\."):
+        seat_round(["Aino"], 3, seed=1)
     with pytest.raises(SeatingError, match="Ben"):
         seat_round(["Aino", "Ben", "Carla", "Ben"], 3, seed=1)
 
@@ -247,3 +249,81 @@ def test_equal_in_the_season_on_points_wins_and_rounds_share_the_rank():
     ranked = club.season_table([a])
     assert [(row.rank, row.shared, row.player) for row in ranked] == [(1, True, "Aino"), (1, True, "Ben"),
                                                                       (3, False, "Carla")]
+
+
+# ------------------------------------------------- partners share their side's result
+
+
+def test_partners_each_score_their_sides_total_in_the_round():
+    # partners, "sum": A −100 + C 40 = −60 beats B 250 + D −400 = −150 (docs: "The standing")
+    lines = club.round_lines(trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400], partnership="sum"))
+    assert [line.score for line in lines] == [-60, -150, -60, -150]
+    assert [line.points for line in lines] == [2, 0, 2, 0]
+    # the explanation's parts: the player's own total first, then the partner's
+    assert [line.side_totals for line in lines] == [(-100, 40), (250, -400), (40, -100), (-400, 250)]
+    # a player alone: the own total, no parts
+    alone = club.round_lines(trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400]))
+    assert [line.score for line in alone] == [-100, 250, 40, -400]
+    assert not any(line.side_totals for line in alone)
+
+
+def test_partners_stay_level_in_the_standing_and_equal_sides_share_the_rank():
+    results = [
+        # table 1: A+C −100 + 40 = −60 win against B+D 250 − 400 = −150
+        trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400], partnership="sum"),
+        # table 2: E+G 0 − 60 = −60 win against F+H −200 + 50 = −150: the same as table 1
+        trix_table(1, 2, ["E", "F", "G", "H"], [0, -200, -60, 50], partnership="sum"),
+    ]
+    ranked = standing(results)
+    rows = {row.player: row for row in ranked}
+    assert {name: (rows[name].points, rows[name].score) for name in "ACEG"} == dict.fromkeys("ACEG", (2, -60))
+    assert {name: (rows[name].points, rows[name].score) for name in "BDFH"} == dict.fromkeys("BDFH", (0, -150))
+    # two winning sides level in points and score: all four share rank 1; the losers rank 5
+    assert [(row.rank, row.shared, row.player) for row in ranked] == [
+        (1, True, "A"), (1, True, "C"), (1, True, "E"), (1, True, "G"),
+        (5, True, "B"), (5, True, "D"), (5, True, "F"), (5, True, "H")]
+    # by score alone, the same: partners never split
+    assert [row.rank for row in standing(results, ranking="score")] == [1, 1, 1, 1, 5, 5, 5, 5]
+
+
+def test_a_side_ahead_on_the_tie_break_ranks_both_partners_ahead():
+    # both tables' winners have 2 points; table 2's side totals +200 against table 1's −60
+    results = [trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400], partnership="sum"),
+               trix_table(1, 2, ["E", "F", "G", "H"], [250, -100, -50, -200], partnership="sum")]
+    ranked = standing(results)
+    # E and G (2, +200), then A and C (2, −60), then B and D (0, −150), F and H (0, −300)
+    assert [(row.rank, row.player, row.score) for row in ranked] == [
+        (1, "E", 200), (1, "G", 200), (3, "A", -60), (3, "C", -60),
+        (5, "B", -150), (5, "D", -150), (7, "F", -300), (7, "H", -300)]
+
+
+def test_a_sit_out_at_partnership_trix_scores_the_average_of_the_sides_totals():
+    # the example of docs/club-nights.md, "The standing": sides −60, −150 (table 1) and
+    # +200, −300 (table 2); everyone at a table gets the side's total, so the average over
+    # the eight players is the average over the four sides: −310 / 4 = −77.5 → −77
+    results = [trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400], partnership="sum"),
+               trix_table(1, 2, ["E", "F", "G", "H"], [250, -100, -50, -200], partnership="sum")]
+    rows = {row.player: row for row in standing(results, {1: ["X"]})}
+    # level with the other side of a table of two sides: 1 placing point (a table's average)
+    assert (rows["X"].points, rows["X"].score) == (1, -77)
+    # not the average of the eight players' own totals (−310 / 8 → −38)
+    assert rows["X"].score != -38
+
+
+def test_worst_loses_partners_score_their_sides_total_even_when_it_is_the_lower():
+    # "worst-loses": D's −400 is the worst, so B+D (250 − 400 = −150) lose, and A+C
+    # (−300 + 100 = −200) win with the lower total: each partner scores the side's total
+    lines = club.round_lines(trix_table(1, 1, ["A", "B", "C", "D"], [-300, 250, 100, -400],
+                                        partnership="worst-loses"))
+    assert [line.points for line in lines] == [2, 0, 2, 0]
+    assert [line.score for line in lines] == [-200, -150, -200, -150]
+
+
+def test_the_season_adds_each_partners_side_totals():
+    night = standing([trix_table(1, 1, ["A", "B", "C", "D"], [-100, 250, 40, -400], partnership="sum"),
+                      trix_table(2, 1, ["A", "B", "C", "D"], [300, 0, -100, -200], partnership="sum")])
+    # round 2: A+C 300 − 100 = 200 beat B+D 0 − 200 = −200; A and C: −60 + 200 = 140
+    season = {row.player: row for row in club.season_table([night])}
+    assert (season["A"].points, season["A"].score) == (4, 140)
+    assert (season["C"].points, season["C"].score) == (4, 140)
+    assert (season["B"].points, season["B"].score) == (0, -350)

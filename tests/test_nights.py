@@ -173,7 +173,7 @@ def test_nine_at_trigami_three_rounds(client, db, fixed_seed):
     # each figure explained: Aino is first at every table she plays (first by name)
     why = text(client.get(f"/nights/{night_id}/standing"))
     assert "Round 1, table" in why and "place 1 of 3. 2 behind × 2 + 0 level × 1 = 4 placing points. Score 140." in why
-    assert "0 behind × 2 + 1 level × 1 = 1 placing points. Score 0." in why  # the tie's second places
+    assert "0 behind × 2 + 1 level × 1 = 1 placing point. Score 0." in why  # the tie's second places
 
 
 def test_two_tables_level_share_the_rank(client, db, fixed_seed):
@@ -282,6 +282,55 @@ def test_partners_sit_opposite_and_score_as_a_side(client, db, fixed_seed):
     assert rows[p[1]] == rows[p[3]] == 2 and rows[p[0]] == rows[p[2]] == 0
     q = tables[1].game.players
     assert {rows[name] for name in q} == {1}  # no deal: the two sides level
+
+
+def test_partners_score_their_sides_total_and_a_sit_out_the_sides_average(client, db, fixed_seed):
+    """Partnership Trix, nine players: two tables and a sit-out. Each partner's round
+    score is the side's total; the sit-out scores the average of the round's side totals
+    (docs/club-nights.md, "The standing")."""
+    night_id = start(client, "trix", NINE, 1, partnership="sum")
+    first = night(db, night_id).current
+    (out,) = first.sitting_out
+    tables = first.tables
+    king_taken(client, tables[0].game.id, 0, "p1")  # seat 0: −75 (SCORING.md §2)
+    client.post(f"/nights/{night_id}/close")
+    p, q = tables[0].game.players, tables[1].game.players
+    rows = {row[1]: row for row in standing_rows(client, night_id)}
+    # table 1: p0+p2 −75 + 0 = −75, p1+p3 0: p1 and p3 win (2), p0 and p2 0
+    assert [rows[name][2:] for name in p] == [(0, -75), (2, 0), (0, -75), (2, 0)]
+    # table 2 no deal: both sides level (1), 0
+    assert [rows[name][2:] for name in q] == [(1, 0)] * 4
+    # the sit-out: level with the other side of a table (1); sides −75, 0, 0, 0: −75 / 4 =
+    # −18.75 → −18 (the eight players' own totals would give −75 / 8 → −9)
+    assert rows[out][2:] == (1, -18)
+    # ranked: p1, p3 (2, 0) share first; the table-2 four (1, 0) share third; the sit-out
+    # (1, −18) seventh; p0 and p2 (0, −75) share eighth
+    assert [(rows[name][0]) for name in (p[1], p[3], *q, out, p[0], p[2])] == \
+        ["1=", "1=", "3=", "3=", "3=", "3=", "7", "8=", "8="]
+    why = text(client.get(f"/nights/{night_id}/standing")).replace("−", "-")
+    assert "Score -75: your side's total, yours -75 + your partner's 0." in why
+    assert "Score -75: your side's total, yours 0 + your partner's -75." in why
+    assert "Score -18: the average of the sides' totals that round, cut toward zero." in why
+    assert "Partners share their side's result" in why
+
+
+def test_one_placing_point_is_said_in_the_singular(client, db, fixed_seed):
+    """Partnership Trix, nine players, round 1 closed before any deal: every side level
+    with the other side of its table, 1 placing point each, and the sit-out 1 too (a
+    table's average: docs/club-nights.md); a count of 1 reads "1 placing point"."""
+    night_id = start(client, "trix", NINE, 1, partnership="sum")
+    client.post(f"/nights/{night_id}/close")
+    why = text(client.get(f"/nights/{night_id}/standing"))
+    assert "1 level × 1 = 1 placing point." in why
+    assert "Counted level with every other side of a table: 1 × 1 = 1 placing point." in why
+    assert "1 placing points" not in why
+
+
+def test_one_table_still_playing_is_said_in_the_singular(client, db, fixed_seed):
+    night_id = start(client, "trigami", NINE[:3], 2)
+    answer = client.post(f"/nights/{night_id}/next", follow_redirects=True)
+    assert "Round 1 is not over: table 1 is still playing. Close the round first to count it as it stands." \
+        in text(answer)
 
 
 # ----------------------------------------------------------------- late arrivals and leavers

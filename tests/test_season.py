@@ -229,10 +229,11 @@ ALL_TIME = [D, B, A, E, C, G, F]
     ("kind=poker", "kind", "Not a valid choice.", ALL_TIME),
 ])
 def test_a_bad_filter_is_answered_beside_its_field(client, db, season, query, field, message, shown):
-    """The message beside the field, what was typed kept, status 400; the filter is not
-    applied and the rest of the page still works."""
+    """The message beside the field, what was typed kept, status 200 (as the games list
+    and the players list answer a filter they cannot read); the filter is not applied
+    and the rest of the page still works."""
     response = client.get(f"/season?{query}")
-    assert response.status_code == 400
+    assert response.status_code == 200
     html = response.get_data(as_text=True)
     box = re.search(rf'<div class="text-field[^"]*has-error">((?:(?!</div>).)*name="{field}"(?:(?!</div>).)*)</div>',
                     html, re.S)
@@ -244,7 +245,7 @@ def test_a_bad_filter_is_answered_beside_its_field(client, db, season, query, fi
     # nothing else broken: the season without the filter that did not parse
     assert [row[1] for row in season_rows(html)] == shown
     ids = {name: pid for pid, name in store.player_names(db, groups.only_group(db).id).items()}
-    assert client.get(f"/season/players/{ids[A]}?{query}").status_code == 400
+    assert client.get(f"/season/players/{ids[A]}?{query}").status_code == 200
     assert client.get("/season").status_code == 200
 
 
@@ -295,3 +296,61 @@ def test_a_night_still_being_played_has_a_leader_not_a_winner(client, db, season
     assert f"Still being played · Leading: {order[0]}" in fourth
     assert "Winner" not in fourth
     assert "Winner: Dmitri" in words[words.index("Third night"):]  # a night over keeps its winner
+
+
+def negative_season(client, db) -> int:
+    """Two Trix nights of four where Aino takes the King of Hearts (−75, SCORING.md §2)
+    in the first and Bruno in the second (Aino 0): her season's total −75 + 0 = −75. Her
+    player id."""
+    from tests.test_nights import king_taken
+
+    for number in range(2):
+        night_id = start(client, "trix", [] if number else [A, B, C, D], 1, ticked=[A, B, C, D] if number else [],
+                         name=f"Trix {number + 1}")
+        table = night(db, night_id).current.tables[0]
+        king_taken(client, table.game.id, table.game.players.index(B if number else A), f"king{number}")
+        client.post(f"/nights/{night_id}/close")
+    return next(pid for pid, name in store.player_names(db, groups.only_group(db).id).items() if name == A)
+
+
+def test_a_negative_score_is_written_alike_in_the_table_and_the_sentence_in_arabic(client, db):
+    """Arabic: the season table's −75 and the same −75 in the sentence that adds it up are
+    the same characters (Arabic-Indic digits, the true minus with its Arabic letter mark
+    before it: locale_numbers.number), so they show alike."""
+    aino = negative_season(client, db)
+    client.set_cookie("lang", "ar")
+    minus_75 = "\u061c\u2212\u0667\u0665"
+    season_page = client.get("/season").get_data(as_text=True)
+    assert re.search(rf'<td class="num score">{minus_75}</td>', season_page)
+    page = client.get(f"/season/players/{aino}").get_data(as_text=True)
+    cells = re.findall(r'<td class="num score">(.*?)</td>', page)
+    assert cells == [minus_75, "\u0660"]  # her two nights: −75, then 0
+    total = next(li for li in re.findall(r"<li>(.*?)</li>", page) if "\u0660\u00a0=\u00a0" in li)
+    # "−75 + 0 = −75" written with the table's own −75, twice
+    assert f"{minus_75} + \u0660\u00a0=\u00a0{minus_75}" in total
+    # Western digits chosen on an Arabic page: the table's left-to-right isolate, in both
+    client.set_cookie("digits", "latn")
+    page = client.get(f"/season/players/{aino}").get_data(as_text=True)
+    western = "\u2066\u200e\u221275\u2069"
+    assert re.findall(r'<td class="num score">(.*?)</td>', page)[0] == western
+    assert f"{western} + 0\u00a0=\u00a0{western}" in page
+
+
+@pytest.mark.parametrize("address", ["/", "/players", "/season"])
+@pytest.mark.parametrize(("query", "field", "message"), [
+    ("start=2026-02-30", "start", "Not a valid date value."),
+    ("start=2026-03-04&end=2026-03-01", "end", "The last day comes before the first."),
+])
+def test_the_games_players_and_season_answer_a_bad_day_alike(client, db, make_game, address, query, field, message):
+    """One answer to a day the filter cannot read, on every list that filters by days:
+    200, the page drawn without that filter, the message beside its field and what was
+    typed kept in it."""
+    make_game()  # the games list shows its filters once there is a game
+    response = client.get(f"{address}?{query}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    box = re.search(rf'<div class="text-field[^"]*has-error">((?:(?!</div>).)*name="{field}"(?:(?!</div>).)*)</div>',
+                    html, re.S)
+    assert box and message in text_of(box.group(1))
+    typed = dict(part.split("=") for part in query.split("&"))[field]
+    assert f'value="{typed}"' in box.group(1)

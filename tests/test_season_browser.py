@@ -98,3 +98,61 @@ def test_the_season_pages_meet_wcag_22_aa(browser, server, scheme):
         assert not audit.problems, audit.report()
     finally:
         page.context.close()
+
+
+#: Where each minus sign of an element's text is drawn beside its number's digits:
+#: "right" of all of them, "left" of all, or "between"
+MINUS_SIDE = """(el) => {
+  const out = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const t = node.textContent;
+    const box = (k) => { const r = document.createRange(); r.setStart(node, k); r.setEnd(node, k + 1);
+                         return r.getBoundingClientRect(); };
+    for (let i = 0; i < t.length; i++) {
+      if (t[i] !== "\\u2212") continue;
+      const minus = box(i), digits = [];
+      for (let j = i + 1; j < t.length && /[0-9\\u0660-\\u0669]/.test(t[j]); j++) digits.push(box(j));
+      out.push(digits.every(d => minus.left >= d.right - 0.5) ? "right"
+               : digits.every(d => minus.right <= d.left + 0.5) ? "left" : "between");
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("digits", ["arab", "latn"])
+def test_a_negative_score_shows_its_minus_alike_in_the_table_and_the_sentence(browser, tmp_path, digits):
+    """Arabic, Arabic-Indic digits or Western ones chosen: Aino's −75 in her season's
+    table and in the sentence adding up her total (−75 + 0 = −75) has its minus on the
+    same side of its digits: before the number as the line is read (right of the digits
+    in right-to-left Arabic-Indic; left of Western digits, which read left to right)."""
+    from scorekeeper import create_app
+    from scorekeeper.db import connect
+    from tests.browser_support import serve
+    from tests.test_season import negative_season
+
+    path = tmp_path / "negative.sqlite3"
+    with serve(path) as url:
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
+        db = connect(str(path))
+        try:
+            aino = negative_season(app.test_client(), db)
+        finally:
+            db.conn.close()
+        page = new_page(browser, locale="ar-EG")
+        try:
+            if digits == "latn":
+                page.context.add_cookies([{"name": "digits", "value": "latn", "url": url}])
+            page.goto(f"{url}/season/players/{aino}")
+            table = page.locator("table.season-table td.score").first.evaluate(MINUS_SIDE)
+            total = page.locator(".season-line li").filter(has_text="=").last.evaluate(MINUS_SIDE)
+            side = "right" if digits == "arab" else "left"
+            assert table == [side]
+            assert total == [side, side]  # "−75 + 0 = −75": both minus signs as the table's
+            page.goto(f"{url}/season")
+            row = page.locator("table.season-table tbody tr").filter(has_text="Aino")
+            assert row.locator("td.score").evaluate(MINUS_SIDE) == [side]
+            shot(page, f"season-negative-ar-{digits}")
+        finally:
+            page.context.close()

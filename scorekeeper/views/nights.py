@@ -119,10 +119,12 @@ def _leaders(table: StoredTable) -> list[str]:
 def _page(night: StoredNight) -> dict[str, Any]:
     """What the night's pages share."""
     current = night.current
+    rules = get_rules(night.kind)
+    sides = len(rules.sides(rules.parse_options(night.options)))
     return {"night": night, "title": night_title(night), "tables": _tables(night),
             "standing": night.standing(), "current": current,
             "dealt": any(table.deals for round_ in night.rounds for table in round_.tables),
-            "sides": len(get_rules(night.kind).sides(get_rules(night.kind).parse_options(night.options)))}
+            "sides": sides, "partners": sides < TABLE_SIZE[night.kind]}
 
 
 @bp.get("/nights/<int:night_id>")
@@ -190,14 +192,17 @@ def next_round(night_id: int) -> Any:
             flash(_("Round %(n)s was seated already.", n=number) if again else
                   _("Round %(n)s is seated.", n=number), "saved")
         case night_actions.NotOver(number=number, unfinished=unfinished):
-            flash(_("Round %(n)s is not over: tables %(tables)s are still playing. Close the round first "
-                    "to count them as they stand.", n=number,
-                    tables=listed([str(t.number) for t in unfinished])), "saved")
+            flash(ngettext("Round %(n)s is not over: table %(tables)s is still playing. Close the round first "
+                           "to count it as it stands.",
+                           "Round %(n)s is not over: tables %(tables)s are still playing. Close the round first "
+                           "to count them as they stand.", len(unfinished), n=number,
+                           tables=listed([locale_numbers.number(t.number) for t in unfinished])), "saved")
         case night_actions.NoMoreRounds(planned=planned):
             flash(ngettext("The night's %(num)s round is played.", "The night's %(num)s rounds are played.",
                            planned), "saved")
         case night_actions.TooFew(present=present, size=size):
-            flash(_("A table needs %(size)s players; only %(count)s are here.", size=size, count=present), "saved")
+            flash(ngettext("A table needs %(size)s players; only %(num)s is here.",
+                           "A table needs %(size)s players; only %(num)s are here.", present, size=size), "saved")
     return redirect(url_for("nights.show", night_id=night_id))
 
 
@@ -305,21 +310,35 @@ def stay(night_id: int) -> Any:
     return redirect(url_for("nights.show", night_id=night_id) + "#leave")
 
 
-def line_words(line: RoundLine, sides: int) -> str:
+def line_words(line: RoundLine, sides: int, partners: bool = False) -> str:
     """One round of a player's standing in a sentence: where they finished and why that
-    gives these placing points, or the sit-out rule (docs/club-nights.md); numbers in
-    the page's digits."""
+    gives these placing points, or the sit-out rule (docs/club-nights.md); the round's
+    score, said as the side's total with partners (``partners``: partnership Trix);
+    numbers in the page's digits."""
     n = locale_numbers.number
     if line.sat_out:
-        return _("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × %(one)s = "
-                 "%(points)s placing points. Score %(score)s: the average score of everyone who played that "
-                 "round, cut toward zero.", round=n(line.round), level=n(line.level), one=n(POINTS_LEVEL),
-                 points=n(line.points), score=n(line.score))
-    words = _("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
-              "%(level)s level × %(one)s = %(points)s placing points. Score %(score)s.", round=n(line.round),
-              table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
-              two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL), points=n(line.points),
+        points = ngettext("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × "
+                          "%(one)s = %(num)s placing point.",
+                          "Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × "
+                          "%(one)s = %(num)s placing points.", line.points, round=n(line.round), level=n(line.level),
+                          one=n(POINTS_LEVEL))
+        score = _("Score %(score)s: the average of the sides' totals that round, cut toward zero.",
+                  score=n(line.score)) if partners else \
+            _("Score %(score)s: the average score of everyone who played that round, cut toward zero.",
               score=n(line.score))
+        return points + " " + score
+    words = ngettext("Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+                     "%(level)s level × %(one)s = %(num)s placing point.",
+                     "Round %(round)s, table %(table)s: place %(place)s of %(sides)s. %(behind)s behind × %(two)s + "
+                     "%(level)s level × %(one)s = %(num)s placing points.", line.points, round=n(line.round),
+                     table=n(line.table or 0), place=n(line.place or 0), sides=n(sides), behind=n(line.behind),
+                     two=n(POINTS_BEHIND), level=n(line.level), one=n(POINTS_LEVEL))
+    if line.side_totals:
+        words += " " + _("Score %(score)s: your side's total, yours %(yours)s + your partner's %(partner)s.",
+                         score=n(line.score), yours=n(line.side_totals[0]),
+                         partner=" + ".join(n(total) for total in line.side_totals[1:]))
+    else:
+        words += " " + _("Score %(score)s.", score=n(line.score))
     if not line.finished:
         words += " " + _("The game was not over: it counts as it stood.")
     return words
@@ -352,8 +371,9 @@ def standing(night_id: int) -> str:
     night = get_night_or_404(night_id)
     page = _page(night)
     sides = page["sides"]
+    partners = page["partners"]
     rows = [{"row": row, "words": row_words(row, night.ranking, night.low_wins),
-             "lines": [line_words(line, sides) for line in row.rounds]} for row in page["standing"]]
+             "lines": [line_words(line, sides, partners) for line in row.rounds]} for row in page["standing"]]
     return render_template("nights/standing.html", **page, rows=rows, version=version)
 
 
@@ -436,13 +456,15 @@ def season() -> Any:
     """The group's season: the nights of a chosen period and game (RankingForm, as on
     the players list) and the season table across them, each line's figures explained
     on its player's season page. A filter that does not parse: its message beside its
-    field, not applied, status 400."""
+    field, what was typed kept, not applied; the page answers 200, as the games list and
+    the players list do for their filters (a GET that still shows the season, not a
+    refused form)."""
     form = RankingForm(formdata=request.args)
     period, found = _season(form)
     ids = _player_ids()
     page = render_template("nights/season.html", form=form, period=period, season=found, query=_filters(),
                            rows=[(row, ids.get(name_key(row.player))) for row in found.table], title=night_title)
-    return (page, 400) if form.errors else page
+    return page
 
 
 def _player_ids() -> dict[str, int]:
@@ -472,4 +494,4 @@ def season_player(player_id: int) -> Any:
     page = render_template("nights/season_player.html", form=form, period=period, name=name, row=row,
                            nights=nights, words=season_words(row, nights) if row else [], query=_filters(),
                            title=night_title)
-    return (page, 400) if form.errors else page
+    return page

@@ -113,7 +113,8 @@ def chosen_period(form: RankingForm) -> Period:
 @shared_hourly
 def index() -> Any:
     """The group's ranking, filtered by period and game (RankingForm; a filter that does
-    not parse is shown with its message beside its field, not applied, status 400),
+    not parse is shown with its message beside its field and what was typed, not
+    applied, status 200 as on the games list and the season),
     above everyone who has played: games played and won, each linked to those games."""
     form = RankingForm(formdata=request.args)
     period = chosen_period(form)

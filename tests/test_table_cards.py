@@ -247,3 +247,53 @@ def test_the_printed_cards_and_the_nights_qr_codes_carry_the_cards_not_the_group
         read = [decode_modules(modules(ElementTree.fromstring(svg)))[0]
                 for svg in re.findall(rf'<svg class="{svg_class}".*?</svg>', page, re.S)]
         assert read == [f"{WIFI}/t/{cards[n][1]}" for n in (1, 2, 3)], address
+
+
+def test_a_table_card_pasted_on_the_welcome_page_opens_as_scanned(app, db, night):
+    _, cards = night
+    game_id, token = cards[2]
+    phone = fresh_phone(app)
+    sent = phone.post("/welcome", data={"link": f"Table 2 tonight: {WIFI}/t/{token}."})
+    assert sent.status_code == 303 and sent.location.endswith(f"/t/{token}")
+    assert phone.get(sent.location).location.endswith(f"/games/{game_id}")
+    assert deal(phone, game_id).status_code == 302
+
+
+def test_another_groups_card_is_asked_first_and_the_phone_can_go_back(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    other = groups.create(db, "Tuesday table")
+    phone = app.test_client(join=other.token)
+    phone.get("/")
+    asked = phone.get(f"/t/{token}")
+    assert asked.status_code == 200
+    assert "with it, this phone enters deals at that table only. This phone is in Tuesday table." in text(asked)
+    assert phone.get("/").status_code == 200 and "Tuesday table" in text(phone.get("/group"))  # nothing changed yet
+    confirmed = phone.post(f"/t/{token}")
+    assert confirmed.location.endswith(f"/games/{game_id}")
+    sheet = phone.get(f"/games/{game_id}")
+    assert "Back to my group" in text(sheet)
+    assert deal(phone, game_id).status_code == 302
+    phone.post("/groups/back")
+    assert "Tuesday table" in text(phone.get("/group"))
+
+
+def test_a_night_seated_before_table_cards_gets_one_per_table_from_its_start(app, client, db):
+    """Migration m016_table_cards, on a database whose night was seated before it (its
+    tables' cards taken away and the migration forgotten, as in a database of m015)."""
+    night_id = start(client, "trigami", NINE, 2)
+    games = [game_id for game_id, _ in cards_of(db, night_id).values()]
+    db.execute("update nights set created_at = '2026-11-20T19:00:00+00:00' where id = ?", [night_id])
+    db.execute("delete from links where access = 'table'")
+    db.execute("delete from _sqlite_migrations where name = 'm016_table_cards'")
+    db.conn.commit()
+    from scorekeeper.db import migrate
+    migrate(db)
+    made = db.execute("select game_id, created_at, length(token) from links where access = 'table'").fetchall()
+    assert sorted(g for g, _, _ in made) == sorted(games)
+    assert {(at, n) for _, at, n in made} == {("2026-11-20T19:00:00+00:00", 32)}
+    # an old night's cards show its games and change nothing (twelve hours are long past)
+    phone = fresh_phone(app)
+    phone.get(f"/t/{cards_of(db, night_id)[1][1]}")
+    assert phone.get(f"/games/{games[0]}").status_code == 200
+    assert deal(phone, games[0]).status_code == 403

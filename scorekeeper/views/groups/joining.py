@@ -30,7 +30,8 @@ def welcome() -> Any:
 
     Sent (POST), its "paste the group's link" form (issue 18, part 5: the app installed on
     the home screen opens here, never at a link) sends the phone to what was pasted
-    (forms.groups.pasted_link) as opening it would: a group's link to ``/g/<token>``
+    (forms.groups.pasted_link) as opening it would: a group's link to ``/g/<token>``, a
+    table card to ``/t/<token>``
     (joining, its passcode and "does not work" as for the link itself: nothing is looked
     up here, so this page tells no more than the link would), a one-time code to its page
     (``/code?c=``, where the code is tried and counted). Being a POST, it counts against
@@ -43,6 +44,8 @@ def welcome() -> Any:
             pasted = form.pasted
             if pasted.code:
                 return redirect(url_for("groups.enter_code", c=attempts.shown_code(pasted.code)), 303)
+            if pasted.card:
+                return redirect(url_for("groups.table_card", token=pasted.card), 303)
             return redirect(url_for("groups.join", token=pasted.token, game=pasted.game), 303)
         return render_template("groups/welcome.html", form=StartForm(formdata=None), paste_form=form,
                                lost=False), 400

@@ -297,3 +297,21 @@ def test_a_night_seated_before_table_cards_gets_one_per_table_from_its_start(app
     phone.get(f"/t/{cards_of(db, night_id)[1][1]}")
     assert phone.get(f"/games/{games[0]}").status_code == 200
     assert deal(phone, games[0]).status_code == 403
+
+
+def test_a_card_phone_can_take_back_and_restore_its_deal_and_poll_its_game_only(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    deal(phone, game_id)
+    deal_id = db.execute("select id from deals where game_id = ?", [game_id]).fetchone()[0]
+    assert phone.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"undo": "1"}).status_code == 302
+    assert deals_in(db, game_id) == 0  # Undo
+    assert phone.post(f"/games/{game_id}/deals/{deal_id}/restore", data={"back": "sheet"}).status_code == 302
+    assert deals_in(db, game_id) == 1  # Restore
+    assert phone.get(f"/games/{game_id}/live").status_code == 200
+    other = phone.get(f"/games/{cards[2][0]}/live")
+    assert other.status_code == 403 and "error" in other.get_json()
+    # the game's players and settings are not the card's to change
+    assert phone.post(f"/games/{game_id}/edit", data={"players-0": "Mallory"}).status_code == 403

@@ -170,7 +170,7 @@ def test_the_next_round_seated_closes_the_last_rounds_cards(app, client, db, nig
 
 def test_a_card_closes_twelve_hours_after_its_round_was_seated():
     seated = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
-    open_ = dict(round_closed=False, night_over=False, seated_at=seated)
+    open_ = {"round_closed": False, "night_over": False, "seated_at": seated}
     assert club.table_card_open(**open_, at=seated + timedelta(hours=11, minutes=59))
     assert not club.table_card_open(**open_, at=seated + timedelta(hours=12))
     assert not club.table_card_open(**open_, at=seated - timedelta(minutes=1))  # no card before its round

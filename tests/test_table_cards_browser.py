@@ -11,7 +11,14 @@ import pytest
 
 from scorekeeper import groups, night_actions, night_store
 from scorekeeper.db import connect
-from tests.browser_support import fill_worked_example, new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import (
+    fill_worked_example,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    sync_api,
+)
 from tests.png_support import read_png
 from tests.test_join import decode_grey
 

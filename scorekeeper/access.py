@@ -7,6 +7,9 @@ shown to a phone without a link: it sees the welcome page (start a group, or how
 one) and the calculator, which holds no one's games. A read-only (view) link shows
 everything and changes nothing; a view link to one game shows that game only. A play link
 of a group with a passcode lets a phone in once it gave the passcode (or a one-time code).
+A club night's table card opens its table's game only: deals while the night runs, the
+sheet afterwards; nothing else of the group (:func:`table_only`); it asks for no passcode
+(docs/club-nights.md, "Table cards", says why).
 
 This module is the web layer's (it reads Flask's ``session`` and ``request``); it imports
 no view. The views ask it which group a request is for (:func:`group_id`), whether the
@@ -42,7 +45,7 @@ from .i18n import gettext as _
 #: Endpoints anyone may open, with a link or without: they show no group's data
 OPEN = frozenset({"static", "app_shell.manifest", "offline.service_worker", "offline.page", "groups.welcome",
                   "groups.join", "groups.start", "groups.passcode", "groups.back", "groups.switch",
-                  "groups.enter_code",
+                  "groups.enter_code", "groups.table_card",
                   "explain.calculator", "explain.calculator_preview", "languages.choose"})
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
@@ -52,6 +55,10 @@ WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "de
 JSON = frozenset({"live.game", "deals.preview", "nights.live"})
 #: What a read-only link to one game may open besides that game's own pages
 ONE_GAME = frozenset({"games.index", "groups.welcome"})
+#: What a table card may change in its game while its night runs: the deals (save,
+#: change, delete, the live preview, Undo, Restore), nothing of the game's players,
+#: settings or links
+TABLE_WRITES = frozenset({"deals.new", "deals.edit", "deals.delete", "deals.preview", "manage.restore"})
 #: Play links a phone keeps, its own group's and the last few others' it opened; also
 #: the number of passcodes it keeps as given
 KEPT = 6
@@ -76,7 +83,8 @@ def group_id() -> int:
 
 
 def can_write() -> bool:
-    """Whether this phone may change anything (it opened the play link)."""
+    """Whether this phone may change anything: it opened the play link, or a table card
+    while its night runs (then in that table's game only)."""
     access = current()
     return access is not None and access.can_write
 
@@ -118,6 +126,8 @@ def admit() -> Any:
         # a passcode set while this phone had a form open: say so, ask for it here
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
                                unsaved=True), 403
+    if access.access == groups.TABLE:
+        return table_only(access, endpoint)
     if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):
         abort(403)
     args = request.view_args or {}
@@ -135,6 +145,26 @@ def admit() -> Any:
     if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
         abort(404)
     return None
+
+
+def table_only(access: groups.Access, endpoint: str) -> Any:
+    """What a phone with a table card (docs/club-nights.md, "Table cards") may open: its
+    table's game, read (every page of it), and its deals changed while the night runs
+    (:data:`TABLE_WRITES`); the games list and the welcome page lead to that game. Anything
+    else (another game of the group, the group page, a new game, the game's settings) and
+    a change after the night: 403, with a page that says what the card opens and leads
+    to its game (JSON for a poll or a preview). None: let it through."""
+    args = request.view_args or {}
+    changes = endpoint in WRITING or request.method not in ("GET", "HEAD")
+    mine = args.get("game_id") == access.game_id
+    if mine and (not changes or (access.can_write and endpoint in TABLE_WRITES)):
+        return None
+    if "game_id" not in args and endpoint in ONE_GAME and not changes:
+        return redirect(url_for("games.show", game_id=access.game_id))
+    if endpoint in JSON:
+        return jsonify(error=_("This phone came in with a table card: it enters deals at that table only.")), 403
+    return render_template("groups/table_only.html", card=access.table, game_id=access.game_id,
+                           over=mine and changes and not access.can_write), 403
 
 
 def _replaced_here() -> groups.Access | None:
@@ -166,11 +196,12 @@ def page_key() -> tuple[Any, ...]:
     if access is None:  # pragma: no cover - admit() lets no such request through
         raise LookupError("a kept page without a group")
     back = None
-    if session.get("back") and not access.can_write:
+    if session.get("back") and not access.full:
         generate_csrf()  # the session's token, made now if it has none yet: the page will carry it
         secret = str(session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
         back = hashlib.sha256(secret.encode()).hexdigest()[:20]
-    return (access.group.id, access.group.name, access.group.token, access.access, access.game_id, back)
+    return (access.group.id, access.group.name, access.group.token, access.access, access.game_id, back,
+            access.table)
 
 
 def remember(token: str, play: bool = True, replacing: str | None = None) -> None:
@@ -191,7 +222,7 @@ def other_groups() -> list[groups.Access]:
     found = []
     for token in session.get("known", ()):
         other = groups.open_link(get_db(), token) if isinstance(token, str) else None
-        if other is not None and other.can_write and (access is None or other.group.id != access.group.id):
+        if other is not None and other.full and (access is None or other.group.id != access.group.id):
             found.append(other)
     return found
 
@@ -200,11 +231,11 @@ def home() -> groups.Access | None:
     """The group this phone plays in: its play link, or the one it keeps to go back to
     from a read-only link; None for a phone in no group."""
     mine = current()
-    if mine is not None and mine.can_write:
+    if mine is not None and mine.full:
         return mine
     back = session.get("back")
     found = groups.open_link(get_db(), back) if isinstance(back, str) else None
-    return found if found is not None and found.can_write else None
+    return found if found is not None and found.full else None
 
 
 def token_given() -> bool:

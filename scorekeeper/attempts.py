@@ -48,7 +48,7 @@ from .store import now, writing
 #: A limit: at most ``amount`` (first) wrong attempts in the last ``seconds`` (second)
 Limit = tuple[int, float]
 
-PASSCODE, CODE = "passcode", "code"
+PASSCODE, CODE, CARD = "passcode", "code", "card"
 PHONE, ADDRESS, GROUP = "phone", "address", "group"
 
 #: How long a one-time code lets a phone in, seconds
@@ -145,9 +145,26 @@ def count_passcode(db: sqlite_utils.Database, group_id: int, phone: str, address
         return Counted(_record(db, PASSCODE, group_id, phone, address, at))
 
 
+def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limits,
+               at: float | None = None) -> Refused | Counted:
+    """Before a table card's address (``/t/<token>``) is looked up: as
+    :func:`count_passcode`, against the limits of ``phone`` and ``address`` only (a token
+    names no group before it is found, so nobody can lock a group's cards), counted apart
+    from passcodes and codes (kind :data:`CARD`). Returns :class:`Refused` (look nothing
+    up) or :class:`Counted` (look it up, then :func:`forget` it if the card works). Why:
+    a card's token has 192 random bits, so guessing one is hopeless anyway; the count
+    keeps anyone from trying tokens as fast as the server answers."""
+    at = _clock(at)
+    with writing(db):
+        refused = _check(db, CARD, None, phone, address, limits, at)
+        if refused is not None:
+            return refused
+        return Counted(_record(db, CARD, None, phone, address, at))
+
+
 def forget(db: sqlite_utils.Database, attempt: Counted) -> None:
-    """Take back an attempt counted by :func:`count_passcode`: it was the right passcode
-    (right ones are never counted)."""
+    """Take back an attempt counted by :func:`count_passcode` or :func:`count_card`: it
+    was the right passcode, a working card (right ones are never counted)."""
     with writing(db):
         db.execute("delete from passcode_attempts where id = ?", [attempt.id])
 

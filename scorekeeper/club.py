@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from itertools import combinations
 
 from .rules.common import _, _n
@@ -24,6 +25,10 @@ from .rules.common import _, _n
 #: ties, and a side level with every other gets N−1: the table's average.
 POINTS_BEHIND = 2
 POINTS_LEVEL = 1
+
+#: How long after its round was seated a table card lets a phone enter deals, at most: a
+#: night that nobody closes still ends for its cards (docs/club-nights.md, "Table cards")
+TABLE_CARD_OPEN = timedelta(hours=12)
 
 
 class SeatingError(ValueError):
@@ -391,3 +396,13 @@ def season_table(nights: Sequence[Sequence[StandingRow]]) -> tuple[SeasonRow, ..
         out.append(SeasonRow(rank=rank, shared=counted[keys[index]] > 1, player=name,
                              nights=nights_played, rounds=rounds, points=points, wins=wins, score=score))
     return tuple(out)
+
+
+def table_card_open(*, round_closed: bool, night_over: bool, seated_at: datetime, at: datetime) -> bool:
+    """Whether a table card (docs/club-nights.md, "Table cards") lets a phone enter deals
+    in its table's game at ``at``: while its round is open (not closed by the organiser,
+    the next round not seated: ``round_closed`` False), the night is not over (its last
+    planned round over: ``night_over`` False), and less than :data:`TABLE_CARD_OPEN`
+    after its round was seated (``seated_at``). Otherwise the card shows the game and
+    changes nothing. ``seated_at`` and ``at``: aware datetimes."""
+    return not round_closed and not night_over and timedelta(0) <= at - seated_at < TABLE_CARD_OPEN

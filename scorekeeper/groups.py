@@ -4,7 +4,9 @@ No Flask here: each function takes the ``sqlite_utils.Database``. A group is rea
 through a private link: an address with an unguessable token (:func:`new_token`, 192
 random bits). Its **play link** ("play" access) opens everything; making a new one
 (:func:`new_play_link`) stops the old one working. **View links** ("view" access) show
-the whole group, or one game, and change nothing. A group may have a **passcode**: then
+the whole group, or one game, and change nothing. A club night's **table cards** ("table"
+access, :data:`TABLE`) each open one table's game: they enter deals there while the night
+runs (club.table_card_open) and only show it afterwards. A group may have a **passcode**: then
 a phone that opens its play link must also give the passcode once (:func:`check_passcode`;
 wrong ones are counted in attempts.py, which also keeps the one-time codes that let a
 phone in without it).
@@ -25,10 +27,11 @@ from typing import Any, cast
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import club
 from .store import now, writing
 
-#: What a link lets a phone do
-PLAY, VIEW = "play", "view"
+#: What a link lets a phone do: everything, look only, enter deals at one table of a night
+PLAY, VIEW, TABLE = "play", "view", "table"
 #: Passcodes: at least this many characters, at most the second (any passcode, also one
 #: set before :func:`passcode_rule`; a longer one is never judged)
 PASSCODE_LENGTH = (4, 64)
@@ -79,20 +82,42 @@ class Group:
 
 
 @dataclass(frozen=True)
+class TableCard:
+    """Where a table card's game sits in its night (docs/club-nights.md, "Table cards"):
+    ``night_id``, the night's ``name`` (None: unnamed), ``round`` and ``table`` numbers,
+    and ``open``: whether the card lets a phone enter deals now (club.table_card_open)."""
+
+    night_id: int
+    name: str | None
+    round: int
+    table: int
+    open: bool
+
+
+@dataclass(frozen=True)
 class Access:
-    """What a link opens: the ``group``, ``access`` (:data:`PLAY` or :data:`VIEW`) and,
-    for a view link to one game, that ``game_id`` (None: the whole group). ``token`` is
-    the link's own."""
+    """What a link opens: the ``group``, ``access`` (:data:`PLAY`, :data:`VIEW` or
+    :data:`TABLE`) and, for a link to one game (a view link to one game, a table card),
+    that ``game_id`` (None: the whole group). ``token`` is the link's own; ``table``
+    where a table card's game sits in its night (None for other links)."""
 
     group: Group
     access: str
     token: str
     game_id: str | None = None
+    table: TableCard | None = None
+
+    @property
+    def full(self) -> bool:
+        """Whether the link opens everything in the group (a play link): its pages, its
+        settings, every game."""
+        return self.access == PLAY
 
     @property
     def can_write(self) -> bool:
-        """Whether the link may change anything (a play link)."""
-        return self.access == PLAY
+        """Whether the link may change anything: a play link, or a table card while its
+        night runs (in its own game only: access.admit)."""
+        return self.access == PLAY or (self.table is not None and self.table.open)
 
 
 def new_token() -> str:
@@ -187,22 +212,60 @@ def only_group_id(db: sqlite_utils.Database) -> int | None:
     return only.id if only is not None else None
 
 
-def open_link(db: sqlite_utils.Database, token: str) -> Access | None:
+def open_link(db: sqlite_utils.Database, token: str, at: str | None = None) -> Access | None:
     """What the link with ``token`` opens, or None for no such link or one that was
-    replaced (one indexed look-up)."""
+    replaced (one indexed look-up; a table card one more, for its night's state at ``at``,
+    default now: :func:`table_card`)."""
     if not token or len(token) > 64:
         return None
     row = db.execute(
         "select g.id, g.name, g.passcode_id, g.created_at, l.access, l.game_id, "
         "(select token from links p where p.group_id = g.id and p.access = 'play' and p.game_id is null "
-        " and p.revoked_at is null) "
+        " and p.revoked_at is null), l.created_at "
         "from links l join groups g on g.id = l.group_id where l.token = ? and l.revoked_at is null",
         [token]).fetchone()
     if row is None:
         return None
-    group_id, name, passcode_id, created_at, access, game_id, play = row
+    group_id, name, passcode_id, created_at, access, game_id, play, made_at = row
+    table = None
+    if access == TABLE:
+        table = table_card(db, game_id, made_at, at)
+        if table is None:  # its game is no night's table any more: the card opens nothing
+            return None
     return Access(Group(group_id, name, play if access == PLAY else None, passcode_id, created_at),
-                  access, token, game_id)
+                  access, token, game_id, table)
+
+
+def table_card(db: sqlite_utils.Database, game_id: str, seated_at: str, at: str | None = None) -> TableCard | None:
+    """Where game ``game_id`` sits in its night and whether a table card made at
+    ``seated_at`` (when its round was seated) lets a phone enter deals at ``at`` (default
+    now; both :func:`store.now`'s ISO times): club.table_card_open, with the round closed
+    or not, and the night over when its last planned round is seated and closed or every
+    game of it is over (each game's summary). None: the game is no night's table."""
+    row = db.execute(
+        "select t.night_id, n.name, t.round, t.number, r.closed, n.rounds_planned, "
+        "(select count(*) from night_tables u left join game_summaries s on s.game_id = u.game_id "
+        " where u.night_id = t.night_id and u.round = t.round and coalesce(s.finished, 0) = 0) "
+        "from night_tables t join nights n on n.id = t.night_id "
+        "join night_rounds r on r.night_id = t.night_id and r.number = t.round where t.game_id = ?",
+        [game_id]).fetchone()
+    if row is None:
+        return None
+    night_id, name, round_, number, closed, planned, unfinished = row
+    night_over = round_ >= planned and (bool(closed) or unfinished == 0)
+    is_open = club.table_card_open(round_closed=bool(closed), night_over=night_over,
+                                   seated_at=datetime.fromisoformat(seated_at),
+                                   at=datetime.fromisoformat(at or now()))
+    return TableCard(int(night_id), name, int(round_), int(number), is_open)
+
+
+def table_cards(db: sqlite_utils.Database, night_id: int) -> dict[str, str]:
+    """The table cards' tokens of a night's tables: {game id: token} (night_store.seat
+    makes one for each table as its round is seated; migration m016 for the tables seated
+    before)."""
+    return {row[0]: row[1] for row in db.execute(
+        "select l.game_id, l.token from links l join night_tables t on t.game_id = l.game_id "
+        "where t.night_id = ? and l.access = 'table' and l.revoked_at is null", [night_id])}
 
 
 def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = None,

@@ -462,3 +462,18 @@ def m016_night_players_away(db: sqlite_utils.Database) -> None:
     between leaving and coming back as a late arrival, a JSON list of round numbers
     (null: none)."""
     db.table("night_players").add_column("away", str)
+
+
+@migrations()
+def m017_table_cards(db: sqlite_utils.Database) -> None:
+    """Table cards (docs/club-nights.md, "Table cards"): each table of a club night gets a
+    link of its own (``links.access`` "table", ``game_id`` its game) that enters deals in
+    that game only while the night runs, instead of the group's play link on the printed
+    cards and the night's QR codes. The tables seated before get theirs here, made at their
+    night's start (``created_at``: the card's twelve hours count from it, so an old night's
+    cards only show their games)."""
+    for group_id, game_id, created_at in db.execute(
+            "select n.group_id, t.game_id, n.created_at from night_tables t join nights n on n.id = t.night_id "
+            "order by t.night_id, t.round, t.number").fetchall():
+        db.execute("insert into links (token, group_id, game_id, access, created_at) values (?, ?, ?, 'table', ?)",
+                   [groups.new_token(), group_id, game_id, created_at])

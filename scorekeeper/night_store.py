@@ -15,7 +15,7 @@ from typing import Any, cast
 
 import sqlite_utils
 
-from . import club, store
+from . import club, groups, store
 from .gamefile import from_dict
 from .night_records import StoredNight, StoredRound, StoredTable
 from .nightfile import NightFile, NightPlayer
@@ -113,11 +113,23 @@ def _seat(db: sqlite_utils.Database, night_id: int, group_id: int, number: int, 
         game_id = store.create_game(db, game, group_id=group_id)
         db.table("night_tables").insert({"night_id": night_id, "round": number, "number": table,
                                          "game_id": game_id})
+        _table_card(db, group_id, game_id, now)
         games.append(game_id)
     for position, name in enumerate(seating.sitting_out):
         db.table("night_sitting_out").insert({"night_id": night_id, "round": number, "position": position,
                                               "player_id": _player_id(db, name, group_id, now)})
     return games
+
+
+def _table_card(db: sqlite_utils.Database, group_id: int, game_id: str, now: str) -> str:
+    """The table card of a table's game, made as its round is seated (inside the round's
+    transaction): a link of its own (groups.TABLE access, 192 random bits like every link)
+    that enters deals in that game only while the night runs (docs/club-nights.md, "Table
+    cards"). Returns its token."""
+    token = groups.new_token()
+    db.table("links").insert({"token": token, "group_id": group_id, "game_id": game_id, "access": groups.TABLE,
+                              "created_at": now, "revoked_at": None})
+    return token
 
 
 def seat_round(db: sqlite_utils.Database, night_id: int, number: int,
@@ -347,6 +359,7 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
                 db.table("night_tables").insert({"night_id": night_id, "round": round_.number,
                                                  "number": table.table, "game_id": game_id,
                                                  "counted": table.counted})
+                _table_card(db, group_id, game_id, now)
             for position, name in enumerate(round_.sitting_out):
                 db.table("night_sitting_out").insert({"night_id": night_id, "round": round_.number,
                                                       "position": position,

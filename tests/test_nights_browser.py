@@ -65,7 +65,7 @@ def test_big_screen_follows_a_deal_saved_at_a_table_and_the_qr_joins_it(browser,
         organiser.goto(f"{url}/nights/{night.id}")
         organiser.get_by_text("QR code to join table 1").click()
         address = organiser.locator("#table-1 .join-address").inner_text()
-        assert f"game={table.game.id}" in address
+        assert "/t/" in address and "/g/" not in address  # the table's card, not the group's link
         phone.goto(address)
         expect(phone.get_by_text("Club night: round 1, table 1")).to_be_visible()
         assert phone.url.endswith(f"/games/{table.game.id}")

@@ -83,6 +83,8 @@ _TOKEN = re.compile(_TOKEN_TEXT)
 #: A group's link's path: ``/g/<token>`` at the end (behind a prefix too, e.g. a server
 #: under /cards/)
 _LINK_PATH = re.compile(rf"(?:^|/)g/({_TOKEN_TEXT})/?$")
+#: A club night's table card's path: ``/t/<token>`` (docs/club-nights.md, "Table cards")
+_CARD_PATH = re.compile(rf"(?:^|/)t/({_TOKEN_TEXT})/?$")
 #: What a messenger puts around a link in a sentence ("<https://…>", "(https://…).")
 _AROUND = "<>()[]{}\"'«»“”‘’"
 _AFTER = ".,;:!?…"
@@ -91,11 +93,13 @@ _AFTER = ".,;:!?…"
 @dataclass(frozen=True)
 class Pasted:
     """Where a pasted link or code leads: a link's ``token`` (``game``: the game its
-    ``?game=`` names, or None), or a one-time ``code`` (attempts.normal_code's form)."""
+    ``?game=`` names, or None), a table card's token (``card``), or a one-time ``code``
+    (attempts.normal_code's form)."""
 
     token: str | None = None
     game: str | None = None
     code: str | None = None
+    card: str | None = None
 
 
 def _from_address(word: str) -> Pasted | None:
@@ -113,6 +117,9 @@ def _from_address(word: str) -> Pasted | None:
     if found:
         game = query.get("game", [""])[0]
         return Pasted(token=found.group(1), game=game if 0 < len(game) <= 64 else None)
+    card = _CARD_PATH.search(path)
+    if card:
+        return Pasted(card=card.group(1))
     if path.rstrip("/").endswith("/code") and query.get("c"):
         code = attempts.normal_code(query["c"][0])
         return Pasted(code=code) if code else None
@@ -123,7 +130,7 @@ def pasted_link(text: str) -> Pasted | None:
     """What a phone pasted (or typed) to join a group, read as the link would be opened
     (issue 18, part 5): a group's link ``https://host/g/TOKEN`` (any host: a link copied
     from another address of this server, or with ``?game=``), a one-time code's link
-    (``…/code?c=CODE``), a one-time code alone ("K7QM4-9XP3H", any case and script's
+    (``…/code?c=CODE``), a table card's link (``…/t/TOKEN``), a one-time code alone ("K7QM4-9XP3H", any case and script's
     digits) or a link's token alone; the link picked out of a message around it
     ("Join us: https://…/g/TOKEN."). Spaces around it are dropped, and the unseen
     characters an Arabic keyboard or a messenger adds (direction marks, zero-width
@@ -139,7 +146,7 @@ def pasted_link(text: str) -> Pasted | None:
         return Pasted(code=code)
     words = [w.strip(_AROUND).rstrip(_AFTER).strip(_AROUND) for w in text.split()]
     if len(words) > 1:  # a message around the link: the one word that is a link
-        words = [w for w in words if "/g/" in w or "/code?" in w]
+        words = [w for w in words if "/g/" in w or "/t/" in w or "/code?" in w]
         if len(words) != 1:
             return None
     word = words[0]

@@ -196,6 +196,13 @@ def link_code(token: str, game_id: str | None = None) -> QrCode:
     return qr_code(link_url(token, game_id))
 
 
+def card_url(token: str) -> str:
+    """The address of a club night's table card (views/groups/joining.table_card), for
+    another phone, as :func:`link_url`."""
+    path = url_for("groups.table_card", token=token)
+    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+
+
 def refused() -> Any:
     """The answer to a form without its form token (CSRF): 400, a page that says nothing
     changed, and nothing changed."""

@@ -43,14 +43,14 @@ from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile
 from ..i18n import gettext as _
-from ..qr import QrCode
+from ..qr import QrCode, qr_code
 from ..records import StoredGame
 from ..rules import KINDS, get_rules
 from ..rules.common import listed, separator
 from ..shared_pages import key_of
 from ..text import isolate, isolate_all
 from . import kept
-from .common import attachment, get_game_or_404, link_code, night_title
+from .common import attachment, card_url, get_game_or_404, link_code, night_title
 from .conditional import conditional
 from .pages import address, shared
 from .past import game_chart, past_games
@@ -256,11 +256,13 @@ def _own_slot(game_id: str, drawn: DrawnSheet, messages: list[tuple[str, str]] |
 def join_code(game_id: str) -> QrCode:
     """The QR code another phone scans to open this game's sheet: the group's link (it
     then knows the group too) for a phone that may play; the link it came in with for a
-    read-only one. Its address is the one this request came in on, or PUBLIC_URL (set by
+    read-only one; a table card's phone, the card. Its address is the one this request came in on, or PUBLIC_URL (set by
     ``scorekeeper serve``) when it came in on a loopback host (network.game_address)."""
     access = current()
     assert access is not None
-    return link_code(access.group.token if access.can_write and access.group.token else access.token, game_id)
+    if access.access == groups.TABLE:  # a table card passes on itself, never more
+        return qr_code(card_url(access.token))
+    return link_code(access.group.token if access.full and access.group.token else access.token, game_id)
 
 
 # ---------------------------------------------------------------- delete and restore a game

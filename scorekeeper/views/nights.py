@@ -22,7 +22,7 @@ from flask import (
     url_for,
 )
 
-from .. import forms, locale_numbers, night_actions, night_store, store
+from .. import forms, groups, locale_numbers, night_actions, night_store, store
 from ..access import group_id
 from ..club import POINTS_BEHIND, POINTS_LEVEL, RoundLine, SeasonRow, StandingRow
 from ..db import get_db
@@ -33,12 +33,12 @@ from ..i18n import ngettext
 from ..inputs import name_key
 from ..night_records import TABLE_SIZE, StoredNight, StoredTable, night_file
 from ..nightfile import dumps
+from ..qr import qr_code
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate
-from .common import named_attachment, night_title
+from .common import card_url, named_attachment, night_title
 from .conditional import conditional
-from .games import join_code
 from .players import Period, chosen_period
 
 bp = Blueprint("nights", __name__)
@@ -97,13 +97,17 @@ def new() -> Any:
 
 
 def _tables(night: StoredNight) -> list[dict[str, Any]]:
-    """The current round's tables for the pages: each with its game, status and QR."""
+    """The current round's tables for the pages: each with its game, status, and its
+    table card's address and QR code (``code`` None for a table without one: its card
+    never falls back to the group's link, docs/club-nights.md, "Table cards")."""
     current = night.current
     if current is None:
         return []
+    cards = groups.table_cards(get_db(), night.id)
     out = []
     for table in current.tables:
-        code = join_code(table.game.id)
+        token = cards.get(table.game.id)
+        code = qr_code(card_url(token)) if token else None
         out.append({"table": table, "code": code, "leader": _leaders(table)})
     return out
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import flash, g, redirect, render_template, request, session, url_for
+from flask import flash, g, make_response, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 
-from ... import access, attempts, groups
+from ... import access, attempts, groups, limits
 from ...db import get_db
 from ...forms.groups import JoinForm, StartForm
 from ...i18n import gettext as _
+from ...i18n import ngettext
 from ..common import refused
 from .blueprint import bp
 
@@ -29,7 +30,8 @@ def welcome() -> Any:
 
     Sent (POST), its "paste the group's link" form (issue 18, part 5: the app installed on
     the home screen opens here, never at a link) sends the phone to what was pasted
-    (forms.groups.pasted_link) as opening it would: a group's link to ``/g/<token>``
+    (forms.groups.pasted_link) as opening it would: a group's link to ``/g/<token>``, a
+    table card to ``/t/<token>``
     (joining, its passcode and "does not work" as for the link itself: nothing is looked
     up here, so this page tells no more than the link would), a one-time code to its page
     (``/code?c=``, where the code is tried and counted). Being a POST, it counts against
@@ -42,6 +44,8 @@ def welcome() -> Any:
             pasted = form.pasted
             if pasted.code:
                 return redirect(url_for("groups.enter_code", c=attempts.shown_code(pasted.code)), 303)
+            if pasted.card:
+                return redirect(url_for("groups.table_card", token=pasted.card), 303)
             return redirect(url_for("groups.join", token=pasted.token, game=pasted.game), 303)
         return render_template("groups/welcome.html", form=StartForm(formdata=None), paste_form=form,
                                lost=False), 400
@@ -104,13 +108,21 @@ def join(token: str) -> Any:
     token changes nothing (400): another site's form arrives without this phone's cookie,
     so it would look like a phone in no group. A link that does not work says so, nothing
     more."""
+    link = groups.open_link(get_db(), token)
+    if link is not None and link.access == groups.TABLE:
+        link = None  # a table card opens at its own address, where wrong ones are counted (table_card)
+    return _open(token, link, "groups.join")
+
+
+def _open(token: str, link: groups.Access | None, endpoint: str) -> Any:
+    """Open ``link`` (found by its ``token`` at ``endpoint``'s address: ``groups.join`` or
+    ``groups.table_card``) on this phone, as :func:`join` says."""
     db = get_db()
-    link = groups.open_link(db, token)
     mine, home = access.current(), access.home()
     # another group's link on a phone in a group: asked first (a read-only one too, unless
     # the phone is looking at that group already)
     asking = link is not None and home is not None and home.group.id != link.group.id \
-        and (link.can_write or mine is None or mine.group.id != link.group.id)
+        and (link.access != groups.VIEW or mine is None or mine.group.id != link.group.id)
     posted = request.method == "POST"
     confirmed = posted and access.token_given()
     if posted and not confirmed and not asking:
@@ -120,20 +132,21 @@ def join(token: str) -> Any:
     if asking and home is not None:
         if not confirmed:  # asked (again, when the confirmation came without its token)
             return render_template("groups/switch.html", form=FlaskForm(), group=link.group, home=home,
-                                   action=url_for("groups.join", token=token, game=request.args.get("game")),
-                                   read_only=not link.can_write, refused=posted), 400 if posted else 200
+                                   action=url_for(endpoint, token=token, game=request.args.get("game")),
+                                   read_only=link.access == groups.VIEW, card=link.table,
+                                   refused=posted), 400 if posted else 200
         if home.token not in session.get("known", ()):
             access.remember(home.token)  # kept to switch back to (its Group page lists it)
-    if mine is not None and mine.can_write and mine.group.id == link.group.id:
-        pass  # already in this group with every right: a read-only link takes none away
+    if mine is not None and mine.full and mine.group.id == link.group.id:
+        pass  # already in this group with every right: a read-only link or a table card takes none away
     else:
-        if link.can_write:
+        if link.full:
             session.pop("back", None)
-        elif mine is not None and mine.can_write:
+        elif mine is not None and mine.full:
             session["back"] = mine.token
-        access.remember(token, play=link.can_write)
+        access.remember(token, play=link.full)
         g.access = link
-    game_id = request.args.get("game") or link.game_id
+    game_id = link.game_id or request.args.get("game")
     if game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == link.group.id:
         target = url_for("games.show", game_id=game_id)
     else:
@@ -142,6 +155,35 @@ def join(token: str) -> Any:
         session["after_passcode"] = target
         return redirect(url_for("groups.passcode"))
     return redirect(target)
+
+
+@bp.route("/t/<token>", methods=["GET", "POST"])
+def table_card(token: str) -> Any:
+    """Open a club night's table card (docs/club-nights.md, "Table cards"): the phone
+    then enters deals in that table's game only, while the night runs, and sees its sheet
+    afterwards; no passcode is asked. As :func:`join` otherwise: a phone with the group's
+    play link keeps it (and every right) and goes to the table's game; a phone in another
+    group is asked first. Every token tried is counted before it is looked up, per phone
+    and address (attempts.count_card, the limits of wrong one-time codes), and taken back
+    when the card works: over the limit, 429 and nothing looked up; a token that opens no
+    table card (made up, altered, or a group's link): 404, "this card does not work"."""
+    db = get_db()
+    counted = attempts.count_card(db, access.phone(), limits.address(), limits.passcode_limits())
+    if isinstance(counted, attempts.Refused):
+        minutes = max(1, -(-counted.retry_after // 60))
+        message = ngettext("Too many table cards that do not work from this phone or its network. Try again in "
+                           "%(num)s minute.", "Too many table cards that do not work from this phone or its "
+                           "network. Try again in %(num)s minutes.", minutes)
+        response = make_response(render_template("error.html", code=429, message=message), 429)
+        response.headers["Retry-After"] = str(counted.retry_after)
+        return response
+    link = groups.open_link(db, token)
+    if link is None or link.access != groups.TABLE:
+        return render_template("error.html", code=404, message=_(
+            "This table card does not work. Ask the night's organiser: the night's page shows each table's "
+            "QR code.")), 404
+    attempts.forget(db, counted)
+    return _open(token, link, "groups.table_card")
 
 
 @bp.post("/groups/switch")

@@ -1,0 +1,317 @@
+"""A club night's table cards (docs/club-nights.md, "Table cards"; docs/at-the-table.md):
+the printed cards and the night page's QR codes carry a link of each table's own, never
+the group's play link. The rules tested, as the docs state them:
+
+- a card lets a phone that had no link enter deals in its table's game, with no passcode;
+- it opens nothing else: another game of the group, the group page, a new game, the
+  game's settings, the nights: refused (403, a page naming the card and its game);
+- a token made up or altered opens nothing ("this table card does not work", 404), and
+  such tries are counted per phone: over the limit, 429 and nothing looked up;
+- once the round is closed (the next round seated, or closed by the organiser), once the
+  night is over, or 12 hours after the round was seated, the card shows the sheet and
+  changes nothing;
+- a phone that has the group's play link keeps it, and every right, when it scans a card.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorekeeper import club, create_app, groups, night_store
+from scorekeeper.db import connect
+from tests.database_support import new_database
+from tests.test_join import decode_modules, modules
+from tests.test_nights import NINE, start, text, trigami_deal
+
+WIFI = "http://192.168.1.20:5000"
+
+
+def cards_of(db, night_id) -> dict[int, tuple[str, str]]:
+    """The current round's tables: {table number: (game id, card token)}."""
+    night = night_store.get_night(db, night_id)
+    tokens = groups.table_cards(db, night_id)
+    return {t.number: (t.game.id, tokens[t.game.id]) for t in night.current.tables}
+
+
+@pytest.fixture
+def night(app, client, db):
+    """A Trigami night of nine (three tables) started by the organiser's phone (the
+    group's play link): (night id, {table: (game id, token)})."""
+    night_id = start(client, "trigami", NINE, 2)
+    return night_id, cards_of(db, night_id)
+
+
+def fresh_phone(app):
+    """A phone that has opened no link."""
+    return app.test_client(join=False)
+
+
+def deal(phone, game_id, nonce="n1"):
+    """Save one Trigami deal: seat 0 takes 7 tricks, seat 1 six, seat 2 none."""
+    return phone.post(f"/games/{game_id}/deals/new",
+                      data=trigami_deal([("S", 7, 0), ("H", 6, 0), ("D", 0, 0)], nonce))
+
+
+def deals_in(db, game_id) -> int:
+    return db.execute("select count(*) from deals where game_id = ? and deleted_at is null", [game_id]).fetchone()[0]
+
+
+def test_a_table_card_lets_a_fresh_phone_save_a_deal_in_its_game(app, db, night):
+    _, cards = night
+    game_id, token = cards[2]
+    phone = fresh_phone(app)
+    opened = phone.get(f"/t/{token}")
+    assert opened.status_code == 302 and opened.location.endswith(f"/games/{game_id}")
+    sheet = phone.get(f"/games/{game_id}")
+    assert sheet.status_code == 200
+    assert "Table card: this phone enters deals at table 2 (round 1) only." in text(sheet)
+    assert f"/games/{game_id}/deals/new" in sheet.get_data(as_text=True)  # the Add deal button
+    saved = deal(phone, game_id)
+    assert saved.status_code == 302
+    assert deals_in(db, game_id) == 1
+
+
+def test_a_table_card_opens_no_other_game_and_no_group_page(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    other = cards[2][0]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    for address in (f"/games/{other}", "/group", "/games/new", f"/games/{game_id}/edit", "/nights",
+                    f"/games/{game_id}/read-only-link", f"/games/{game_id}/delete", "/players"):
+        answer = phone.get(address)
+        assert answer.status_code == 403, address
+        assert "It enters deals in that table's game only" in text(answer), address
+        assert f'href="/games/{game_id}"' in answer.get_data(as_text=True)  # leads to its own game
+    refused = deal(phone, other)
+    assert refused.status_code == 403 and deals_in(db, other) == 0
+    assert phone.post("/games/new", data={"kind": "trigami", "players": "A\nB\nC"}).status_code == 403
+    assert phone.post("/group", data={"action": "rename", "rename-name": "Mine now"}).status_code == 403
+    assert groups.get(db, 1).name != "Mine now"
+    # the games list and the brand lead to its game, not to the group's games
+    assert phone.get("/").location.endswith(f"/games/{game_id}")
+
+
+def test_a_made_up_or_altered_card_opens_nothing(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    altered = token[:-1] + ("A" if token[-1] != "A" else "B")
+    phone = fresh_phone(app)
+    for wrong in (altered, "x" * 32, groups.get(db, 1).token):  # the group's play link is no card either
+        answer = phone.get(f"/t/{wrong}")
+        assert answer.status_code == 404
+        assert "This table card does not work" in text(answer)
+    assert phone.get(f"/games/{game_id}").status_code == 302  # still in no group: the welcome page
+    assert deal(phone, game_id).status_code == 403
+    # and a card's token is no group link at /g/ (where tries are not counted)
+    assert fresh_phone(app).get(f"/g/{token}").status_code == 404
+
+
+def test_wrong_cards_are_limited_per_phone_and_a_right_one_is_not_counted(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": new_database(tmp_path / "limited.sqlite3"),
+                      "PASSCODE_LIMIT_PHONE": "3 per minute", "PASSCODE_LIMIT_CLIENT": "100 per minute"})
+    organiser = app.test_client()
+    night_id = start(organiser, "trigami", NINE, 1)
+    database = connect(app.config["DATABASE"])
+    try:
+        token = cards_of(database, night_id)[1][1]
+    finally:
+        database.conn.close()
+    phone = fresh_phone(app)
+    for _ in range(2):
+        assert phone.get(f"/t/{token}").status_code == 302  # right ones never count
+    for n in range(3):
+        assert phone.get(f"/t/wrong{n}").status_code == 404
+    over = phone.get(f"/t/{token}")  # the fourth try in a minute: refused before any look-up
+    assert over.status_code == 429
+    assert int(over.headers["Retry-After"]) >= 1
+    assert "Too many table cards that do not work from this phone" in text(over)
+    assert fresh_phone(app).get(f"/t/{token}").status_code == 302  # another phone is not held up
+
+
+def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db, night):
+    night_id, cards = night
+    game_id, token = cards[3]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    assert deal(phone, game_id, "before").status_code == 302
+    assert client.post(f"/nights/{night_id}/close").status_code == 302  # the organiser closes round 1
+    sheet = phone.get(f"/games/{game_id}")
+    assert sheet.status_code == 200
+    assert "The night is over: the card of table 3 now only shows its scores." in text(sheet)
+    assert f"/games/{game_id}/deals/new" not in sheet.get_data(as_text=True)
+    refused = deal(phone, game_id, "after")
+    assert refused.status_code == 403
+    assert "Deals can no longer be entered or changed with it." in text(refused)
+    assert deals_in(db, game_id) == 1
+    # the same card scanned again (a replay after the night): the sheet, read-only
+    again = fresh_phone(app)
+    assert again.get(f"/t/{token}").location.endswith(f"/games/{game_id}")
+    assert again.get(f"/games/{game_id}").status_code == 200
+    assert deal(again, game_id, "replay").status_code == 403 and deals_in(db, game_id) == 1
+
+
+def test_the_next_round_seated_closes_the_last_rounds_cards(app, client, db, night):
+    night_id, cards = night
+    client.post(f"/nights/{night_id}/close")
+    assert client.post(f"/nights/{night_id}/next").status_code == 302
+    new_cards = cards_of(db, night_id)
+    assert {t for _, t in new_cards.values()}.isdisjoint(t for _, t in cards.values())  # a card per table and round
+    old_phone, new_phone = fresh_phone(app), fresh_phone(app)
+    old_phone.get(f"/t/{cards[1][1]}")
+    new_phone.get(f"/t/{new_cards[1][1]}")
+    assert deal(old_phone, cards[1][0]).status_code == 403
+    assert deal(new_phone, new_cards[1][0]).status_code == 302
+
+
+def test_a_card_closes_twelve_hours_after_its_round_was_seated():
+    seated = datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
+    open_ = {"round_closed": False, "night_over": False, "seated_at": seated}
+    assert club.table_card_open(**open_, at=seated + timedelta(hours=11, minutes=59))
+    assert not club.table_card_open(**open_, at=seated + timedelta(hours=12))
+    assert not club.table_card_open(**open_, at=seated - timedelta(minutes=1))  # no card before its round
+    assert not club.table_card_open(round_closed=True, night_over=False, seated_at=seated, at=seated)
+    assert not club.table_card_open(round_closed=False, night_over=True, seated_at=seated, at=seated)
+
+
+def test_a_night_left_open_stops_its_cards_after_twelve_hours(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    db.execute("update links set created_at = ? where token = ?",
+               [(datetime.now(UTC) - timedelta(hours=13)).isoformat(timespec="seconds"), token])
+    db.conn.commit()
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    assert phone.get(f"/games/{game_id}").status_code == 200
+    assert deal(phone, game_id).status_code == 403
+
+
+def test_the_last_round_over_ends_the_night_for_its_cards(app, client, db):
+    night_id = start(client, "trigami", NINE[:3], 1)  # one table, one round
+    game_id, token = cards_of(db, night_id)[1]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    # the game to 100 in one deal (SCORING.md §1.2): 7 clean tricks 140, 6 → 120, none 50
+    assert deal(phone, game_id).status_code == 302
+    assert night_store.get_night(db, night_id).finished
+    assert deal(phone, game_id, "n2").status_code == 403
+    assert "The night is over" in text(phone.get(f"/games/{game_id}"))
+
+
+def test_a_phone_with_the_play_link_keeps_every_right_when_it_scans_a_card(app, client, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    opened = client.get(f"/t/{token}")
+    assert opened.location.endswith(f"/games/{game_id}")
+    sheet = client.get(f"/games/{game_id}")
+    assert "Table card" not in text(sheet)
+    assert client.get(f"/games/{cards[2][0]}").status_code == 200
+    assert client.get("/group").status_code == 200
+    assert deal(client, cards[2][0]).status_code == 302
+
+
+def test_a_card_asks_for_no_passcode(app, client, db, night):
+    _, cards = night
+    groups.set_passcode(db, 1, "clubs and spades")
+    game_id, token = cards[1]
+    phone = fresh_phone(app)
+    assert phone.get(f"/t/{token}").location.endswith(f"/games/{game_id}")
+    assert deal(phone, game_id).status_code == 302
+    # while the group's play link still asks for it on a fresh phone
+    assert fresh_phone(app).get(f"/g/{groups.get(db, 1).token}").location.endswith("/passcode")
+
+
+def test_a_card_phone_passes_on_the_card_not_the_group_link(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}", base_url=WIFI)
+    page = phone.get(f"/games/{game_id}", base_url=WIFI).get_data(as_text=True)
+    svg = re.search(r'<details class="join panel">.*?(<svg\b.*?</svg>)', page, re.S).group(1)
+    from xml.etree import ElementTree
+    assert decode_modules(modules(ElementTree.fromstring(svg))) == [f"{WIFI}/t/{token}"]
+    assert groups.get(db, 1).token not in page
+
+
+def test_the_printed_cards_and_the_nights_qr_codes_carry_the_cards_not_the_group_link(client, db, night):
+    from xml.etree import ElementTree
+    night_id, cards = night
+    play = groups.get(db, 1).token
+    for address, svg_class in ((f"/nights/{night_id}/print", "card-qr"), (f"/nights/{night_id}", "join-qr")):
+        page = client.get(address, base_url=WIFI).get_data(as_text=True)
+        assert play not in page, address
+        read = [decode_modules(modules(ElementTree.fromstring(svg)))[0]
+                for svg in re.findall(rf'<svg class="{svg_class}".*?</svg>', page, re.S)]
+        assert read == [f"{WIFI}/t/{cards[n][1]}" for n in (1, 2, 3)], address
+
+
+def test_a_table_card_pasted_on_the_welcome_page_opens_as_scanned(app, db, night):
+    _, cards = night
+    game_id, token = cards[2]
+    phone = fresh_phone(app)
+    sent = phone.post("/welcome", data={"link": f"Table 2 tonight: {WIFI}/t/{token}."})
+    assert sent.status_code == 303 and sent.location.endswith(f"/t/{token}")
+    assert phone.get(sent.location).location.endswith(f"/games/{game_id}")
+    assert deal(phone, game_id).status_code == 302
+
+
+def test_another_groups_card_is_asked_first_and_the_phone_can_go_back(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    other = groups.create(db, "Tuesday table")
+    phone = app.test_client(join=other.token)
+    phone.get("/")
+    asked = phone.get(f"/t/{token}")
+    assert asked.status_code == 200
+    assert "with it, this phone enters deals at that table only. This phone is in Tuesday table." in text(asked)
+    assert phone.get("/").status_code == 200 and "Tuesday table" in text(phone.get("/group"))  # nothing changed yet
+    confirmed = phone.post(f"/t/{token}")
+    assert confirmed.location.endswith(f"/games/{game_id}")
+    sheet = phone.get(f"/games/{game_id}")
+    assert "Back to my group" in text(sheet)
+    assert deal(phone, game_id).status_code == 302
+    phone.post("/groups/back")
+    assert "Tuesday table" in text(phone.get("/group"))
+
+
+def test_a_night_seated_before_table_cards_gets_one_per_table_from_its_start(app, client, db):
+    """Migration m017_table_cards, on a database whose night was seated before it (its
+    tables' cards taken away and the migration forgotten, as in a database of m015)."""
+    night_id = start(client, "trigami", NINE, 2)
+    games = [game_id for game_id, _ in cards_of(db, night_id).values()]
+    db.execute("update nights set created_at = '2026-11-20T19:00:00+00:00' where id = ?", [night_id])
+    db.execute("delete from links where access = 'table'")
+    db.execute("delete from _sqlite_migrations where name = 'm017_table_cards'")
+    db.conn.commit()
+    from scorekeeper.db import migrate
+    migrate(db)
+    made = db.execute("select game_id, created_at, length(token) from links where access = 'table'").fetchall()
+    assert sorted(g for g, _, _ in made) == sorted(games)
+    assert {(at, n) for _, at, n in made} == {("2026-11-20T19:00:00+00:00", 32)}
+    # an old night's cards show its games and change nothing (twelve hours are long past)
+    phone = fresh_phone(app)
+    phone.get(f"/t/{cards_of(db, night_id)[1][1]}")
+    assert phone.get(f"/games/{games[0]}").status_code == 200
+    assert deal(phone, games[0]).status_code == 403
+
+
+def test_a_card_phone_can_take_back_and_restore_its_deal_and_poll_its_game_only(app, db, night):
+    _, cards = night
+    game_id, token = cards[1]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    deal(phone, game_id)
+    deal_id = db.execute("select id from deals where game_id = ?", [game_id]).fetchone()[0]
+    assert phone.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"undo": "1"}).status_code == 302
+    assert deals_in(db, game_id) == 0  # Undo
+    assert phone.post(f"/games/{game_id}/deals/{deal_id}/restore", data={"back": "sheet"}).status_code == 302
+    assert deals_in(db, game_id) == 1  # Restore
+    assert phone.get(f"/games/{game_id}/live").status_code == 200
+    other = phone.get(f"/games/{cards[2][0]}/live")
+    assert other.status_code == 403 and "error" in other.get_json()
+    # the game's players and settings are not the card's to change
+    assert phone.post(f"/games/{game_id}/edit", data={"players-0": "Mallory"}).status_code == 403

@@ -1,0 +1,112 @@
+"""A club night's table card in headless Chromium at 390×844 (docs/club-nights.md, "Table
+cards"): the QR code printed on table 1's card, read back with zxing-cpp from a
+screenshot, is the card's own address (never the group's link); a fresh phone that
+opens it lands on table 1's game, saves a deal (SCORING.md §1.2's worked example: 80,
+200, 13), and is refused the group page in words. Screenshots: screenshots/table-card-*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import groups, night_actions, night_store
+from scorekeeper.db import connect
+from tests.browser_support import (
+    fill_worked_example,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    sync_api,
+)
+from tests.png_support import read_png
+from tests.test_join import decode_grey
+
+pytestmark = pytest.mark.browser
+
+expect = sync_api.expect
+NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
+
+
+@pytest.fixture
+def night_served(tmp_path):
+    """A served app with a Trigami night of nine started: (URL, night, table 1's card token,
+    the group's play link token)."""
+    database = tmp_path / "cards.sqlite3"
+    with serve(database) as url:
+        db = connect(str(database))
+        try:
+            group = groups.only_group(db)
+            started = night_actions.start_night(db, group.id, kind="trigami", options={"target": 500},
+                                                players=NINE, rounds=2, ranking="placings", seating="random",
+                                                name="Friday club", seed=7)
+            assert isinstance(started, night_actions.NightStarted)
+            night = night_store.get_night(db, started.night_id)
+            token = groups.table_cards(db, night.id)[night.current.tables[0].game.id]
+        finally:
+            db.conn.close()
+        yield url, night, token, group.token
+
+
+def test_a_fresh_phone_scans_table_1s_printed_card_and_saves_a_deal(browser, night_served):
+    url, night, token, play = night_served
+    table = night.current.tables[0]
+    organiser = new_page(browser)
+    phone = new_page(browser, join=False)  # a phone that has opened no link
+    try:
+        organiser.goto(f"{url}/nights/{night.id}/print")
+        card = organiser.locator(".table-card").first
+        qr = card.locator("svg.card-qr")
+        png = read_png(qr.screenshot())
+        scanned = decode_grey(png.grey(), png.width, png.height)
+        assert scanned == [f"{url}/t/{token}"]  # the card's own address
+        assert card.locator(".join-address").inner_text() == scanned[0]
+        assert play not in organiser.content()  # the group's play link is on no card
+        shot(organiser, "table-card-print-390")
+
+        phone.goto(scanned[0])
+        assert phone.url == f"{url}/games/{table.game.id}"
+        expect(phone.get_by_text("Table card: this phone enters deals at table 1 (round 1) only.")).to_be_visible()
+        assert no_sideways_scroll(phone)
+        shot(phone, "table-card-sheet-390")
+        phone.get_by_role("link", name="Add deal 1").click()
+        fill_worked_example(phone)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("thead .total")).to_have_text(["80", "200", "13"])
+        shot(phone, "table-card-saved-390")
+
+        # nothing else of the group opens on it: said, with the way back to its game
+        answer = phone.goto(f"{url}/group")
+        assert answer.status == 403
+        expect(phone.get_by_role("heading", name="Table 1's card")).to_be_visible()
+        assert no_sideways_scroll(phone)
+        shot(phone, "table-card-refused-390")
+        phone.get_by_role("link", name="Open table 1's game").click()
+        assert phone.url == f"{url}/games/{table.game.id}"
+    finally:
+        for page in (organiser, phone):
+            page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_card_phones_pages_meet_wcag_22_aa(browser, night_served, scheme):
+    """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on what a
+    phone with a table card sees: its sheet with the card's bar, the deal form, and the
+    page that refuses the group page."""
+    from axe_playwright_python.base import AXE_FILE_PATH
+
+    from tests.test_a11y_browser import Audit
+
+    url, night, token, _ = night_served
+    game_id = night.current.tables[0].game.id
+    page = new_page(browser, join=False, color_scheme=scheme)
+    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    try:
+        page.goto(f"{url}/t/{token}")
+        audit = Audit(page, scheme)
+        for address in (f"/games/{game_id}", f"/games/{game_id}/deals/new", "/group"):
+            audit.visit(url, address)
+        assert not audit.problems, audit.report()
+        shot(page, f"table-card-refused-390-{scheme}")
+    finally:
+        page.context.close()

@@ -130,6 +130,17 @@ def _record(db: sqlite_utils.Database, kind: str, group_id: int | None, phone: s
     return int(cursor.lastrowid or 0)
 
 
+def _counted(db: sqlite_utils.Database, kind: str, group_id: int | None, phone: str, address: str,
+             limits: Limits, at: float) -> Refused | Counted:
+    """In one write transaction: :func:`_check` the limits, and record the attempt (as
+    wrong until forgotten) when it is under them."""
+    with writing(db):
+        refused = _check(db, kind, group_id, phone, address, limits, at)
+        if refused is not None:
+            return refused
+        return Counted(_record(db, kind, group_id, phone, address, at))
+
+
 def count_passcode(db: sqlite_utils.Database, group_id: int, phone: str, address: str, limits: Limits,
                    at: float | None = None) -> Refused | Counted:
     """Before a passcode for group ``group_id`` is judged: in one ``BEGIN IMMEDIATE``
@@ -137,12 +148,7 @@ def count_passcode(db: sqlite_utils.Database, group_id: int, phone: str, address
     group against ``limits``, and record the attempt as wrong when under them. Returns
     :class:`Refused` (judge nothing) or :class:`Counted` (judge it, then :func:`forget` it
     if it was right). ``at``: the time, Unix seconds (default now)."""
-    at = _clock(at)
-    with writing(db):
-        refused = _check(db, PASSCODE, group_id, phone, address, limits, at)
-        if refused is not None:
-            return refused
-        return Counted(_record(db, PASSCODE, group_id, phone, address, at))
+    return _counted(db, PASSCODE, group_id, phone, address, limits, _clock(at))
 
 
 def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limits,
@@ -154,12 +160,7 @@ def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limi
     up) or :class:`Counted` (look it up, then :func:`forget` it if the card works). Why:
     a card's token has 192 random bits, so guessing one is hopeless anyway; the count
     keeps anyone from trying tokens as fast as the server answers."""
-    at = _clock(at)
-    with writing(db):
-        refused = _check(db, CARD, None, phone, address, limits, at)
-        if refused is not None:
-            return refused
-        return Counted(_record(db, CARD, None, phone, address, at))
+    return _counted(db, CARD, None, phone, address, limits, _clock(at))
 
 
 def forget(db: sqlite_utils.Database, attempt: Counted) -> None:

@@ -187,7 +187,7 @@ def close(night_id: int) -> Any:
         if result is None:
             return redirect(url_for("nights.show", night_id=night_id))
         if result.again:
-            flash(_closed_already(result.number), "saved")
+            flash(_closed_already(result.number), "told")
         elif result.early:
             flash(ngettext("Round %(n)s closed: %(num)s table counts as it stands.",
                            "Round %(n)s closed: %(num)s tables count as they stand.", len(result.unfinished),
@@ -202,7 +202,7 @@ def close(night_id: int) -> Any:
     if asked != current.number or current.closed:
         # an old link, or the round closed since: the night's page, which offers what is left
         if 1 <= asked <= len(night.rounds) and night.rounds[asked - 1].closed:
-            flash(_("Round %(n)s was closed already.", n=asked), "saved")
+            flash(_("Round %(n)s was closed already.", n=asked), "told")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights/close.html", night=night, title=night_title(night), current=current,
                            form=form), 400 if form.is_submitted() else 200
@@ -222,9 +222,9 @@ def next_round(night_id: int) -> Any:
     match night_actions.seat_next_round(get_db(), night, form.shown_round()):
         case night_actions.Seated(number=number, again=again):
             flash(_("Round %(n)s is seated already: nothing changed.", n=number) if again else
-                  _("Round %(n)s is seated.", n=number), "saved")
+                  _("Round %(n)s is seated.", n=number), "told" if again else "saved")
         case night_actions.MovedOn(shown=shown, current=current):
-            flash(_moved_on(shown, current), "saved")
+            flash(_moved_on(shown, current), "told")
         case night_actions.NotOver(number=number, unfinished=unfinished):
             flash(ngettext("Round %(n)s is not over: table %(tables)s is still playing. Close the round first "
                            "to count it as it stands.",
@@ -314,7 +314,7 @@ def leave(night_id: int) -> Any:
     if form.validate_on_submit() and form.player.data in staying:
         result = night_actions.leave(get_db(), night, form.player.data, night_forms.shown_round(form["round"]))
         if isinstance(result, night_actions.MovedOn):
-            flash(_moved_on(result.shown, result.current) + " " + _("Choose again who leaves, if anyone."), "saved")
+            flash(_moved_on(result.shown, result.current) + " " + _("Choose again who leaves, if anyone."), "told")
             return redirect(url_for("nights.show", night_id=night_id) + "#leave")
         if isinstance(result, night_actions.Leaving):
             flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
@@ -335,7 +335,7 @@ def stay(night_id: int) -> Any:
         return redirect(url_for("nights.show", night_id=night_id) + "#leave")
     match night_actions.stay(get_db(), night, form.player.data or "", night_forms.shown_round(form.round)):
         case night_actions.MovedOn(shown=shown, current=current):
-            flash(_moved_on(shown, current), "saved")
+            flash(_moved_on(shown, current), "told")
         case night_actions.Staying(name=name, from_round=from_round):
             flash(_("%(name)s stays: seated again from round %(n)s.", name=isolate(name), n=from_round), "saved")
         case night_actions.StayRefused(name=name, reason="gone", until_round=until):

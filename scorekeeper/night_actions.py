@@ -125,10 +125,20 @@ class NightProblems:
     problems: tuple[RuleError, ...]
 
 
+@dataclass(frozen=True)
+class MovedOn:
+    """Nothing changed: the page showed round ``shown``, but the night's last round
+    seated is ``current`` now (a page left open while another phone moved the night on;
+    docs/club-nights.md, "Pages left open")."""
+
+    shown: int
+    current: int
+
+
 StartResult = NightStarted | NightRefused
-SeatResult = Seated | NotOver | NoMoreRounds | TooFew
+SeatResult = Seated | NotOver | NoMoreRounds | TooFew | MovedOn
 ArriveResult = Arrived | NightRefused
-LeaveResult = Leaving | NightRefused
+LeaveResult = Leaving | NightRefused | MovedOn
 NightImportResult = NightImported | NightAlreadyStored | NightProblems
 
 
@@ -185,8 +195,11 @@ def _seating(night: StoredNight, number: int, planned: tuple[tuple[str, ...], cl
                            partners=night.partners)
 
 
-def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult:
-    """Seat the next round of ``night`` (as read): refused while the current round is
+def seat_next_round(db: sqlite_utils.Database, night: StoredNight, number: int | None = None) -> SeatResult:
+    """Seat round ``number``, the one the page offered (None: the next of ``night`` as
+    read). Already seated, inside the write (an old page, a double tap, two organisers):
+    :class:`Seated` ``again``, nothing stored, never the round after it; a number beyond
+    the next round: :class:`MovedOn`. Refused while the current round is
     not over (:class:`NotOver`: close it first), after the planned rounds
     (:class:`NoMoreRounds`), or with fewer players present than a table
     (:class:`TooFew`); each checked again on the night as it is inside the write, so a
@@ -195,7 +208,11 @@ def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult
     two taps at once seat the same way; the second finds it seated: ``again``), the
     earlier rounds' meetings, the present players (late arrivals from their round,
     leavers no longer). The current round is closed (not early)."""
-    number = night.next_number
+    number = night.next_number if number is None else number
+    if number < night.next_number:
+        return Seated(number, again=True)
+    if number > night.next_number:
+        return MovedOn(number, len(night.rounds))
     try:
         planned = (night.present(number), _seating(night, number))  # refused as read: nothing to write
         night_store.seat_round(db, night.id, number, lambda inside: _seating(inside, number, planned))
@@ -203,22 +220,30 @@ def seat_next_round(db: sqlite_utils.Database, night: StoredNight) -> SeatResult
         return refused.result
     except night_store.RoundSeatedError:
         return Seated(number, again=True)
+    except night_store.NightMovedOnError as moved:
+        return MovedOn(moved.shown, moved.current)
     return Seated(number)
 
 
-def close_round(db: sqlite_utils.Database, night: StoredNight) -> RoundClosed | None:
-    """Close ``night``'s current round (None: no round yet). Its tables whose game is not
-    over (read inside the write) count as they stand (``early``): their deals now are
-    those the night counts, and deals added later change nothing (docs/club-nights.md,
-    "A round closed early")."""
+def close_round(db: sqlite_utils.Database, night: StoredNight, number: int | None = None) -> RoundClosed | None:
+    """Close round ``number`` of ``night``, the round the page named (None: the current
+    round as read; None returned: no such round). Its tables whose game is not over (read
+    inside the write) count as they stand (``early``): their deals now are those the
+    night counts, and deals added later change nothing (docs/club-nights.md, "A round
+    closed early"). Closed already, inside the write (an old page, two phones at once):
+    ``again``, nothing changed, and never the round after it ("Pages left open")."""
     current = night.current
     if current is None:
         return None
+    number = current.number if number is None else number
+    if not 1 <= number <= len(night.rounds):
+        return None
+    round_ = night.rounds[number - 1]
     try:
-        unfinished = night_store.close_round(db, night.id, current.number)
+        unfinished = night_store.close_round(db, night.id, number)
     except night_store.RoundClosedError:
-        return RoundClosed(current.number, current.closed_early, current.unfinished, again=True)
-    return RoundClosed(current.number, bool(unfinished), unfinished)
+        return RoundClosed(number, round_.closed_early, round_.unfinished, again=True)
+    return RoundClosed(number, bool(unfinished), unfinished)
 
 
 @dataclass(frozen=True)
@@ -274,15 +299,20 @@ class StayRefused:
     until_round: int | None = None
 
 
-def stay(db: sqlite_utils.Database, night: StoredNight, name: str) -> Staying | StayRefused:
+def stay(db: sqlite_utils.Database, night: StoredNight, name: str, shown_round: int | None = None
+         ) -> Staying | StayRefused | MovedOn:
     """Take back a leaver: ``name`` stays and is seated again from the next round, as
     long as it is not seated yet (checked inside the write); after that they come back
-    as a late arrival (docs/club-nights.md, "Late arrivals and leavers")."""
+    as a late arrival (docs/club-nights.md, "Late arrivals and leavers"). A page that
+    showed round ``shown_round`` while another is the last seated now: :class:`MovedOn`,
+    nothing changed."""
     try:
-        shown, next_round = night_store.set_staying(db, night.id, name)
+        shown, next_round = night_store.set_staying(db, night.id, name, shown_round)
     except night_store.StayRefusedError as refused:
         found = night.player(name)
         return StayRefused(found.name if found else name, refused.reason, refused.until_round)
+    except night_store.NightMovedOnError as moved:
+        return MovedOn(moved.shown, moved.current)
     return Staying(shown, next_round)
 
 
@@ -300,12 +330,18 @@ def arrive(db: sqlite_utils.Database, night: StoredNight, name: str) -> ArriveRe
     return Arrived(added.name, added.from_round, again=added.again, back=added.back)
 
 
-def leave(db: sqlite_utils.Database, night: StoredNight, name: str) -> LeaveResult:
+def leave(db: sqlite_utils.Database, night: StoredNight, name: str, shown_round: int | None = None
+          ) -> LeaveResult:
     """A leaver: ``name`` plays out the current round (the last seated, read inside the
     write) and is not seated after it (docs/club-nights.md, "Late arrivals and
     leavers"); a late arrival not yet seated is taken off the night. Refused (field
-    "player") for a name not of the night."""
-    done = night_store.set_leaving(db, night.id, name)
+    "player") for a name not of the night; :class:`MovedOn`, nothing changed, when the
+    page showed round ``shown_round`` and another is the last seated now (the organiser
+    chooses again: "Pages left open")."""
+    try:
+        done = night_store.set_leaving(db, night.id, name, shown_round)
+    except night_store.NightMovedOnError as moved:
+        return MovedOn(moved.shown, moved.current)
     if done is None:
         return NightRefused("unknown", "player")
     return Leaving(done.name, done.until_round, removed=done.removed)

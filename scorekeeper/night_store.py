@@ -36,6 +36,17 @@ class RoundClosedError(Exception):
     """The round was closed already."""
 
 
+class NightMovedOnError(Exception):
+    """A page left open named round ``shown``, but the night's last round seated is
+    ``current`` now (read inside the write): nothing written, the organiser chooses
+    again (docs/club-nights.md, "Pages left open")."""
+
+    def __init__(self, shown: int, current: int) -> None:
+        super().__init__(shown, current)
+        self.shown = shown
+        self.current = current
+
+
 class NightStoredError(Exception):
     """The night of a night file is in the group already (``night_id``): the same draw
     (seed), game and players. Importing it again would count its games twice."""
@@ -139,12 +150,15 @@ def seat_round(db: sqlite_utils.Database, night_id: int, number: int,
     this instant is either seen whole by the plan or waits for the seating: never half).
     ``plan`` may raise to refuse (nothing stored; its exception goes to the caller). The
     round before is closed first (over by itself: not early) unless closed already.
-    Raises RoundSeatedError when it is seated already (nothing stored)."""
+    Raises RoundSeatedError when it is seated already (nothing stored), NightMovedOnError
+    when ``number`` is beyond the next round (not a round a page can show)."""
     now = store.now()
     with writing(db):
         night = get_night(db, night_id)
         if night.next_number > number:
             raise RoundSeatedError(number)
+        if night.next_number < number:
+            raise NightMovedOnError(number, len(night.rounds))
         seating = plan(night)
         db.execute("update night_rounds set closed = 1, closed_at = ? where night_id = ? and number = ? "
                    "and closed = 0", [now, night_id, number - 1])
@@ -271,17 +285,22 @@ def _night_player(db: sqlite_utils.Database, night_id: int, name: str) -> tuple[
     return None if row is None else (int(row[0]), str(row[1]), int(row[2]), row[3])
 
 
-def set_leaving(db: sqlite_utils.Database, night_id: int, name: str) -> LeavingSet | None:
+def set_leaving(db: sqlite_utils.Database, night_id: int, name: str, shown_round: int | None = None
+                ) -> LeavingSet | None:
     """A leaver: ``name`` plays out the round seated last (read inside the write: a round
     seated this instant is played out, never left halfway) and is not seated after it; a
     late arrival not yet seated is taken off the night. A leaver already is returned
-    unchanged. None: not of the night."""
+    unchanged. None: not of the night. ``shown_round``: the round the page showed; when
+    another round is the last seated now, raises NightMovedOnError, nothing written (an
+    old page would else make them leave after a round nobody chose)."""
     with writing(db):
         found = _night_player(db, night_id, name)
         if found is None:
             return None
         player_id, shown, from_round, leaving = found
         until = int(db.execute("select count(*) from night_rounds where night_id = ?", [night_id]).fetchone()[0])
+        if shown_round is not None and shown_round != until:
+            raise NightMovedOnError(shown_round, until)
         if leaving is not None:  # said already (a double tap): unchanged, never present again in a round gone
             return LeavingSet(shown, int(leaving))
         if until < from_round:
@@ -302,18 +321,23 @@ class StayRefusedError(Exception):
         self.until_round = until_round
 
 
-def set_staying(db: sqlite_utils.Database, night_id: int, name: str) -> tuple[str, int]:
+def set_staying(db: sqlite_utils.Database, night_id: int, name: str, shown_round: int | None = None
+                ) -> tuple[str, int]:
     """Take back a leaver (docs/club-nights.md, "Late arrivals and leavers"): ``name``
     stays, seated again from the next round. Checked inside the write
     (StoredNight.stay_refusal): raises StayRefusedError once the round after their last
-    is seated (at the same instant too), or when they are not leaving. Returns (their
-    name as the group spells it, the next round's number)."""
+    is seated (at the same instant too), or when they are not leaving; then, with
+    ``shown_round`` (the round the page showed) not the last seated now, raises
+    NightMovedOnError. Nothing written when refused. Returns (their name as the group
+    spells it, the next round's number)."""
     with writing(db):
         night = get_night(db, night_id)
         reason = night.stay_refusal(name)
         player = night.player(name)
         if reason is not None or player is None:
             raise StayRefusedError(reason or "unknown", None if player is None else player.until_round)
+        if shown_round is not None and shown_round != len(night.rounds):
+            raise NightMovedOnError(shown_round, len(night.rounds))
         db.execute("update night_players set until_round = null where night_id = ? and player_id = "
                    "(select id from players where group_id = ? and name_key = ?)",
                    [night_id, night.group_id, name_key(player.name)])

@@ -107,15 +107,40 @@ class ArrivalForm(FlaskForm):
         return names[0]
 
 
+def shown_round(field: HiddenField) -> int | None:
+    """The round number a page carried in ``field`` (docs/club-nights.md, "Pages left
+    open"): None when the form carried none (a page from before forms carried it: the
+    round as read then), 0 for anything else than digits (no round: refused)."""
+    value = (field.data or "").strip()
+    if not value:
+        return None
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 4 else 0
+
+
+class RoundForm(FlaskForm):
+    """A button that changes the night's rounds (close the round, seat the next):
+    ``round``, the round the page named, so an old page acts on that round or on none
+    (checked inside the write)."""
+
+    round = HiddenField()
+
+    def shown_round(self) -> int | None:
+        """The round the page named (:func:`shown_round`)."""
+        return shown_round(self.round)
+
+
 def leaver_form(players: Sequence[str]) -> type[FlaskForm]:
-    """Who leaves after the current round: one of ``players`` (still there)."""
+    """Who leaves after the current round: one of ``players`` (still there), and
+    ``round``, the current round the page showed (:func:`shown_round`)."""
     return type("LeaverForm", (FlaskForm,), {
         "player": RadioField(_l("Who leaves after this round?"), choices=choices([(n, n) for n in players]),
-                             validate_choice=False)})
+                             validate_choice=False),
+        "round": HiddenField()})
 
 
 class StayForm(FlaskForm):
     """A leaver taken back: ``player``, one of the night's leavers (checked by the action
-    inside the write)."""
+    inside the write), and ``round``, the current round the page showed."""
 
     player = HiddenField()
+    round = HiddenField()

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from .. import actions, conflicts, forms, next_deal, sheet, store
+from .. import actions, conflicts, forms, next_deal, night_store, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
@@ -206,7 +206,8 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
               disk_full: str | None = None) -> Any:
     """The add-deal form (``contract``: Trix, the contract to tick on a form just opened;
     ``disk_full``: what the phone is told when the disk refused the deal): status 507
-    then, 400 with a problem, else 200."""
+    then, 400 with a problem, else 200. A table of a club night whose round is closed
+    says, as its sheet does, that deals added now do not count in the night."""
     index = len(game.deals)
     _csrf_problem(form)
     _offer(form, game, index)
@@ -217,7 +218,8 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
     return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
-                           next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]), **context), \
+                           next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]),
+                           night=night_store.table_of(get_db(), game.id), **context), \
         507 if disk_full else 400 if form.has_errors else 200
 
 

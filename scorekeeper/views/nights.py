@@ -158,18 +158,36 @@ def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None, ver
     return (page, 400) if arrival is not None or leaver is not None else page
 
 
+def _moved_on(shown: int, current: int) -> str:
+    """A page left open named round ``shown``; the night is at round ``current`` now."""
+    return _("This page showed round %(shown)s; round %(n)s is seated now: nothing changed.", shown=shown,
+             n=current)
+
+
+def _closed_already(number: int) -> str:
+    """An old "Close round" page, or a second phone, after round ``number`` was closed."""
+    return _("Round %(n)s was closed already: nothing changed.", n=number)
+
+
 @bp.route("/nights/<int:night_id>/close", methods=["GET", "POST"])
 def close(night_id: int) -> Any:
-    """Close the current round: asked first (GET), naming the tables not yet over, which
-    then count as they stand; POST closes it."""
+    """Close round ``round`` (the form's, the round the page named; docs/club-nights.md,
+    "Pages left open"): asked first (GET ``?round=N``, naming the tables not yet over,
+    which then count as they stand); POST closes it. Closed already (an old page, two
+    phones at once: checked inside the write): the night's page says so, and no other
+    round is closed instead."""
     night = get_night_or_404(night_id)
-    form = forms.EmptyForm()
+    form = night_forms.RoundForm()
     if request.method == "POST" and form.validate_on_submit():
-        result = night_actions.close_round(get_db(), night)
+        shown = form.shown_round()
+        if shown == 0:
+            flash(_("This page was open too long or came from elsewhere. Tap it again."), "saved")
+            return redirect(url_for("nights.show", night_id=night_id))
+        result = night_actions.close_round(get_db(), night, shown)
         if result is None:
             return redirect(url_for("nights.show", night_id=night_id))
         if result.again:
-            flash(_("Round %(n)s was closed already.", n=result.number), "saved")
+            flash(_closed_already(result.number), "told")
         elif result.early:
             flash(ngettext("Round %(n)s closed: %(num)s table counts as it stands.",
                            "Round %(n)s closed: %(num)s tables count as they stand.", len(result.unfinished),
@@ -177,24 +195,36 @@ def close(night_id: int) -> Any:
         else:
             flash(_("Round %(n)s closed.", n=result.number), "saved")
         return redirect(url_for("nights.show", night_id=night_id))
-    if night.current is None:
+    current = night.current
+    if current is None:
         return redirect(url_for("nights.show", night_id=night_id))
-    return render_template("nights/close.html", night=night, title=night_title(night), current=night.current,
+    asked = request.args.get("round", type=int) or current.number
+    if asked != current.number or current.closed:
+        # an old link, or the round closed since: the night's page, which offers what is left
+        if 1 <= asked <= len(night.rounds) and night.rounds[asked - 1].closed:
+            flash(_("Round %(n)s was closed already.", n=asked), "told")
+        return redirect(url_for("nights.show", night_id=night_id))
+    return render_template("nights/close.html", night=night, title=night_title(night), current=current,
                            form=form), 400 if form.is_submitted() else 200
 
 
 @bp.post("/nights/<int:night_id>/next")
 def next_round(night_id: int) -> Any:
-    """Seat the next round (night_actions.seat_next_round); a round not over is said,
-    with its tables to finish or Close the round."""
+    """Seat round ``round`` (the form's: the round the button named; docs/club-nights.md,
+    "Pages left open"; night_actions.seat_next_round); seated already: said, and never
+    the round after it; a round not over is said, with its tables to finish or Close the
+    round."""
     night = get_night_or_404(night_id)
-    if not forms.EmptyForm().validate_on_submit():
+    form = night_forms.RoundForm()
+    if not form.validate_on_submit() or form.shown_round() == 0:
         flash(_("This page was open too long or came from elsewhere. Tap it again."), "saved")
         return redirect(url_for("nights.show", night_id=night_id))
-    match night_actions.seat_next_round(get_db(), night):
+    match night_actions.seat_next_round(get_db(), night, form.shown_round()):
         case night_actions.Seated(number=number, again=again):
-            flash(_("Round %(n)s was seated already.", n=number) if again else
-                  _("Round %(n)s is seated.", n=number), "saved")
+            flash(_("Round %(n)s is seated already: nothing changed.", n=number) if again else
+                  _("Round %(n)s is seated.", n=number), "told" if again else "saved")
+        case night_actions.MovedOn(shown=shown, current=current):
+            flash(_moved_on(shown, current), "told")
         case night_actions.NotOver(number=number, unfinished=unfinished):
             flash(ngettext("Round %(n)s is not over: table %(tables)s is still playing. Close the round first "
                            "to count it as it stands.",
@@ -282,7 +312,10 @@ def leave(night_id: int) -> Any:
     staying = _staying(night)
     form = night_forms.leaver_form(staying)()
     if form.validate_on_submit() and form.player.data in staying:
-        result = night_actions.leave(get_db(), night, form.player.data)
+        result = night_actions.leave(get_db(), night, form.player.data, night_forms.shown_round(form["round"]))
+        if isinstance(result, night_actions.MovedOn):
+            flash(_moved_on(result.shown, result.current) + " " + _("Choose again who leaves, if anyone."), "told")
+            return redirect(url_for("nights.show", night_id=night_id) + "#leave")
         if isinstance(result, night_actions.Leaving):
             flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
                   _("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round), "saved")
@@ -300,7 +333,9 @@ def stay(night_id: int) -> Any:
     if not form.validate_on_submit():
         flash(_("This page was open too long or came from elsewhere. Tap it again."), "saved")
         return redirect(url_for("nights.show", night_id=night_id) + "#leave")
-    match night_actions.stay(get_db(), night, form.player.data or ""):
+    match night_actions.stay(get_db(), night, form.player.data or "", night_forms.shown_round(form.round)):
+        case night_actions.MovedOn(shown=shown, current=current):
+            flash(_moved_on(shown, current), "told")
         case night_actions.Staying(name=name, from_round=from_round):
             flash(_("%(name)s stays: seated again from round %(n)s.", name=isolate(name), n=from_round), "saved")
         case night_actions.StayRefused(name=name, reason="gone", until_round=until):

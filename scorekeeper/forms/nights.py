@@ -21,6 +21,8 @@ from ..rules import RuleError
 from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
+#: The fields of a night's form that are not the game's settings
+NIGHT_FIELDS = frozenset({"name", "present", "newcomers", "rounds", "ranking", "seating", "nonce", "csrf_token"})
 ROUNDS_RANGE = _l("Enter a number of rounds from %(least)s to %(most)s.", least=1, most=MAX_ROUNDS)
 
 
@@ -47,6 +49,12 @@ class NightForm(GameSetupForm):
         except RuleError as error:
             self["name"].errors = [*self["name"].errors, capitalized(error.message) + "."]
             return False, None
+
+    def settings_read(self) -> bool:
+        """Whether the game's settings (every field but the night's own and the tokens)
+        were read without an error beside them, so that the rules can parse them
+        (GameSetupForm.parsed_options) without saying a problem twice."""
+        return not any(field.errors for field in self if field.name not in NIGHT_FIELDS)
 
     def night_players(self) -> list[str] | None:
         """Everyone ticked, then the newcomers typed (one a line), each name checked as a

@@ -1,0 +1,42 @@
+"""The club night's forms through the pages (issue 20): a name too long refused beside
+its field and never cut short, every wrong field of the new-night form said at once, and
+a night that does not exist said as a night. Each asserts what the organiser sees and
+that nothing was saved."""
+
+from __future__ import annotations
+
+from tests.test_nights import NINE, night, start, text
+
+LONG = "Y" * 200
+
+
+def test_every_wrong_field_of_a_new_night_is_said_at_once(client, db):
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "a\nA\nCarla", "rounds": "0", "target": "100", "ranking": "placings", "seating": "random"})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "Enter a number of rounds from 1 to 50." in page
+    assert "named twice" in page
+    assert db["nights"].count == 0 and db["games"].count == 0
+
+
+def test_a_bad_target_and_a_name_too_long_are_both_said(client, db):
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "2", "target": "7", "name": "N" * 61})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "Enter a target from 50 to 100000." in page
+    assert "The night's name is longer than 60 characters." in page
+    assert page.count("Enter a target from 50 to 100000.") == 2  # the summary at the top and beside its field
+    assert db["nights"].count == 0
+
+
+def test_too_few_players_and_bad_rounds_are_both_said(client, db):
+    answer = client.post("/nights/new?kind=trix", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "x", "values": "standard", "scoring": "standard",
+        "doubling": "y", "taken_back": "leader"})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "A table needs 4 players; only 3 are ticked or typed." in page
+    assert "Enter a whole number, like 3." in page
+    assert db["nights"].count == 0

@@ -40,3 +40,18 @@ def test_too_few_players_and_bad_rounds_are_both_said(client, db):
     assert "A table needs 4 players; only 3 are ticked or typed." in page
     assert "Enter a whole number, like 3." in page
     assert db["nights"].count == 0
+
+
+def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
+    for address in ("/nights/9999", "/nights/9999/standing", "/nights/9999/screen", "/nights/9999/close"):
+        answer = client.get(address)
+        assert answer.status_code == 404
+        assert "There is no such night here." in text(answer)
+        assert "game, deal or player" not in text(answer)
+    for language, words in (("de", "Diesen Abend gibt es hier nicht."), ("fi", "Täällä ei ole sellaista iltaa."),
+                            ("ar", "لا توجد أمسية كهذه هنا.")):
+        client.get(f"/language/{language}")
+        assert words in text(client.get("/nights/9999"))
+    client.get("/language/en")
+    assert client.get("/games/999999").status_code == 404  # other pages keep their own words
+    assert "There is no such game, deal or player here." in text(client.get("/season/players/9999"))

@@ -45,11 +45,12 @@ bp = Blueprint("nights", __name__)
 
 
 def get_night_or_404(night_id: int) -> StoredNight:
-    """The night of this group, or 404 (another group's night is no answer here)."""
+    """The night of this group, or 404 saying there is no such night (another group's
+    night is no answer here)."""
     try:
         return night_store.get_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
-        abort(404)
+        abort(404, description=_("There is no such night here."))  # as /live says it
 
 
 @bp.get("/nights")

@@ -5,7 +5,7 @@ that nothing was saved."""
 
 from __future__ import annotations
 
-from tests.test_nights import NINE, night, start, text
+from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (a fixture)
 
 LONG = "Y" * 200
 
@@ -55,3 +55,30 @@ def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
     client.get("/language/en")
     assert client.get("/games/999999").status_code == 404  # other pages keep their own words
     assert "There is no such game, deal or player here." in text(client.get("/season/players/9999"))
+
+
+def test_a_late_arrivals_name_too_long_is_refused_not_cut_short(client, db, fixed_seed):
+    night_id = start(client, "trigami", NINE[:3], 2)
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": LONG})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "The late arrival's name is longer than 40 characters." in text(answer)
+    assert f'value="{LONG}"' in page  # what was typed is kept, whole
+    assert 'maxlength' not in page.split('id="name"')[1].split(">")[0]  # the browser cuts nothing short
+    assert [p.name for p in night(db, night_id).players] == NINE[:3]
+    assert "joins from round" not in text(client.get(f"/nights/{night_id}"))
+    # 40 characters is a name (gamefile.MAX_NAME_LENGTH); spaces around it are not counted
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": "  " + "Z" * 40 + "  "})
+    assert answer.status_code == 302
+    assert night(db, night_id).players[-1].name == "Z" * 40
+
+
+def test_a_nights_name_too_long_is_refused_not_cut_short(client, db):
+    form = client.get("/nights/new?kind=trigami").get_data(as_text=True)
+    assert "maxlength" not in form.split('id="name"')[1].split(">")[0]
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "2", "target": "100", "name": "N" * 200})
+    assert answer.status_code == 400
+    assert "The night's name is longer than 60 characters." in text(answer)
+    assert 'value="' + "N" * 200 + '"' in answer.get_data(as_text=True)
+    assert db["nights"].count == 0 and db["games"].count == 0

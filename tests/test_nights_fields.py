@@ -5,7 +5,11 @@ that nothing was saved."""
 
 from __future__ import annotations
 
-from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (a fixture)
+import pytest
+
+from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (fixed_seed: a fixture)
+
+pytestmark = pytest.mark.usefixtures("fixed_seed")  # the draw fixed: a failure replays
 
 LONG = "Y" * 200
 
@@ -57,7 +61,7 @@ def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
     assert "There is no such game, deal or player here." in text(client.get("/season/players/9999"))
 
 
-def test_a_late_arrivals_name_too_long_is_refused_not_cut_short(client, db, fixed_seed):
+def test_a_late_arrivals_name_too_long_is_refused_not_cut_short(client, db):
     night_id = start(client, "trigami", NINE[:3], 2)
     answer = client.post(f"/nights/{night_id}/arrive", data={"name": LONG})
     page = answer.get_data(as_text=True)

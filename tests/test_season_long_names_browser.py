@@ -1,5 +1,5 @@
 """A 40-character name of one word ("Y" × 40, the longest a player's name may be:
-gamefile.MAX_NAME_LENGTH) on a phone (390 × 844), in English and Arabic: the season
+gamefile.MAX_NAME_LENGTH) on a phone (390 × 844), in English and Arabic (and German and Finnish, whose headers are longest): the season
 table, that player's season page and the players' ranking fit the phone's width, their
 number columns in view; the night's forms refuse a name too long beside its field, as a
 phone shows it. Screenshots into screenshots/long-name-*.png (look at them)."""
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 LONG = "Y" * 40
 PLAYERS = [LONG, "Aino", "Bruno", "Carla", "Dmitri", "Eeva"]
-LOCALES = {"en": "en-GB", "ar": "ar-EG"}
+LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "fi": "fi-FI"}
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def fits(page, name: str) -> None:
     shot(page, name)
 
 
-@pytest.mark.parametrize("language", ["en", "ar"])
+@pytest.mark.parametrize("language", ["en", "ar", "de", "fi"])
 def test_a_forty_character_name_fits_the_season_and_ranking_on_a_phone(browser, server, language):
     url, night_id = server
     page = new_page(browser, locale=LOCALES[language])

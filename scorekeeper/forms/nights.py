@@ -14,13 +14,17 @@ from wtforms import HiddenField, RadioField, SelectMultipleField, StringField, T
 from wtforms.validators import NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from ..gamefile import MAX_NAME_LENGTH
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..nightfile import MAX_NIGHT_NAME, MAX_ROUNDS, check_night_name
+from ..inputs import clean_name, has_visible_character
+from ..nightfile import MAX_ROUNDS, check_night_name
 from ..rules import RuleError
 from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
+#: The fields of a night's form that are not the game's settings
+NIGHT_FIELDS = frozenset({"name", "present", "newcomers", "rounds", "ranking", "seating", "nonce", "csrf_token"})
 ROUNDS_RANGE = _l("Enter a number of rounds from %(least)s to %(most)s.", least=1, most=MAX_ROUNDS)
 
 
@@ -48,6 +52,12 @@ class NightForm(GameSetupForm):
             self["name"].errors = [*self["name"].errors, capitalized(error.message) + "."]
             return False, None
 
+    def settings_read(self) -> bool:
+        """Whether the game's settings (every field but the night's own and the tokens)
+        were read without an error beside them, so that the rules can parse them
+        (GameSetupForm.parsed_options) without saying a problem twice."""
+        return not any(field.errors for field in self if field.name not in NIGHT_FIELDS)
+
     def night_players(self) -> list[str] | None:
         """Everyone ticked, then the newcomers typed (one a line), each name checked as a
         game's (fields.check_names: no two the same player); None after errors beside
@@ -68,8 +78,9 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
     group's players, as checkboxes), newcomers, the rounds, the ranking, round 1's
     seating, and the settings a new game of ``kind`` has (forms/games.py)."""
     fields: dict[str, Any] = {
-        "name": StringField(_l("The night's name (optional)"),
-                            render_kw={"autocomplete": "off", "maxlength": MAX_NIGHT_NAME}),
+        # no maxlength: a browser would cut a longer name short without a word; the
+        # server refuses it beside the field (night_name)
+        "name": StringField(_l("The night's name (optional)"), render_kw={"autocomplete": "off"}),
         "present": SelectMultipleField(_l("Who is here?"), choices=choices([(name, name) for name in known]),
                                        validate_choice=False, widget=ListWidget(prefix_label=False),
                                        option_widget=CheckboxInput()),
@@ -92,17 +103,24 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
 
 
 class ArrivalForm(FlaskForm):
-    """A late arrival's name (joins from the next round)."""
+    """A late arrival's name (joins from the next round). No ``maxlength``: a browser
+    would cut a longer name short without a word; :meth:`checked_name` refuses it."""
 
-    name = StringField(_l("Late arrival"), render_kw={"autocomplete": "off", "maxlength": 40,
-                                                      "autocapitalize": "words", "list": "known-players"})
+    name = StringField(_l("Late arrival"), render_kw={"autocomplete": "off", "autocapitalize": "words",
+                                                      "list": "known-players"})
 
     def checked_name(self) -> str | None:
-        """The name checked as a game's; None after an error beside it."""
-        names, problems = check_names([self.name.data or ""])
+        """The name checked as a game's (fields.check_names: something visible, at most
+        gamefile.MAX_NAME_LENGTH characters, no control characters); None after an error
+        beside it, said of the late arrival rather than of "player 1"."""
+        typed = self.name.data or ""
+        names, problems = check_names([typed])
         if problems[0]:
-            self.name.errors = [_("Enter the late arrival's name.") if not (self.name.data or "").strip()
-                                else problems[0][0]]
+            cleaned = clean_name(typed)
+            self.name.errors = [
+                _("Enter the late arrival's name.") if not has_visible_character(cleaned) else
+                _("The late arrival's name is longer than %(max)s characters.", max=MAX_NAME_LENGTH)
+                if len(cleaned) > MAX_NAME_LENGTH else problems[0][0]]
             return None
         return names[0]
 

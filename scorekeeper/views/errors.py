@@ -31,6 +31,8 @@ def init_app(app: Flask) -> None:
                    "changed. Wait a minute, then go back and try again."),
         }
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
+        if error.description != type(error).description:  # a page's own words: abort(404, description=…)
+            message = str(error.description)
         response = make_response(render_template("error.html", code=error.code, message=message), error.code)
         if error.code == 429:
             response.headers["Retry-After"] = "60"

@@ -45,11 +45,12 @@ bp = Blueprint("nights", __name__)
 
 
 def get_night_or_404(night_id: int) -> StoredNight:
-    """The night of this group, or 404 (another group's night is no answer here)."""
+    """The night of this group, or 404 saying there is no such night (another group's
+    night is no answer here)."""
     try:
         return night_store.get_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
-        abort(404)
+        abort(404, description=_("There is no such night here."))  # as /live says it
 
 
 @bp.get("/nights")
@@ -70,27 +71,29 @@ def new() -> Any:
     known = store.known_players(get_db(), group_id())
     form = night_forms.night_form(kind, known)()
     rules = get_rules(kind)
-    if form.validate_on_submit():
+    if form.is_submitted():
+        # every wrong field says so at once: the night's own checks run even when a
+        # field's validator failed, the game's settings when theirs passed
+        valid = form.validate()
         players = form.night_players()
-        options = form.parsed_options(rules)
         named, name = form.night_name()
-        if players is not None and options is not None and named:
-            if len(players) < TABLE_SIZE[kind]:
-                form.newcomers.errors = [*form.newcomers.errors, ngettext(
-                    "A table needs %(size)s players; only %(num)s is ticked or typed.",
-                    "A table needs %(size)s players; only %(num)s are ticked or typed.",
-                    len(players), size=TABLE_SIZE[kind])]
-            else:
-                result = night_actions.start_night(
-                    get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
-                    rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")
-                    else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
-                    name=name, nonce=form.nonce.data)
-                if isinstance(result, night_actions.NightStarted):
-                    flash(_("The night has begun: round %(n)s is seated.", n=1), "saved")
-                    return redirect(url_for("nights.show", night_id=result.night_id))
-                form.newcomers.errors = [*form.newcomers.errors, result.reason]
-    elif forms.csrf_failed(form):
+        options = form.parsed_options(rules) if form.settings_read() else None
+        if players is not None and len(players) < TABLE_SIZE[kind]:
+            form.newcomers.errors = [*form.newcomers.errors, ngettext(
+                "A table needs %(size)s players; only %(num)s is ticked or typed.",
+                "A table needs %(size)s players; only %(num)s are ticked or typed.",
+                len(players), size=TABLE_SIZE[kind])]
+        elif valid and players is not None and options is not None and named:
+            result = night_actions.start_night(
+                get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
+                rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")
+                else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
+                name=name, nonce=form.nonce.data)
+            if isinstance(result, night_actions.NightStarted):
+                flash(_("The night has begun: round %(n)s is seated.", n=1), "saved")
+                return redirect(url_for("nights.show", night_id=result.night_id))
+            form.newcomers.errors = [*form.newcomers.errors, result.reason]
+    if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
     return render_template("nights/new.html", form=form, kind=kind, rules=rules, known=known), \
         400 if form.is_submitted() else 200

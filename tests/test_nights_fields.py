@@ -1,0 +1,88 @@
+"""The club night's forms through the pages (issue 20): a name too long refused beside
+its field and never cut short, every wrong field of the new-night form said at once, and
+a night that does not exist said as a night. Each asserts what the organiser sees and
+that nothing was saved."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (fixed_seed: a fixture)
+
+pytestmark = pytest.mark.usefixtures("fixed_seed")  # the draw fixed: a failure replays
+
+LONG = "Y" * 200
+
+
+def test_every_wrong_field_of_a_new_night_is_said_at_once(client, db):
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "a\nA\nCarla", "rounds": "0", "target": "100", "ranking": "placings", "seating": "random"})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "Enter a number of rounds from 1 to 50." in page
+    assert "named twice" in page
+    assert db["nights"].count == 0 and db["games"].count == 0
+
+
+def test_a_bad_target_and_a_name_too_long_are_both_said(client, db):
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "2", "target": "7", "name": "N" * 61})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "Enter a target from 50 to 100000." in page
+    assert "The night's name is longer than 60 characters." in page
+    assert page.count("Enter a target from 50 to 100000.") == 2  # the summary at the top and beside its field
+    assert db["nights"].count == 0
+
+
+def test_too_few_players_and_bad_rounds_are_both_said(client, db):
+    answer = client.post("/nights/new?kind=trix", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "x", "values": "standard", "scoring": "standard",
+        "doubling": "y", "taken_back": "leader"})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "A table needs 4 players; only 3 are ticked or typed." in page
+    assert "Enter a whole number, like 3." in page
+    assert db["nights"].count == 0
+
+
+def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
+    for address in ("/nights/9999", "/nights/9999/standing", "/nights/9999/screen", "/nights/9999/close"):
+        answer = client.get(address)
+        assert answer.status_code == 404
+        assert "There is no such night here." in text(answer)
+        assert "game, deal or player" not in text(answer)
+    for language, words in (("de", "Diesen Abend gibt es hier nicht."), ("fi", "Täällä ei ole sellaista iltaa."),
+                            ("ar", "لا توجد أمسية كهذه هنا.")):
+        client.get(f"/language/{language}")
+        assert words in text(client.get("/nights/9999"))
+    client.get("/language/en")
+    assert client.get("/games/999999").status_code == 404  # other pages keep their own words
+    assert "There is no such game, deal or player here." in text(client.get("/season/players/9999"))
+
+
+def test_a_late_arrivals_name_too_long_is_refused_not_cut_short(client, db):
+    night_id = start(client, "trigami", NINE[:3], 2)
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": LONG})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "The late arrival's name is longer than 40 characters." in text(answer)
+    assert f'value="{LONG}"' in page  # what was typed is kept, whole
+    assert 'maxlength' not in page.split('id="name"')[1].split(">")[0]  # the browser cuts nothing short
+    assert [p.name for p in night(db, night_id).players] == NINE[:3]
+    assert "joins from round" not in text(client.get(f"/nights/{night_id}"))
+    # 40 characters is a name (gamefile.MAX_NAME_LENGTH); spaces around it are not counted
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": "  " + "Z" * 40 + "  "})
+    assert answer.status_code == 302
+    assert night(db, night_id).players[-1].name == "Z" * 40
+
+
+def test_a_nights_name_too_long_is_refused_not_cut_short(client, db):
+    form = client.get("/nights/new?kind=trigami").get_data(as_text=True)
+    assert "maxlength" not in form.split('id="name"')[1].split(">")[0]
+    answer = client.post("/nights/new?kind=trigami", data={
+        "newcomers": "Aino\nBruno\nCarla", "rounds": "2", "target": "100", "name": "N" * 200})
+    assert answer.status_code == 400
+    assert "The night's name is longer than 60 characters." in text(answer)
+    assert 'value="' + "N" * 200 + '"' in answer.get_data(as_text=True)
+    assert db["nights"].count == 0 and db["games"].count == 0

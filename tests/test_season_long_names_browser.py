@@ -1,0 +1,101 @@
+"""A 40-character name of one word ("Y" × 40, the longest a player's name may be:
+gamefile.MAX_NAME_LENGTH) on a phone (390 × 844), in English and Arabic (and German and Finnish, whose headers are longest): the season
+table, that player's season page and the players' ranking fit the phone's width, their
+number columns in view; the night's forms refuse a name too long beside its field, as a
+phone shows it. Screenshots into screenshots/long-name-*.png (look at them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+
+pytestmark = pytest.mark.browser
+
+LONG = "Y" * 40
+PLAYERS = [LONG, "Aino", "Bruno", "Carla", "Dmitri", "Eeva"]
+LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "fi": "fi-FI"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A Trigami night of two tables, each played to its end through the pages:
+    (the app's URL, the night's id)."""
+    from scorekeeper import create_app, night_store
+    from scorekeeper.db import connect
+    from tests.browser_support import serve
+    from tests.test_nights import play_trigami, start
+
+    path = tmp_path_factory.mktemp("long") / "long.sqlite3"
+    with serve(path) as url:
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
+        client = app.test_client()
+        db = connect(str(path))
+        try:
+            night_id = start(client, "trigami", PLAYERS, 2)
+            for table in night_store.get_night(db, night_id).current.tables:
+                seats = table.game.players
+                play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
+        finally:
+            db.conn.close()
+        yield url, night_id
+
+
+def fits(page, name: str) -> None:
+    """The page fits 390 px: nothing scrolls sideways, the phone's browser did not widen
+    the page, and each table's last column (a number) is in view."""
+    assert no_sideways_scroll(page), f"{name}: {page.evaluate('document.documentElement.scrollWidth')} px wide"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for cell in page.locator("table tbody tr td:last-child").all():
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
+    shot(page, name)
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "de", "fi"])
+def test_a_forty_character_name_fits_the_season_and_ranking_on_a_phone(browser, server, language):
+    url, night_id = server
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/season")
+        sync_api.expect(page.locator("table.season-table")).to_be_visible()
+        assert LONG in page.locator("table.season-table").inner_text()
+        fits(page, f"long-name-season-{language}")
+        page.locator("table.season-table").get_by_role("link", name=LONG).click()
+        sync_api.expect(page.locator(".season-line")).to_be_visible()
+        fits(page, f"long-name-season-player-{language}")
+        page.goto(f"{url}/players")
+        assert LONG in page.locator("main").inner_text()
+        fits(page, f"long-name-players-{language}")
+        page.goto(f"{url}/nights/{night_id}/standing")
+        fits(page, f"long-name-standing-{language}")
+    finally:
+        page.context.close()
+
+
+def test_a_name_too_long_is_refused_beside_its_field_on_a_phone(browser, server):
+    """200 characters pasted: nothing cuts them short, the server refuses them beside the
+    field and keeps them; nothing is saved."""
+    url, night_id = server
+    page = new_page(browser)
+    try:
+        page.goto(f"{url}/nights/{night_id}")
+        field = page.get_by_role("combobox", name="Late arrival")
+        field.fill("Z" * 200)
+        assert field.input_value() == "Z" * 200
+        page.get_by_role("button", name="Add").click()
+        sync_api.expect(page.get_by_text("The late arrival's name is longer than 40 characters.").first).to_be_visible()
+        assert page.get_by_role("combobox", name="Late arrival").input_value() == "Z" * 200
+        assert "joins from round" not in page.locator("main").inner_text()
+        assert no_sideways_scroll(page)
+        shot(page, "long-name-arrival-refused")
+        page.goto(f"{url}/nights/new?kind=trigami")
+        page.get_by_label("The night's name (optional)").fill("N" * 200)
+        page.get_by_label("Newcomers, one name a line").fill("Aino\nBruno\nCarla")
+        page.get_by_role("button", name="Start").first.click()
+        sync_api.expect(page.get_by_text("The night's name is longer than 60 characters.").first).to_be_visible()
+        assert page.get_by_label("The night's name (optional)").input_value() == "N" * 200
+        assert no_sideways_scroll(page)
+        shot(page, "long-name-night-refused")
+    finally:
+        page.context.close()

@@ -16,7 +16,9 @@ one kingdom in), a real ``scorekeeper serve`` on 127.0.0.1 (its default workers,
 - a big screen polls the group's ``/live`` every 2 s and loads the home page when it
   changed.
 
-Each phone has its own loopback address (127.1.x.y), as phones on a Wi-Fi have, so the
+Every phone has joined and opened its sheet before the measured run begins (not
+measured: a night's phones are on their sheets; 800 opening theirs at one instant would
+measure that instant). Each phone has its own loopback address (127.1.x.y), as phones on a Wi-Fi have, so the
 per-client write limit counts each phone. The same phones are then run against a bare
 Flask app answering the same URLs the same way (a poll 304 while unchanged, a small page,
 a form, a redirect after a post) on the same server settings (bench/club.py --hello), and
@@ -381,14 +383,19 @@ def _cookies(headers: dict[str, str]) -> list[tuple[str, str]]:
 _VERSION = re.compile(rb'data-live-version="(\d+)"')
 
 
-async def sheet_phone(phone: Phone, game: str, deal_every: float | None, hello: bool, start_deals: int) -> None:
-    """One phone on a game's sheet (static/app.js's live swap); ``deal_every``: this
-    phone also saves a deal that often."""
-    from tests.race_support import form_fields, with_deal  # how a browser sends a form
-
+async def open_sheet(phone: Phone, game: str) -> str:
+    """The phone opens its game's sheet (not measured); returns the sheet's version."""
     sheet = await phone.ask("", "GET", f"/games/{game}")
     found = _VERSION.search(sheet.body) if sheet else None
-    version = found.group(1).decode() if found else "0"
+    return found.group(1).decode() if found else "0"
+
+
+async def sheet_phone(phone: Phone, game: str, version: str, deal_every: float | None, hello: bool,
+                      start_deals: int) -> None:
+    """One phone on a game's sheet (static/app.js's live swap), which it has open at
+    ``version``; ``deal_every``: this phone also saves a deal that often."""
+    from tests.race_support import form_fields, with_deal  # how a browser sends a form
+
     etag: str | None = None
     loop = asyncio.get_running_loop()
     next_poll = loop.time() + random.uniform(0, POLL_S)
@@ -465,11 +472,20 @@ async def club_night(port: int, token: str, games: list[str], seconds: float, de
                 raise SystemExit(f"joining the group: {answer.status if answer else 'no answer'}")
 
     await asyncio.gather(*(join(phone) for phone, _, _ in phones), join(screen))
+
+    # then every phone opens its sheet (not measured, a few at a time): the run measures a
+    # night whose phones are all on their sheets, not 800 phones opening them at one instant
+    async def opened(phone: Phone, game: str) -> str:
+        async with semaphore:
+            return await open_sheet(phone, game)
+
+    versions = await asyncio.gather(*(opened(phone, game) for phone, game, _ in phones))
     until = loop.time() + seconds
     for phone, _, _ in phones:
         phone.until = until
     screen.until = until
-    await asyncio.gather(*(sheet_phone(phone, game, every, hello, len(KINGDOM)) for phone, game, every in phones),
+    await asyncio.gather(*(sheet_phone(phone, game, version, every, hello, len(KINGDOM))
+                           for (phone, game, every), version in zip(phones, versions, strict=True)),
                          big_screen(screen))
     for phone, _, _ in phones:
         await phone.connection.close()

@@ -488,9 +488,15 @@ def restore(file: str | None, from_replica: bool, config: str | None) -> None:
 #: The most worker processes ``scorekeeper serve`` starts by itself (one per core up to
 #: this): each holds the app and its page cache in its own memory
 MOST_WORKERS = 4
-#: Threads per worker process (waitress' and gunicorn's alike): requests one worker
-#: answers at once; polls and pages take milliseconds, so a few threads keep a core busy
+#: Threads of one waitress process (``--workers 1``): requests it answers at once; polls
+#: and pages take milliseconds, so a few threads keep a core busy
 THREADS = 8
+#: Threads per gunicorn worker process (``--workers`` 2 or more). Few: a worker's threads
+#: share one interpreter lock, so with eight, a save holding the database's write turn ran
+#: at an eighth of its speed while the others drew pages, and every worker's saves queued
+#: behind it. Measured (bench/club.py, 200 tables, 2 cores, 2 workers): p99 of a poll 316
+#: ms with 8 threads, 323 with 4, 266 with 2; of a save 838, 450 and 260 ms.
+WORKER_THREADS = 2
 
 
 def default_workers() -> int:
@@ -511,7 +517,7 @@ def default_workers() -> int:
 def serve(host: str, port: int, workers: int | None) -> None:
     """Serve the app (the database is created and migrated first): with one worker
     process on waitress, with several (--workers, default one per core, at most 4) on
-    gunicorn, each worker 8 threads.
+    gunicorn, each worker two threads.
 
     Prints the address phones open and keeps it as the app's PUBLIC_URL, which the score
     sheet's QR code uses when the sheet is opened on this computer (network.game_address).
@@ -577,7 +583,7 @@ def serve(host: str, port: int, workers: int | None) -> None:
     # there, once, not also through Flask's own handler (every line twice in the log)
 
     if workers > 1:
-        click.echo(f"({workers} worker processes, {THREADS} threads each)")
+        click.echo(f"({workers} worker processes, {WORKER_THREADS} threads each)")
         serve_workers(app if proxies else _without_forwarded(app), host, port, workers, in_use)
         return
     app.logger.removeHandler(default_handler)
@@ -596,7 +602,7 @@ def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., An
 
 
 def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, lock: int | None = None) -> None:
-    """Serve ``app`` with gunicorn: ``workers`` processes of :data:`THREADS` threads,
+    """Serve ``app`` with gunicorn: ``workers`` processes of :data:`WORKER_THREADS` threads,
     forked once the app is made (preload), until stopped (SIGTERM, Ctrl-C: requests in
     hand are finished, for up to 10 s).
 
@@ -616,7 +622,7 @@ def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, l
         "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
         "workers": workers,
         "worker_class": "gthread",
-        "threads": THREADS,
+        "threads": WORKER_THREADS,
         "keepalive": 5,  # a phone polls every 2 s: its connection stays open between polls
         "graceful_timeout": 10,
         "timeout": 60,

@@ -39,6 +39,8 @@ class PageText(HTMLParser):
         counts = self._counts() and tag not in self.HIDDEN
         if self.quoted & set((values.get("class") or "").split()):
             counts = False
+        if values.get("translate") == "no":  # an address, a command: words of no language
+            counts = False
         other_language = tag != "html" and values.get("lang") not in (None, self.lang)
         if other_language and (behind_a_tap or not self.only_behind_a_tap):
             counts = False

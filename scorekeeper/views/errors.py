@@ -7,7 +7,7 @@ import sqlite3
 from typing import Any
 
 from flask import Flask, make_response, render_template
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, NotFound
 
 from .. import access, store
 from ..i18n import gettext as _
@@ -31,8 +31,8 @@ def init_app(app: Flask) -> None:
                    "changed. Wait a minute, then go back and try again."),
         }
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
-        if error.description != type(error).description:  # a page's own words: abort(404, description=…)
-            message = str(error.description)
+        if error.code == 404 and error.description != NotFound.description:
+            message = str(error.description)  # a page's own words: abort(404, description=…)
         response = make_response(render_template("error.html", code=error.code, message=message), error.code)
         if error.code == 429:
             response.headers["Retry-After"] = "60"

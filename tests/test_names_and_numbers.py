@@ -298,3 +298,40 @@ def test_a_name_of_a_blank_braille_pattern_shows_nothing_and_is_refused(client):
     answer = client.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben",
                                                           "player_2": "\u2800", "first_dealer": "0", "target": "500"})
     assert answer.status_code == 400 and 'id="problems"' in answer.get_data(as_text=True)
+
+
+# A browser cuts a pasted name at a field's maxlength without a word: "Bartholomew-Maximilian
+# von Hohenzollern-Sigmaringen" would be saved as "Bartholomew-Maximilian von Hohenzolle".
+# No name field carries one; the server refuses a long name beside its field instead.
+LONG_NAME = "Bartholomew-Maximilian von Hohenzollern-Sigmaringen"  # 51 characters
+
+
+def _name_inputs(html: str, names: tuple[str, ...]) -> list[str]:
+    wanted = re.compile(r'\bname="(?:' + "|".join(map(re.escape, names)) + ')"')
+    return [tag for tag in re.findall(r"<input[^>]*>", html) if wanted.search(tag)]
+
+
+@pytest.mark.parametrize(("address", "names"), [
+    ("/games/new?kind=trigami", ("player_0", "player_1", "player_2")),
+    ("/games/new?kind=trix", ("player_0", "player_1", "player_2", "player_3")),
+    ("/calculator?kind=trigami", ("player",)),
+    ("/check?kind=trix", ("n0", "n1", "n2", "n3")),
+])
+def test_no_name_field_cuts_a_long_name_short_without_a_word(client, address, names):
+    inputs = _name_inputs(client.get(address).get_data(as_text=True), names)
+    assert len(inputs) >= len(names)
+    assert [tag for tag in inputs if "maxlength" in tag] == []
+
+
+def test_a_long_name_taking_a_seat_is_refused_beside_its_field_and_kept(client, make_game, db):
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    page = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
+    field = _name_inputs(page, ("player",))
+    assert field and "maxlength" not in field[0]
+    answer = client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": LONG_NAME, "from_deal": "2",
+                                                          "nonce": "long"})
+    assert answer.status_code == 400
+    said = answer.get_data(as_text=True)
+    assert "longer than 40 characters" in said
+    assert f'value="{LONG_NAME}"' in said
+    assert store.get_game(db, game_id).players_now == ("Anna", "Ben", "Carla")

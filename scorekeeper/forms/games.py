@@ -120,7 +120,9 @@ def new_game_form(kind: str, seats: int) -> type[NewGameForm]:
     for seat in range(seats):
         fields[f"player_{seat}"] = StringField(
             _l("Player %(n)s", n=seat + 1),
-            render_kw={"autocomplete": "off", "list": "known-players", "maxlength": 40,
+            # no maxlength: a browser would cut a longer name short without a word;
+            # NewGameForm.players refuses it beside the field
+            render_kw={"autocomplete": "off", "list": "known-players",
                        "autocapitalize": "words", "enterkeyhint": "next"})
     dealer_pairs = [(str(s), _l("Player %(n)s", n=s + 1)) for s in range(seats)]
     if kind == "trix":
@@ -298,8 +300,10 @@ def seat_change_form(players_now: Sequence[str]) -> type[SeatChangeForm]:
     fields = {
         "seat": RadioField(_l("Whose seat?"), validate_choice=False,
                            choices=choices([(str(s), name) for s, name in enumerate(players_now)])),
+        # no maxlength (a browser would cut a longer name short without a word): the
+        # game's own check refuses it beside the field (actions.take_seat)
         "player": StringField(_l("Who takes it?"), render_kw={
-            "autocomplete": "off", "list": "known-players", "maxlength": 40, "autocapitalize": "words"}),
+            "autocomplete": "off", "list": "known-players", "autocapitalize": "words"}),
     }
     return type("SeatChangeForm", (SeatChangeForm,), fields)
 

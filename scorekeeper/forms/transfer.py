@@ -27,7 +27,6 @@ from wtforms import (
 from wtforms.validators import NumberRange, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget, NumberInput, TextInput
 
-from ..gamefile import MAX_NAME_LENGTH
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..i18n import right_to_left
@@ -223,7 +222,9 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[PaperForm]:
     for seat in range(seats):
         fields[f"n{seat}"] = StringField(
             _l("Player %(n)s", n=seat + 1),
-            render_kw={"maxlength": MAX_NAME_LENGTH, "autocomplete": "off",
+            # no maxlength: a browser would cut a longer name short without a word;
+            # validate refuses it beside the field
+            render_kw={"autocomplete": "off",
                        "autocapitalize": "words", "placeholder": _l("Player %(n)s", n=seat + 1)})
     fields["totals"] = BooleanField(_l("I also wrote the running totals"))
     if trix:

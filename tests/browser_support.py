@@ -86,6 +86,27 @@ def serve(database: Path | str, make_group: bool = True, **config: Any) -> Itera
         httpd.server_close()  # the listening socket, not left to the garbage collector
 
 
+#: A phone's locale for each of the app's languages (its Accept-Language, dates, digits)
+PHONE_LOCALES = {"en": "en-GB", "de": "de-DE", "fi": "fi-FI", "ar": "ar-EG"}
+
+
+@contextmanager
+def served_to_play(database: Path | str) -> Iterator[tuple[str, Any, Any]]:
+    """The app served on ``database`` (:func:`serve`), and what a test plays games through
+    on the same database before its phones look: yields (the URL, a test client of the
+    app with CSRF off, a connection to the database, closed afterwards)."""
+    from scorekeeper import create_app
+    from scorekeeper.db import connect
+
+    with serve(database) as url:
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(database), "WTF_CSRF_ENABLED": False})
+        db = connect(str(database))
+        try:
+            yield url, app.test_client(), db
+        finally:
+            db.conn.close()
+
+
 def group_token(database: Path | str) -> str:
     """The play link's token of the only group of ``database``."""
     from scorekeeper import groups

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game
+from tests.browser_support import (
+    PHONE_LOCALES,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    store_game,
+)
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 
 pytestmark = pytest.mark.browser
 
-LOCALES = {"en": "en-GB", "de": "de-DE", "fi": "fi-FI", "ar": "ar-EG"}
+LOCALES = PHONE_LOCALES
 #: The header's links in each language, as a player reads them (the catalogues' words)
 NAV = {"en": ["Players", "Calculator", "Check a paper sheet"],
        "de": ["Spieler", "Rechner", "Papierliste prüfen"],

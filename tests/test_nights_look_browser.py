@@ -14,13 +14,13 @@ import pytest
 
 from scorekeeper import night_actions
 from scorekeeper.db import connect
-from tests.browser_support import new_page, serve, shot
+from tests.browser_support import PHONE_LOCALES, new_page, serve, shot
 
 pytestmark = pytest.mark.browser
 
 LONG = "Maximilianalexanderhohenzollernschwanstein"[:40]
 SEVEN = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta"]
-LOCALES = {"en": "en-GB", "de": "de-DE", "fi": "fi-FI", "ar": "ar-EG"}
+LOCALES = PHONE_LOCALES
 
 #: the page's width, and the furthest any table (the standing, each table card) reaches
 MEASURE = """() => {

@@ -10,8 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import night_actions, night_store
-from scorekeeper.db import connect
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, shot
+from tests.browser_support import SHOTS, new_page, no_sideways_scroll, served_to_play, shot
 
 pytestmark = pytest.mark.browser
 
@@ -45,27 +44,19 @@ def eleven_tables(tmp_path_factory):
     """A Trigami night of 33 (eleven tables, a 40-letter name at most of them), to 1000,
     one deal played at each table through the deal form: every table has a leader
     "ahead". (The app's URL, the night's id.)"""
-    from scorekeeper import create_app, groups
+    from scorekeeper import groups
     from tests.test_nights import play_trigami
 
-    path = tmp_path_factory.mktemp("words") / "words.sqlite3"
-    with serve(path) as url:
-        db = connect(str(path))
-        try:
-            started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami",
-                                                options={"target": 1000}, players=[*LONG, *SHORT], rounds=2,
-                                                ranking="placings", seating="random", name="Friday club", seed=7)
-            assert isinstance(started, night_actions.NightStarted)
-            app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path),
-                              "WTF_CSRF_ENABLED": False})
-            client = app.test_client()
-            tables = night_store.get_night(db, started.night_id).current.tables
-            assert len(tables) == 11
-            for table in tables:
-                seats = table.game.players
-                play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
-        finally:
-            db.conn.close()
+    with served_to_play(tmp_path_factory.mktemp("words") / "words.sqlite3") as (url, client, db):
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami",
+                                            options={"target": 1000}, players=[*LONG, *SHORT], rounds=2,
+                                            ranking="placings", seating="random", name="Friday club", seed=7)
+        assert isinstance(started, night_actions.NightStarted)
+        tables = night_store.get_night(db, started.night_id).current.tables
+        assert len(tables) == 11
+        for table in tables:
+            seats = table.game.players
+            play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
         yield url, started.night_id
 
 

@@ -9,30 +9,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import PHONE_LOCALES as LOCALES
+from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot, sync_api
 from tests.test_season import ALL_TIME, B, E, play_season
 
 pytestmark = pytest.mark.browser
-
-LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "fi": "fi-FI"}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The app with the three nights played (through the pages of a test client on the
     same database): (its URL, its database file)."""
-    from scorekeeper import create_app
-    from scorekeeper.db import connect
-    from tests.browser_support import serve
-
     path = tmp_path_factory.mktemp("season") / "season.sqlite3"
-    with serve(path) as url:
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
-        db = connect(str(path))
-        try:
-            play_season(app.test_client(), db)
-        finally:
-            db.conn.close()
+    with served_to_play(path) as (url, client, db):
+        play_season(client, db)
         yield url, str(path)
 
 
@@ -127,19 +117,10 @@ def test_a_negative_score_shows_its_minus_alike_in_the_table_and_the_sentence(br
     table and in the sentence adding up her total (−75 + 0 = −75) has its minus on the
     same side of its digits: before the number as the line is read (right of the digits
     in right-to-left Arabic-Indic; left of Western digits, which read left to right)."""
-    from scorekeeper import create_app
-    from scorekeeper.db import connect
-    from tests.browser_support import serve
     from tests.test_season import negative_season
 
-    path = tmp_path / "negative.sqlite3"
-    with serve(path) as url:
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
-        db = connect(str(path))
-        try:
-            aino = negative_season(app.test_client(), db)
-        finally:
-            db.conn.close()
+    with served_to_play(tmp_path / "negative.sqlite3") as (url, client, db):
+        aino = negative_season(client, db)
         page = new_page(browser, locale="ar-EG")
         try:
             if digits == "latn":

@@ -8,36 +8,27 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import PHONE_LOCALES as LOCALES
+from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot, sync_api
 
 pytestmark = pytest.mark.browser
 
 LONG = "Y" * 40
 PLAYERS = [LONG, "Aino", "Bruno", "Carla", "Dmitri", "Eeva"]
-LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "fi": "fi-FI"}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A Trigami night of two tables, each played to its end through the pages:
     (the app's URL, the night's id)."""
-    from scorekeeper import create_app, night_store
-    from scorekeeper.db import connect
-    from tests.browser_support import serve
+    from scorekeeper import night_store
     from tests.test_nights import play_trigami, start
 
-    path = tmp_path_factory.mktemp("long") / "long.sqlite3"
-    with serve(path) as url:
-        app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
-        client = app.test_client()
-        db = connect(str(path))
-        try:
-            night_id = start(client, "trigami", PLAYERS, 2)
-            for table in night_store.get_night(db, night_id).current.tables:
-                seats = table.game.players
-                play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
-        finally:
-            db.conn.close()
+    with served_to_play(tmp_path_factory.mktemp("long") / "long.sqlite3") as (url, client, db):
+        night_id = start(client, "trigami", PLAYERS, 2)
+        for table in night_store.get_night(db, night_id).current.tables:
+            seats = table.game.players
+            play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
         yield url, night_id
 
 

@@ -51,6 +51,9 @@ def tiles(page, url: str, name: str) -> list[str]:
     figures "Deals played" and "Points per deal"."""
     page.goto(f"{url}/players")
     page.locator(".players-table").get_by_role("link", name=name, exact=True).click()
+    # the click only starts the way to the player's page: read its tiles once it is there
+    # (read at once, the players list was still on screen and had no tiles)
+    expect(page.locator(".tiles-3").first).to_be_visible()
     values = page.locator(".tiles-3").first.locator(".stat-value").all_inner_texts()
     for label in ("Deals played", "Points per deal"):
         tile = page.locator(".stats-kind .stat-tile", has=page.locator(".stat-label", has_text=label)).first

@@ -342,6 +342,7 @@ def test_a_place_tapped_twice_without_javascript_links_to_the_trix_block(stored,
         for place, name in enumerate(["Anna", "Anna", "Ben", "Carla"]):
             page.locator(".block-trix .finish-places fieldset").nth(place).get_by_text(name, exact=True).click()
         page.locator(".action-bar button.primary").click()
+        sync_api.expect(page.locator("#problems li").first).to_be_visible()  # the answer, not the form sent
         lines = page.evaluate(SUMMARY)
         assert any("\u2068Anna\u2069 is tapped as both" in line["text"] for line in lines), lines
         assert [line for line in lines if line["targets"] != 1 or line["height"] < 24] == [], lines

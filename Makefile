@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 # installs again
 CATALOGUES := $(wildcard scorekeeper/translations/*/LC_MESSAGES/messages.po)
 
-.PHONY: run replicate test test-fast lint lock install messages icons bench clean
+.PHONY: run replicate test test-fast screenshots lint lock install messages icons bench clean
 
 # pytest's own arguments for one test or a few: make test ARGS="tests/test_web.py -k undo"
 ARGS ?=
@@ -61,6 +61,12 @@ test: $(VENV)/.test-installed
 # rule, store and web path is still covered
 test-fast: $(VENV)/.test-installed
 	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(or $(JOBS),$(CORES)) --dist loadgroup -m "not browser and not slow" $(ARGS)
+
+# The browser tests with their screenshots saved into screenshots/ (390×844 and the
+# other sizes each test names), to open and look at; make test takes none, to be quick.
+# ARGS: a file, a test, -k …
+screenshots: $(VENV)/.test-installed
+	SCREENSHOTS=1 $(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(or $(JOBS),$(shell echo $$(( $(CORES) * 2 )))) --dist loadgroup -m browser $(ARGS)
 
 # ruff (style and likely bugs) and mypy (types; strict on scorekeeper/rules/), both
 # configured in pyproject.toml: 0 findings, run by .ci/run before the tests

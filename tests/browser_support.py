@@ -28,6 +28,12 @@ CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium-headless-shell"
             or next((p for p in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(p).exists()),
                     "/usr/bin/chromium"))
 SHOTS = Path(__file__).resolve().parent.parent / "screenshots"
+#: Whether the browser tests save their screenshots (SCREENSHOTS=1; ``make screenshots``).
+#: Off by default: nobody opens them in CI or in a run before a commit, and a full-page
+#: capture cost the browser about a third of its CPU time in the deal-entry, whole-game
+#: and same-deal tests (measured: docs/architecture.md, "Where the suite's time goes").
+#: Every assertion runs either way.
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 #: /dev/shm is small in containers; Chromium then fails now and then to draw a screenshot
 #: ("Unable to capture screenshot"), so it keeps its shared memory in /tmp.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -229,10 +235,19 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     return page
 
 
-def shot(page, name: str) -> None:
-    """A full-page screenshot into screenshots/NAME.png, to open and look at."""
+def shot(what: Any, name: str, full_page: bool = True) -> None:
+    """A screenshot into screenshots/NAME.png, to open and look at: of a page, the whole
+    page, or with ``full_page=False`` the phone's screen as it shows now; of one element
+    (a Locator), that element. Taken only when asked (:data:`SCREENSHOTS`: ``make
+    screenshots``, or SCREENSHOTS=1 before any test command)."""
+    if not SCREENSHOTS:
+        return
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    path = str(SHOTS / f"{name}.png")
+    if isinstance(what, sync_api.Locator):
+        what.screenshot(path=path)
+    else:
+        what.screenshot(path=path, full_page=full_page)
 
 
 def no_sideways_scroll(page) -> bool:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser_support import SHOTS, new_page, serve, store_game, sync_api
+from tests.browser_support import new_page, serve, shot, store_game, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
 
@@ -94,13 +94,12 @@ def test_no_dot_beside_an_arabic_digit_on_any_arabic_page(site, browser, width, 
         page.locator(".block-king fieldset").first.get_by_text("Ben", exact=True).click()
         line = page.locator("[data-preview-line]")
         expect(line).to_contain_text("٧٥")
-        SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"arabic-preview-bar-{width}.png"))
+        shot(page, f"arabic-preview-bar-{width}", full_page=False)
         assert line.inner_text().count("،") == 3, line.inner_text()  # four players, the Arabic comma between
         _no_dot_by_a_digit(page, "the deal form's preview")
 
         page.goto(f"{base}/games/{trix}/print")
-        page.screenshot(path=str(SHOTS / f"arabic-print-{width}.png"))
+        shot(page, f"arabic-print-{width}", full_page=False)
     finally:
         page.context.close()
 
@@ -120,7 +119,7 @@ def test_what_was_entered_lists_with_the_arabic_comma(site, browser, width, heig
         said = entered.inner_text()
         assert "," not in said, said
         assert said.count("،") >= 2, said  # taker، doubled by، who led
-        page.screenshot(path=str(SHOTS / f"arabic-entered-{width}.png"))
+        shot(page, f"arabic-entered-{width}", full_page=False)
         for kind in ("trigami", "bugami3"):
             page.goto(f"{base}/games/{site['games'][kind]}/explain/1?seat=0")
             assert "," not in page.locator("section.entered").inner_text()

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests import browser_support
 from tests.browser_support import (
-    SHOTS,
     fill_worked_example,
     new_page,
     no_sideways_scroll,
@@ -46,8 +46,7 @@ _page = new_page
 
 
 def shot(page, name: str, full_page: bool = True) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"explain-{name}.png"), full_page=full_page)
+    browser_support.shot(page, f"explain-{name}", full_page=full_page)
 
 
 def cell(page, deal: int, seat: int):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests import browser_support
+from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
 from tests.test_explain_words import REVERSED, TAKEN_BACK_KINGDOM, TIE, TRIX_PLAYERS
 
 expect = sync_api.expect
@@ -38,9 +39,8 @@ def games(tmp_path_factory):
 
 def shot(page, name: str) -> None:
     """The whole page, and the phone's screen (390×844) as it opens."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"reading-{name}.png"), full_page=True)
-    page.screenshot(path=str(SHOTS / f"reading-{name}-screen.png"))
+    browser_support.shot(page, f"reading-{name}")
+    browser_support.shot(page, f"reading-{name}-screen", full_page=False)
 
 
 @pytest.mark.parametrize("code", ["ar", "fi"])

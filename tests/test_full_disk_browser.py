@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, fill_worked_example, new_page, serve, store_game, sync_api
+from tests.browser_support import (
+    SCREENSHOTS,
+    SHOTS,
+    fill_worked_example,
+    new_page,
+    serve,
+    store_game,
+    sync_api,
+)
 from tests.conftest import game_file
 from tests.disk_support import small_disk
 from tests.test_full_disk import TOLD
@@ -27,7 +35,8 @@ def _shots() -> tuple[list[tuple[str, bytes]], object]:
     taken: list[tuple[str, bytes]] = []
 
     def take(page, name: str) -> None:
-        taken.append((name, page.screenshot(full_page=True)))
+        if SCREENSHOTS:
+            taken.append((name, page.screenshot(full_page=True)))
 
     return taken, take
 

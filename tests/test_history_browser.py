@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, no_sideways_scroll, shot, sync_api
 from tests.browser_support import new_page as _page
+from tests.browser_support import no_sideways_scroll, shot, sync_api
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +75,7 @@ def test_delete_restore_rename_and_the_history_on_a_phone(browser, served):
     sync_api.expect(page.locator(".change-time").first).not_to_contain_text("UTC")
     assert no_sideways_scroll(page)
     shot(page, "history-3-history")
-    page.screenshot(path=str(SHOTS / "history-3-history-top.png"))  # as the phone first shows it
+    shot(page, "history-3-history-top", full_page=False)  # as the phone first shows it
     page.get_by_role("button", name="Restore").first.click()
     sync_api.expect(page.locator(".change").first).to_contain_text("Deal 3 restored")
     page.goto(f"{server}/games/{game_id}/edit")

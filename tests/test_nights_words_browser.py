@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import night_actions, night_store
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, served_to_play, shot
+from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def test_no_word_breaks_inside_on_a_phone(browser, eleven_tables, language):
             shot(phone, f"night-words-{name}-390-{language}")
             if name != "standing":  # the page is long: a table card of a 40-letter name, close up
                 card = phone.locator(".night-table", has=phone.locator(".leader bdi", has_text="Q" * 40))
-                card.screenshot(path=str(SHOTS / f"night-words-{name}-390-{language}-card.png"))
+                shot(card, f"night-words-{name}-390-{language}-card")
             assert phone.evaluate(BROKEN_WORDS, "main") == [], name
             assert no_sideways_scroll(phone)
             assert phone.evaluate("document.documentElement.scrollWidth") <= 390, name

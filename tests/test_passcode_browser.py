@@ -11,7 +11,6 @@ import pytest
 from axe_playwright_python.base import AXE_FILE_PATH
 
 from tests.browser_support import (
-    SHOTS,
     group_token,
     new_page,
     no_sideways_scroll,
@@ -91,10 +90,9 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         expect(member.get_by_text("At least 6 digits, or two words or more (8 characters or more).")).to_be_visible()
         member.get_by_role("button", name="Let a phone in").scroll_into_view_if_needed()
         shot(member, "let-in-group-page")
-        SHOTS.mkdir(exist_ok=True)
         for heading, name in (("Passcode", "passcode"), ("Let a phone in", "let-in")):
             section = member.locator("section").filter(has=member.get_by_role("heading", name=heading, exact=True))
-            section.screenshot(path=str(SHOTS / f"let-in-group-page-{name}.png"))
+            shot(section, f"let-in-group-page-{name}")
         assert accessible(member) == []
         member.get_by_role("button", name="Let a phone in").click()
         expect(member.get_by_role("heading", name="Let a phone in")).to_be_visible()

@@ -21,7 +21,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
 from tests.browser_support import shot as full_shot
 from tests.conftest import game_file
 from tests.test_live_browser import under_service_worker
@@ -49,7 +49,7 @@ def shot(page, name: str) -> None:
     """The whole page (screenshots/NAME.png) and what the phone shows at once, its bar
     at the bottom included (screenshots/NAME-screen.png), to look at."""
     full_shot(page, name)
-    page.screenshot(path=str(SHOTS / f"{name}-screen.png"))
+    full_shot(page, f"{name}-screen", full_page=False)
 
 
 def deals(database, game_id: str) -> list[dict]:

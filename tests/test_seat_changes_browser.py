@@ -8,17 +8,14 @@ Screenshots in /tmp/shots-p3-seats/ (English, German, Finnish, Arabic): open the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.browser_support import new_page as _page
-from tests.browser_support import no_sideways_scroll, sync_api
+from tests.browser_support import no_sideways_scroll, shot, sync_api
 from tests.test_seat_changes import DEAL_1, DEAL_2, DEAL_3, DEAL_4
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots-p3-seats")
 PHONES = [(390, 844), (360, 740)]
 
 
@@ -49,8 +46,7 @@ def _game(path: str, *deals: dict, players: list[str] | None = None) -> str:
 
 
 def _shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shot(page, f"seats-{name}")
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES)

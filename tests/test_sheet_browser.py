@@ -125,21 +125,13 @@ def test_after_a_save_the_new_row_the_totals_and_undo_are_in_sight(site, browser
         assert page.url.endswith(f"/games/{game_id}#deal-{number}")
         page.wait_for_load_state("load")
         seen = page.evaluate(IN_SIGHT)
-        page.screenshot(path=_shot_path(f"sheet-after-save-{what}-{width}-{'js' if javascript else 'no-js'}"))
+        shot(page, f"sheet-after-save-{what}-{width}-{'js' if javascript else 'no-js'}", full_page=False)
         assert seen["row"] == f"deal-{number}", seen
         assert seen["rowClear"] and all(seen["rowCells"]), seen
         assert seen["totals"] == [True] * len(data["players"]), seen
         assert seen["flashSeen"] and seen["undo"] == f"↶ Undo deal {number}" and seen["undoSeen"], seen
     finally:
         page.context.close()
-
-
-def _shot_path(name: str) -> str:
-    """screenshots/NAME.png of the window as the player sees it (shot() takes the whole page)."""
-    from tests.browser_support import SHOTS
-
-    SHOTS.mkdir(exist_ok=True)
-    return str(SHOTS / f"{name}.png")
 
 
 # Two kingdoms of partners with four long names. Kingdom 1 (Alexandra's) is
@@ -196,7 +188,7 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
         page.goto(f"{site['base']}/games/{game_id}")
         expect(page.locator("thead .total")).to_have_text(TOTALS)
         shot(page, f"sheet-trix-long-names-360-{scheme}")
-        page.screenshot(path=_shot_path(f"sheet-trix-long-names-360-{scheme}-top"))
+        shot(page, f"sheet-trix-long-names-360-{scheme}-top", full_page=False)
 
         sizes = page.evaluate(SIZES)
         assert min(sizes["totals"]) > max(sizes["points"]), sizes

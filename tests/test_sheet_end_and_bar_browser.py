@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import SHOTS, new_page, serve, store_game, sync_api
+from tests.browser_support import new_page, serve, shot, store_game, sync_api
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 
@@ -37,8 +37,7 @@ def site(tmp_path_factory):
 
 def _shot(page, name: str) -> None:
     """The window as the player sees it, into screenshots/NAME.png."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shot(page, name, full_page=False)
 
 
 def _phone(browser, site, width: int, height: int, lang: str = "en"):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import SHOTS, new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests import browser_support
+from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
 from tests.test_taken_back import DIAMONDS, KING_BACK
 
 expect = sync_api.expect
@@ -35,8 +36,7 @@ def served(tmp_path_factory):
 
 
 def shot(page, name: str, full_page: bool = True) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"taken-back-{name}.png"), full_page=full_page)
+    browser_support.shot(page, f"taken-back-{name}", full_page=full_page)
 
 
 def cell(page, deal: int, seat: int):

@@ -59,7 +59,7 @@ def test_worst_loses_sheet_and_explanations_on_a_phone(site, browser, code):
         page.goto(f"{site['base']}/language/{code}?next=/games/{game_id}")
         page.goto(f"{site['base']}/games/{game_id}")
         expect(page.locator("html")).to_have_attribute("lang", code)
-        page.screenshot(path=f"screenshots/teams-worst-sheet-{code}.png")
+        shot(page, f"teams-worst-sheet-{code}", full_page=False)
         shot(page, f"teams-worst-sheet-{code}-full")
         colours = page.evaluate(BACKGROUNDS)
         # Pia & Rae (seats 0 and 2) in the winners' gold, Quin & Sol not
@@ -70,9 +70,9 @@ def test_worst_loses_sheet_and_explanations_on_a_phone(site, browser, code):
         expect(page.locator(".steps li").last).to_contain_text("Sol")
         shot(page, f"teams-worst-explain-total-{code}")
         page.locator(".steps").evaluate("el => el.scrollIntoView()")
-        page.screenshot(path=f"screenshots/teams-worst-explain-total-{code}-steps.png")
+        shot(page, f"teams-worst-explain-total-{code}-steps", full_page=False)
         page.goto(f"{site['base']}/games/{game_id}/explain/teams")
         expect(page.locator(".steps li").last).to_contain_text("Sol")
-        page.screenshot(path=f"screenshots/teams-worst-explain-teams-{code}.png")
+        shot(page, f"teams-worst-explain-teams-{code}", full_page=False)
     finally:
         page.context.close()

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser_support import SHOTS, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import SCREENSHOTS, SHOTS, no_sideways_scroll, serve, shot, sync_api
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 
@@ -64,7 +64,7 @@ def test_paper_check_marks_rows_on_a_phone(page, server):
     assert no_sideways_scroll(page)
     shot(page, "transfer-1-paper-check")
     page.locator("#row-2").scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "transfer-2-paper-check-row.png"))
+    shot(page, "transfer-2-paper-check-row", full_page=False)
 
 
 def test_paper_check_trigami_with_totals(page, server):
@@ -101,7 +101,7 @@ def test_printable_sheet_on_screen_in_print_and_on_a4(page, server, tmp_path):
     page.set_viewport_size({"width": 703, "height": 1033})  # A4 less 12 mm margins, at 96 dpi
     shot(page, "transfer-5-print-media")
 
-    pdf = page.pdf(path=str(SHOTS / "transfer-6-print.pdf"), prefer_css_page_size=True,
+    pdf = page.pdf(path=str(SHOTS / "transfer-6-print.pdf") if SCREENSHOTS else None, prefer_css_page_size=True,
                    print_background=False)
     # one A4 page: 20 deals, 4 kingdom headings and checks, totals and the winner
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1

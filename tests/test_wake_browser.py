@@ -16,7 +16,6 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_support import (
-    SHOTS,
     new_page,
     no_sideways_scroll,
     serve,
@@ -210,8 +209,7 @@ def test_the_switch_in_every_language(browser, served, size, language):
                                     box["y"] + box["height"])
             assert not covered, f"the switch on the {name} is under a bar at the bottom"
             assert no_sideways_scroll(page)
-            SHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"wake-{name}-{language}-{size[0]}.png"))  # what the phone shows
+            shot(page, f"wake-{name}-{language}-{size[0]}", full_page=False)  # what the phone shows
             shot(page, f"wake-{name}-{language}-{size[0]}-full")
     finally:
         page.context.close()

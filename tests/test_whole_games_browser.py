@@ -36,8 +36,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import SHOTS, serve, shot, store_game, sync_api
 from tests.browser_support import new_page as phone
+from tests.browser_support import serve, shot, store_game, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_every_language import NAMES, SHARED, VERBATIM, english_left, seen
 from tests.test_gamefile import TRIX_KINGDOM
@@ -425,7 +425,7 @@ def test_a_trix_kingdom_entered_in_arabic_sums_to_zero_and_keeps_its_counts(brow
             assert number(dialog.locator(".big-points").inner_text()) == -50  # the Q♦ he doubled and took back
             assert signs_misplaced(page) == [] and page.evaluate(BROKEN_WORDS) == []
             no_english(page, "ar", data)
-            page.screenshot(path=str(SHOTS / "whole-ar-explanation-dialog.png"))  # as the phone shows it
+            shot(page, "whole-ar-explanation-dialog", full_page=False)  # as the phone shows it
             dialog.locator('form[method="dialog"] button').tap()
             expect(page.locator("dialog[open]")).to_have_count(0)
 
@@ -626,7 +626,7 @@ def test_a_trigami_game_is_played_to_the_target_in_german_and_finnish(browser, t
             dialog = page.locator("dialog[open]")
             expect(dialog.locator("[data-explain-body] h1, [data-explain-body] h2").first).to_be_visible()
             no_english(page, code, data)
-            page.screenshot(path=str(SHOTS / f"whole-{code}-explanation-dialog.png"))  # as the phone shows it
+            shot(page, f"whole-{code}-explanation-dialog", full_page=False)  # as the phone shows it
             page.goto(f"{url}/games/{game_id}/explain/5?seat=0")
             assert number(page.locator(".big-points").inner_text()) == 30
             no_english(page, code, data)

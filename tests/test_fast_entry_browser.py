@@ -1,6 +1,7 @@
 """Entering a deal as fast as writing it on paper (issue 8): each kind of deal entered by
-taps alone in headless Chromium, at 390×844 and 360×740 (four long names there), light and
-dark; the taps counted against UX.md's budget and the deal saved checked against
+taps alone in headless Chromium, at 390×844 and 360×740 (four long names there), tapped in
+the light theme on the one and the dark on the other, and the form as filled in looked
+over in both themes at both sizes; the taps counted against UX.md's budget and the deal saved checked against
 SCORING.md's worked examples (the sheet's totals, worked by hand) and the game file's
 shape (the stored entry).
 
@@ -11,7 +12,8 @@ counted: for Trix that tap is the sheet's button of the contract ("+ Add deal 1:
 Hearts"), so the form opens with the contract chosen. Bugs start at 0 and the last
 player's tricks, diamonds or Trix place fill themselves in.
 
-Screenshots of each filled-in form land in screenshots/entry-<deal>-<look>.png.
+Screenshots of each filled-in form land in screenshots/entry-<deal>-<size>-<theme>.png
+(``make screenshots``).
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ expect = sync_api.expect
 SHORT3, SHORT4 = ["Anna", "Ben", "Carla"], ["Anna", "Ben", "Carla", "Dan"]
 LONG3 = ["Anna-Maria Katariina", "Bartholomew", "Dorothea Wilhelmina"]
 LONG4 = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]
-LOOKS = {  # (width, height, colour scheme, long names)
-    "390-light": (390, 844, "light", False), "390-dark": (390, 844, "dark", False),
-    "360-light": (360, 740, "light", True), "360-dark": (360, 740, "dark", True),
+SIZES = {  # (width, height, long names, the theme the deal is tapped in)
+    "390": (390, 844, False, "light"), "360": (360, 740, True, "dark"),
 }
+#: The themes: each changes only colours (static/app.css), so a form filled in is looked
+#: over in both without tapping it in again
+THEMES = ("light", "dark")
 
 # Counts every tap on the page; kept in sessionStorage, so Save's tap is still there on
 # the sheet it leads to.
@@ -194,11 +198,11 @@ DEALS = {
 }
 
 
-def open_form(browser, served, deal: Deal, look: str):
-    """A new game of ``deal``'s kind, its sheet opened in a phone of ``look``, and the deal
-    form opened from it (Trix: by the button of the deal's contract)."""
+def open_form(browser, served, deal: Deal, size: str):
+    """A new game of ``deal``'s kind, its sheet opened in a phone of ``size`` (SIZES), and
+    the deal form opened from it (Trix: by the button of the deal's contract)."""
     url, database = served
-    width, height, scheme, long = LOOKS[look]
+    width, height, long, scheme = SIZES[size]
     players = (LONG4 if long else SHORT4) if deal.kind == "trix" else (LONG3 if long else SHORT3)
     game_id = store_game(database, game_file(deal.kind, players=players))
     page = new_page(browser, width, height, color_scheme=scheme)
@@ -232,24 +236,31 @@ CLEARS_THE_BAR = """() => {
 }"""
 
 
-@pytest.mark.parametrize("look", list(LOOKS))
+@pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", list(DEALS))
-def test_a_deal_is_entered_by_taps_within_its_budget(browser, served, name, look):
+def test_a_deal_is_entered_by_taps_within_its_budget(browser, served, name, size):
     from scorekeeper import store
     from scorekeeper.db import connect
 
     deal = DEALS[name]
-    page, game_id = open_form(browser, served, deal, look)
+    page, game_id = open_form(browser, served, deal, size)
     deal.enter(Form(page))
     points = [p if p.startswith(("−", "0")) else "+" + p for p in deal.totals]
     for seat, p in enumerate(points):  # the points show before saving
         expect(page.locator("[data-preview-line]")).to_contain_text(f"{p}")
         if deal.kind != "trix":
             expect(page.locator(f'[data-seat-preview="{seat}"]')).to_have_text(p)
-    assert no_sideways_scroll(page)
-    assert chips_too_small(page) == []
-    page.wait_for_function(CLEARS_THE_BAR)
-    shot(page, f"entry-{name}-{look}")
+    tapped_in = SIZES[size][3]
+    grounds = set()
+    for theme in sorted(THEMES, key=lambda t: t != tapped_in):  # the theme it was tapped in, then the other
+        page.emulate_media(color_scheme=theme)
+        grounds.add(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+        assert no_sideways_scroll(page), theme
+        assert chips_too_small(page) == [], theme
+        page.wait_for_function(CLEARS_THE_BAR)
+        shot(page, f"entry-{name}-{size}-{theme}")
+    assert len(grounds) == len(THEMES)  # each theme drew the page in its own colours
+    page.emulate_media(color_scheme=tapped_in)
     page.get_by_role("button", name="Save deal 1").tap()
 
     expect(page.locator("thead .total")).to_have_text(deal.totals)

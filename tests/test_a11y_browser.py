@@ -24,10 +24,13 @@ placeholders against 4.5:1 (axe leaves SVG text "incomplete" and placeholders al
 
 from __future__ import annotations
 
+import fcntl
 import json
 import re
+import sqlite3
 from collections import deque
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.error import HTTPError
 from urllib.request import urlopen
@@ -199,17 +202,46 @@ def crawl(base: str, labels: dict[str, str]) -> list[str]:
     return pages
 
 
+def _built_site(folder: Path) -> tuple[Path, dict[str, Any]]:
+    """The games stored and the site crawled (:func:`crawl`) once for every xdist worker of
+    this run: the first worker to get here builds them into ``folder`` (under a file lock)
+    and the rest read them; returns (the database as built, {"ids", "pages"})."""
+    database, found = folder / "a11y-site.sqlite3", folder / "a11y-site.json"
+    with open(folder / "a11y-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
+        if not found.exists():
+            with serve(database) as base:
+                ids = [(label, store_game(database, data)) for label, data in GAMES]
+                # pages of two games of a kind are of one kind unless their markup differs
+                labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
+                pages = [*crawl(base, labels), "/offline", "/games/no-such-game"]
+            written = folder / "a11y-site.json.part"
+            written.write_text(json.dumps({"ids": dict(reversed(ids)), "pages": pages}))
+            written.rename(found)
+    return database, json.loads(found.read_text())
+
+
 # Session-scoped (one per xdist worker), not module-scoped: the checks below then spread
-# over the workers (make test) instead of all waiting for the one that built the site
+# over the workers (make test) instead of all waiting for the one that built the site.
+# The site is built once for all the workers (_built_site); each serves its own copy,
+# which the taps and saves below change.
 @pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Iterator[dict[str, Any]]:
-    database = tmp_path_factory.mktemp("a11y") / "a11y.sqlite3"
+def site(tmp_path_factory, worker_id) -> Iterator[dict[str, Any]]:
+    own = tmp_path_factory.mktemp("a11y")
+    # the run's folder, shared by its workers (each has its own base under it); without
+    # xdist, this process's own
+    run = tmp_path_factory.getbasetemp().parent if worker_id != "master" else own
+    built, found = _built_site(run)
+    database = own / "a11y.sqlite3"
+    database.touch(mode=0o600)  # readable by its owner alone, as the app makes one
+    source, copy = sqlite3.connect(built), sqlite3.connect(database)
+    try:
+        source.backup(copy)  # the whole database, whatever its write-ahead log still held
+    finally:
+        source.close()
+        copy.close()
     with serve(database) as base:
-        ids = [(label, store_game(database, data)) for label, data in GAMES]
-        # pages of two games of a kind are of one kind unless their markup differs
-        labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
-        pages = [*crawl(base, labels), "/offline", "/games/no-such-game"]
-        yield {"base": base, "database": database, "ids": dict(reversed(ids)), "pages": pages}
+        yield {"base": base, "database": database, **found}
 
 
 @pytest.fixture(scope="session")
@@ -219,12 +251,13 @@ def empty_site(tmp_path_factory) -> Iterator[str]:
 
 
 class Audit:
-    """axe and the measured contrasts on each page shown, in one colour scheme; every
-    shortfall is kept with where it was, and listed at the end."""
+    """axe and the measured contrasts on each page shown, in the light colour scheme and
+    then in the dark (the phone's setting switched on the page as shown: the themes
+    differ only in colours, static/app.css); every shortfall is kept with where it was
+    and in which scheme, and listed at the end."""
 
-    def __init__(self, page, scheme: str) -> None:
+    def __init__(self, page) -> None:
         self.page = page
-        self.scheme = scheme
         self.problems: list[str] = []
         self.checked = 0
 
@@ -232,16 +265,19 @@ class Audit:
         page = self.page
         page.wait_for_load_state("load")
         page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-        results = page.evaluate(
-            "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-            TAGS)
-        where = f"{what} [{self.scheme}]"
-        for violation in results["violations"]:
-            targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:8])
-            more = len(violation["nodes"]) - 8
-            self.problems.append(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}: "
-                                 f"{targets}{f' (+{more} more)' if more > 0 else ''}")
-        self.problems += [f"{where}: {short}" for short in page.evaluate(MEASURE)]
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+            results = page.evaluate(
+                "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
+                TAGS)
+            where = f"{what} [{scheme}]"
+            for violation in results["violations"]:
+                targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:8])
+                more = len(violation["nodes"]) - 8
+                self.problems.append(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}: "
+                                     f"{targets}{f' (+{more} more)' if more > 0 else ''}")
+            self.problems += [f"{where}: {short}" for short in page.evaluate(MEASURE)]
         self.checked += 1
 
     def visit(self, base: str, address: str) -> None:
@@ -252,12 +288,12 @@ class Audit:
         return f"{len(self.problems)} problems on {self.checked} pages:\n" + "\n".join(self.problems)
 
 
-@pytest.fixture(params=SCHEMES)
-def audit(request, browser) -> Iterator[Audit]:
-    page = new_page(browser, color_scheme=request.param)
+@pytest.fixture
+def audit(browser) -> Iterator[Audit]:
+    page = new_page(browser)
     page.context.add_init_script(path=str(AXE_FILE_PATH))  # before the page's own scripts
     try:
-        yield Audit(page, request.param)
+        yield Audit(page)
     finally:
         page.context.close()
 

@@ -40,6 +40,7 @@ from axe_playwright_python.base import AXE_FILE_PATH
 
 from scorekeeper import store
 from scorekeeper.db import connect
+from tests.a11y_support import SCHEMES, TAGS, Audit, audited_page
 from tests.browser_support import (
     fill_worked_example,
     joined,
@@ -55,8 +56,6 @@ from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
 pytestmark = pytest.mark.browser
 
 expect = sync_api.expect
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-SCHEMES = ["light", "dark"]
 LIVE = 5_000  # ms: another phone's deal shows on an open form within 3 s (polled every 2 s)
 
 # The games the pages are about, by what they show (the tests below find them by these
@@ -76,94 +75,6 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 STATE_CLASSES = {"neg", "pos", "leader", "winner", "latest", "ok", "bad", "this-seat", "changed",
                  "played", "not-played", "primary", "has-error", "moved"}
 VARIANT = re.compile(r"-(?:[SHDC]|\d+)$")
-
-# The checks axe does not make (WCAG 1.4.11 for graphics, 1.4.3 for the charts' SVG text),
-# measured on the page: each returns "what: ratio < least" for every shortfall.
-MEASURE = """() => {
-  function parse(text) {
-    let m = text.match(/^rgba?\\(([^)]*)\\)/);
-    if (m) {
-      const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
-      return [p[0] / 255, p[1] / 255, p[2] / 255, p.length > 3 ? p[3] : 1];
-    }
-    m = text.match(/^color\\(srgb ([^)]*)\\)/);
-    if (m) {
-      const p = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number);
-      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-    }
-    return null;
-  }
-  function over(top, under) {
-    const a = top[3];
-    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]);
-  }
-  // the colour an element is drawn on: its ancestors' backgrounds laid over each other
-  function ground(el) {
-    const layers = [];
-    for (let e = el; e; e = e.parentElement) {
-      const c = parse(getComputedStyle(e).backgroundColor);
-      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
-    }
-    let colour = [1, 1, 1, 1];
-    for (const layer of layers.reverse()) colour = over(layer, colour);
-    return colour;
-  }
-  function lum(c) {
-    const f = (v) => (v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-  }
-  function ratio(a, b) {
-    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-    return (x + 0.05) / (y + 0.05);
-  }
-  function seen(el) {
-    const box = el.getBoundingClientRect();
-    // a straight line's box is 0 high or 0 wide
-    return (box.width > 0 || box.height > 0) && getComputedStyle(el).visibility !== "hidden";
-  }
-  function name(el) {
-    const cls = el.getAttribute("class");
-    return el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (cls ? "." + cls.trim().split(/\\s+/).join(".") : "");
-  }
-  const short = [];
-  function need(el, colourText, on, least, what) {
-    const c = parse(colourText);
-    if (!c || c[3] === 0) return;
-    const r = ratio(over(c, on), on);
-    if (r < least) short.push(what + " " + name(el) + ": " + r.toFixed(2) + " < " + least);
-  }
-  for (const chart of document.querySelectorAll("svg.chart-svg")) {
-    if (!seen(chart)) continue;
-    const on = ground(chart);
-    for (const line of chart.querySelectorAll(".series .line")) {
-      if (seen(line)) need(line, getComputedStyle(line).stroke, on, 3, "chart line");
-    }
-    for (const text of chart.querySelectorAll("text")) {
-      if (seen(text) && text.textContent.trim()) need(text, getComputedStyle(text).fill, on, 4.5, "chart text");
-    }
-  }
-  for (const line of document.querySelectorAll(".chart-legend .swatch line")) {
-    if (seen(line)) need(line, getComputedStyle(line).stroke, ground(line.closest("ul")), 3, "legend swatch");
-  }
-  const fields = "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea";
-  for (const field of document.querySelectorAll(fields)) {
-    if (!seen(field)) continue;
-    const style = getComputedStyle(field);
-    const on = ground(field.parentElement);
-    // a field stands out by its border, or else by its own background
-    const fill = parse(style.backgroundColor);
-    if (fill && fill[3] > 0 && ratio(over(fill, on), on) >= 3) continue;
-    need(field, style.borderTopColor, on, 3, "field boundary");
-  }
-  // a placeholder ("0": a blank counts as nought) is text like any other (WCAG 1.4.3)
-  for (const field of document.querySelectorAll("[placeholder]")) {
-    if (!seen(field) || field.value || !field.placeholder.trim()) continue;
-    const inside = over(parse(getComputedStyle(field).backgroundColor) || [0, 0, 0, 0], ground(field.parentElement));
-    need(field, getComputedStyle(field, "::placeholder").color, inside, 4.5, "placeholder");
-  }
-  return short;
-}"""
-
 
 def crawl(base: str, labels: dict[str, str]) -> list[str]:
     """The pages reached by links from the home page that show something not shown yet:
@@ -250,48 +161,9 @@ def empty_site(tmp_path_factory) -> Iterator[str]:
         yield base
 
 
-class Audit:
-    """axe and the measured contrasts on each page shown, in the light colour scheme and
-    then in the dark (the phone's setting switched on the page as shown: the themes
-    differ only in colours, static/app.css); every shortfall is kept with where it was
-    and in which scheme, and listed at the end."""
-
-    def __init__(self, page) -> None:
-        self.page = page
-        self.problems: list[str] = []
-        self.checked = 0
-
-    def __call__(self, what: str) -> None:
-        page = self.page
-        page.wait_for_load_state("load")
-        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-        for scheme in SCHEMES:
-            page.emulate_media(color_scheme=scheme)
-            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
-            results = page.evaluate(
-                "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-                TAGS)
-            where = f"{what} [{scheme}]"
-            for violation in results["violations"]:
-                targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:8])
-                more = len(violation["nodes"]) - 8
-                self.problems.append(f"{where}: {violation['id']} ({violation['impact']}): {violation['help']}: "
-                                     f"{targets}{f' (+{more} more)' if more > 0 else ''}")
-            self.problems += [f"{where}: {short}" for short in page.evaluate(MEASURE)]
-        self.checked += 1
-
-    def visit(self, base: str, address: str) -> None:
-        self.page.goto(base + address)
-        self(address)
-
-    def report(self) -> str:
-        return f"{len(self.problems)} problems on {self.checked} pages:\n" + "\n".join(self.problems)
-
-
 @pytest.fixture
 def audit(browser) -> Iterator[Audit]:
-    page = new_page(browser)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))  # before the page's own scripts
+    page = audited_page(browser)
     try:
         yield Audit(page)
     finally:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.a11y_support import Audit, audited_page
 from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game, sync_api
 from tests.conftest import game_file
 
@@ -176,19 +177,13 @@ def test_the_confirmation_and_the_deleted_list_in_every_language(browser, season
             page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_deleted_pages_meet_wcag_22_aa(browser, season, scheme):
+def test_the_deleted_pages_meet_wcag_22_aa(browser, season):
     """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on the
     pages its crawl cannot reach: a deleted game's own page, the Deleted games list with a
     game in it, and the games list with the Undo offered."""
-    from axe_playwright_python.base import AXE_FILE_PATH
-
-    from tests.test_a11y_browser import Audit
-
     url, games = season
-    page = new_page(browser, color_scheme=scheme)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))
-    audit = Audit(page, scheme)
+    page = audited_page(browser)
+    audit = Audit(page)
     try:
         audit.visit(url, f"/games/{games['won']}/delete")
         page.locator(".delete-game button[type=submit]").click()

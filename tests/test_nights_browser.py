@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper import night_actions, night_store
 from scorekeeper.db import connect
+from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
     fill_worked_example,
     new_page,
@@ -118,24 +119,18 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
         screen.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_night_pages_meet_wcag_22_aa(browser, night_served, scheme):
+def test_night_pages_meet_wcag_22_aa(browser, night_served):
     """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on every
     page of a night, one table having dealt, in the light and the dark theme."""
-    from axe_playwright_python.base import AXE_FILE_PATH
-
-    from tests.test_a11y_browser import Audit
-
     url, night = night_served
     table = night.current.tables[0]
-    page = new_page(browser, color_scheme=scheme)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    page = audited_page(browser)
     try:
         page.goto(f"{url}/games/{table.game.id}/deals/new")
         fill_worked_example(page)
         page.get_by_role("button", name="Save deal 1").click()
         expect(page.locator("thead .total")).to_have_text(["80", "200", "13"])
-        audit = Audit(page, scheme)
+        audit = Audit(page)
         for address in (f"/nights/{night.id}", f"/nights/{night.id}/standing", f"/nights/{night.id}/screen",
                         f"/nights/{night.id}/close", f"/nights/{night.id}/print", "/nights",
                         "/nights/new?kind=trix", "/nights/new", f"/games/{table.game.id}"):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.a11y_support import Audit, audited_page
 from tests.browser_support import PHONE_LOCALES as LOCALES
 from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot, sync_api
 from tests.test_season import ALL_TIME, B, E, play_season
@@ -63,18 +64,15 @@ def test_the_season_on_a_phone(browser, server, language):
         page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_season_pages_meet_wcag_22_aa(browser, server, scheme):
+def test_the_season_pages_meet_wcag_22_aa(browser, server):
     """axe and the measured contrasts (tests/test_a11y_browser.py's audit) on the season,
     a player's season, and the season with a day it cannot read."""
     from scorekeeper import groups, store
     from scorekeeper.db import connect
-    from tests.test_a11y_browser import AXE_FILE_PATH, Audit
 
     server, path = server
-    page = new_page(browser, color_scheme=scheme)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))
-    audit = Audit(page, scheme)
+    page = audited_page(browser)
+    audit = Audit(page)
     try:
         database = connect(path)
         try:

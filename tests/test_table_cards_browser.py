@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper import groups, night_actions, night_store
 from scorekeeper.db import connect
+from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
     fill_worked_example,
     new_page,
@@ -88,25 +89,19 @@ def test_a_fresh_phone_scans_table_1s_printed_card_and_saves_a_deal(browser, nig
             page.context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_card_phones_pages_meet_wcag_22_aa(browser, night_served, scheme):
+def test_a_card_phones_pages_meet_wcag_22_aa(browser, night_served):
     """axe (WCAG 2.2 AA) and the measured contrasts of tests/test_a11y_browser.py on what a
     phone with a table card sees: its sheet with the card's bar, the deal form, and the
     page that refuses the group page."""
-    from axe_playwright_python.base import AXE_FILE_PATH
-
-    from tests.test_a11y_browser import Audit
-
     url, night, token, _ = night_served
     game_id = night.current.tables[0].game.id
-    page = new_page(browser, join=False, color_scheme=scheme)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))
+    page = audited_page(browser, join=False)
     try:
         page.goto(f"{url}/t/{token}")
-        audit = Audit(page, scheme)
+        audit = Audit(page)
         for address in (f"/games/{game_id}", f"/games/{game_id}/deals/new", "/group"):
             audit.visit(url, address)
         assert not audit.problems, audit.report()
-        shot(page, f"table-card-refused-390-{scheme}")
+        shot(page, "table-card-refused-390")
     finally:
         page.context.close()

@@ -167,6 +167,24 @@ def table_only(access: groups.Access, endpoint: str) -> Any:
                            over=mine and changes and not access.can_write), 403
 
 
+def card() -> str | None:
+    """The token of the table card this request's phone came in with, for the deal
+    actions to read inside their write whether it still writes (actions.CardClosed);
+    None for any other link (a play link: no card to check)."""
+    access = current()
+    return access.token if access is not None and access.access == groups.TABLE else None
+
+
+def card_closed() -> Any:
+    """The answer to a deal change refused inside its write because the phone's table
+    card no longer writes (actions.CardClosed: the round closed at that instant): the
+    403 page :func:`table_only` shows for a change after the night, leading to the game."""
+    access = current()
+    if access is None or access.table is None:  # pragma: no cover - only a card is refused so
+        abort(403)
+    return render_template("groups/table_only.html", card=access.table, game_id=access.game_id, over=True), 403
+
+
 def _replaced_here() -> groups.Access | None:
     """The new link of a "Make a new link" form sent again from the phone that made it
     with the link it replaced still in its cookie (a double tap, a resend when the answer

@@ -236,6 +236,18 @@ def open_link(db: sqlite_utils.Database, token: str, at: str | None = None) -> A
                   access, token, game_id, table)
 
 
+def card_writes(db: sqlite_utils.Database, token: str, game_id: str, at: str | None = None) -> bool:
+    """Whether table card ``token`` still lets a phone change the deals of game
+    ``game_id`` at ``at`` (default now; docs/club-nights.md, "Table cards"): the card
+    works (:func:`open_link`), is that game's, and its night is on for that table
+    (club.table_card_open: its round open, the night not over, within 12 hours). The
+    deal actions read it inside their write's transaction (actions.CardClosed), so a
+    round closed at the instant of a save counts: the save comes before the close or is
+    refused."""
+    found = open_link(db, token, at)
+    return found is not None and found.access == TABLE and found.game_id == game_id and found.can_write
+
+
 def table_card(db: sqlite_utils.Database, game_id: str, seated_at: str, at: str | None = None) -> TableCard | None:
     """Where game ``game_id`` sits in its night and whether a table card made at
     ``seated_at`` (when its round was seated) lets a phone enter deals at ``at`` (default

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from scorekeeper import actions, groups, night_actions, night_store, store
-from tests.test_nights import NINE, text
+from tests.test_nights import NINE, text, trigami_deal
 
 CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
          "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
@@ -109,25 +109,53 @@ def test_another_tables_card_writes_nothing_in_this_game(db):
     assert store.get_game(db, game_id).deals == ()
 
 
-def test_a_save_whose_round_closes_after_the_check_gets_the_cards_403_page(app, db, monkeypatch):
-    """Through the app: the card's phone sends its deal; the organiser's close commits
-    after the request's check and before the write (put there by wrapping the action the
-    view calls). The phone gets the page of a change after the night, and nothing is
-    saved."""
+def card_phone_with_deals(app, db) -> tuple[int, str, object, int, int]:
+    """Table 1's card phone, which saved CLEAN (5, 4, 4 tricks) and then OTHER (6, 4, 3)
+    and took OTHER back with Undo: (night id, game id, the phone, CLEAN's deal id,
+    OTHER's deal id)."""
     night_id, game_id, card = start(db)
     phone = app.test_client(join=False)
     assert phone.get(f"/t/{card}").status_code == 302
-    real = actions.add_deal
+    for nonce, tricks in (("n1", (5, 4, 4)), ("n2", (6, 4, 3))):
+        fields = trigami_deal([(suit, n, 0) for suit, n in zip("SHD", tricks, strict=True)], nonce)
+        assert phone.post(f"/games/{game_id}/deals/new", data=fields).status_code == 302
+    first, other = (d.id for d in store.get_game(db, game_id).deals)
+    assert phone.post(f"/games/{game_id}/deals/{other}/delete", data={"undo": "1"}).status_code == 302
+    return night_id, game_id, phone, first, other
 
-    def closed_meanwhile(database, *args, **kwargs):
+
+#: Each deal change a card makes: the action its view calls, and the request (address
+#: and form, given the game, CLEAN's deal id and OTHER's, deleted)
+SENT = {
+    "add_deal": lambda game, first, other: (f"/games/{game}/deals/new", trigami_deal([("S", 7, 0), ("H", 6, 0),
+                                                                                      ("D", 0, 0)], "n3")),
+    "change_deal": lambda game, first, other: (f"/games/{game}/deals/{first}/edit",
+                                               trigami_deal([("S", 6, 0), ("H", 4, 0), ("D", 3, 0)], "n4")),
+    "delete_deal": lambda game, first, other: (f"/games/{game}/deals/{first}/delete", {"undo": "1"}),
+    "restore_deal": lambda game, first, other: (f"/games/{game}/deals/{other}/restore", {"back": "sheet"}),
+}
+
+
+@pytest.mark.parametrize("action", list(SENT))
+def test_a_change_whose_round_closes_after_the_check_gets_the_cards_403_page(app, db, monkeypatch, action):
+    """Through the app: the card's phone sends its change; the organiser's Close commits
+    after the request's check and before the write (put there by wrapping the action the
+    view calls). The phone gets the page of a change after the night, and the game stays
+    as it was."""
+    night_id, game_id, phone, first, other = card_phone_with_deals(app, db)
+    before = as_stored(db, game_id)
+    real = getattr(actions, action)
+
+    def closed_meanwhile(*args, **kwargs):
         close(db, night_id)  # the organiser's phone, on a connection of its own
-        return real(database, *args, **kwargs)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(actions, "add_deal", closed_meanwhile)
-    from tests.test_nights import trigami_deal
-    sent = phone.post(f"/games/{game_id}/deals/new", data=trigami_deal([("S", 5, 0), ("H", 4, 0), ("D", 4, 0)], "n1"))
+    monkeypatch.setattr(actions, action, closed_meanwhile)
+    address, fields = SENT[action](game_id, first, other)
+    sent = phone.post(address, data=fields)
     assert sent.status_code == 403
     assert "The night is over: this table card now only shows the scores of table 1. " \
            "Deals can no longer be entered or changed with it." in text(sent)
     assert f'href="/games/{game_id}"' in sent.get_data(as_text=True)  # leads to its game
-    assert store.get_game(db, game_id).deals == ()
+    assert as_stored(db, game_id) == before == ([CLEAN], [OTHER], ["deal_deleted", "deal_added", "deal_added",
+                                                                   "game_created"])

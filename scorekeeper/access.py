@@ -153,7 +153,9 @@ def table_only(access: groups.Access, endpoint: str) -> Any:
     (:data:`TABLE_WRITES`); the games list and the welcome page lead to that game. Anything
     else (another game of the group, the group page, a new game, the game's settings) and
     a change after the night: 403, with a page that says what the card opens and leads
-    to its game (JSON for a poll or a preview). None: let it through."""
+    to its game (JSON for a poll or a preview). None: let it through. This answers
+    early, as the request arrives; the deal actions read the card again inside their
+    write (:func:`card`, actions.CardClosed), so a round closed meanwhile still holds."""
     args = request.view_args or {}
     changes = endpoint in WRITING or request.method not in ("GET", "HEAD")
     mine = args.get("game_id") == access.game_id

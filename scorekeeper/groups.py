@@ -116,7 +116,8 @@ class Access:
     @property
     def can_write(self) -> bool:
         """Whether the link may change anything: a play link, or a table card while its
-        night runs (in its own game only: access.admit)."""
+        night runs (in its own game only: access.admit; read again inside a deal's write:
+        :func:`card_writes`)."""
         return self.access == PLAY or (self.table is not None and self.table.open)
 
 

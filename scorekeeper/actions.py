@@ -322,18 +322,18 @@ AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incom
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete | CardClosed
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed
 RestoreResult = Restored | Twin | CannotGoBack | NotFound | CardClosed
-
-
-def _card_closed(db: sqlite_utils.Database, game_id: str, card: str | None) -> bool:
-    """Whether table card ``card`` (its token; None: no card, a play link) may no longer
-    change game ``game_id``'s deals; call it inside the write's transaction."""
-    return card is not None and not groups.card_writes(db, card, game_id)
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
 GameDeleteResult = GameDeleted | NoSuchGame | NightTable
 GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame
+
+
+def _card_closed(db: sqlite_utils.Database, game_id: str, card: str | None) -> bool:
+    """Whether table card ``card`` (its token; None: no card, a play link) may no longer
+    change game ``game_id``'s deals; call it inside the write's transaction."""
+    return card is not None and not groups.card_writes(db, card, game_id)
 
 
 # ------------------------------------------------------------------------- a new deal

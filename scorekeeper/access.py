@@ -153,7 +153,9 @@ def table_only(access: groups.Access, endpoint: str) -> Any:
     (:data:`TABLE_WRITES`); the games list and the welcome page lead to that game. Anything
     else (another game of the group, the group page, a new game, the game's settings) and
     a change after the night: 403, with a page that says what the card opens and leads
-    to its game (JSON for a poll or a preview). None: let it through."""
+    to its game (JSON for a poll or a preview). None: let it through. This answers
+    early, as the request arrives; the deal actions read the card again inside their
+    write (:func:`card`, actions.CardClosed), so a round closed meanwhile still holds."""
     args = request.view_args or {}
     changes = endpoint in WRITING or request.method not in ("GET", "HEAD")
     mine = args.get("game_id") == access.game_id
@@ -165,6 +167,24 @@ def table_only(access: groups.Access, endpoint: str) -> Any:
         return jsonify(error=_("This phone came in with a table card: it enters deals at that table only.")), 403
     return render_template("groups/table_only.html", card=access.table, game_id=access.game_id,
                            over=mine and changes and not access.can_write), 403
+
+
+def card() -> str | None:
+    """The token of the table card this request's phone came in with, for the deal
+    actions to read inside their write whether it still writes (actions.CardClosed);
+    None for any other link (a play link: no card to check)."""
+    access = current()
+    return access.token if access is not None and access.access == groups.TABLE else None
+
+
+def card_closed() -> Any:
+    """The answer to a deal change refused inside its write because the phone's table
+    card no longer writes (actions.CardClosed: the round closed at that instant): the
+    403 page :func:`table_only` shows for a change after the night, leading to the game."""
+    access = current()
+    if access is None or access.table is None:  # pragma: no cover - only a card is refused so
+        abort(403)
+    return render_template("groups/table_only.html", card=access.table, game_id=access.game_id, over=True), 403
 
 
 def _replaced_here() -> groups.Access | None:

@@ -10,7 +10,10 @@ choose those. No Flask here, so every path can be tested without a request.
 The checks that guard a write run inside its transaction (store.py): the rules score the
 game with the change there, so a change another phone saved this instant counts. What
 is checked here first (a form token already used, a game another phone changed since
-the phone read it) is checked again by the write where it matters.
+the phone read it) is checked again by the write where it matters. So is a table card's
+right to write (``card``: the deal actions read it in their own transaction, before the
+store's write, :class:`CardClosed`): the request's check (access.admit) answers early,
+this one holds when the organiser closes the round at the instant of the save.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import store
+from . import groups, store
 from .gamefile import GameFile, GroupProblems, find_problems, loads, read_group
 from .records import Change, StoredDeal, StoredGame, fingerprint
 from .rules import GameScore, RuleError
@@ -158,6 +161,14 @@ class Deleted:
 @dataclass(frozen=True)
 class NotFound:
     """No such deal in the game (in play or deleted)."""
+
+
+@dataclass(frozen=True)
+class CardClosed:
+    """The table card the phone came in with no longer lets it change its game's deals
+    (docs/club-nights.md, "Table cards": its round closed or the next one seated, the
+    night over, 12 hours past, or the card gone), as read inside the write's own
+    transaction (groups.card_writes): nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -307,10 +318,10 @@ class NightTable:
 SAME_START = timedelta(hours=1)
 
 #: What each action can answer
-AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete
-ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete
-DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound
-RestoreResult = Restored | Twin | CannotGoBack | NotFound
+AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete | CardClosed
+ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete | CardClosed
+DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed
+RestoreResult = Restored | Twin | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
@@ -319,11 +330,17 @@ GameDeleteResult = GameDeleted | NoSuchGame | NightTable
 GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame
 
 
+def _card_closed(db: sqlite_utils.Database, game_id: str, card: str | None) -> bool:
+    """Whether table card ``card`` (its token; None: no card, a play link) may no longer
+    change game ``game_id``'s deals; call it inside the write's transaction."""
+    return card is not None and not groups.card_writes(db, card, game_id)
+
+
 # ------------------------------------------------------------------------- a new deal
 
 
 def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, Any] | None, *,
-             nonce: str | None, seen: int | None, mine: Iterable[str] = ()) -> AddResult:
+             nonce: str | None, seen: int | None, mine: Iterable[str] = (), card: str | None = None) -> AddResult:
     """Add deal ``entry`` (the game file's form of it; None: the form found problems in
     it) to ``game``, the game as this request read it.
 
@@ -336,8 +353,10 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
     added since with exactly this entry is :class:`SameDeal` (the same deal entered on
     two phones is one deal, issue 18, part 8), any other change but this phone's own
     deals :class:`Stale`; then it scores the game with the deal: :class:`Saved`,
-    :class:`Refused` (also a game that is over), :class:`DiskFull`. Raises
-    store.NotFoundError for a game gone meanwhile.
+    :class:`Refused` (also a game that is over), :class:`DiskFull`. ``card``: the
+    table card's token the phone came in with (None: a play link); a card that no
+    longer writes, read in the write's transaction first, is :class:`CardClosed`.
+    Raises store.NotFoundError for a game gone meanwhile.
     """
     saved = store.deal_for_nonce(db, game.id, nonce)
     if saved is not None:
@@ -349,8 +368,11 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
                 return Stale(game, since)
         return Incomplete()
     try:
-        added = store.add_deal_scored(db, game.id, entry, nonce, seen=game.version if seen is None else seen,
-                                      mine=mine)
+        with store.writing(db):
+            if _card_closed(db, game.id, card):
+                return CardClosed()
+            added = store.add_deal_scored(db, game.id, entry, nonce, seen=game.version if seen is None else seen,
+                                          mine=mine)
     except store.StaleError as stale:
         if (saved := store.deal_for_nonce(db, game.id, nonce)) is not None:
             return already_saved(stale.game, saved)  # the same form, saved this instant by a second tap
@@ -382,7 +404,7 @@ def already_saved(game: StoredGame, deal_id: int) -> AlreadySaved:
 
 
 def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry: Mapping[str, Any] | None, *,
-                expected: str | None) -> ChangeResult:
+                expected: str | None, card: str | None = None) -> ChangeResult:
     """Make deal ``deal_id`` of ``game`` (the game as this request read it) read
     ``entry`` (None: the form found problems in it: :class:`Incomplete`).
 
@@ -391,12 +413,17 @@ def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry
     game with the change inside its transaction: :class:`Changed`, :class:`Refused`
     (the deal, or a later one no longer fitting), :class:`Gone` (deleted meanwhile),
     :class:`DiskFull`. A deal that read so already is scored here, in its place, for
-    the answer (``Changed.written`` False).
+    the answer (``Changed.written`` False). ``card``: the table card's token the phone
+    came in with (None: a play link); one that no longer writes, read in the write's
+    transaction first, is :class:`CardClosed`.
     """
     if entry is None:
         return Incomplete()
     try:
-        saved = store.update_deal_scored(db, game.id, deal_id, entry, expected=expected)
+        with store.writing(db):
+            if _card_closed(db, game.id, card):
+                return CardClosed()
+            saved = store.update_deal_scored(db, game.id, deal_id, entry, expected=expected)
     except store.NotFoundError:  # deleted this instant on another phone
         return deleted_meanwhile(db, game.id, deal_id)
     except store.DealChangedError as changed:
@@ -440,14 +467,20 @@ def delete_problem(game: StoredGame, deal_id: int) -> RuleError | None:
     return None
 
 
-def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expected: str | None) -> DeleteResult:
+def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expected: str | None,
+                card: str | None = None) -> DeleteResult:
     """Delete deal ``deal_id`` softly (it can be restored). ``expected``: its fingerprint
     as the phone read it (None: not checked). Checked inside the write: the game must
     still score without it. :class:`Deleted` (also for a deal deleted already),
-    :class:`ChangedMeanwhile`, :class:`Refused`, :class:`NotFound`. A disk that refuses
-    the write raises store.DiskFullError (the app's error page answers it)."""
+    :class:`ChangedMeanwhile`, :class:`Refused`, :class:`NotFound`; :class:`CardClosed`
+    for a table card ``card`` (its token; None: a play link) that no longer writes, read
+    in the write's transaction first. A disk that refuses the write raises
+    store.DiskFullError (the app's error page answers it)."""
     try:
-        return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
+        with store.writing(db):
+            if _card_closed(db, game_id, card):
+                return CardClosed()
+            return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
     except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
         return Deleted(done.number, again=True)
     except store.NotFoundError:
@@ -467,18 +500,24 @@ def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> i
     return next((n for n, d in enumerate(game.deals, 1) if d.entry == deleted.entry), None)
 
 
-def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False) -> RestoreResult:
+def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False,
+                 card: str | None = None) -> RestoreResult:
     """Put deleted deal ``deal_id`` of ``game`` (as this request read it) back in its
     place. A deal in play with exactly its entries is :class:`Twin` unless ``anyway``
     (both were really played). Checked inside the write: the game must still score with
     it back (:class:`CannotGoBack`). :class:`Restored`
-    (also for a deal back already), :class:`NotFound`. A disk that refuses the write
-    raises store.DiskFullError (the app's error page answers it)."""
+    (also for a deal back already), :class:`NotFound`; :class:`CardClosed` for a table
+    card ``card`` (its token; None: a play link) that no longer writes, read in the
+    write's transaction first. A disk that refuses the write raises
+    store.DiskFullError (the app's error page answers it)."""
     twin = twin_in_play(db, game, deal_id)
     if twin is not None and not anyway:
         return Twin(twin)
     try:
-        return Restored(store.restore_deal(db, game.id, deal_id))
+        with store.writing(db):
+            if _card_closed(db, game.id, card):
+                return CardClosed()
+            return Restored(store.restore_deal(db, game.id, deal_id))
     except store.NotFoundError:
         return NotFound()
     except store.NotDeletedError:  # a double tap, or another phone was quicker: the same answer

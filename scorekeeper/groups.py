@@ -116,7 +116,8 @@ class Access:
     @property
     def can_write(self) -> bool:
         """Whether the link may change anything: a play link, or a table card while its
-        night runs (in its own game only: access.admit)."""
+        night runs (in its own game only: access.admit; read again inside a deal's write:
+        :func:`card_writes`)."""
         return self.access == PLAY or (self.table is not None and self.table.open)
 
 
@@ -234,6 +235,18 @@ def open_link(db: sqlite_utils.Database, token: str, at: str | None = None) -> A
             return None
     return Access(Group(group_id, name, play if access == PLAY else None, passcode_id, created_at),
                   access, token, game_id, table)
+
+
+def card_writes(db: sqlite_utils.Database, token: str, game_id: str, at: str | None = None) -> bool:
+    """Whether table card ``token`` still lets a phone change the deals of game
+    ``game_id`` at ``at`` (default now; docs/club-nights.md, "Table cards"): the card
+    works (:func:`open_link`), is that game's, and its night is on for that table
+    (club.table_card_open: its round open, the night not over, within 12 hours). The
+    deal actions read it inside their write's transaction (actions.CardClosed), so a
+    round closed at the instant of a save counts: the save comes before the close or is
+    refused."""
+    found = open_link(db, token, at)
+    return found is not None and found.access == TABLE and found.game_id == game_id and found.can_write
 
 
 def table_card(db: sqlite_utils.Database, game_id: str, seated_at: str, at: str | None = None) -> TableCard | None:

@@ -288,15 +288,15 @@ class RaceServer:
 
 
 @contextmanager
-def serve(database: Path) -> Iterator[RaceServer]:
+def serve(database: Path, config: Mapping[str, Any] | None = None) -> Iterator[RaceServer]:
     """The app with CSRF on, served by waitress (8 threads) on a free port of 127.0.0.1
-    from a daemon thread; closed afterwards."""
+    from a daemon thread; closed afterwards. ``config``: more of the app's settings."""
     import waitress
     from waitress import wasyncore
 
     from scorekeeper import create_app
 
-    app = create_app({"SECRET_KEY": "race-tests", "DATABASE": str(database)})
+    app = create_app({"SECRET_KEY": "race-tests", "DATABASE": str(database), **(config or {})})
     # asyncore_loop_timeout: how long the loop sleeps in select() with nothing to do (1 s by
     # default), so how long the join below waits for a loop whose sockets were closed
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=8, asyncore_loop_timeout=0.05)

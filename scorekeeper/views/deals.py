@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 
-from .. import actions, conflicts, forms, next_deal, night_store, sheet, store
+from .. import access, actions, conflicts, forms, next_deal, night_store, sheet, store
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
@@ -180,7 +180,8 @@ def new(game_id: str) -> Any:
     valid = form.validate()
     entry = _entry(form, game, index)  # even when a field is off: report every problem at once
     result = actions.add_deal(get_db(), game, entry if valid else None, nonce=form.nonce.data,
-                              seen=_version(form.seen.data), mine=request.form.get("mine", "").split(","))
+                              seen=_version(form.seen.data), mine=request.form.get("mine", "").split(","),
+                              card=access.card())
     match result:
         case actions.Saved(deal_id=deal_id, number=number, score=score, version=version):
             session["last_added"] = {"game": game.id, "deal": deal_id, "version": version}
@@ -199,6 +200,8 @@ def new(game_id: str) -> Any:
             # the form again with the entries as typed (static/app.js keeps the deal in
             # the outbox and sends it by itself once there is space)
             return _new_page(form, game, disk_full=refused_by_disk(refused))
+        case actions.CardClosed():  # the round closed at the instant of the save
+            return access.card_closed()
     return _new_page(form, game)
 
 
@@ -309,7 +312,7 @@ def edit(game_id: str, deal_id: int) -> Any:
     valid = form.validate()
     entry = _entry(form, game, index)
     result = actions.change_deal(get_db(), game, deal_id, entry if valid else None,
-                                 expected=form.version.data or None)
+                                 expected=form.version.data or None, card=access.card())
     match result:
         case actions.Changed(number=number, score=score):
             flash(_("Deal %(n)s changed: %(points)s.", n=number, points=_summary(game, score, number - 1)), "saved")
@@ -328,6 +331,8 @@ def edit(game_id: str, deal_id: int) -> Any:
             forms.attach_error(form, error, index + 1)
         case actions.DiskFull(error=refused):  # the form again, the entries as typed
             return _edit_page(form, game, deal_id, disk_full=refused_by_disk(refused), status=507)
+        case actions.CardClosed():  # the round closed at the instant of the save
+            return access.card_closed()
     return _edit_page(form, game, deal_id)
 
 
@@ -386,7 +391,8 @@ def delete(game_id: str, deal_id: int) -> Any:
     game = get_game_or_404(game_id)
     form = forms.EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
-        result = actions.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None)
+        result = actions.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None,
+                                     card=access.card())
         match result:
             case actions.Deleted(number=number):
                 return _deleted(game, deal_id, number, undo=request.form.get("undo") == "1")
@@ -399,6 +405,8 @@ def delete(game_id: str, deal_id: int) -> Any:
                 return _confirm(store.get_game(get_db(), game.id), deal_id, form, None, now.version), 409
             case actions.Refused(error=error):
                 return _confirm(store.get_game(get_db(), game.id), deal_id, form, error, None), 400
+            case actions.CardClosed():  # the round closed at the instant of the delete
+                return access.card_closed()
     if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
         return redirect(url_for("games.show", game_id=game.id))
     index = _index_or_404(game, deal_id)

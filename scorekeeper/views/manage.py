@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
 from .. import actions, explanations, forms, history, sheet, store
-from ..access import group_id
+from ..access import card, card_closed, group_id
 from ..db import get_db
 from ..i18n import gettext as _
 from ..records import Change, StoredGame
@@ -71,7 +71,7 @@ def restore(game_id: str, deal_id: int) -> Any:
     if not form.validate_on_submit():
         return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
                                          "Tap Restore again."))
-    result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1")
+    result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card())
     match result:
         case actions.Twin(number=twin):
             return _refused(game, deal_id, _(
@@ -80,6 +80,8 @@ def restore(game_id: str, deal_id: int) -> Any:
                 n=twin), twin=True)
         case actions.NotFound():
             abort(404)
+        case actions.CardClosed():  # the round closed at the instant of the restore
+            return card_closed()
         case actions.CannotGoBack(error=error, number=number):
             return _refused(game, deal_id, _refusal(error, number))
         case actions.Restored(number=number):  # also a double tap, or another phone was quicker: the same answer

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 expect = sync_api.expect
 
 
-def test_the_organiser_offers_the_tv_a_read_only_big_screen(browser, night_served, tmp_path):
+def test_the_organiser_offers_the_tv_a_read_only_big_screen(browser, night_served, tmp_path):  # noqa: F811
     url, night = night_served
     table = night.current.tables[0]
     seats = table.game.players

@@ -167,3 +167,22 @@ def test_making_the_link_without_the_form_token_changes_nothing(csrf_app):
         assert groups.working_view_link(db, group.id) is not None
     finally:
         db.conn.close()
+
+
+def test_a_tv_in_another_group_is_asked_first_then_shown_the_big_screen(app, client, db):
+    """A browser in another group opening the address is asked first (as for any
+    read-only link of another group); its confirmation, with its form token, opens the
+    night's big screen, not the games list."""
+    night_id = start(client, "trigami", SIX, 2)
+    client.post(f"/nights/{night_id}/screen-link")
+    address = offered(client.get(f"/nights/{night_id}").get_data(as_text=True))
+    other = groups.create(db, "Tuesday pub")
+    tv = app.test_client(join=other.token)
+    asked = tv.get(address)
+    assert asked.status_code == 200
+    action = html.unescape(re.search(r'<form method="post" action="([^"]+)"', asked.get_data(as_text=True)).group(1))
+    assert f"screen={night_id}" in action
+    confirmed = tv.post(action)
+    assert confirmed.status_code == 302 and confirmed.location == f"/nights/{night_id}/screen"
+    assert "Standing" in text(tv.get(confirmed.location))
+    assert tv.post(f"/nights/{night_id}/arrive", data={"name": "Intruder"}).status_code == 403

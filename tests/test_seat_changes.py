@@ -633,3 +633,62 @@ def test_a_deal_added_on_another_phone_meanwhile_is_still_said_so(app, db, make_
     said = text(moved)
     assert "A deal was added or removed on another phone meanwhile: the seat would now be taken from deal 3." in said
     assert store.get_game(db, game_id).seat_changes == ()
+
+
+def _beside(page: str, field: str) -> str:
+    """The messages written beside field ``field`` (its errors list, _macros.html), as text."""
+    found = re.search(rf'<ul class="errors" id="{field}-errors">(.*?)</ul>', page, re.S)
+    return re.sub(r"<[^>]+>", " ", found.group(1)).replace("&#39;", "'") if found else ""
+
+
+@pytest.mark.parametrize(("typed", "name_message"), [
+    ("D" * 41, "The name of who takes the seat is longer than 40 characters."),
+    ("\u202eDora", "The name of who takes the seat has invisible control characters: type it again."),
+    ("  \u200b ", "Enter the name of who takes the seat."),
+])
+def test_every_wrong_field_of_a_seat_change_is_said_at_once_beside_its_own_field(csrf_app, typed, name_message):
+    """A name that cannot be a player's (over 40 characters, a direction override, nothing
+    visible) and no seat tapped, sent with the page's own tokens (CSRF on): both messages
+    at once, each beside its own field (not one, then the other after sending again); the
+    name stays as typed in its field; nothing is saved (a 400, the game unchanged)."""
+    from scorekeeper.db import connect
+
+    db = connect(csrf_app.config["DATABASE"])
+    try:
+        game_id = store.create_game(db, from_dict(game_file()))
+        _played(db, game_id, DEAL_1)
+        before = store.get_game(db, game_id)
+        phone = csrf_app.test_client()
+        form = _seat_form(phone, game_id)
+        assert form["csrf_token"] and "seat" not in form  # no seat tapped
+        refused = phone.post(f"/games/{game_id}/seats", data={**form, "player": typed})
+        assert refused.status_code == 400
+        page = refused.get_data(as_text=True)
+        assert "Tap whose seat is taken over." in _beside(page, "seat")
+        assert name_message in _beside(page, "player")
+        assert "Tap whose seat" not in _beside(page, "player") and name_message not in _beside(page, "seat")
+        assert "This page was open too long" not in text(refused)  # the tokens were the page's own
+        kept = form_fields(page, "/seats#seat-change")
+        assert kept["player"] == typed  # what was typed stays in the field
+        after = store.get_game(db, game_id)
+        assert after.seat_changes == () and after.version == before.version
+        # a seat tapped and the name put right: taken at the first try after that
+        taken = phone.post(f"/games/{game_id}/seats", data={**kept, "seat": "2", "player": "Dora"})
+        assert taken.status_code == 302
+        assert [c.player for c in store.get_game(db, game_id).seat_changes] == ["Dora"]
+    finally:
+        db.conn.close()
+
+
+def test_a_long_name_for_a_tapped_seat_is_said_of_who_takes_the_seat_not_of_a_seat_change_number(client, db, make_game):
+    """Seat tapped, name over 40 characters: the message beside the name speaks of who
+    takes the seat (not "seat change 1: player 1's name …"), and nothing is saved."""
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    refused = client.post(f"/games/{game_id}/seats", data={**_seat_form(client, game_id), "seat": "1",
+                                                           "player": "B" * 41})
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "The name of who takes the seat is longer than 40 characters." in _beside(page, "player")
+    assert _beside(page, "seat") == "" and "seat change 1" not in text(refused).lower()
+    assert store.get_game(db, game_id).seat_changes == ()

@@ -166,3 +166,38 @@ def test_the_seat_change_pages_meet_wcag_22_aa(browser, served):
         assert not audit.problems, audit.report()
     finally:
         page.context.close()
+
+
+def test_a_long_name_and_no_seat_are_both_said_at_once_on_a_phone(browser, served):
+    """The card player's report: a name over 40 characters and no seat tapped. Both
+    messages show after one tap, each beside its own field (the seats' under the chips,
+    the name's under the name), the long name still in its field; nothing was taken
+    over. Screenshot screenshots/seat-change-every-problem-390.png."""
+    from tests.browser_support import shot
+
+    server, path = served
+    game_id = _game(path, DEAL_1, players=["Anna", "Ben", "Carla-all"])
+    long_name = "Dorothea Maximiliane von Hohenzollern-Sigmaringen"  # 49 characters
+    page = _page(browser, 390, 844)
+    try:
+        page.goto(f"{server}/games/{game_id}/edit")
+        section = page.locator("#seat-change")
+        section.get_by_label("Who takes it?").fill(long_name)
+        section.get_by_role("button", name="Take the seat from deal 2").click()
+        section = page.locator("#seat-change")
+        sync_api.expect(section.locator("#seat-errors")).to_have_text("Tap whose seat is taken over.")
+        sync_api.expect(section.locator("#player-errors")).to_have_text(
+            "The name of who takes the seat is longer than 40 characters.")
+        sync_api.expect(section.get_by_label("Who takes it?")).to_have_value(long_name)
+        sync_api.expect(section.get_by_label("Who takes it?")).to_have_attribute("aria-invalid", "true")
+        assert no_sideways_scroll(page)
+        section.scroll_into_view_if_needed()
+        shot(page, "seat-change-every-problem-390")
+        # both put right in one go: taken over at once
+        section.locator("label", has_text="Carla-all").click()
+        section.get_by_label("Who takes it?").fill("Dorothea")
+        section.get_by_role("button", name="Take the seat from deal 2").click()
+        sync_api.expect(page.locator(".flash")).to_contain_text("takes")
+        sync_api.expect(page.locator("thead .player-col").nth(2).locator(".player-name")).to_have_text("Dorothea")
+    finally:
+        page.context.close()

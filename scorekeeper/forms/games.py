@@ -13,8 +13,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
+from ..gamefile import MAX_NAME_LENGTH
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
+from ..inputs import clean_name, has_visible_character
 from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL
 from ..rules.common import RuleError
 from ..text import isolate
@@ -279,19 +281,36 @@ class SeatChangeForm(FlaskForm):
         return out
 
     def chosen(self) -> tuple[int, str] | None:
-        """(seat, the new player's name), or None after putting each problem beside its
-        field (no seat tapped, no name)."""
+        """(seat, the new player's name cleaned), or None after putting every problem
+        beside its own field at once: no seat tapped (or one the game does not have), and
+        a name that cannot be a player's, checked as every game's names are
+        (fields.check_names: something visible, at most gamefile.MAX_NAME_LENGTH
+        characters, no control characters), said of who takes the seat rather than of
+        "player 1". Whether the name sits at a seat already is the caller's (it needs
+        the seat)."""
         seat = self.seat.data
-        name = " ".join((self.player.data or "").split())
         if not seat:
             self.seat.errors = [_("Tap whose seat is taken over.")]
         elif seat not in [str(s) for s in range(len(self.seat.choices))]:
             self.seat.errors = [NO_SUCH_SEAT]
-        if not name:
-            self.player.errors = [_("Enter the name of who takes the seat.")]
-        if self.seat.errors or self.player.errors:
+        name = self.checked_name()
+        if self.seat.errors or name is None:
             return None
         return int(seat), name
+
+    def checked_name(self) -> str | None:
+        """The new player's name cleaned, or None after its problem beside it."""
+        typed = self.player.data or ""
+        names, problems = check_names([typed])
+        if not problems[0]:
+            return names[0]
+        cleaned = clean_name(typed)
+        self.player.errors = [
+            _("Enter the name of who takes the seat.") if not has_visible_character(cleaned) else
+            _("The name of who takes the seat is longer than %(max)s characters.", max=MAX_NAME_LENGTH)
+            if len(cleaned) > MAX_NAME_LENGTH else
+            _("The name of who takes the seat has invisible control characters: type it again.")]
+        return None
 
 
 def seat_change_form(players_now: Sequence[str]) -> type[SeatChangeForm]:

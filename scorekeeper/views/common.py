@@ -196,6 +196,14 @@ def link_code(token: str, game_id: str | None = None) -> QrCode:
     return qr_code(link_url(token, game_id))
 
 
+def screen_url(token: str, night_id: int) -> str:
+    """The address that opens club night ``night_id``'s big screen through the group's
+    read-only link ``token`` (views/groups/joining.join, ``?screen=``), for the TV, as
+    :func:`link_url`."""
+    path = url_for("groups.join", token=token, screen=night_id)
+    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+
+
 def card_url(token: str) -> str:
     """The address of a club night's table card (views/groups/joining.table_card), for
     another phone, as :func:`link_url`."""

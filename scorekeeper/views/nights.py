@@ -37,7 +37,7 @@ from ..qr import qr_code
 from ..rules import KINDS, RuleError, get_rules
 from ..rules.common import listed
 from ..text import isolate
-from .common import card_url, named_attachment, night_title
+from .common import card_url, named_attachment, night_title, refused, screen_url
 from .conditional import conditional
 from .players import Period, chosen_period
 
@@ -151,8 +151,11 @@ def _night_page(night: StoredNight, arrival: Any = None, leaver: Any = None, ver
     """The night's page (``version``: the night's version read before the night, for its
     live updates); with a refused late arrival or leaver form (status 400), that form with
     its message beside its field and what was typed."""
+    view_token = groups.working_view_link(get_db(), night.group_id)  # opening the page makes none
+    screen = screen_url(view_token, night.id) if view_token else None
     page = render_template(
         "nights/show.html", **_page(night), empty=forms.EmptyForm(),
+        screen_link=screen, screen_code=qr_code(screen) if screen else None,
         arrival=arrival or night_forms.ArrivalForm(formdata=None),
         leaver=leaver or night_forms.leaver_form(_staying(night))(formdata=None),
         known=store.known_players(get_db(), group_id()),
@@ -437,6 +440,20 @@ def screen(night_id: int) -> str:
     version = night_store.night_version(get_db(), night_id)  # read first: a change meanwhile shows next poll
     night = get_night_or_404(night_id)
     return render_template("nights/screen.html", **_page(night), version=version)
+
+
+@bp.post("/nights/<int:night_id>/screen-link")
+def screen_link(night_id: int) -> Any:
+    """Make the group's read-only link for the big screen (docs/club-nights.md, "The big
+    screen"), as the group page's "Make a read-only link" does (groups.view_link: the
+    working one if there is one, so a double tap makes one), then back to the night's
+    page, where its address and QR code now show. A form without its token changes
+    nothing (400); a read-only link or a table card may not send it (access.admit)."""
+    night = get_night_or_404(night_id)
+    if not forms.EmptyForm().validate_on_submit():
+        return refused()
+    groups.view_link(get_db(), night.group_id)
+    return redirect(url_for("nights.show", night_id=night.id, _anchor="big-screen"))
 
 
 @bp.get("/nights/<int:night_id>/print")

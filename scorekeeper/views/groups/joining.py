@@ -15,7 +15,7 @@ from typing import Any
 from flask import flash, g, make_response, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 
-from ... import access, attempts, groups, limits
+from ... import access, attempts, groups, limits, night_store
 from ...db import get_db
 from ...forms.groups import JoinForm, StartForm
 from ...i18n import gettext as _
@@ -99,6 +99,13 @@ def join(token: str) -> Any:
     phone with a play link that opens a read-only link of another group keeps its own to
     come back to ("Back to my group").
 
+    ``?screen=<night>``: the address a club night's page offers for its big screen
+    (views/nights.show, with the group's read-only link; docs/club-nights.md, "The big
+    screen"): it opens that night's big screen, and this browser keeps the read-only link
+    even when it had the group's play link (a TV first opened with the play link then
+    shows and changes nothing); that play link is kept to go back to, as any read-only
+    link's.
+
     A phone in a group that opens another group's play link is asked first, on a page
     (any web page can link here: deals entered afterwards would go to the other group);
     so is one that opens another group's read-only link (its games would seem gone), but
@@ -123,6 +130,7 @@ def _open(token: str, link: groups.Access | None, endpoint: str) -> Any:
     # the phone is looking at that group already)
     asking = link is not None and home is not None and home.group.id != link.group.id \
         and (link.access != groups.VIEW or mine is None or mine.group.id != link.group.id)
+    screen = _screen_night(link)
     posted = request.method == "POST"
     confirmed = posted and access.token_given()
     if posted and not confirmed and not asking:
@@ -132,12 +140,13 @@ def _open(token: str, link: groups.Access | None, endpoint: str) -> Any:
     if asking and home is not None:
         if not confirmed:  # asked (again, when the confirmation came without its token)
             return render_template("groups/switch.html", form=FlaskForm(), group=link.group, home=home,
-                                   action=url_for(endpoint, token=token, game=request.args.get("game")),
+                                   action=url_for(endpoint, token=token, game=request.args.get("game"),
+                                                  screen=screen),
                                    read_only=link.access == groups.VIEW, card=link.table,
                                    refused=posted), 400 if posted else 200
         if home.token not in session.get("known", ()):
             access.remember(home.token)  # kept to switch back to (its Group page lists it)
-    if mine is not None and mine.full and mine.group.id == link.group.id:
+    if mine is not None and mine.full and mine.group.id == link.group.id and screen is None:
         pass  # already in this group with every right: a read-only link or a table card takes none away
     else:
         if link.full:
@@ -147,7 +156,9 @@ def _open(token: str, link: groups.Access | None, endpoint: str) -> Any:
         access.remember(token, play=link.full)
         g.access = link
     game_id = link.game_id or request.args.get("game")
-    if game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == link.group.id:
+    if screen is not None:
+        target = url_for("nights.screen", night_id=screen)
+    elif game_id and len(game_id) <= 64 and groups.game_group(db, game_id) == link.group.id:
         target = url_for("games.show", game_id=game_id)
     else:
         target = url_for("games.index")
@@ -155,6 +166,19 @@ def _open(token: str, link: groups.Access | None, endpoint: str) -> Any:
         session["after_passcode"] = target
         return redirect(url_for("groups.passcode"))
     return redirect(target)
+
+
+def _screen_night(link: groups.Access | None) -> int | None:
+    """The night whose big screen this request's ``?screen=`` names, when ``link`` is
+    its group's read-only link (of the whole group); None otherwise (no such night,
+    another group's, not digits, or another kind of link: then the link opens as
+    without it)."""
+    wanted = request.args.get("screen", "")
+    if link is None or link.access != groups.VIEW or link.game_id is not None \
+            or not wanted.isdecimal() or len(wanted) > 18 or not wanted.isascii():
+        return None
+    night_id = int(wanted)
+    return night_id if night_store.night_group(get_db(), night_id) == link.group.id else None
 
 
 @bp.route("/t/<token>", methods=["GET", "POST"])

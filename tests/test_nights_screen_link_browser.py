@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import SHOTS, group_token, new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import group_token, new_page, no_sideways_scroll, shot, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.test_nights_browser import LIVE, night_served  # noqa: F401 (night_served: a fixture)
 
@@ -46,7 +46,7 @@ def test_the_organiser_offers_the_tv_a_read_only_big_screen(browser, night_serve
         assert no_sideways_scroll(organiser)
         offer.scroll_into_view_if_needed()
         shot(organiser, "night-screen-offer-390")
-        offer.screenshot(path=str(SHOTS / "night-screen-offer-panel-390.png"))  # the panel, close up
+        shot(offer, "night-screen-offer-panel-390")  # the panel, close up
 
         # the TV opens the address: the big screen, through the read-only link
         tv.goto(address)

@@ -641,7 +641,9 @@ SeatResult = SeatTaken | SeatTakenBack | SeatNotChanged
 def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str, from_deal: int | None,
               nonce: str | None, seen: int | None = None) -> SeatResult:
     """``player`` takes over ``seat`` from the next deal on (issue 18, part 3;
-    store.take_seat): :class:`SeatTaken`, or :class:`SeatNotChanged` with why, all
+    store.take_seat): :class:`SeatTaken` (a change of that seat from the same deal,
+    a wrong name, replaced), :class:`SeatTakenBack` (``player`` is who sat there before
+    such a change: the change is taken back), or :class:`SeatNotChanged` with why, all
     checked inside the write (a seat the game does not have: "no_seat"). ``from_deal``:
     the deal number the form said; ``seen``: the game's version the form was drawn at
     (tells "moved", a deal added or removed meanwhile, from "not_next", a form that named
@@ -655,6 +657,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, *, seat: int, player: str
         return SeatNotChanged("night_table")
     except RuleError as error:
         return SeatNotChanged("rules", error=error)
+    if done.taken_back:
+        return SeatTakenBack(done.change.seat, done.change.player, done.replaces, done.from_deal)
     return SeatTaken(done.change.seat, done.change.player, done.replaces, done.from_deal, done.again)
 
 

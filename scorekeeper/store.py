@@ -1200,6 +1200,9 @@ class SeatChanged:
     from_deal: int
     replaces: str
     again: bool = False
+    #: the change named the seat's player before a change still to play (a typo put
+    #: right by typing that player again): ``change`` was taken back, nothing added
+    taken_back: bool = False
 
 
 #: The changes that move the next deal's number (what makes a form's deal number "moved")
@@ -1218,10 +1221,13 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
     not checked), is still the next one: "moved" when a deal was added, deleted or
     restored since the game's version ``seen`` (the form's; None: unknown, taken as
     moved), else "not_next" (the form named another deal: a seat is taken from the next
-    deal only); nobody takes this seat from that deal already ("taken_already":
-    take that change back first); the game file with the change fits GAME-FILE.md (raises
-    rules.RuleError: a bad name, the player sits at another seat, or already at this one).
-    ``nonce``: the form's one-time token; sent again, the change it made is the answer.
+    deal only); the game file with the change fits GAME-FILE.md (raises rules.RuleError:
+    a bad name, the player sits at another seat, or already at this one). A change of
+    this seat from that same deal already (no deal played since: a wrong name) is taken
+    back in the same write and this one made instead, both in the history; when ``name``
+    is the player who sat there before it, that change is only taken back
+    (``taken_back``). ``nonce``: the form's one-time token; sent again, what it did is
+    the answer.
     Raises NotFoundError for no such game, NightTableError for a table of a club night
     (its players are the night's). Nothing is written when it raises.
     """
@@ -1232,10 +1238,16 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
             row = db.execute("select id from seat_changes where game_id = ? and nonce = ?",
                              [game_id, nonce]).fetchone()
             made = [c for c in game.seat_changes if row is not None and c.id == row[0]]
+            done = form_changes(db, game_id, nonce)
             if made:
-                replaced = [ch for ch in form_changes(db, game_id, nonce) if ch.action == "seat_taken"]
+                replaced = [ch for ch in done if ch.action == "seat_taken"]
                 return SeatChanged(made[0], game.from_deal(made[0]),
                                    replaced[0].after.get("replaces", "") if replaced else "", again=True)
+            if done and done[-1].action == "seat_taken_back":  # it only took a change back
+                was = done[-1].before
+                return SeatChanged(SeatTaken(was["id"], was["position"], was["seat"], was["player"],
+                                             was.get("player_id")), was["from_deal"], was["replaces"],
+                                   again=True, taken_back=True)
         number = len(game.deals) + 1
         _refuse_night_table(db, game_id)
         if not 0 <= seat < len(game.players):
@@ -1247,8 +1259,22 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
             raise SeatChangeRefusedError("moved" if moved else "not_next", number)
         position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
                               [game_id]).fetchone()[0]
-        if any(c.seat == seat and c.position == position for c in game.seat_changes):
-            raise SeatChangeRefusedError("taken_already", number)  # a typo: Take back first
+        pending = next((c for c in game.seat_changes if c.seat == seat and c.position == position), None)
+        left: list[int] = []
+        if pending is not None:  # a wrong name, put right: that change goes, this one comes
+            game = replace(game, seat_changes=tuple(c for c in game.seat_changes if c.id != pending.id))
+            before = game.players_now[seat]
+            game.game_file()  # raises RuleError (as take_seat_back)
+            db.table("seat_changes").delete(pending.id)
+            _record(db, game_id, now, "seat_taken_back", before={
+                "id": pending.id, "seat": seat, "position": position, "player": pending.player,
+                "player_id": pending.player_id, "replaces": before, "from_deal": number}, nonce=nonce)
+            left = [pending.player_id] if pending.player_id is not None else []
+            if name_key(name) == name_key(before):  # the one who sat there plays on
+                _touch(db, game_id, now)
+                _written(db, game_id, left=left)
+                _drop_unseated(db, left)
+                return SeatChanged(pending, number, before, taken_back=True)
         trial = replace(game, seat_changes=(*game.seat_changes, SeatTaken(0, position, seat, name)))
         file = trial.game_file()  # raises RuleError: checks the name and who sits where
         if file.score().finished:
@@ -1265,7 +1291,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
             "id": change_id, "seat": seat, "position": position, "player": shown, "player_id": player_id,
             "replaces": replaces, "from_deal": number}, nonce=nonce)
         _touch(db, game_id, now)
-        _written(db, game_id)
+        _written(db, game_id, left=left)
+        _drop_unseated(db, left)
     return SeatChanged(change, number, replaces)
 
 

@@ -234,9 +234,11 @@ def take_seat(game_id: str) -> Any:
         seat, name = chosen
         now = game.players_now
         key = store.name_key(name)
-        if store.name_key(now[seat]) == key:
+        # the same form sent again (a double tap): its first answer, from the store
+        sent = bool(store.form_changes(get_db(), game.id, seat_form.nonce.data))
+        if not sent and store.name_key(now[seat]) == key:
             seat_form.player.errors = [_("%(name)s sits at that seat already.", name=isolate(now[seat]))]
-        elif any(store.name_key(other) == key for s, other in enumerate(now) if s != seat):
+        elif not sent and any(store.name_key(other) == key for s, other in enumerate(now) if s != seat):
             seat_form.player.errors = [_("%(name)s sits at another seat: one player cannot play two seats at "
                                          "once.", name=isolate(name))]
         else:
@@ -249,6 +251,11 @@ def take_seat(game_id: str) -> Any:
                 case actions.SeatTaken(player=player, replaces=old, from_deal=number):
                     flash(_("%(player)s takes %(old)s's seat from deal %(n)s: points stay with the seat.",
                             player=isolate(player), old=isolate(old), n=number), "saved")
+                    return redirect(url_for("games.show", game_id=game.id))
+                case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
+                    # the seat's player before a change still to play: that change taken back
+                    flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
+                            player=isolate(player), n=number), "saved")
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
                     seat_form.player.errors = [forms.capitalized(error.message) + "."]
@@ -310,9 +317,6 @@ def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = Non
     if reason == "not_next":
         return _("A seat is taken over from the next deal only: this one from deal %(n)s. Check and tap the "
                  "button again.", n=number)
-    if reason == "taken_already":
-        return _("Someone takes this seat from deal %(n)s already. To give it to someone else, tap Take back "
-                 "beside that change first.", n=number)
     if reason == "deal_after":
         change = next((c for c in game.seat_changes if c.id == change_id), None) if game else None
         if change is not None:

@@ -184,7 +184,9 @@ def card_closed() -> Any:
     access = current()
     if access is None or access.table is None:  # pragma: no cover - only a card is refused so
         abort(403)
-    return render_template("groups/table_only.html", card=access.table, game_id=access.game_id, over=True), 403
+    now = groups.open_link(get_db(), access.token)  # as it is now: why it shut (its round, the night)
+    card = now.table if now is not None and now.table is not None else access.table
+    return render_template("groups/table_only.html", card=card, game_id=access.game_id, over=True), 403
 
 
 def _replaced_here() -> groups.Access | None:

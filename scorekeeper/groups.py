@@ -85,13 +85,16 @@ class Group:
 class TableCard:
     """Where a table card's game sits in its night (docs/club-nights.md, "Table cards"):
     ``night_id``, the night's ``name`` (None: unnamed), ``round`` and ``table`` numbers,
-    and ``open``: whether the card lets a phone enter deals now (club.table_card_open)."""
+    and ``open``: whether the card lets a phone enter deals now (club.table_card_open).
+    ``shut``: why it no longer does, for its words: "night" (the night is over), "round"
+    (its round closed, or the next one seated), "time" (12 hours past); "" while open."""
 
     night_id: int
     name: str | None
     round: int
     table: int
     open: bool
+    shut: str = ""
 
 
 @dataclass(frozen=True)
@@ -269,7 +272,8 @@ def table_card(db: sqlite_utils.Database, game_id: str, seated_at: str, at: str 
     is_open = club.table_card_open(round_closed=bool(closed), night_over=night_over,
                                    seated_at=datetime.fromisoformat(seated_at),
                                    at=datetime.fromisoformat(at or now()))
-    return TableCard(int(night_id), name, int(round_), int(number), is_open)
+    shut = "" if is_open else "night" if night_over else "round" if closed else "time"
+    return TableCard(int(night_id), name, int(round_), int(number), is_open, shut)
 
 
 def table_cards(db: sqlite_utils.Database, night_id: int) -> dict[str, str]:

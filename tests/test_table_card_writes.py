@@ -154,8 +154,11 @@ def test_a_change_whose_round_closes_after_the_check_gets_the_cards_403_page(app
     address, fields = SENT[action](game_id, first, other)
     sent = phone.post(address, data=fields)
     assert sent.status_code == 403
-    assert "The night is over: this table card now only shows the scores of table 1. " \
-           "Deals can no longer be entered or changed with it." in text(sent)
+    # its round closed, not the night (round 2 is to come): said so, in the card's words
+    assert "Round 1 is closed: this table card now only shows the scores of table 1. " \
+           "Deals can no longer be entered or changed with it; the organiser has the next round's tables." \
+           in text(sent)
+    assert "The night is over" not in text(sent)
     assert f'href="/games/{game_id}"' in sent.get_data(as_text=True)  # leads to its game
     assert as_stored(db, game_id) == before == ([CLEAN], [OTHER], ["deal_deleted", "deal_added", "deal_added",
                                                                    "game_created"])

@@ -142,11 +142,14 @@ def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db
     assert client.post(f"/nights/{night_id}/close").status_code == 302  # the organiser closes round 1
     sheet = phone.get(f"/games/{game_id}")
     assert sheet.status_code == 200
-    assert "The night is over: the card of table 3 now only shows its scores." in text(sheet)
+    # round 1 of 2 closed, not the night: the card says which
+    assert "Round 1 is closed: the card of table 3 now only shows its scores." in text(sheet)
+    assert "The night is over" not in text(sheet)
     assert f"/games/{game_id}/deals/new" not in sheet.get_data(as_text=True)
     refused = deal(phone, game_id, "after")
     assert refused.status_code == 403
-    assert "Deals can no longer be entered or changed with it." in text(refused)
+    assert "Round 1 is closed: this table card now only shows the scores of table 3. Deals can no longer be " \
+           "entered or changed with it" in text(refused)
     assert deals_in(db, game_id) == 1
     # the same card scanned again (a replay after the night): the sheet, read-only
     again = fresh_phone(app)
@@ -186,8 +189,13 @@ def test_a_night_left_open_stops_its_cards_after_twelve_hours(app, db, night):
     db.conn.commit()
     phone = fresh_phone(app)
     phone.get(f"/t/{token}")
-    assert phone.get(f"/games/{game_id}").status_code == 200
-    assert deal(phone, game_id).status_code == 403
+    sheet = phone.get(f"/games/{game_id}")
+    assert sheet.status_code == 200
+    assert "This table card has run out: the card of table 1 now only shows its scores." in text(sheet)
+    refused = deal(phone, game_id)
+    assert refused.status_code == 403
+    assert "This table card has run out: it now only shows the scores of table 1." in text(refused)
+    assert "The night is over" not in text(refused)  # its round still open, the night on
 
 
 def test_the_last_round_over_ends_the_night_for_its_cards(app, client, db):

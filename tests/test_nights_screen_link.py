@@ -186,3 +186,26 @@ def test_a_tv_in_another_group_is_asked_first_then_shown_the_big_screen(app, cli
     assert confirmed.status_code == 302 and confirmed.location == f"/nights/{night_id}/screen"
     assert "Standing" in text(tv.get(confirmed.location))
     assert tv.post(f"/nights/{night_id}/arrive", data={"name": "Intruder"}).status_code == 403
+
+
+def test_the_organisers_big_screen_button_leads_to_the_tvs_address_not_to_the_screen_with_the_play_link(
+        app, client, db):
+    """A fresh tester cast what the night page's "Big screen" button opened: the big screen
+    in the organiser's own browser, with the play link. On a phone that may write, the
+    button leads to the section with the TV's read-only address; the screen itself opens
+    from there by a link that says it is for this phone. A read-only phone's button opens
+    the big screen."""
+    night_id = start(client, "trigami", SIX, 2)
+    client.post(f"/nights/{night_id}/screen-link")
+    page = client.get(f"/nights/{night_id}").get_data(as_text=True)
+    button = re.search(r'<a class="button small" href="([^"]*)">Big screen</a>', page)
+    assert button and button.group(1) == "#big-screen"
+    section = page.split('id="big-screen"')[1].split("</section>")[0]
+    assert f'href="/nights/{night_id}/screen">Open the big screen on this phone</a>' in section
+    assert "Copy this link into the TV&#39;s browser" in section or "Copy this link into the TV's browser" in section
+    tv = app.test_client()
+    tv.get(offered(page).removeprefix("http://localhost"))  # the read-only link
+    seen = tv.get(f"/nights/{night_id}").get_data(as_text=True)
+    button = re.search(r'<a class="button small" href="([^"]*)">Big screen</a>', seen)
+    assert button and button.group(1) == f"/nights/{night_id}/screen"
+    assert 'id="big-screen"' not in seen

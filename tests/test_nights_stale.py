@@ -119,6 +119,21 @@ def test_an_old_leaver_form_sent_after_the_next_round_is_seated_changes_nothing(
     assert night(db, night_id).player("Aino").until_round == 2
 
 
+def test_a_leaver_chosen_on_an_old_page_after_another_phone_chose_them_is_told_nothing_changed(phones, db):
+    """Two organiser phones on the night's page: B says Aino leaves; A, still showing her
+    among those who may leave, taps her too. A is told she leaves after round 1 already
+    (a fresh tester got "Choose who leaves." and her name gone from the choices)."""
+    a, b = phones
+    night_id = start(a, "trigami", FOUR, 3)
+    _, old_leave = page_form(a, f"/nights/{night_id}", action=f"/nights/{night_id}/leave#leave")
+    _, leave = page_form(b, f"/nights/{night_id}", action=f"/nights/{night_id}/leave#leave")
+    assert "Aino leaves after round 1." in tap(b, f"/nights/{night_id}/leave", {**leave, "player": "Aino"})
+    said = tap(a, f"/nights/{night_id}/leave", {**old_leave, "player": "Aino"})
+    assert "Aino leaves after round 1 already: nothing changed." in said
+    assert "Choose who leaves." not in said
+    assert night(db, night_id).player("Aino").until_round == 1
+
+
 def test_an_old_stay_button_for_an_earlier_leaving_changes_nothing(phones, db):
     """Aino said she leaves after round 1, then stayed, played round 2 and now leaves
     after it: an "Aino stays" button from round 1's page takes back nothing."""

@@ -326,6 +326,11 @@ def leave(night_id: int) -> Any:
             flash(_("%(name)s is no longer on the night.", name=isolate(result.name)) if result.removed else
                   _("%(name)s leaves after round %(n)s.", name=isolate(result.name), n=result.until_round), "saved")
             return redirect(url_for("nights.show", night_id=night_id))
+    gone = next((p for p in night.players if p.name == form.player.data and p.name not in staying), None)
+    if gone is not None and gone.until_round is not None:  # a page left open: another phone was first
+        flash(_("%(name)s leaves after round %(n)s already: nothing changed.", name=isolate(gone.name),
+                n=gone.until_round), "told")
+        return redirect(url_for("nights.show", night_id=night_id) + "#leave")
     form.player.errors = [_("Choose who leaves.")]
     return _night_page(night, leaver=form)
 

@@ -133,6 +133,20 @@ def test_wrong_cards_are_limited_per_phone_and_a_right_one_is_not_counted(tmp_pa
     assert fresh_phone(app).get(f"/t/{token}").status_code == 302  # another phone is not held up
 
 
+def test_a_card_phones_sheet_names_its_night_without_a_link_it_would_be_refused(app, client, db, night):
+    """The sheet's "Club night: round 1, table 2" line leads a phone of the group to the
+    night's page; a card phone, which the night's page refuses (403), reads it as text."""
+    night_id, cards = night
+    game_id, token = cards[2]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    seen = phone.get(f"/games/{game_id}")
+    assert "Club night: round 1, table 2" in text(seen)
+    assert f'href="/nights/{night_id}"' not in seen.get_data(as_text=True)
+    assert phone.get(f"/nights/{night_id}").status_code == 403  # why: it would be refused
+    assert f'href="/nights/{night_id}"' in client.get(f"/games/{game_id}").get_data(as_text=True)
+
+
 def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db, night):
     night_id, cards = night
     game_id, token = cards[3]

@@ -47,7 +47,9 @@ def test_too_few_players_and_bad_rounds_are_both_said(client, db):
 
 
 def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
-    for address in ("/nights/9999", "/nights/9999/standing", "/nights/9999/screen", "/nights/9999/close"):
+    # … and an address no night could have (a fresh tester's /nights/-1 and /nights/abc)
+    for address in ("/nights/9999", "/nights/9999/standing", "/nights/9999/screen", "/nights/9999/close",
+                    "/nights/-1", "/nights/abc", "/nights/1.5/standing"):
         answer = client.get(address)
         assert answer.status_code == 404
         assert "There is no such night here." in text(answer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Flask, make_response, render_template
+from flask import Flask, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, NotFound
 
 from .. import access, store
@@ -33,6 +33,8 @@ def init_app(app: Flask) -> None:
         message = messages.get(error.code or 500, _("Something went wrong with that request."))
         if error.code == 404 and error.description != NotFound.description:
             message = str(error.description)  # a page's own words: abort(404, description=…)
+        elif error.code == 404 and request.path.startswith("/nights/"):  # /nights/-1, /nights/abc
+            message = _("There is no such night here.")  # as a night that is not this group's
         response = make_response(render_template("error.html", code=error.code, message=message), error.code)
         if error.code == 429:
             response.headers["Retry-After"] = "60"

@@ -186,6 +186,8 @@ def card_closed() -> Any:
         abort(403)
     now = groups.open_link(get_db(), access.token)  # as it is now: why it shut (its round, the night)
     card = now.table if now is not None and now.table is not None else access.table
+    if now is not None:
+        g.access = now  # the page's bar says so too, not what the request's check read
     return render_template("groups/table_only.html", card=card, game_id=access.game_id, over=True), 403
 
 

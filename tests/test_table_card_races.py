@@ -31,7 +31,7 @@ NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "
 CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
          "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
 #: What the card's phone reads on its 403 page (groups/table_only.html, over=True)
-OVER = "Deals can no longer be entered or changed with it."
+OVER = "Deals can no longer be entered or changed with it"  # then "." or "; the organiser has…"
 TRIES = 20
 
 

@@ -159,6 +159,9 @@ def test_a_change_whose_round_closes_after_the_check_gets_the_cards_403_page(app
            "Deals can no longer be entered or changed with it; the organiser has the next round's tables." \
            in text(sent)
     assert "The night is over" not in text(sent)
+    # the bar at the top as it is now too, not as the request's check read it
+    assert "Round 1 is closed: the card of table 1 now only shows its scores." in text(sent)
+    assert "this phone enters deals" not in text(sent)
     assert f'href="/games/{game_id}"' in sent.get_data(as_text=True)  # leads to its game
     assert as_stored(db, game_id) == before == ([CLEAN], [OTHER], ["deal_deleted", "deal_added", "deal_added",
                                                                    "game_created"])

@@ -24,12 +24,10 @@ from tests.race_support import (
     statuses,
     with_deal,
 )
+from tests.test_nights_races import CLEAN, NINE
 
-NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
-#: Three clean plain bids (SCORING.md §1.2: 20 a trick): 100, 80, 80, far from 500, so
-#: the round stays unfinished and its close is early (each table's deals counted then)
-CLEAN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
-         "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+# NINE players; CLEAN: three clean plain bids, 100, 80, 80, far from 500, so the round
+# stays unfinished and its close is early (each table's deals counted then)
 #: What the card's phone reads on its 403 page (groups/table_only.html, over=True)
 OVER = "Deals can no longer be entered or changed with it"  # then "." or "; the organiser has…"
 TRIES = 20

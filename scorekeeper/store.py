@@ -1264,17 +1264,12 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
         if pending is not None:  # a wrong name, put right: that change goes, this one comes
             game = replace(game, seat_changes=tuple(c for c in game.seat_changes if c.id != pending.id))
             before = game.players_now[seat]
-            game.game_file()  # raises RuleError (as take_seat_back)
-            db.table("seat_changes").delete(pending.id)
-            _record(db, game_id, now, "seat_taken_back", before={
-                "id": pending.id, "seat": seat, "position": position, "player": pending.player,
-                "player_id": pending.player_id, "replaces": before, "from_deal": number}, nonce=nonce)
-            left = [pending.player_id] if pending.player_id is not None else []
             if name_key(name) == name_key(before):  # the one who sat there plays on
-                _touch(db, game_id, now)
-                _written(db, game_id, left=left)
-                _drop_unseated(db, left)
+                game.game_file()  # raises RuleError (as take_seat_back)
+                _take_back(db, game_id, pending, number, before, now, nonce)
                 return SeatChanged(pending, number, before, taken_back=True)
+            _take_back(db, game_id, pending, number, before, now, nonce, written=False)
+            left = [pending.player_id] if pending.player_id is not None else []
         trial = replace(game, seat_changes=(*game.seat_changes, SeatTaken(0, position, seat, name)))
         file = trial.game_file()  # raises RuleError: checks the name and who sits where
         if file.score().finished:
@@ -1318,15 +1313,25 @@ def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> S
         back.game_file()  # raises RuleError
         number = game.from_deal(change)
         replaces = back.players_at(number)[change.seat]
-        db.table("seat_changes").delete(change_id)
-        _record(db, game_id, now, "seat_taken_back", before={
-            "id": change_id, "seat": change.seat, "position": change.position, "player": change.player,
-            "player_id": change.player_id, "replaces": replaces, "from_deal": number})
-        _touch(db, game_id, now)
-        _written(db, game_id, left=[change.player_id] if change.player_id is not None else [])
-        if change.player_id is not None:
-            _drop_unseated(db, [change.player_id])
+        _take_back(db, game_id, change, number, replaces, now)
     return SeatChanged(change, number, replaces)
+
+
+def _take_back(db: sqlite_utils.Database, game_id: str, change: SeatTaken, number: int, replaces: str, now: str,
+               nonce: str | None = None, written: bool = True) -> None:
+    """Inside a write: delete seat change ``change`` (from deal ``number``; ``replaces``
+    plays the seat again) and record "seat_taken_back" (with form token ``nonce``). With
+    ``written``, the write ends here: the game touched, the listeners told, and its player
+    dropped if left in no game; without, the caller's write goes on and does that."""
+    db.table("seat_changes").delete(change.id)
+    _record(db, game_id, now, "seat_taken_back", before={
+        "id": change.id, "seat": change.seat, "position": change.position, "player": change.player,
+        "player_id": change.player_id, "replaces": replaces, "from_deal": number}, nonce=nonce)
+    if written:
+        left = [change.player_id] if change.player_id is not None else []
+        _touch(db, game_id, now)
+        _written(db, game_id, left=left)
+        _drop_unseated(db, left)
 
 
 def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> list[Change]:

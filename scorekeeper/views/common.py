@@ -184,11 +184,16 @@ def refused_by_disk(error: store.DiskFullError) -> str:
     return _("The server cannot write to its disk: nothing was saved, your entries are kept.")
 
 
+def _for_another_phone(path: str) -> str:
+    """The whole address of ``path`` as another phone reaches it (network.game_address:
+    PUBLIC_URL when this page was opened on the serving computer)."""
+    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+
+
 def link_url(token: str, game_id: str | None = None) -> str:
     """The address of a link for another phone (network.game_address: PUBLIC_URL when
     this page was opened on the serving computer)."""
-    path = url_for("groups.join", token=token, game=game_id)
-    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+    return _for_another_phone(url_for("groups.join", token=token, game=game_id))
 
 
 def link_code(token: str, game_id: str | None = None) -> QrCode:
@@ -200,15 +205,13 @@ def screen_url(token: str, night_id: int) -> str:
     """The address that opens club night ``night_id``'s big screen through the group's
     read-only link ``token`` (views/groups/joining.join, ``?screen=``), for the TV, as
     :func:`link_url`."""
-    path = url_for("groups.join", token=token, screen=night_id)
-    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+    return _for_another_phone(url_for("groups.join", token=token, screen=night_id))
 
 
 def card_url(token: str) -> str:
     """The address of a club night's table card (views/groups/joining.table_card), for
     another phone, as :func:`link_url`."""
-    path = url_for("groups.table_card", token=token)
-    return network.game_address(path, request.host_url, current_app.config.get("PUBLIC_URL"))
+    return _for_another_phone(url_for("groups.table_card", token=token))
 
 
 def refused() -> Any:

@@ -159,6 +159,7 @@ def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db
     # round 1 of 2 closed, not the night: the card says which
     assert "Round 1 is closed: the card of table 3 now only shows its scores." in text(sheet)
     assert "The night is over" not in text(sheet)
+    assert "deals added now do not count" not in text(sheet)  # said to phones that may add one
     assert f"/games/{game_id}/deals/new" not in sheet.get_data(as_text=True)
     refused = deal(phone, game_id, "after")
     assert refused.status_code == 403

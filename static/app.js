@@ -672,6 +672,9 @@ const OfflineTruth = (function () {
     }
     form.addEventListener("submit", function (event) {
       keep();
+      // its own answer (the sheet with "Deal N saved" and Undo) comes back to this page:
+      // the live check below does not take this page to the sheet meanwhile
+      if (navigator.onLine !== false) form.dataset.sentAt = String(Date.now());
       if (navigator.onLine === false) {
         event.preventDefault();
         if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
@@ -884,6 +887,9 @@ const OfflineTruth = (function () {
   const OUTBOX = "scorekeeper-outbox";
   const SENT = "scorekeeper-sent";  // form tokens of deals sent from the outbox, per game
   const POLL_MS = 2000;
+  // how long a deal form's Save waits for its own answer before a poll that found the deal
+  // stored takes the page to the sheet instead
+  const ANSWER_MS = 10000;
 
   function load(name, fallback) {
     try { return JSON.parse(localStorage.getItem(name) || "null") || fallback; } catch (e) { return fallback; }
@@ -1247,7 +1253,10 @@ const OfflineTruth = (function () {
         if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
           // this form's deal was saved (its answer lost on the way, or still coming): the
-          // sheet at its row, where the Save's own answer leads too
+          // sheet at its row, where the Save's own answer leads too. Not while that answer
+          // may still come: leaving now would lose its "Deal N saved" and Undo (seen when
+          // a poll crossed a Save on a busy machine); after ANSWER_MS it counts as lost.
+          if (Date.now() - Number(region.dataset.sentAt || 0) < ANSWER_MS) return;
           localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);
           location.href = region.dataset.sheetUrl + (region.dataset.number ? "#deal-" + region.dataset.number : "");
           return;

@@ -8,6 +8,9 @@ Doublets ♠ 5 tricks no bug → 200, Carla ♥ 4 tricks 3 bugs → 13; and clea
 
 from __future__ import annotations
 
+import contextlib
+import http.client
+import time
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -144,6 +147,49 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
     finally:
         one.context.close()
         two.context.close()
+
+
+def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_deal_stored(browser, served):
+    # A poll that crosses a Save finds the form's deal stored before the Save's own answer
+    # has come: the page must wait for that answer ("Deal 1 saved", Undo), not leave for
+    # the sheet on its own (which loses both: the answer's sheet is never shown).
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    slowed: list[int] = []
+
+    def slow_answer(route) -> None:
+        # the Save: the server stores the deal at once (and its answer says "saved"),
+        # but the answer reaches the phone only after two polls (POLL_MS: 2 s). Sent past
+        # the browser, so that the answer's cookie (which carries "saved") arrives with it
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        there = urlsplit(request.url)
+        server = http.client.HTTPConnection(there.hostname, there.port, timeout=30)
+        headers = {k: v for k, v in request.all_headers().items() if not k.startswith(":")}
+        server.request("POST", there.path, body=request.post_data_buffer, headers=headers)
+        answer = server.getresponse()
+        answer.read()
+        slowed.append(answer.status)
+        time.sleep(5)  # the browser goes on meanwhile: its polls are not held here
+        with contextlib.suppress(Exception):  # the page left meanwhile: the request is gone
+            route.fulfill(status=answer.status, headers=dict(answer.getheaders()))
+        server.close()
+
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        worked_deal(phone)
+        phone.route(f"{url}/games/{game_id}/deals/new", slow_answer)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=15_000)
+        expect(phone.locator(".flashes")).to_contain_text("Deal 1 saved")
+        expect(phone.get_by_role("button", name="↶ Undo deal 1")).to_be_visible()
+        assert slowed == [302], "the Save's answer was not slowed: the test tested nothing"
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()
 
 
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):

@@ -170,3 +170,14 @@ def test_the_close_question_after_the_round_is_closed_leads_to_the_night(phones,
     response = a.get(link)  # the old link to round 1's question
     assert response.status_code == 302
     assert "Round 1 was closed already." in text(a.get(response.location))
+
+
+@pytest.mark.parametrize("junk", ["abc", "-1", "0", "2", "9" * 400, "١", ""])
+def test_a_close_link_naming_no_round_of_the_night_closes_nothing_and_shows_the_night(phones, db, junk):
+    # a link cut short or typed over: not a "Close round 1?" for a round it did not name
+    a, _ = phones
+    night_id = start(a, "trigami", FOUR, 3)
+    answer = a.get(f"/nights/{night_id}/close?round={junk}")
+    assert answer.status_code == 302 and answer.location.endswith(f"/nights/{night_id}")
+    assert "Round 1 of 3" in text(a.get(answer.location))
+    assert not night(db, night_id).rounds[0].closed

@@ -354,6 +354,33 @@ def test_post_without_csrf_token_saves_nothing_and_keeps_the_form(csrf_app, tmp_
     db.conn.close()
 
 
+def test_a_deal_sent_without_its_token_after_another_phones_deal_says_the_page_was_open_too_long(csrf_app):
+    # the form as a browser sends it after a long pause: its token gone, its game version
+    # from before another phone's deal 1. Nothing is saved and no conflict is claimed: the
+    # phone is asked to tap Save again, with its entries kept (as without the deal between)
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    db = connect(csrf_app.config["DATABASE"])
+    try:
+        game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+        client = csrf_app.test_client()
+        sent = {**WORKED_FORM, "nonce": "late", "seen": "0"}
+        response = client.post(f"/games/{game_id}/deals/new", data=sent)
+        assert response.status_code == 400
+        assert "This page was open too long or came from elsewhere." in text(response)
+        assert "another phone" not in text(response)
+        assert 'value="5"' in response.get_data(as_text=True)
+        deal_id = store.get_game(db, game_id).deals[0].id
+        changed = client.post(f"/games/{game_id}/deals/{deal_id}/edit", data={**WORKED_FORM, "version": "0"})
+        assert changed.status_code == 400
+        assert "This page was open too long or came from elsewhere." in text(changed)
+        assert "changed on another phone" not in text(changed)
+        assert [d.entry for d in store.get_game(db, game_id).deals] == [WORKED_TRIGAMI_DEAL]
+    finally:
+        db.conn.close()
+
+
 # ----------------------------------------------------------------- Trix
 
 

@@ -178,6 +178,9 @@ def new(game_id: str) -> Any:
             return redirect(url_for("games.show", game_id=game.id))
         return _new_page(form, game, request.args.get("contract"))
     valid = form.validate()
+    if forms.csrf_failed(form):  # nothing saved: never weighed against the game (not a 409)
+        _entry(form, game, index)  # every other problem said at once
+        return _new_page(form, game)
     entry = _entry(form, game, index)  # even when a field is off: report every problem at once
     result = actions.add_deal(get_db(), game, entry if valid else None, nonce=form.nonce.data,
                               seen=_version(form.seen.data), mine=request.form.get("mine", "").split(","),
@@ -310,6 +313,9 @@ def edit(game_id: str, deal_id: int) -> Any:
         form.version.data = game.deals[index].version
         return _edit_page(form, game, deal_id)
     valid = form.validate()
+    if forms.csrf_failed(form):  # nothing changed: never weighed against the game (not a 409)
+        _entry(form, game, index)
+        return _edit_page(form, game, deal_id)
     entry = _entry(form, game, index)
     result = actions.change_deal(get_db(), game, deal_id, entry if valid else None,
                                  expected=form.version.data or None, card=access.card())

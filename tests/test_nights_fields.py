@@ -88,3 +88,18 @@ def test_a_nights_name_too_long_is_refused_not_cut_short(client, db):
     assert "The night's name is longer than 60 characters." in text(answer)
     assert 'value="' + "N" * 200 + '"' in answer.get_data(as_text=True)
     assert db["nights"].count == 0 and db["games"].count == 0
+
+
+def test_each_wrong_newcomer_is_said_by_the_line_it_is_on(client, db):
+    # blank lines count: the organiser reads the field by its lines, not by the names in it
+    newcomers = "Aino\n\nBruno\n" + "Z" * 41 + "\n\naino\n\u200b\nCarla\u202e"
+    answer = client.post("/nights/new?kind=trigami", data={"newcomers": newcomers, "rounds": "2", "target": "100"})
+    page = text(answer)
+    assert answer.status_code == 400
+    assert "Line 4: the name is longer than 40 characters." in page
+    assert "Line 6: aino is named twice." in page
+    assert "Line 7 has no name in it, only invisible characters: type the name again." in page
+    assert "Line 8: the name has invisible control characters: type it again." in page
+    assert "player 4" not in page.lower() and "player 5" not in page.lower()
+    assert "Z" * 41 in answer.get_data(as_text=True)  # what was typed is kept
+    assert db["nights"].count == 0 and db["games"].count == 0

@@ -17,9 +17,10 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..gamefile import MAX_NAME_LENGTH
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import clean_name, has_visible_character
+from ..inputs import clean_name, has_visible_character, name_key
 from ..nightfile import MAX_ROUNDS, check_night_name
 from ..rules import RuleError
+from ..text import isolate
 from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
@@ -63,14 +64,32 @@ class NightForm(GameSetupForm):
         game's (fields.check_names: no two the same player); None after errors beside
         the newcomers' field."""
         ticked = list(self.present.data or [])
-        typed = [line for line in (self.newcomers.data or "").splitlines() if line.strip()]
-        names, problems = check_names([*ticked, *typed])
-        found = [message for seat_problems in problems for message in seat_problems]
-        if found:
-            # check_names says "player N": here the N-th name of the list
-            self.newcomers.errors = [*self.newcomers.errors, *dict.fromkeys(found)]
-            return None
-        return names
+        lines = [(number, line) for number, line in enumerate((self.newcomers.data or "").splitlines(), 1)
+                 if line.strip()]
+        names, problems = check_names([*ticked, *(line for _number, line in lines)])
+        if not any(problems):
+            return names
+        # each problem by the line of the field it is on (check_names would say "player N",
+        # counting the ticked and not the blank lines)
+        found = [message for seat_problems in problems[:len(ticked)] for message in seat_problems]  # a forged tick
+        found += [_line_problem(number, names[seat], clean_name(line), taken=names[:seat])
+                  for seat, (number, line) in enumerate(lines, len(ticked)) if problems[seat]]
+        self.newcomers.errors = [*self.newcomers.errors, *found]
+        return None
+
+
+def _line_problem(number: int, name: str, cleaned: str, taken: Sequence[str]) -> str:
+    """Why the newcomers' line ``number`` (1-based, blank lines counted) was refused:
+    ``name`` as check_names kept it ("" when refused), ``cleaned`` as typed and cleaned,
+    ``taken`` the names ticked or typed before it (gamefile.check_player_name's and
+    named_twice's checks, said by line)."""
+    if name and name_key(name) in {name_key(other) for other in taken if other}:
+        return _("Line %(n)s: %(name)s is named twice.", n=number, name=isolate(name))
+    if not has_visible_character(cleaned):
+        return _("Line %(n)s has no name in it, only invisible characters: type the name again.", n=number)
+    if len(cleaned) > MAX_NAME_LENGTH:
+        return _("Line %(n)s: the name is longer than %(max)s characters.", n=number, max=MAX_NAME_LENGTH)
+    return _("Line %(n)s: the name has invisible control characters: type it again.", n=number)
 
 
 def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:

@@ -138,6 +138,32 @@ def store_game(database: Path | str, data: dict[str, Any]) -> str:
         db.conn.close()
 
 
+#: The nine players of the club nights the browser tests serve (:func:`served_night`)
+NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
+
+
+@contextmanager
+def served_night(database: Path | str, rounds: int) -> Iterator[tuple[str, Any, Any]]:
+    """The app served on ``database`` (:func:`serve`) with a Trigami night of :data:`NINE`
+    (three tables, target 500, ``rounds`` rounds, seated at random with a fixed seed)
+    started in its only group: yields (the URL, the night as stored, the group)."""
+    from scorekeeper import groups, night_actions, night_store
+    from scorekeeper.db import connect
+
+    with serve(database) as url:
+        db = connect(str(database))
+        try:
+            group = groups.only_group(db)
+            started = night_actions.start_night(db, group.id, kind="trigami", options={"target": 500},
+                                                players=NINE, rounds=rounds, ranking="placings",
+                                                seating="random", name="Friday club", seed=7)
+            assert isinstance(started, night_actions.NightStarted)
+            night = night_store.get_night(db, started.night_id)
+        finally:
+            db.conn.close()
+        yield url, night, group
+
+
 def joined(url: str) -> Any:
     """A urllib request for ``url`` from a phone that has opened the group's link of the
     app served there (:func:`serve`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import night_actions, night_store
+from scorekeeper import night_actions
 from scorekeeper.db import connect
 from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
@@ -19,6 +19,7 @@ from tests.browser_support import (
     new_page,
     no_sideways_scroll,
     serve,
+    served_night,
     shot,
     sync_api,
 )
@@ -28,26 +29,10 @@ pytestmark = pytest.mark.browser
 expect = sync_api.expect
 LIVE = 6_000  # ms: the big screen asks the night's version every 2 s; slack for a busy machine
 
-NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
-
-
 @pytest.fixture
 def night_served(tmp_path):
     """A served app with a Trigami night of nine (three tables, three rounds) started."""
-    database = tmp_path / "night.sqlite3"
-    with serve(database) as url:
-        db = connect(str(database))
-        try:
-            from scorekeeper import groups
-
-            group = groups.only_group(db)
-            started = night_actions.start_night(db, group.id, kind="trigami", options={"target": 500},
-                                                players=NINE, rounds=3, ranking="placings", seating="random",
-                                                name="Friday club", seed=7)
-            assert isinstance(started, night_actions.NightStarted)
-            night = night_store.get_night(db, started.night_id)
-        finally:
-            db.conn.close()
+    with served_night(tmp_path / "night.sqlite3", rounds=3) as (url, night, _group):
         yield url, night
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import groups, night_actions, night_store
+from scorekeeper import groups
 from scorekeeper.db import connect
 from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
     fill_worked_example,
     new_page,
     no_sideways_scroll,
-    serve,
+    served_night,
     shot,
     sync_api,
 )
@@ -26,23 +26,14 @@ from tests.test_join import decode_grey
 pytestmark = pytest.mark.browser
 
 expect = sync_api.expect
-NINE = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta", "Hamid", "Ilse"]
-
-
 @pytest.fixture
 def night_served(tmp_path):
     """A served app with a Trigami night of nine started: (URL, night, table 1's card token,
     the group's play link token)."""
     database = tmp_path / "cards.sqlite3"
-    with serve(database) as url:
+    with served_night(database, rounds=2) as (url, night, group):
         db = connect(str(database))
         try:
-            group = groups.only_group(db)
-            started = night_actions.start_night(db, group.id, kind="trigami", options={"target": 500},
-                                                players=NINE, rounds=2, ranking="placings", seating="random",
-                                                name="Friday club", seed=7)
-            assert isinstance(started, night_actions.NightStarted)
-            night = night_store.get_night(db, started.night_id)
             token = groups.table_cards(db, night.id)[night.current.tables[0].game.id]
         finally:
             db.conn.close()

@@ -586,14 +586,16 @@ def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since
     """The newest game of group ``group_id`` started at or after ``since`` (an ISO time
     as :func:`now` gives) with ``game``'s kind, players (in any case, seat by seat) and
     settings, and no deal yet; or None. Who deals first is not compared: a Start again
-    with "random" draws another. What the new-game form asks about before a second Start
+    with "random" draws another. A club night's table is never one: the night started
+    it, not this group's new-game form (whose players it may have filled in). What the new-game form asks about before a second Start
     of one game (issue 18: Back, then Start again, made two games no one could tell
     apart); :func:`create_game` asks it inside its transaction."""
     keys = [name_key(name) for name in game.players]
     options = game.to_dict()["options"]
     rows = db.query(
         "select id from games g where group_id = ? and kind = ? and created_at >= ? and deleted_at is null "
-        "and not exists (select 1 from deals d where d.game_id = g.id)",
+        "and not exists (select 1 from deals d where d.game_id = g.id) "
+        "and not exists (select 1 from night_tables t where t.game_id = g.id)",
         [group_id, game.kind, since])
     ids = [row["id"] for row in rows]
     if not ids:

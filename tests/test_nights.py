@@ -22,7 +22,7 @@ from itertools import combinations
 import pytest
 from openskill.models import BradleyTerryFull
 
-from scorekeeper import create_app, night_actions, night_store
+from scorekeeper import create_app, night_actions, night_store, store
 from scorekeeper.db import connect
 from tests.database_support import new_database
 
@@ -586,3 +586,23 @@ def test_a_round_seated_with_no_deal_yet_counts_nothing_until_played_or_closed(c
     assert client.post(f"/nights/{night_id}/close").status_code == 302
     assert night(db, night_id).current.closed
     assert standing_rows(client, night_id) == ranked({name: p + 2 for name, p in points.items()}, scores)
+
+
+def test_a_game_started_with_a_night_tables_players_is_started_not_taken_for_that_table(client, db, fixed_seed):
+    # the new-game form fills in the last players of the kind: a table's, just seated by
+    # the night. Starting it is a game of its own, not "You started this game already"
+    night_id = start(client, "trigami", ["Aino", "Bruno", "Carla"], 1, target="500")
+    table = night(db, night_id).current.tables[0].game
+    form = client.get("/games/new?kind=trigami").get_data(as_text=True)
+    assert all(f'value="{name}"' in form for name in table.players)
+    fields = {f"player_{seat}": name for seat, name in enumerate(table.players)}
+    answer = client.post("/games/new?kind=trigami", data={**fields, "first_dealer": "0", "target": "500"})
+    assert answer.status_code == 302, text(answer)[-400:]
+    started = answer.location.rsplit("/", 1)[-1]
+    assert started != table.id
+    assert store.get_game(db, started).players == table.players
+    assert db["games"].count == 2
+    # a second Start of that same form is still asked about (Back, then Start again)
+    again = client.post("/games/new?kind=trigami", data={**fields, "first_dealer": "0", "target": "500"})
+    assert again.status_code == 200 and "You started this game already" in text(again)
+    assert db["games"].count == 2

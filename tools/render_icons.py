@@ -1,6 +1,7 @@
 """Render the app's PNG icons from their SVG sources in static/icons/ (`make icons`).
 
-The system's Chromium draws them (the browser tests' one: CHROMIUM, else /usr/bin/chromium),
+The system's Chromium draws them (the browser tests' one: CHROMIUM, else its headless shell,
+which is what CI installs, else the full browser),
 so the PNGs look exactly like the SVG does in a browser. Each line of ICONS: the PNG, its
 SVG source, its size in pixels; the manifest (views/app_shell.py) lists the same files.
 """
@@ -21,7 +22,9 @@ ICONS = [
     ("icon-maskable-512.png", "icon-maskable.svg", 512),
     ("apple-touch-icon.png", "icon-maskable.svg", 180),  # iOS rounds the corners itself
 ]
-CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = (os.environ.get("CHROMIUM") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
+            or next((p for p in ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium") if Path(p).exists()),
+                    "/usr/bin/chromium"))
 
 
 def main() -> None:

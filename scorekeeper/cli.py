@@ -624,6 +624,10 @@ def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, l
         "worker_class": "gthread",
         "threads": WORKER_THREADS,
         "keepalive": 5,  # a phone polls every 2 s: its connection stays open between polls
+        # an address of up to 8 KB reaches the app, which answers it in the phone's words
+        # (a link mistyped or cut: its 404 page), as one waitress process does; gunicorn's
+        # own bare "URI Too Long" only beyond, its largest limit (4 KB by default)
+        "limit_request_line": 8190,
         "graceful_timeout": 10,
         "timeout": 60,
         "preload_app": True,

@@ -260,3 +260,18 @@ def test_a_worker_waits_its_turn_to_write_however_long_another_worker_writes(tmp
     other.join(TIMEOUT)
     assert [deal.entry for deal in store.get_game(db, game_id).deals] == [WORKED_TRIGAMI_DEAL]
     db.conn.close()
+
+
+def test_a_long_mistyped_address_is_answered_by_the_app_in_its_words_under_several_workers(tmp_path):
+    # a link of 5,000 characters (pasted twice, or cut from a chat): the app's own "not
+    # found" page, as one process serves it, not the server's bare "URI Too Long"
+    with two_workers(tmp_path) as (served, _workers):
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=TIMEOUT)
+        try:
+            phone = Phone()
+            assert phone.send(connection, "GET", f"/g/{served.group.token}")[0] == 302  # the group's link
+            status, _headers, text = phone.send(connection, "GET", "/games/" + "a" * 5000)
+        finally:
+            connection.close()
+    assert status == 404
+    assert "There is no such game, deal or player here." in text

@@ -587,9 +587,10 @@ def just_started(db: sqlite_utils.Database, game: GameFile, group_id: int, since
     as :func:`now` gives) with ``game``'s kind, players (in any case, seat by seat) and
     settings, and no deal yet; or None. Who deals first is not compared: a Start again
     with "random" draws another. A club night's table is never one: the night started
-    it, not this group's new-game form (whose players it may have filled in). What the new-game form asks about before a second Start
-    of one game (issue 18: Back, then Start again, made two games no one could tell
-    apart); :func:`create_game` asks it inside its transaction."""
+    it, not this group's new-game form (whose players it may have filled in). What the
+    new-game form asks about before a second Start of one game (issue 18: Back, then
+    Start again, made two games no one could tell apart); :func:`create_game` asks it
+    inside its transaction."""
     keys = [name_key(name) for name in game.players]
     options = game.to_dict()["options"]
     rows = db.query(

@@ -149,6 +149,15 @@ class Gone:
 
 
 @dataclass(frozen=True)
+class NotLast:
+    """An Undo of deal ``number`` after another phone added deal ``number`` + 1 (or more):
+    the deal is no longer the game's last, and taking it back would move the later deals
+    up, each with another dealer. Nothing was written; a Delete asked for knowingly does it."""
+
+    number: int
+
+
+@dataclass(frozen=True)
 class Deleted:
     """The deal left play (softly: it can be restored). ``number``: the 1-based number it
     had; ``again``: it had left already (the same delete sent twice, or another phone was
@@ -320,7 +329,7 @@ SAME_START = timedelta(hours=1)
 #: What each action can answer
 AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete | CardClosed
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete | CardClosed
-DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed
+DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast
 RestoreResult = Restored | Twin | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Problems | AlreadyStored
@@ -468,10 +477,12 @@ def delete_problem(game: StoredGame, deal_id: int) -> RuleError | None:
 
 
 def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expected: str | None,
-                card: str | None = None) -> DeleteResult:
+                card: str | None = None, undo: bool = False) -> DeleteResult:
     """Delete deal ``deal_id`` softly (it can be restored). ``expected``: its fingerprint
-    as the phone read it (None: not checked). Checked inside the write: the game must
-    still score without it. :class:`Deleted` (also for a deal deleted already),
+    as the phone read it (None: not checked). ``undo``: the Undo of the deal this phone
+    has just added, which takes back the game's last deal only (:class:`NotLast` once
+    another phone added one after it). Checked inside the write: the game must still
+    score without it. :class:`Deleted` (also for a deal deleted already),
     :class:`ChangedMeanwhile`, :class:`Refused`, :class:`NotFound`; :class:`CardClosed`
     for a table card ``card`` (its token; None: a play link) that no longer writes, read
     in the write's transaction first. A disk that refuses the write raises
@@ -480,6 +491,10 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expect
         with store.writing(db):
             if _card_closed(db, game_id, card):
                 return CardClosed()
+            if undo:
+                in_play = [deal.id for deal in store.get_game(db, game_id).deals]
+                if deal_id in in_play[:-1]:
+                    return NotLast(in_play.index(deal_id) + 1)
             return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
     except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
         return Deleted(done.number, again=True)

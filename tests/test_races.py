@@ -317,6 +317,40 @@ def test_a_double_delete_and_a_double_undo_delete_once(race_server):
         assert_race_invariants(race_server, undone, what)
 
 
+def test_an_undo_as_another_phone_adds_the_next_deal_never_takes_back_a_deal_no_longer_last(race_server):
+    """Phone one taps "Undo deal 1" at the instant phone two saves deal 2: deal 1 is taken
+    back only while it is still the last deal (phone two's, then answered 409, was never
+    stored), or phone two's deal is stored and the Undo takes nothing back (409). Never
+    deal 1 taken back from under a later deal, which would move that deal up to deal 1
+    with another dealer."""
+    for round_ in range(1, ROUNDS + 1):
+        what = f"round {round_}: "
+        game_id = race_server.store_game(deals=[WORKED_TRIGAMI_DEAL])
+        first = race_server.game(game_id).deals[0].id
+        a, b = race_server.phone(), race_server.phone()
+        undo_path = f"/games/{game_id}/deals/{first}/delete"
+        undo = {**a.form(undo_path), "undo": "1"}
+        new_path = f"/games/{game_id}/deals/new"
+        deal_2 = with_deal(b.form(new_path), "trigami", CLEAN)
+        replies = at_once(partial(a.post, undo_path, undo), partial(b.post, new_path, deal_2))
+        assert_no_server_error(replies, what)
+        undone, saved = replies
+        with race_server.db() as db:
+            order = [(c.action, c.deal_id) for c in reversed(store.changes(db, game_id))
+                     if c.action in ("deal_added", "deal_deleted")]
+            kept = in_play(db, game_id)
+        taken_back = ("deal_deleted", first) in order
+        if taken_back:
+            assert undone.redirects_to(sheet(game_id)) and saved.status == 409, f"{what}{statuses(replies)}"
+            assert kept == [], f"{what}{order}"
+        else:
+            assert undone.status == 409 and saved.redirects_to(sheet(game_id)), f"{what}{statuses(replies)}"
+            assert kept == [WORKED_TRIGAMI_DEAL, CLEAN], f"{what}{order}"
+        later = [n for n, (action, deal_id) in enumerate(order) if action == "deal_added" and deal_id != first]
+        assert not (taken_back and later and order.index(("deal_deleted", first)) > later[0]), f"{what}{order}"
+        assert_race_invariants(race_server, replies, what)
+
+
 def test_a_double_restore_restores_once(race_server):
     """Two phones tap Restore on deleted deal 2 at the same instant: it is back once (one
     "deal_restored"), in its place, and both are told "Deal 2 restored."."""

@@ -299,6 +299,29 @@ def test_undo_takes_back_the_deal_just_added(client, make_game, db):
     assert "Deal 1 taken back." in text(client.get(f"/games/{game_id}"))
 
 
+def test_undo_after_another_phone_added_the_next_deal_takes_nothing_back_and_asks(client, make_game, db):
+    # phone one saves deal 1; phone two saves deal 2 before phone one's sheet hears of it;
+    # phone one taps "Undo deal 1". Taking it back would make deal 2 the first, dealt by
+    # the first dealer: the order of play and every later dealer would change unasked
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    first = store.get_game(db, game_id).deals[0]
+    store.add_deal(db, game_id, {"bids": [{"kind": "plain", "suit": s} for s in "SHC"],  # phone two
+                                 "tricks": [5, 4, 4], "bugs": [0, 0, 0]})
+    before = [(d.id, d.entry) for d in store.get_game(db, game_id).deals]
+    answer = client.post(f"/games/{game_id}/deals/{first.id}/delete", data={"undo": "1", "version": first.version})
+    page = text(answer)
+    assert answer.status_code == 409
+    assert "Another phone added deal 2 meanwhile, so deal 1 is no longer the last: nothing was taken back." in page
+    assert "Delete deal 1?" in page
+    assert "The deals after it move up one place (deal 2 becomes deal 1), and so do their dealers." in page
+    assert [(d.id, d.entry) for d in store.get_game(db, game_id).deals] == before
+    # the Delete on that page, tapped knowingly, deletes it
+    assert client.post(f"/games/{game_id}/deals/{first.id}/delete",
+                       data={"version": first.version}).status_code == 302
+    assert [d.id for d in store.get_game(db, game_id).deals] == [before[1][0]]
+
+
 def test_unknown_deal_is_a_404(client, make_game):
     game_id = make_game()
     assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404

@@ -64,6 +64,26 @@ def test_the_season_on_a_phone(browser, server, language):
         page.context.close()
 
 
+def test_the_season_table_fits_a_360_px_phone_in_every_language(browser, server):
+    # seven columns on the narrowest common phone (a fresh tester found the score cut off
+    # and the page sliding sideways in English, German and Arabic): every column in sight
+    server, _database = server
+    for language in ("en", "de", "fi", "ar"):
+        page = new_page(browser, 360, 740, locale=LOCALES[language])
+        try:
+            for address in ("/season", "/season?period=months"):
+                page.goto(f"{server}{address}")
+                sync_api.expect(page.locator("table.season-table")).to_be_visible()
+                assert page.evaluate("document.documentElement.scrollWidth") <= 360, (language, address)
+                edges = page.evaluate("Array.from(document.querySelectorAll('table.season-table th, "
+                                      "table.season-table td'), (c) => { const b = c.getBoundingClientRect(); "
+                                      "return [b.left, b.right]; })")
+                assert edges and all(left >= 0 and right <= 360 for left, right in edges), (language, address)
+            shot(page, f"season-360-{language}")
+        finally:
+            page.context.close()
+
+
 def test_the_season_pages_meet_wcag_22_aa(browser, server):
     """axe and the measured contrasts (tests/test_a11y_browser.py's audit) on the season,
     a player's season, and the season with a day it cannot read."""

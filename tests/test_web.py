@@ -322,6 +322,26 @@ def test_undo_after_another_phone_added_the_next_deal_takes_nothing_back_and_ask
     assert [d.id for d in store.get_game(db, game_id).deals] == [before[1][0]]
 
 
+def test_save_on_a_deal_opened_and_left_as_it_was_says_nothing_changed(client, make_game, db):
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    deal = store.get_game(db, game_id).deals[0]
+    kept = {**WORKED_FORM, "version": deal.version}
+    answer = client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=kept, follow_redirects=True)
+    page = text(answer)
+    assert "Deal 1 is unchanged: there was nothing to save." in page
+    assert "Deal 1 changed" not in page
+    assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 0
+    # a real change sent twice (its answer lost): both answers say it changed
+    ben_six = {**kept, "tricks_1": "6", "tricks_2": "3"}
+    for _send in range(2):
+        again = client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=ben_six, follow_redirects=True)
+        # SCORING.md §1: Ben Doublets, no bug: 40 a trick, 6 × 40 = 240; Carla ♥ 3 tricks,
+        # 3 bugs: 30 ÷ 3 = 10
+        assert "Deal 1 changed: Anna +80, Ben +240, Carla +10." in text(again).replace("\u2068", "").replace("\u2069", "")
+    assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 1
+
+
 def test_unknown_deal_is_a_404(client, make_game):
     game_id = make_game()
     assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404

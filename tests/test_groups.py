@@ -322,6 +322,37 @@ def test_a_passcode_is_asked_once_per_phone(app, two_groups):
     assert phone(app, ours["group"].token).get("/").status_code == 200
 
 
+def test_a_passcode_of_digits_may_be_typed_in_groups_as_people_read_it(app, two_groups):
+    ours = two_groups[0]
+    keeper = phone(app, ours["group"].token)
+    # set as digits, typed in groups (with the phone's spaces around them too)
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "482917"})
+    for typed in (" 482 917 ", "48 29 17", "٤٨٢ ٩١٧"):
+        newcomer = phone(app, ours["group"].token)
+        assert newcomer.post("/passcode", data={"passcode": typed}).status_code == 302, typed
+        assert newcomer.get("/").status_code == 200
+    wrong = phone(app, ours["group"].token).post("/passcode", data={"passcode": "482 918"})
+    assert wrong.status_code == 400 and "not the passcode" in wrong.get_data(as_text=True)
+    # set in groups: kept as its digits, so typed either way it is the passcode
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "739 164"})
+    for typed in ("739164", "739 164"):
+        assert phone(app, ours["group"].token).post("/passcode", data={"passcode": typed}).status_code == 302, typed
+
+
+def test_a_passcode_kept_with_spaces_between_its_digit_groups_still_opens_as_typed(app, two_groups):
+    # set before digit groups were read as digits (two "words" of digits passed as a
+    # passphrase): it stays the passcode, typed as it was set
+    ours = two_groups[0]
+    db = connect(app.config["DATABASE"])
+    try:
+        groups.set_passcode(db, ours["group"].id, "1234 5678")
+    finally:
+        db.conn.close()
+    assert phone(app, ours["group"].token).post("/passcode", data={"passcode": "1234 5678"}).status_code == 302
+    refused = phone(app, ours["group"].token).post("/passcode", data={"passcode": "1234 5679"})
+    assert refused.status_code == 400
+
+
 def test_lists_and_statistics_are_kept_apart_per_group(app, two_groups):
     """The kept pages (views/pages.py) and the live version are per group: a change in
     one group is not seen by the other, and neither gets the other's kept page."""

@@ -36,6 +36,22 @@ def passcode_text(passcode: str) -> str:
     return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
 
 
+def passcode_readings(typed: str) -> list[str]:
+    """What a passcode typed at the passcode page may be, each as :func:`passcode_text`
+    keeps it: as typed, and for digits typed in groups as people read them ("482 917"),
+    the digits alone, which is how a new passcode of digits is kept (:func:`new_passcode`).
+    A passcode kept with its groups' spaces (one set before) still matches as typed."""
+    kept = passcode_text(typed)
+    digits = "".join(kept.split())
+    return [kept, digits] if digits != kept and digits.isdigit() else [kept]
+
+
+def new_passcode(typed: str) -> str:
+    """A new passcode as it is kept and judged: :func:`passcode_text`, with digits typed
+    in groups ("482 917") joined, as the passcode page reads them too."""
+    return passcode_readings(typed)[-1]
+
+
 def group_name(form: Any, field: Any) -> None:
     """A group's name as it is kept (inputs.clean_name), with something to see and nothing
     unseen that would steer the text around it (control or direction characters)."""
@@ -207,10 +223,10 @@ class NewPasscodeForm(FlaskForm):
         """At least 6 digits, or two words and 8 characters (groups.passcode_rule), and
         not one digit repeated or a run (groups.easy_passcode); a passcode nobody could
         type is told so by the page (settings) instead."""
-        if field.data and typeable(field.data) and not groups.passcode_rule(passcode_text(field.data).strip()):
+        if field.data and typeable(field.data) and not groups.passcode_rule(new_passcode(field.data).strip()):
             raise ValidationError(_("Too short to be safe: at least %(digits)s digits, or two words or more "
                                     "(%(characters)s characters or more).", digits=groups.PASSCODE_DIGITS,
                                     characters=groups.PASSPHRASE[1]))
-        if field.data and groups.easy_passcode(passcode_text(field.data).strip()):
+        if field.data and groups.easy_passcode(new_passcode(field.data).strip()):
             raise ValidationError(_("Too easy to guess: one digit repeated or a run like %(run)s is tried "
                                     "first. Choose digits with no pattern.", run=123456))

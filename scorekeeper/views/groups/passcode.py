@@ -23,7 +23,7 @@ from flask_wtf import FlaskForm
 
 from ... import access, attempts, groups, limits, network
 from ...db import get_db
-from ...forms.groups import CodeForm, PasscodeForm, passcode_text
+from ...forms.groups import CodeForm, PasscodeForm, passcode_readings, passcode_text
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...qr import qr_code
@@ -76,7 +76,9 @@ def passcode() -> Any:
         if isinstance(counted, attempts.Refused):
             return _passcode_page(form, link.group, 429, refused=counted,
                                   too_many=_too_many(counted, "passcode"))
-        proof = groups.check_passcode(db, link.group.id, passcode_text(form.passcode.data or ""))
+        # digits typed in groups ("482 917") are the digits; as typed, for one kept so
+        proof = next((found for typed in passcode_readings(form.passcode.data or "")
+                      if (found := groups.check_passcode(db, link.group.id, typed)) is not None), None)
         if proof is not None:
             attempts.forget(db, counted)
             access.keep_proof(proof)

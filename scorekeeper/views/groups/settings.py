@@ -13,7 +13,7 @@ from flask_wtf import FlaskForm
 
 from ... import access, gamefile, groups, store
 from ...db import get_db
-from ...forms.groups import NewPasscodeForm, RenameForm, StartForm, passcode_text, typeable
+from ...forms.groups import NewPasscodeForm, RenameForm, StartForm, new_passcode, typeable
 from ...i18n import gettext as _
 from ...text import isolate
 from ..common import link_code, link_url, named_attachment, refused
@@ -63,7 +63,7 @@ def settings() -> Any:
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]
             else:
-                access.keep_proof(groups.set_passcode(db, group_id, passcode_text(new)))
+                access.keep_proof(groups.set_passcode(db, group_id, new_passcode(new)))
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():

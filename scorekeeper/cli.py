@@ -53,7 +53,9 @@ def _read(path: str, most: int | None = None) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    click.echo(f"scorekeeper: {message}", err=True)
+    """Say ``message`` on one line of standard error (a line break in what it quotes, as
+    a damaged database's schema, joined with spaces) and exit with status 1."""
+    click.echo(f"scorekeeper: {' '.join(message.splitlines())}", err=True)
     sys.exit(1)
 
 

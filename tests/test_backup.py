@@ -397,6 +397,21 @@ def _newer(backup: Path, tmp_path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _schema_broken(backup: Path, tmp_path: Path) -> bytes:
+    """The backup with an index's entry in its schema damaged so that SQLite's refusal
+    quotes it across lines (as a damaged page once did in CI: "malformed database schema
+    (…\n   "name" TEXT,) …")."""
+    path = tmp_path / "schema.sqlite3"
+    shutil.copyfile(backup, path)
+    with sqlite3.connect(path) as edited:
+        edited.execute("PRAGMA writable_schema = ON")
+        edited.execute("update sqlite_master set name = name || char(10) || '   \"name\" TEXT,', "
+                       "sql = 'CREATE INDEX broken ON' where name = (select min(name) from sqlite_master "
+                       "where type = 'index' and sql is not null)")
+    edited.close()
+    return path.read_bytes()
+
+
 def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
     path = tmp_path / "unreadable.sqlite3"
     shutil.copyfile(backup, path)
@@ -412,6 +427,7 @@ def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
     ("empty", "not a Scorekeeper backup"),
     ("truncated", "monday-bad.sqlite3 is"),
     ("damaged", "monday-bad.sqlite3 is"),
+    ("schema quoted across lines", "monday-bad.sqlite3 is not a whole SQLite database (malformed database schema"),
     ("other program", "is not a Scorekeeper database"),
     ("newer", "comes from a newer Scorekeeper"),
 ])
@@ -426,6 +442,7 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
                      "truncated": lambda: _truncated(backup), "damaged": lambda: _page_damaged(backup),
                      "other program": lambda: _other_program(tmp_path),
                      "newer": lambda: _newer(backup, tmp_path),
+                     "schema quoted across lines": lambda: _schema_broken(backup, tmp_path),
                      "unreadable game": lambda: _unreadable_game(backup, tmp_path)}[kind]())
     _leave_a_wal(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
     before = scores(database)

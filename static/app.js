@@ -654,7 +654,13 @@ const OfflineTruth = (function () {
           }
         });
       });
-      say(form.dataset.draftBack || "Your entries that were not saved are back.");
+      // said at the top of the form, where it stays: the preview soon takes the line
+      // below, and the taps alone would look like someone else's
+      const back = document.createElement("p");
+      back.className = "draft-back";
+      back.setAttribute("role", "status");
+      back.textContent = form.dataset.draftBack || "Your entries that were not saved are back.";
+      form.prepend(back);
       form.dataset.restored = "1";
     }
     // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice

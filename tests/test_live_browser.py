@@ -192,6 +192,29 @@ def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_de
         phone.context.close()
 
 
+def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, served):
+    # taps made, then the sheet opened without saving: the form opened again has them
+    # back, and says so where it stays in sight (the preview soon takes the line below)
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        phone.fill("#tricks_0", "3")
+        phone.fill("#tricks_1", "5")
+        phone.goto(f"{url}/games/{game_id}")
+        phone.get_by_role("link", name="Add deal 1").click()
+        note = phone.locator("form.deal-form > .draft-back")
+        expect(note).to_have_text("Your entries that were not saved are back.")
+        assert phone.input_value("#tricks_0") == "3" and phone.input_value("#tricks_1") == "5"
+        expect(phone.locator("[data-preview-line]")).not_to_be_empty()  # the preview has run
+        expect(note).to_be_visible()
+        shot(phone, "live-draft-back")
+        assert len(deals(database)) == 0
+    finally:
+        phone.context.close()
+
+
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())

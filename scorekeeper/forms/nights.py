@@ -144,6 +144,12 @@ class ArrivalForm(FlaskForm):
         return names[0]
 
 
+def round_number(text: str) -> int:
+    """A round's number as a page or a link names it: its digits (at most 3: a night has
+    at most MAX_ROUNDS), or 0 for anything else, which names no round."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
+
+
 def shown_round(field: HiddenField) -> int | None:
     """The round number a page carried in ``field`` (docs/club-nights.md, "Pages left
     open"): None when the form carried none (a page from before forms carried it: the
@@ -151,7 +157,7 @@ def shown_round(field: HiddenField) -> int | None:
     value = (field.data or "").strip()
     if not value:
         return None
-    return int(value) if value.isascii() and value.isdigit() and len(value) < 4 else 0
+    return round_number(value)
 
 
 class RoundForm(FlaskForm):

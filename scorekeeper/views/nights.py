@@ -204,13 +204,13 @@ def close(night_id: int) -> Any:
     current = night.current
     if current is None:
         return redirect(url_for("nights.show", night_id=night_id))
-    # no round named: the current one; a round that is no number (a link cut short or
-    # typed over): the night's page, as for an old link
+    # no round named: the current one; a round that is no number (0: a link cut short or
+    # typed over) is the night's page, as for an old link
     given = request.args.get("round")
-    asked = current.number if given is None else int(given) if given.isascii() and given.isdigit() else None
-    if asked is None or asked != current.number or current.closed:
+    asked = current.number if given is None else night_forms.round_number(given)
+    if asked != current.number or current.closed:
         # an old link, or the round closed since: the night's page, which offers what is left
-        if asked is not None and 1 <= asked <= len(night.rounds) and night.rounds[asked - 1].closed:
+        if 1 <= asked <= len(night.rounds) and night.rounds[asked - 1].closed:
             flash(_("Round %(n)s was closed already.", n=asked), "told")
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights/close.html", night=night, title=night_title(night), current=current,

@@ -159,12 +159,6 @@ def _connect(path: str | Path) -> sqlite_utils.Database:
     return sqlite_utils.Database(sqlite3.connect(path, timeout=30, isolation_level=None))
 
 
-def _said(error: sqlite3.DatabaseError) -> str:
-    """SQLite's words for ``error`` on one line: a damaged schema is said with its SQL,
-    whose line breaks would break the command's one-line message."""
-    return " ".join(str(error).split())
-
-
 def _is_sqlite(path: Path) -> bool:
     with open(path, "rb") as f:
         return f.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
@@ -187,7 +181,7 @@ def check(db: sqlite_utils.Database, name: str) -> Contents:
         if not applied or not db["games"].exists():
             raise BackupError(f"{name} is not a Scorekeeper database")
     except sqlite3.DatabaseError as error:
-        raise BackupError(f"{name} is not a whole SQLite database ({_said(error)})") from None
+        raise BackupError(f"{name} is not a whole SQLite database ({error})") from None
     newer = applied - {m.name for m in migrations._migrations}
     if newer:
         raise BackupError(f"{name} comes from a newer Scorekeeper (it has {sorted(newer)[-1]}): "
@@ -411,7 +405,7 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
                 contents = check(copy, str(backup_file))
                 copy.execute("PRAGMA journal_mode = DELETE")  # its log written in: one file
             except sqlite3.DatabaseError as error:
-                raise BackupError(f"{backup_file} is not a whole SQLite database ({_said(error)})") from None
+                raise BackupError(f"{backup_file} is not a whole SQLite database ({error})") from None
             finally:
                 copy.conn.close()
             _fsync(temp)

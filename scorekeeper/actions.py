@@ -152,9 +152,11 @@ class Gone:
 class NotLast:
     """An Undo of deal ``number`` after another phone added deal ``number`` + 1 (or more):
     the deal is no longer the game's last, and taking it back would move the later deals
-    up, each with another dealer. Nothing was written; a Delete asked for knowingly does it."""
+    up, each with another dealer. Nothing was written; a Delete asked for knowingly does it.
+    ``game``: the game as it is now (read in the refused write's transaction)."""
 
     number: int
+    game: StoredGame
 
 
 @dataclass(frozen=True)
@@ -492,9 +494,10 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expect
             if _card_closed(db, game_id, card):
                 return CardClosed()
             if undo:
-                in_play = [deal.id for deal in store.get_game(db, game_id).deals]
+                now = store.get_game(db, game_id)
+                in_play = [deal.id for deal in now.deals]
                 if deal_id in in_play[:-1]:
-                    return NotLast(in_play.index(deal_id) + 1)
+                    return NotLast(in_play.index(deal_id) + 1, now)
             return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
     except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
         return Deleted(done.number, again=True)

@@ -405,11 +405,10 @@ def delete(game_id: str, deal_id: int) -> Any:
         result = actions.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None,
                                      card=access.card(), undo=request.form.get("undo") == "1")
         match result:
-            case actions.NotLast(number=number):
+            case actions.NotLast(number=number, game=now):
                 # the deal's "Delete deal N?" page, saying why nothing was taken back
                 form.form_errors.append(_("Another phone added deal %(next)s meanwhile, so deal %(n)s is no longer "
                                           "the last: nothing was taken back.", n=number, next=number + 1))
-                now = store.get_game(get_db(), game.id)
                 return _confirm(now, deal_id, form, actions.delete_problem(now, deal_id),
                                 now.deals[number - 1].version), 409
             case actions.Deleted(number=number):

@@ -71,19 +71,24 @@ class NightForm(GameSetupForm):
             return names
         # each problem by the line of the field it is on (check_names would say "player N",
         # counting the ticked and not the blank lines)
+        first: dict[str, int] = {}  # each name's first seat: a later one is named twice
+        for seat, name in enumerate(names):
+            if name:
+                first.setdefault(name_key(name), seat)
         found = [message for seat_problems in problems[:len(ticked)] for message in seat_problems]  # a forged tick
-        found += [_line_problem(number, names[seat], clean_name(line), taken=names[:seat])
+        found += [_line_problem(number, names[seat], clean_name(line),
+                                twice=bool(names[seat]) and first[name_key(names[seat])] < seat)
                   for seat, (number, line) in enumerate(lines, len(ticked)) if problems[seat]]
         self.newcomers.errors = [*self.newcomers.errors, *found]
         return None
 
 
-def _line_problem(number: int, name: str, cleaned: str, taken: Sequence[str]) -> str:
+def _line_problem(number: int, name: str, cleaned: str, twice: bool) -> str:
     """Why the newcomers' line ``number`` (1-based, blank lines counted) was refused:
     ``name`` as check_names kept it ("" when refused), ``cleaned`` as typed and cleaned,
-    ``taken`` the names ticked or typed before it (gamefile.check_player_name's and
-    named_twice's checks, said by line)."""
-    if name and name_key(name) in {name_key(other) for other in taken if other}:
+    ``twice``: the same player was ticked or typed before it (gamefile.check_player_name's
+    and named_twice's checks, said by line)."""
+    if twice:
         return _("Line %(n)s: %(name)s is named twice.", n=number, name=isolate(name))
     if not has_visible_character(cleaned):
         return _("Line %(n)s has no name in it, only invisible characters: type the name again.", n=number)

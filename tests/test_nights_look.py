@@ -6,6 +6,8 @@ change nothing in the night), and the printed standing saying which round it sta
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper import i18n
@@ -68,6 +70,26 @@ def test_a_tables_sheet_says_when_its_round_is_closed(client, db):
     assert "Club night: round 1, table 1" in after and CLOSED in after
     # the other table too, and the round still open on a fresh night says nothing
     assert CLOSED in text(client.get(f"/games/{night(db, night_id).rounds[0].tables[1].game.id}"))
+
+
+def test_a_closed_rounds_tables_are_not_offered_to_carry_on(client, db):
+    """The home page's cards of a closed round's tables say the round is closed and offer
+    to open the game, not to carry on (deals added now count for nothing in the night)."""
+    night_id = start(client, "trigami", NINE[:6], 2)
+    tables = night(db, night_id).current.tables
+    home = client.get("/").get_data(as_text=True)
+    assert home.count('class="button primary carry-on"') == 2  # both tables, round open
+    assert "(round closed)" not in home
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
+    home = client.get("/").get_data(as_text=True)
+    assert "carry-on" not in home and ">Carry on" not in home
+    for table in tables:
+        card = re.search(rf'<a class="game-card" href="/games/{table.game.id}">(.*?)</a>', home, re.S)
+        assert card, f"table {table.number} has no card to open"
+        assert f"Club night: round 1, table {table.number} (round closed)" in " ".join(card.group(1).split())
+    # the next round's tables are offered as usual
+    assert client.post(f"/nights/{night_id}/next").status_code == 302
+    assert client.get("/").get_data(as_text=True).count('class="button primary carry-on"') == 2
 
 
 def test_print_says_during_a_round_until_it_is_over(client, db):

@@ -11,7 +11,7 @@ import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .inputs import clean_name, has_visible_character, name_key
 from .rules import FormatError, GameRules, GameScore, RuleError, get_rules
@@ -159,32 +159,52 @@ def _json(value: Any) -> str:
         return repr(value)
 
 
+#: What can keep a text from being a player's name (:func:`name_fault`)
+NameFault = Literal["blank", "not text", "long", "control"]
+
+
+def name_fault(name: Any) -> NameFault | None:
+    """What keeps ``name`` from being a player's name, or None when it is one: "blank"
+    (not text, or nothing visible once cleaned: only spaces, zero-width or combining
+    marks), "not text" (half of a UTF-16 pair, "\\udcff" in a JSON file: SQLite could not
+    store it), "long" (more than :data:`MAX_NAME_LENGTH` characters once cleaned by
+    inputs.clean_name), "control" (control characters, or the direction overrides and
+    isolates that would turn a name and the sheet around it backwards). Checked in that
+    order. Every check of a name, in a game file and in each form that takes one, asks
+    this; each says the fault in its own words."""
+    if not isinstance(name, str) or not name.strip():
+        return "blank"
+    if any(unicodedata.category(c) == "Cs" for c in name):
+        return "not text"
+    name = clean_name(name)
+    if not has_visible_character(name):
+        return "blank"
+    if len(name) > MAX_NAME_LENGTH:
+        return "long"
+    if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
+        return "control"
+    return None
+
+
 def check_player_name(name: Any, seat: int) -> str:
     """One player's name (``seat`` 0-based, for the message), cleaned (trimmed, spaces
-    made one, Unicode NFC: inputs.clean_name): text with something visible in it, at most
-    :data:`MAX_NAME_LENGTH` characters, without control characters or direction overrides
-    and isolates. Every form that takes a name checks it here too (forms/fields.py:
-    check_names).
+    made one, Unicode NFC: inputs.clean_name), when :func:`name_fault` finds nothing
+    wrong with it: text with something visible in it, at most :data:`MAX_NAME_LENGTH`
+    characters, without control characters or direction overrides and isolates. Every
+    form that takes a name checks it here too (forms/fields.py: check_names).
 
     Raises FormatError (field "players", ``seat``).
     """
-    if not isinstance(name, str) or not name.strip():
-        raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
-    if any(unicodedata.category(c) == "Cs" for c in name):
-        # half of a UTF-16 pair ("\udcff" in a JSON file): no text at all, and SQLite
-        # could not store it
-        raise FormatError(_("player {n}'s name has characters that are not text").format(n=seat + 1),
-                          field="players", seat=seat)
-    name = clean_name(name)
-    if not has_visible_character(name):  # only zero-width or combining marks
-        raise FormatError(_("player {n} has no name").format(n=seat + 1), field="players", seat=seat)
-    if len(name) > MAX_NAME_LENGTH:
-        raise FormatError(_("player {n}'s name is longer than {max} characters").format(
-            n=seat + 1, max=MAX_NAME_LENGTH), field="players", seat=seat)
-    if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):
-        raise FormatError(_("player {n}'s name has invisible control characters").format(n=seat + 1),
-                          field="players", seat=seat)
-    return name
+    fault = name_fault(name)
+    if fault is None:
+        return clean_name(name)
+    n = seat + 1
+    message = (_("player {n} has no name").format(n=n) if fault == "blank" else
+               _("player {n}'s name has characters that are not text").format(n=n) if fault == "not text" else
+               _("player {n}'s name is longer than {max} characters").format(n=n, max=MAX_NAME_LENGTH)
+               if fault == "long" else
+               _("player {n}'s name has invisible control characters").format(n=n))
+    raise FormatError(message, field="players", seat=seat)
 
 
 def named_twice(name: str, seat: int) -> FormatError:

@@ -63,6 +63,18 @@ def test_a_night_that_does_not_exist_is_said_as_a_night(client, db):
     assert "There is no such game, deal or player here." in text(client.get("/season/players/9999"))
 
 
+def test_a_late_arrivals_name_with_control_characters_is_said_of_the_late_arrival(client, db):
+    """A name turned backwards by a direction override is refused beside the late
+    arrival's field in the late arrival's words, not as "player 1"'s."""
+    night_id = start(client, "trigami", NINE[:3], 2)
+    answer = client.post(f"/nights/{night_id}/arrive", data={"name": "\u202eDora"})
+    assert answer.status_code == 400
+    said = text(answer)
+    assert "The late arrival's name has invisible control characters: type it again." in said
+    assert "Player 1" not in said and "player 1" not in said
+    assert [p.name for p in night(db, night_id).players] == NINE[:3]
+
+
 def test_a_late_arrivals_name_too_long_is_refused_not_cut_short(client, db):
     night_id = start(client, "trigami", NINE[:3], 2)
     answer = client.post(f"/nights/{night_id}/arrive", data={"name": LONG})

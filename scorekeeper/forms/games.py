@@ -13,10 +13,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from ..gamefile import MAX_NAME_LENGTH
+from ..gamefile import MAX_NAME_LENGTH, name_fault
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import clean_name, has_visible_character
+from ..inputs import clean_name
 from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL
 from ..rules.common import RuleError
 from ..text import isolate
@@ -284,7 +284,7 @@ class SeatChangeForm(FlaskForm):
         """(seat, the new player's name cleaned), or None after putting every problem
         beside its own field at once: no seat tapped (or one the game does not have), and
         a name that cannot be a player's, checked as every game's names are
-        (fields.check_names: something visible, at most gamefile.MAX_NAME_LENGTH
+        (gamefile.name_fault: something visible, at most gamefile.MAX_NAME_LENGTH
         characters, no control characters), said of who takes the seat rather than of
         "player 1". Whether the name sits at a seat already is the caller's (it needs
         the seat)."""
@@ -301,14 +301,13 @@ class SeatChangeForm(FlaskForm):
     def checked_name(self) -> str | None:
         """The new player's name cleaned, or None after its problem beside it."""
         typed = self.player.data or ""
-        names, problems = check_names([typed])
-        if not problems[0]:
-            return names[0]
-        cleaned = clean_name(typed)
+        fault = name_fault(typed)
+        if fault is None:
+            return clean_name(typed)
         self.player.errors = [
-            _("Enter the name of who takes the seat.") if not has_visible_character(cleaned) else
+            _("Enter the name of who takes the seat.") if fault == "blank" else
             _("The name of who takes the seat is longer than %(max)s characters.", max=MAX_NAME_LENGTH)
-            if len(cleaned) > MAX_NAME_LENGTH else
+            if fault == "long" else
             _("The name of who takes the seat has invisible control characters: type it again.")]
         return None
 

@@ -14,10 +14,10 @@ from wtforms import HiddenField, RadioField, SelectMultipleField, StringField, T
 from wtforms.validators import NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from ..gamefile import MAX_NAME_LENGTH
+from ..gamefile import MAX_NAME_LENGTH, name_fault
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import clean_name, has_visible_character, name_key
+from ..inputs import clean_name, name_key
 from ..nightfile import MAX_ROUNDS, check_night_name
 from ..rules import RuleError
 from ..text import isolate
@@ -76,23 +76,22 @@ class NightForm(GameSetupForm):
             if name:
                 first.setdefault(name_key(name), seat)
         found = [message for seat_problems in problems[:len(ticked)] for message in seat_problems]  # a forged tick
-        found += [_line_problem(number, names[seat], clean_name(line),
-                                twice=bool(names[seat]) and first[name_key(names[seat])] < seat)
+        found += [_line_problem(number, line, names[seat] if names[seat] and first[name_key(names[seat])] < seat else None)
                   for seat, (number, line) in enumerate(lines, len(ticked)) if problems[seat]]
         self.newcomers.errors = [*self.newcomers.errors, *found]
         return None
 
 
-def _line_problem(number: int, name: str, cleaned: str, twice: bool) -> str:
-    """Why the newcomers' line ``number`` (1-based, blank lines counted) was refused:
-    ``name`` as check_names kept it ("" when refused), ``cleaned`` as typed and cleaned,
-    ``twice``: the same player was ticked or typed before it (gamefile.check_player_name's
-    and named_twice's checks, said by line)."""
-    if twice:
-        return _("Line %(n)s: %(name)s is named twice.", n=number, name=isolate(name))
-    if not has_visible_character(cleaned):
+def _line_problem(number: int, line: str, twice: str | None) -> str:
+    """Why the newcomers' line ``number`` (1-based, blank lines counted), ``line`` as
+    typed, was refused: ``twice``, the name as kept when the same player was ticked or
+    typed before it, else what keeps it from being a name (gamefile.name_fault)."""
+    if twice is not None:
+        return _("Line %(n)s: %(name)s is named twice.", n=number, name=isolate(twice))
+    fault = name_fault(line)
+    if fault == "blank":
         return _("Line %(n)s has no name in it, only invisible characters: type the name again.", n=number)
-    if len(cleaned) > MAX_NAME_LENGTH:
+    if fault == "long":
         return _("Line %(n)s: the name is longer than %(max)s characters.", n=number, max=MAX_NAME_LENGTH)
     return _("Line %(n)s: the name has invisible control characters: type it again.", n=number)
 
@@ -134,19 +133,18 @@ class ArrivalForm(FlaskForm):
                                                       "list": "known-players"})
 
     def checked_name(self) -> str | None:
-        """The name checked as a game's (fields.check_names: something visible, at most
-        gamefile.MAX_NAME_LENGTH characters, no control characters); None after an error
-        beside it, said of the late arrival rather than of "player 1"."""
+        """The name cleaned, when it is one as a game's are (gamefile.name_fault:
+        something visible, at most gamefile.MAX_NAME_LENGTH characters, no control
+        characters); None after its problem beside it, said of the late arrival."""
         typed = self.name.data or ""
-        names, problems = check_names([typed])
-        if problems[0]:
-            cleaned = clean_name(typed)
-            self.name.errors = [
-                _("Enter the late arrival's name.") if not has_visible_character(cleaned) else
-                _("The late arrival's name is longer than %(max)s characters.", max=MAX_NAME_LENGTH)
-                if len(cleaned) > MAX_NAME_LENGTH else problems[0][0]]
-            return None
-        return names[0]
+        fault = name_fault(typed)
+        if fault is None:
+            return clean_name(typed)
+        self.name.errors = [
+            _("Enter the late arrival's name.") if fault == "blank" else
+            _("The late arrival's name is longer than %(max)s characters.", max=MAX_NAME_LENGTH) if fault == "long" else
+            _("The late arrival's name has invisible control characters: type it again.")]
+        return None
 
 
 def round_number(text: str) -> int:

@@ -115,3 +115,24 @@ def test_each_wrong_newcomer_is_said_by_the_line_it_is_on(client, db):
     assert "player 4" not in page.lower() and "player 5" not in page.lower()
     assert "Z" * 41 in answer.get_data(as_text=True)  # what was typed is kept
     assert db["nights"].count == 0 and db["games"].count == 0
+
+
+def test_a_pasted_list_gone_wrong_says_its_first_problems_and_how_many_more(client, db):
+    """3,000 lines of one name: the first seven lines named twice are said by their
+    line, then how many more lines have problems, not 2,999 sentences; everything typed
+    is kept, and nothing is started."""
+    newcomers = "\n".join(["Aino"] * 3000)
+    answer = client.post("/nights/new?kind=trigami", data={"newcomers": newcomers, "rounds": "2", "target": "100"})
+    page = text(answer)
+    assert answer.status_code == 400
+    for line in range(2, 9):
+        assert f"Line {line}: Aino is named twice." in page
+    assert "Line 9:" not in page and "Line 3000" not in page
+    assert "2992 more lines have problems." in page
+    assert answer.get_data(as_text=True).count("Aino") >= 3000  # the field keeps every line
+    assert db["nights"].count == 0 and db["games"].count == 0
+    # eight problems are all said, each by its line
+    answer = client.post("/nights/new?kind=trigami", data={"newcomers": "\n".join(["Aino"] * 9), "rounds": "2",
+                                                          "target": "100"})
+    assert "Line 9: Aino is named twice." in text(answer) and "more lines" not in text(answer)
+

@@ -17,6 +17,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ..gamefile import MAX_NAME_LENGTH, name_fault
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
+from ..i18n import ngettext
 from ..inputs import clean_name, name_key
 from ..nightfile import MAX_ROUNDS, check_night_name
 from ..rules import RuleError
@@ -78,8 +79,16 @@ class NightForm(GameSetupForm):
         found = [message for seat_problems in problems[:len(ticked)] for message in seat_problems]  # a forged tick
         found += [_line_problem(number, line, names[seat] if names[seat] and first[name_key(names[seat])] < seat else None)
                   for seat, (number, line) in enumerate(lines, len(ticked)) if problems[seat]]
+        if len(found) > MOST_LINE_PROBLEMS:  # a pasted list gone wrong: the first few, then how many more
+            rest = len(found) - MOST_LINE_PROBLEMS + 1
+            found = [*found[:MOST_LINE_PROBLEMS - 1],
+                     ngettext("One more line has a problem.", "%(num)s more lines have problems.", rest)]
         self.newcomers.errors = [*self.newcomers.errors, *found]
         return None
+
+
+#: The most problems said under the newcomers' field: past it, the last says how many more
+MOST_LINE_PROBLEMS = 8
 
 
 def _line_problem(number: int, line: str, twice: str | None) -> str:

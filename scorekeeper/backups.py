@@ -302,8 +302,10 @@ def backup(database: str | Path, target: str | Path, progress: Progress = _quiet
 
     ``progress("copying", pages copied, pages)`` is called after each step and
     ``progress("checking", 0, games)`` before the copy is checked. Raises BackupError
-    (``target`` exists, is the database, its folder is missing, the database is missing
-    or the copy fails its check) and leaves no file behind then."""
+    (``target`` is empty or exists, is the database, its folder is missing, the
+    database is missing or the copy fails its check) and leaves no file behind then."""
+    if not str(target).strip():  # Path("") is the current folder
+        raise BackupError("name the new file to copy the database to")
     database, target = Path(database), Path(target)
     if not database.is_file():
         raise BackupError(f"there is no database at {database}")
@@ -378,6 +380,8 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     ``DATABASE.replaced-<UTC time>`` (0600, with its log folded in). ``backup_file`` is
     only read. Refuses (InUseError) while a server uses the database; raises BackupError
     for a file that is not a whole Scorekeeper database, and replaces nothing then."""
+    if not str(backup_file).strip():  # Path("") is the current folder
+        raise BackupError("name the backup file to restore")
     backup_file, database = Path(backup_file), Path(database)
     if not backup_file.is_file():
         raise BackupError(f"there is no file {backup_file}")

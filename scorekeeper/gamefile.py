@@ -116,6 +116,9 @@ def check_seat_changes(raw: Any, players: Sequence[str], deals: int) -> tuple[Se
                 raise FormatError(_("seat change {n}: missing key {key!r}").format(n=n, key=key),
                                   field="seat_changes")
         start, seat = item["from_deal"], item["seat"]
+        if deals == 0:  # no deal 2 to take over from: the range below would be empty
+            raise FormatError(_("seat change {n}: a game with no deals has no seat changes (someone takes "
+                                "over a seat from deal 2 at the earliest)").format(n=n), field="seat_changes")
         if isinstance(start, bool) or not isinstance(start, int) or not 2 <= start <= deals + 1:
             raise FormatError(_("seat change {n}: from_deal must be a deal from 2 to the number of deals "
                                 "+ 1 ({last}), not {value}").format(n=n, last=deals + 1, value=_json(start)),
@@ -199,6 +202,9 @@ def check_player_name(name: Any, seat: int) -> str:
     if fault is None:
         return clean_name(name)
     n = seat + 1
+    if name is not None and not isinstance(name, str):  # a number or a list where a name goes
+        raise FormatError(_("player {n}'s name must be text in quotes, not {value!r}").format(n=n, value=name),
+                          field="players", seat=seat)
     message = (_("player {n} has no name").format(n=n) if fault == "blank" else
                _("player {n}'s name has characters that are not text").format(n=n) if fault == "not text" else
                _("player {n}'s name is longer than {max} characters").format(n=n, max=MAX_NAME_LENGTH)

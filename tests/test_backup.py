@@ -231,6 +231,11 @@ def test_backup_writes_a_whole_checked_copy_and_never_overwrites(tmp_path, app, 
     assert itself.exit_code == 1 and "exists already" in itself.stderr
     nowhere = run(database, "backup", str(tmp_path / "no such folder" / "copy.sqlite3"))
     assert nowhere.exit_code == 1 and "no folder" in nowhere.stderr and "Traceback" not in nowhere.output
+    unnamed = run(database, "backup", "")  # not the current folder, "." ("exists already")
+    assert unnamed.exit_code == 1 and "name the new file to copy the database to" in unnamed.stderr
+    unnamed = run(database, "restore", "")
+    assert unnamed.exit_code == 1 and "name the backup file to restore; nothing was replaced" in unnamed.stderr
+    assert scores(target) == scores(database)
 
 
 # --------------------------------------------------------------------------- restore

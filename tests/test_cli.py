@@ -249,6 +249,10 @@ BAD_FILES = {
     "doubled without doubling": (
         game_file("trix", options={"doubling": False}, deals=TRIX_KINGDOM[:1]),
         ["deal 1", "Ben", "without doubling"]),
+    "a deal that is null": (game_file(deals=[None]), ["deal 1: a deal must be an object, not null"]),  # as in the file
+    "names that are numbers": (game_file(players=[1, 2, 3]), ["player 1's name must be text in quotes, not 1"]),
+    "a seat change with no deals": ({**game_file(), "seat_changes": [{"from_deal": 2, "seat": 0, "player": "Dora"}]},
+                                    ["seat change 1: a game with no deals has no seat changes"]),
     "not UTF-8": (b'{"format": 1, "game": "trigami", "players": ["Jos\xe9", "Ben", "Carla"], '
                   b'"first_dealer": 0, "options": {}, "deals": []}', ["not a UTF-8"]),
 }

@@ -233,7 +233,7 @@ def _without(key: str) -> dict[str, Any]:
     ({**game_file(), "players": "Anna, Ben, Carla"}, "players", "3 names"),
     (game_file(players=["Anna", "Ben", "anna"]), "players", "named twice"),
     (game_file(players=["Anna", "  ", "Carla"]), "players", "player 2 has no name"),
-    (game_file(players=["Anna", 7, "Carla"]), "players", "player 2 has no name"),
+    (game_file(players=["Anna", 7, "Carla"]), "players", "player 2's name must be text in quotes, not 7"),
     (game_file(players=["Anna", "B" * 41, "Carla"]), "players", "longer than 40"),
     (game_file(first_dealer=3), "first_dealer", "from 0 to 2"),
     (game_file(first_dealer=-1), "first_dealer", "from 0 to 2"),

@@ -108,21 +108,46 @@ class _Number(int):
         return _shown_number(int(self))
 
 
+class _Quoted:
+    """A value put into a message as the game file holds it: "{value!r}" spells null,
+    true, false, a list or an object as the file does (not Python's None, True, False),
+    "{value}" as str.format would."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return _json(self.value)
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 def _as_number(value: Any) -> Any:
-    return _Number(value) if type(value) is int else value
+    if type(value) is int:
+        return _Number(value)
+    if value is None or isinstance(value, (bool, list, dict)):  # text keeps Python's quotes, 'deals'
+        return _Quoted(value)
+    return value
 
 
 class Message(str):
     """A translated message of the rules. Its ``format`` writes the whole numbers it is
-    given (int, not bool) in the reader's digits (:func:`set_number_format`); everything
-    else formats as str.format does."""
+    given (int, not bool) in the reader's digits (:func:`set_number_format`), and quotes
+    null, true and false ("{value!r}") as the game file spells them; everything else
+    formats as str.format does."""
 
     __slots__ = ()
 
     def format(self, *args: Any, **kwargs: Any) -> str:
-        """str.format, with each whole number written as :func:`set_number_format` says."""
-        if _shown_number is None:
-            return str.format(self, *args, **kwargs)
+        """str.format, with each whole number written as :func:`set_number_format` says,
+        and null, true and false quoted ("{value!r}") as the game file spells them
+        (:class:`_Quoted`)."""
         return str.format(self, *map(_as_number, args), **{k: _as_number(v) for k, v in kwargs.items()})
 
 

@@ -449,6 +449,18 @@ def test_a_cell_that_cannot_be_read_is_named_in_the_summary(client):
     assert 'aria-invalid="true"' in row_html(response, 2)
 
 
+
+def test_a_cell_that_cannot_be_read_is_said_by_whose_it_is(client):
+    """Beside its row, the problem says whose points or running total it is, not just
+    "enter a whole number" under a row of three cells and three totals."""
+    response = client.get(check_url("trigami", {1: ("80", "2oo", "13")}, n0="Anna", n1="Ben", n2="Carla", totals="y",
+                                    t1_0="80", t1_1="200", t1_2="l3"))
+    row = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"</?bdi>", "", row_html(response, 1)))).split())
+    assert "Ben's points: Enter a whole number" in row
+    assert "Carla's running total: Enter a whole number" in row
+    assert "Anna's" not in row
+
+
 @pytest.mark.parametrize("kind", ["trix", "trigami"])
 def test_an_arabic_paper_sheet_takes_the_digits_of_an_arabic_keypad(client, kind):
     """A cell typed on an Arabic keypad ("−١٥٠") reaches the check: no cell of an Arabic

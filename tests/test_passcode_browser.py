@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.base import AXE_FILE_PATH
 
+from tests.a11y_support import TAGS, audited_page
 from tests.browser_support import (
     group_token,
-    new_page,
     no_sideways_scroll,
     serve,
     shot,
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.browser
 expect = sync_api.expect
 
 PASSCODE = "clubs and spades"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
 def read_qr(page) -> str:
@@ -35,13 +33,6 @@ def read_qr(page) -> str:
     found = decode_grey(grey, png.width, png.height)
     assert len(found) == 1, found
     return found[0]
-
-
-def phone(browser, **kwargs):
-    """A phone-sized page with axe-core loaded on every page it opens (nothing from the web)."""
-    page = new_page(browser, **kwargs)
-    page.context.add_init_script(path=str(AXE_FILE_PATH))
-    return page
 
 
 def accessible(page) -> list[str]:
@@ -67,13 +58,13 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
         db.conn.close()
 
-        member = phone(browser)
+        member = audited_page(browser)
         member.goto(base + "/")
         enter_passcode(member, PASSCODE)
         expect(member.get_by_role("link", name="+ New game")).to_be_visible()
 
         # a stranger with the link guesses twice: the group's tries are used up
-        newcomer = phone(browser, join=False)
+        newcomer = audited_page(browser, join=False)
         newcomer.goto(f"{base}/g/{token}")
         for guess in ("hearts and clubs", "spades and clubs"):
             enter_passcode(newcomer, guess)
@@ -116,7 +107,7 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         member.get_by_role("button", name="Make a code").click()
         scanned = read_qr(member)
         assert scanned.startswith(base + "/code?c=")
-        third = phone(browser, join=False, color_scheme="dark")
+        third = audited_page(browser, join=False, color_scheme="dark")
         third.goto(scanned)
         expect(third.get_by_label("One-time code")).to_have_value(member.locator("#let-in-code").inner_text())
         shot(third, "let-in-scanned")

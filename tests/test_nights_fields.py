@@ -5,6 +5,8 @@ that nothing was saved."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.test_nights import NINE, fixed_seed, night, start, text  # noqa: F401 (fixed_seed: a fixture)
@@ -135,4 +137,32 @@ def test_a_pasted_list_gone_wrong_says_its_first_problems_and_how_many_more(clie
     answer = client.post("/nights/new?kind=trigami", data={"newcomers": "\n".join(["Aino"] * 9), "rounds": "2",
                                                           "target": "100"})
     assert "Line 9: Aino is named twice." in text(answer) and "more lines" not in text(answer)
+
+
+def test_a_night_of_more_than_twenty_tables_is_asked_first(client, db):
+    """A list pasted twice or a whole address book would seat a night nobody meant: past
+    20 tables the organiser is asked, with everything typed kept, and the next tap of
+    Start seats them; a list changed meanwhile is asked about again."""
+    many = [f"Player {n}" for n in range(1, 64)]  # 63 at Trigami: 21 tables
+    data = {"newcomers": "\n".join(many), "rounds": "2", "target": "100"}
+    asked = client.post("/nights/new?kind=trigami", data=data)
+    page = text(asked)
+    assert asked.status_code == 200
+    assert "Seat 63 players at 21 tables?" in page
+    assert "Check who is ticked and the newcomers, then tap Start the night again." in page
+    assert "Player 63" in asked.get_data(as_text=True)  # the list is kept
+    assert db["nights"].count == 0 and db["games"].count == 0
+    kept = re.search(r'name="seating_many"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="seating_many"',
+                     asked.get_data(as_text=True))
+    assert kept and "63" in kept.groups()
+    # three more added meanwhile: asked again, for 66
+    again = client.post("/nights/new?kind=trigami", data={**data, "newcomers": "\n".join([*many, "X1", "X2", "X3"]),
+                                                          "seating_many": "63"})
+    assert "Seat 66 players at 22 tables?" in text(again) and db["nights"].count == 0
+    started = client.post("/nights/new?kind=trigami", data={**data, "seating_many": "63"})
+    assert started.status_code == 302
+    assert len(night(db, db["nights"].count).current.tables) == 21
+    # 20 tables start at once
+    twenty = client.post("/nights/new?kind=trigami", data={**data, "newcomers": "\n".join(many[:60])})
+    assert twenty.status_code == 302 and db["nights"].count == 2
 

@@ -26,7 +26,11 @@ from .fields import CountField, DigitsInput, capitalized, check_names, choices
 from .games import GameSetupForm, settings_fields
 
 #: The fields of a night's form that are not the game's settings
-NIGHT_FIELDS = frozenset({"name", "present", "newcomers", "rounds", "ranking", "seating", "nonce", "csrf_token"})
+NIGHT_FIELDS = frozenset({"name", "present", "newcomers", "rounds", "ranking", "seating", "nonce", "seating_many",
+                          "csrf_token"})
+#: More tables than this in round 1 and the organiser is asked first: a list pasted twice,
+#: or a whole address book, would otherwise seat a night nobody meant (and make its games)
+MANY_TABLES = 20
 ROUNDS_RANGE = _l("Enter a number of rounds from %(least)s to %(most)s.", least=1, most=MAX_ROUNDS)
 
 
@@ -38,6 +42,9 @@ class NightForm(GameSetupForm):
     game_kind: str
     seat_count = 0
     nonce = HiddenField()
+    #: How many players the organiser was asked about and kept (MANY_TABLES): a night
+    #: that size starts on the next tap of Start; a list changed since is asked again
+    seating_many = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

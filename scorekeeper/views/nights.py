@@ -84,6 +84,11 @@ def new() -> Any:
                 "A table needs %(size)s players; only %(num)s are ticked or typed.",
                 len(players), size=TABLE_SIZE[kind])]
         elif valid and players is not None and options is not None and named:
+            tables = len(players) // TABLE_SIZE[kind]
+            if tables > night_forms.MANY_TABLES and form.seating_many.data != str(len(players)):
+                form.seating_many.data = str(len(players))  # asked once for this many
+                return render_template("nights/new.html", form=form, kind=kind, rules=rules, known=known,
+                                       many=(len(players), tables))
             result = night_actions.start_night(
                 get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
                 rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")

@@ -262,6 +262,18 @@ def test_bad_files_are_explained_and_nothing_is_stored(client, db, content, mess
     assert db["games"].count == 0
 
 
+@pytest.mark.parametrize(("language", "words"), [
+    ("de", "unbekanntes Spiel 'bridge'; erwartet eines von: trigami, bugami3, trix"),
+    ("fi", "tuntematon peli 'bridge'"),
+])
+def test_a_file_of_an_unknown_game_is_refused_in_the_readers_language(client, db, language, words):
+    client.get(f"/language/{language}")
+    response = upload(client, json.dumps({**game_file(), "game": "bridge"}))
+    assert response.status_code == 400
+    assert words in text(response) and "unknown game" not in text(response)
+    assert db["games"].count == 0
+
+
 def test_no_file_chosen(client, db):
     response = client.post("/games/import", data={}, content_type="multipart/form-data")
     assert response.status_code == 400

@@ -6,7 +6,7 @@ Pure Python: no Flask, WTForms or database imports here (a test enforces it).
 from __future__ import annotations
 
 from . import trigami, trix
-from .common import DealError, FormatError, GameRules, GameScore, RuleError
+from .common import DealError, FormatError, GameRules, GameScore, RuleError, _
 
 
 def get_rules(kind: str) -> GameRules:
@@ -19,9 +19,8 @@ def get_rules(kind: str) -> GameRules:
     try:
         return games[kind]
     except (KeyError, TypeError):
-        raise FormatError(
-            f"unknown game {kind!r}; expected one of: {', '.join(games)}", field="game"
-        ) from None
+        raise FormatError(_("unknown game {kind!r}; expected one of: {known}").format(
+            kind=kind, known=", ".join(games)), field="game") from None
 
 
 KINDS: tuple[str, ...] = ("trigami", "bugami3", "trix")

@@ -134,9 +134,12 @@ class Changed:
 @dataclass(frozen=True)
 class ChangedMeanwhile:
     """The deal was changed on another phone since this phone read it (its fingerprint is
-    no longer the one sent): nothing was written. ``deal``: the deal as it is now."""
+    no longer the one sent): nothing was written. ``deal``: the deal as it is now;
+    ``read``: its entry as this phone read it (found by that fingerprint in the change
+    log), None when the log does not have it."""
 
     deal: StoredDeal
+    read: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -438,7 +441,7 @@ def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry
     except store.NotFoundError:  # deleted this instant on another phone
         return deleted_meanwhile(db, game.id, deal_id)
     except store.DealChangedError as changed:
-        return ChangedMeanwhile(changed.deal)
+        return ChangedMeanwhile(changed.deal, store.entry_as_read(db, game.id, deal_id, expected) if expected else None)
     except RuleError as error:
         return Refused(error)
     except store.DiskFullError as error:

@@ -18,7 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import sheet
+from . import history, sheet
 from .i18n import gettext as _
 from .names import CONTRACT_NAMES
 from .records import Change, StoredGame
@@ -268,3 +268,58 @@ def _trix_rows(theirs: Mapping[str, Any], mine: Mapping[str, Any], names: Sequen
                 rows.append(Row(label, *(_count(e.get(contract), s) if contract in (e.get("contracts") or ()) else "—"
                                          for e in (theirs, mine))))
     return tuple(rows)
+
+
+# ------------------------------------------------------------------ one deal changed on two phones
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class ChangedTwice:
+    """A deal this phone changed after another phone changed it (since the form was
+    opened): ``entry``, both phones' changes together (:func:`merged`) for the form to
+    show, None when this phone's entries did not read or the deal as it read it is not
+    known; ``theirs``, the other phone's changes in words ("Carla's bugs 2 → 3", none
+    when not known); ``saving``, what Save would change in the deal as saved now, in
+    words (None: this phone's entries did not read)."""
+
+    entry: dict[str, Any] | None
+    theirs: tuple[str, ...]
+    saving: tuple[str, ...] | None
+
+
+def changed_twice(kind: str, read: Mapping[str, Any] | None, theirs: Mapping[str, Any],
+                  mine: Mapping[str, Any] | None, names: Sequence[str]) -> ChangedTwice:
+    """What this phone is shown when its change of a deal meets another phone's: ``read``
+    the entry as this phone read it (None: not known), ``theirs`` as saved now, ``mine``
+    this phone's entry (None: it did not read), ``names`` the players of the deal (as
+    shown). See :class:`ChangedTwice`."""
+    entry = merged(read, theirs, mine) if read is not None and mine is not None else None
+    shown = entry if entry is not None else mine
+    return ChangedTwice(entry, history.deal_changes(kind, read, theirs, names) if read is not None else (),
+                        history.deal_changes(kind, theirs, shown, names) if shown is not None else None)
+
+
+def merged(read: Mapping[str, Any], theirs: Mapping[str, Any], mine: Mapping[str, Any]) -> dict[str, Any]:
+    """One deal changed on two phones at once, put together for this phone to check:
+    ``read``, the deal's entry as this phone read it, with the other phone's changes
+    since (``theirs``: the entry saved now) and this phone's (``mine``), field by field
+    (each seat's count, bid or card a field of its own). A field this phone left as it
+    read it takes theirs; one it changed keeps its own, also where the other phone
+    changed it too. Nothing is saved: the form shows the result, and Save saves it."""
+    return dict(_field(read, theirs, mine))
+
+
+def _field(read: Any, theirs: Any, mine: Any) -> Any:
+    if all(isinstance(x, Mapping) for x in (read, theirs, mine)):
+        out = {}
+        for key in [*mine, *(k for k in theirs if k not in mine)]:
+            value = _field(read.get(key, _MISSING), theirs.get(key, _MISSING), mine.get(key, _MISSING))
+            if value is not _MISSING:
+                out[key] = value
+        return out
+    if all(isinstance(x, list) for x in (read, theirs, mine)) and len(read) == len(theirs) == len(mine):
+        return [_field(r, t, m) for r, t, m in zip(read, theirs, mine, strict=True)]
+    return theirs if mine == read else mine
+

@@ -33,7 +33,7 @@ import sqlite_utils
 
 from . import inputs
 from .gamefile import GameFile, deal_keys, same_game_key, same_start_key
-from .records import Change, SeatTaken, StoredDeal, StoredGame, with_deal_back
+from .records import Change, SeatTaken, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
 )
@@ -1377,6 +1377,19 @@ def _drop_unseated(db: sqlite_utils.Database, player_ids: Iterable[int]) -> None
             db.execute("delete from player_records where player_id = ?", [player_id])
             with suppress(sqlite3.IntegrityError):  # still named elsewhere (a table of the future): keep them
                 db.table("players").delete(player_id)
+
+
+def entry_as_read(db: sqlite_utils.Database, game_id: str, deal_id: int, version: str) -> dict[str, Any] | None:
+    """The entry deal ``deal_id`` had when its fingerprint (records.fingerprint) was
+    ``version``, as a phone read it: found in the change log (what each change of the
+    deal made it, and what it was before), newest first; None when no entry there has it."""
+    for row in db.query("select before, after from changes where game_id = ? and deal_id = ? order by id desc",
+                        [game_id, deal_id]):
+        for kept in (row["after"], row["before"]):
+            entry = None if kept is None else json.loads(kept)
+            if isinstance(entry, dict) and fingerprint(entry) == version:
+                return entry
+    return None
 
 
 def changes(db: sqlite_utils.Database, game_id: str) -> list[Change]:

@@ -178,3 +178,23 @@ def test_undo_is_not_offered_once_another_phone_changed_the_deal(client, make_ga
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Undo deal 1" not in sheet  # it would take back their correction too
     assert "160" in sheet
+
+
+def test_one_deal_changed_on_two_phones_is_put_together_field_by_field():
+    """conflicts.merged: what this phone left as it read it takes the other phone's
+    change; what it changed keeps its own, also where both changed it; a field either
+    phone took away stays away."""
+    from scorekeeper.conflicts import merged
+
+    read = {"bids": [{"kind": "turnip"}, {"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}],
+            "tricks": [4, 5, 4], "bugs": [1, 0, 3], "turnip": "D"}
+    theirs = {**read, "bugs": [1, 0, 2], "last_trick": 1}  # Carla's bugs, and who won the last trick
+    mine = {**read, "bugs": [0, 0, 3], "tricks": [4, 6, 3]}  # Anna's bugs, Ben's and Carla's tricks
+    mine.pop("turnip")  # the turnip card no longer noted
+    assert merged(read, theirs, mine) == {"bids": read["bids"], "tricks": [4, 6, 3], "bugs": [0, 0, 2],
+                                          "last_trick": 1}
+    both = {**read, "bugs": [1, 0, 1]}  # this phone changed Carla's bugs too: its own stands
+    assert merged(read, theirs, both)["bugs"] == [1, 0, 1]
+    king = {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}
+    assert merged(king, {"contracts": ["king"], "king": {"taker": 3, "doubled_by": 1}},
+                  {"contracts": ["king"], "king": {"taker": 2}}) == {"contracts": ["king"], "king": {"taker": 3}}

@@ -19,7 +19,7 @@ from scorekeeper import store
 from scorekeeper.db import connect
 from scorekeeper.views import offline
 from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
-from tests.conftest import game_file
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_languages_browser import switch
 
 pytestmark = pytest.mark.browser
@@ -419,3 +419,34 @@ def test_undo_is_not_offered_without_connection(browser, served):
         assert deals(database) == []
     finally:
         page.context.close()
+
+
+def test_a_change_saved_over_another_phones_change_of_the_same_deal_keeps_both(browser, served):
+    """Phone one changes Carla's bugs in deal 1 (3 → 2) while phone two has the same deal
+    open and changes Anna's (1 → 0): phone two's Save is told of it, its form then holds
+    both changes (its own draft put back does not undo theirs), and Save stores both."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    one, two = new_page(browser), new_page(browser)
+    try:
+        for phone in (one, two):
+            phone.goto(f"{url}/games/{game_id}/deals/1/edit")
+        one.fill("#bugs_2", "2")
+        one.get_by_role("button", name="Save changes").click()
+        expect(one.locator("#deal-1")).to_be_visible()
+        two.fill("#bugs_0", "0")
+        two.get_by_role("button", name="Save changes").click()
+        expect(two.locator("[data-changed-twice]")).to_contain_text("\u2068Carla\u2069's bugs 3 → 2")
+        expect(two.locator("[data-saving]")).to_contain_text("\u2068Anna\u2069's bugs 1 → 0")
+        two.wait_for_timeout(2_500)  # a poll of the form, and whatever it puts back
+        assert [two.input_value(f"#bugs_{seat}") for seat in range(3)] == ["0", "0", "2"]
+        two.get_by_role("button", name="Save changes").click()
+        expect(two.locator("#deal-1")).to_be_visible()
+        db = connect(str(database))
+        try:
+            assert store.get_game(db, game_id).deals[0].entry["bugs"] == [0, 0, 2]
+        finally:
+            db.conn.close()
+    finally:
+        one.context.close()
+        two.context.close()

@@ -765,6 +765,70 @@ def test_an_edit_over_a_change_made_meanwhile_is_not_silent(client, make_game, d
     assert store.get_game(db, game_id).deals[0].entry["tricks"] == [4, 6, 3]
 
 
+def test_an_edit_over_another_phones_change_keeps_both_changes_and_says_what_each_is(client, make_game, db):
+    """Two phones change one deal: phone A Carla's bugs (3 → 2), phone B, opened before
+    that, Anna's bugs (1 → 0). B's Save is not made (409); B's form then holds both
+    changes, saying what the other phone changed and what Save would change, so that
+    Save again does not put Carla back to 3 bugs unseen."""
+    game_id = _three_deals(make_game)
+    first = store.get_game(db, game_id).deals[0]
+    address = f"/games/{game_id}/deals/{first.id}/edit"
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
+    assert client.post(address, data={**WORKED_FORM, "bugs_2": "2", "version": version}).status_code == 302
+    refused = client.post(address, data={**WORKED_FORM, "bugs_0": "0", "version": version})
+    assert refused.status_code == 409
+    assert store.get_game(db, game_id).deals[0].entry["bugs"] == [1, 0, 2]  # nothing of B's saved yet
+    page = refused.get_data(as_text=True)
+    said = text(refused).replace("\u2068", "").replace("\u2069", "")
+    assert "The form now holds that change and yours: check it, then tap Save." in said
+    assert "The other phone changed: Carla's bugs 3 → 2" in said
+    assert "Save changes deal 1 as it is saved now: Anna's bugs 1 → 0" in said
+    assert "Carla's bugs 2 → 3" not in said  # Save would not undo theirs
+    fields = dict(re.findall(r'<input[^>]*name="(bugs_\d)"[^>]*value="(\d*)"', page))
+    assert fields == {"bugs_0": "0", "bugs_1": "0", "bugs_2": "2"}
+    # the form as it stands now, saved: both changes are in the deal
+    again = re.search(r'name="version"[^>]*value="([^"]+)"', page).group(1)
+    saved = client.post(address, data={**WORKED_FORM, "bugs_0": "0", "bugs_2": "2", "version": again})
+    assert saved.status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["bugs"] == [0, 0, 2]
+
+
+def test_an_edit_changing_what_the_other_phone_changed_keeps_its_own_and_says_so(client, make_game, db):
+    """Both phones changed Carla's bugs, to 2 and to 1: the form keeps this phone's 1 and
+    says that Save changes the saved 2 to 1."""
+    game_id = _three_deals(make_game)
+    first = store.get_game(db, game_id).deals[0]
+    address = f"/games/{game_id}/deals/{first.id}/edit"
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
+    assert client.post(address, data={**WORKED_FORM, "bugs_2": "2", "version": version}).status_code == 302
+    refused = client.post(address, data={**WORKED_FORM, "bugs_2": "1", "version": version})
+    said = text(refused).replace("\u2068", "").replace("\u2069", "")
+    assert refused.status_code == 409
+    assert "The other phone changed: Carla's bugs 3 → 2" in said
+    assert "Save changes deal 1 as it is saved now: Carla's bugs 2 → 1" in said
+    assert dict(re.findall(r'<input[^>]*name="(bugs_\d)"[^>]*value="(\d*)"', refused.get_data(as_text=True)))["bugs_2"] == "1"
+
+
+def test_a_trix_edit_over_another_phones_change_keeps_both(client, make_game, db):
+    """The K♥ taken by Carla, doubled by Ben: phone A says Dan took it, phone B (opened
+    before) that nobody doubled it. B's form then holds Dan as the taker and nobody
+    doubling, and says so."""
+    game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}])
+    deal = store.get_game(db, game_id).deals[0]
+    address = f"/games/{game_id}/deals/{deal.id}/edit"
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
+    form = {"contracts": "king", "king_taker": "2", "king_doubled_by": "1", "version": version}
+    assert client.post(address, data={**form, "king_taker": "3"}).status_code == 302
+    refused = client.post(address, data={**form, "king_doubled_by": ""})
+    assert refused.status_code == 409
+    said = text(refused).replace("\u2068", "").replace("\u2069", "")
+    assert "The other phone changed: K♥ taken by Carla → Dan" in said
+    assert "Save changes deal 1 as it is saved now: K♥ doubled by Ben → nobody" in said
+    page = refused.get_data(as_text=True)
+    ticked = re.findall(r'<input checked[^>]*name="(king_taker|king_doubled_by)"[^>]*value="(\d*)"', page)
+    assert sorted(ticked) == [("king_doubled_by", ""), ("king_taker", "3")]
+
+
 def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, make_game):
     # SCORING.md §1.4: on a tie at the top the game goes on. Three deals of 5 clean tricks
     # for Anna and Ben (20 a trick: 100 each) and 3 for Carla (60) leave 300, 300, 180.

@@ -11,7 +11,7 @@ from .. import access, actions, conflicts, forms, next_deal, night_store, sheet,
 from ..db import get_db
 from ..i18n import gettext as _
 from ..inputs import whole_number
-from ..records import Change, StoredGame
+from ..records import Change, StoredDeal, StoredGame
 from ..rules import GameScore, RuleError, get_rules, trix
 from ..rules.common import listed, signed
 from ..text import isolate
@@ -330,14 +330,8 @@ def edit(game_id: str, deal_id: int) -> Any:
             return redirect(_sheet_at(game.id, index + 1))
         case actions.Gone():  # deleted this instant on another phone
             return _deleted_meanwhile(game, deal_id, result)
-        case actions.ChangedMeanwhile(deal=now):
-            # changed on another phone since this form was opened: say so, keep what was
-            # typed, and let a second Save replace it knowingly
-            form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
-                                      "Your entries are kept: tap Save again to replace that change, "
-                                      "or open the score sheet to see it.", n=index + 1))
-            form.version.data = now.version
-            return _edit_page(form, game, deal_id, status=409)
+        case actions.ChangedMeanwhile(deal=now, read=read):
+            return _changed_meanwhile(form, game, deal_id, now, read, entry if valid else None)
         case actions.Refused(error=error):  # the deal breaks a rule, or a later one no longer fits after it
             forms.attach_error(form, error, index + 1)
         case actions.DiskFull(error=refused):  # the form again, the entries as typed
@@ -347,16 +341,41 @@ def edit(game_id: str, deal_id: int) -> Any:
     return _edit_page(form, game, deal_id)
 
 
+def _changed_meanwhile(form: forms.DealForm, game: StoredGame, deal_id: int, now: StoredDeal,
+                       read: dict[str, Any] | None, mine: dict[str, Any] | None) -> Any:
+    """The edit form again, nothing saved (409): the deal was changed on another phone
+    since this form was opened. When the phone's entries read and the deal as the phone
+    read it is known, the form holds both phones' changes (conflicts.changed_twice: what
+    this phone left alone takes theirs), so a second Save undoes nothing of theirs
+    unseen; else the entries as typed. Either way the page says what the other phone
+    changed and what Save would change in the deal as saved now, field by field."""
+    index = game.deal_index(deal_id)
+    told = conflicts.changed_twice(game.kind, read, now.entry, mine,
+                                   tuple(isolate(name) for name in game.players_at(index + 1)))
+    if told.entry is not None:
+        form = deal_form_class(game, index)(formdata=None)  # the fields as put together, not as sent
+        form.fill(told.entry)
+        form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. The form "
+                                  "now holds that change and yours: check it, then tap Save.", n=index + 1))
+    else:
+        form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
+                                  "Your entries are kept: tap Save again to replace that change, "
+                                  "or open the score sheet to see it.", n=index + 1))
+    form.version.data = now.version
+    return _edit_page(form, game, deal_id, status=409, meanwhile=told)
+
+
 def _edit_page(form: forms.DealForm, game: StoredGame, deal_id: int, disk_full: str | None = None,
-               status: int = 200) -> Any:
+               status: int = 200, meanwhile: conflicts.ChangedTwice | None = None) -> Any:
     """The form for stored deal ``deal_id`` (``disk_full``: what the phone is told when
-    the disk refused the change); ``status``, or 400 for a 200 with a problem."""
+    the disk refused the change; ``meanwhile``: another phone's change to it,
+    conflicts.ChangedTwice); ``status``, or 400 for a 200 with a problem."""
     index = game.deal_index(deal_id)
     _csrf_problem(form)
     _offer(form, game, index)
     if form.has_errors and status == 200:
         status = 400
-    return render_template("deals/form.html", form=form, deal_id=deal_id, disk_full=disk_full,
+    return render_template("deals/form.html", form=form, deal_id=deal_id, disk_full=disk_full, meanwhile=meanwhile,
                            **_context(game, index)), status
 
 

@@ -225,11 +225,13 @@ def explain_deal(file: GameFile, score: GameScore, number: int,
 
 @dataclass(frozen=True)
 class TotalRow:
-    """One deal's share of a total: ``number`` 1-based, ``points``, ``running`` total."""
+    """One deal's share of a total: ``number`` 1-based, ``points``, ``running`` total;
+    ``player``: who played the seat in that deal ("" when nobody else ever did)."""
 
     number: int
     points: int
     running: int
+    player: str = ""
 
 
 @dataclass(frozen=True)
@@ -297,19 +299,38 @@ def _partners_result(file: GameFile, score: GameScore) -> str:
                      winners=_team_names(file, won.seats))
 
 
-def explain_total(file: GameFile, score: GameScore, seat: int) -> TotalExplanation:
+def explain_total(file: GameFile, score: GameScore, seat: int,
+                  sat_before: Sequence[tuple[str, int, int]] = ()) -> TotalExplanation:
     """``seat``'s total (0-based) as the sum of their points in every deal scored, and
-    what it means for winning.  Raises NotExplained for a seat not in the game.
-    Source: SCORING.md §1.4 (Trigami), §2 (Trix), §2.5 (reversed scoring)."""
+    what it means for winning. ``sat_before``: who else played the seat before whoever
+    plays it now (records.StoredGame.sat_before: name, first and last deal, 1-based):
+    the total is then the seat's, each deal's row names who played it, and the steps say
+    so. Raises NotExplained for a seat not in the game.
+    Source: SCORING.md §1.4 (Trigami), §2 (Trix), §2.5 (reversed scoring); GAME-FILE.md,
+    "Someone takes over a seat" (points stay with the seat)."""
     if not 0 <= seat < len(file.players):
         raise NotExplained(f"no seat {seat}")
     players = file.players
     name = players[seat]
     shown = isolate(name)  # in the steps
-    rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat]) for d in score.deals)
+
+    def played_by(number: int) -> str:
+        if not sat_before:
+            return ""
+        return next((who for who, first, last in sat_before if first <= number <= last), name)
+
+    rows = tuple(TotalRow(d.number, d.points[seat], d.totals[seat], played_by(d.number)) for d in score.deals)
     total = score.totals[seat]
     steps = []
-    if rows:
+    if rows and sat_before:
+        steps.append(_n(len(rows), "The points of {name}'s seat in {n} deal: {sum}",
+                        "The points of {name}'s seat in the {n} deals: {sum}",
+                        name=shown, sum=sum_expression([r.points for r in rows])))
+        steps.append(_("Points stay with the seat, whoever plays it: {earlier} played it before {name}.").format(
+            earlier=listed(_("{name} in deals {first}–{last}").format(name=isolate(who), first=first, last=last)
+                           if first != last else _("{name} in deal {n}").format(name=isolate(who), n=first)
+                           for who, first, last in sat_before), name=shown))
+    elif rows:
         steps.append(_n(len(rows), "{name}'s points in {n} deal: {sum}", "{name}'s points in the {n} deals: {sum}",
                         name=shown, sum=sum_expression([r.points for r in rows])))
     else:

@@ -502,6 +502,25 @@ def test_explanations_name_who_sat_in_the_deal(client, db, make_game):
     assert "Deal 3: Dora deals" in dealer
 
 
+def test_a_seats_total_is_explained_as_the_seats_naming_who_played_each_deal(client, db, make_game):
+    """Carla played seat 3 in deals 1–2 (13, 80), Dora from deal 3 (200, 100): Dora's
+    total is the seat's, 393 (GAME-FILE.md: points stay with the seat); the page says so
+    and names who played each deal, never "Dora's points in the 4 deals"."""
+    game_id, _ids = _stats_game(db, make_game)
+    answer = client.get(f"/games/{game_id}/explain/total?seat=2")
+    page = text(answer).replace("\u2068", "").replace("\u2069", "")
+    assert "The points of Dora's seat in the 4 deals: 13 + 80 + 200 + 100 = 393" in page
+    assert "Points stay with the seat, whoever plays it: Carla in deals 1–2 played it before Dora." in page
+    assert "Dora's points in" not in page
+    rows = re.findall(r'<th scope="row"><a[^>]*>Deal (\d)</a> <span class="row-player">(?:<bdi>)?(\w+)',
+                      answer.get_data(as_text=True))
+    assert rows == [("1", "Carla"), ("2", "Carla"), ("3", "Dora"), ("4", "Dora")]
+    # a seat nobody took over reads as before
+    anna = client.get(f"/games/{game_id}/explain/total?seat=0")
+    assert "Anna's points in the 4 deals" in text(anna).replace("\u2068", "").replace("\u2069", "")
+    assert "row-player" not in anna.get_data(as_text=True) and "Points stay with the seat" not in text(anna)
+
+
 def test_the_printable_sheet_and_the_game_cards_name_who_sits_now(client, db, make_game):
     game_id = make_game(options={"target": 300})
     _played(db, game_id, DEAL_1, DEAL_2)

@@ -158,9 +158,10 @@ def total(game_id: str) -> Any:
     if s.file is None or s.score is None:
         return _unavailable(s)
     seat, notice = _seat_arg("seat", len(s.game.players))
+    before = s.game.sat_before(seat) if seat is not None else ()  # before _seated forgets who sat when
     s = _seated(s, s.deal_count + 1)
     assert s.file is not None and s.score is not None
-    x = explanations.explain_total(s.file, s.score, seat) if seat is not None else None
+    x = explanations.explain_total(s.file, s.score, seat, before) if seat is not None else None
     return render_template("explain/total.html", sheet=s, game=s.game, x=x, notice=notice)
 
 

@@ -7,11 +7,13 @@ serve, init-db.
 from __future__ import annotations
 
 import ctypes
+import errno
 import json
 import os
 import secrets
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -558,6 +560,9 @@ def serve(host: str, port: int, workers: int | None) -> None:
         in_use = backups.in_use(app.config["DATABASE"])
     except backups.InUseError as error:
         _fail(str(error))
+    refused = _cannot_listen(host, port)
+    if refused:
+        _fail(refused)
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
                f"(database: {app.config['DATABASE']})")
     urls = [app.config["PUBLIC_URL"].rstrip("/")] if app.config.get("PUBLIC_URL") else []
@@ -590,6 +595,31 @@ def serve(host: str, port: int, workers: int | None) -> None:
         return
     app.logger.removeHandler(default_handler)
     waitress.serve(app, host=host, port=port, threads=THREADS, clear_untrusted_proxy_headers=not proxies)
+
+
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host``:``port`` (tried by listening there a
+    moment, as the server will, with the address reusable as servers make it), in one
+    sentence; None when it can. Said before the server's own start, which would say it
+    with a traceback after printing the address as if it were serving."""
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as error:
+        return f"cannot listen on {host}: {getattr(error, 'strerror', None) or error}"
+    family, kind, proto, _name, address = found[0]
+    with socket.socket(family, kind, proto) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            trial.bind(address)
+            trial.listen()
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return (f"port {port} is in use already (is Scorekeeper running?): stop that server, "
+                        f"or choose another port: scorekeeper serve --port {port + 1}")
+            if error.errno == errno.EACCES:
+                return f"port {port} needs the administrator's rights here: choose one from 1024 up (--port 5000)"
+            return f"cannot listen on {host or '0.0.0.0'} port {port}: {error.strerror or error}"
+    return None
 
 
 def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:

@@ -449,6 +449,25 @@ NO_NETWORK = ("Could not find a version that satisfies", "No matching distributi
               "Network is unreachable", "ConnectTimeout", "ReadTimeout")
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])  # waitress, gunicorn
+def test_serve_on_a_port_in_use_says_so_in_one_line_before_claiming_to_serve(invoke, monkeypatch, workers):
+    """Another server (or Scorekeeper started twice) listens on the port already: one
+    line naming the port and what to do, no traceback, and no "Scorekeeper on …" first."""
+    import socket
+
+    import waitress
+
+    monkeypatch.setenv("SCOREKEEPER_WORKERS", workers)
+    monkeypatch.setattr(waitress, "serve", lambda *a, **k: pytest.fail("served on a port in use"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = invoke("serve", "--host", "127.0.0.1", "--port", str(port), "--workers", workers)
+    assert_refused(result, f"port {port} is in use already", f"--port {port + 1}")
+    assert "Scorekeeper on" not in result.output
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     """The app's wheel, built once for the tests below from this checkout (pip wheel: the

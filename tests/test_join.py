@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import network
+from scorekeeper import cli, network
 from scorekeeper.cli import main
 from scorekeeper.qr import QUIET_ZONE, qr_code
 from tests.test_web import text
@@ -251,6 +251,7 @@ def serve(app, monkeypatch):
     def run(*args: str, adapters: list[ifaddr.Adapter] | None = LAPTOP) -> tuple[str, dict]:
         served: dict = {}
         monkeypatch.setattr(waitress, "serve", lambda wsgi_app, **kwargs: served.update(app=wsgi_app, **kwargs))
+        monkeypatch.setattr(cli, "_cannot_listen", lambda host, port: None)  # nothing tries the port either
 
         def get_adapters(include_unconfigured: bool = False) -> list[ifaddr.Adapter]:
             if adapters is None:

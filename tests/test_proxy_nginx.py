@@ -232,11 +232,13 @@ def serve_command(tmp_path, monkeypatch):
     import waitress
     from click.testing import CliRunner
 
+    from scorekeeper import cli
     from scorekeeper.cli import main
 
     def run(**settings: str):
         served: dict = {}
         monkeypatch.setattr(waitress, "serve", lambda app, **kwargs: served.update(kwargs, app=app))
+        monkeypatch.setattr(cli, "_cannot_listen", lambda host, port: None)  # nothing tries the port either
         env = {"SCOREKEEPER_DATABASE": str(tmp_path / "s.sqlite3"), "SCOREKEEPER_SECRET_KEY": "test",
                "SCOREKEEPER_PUBLIC_URL": None, "SCOREKEEPER_TRUSTED_PROXIES": None,
                "SCOREKEEPER_WORKERS": "1",  # one process: waitress (several: tests/test_workers.py)

@@ -1243,6 +1243,14 @@ const OfflineTruth = (function () {
         const url = region.dataset.liveUrl + (region.dataset.liveUrl.includes("?") ? "&" : "?") + "since=" + encodeURIComponent(since) +
           (mine.length ? "&mine=" + encodeURIComponent(mine.join(",")) : "");
         const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
+        if (response.redirected) {
+          // sent elsewhere: this phone's link was replaced, or a passcode is asked now. Not
+          // a lost connection: the page asked again is answered as the server answers this
+          // phone now (the welcome page saying the link was replaced, the passcode page);
+          // a form's entries stay kept in its draft, for when the phone is let in again
+          location.reload();
+          return;
+        }
         if (response.status === 410) {
           // the game was deleted: its page says so (and, for a form being filled in, that
           // another phone deleted it; the entries stay kept: setupDeletedPage)

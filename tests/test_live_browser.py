@@ -450,3 +450,26 @@ def test_a_change_saved_over_another_phones_change_of_the_same_deal_keeps_both(b
     finally:
         one.context.close()
         two.context.close()
+
+
+def test_a_sheet_whose_link_was_replaced_says_so_not_no_connection(browser, served):
+    """Another phone makes the group a new link and stops the old one: a phone with the
+    sheet open is shown that its link no longer works (the welcome page), within a poll,
+    never "No connection", whose deals would be kept for a connection that is there."""
+    from scorekeeper import groups
+
+    url, database = served
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}")
+        expect(phone.locator("#deal-1")).to_be_visible()
+        db = connect(str(database))
+        try:
+            groups.new_play_link(db, groups.only_group(db).id)
+        finally:
+            db.conn.close()
+        expect(phone.get_by_text("The link this phone used no longer works", exact=False)).to_be_visible(timeout=LIVE)
+        assert "No connection" not in phone.locator("body").inner_text()
+    finally:
+        phone.context.close()

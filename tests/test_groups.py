@@ -15,6 +15,7 @@ import re
 import shutil
 import sqlite3
 from collections import deque
+from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -736,3 +737,43 @@ def test_the_rename_section_says_what_it_does_and_not_name_twice(client):
     heading = re.search(r"<h2[^>]*>(.*?)</h2>", section.group(0), re.S).group(1).strip()
     label = re.search(r"<label[^>]*>(.*?)</label>", section.group(0), re.S).group(1).strip()
     assert heading == "Rename the group" and label == "Name"
+
+
+class _ButtonChildren(HTMLParser):
+    """The tags found straight inside an element of class "button" (a link or a button)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[bool] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.stack and self.stack[-1]:
+            self.found.append(tag)
+        if tag not in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
+            self.stack.append("button" in (dict(attrs).get("class") or "").split())
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stack and tag not in ("br", "img", "input", "meta", "link", "hr", "source", "wbr"):
+            self.stack.pop()
+
+
+def test_a_name_in_a_button_wraps_with_its_words_not_apart(app, two_groups):
+    """A button is a flex box, whose every text and element straight inside is an item of
+    its own: a name (<bdi>) straight inside would wrap apart from the words around it
+    ("I/n · Tuesday table · bleibe/n" on a 360 px phone). Every button naming a group, a
+    player or a total holds its label in one element."""
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    pages = [client.get(f"/g/{theirs['group'].token}").get_data(as_text=True)]  # "Stay in …", "Open …"
+    client.post(f"/g/{theirs['group'].token}")
+    pages.append(client.get("/group").get_data(as_text=True))  # "Switch to …"
+    game = theirs["games"][0]
+    pages += [client.get(f"/games/{game}/explain/total?seat=0").get_data(as_text=True),  # "… 's total"
+              client.get(f"/games/{game}/explain/total").get_data(as_text=True),
+              client.get(f"/games/{game}/explain/1?seat=0").get_data(as_text=True)]
+    for page in pages:
+        assert "<bdi>" in page
+        found = _ButtonChildren()
+        found.feed(page)
+        assert "bdi" not in found.found

@@ -103,3 +103,18 @@ def test_print_says_during_a_round_until_it_is_over(client, db):
     # round 2 just seated, no deal: the standing counts it as it stands, so "during"
     printed = text(client.get(f"/nights/{night_id}/print"))
     assert "during round 2 of 2" in printed and "after round 2 of 2" not in printed
+
+
+def test_the_stays_button_holds_the_leavers_name_with_its_words(client, db):
+    """"Aino stays" (German "Aino bleibt") is one label in its button, not the name and
+    the word as two flex items wrapping apart on a small phone."""
+    from tests.test_groups import _ButtonChildren
+
+    night_id = start(client, "trigami", NINE[:6], 2)
+    client.post(f"/nights/{night_id}/leave", data={"player": "Aino"})
+    page = client.get(f"/nights/{night_id}").get_data(as_text=True)
+    assert "<bdi>Aino</bdi> stays" in page
+    found = _ButtonChildren()
+    found.feed(page)
+    assert "bdi" not in found.found
+

@@ -483,7 +483,8 @@ def test_what_if_bad_trigami_values_do_not_crash(client, trigami, query):
 
 
 @pytest.mark.parametrize("query, said", [
-    ("target=abc", "Enter a whole number, like 3."),
+    ("target=abc", "Enter a target from 50 to 100000."),  # not "like 3", below the range
+    ("target=1e3", "Enter a target from 50 to 100000."),
     ("target=-1", "Enter a target from 50 to 100000."),
     ("target=10", "Enter a target from 50 to 100000."),
     ("target=" + "1" + "0" * 30, "Enter a target from 50 to 100000."),

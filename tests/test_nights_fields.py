@@ -44,7 +44,7 @@ def test_too_few_players_and_bad_rounds_are_both_said(client, db):
     page = text(answer)
     assert answer.status_code == 400
     assert "A table needs 4 players; only 3 are ticked or typed." in page
-    assert "Enter a whole number, like 3." in page
+    assert "Enter a number of rounds from 1 to 50." in page  # the field's range, not "like 3"
     assert db["nights"].count == 0
 
 

@@ -529,3 +529,15 @@ def test_names_a_game_takes_are_checked_with(client):
     page = text(response)
     assert "The deal can be right." in page
     assert f"Totals from these points: {'B' * 40} 80 · Zoë Ann 200 · کاظم\u200cزاده 13" in page
+
+
+def test_a_sheet_with_a_row_that_cannot_be_right_names_no_winner(client):
+    """1,000 points in one Trigami deal cannot be right: the totals from the points are
+    shown, but nobody is declared the winner on them; the same sheet put right is won."""
+    wrong = text(client.get(check_url("trigami", {1: (7, 45, 1000)}, n0="A", n1="B", n2="C", target="500")))
+    assert "Won by" not in wrong
+    assert "No winner is named while something on the sheet cannot be right." in wrong
+    right = text(client.get(check_url("trigami", {1: (80, 200, 13), 2: (80, 200, 13), 3: (80, 200, 13)},
+                                      n0="A", n1="B", n2="C", target="500")))
+    assert "Won by B" in right.replace("\u2068", "").replace("\u2069", "") and "No winner is named" not in right
+

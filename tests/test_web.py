@@ -100,7 +100,7 @@ def test_random_first_dealer_is_a_seat(client, db):
 @pytest.mark.parametrize(("data", "message"), [
     ({"player_0": "Anna", "player_1": "anna", "player_2": "Carla"}, "named twice"),
     ({"player_0": "Anna", "player_1": "", "player_2": "Carla"}, "Enter a name for player 2"),
-    ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "lots"}, "Enter a whole number"),
+    ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "lots"}, "target from 50"),  # the range, not "like 3"
     ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "-5"}, "target from 50"),
     ({"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "7"}, "Tap who deals first"),
 ])
@@ -827,6 +827,19 @@ def test_a_trix_edit_over_another_phones_change_keeps_both(client, make_game, db
     page = refused.get_data(as_text=True)
     ticked = re.findall(r'<input checked[^>]*name="(king_taker|king_doubled_by)"[^>]*value="(\d*)"', page)
     assert sorted(ticked) == [("king_doubled_by", ""), ("king_taker", "3")]
+
+
+@pytest.mark.parametrize("typed", ["abc", "1e3", "280.0", "-500"])
+def test_a_target_that_is_not_a_whole_number_is_said_with_its_range(client, db, typed):
+    """"Play to" typed as abc, 1e3, 280.0 or −500: beside the field, the target's range,
+    not "Enter a whole number, like 3" (3 is no target); nothing started."""
+    answer = client.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben", "player_2": "Carla",
+                                                         "first_dealer": "0", "target": typed})
+    assert answer.status_code == 400
+    beside = re.search(r'id="target-errors">(.*?)</ul>', answer.get_data(as_text=True), re.S)
+    assert beside and "Enter a target from 50 to 100000." in beside.group(1)
+    assert "like 3" not in text(answer)
+    assert db["games"].count == 0
 
 
 def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, make_game):

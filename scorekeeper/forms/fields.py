@@ -55,13 +55,15 @@ def count_field(label: Any, high: int, blank: int | None = None, who: Any = None
 class CountField(IntegerField):
     """An IntegerField that says plainly what a card player typed wrong.
 
-    ``negative`` replaces the message for a number typed with a minus sign."""
+    ``out_of_range``: the field's range in a sentence ("Enter a target from 50 to
+    100000."), said instead of the count's own messages for a number typed with a minus
+    sign and for anything that is not a whole number (abc, 1e3, 280.0)."""
 
     raw_data: list[Any]  # what was sent, as WTForms keeps it
 
-    def __init__(self, *args: Any, negative: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, out_of_range: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.negative = negative
+        self.out_of_range = out_of_range
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist or not str(valuelist[0]).strip():
@@ -70,8 +72,10 @@ class CountField(IntegerField):
         text = str(valuelist[0]).strip()
         if not text.isdecimal():  # Unicode digits (e.g. Arabic-Indic) are whole numbers too
             self.data = None
+            if self.out_of_range:
+                raise ValueError(str(self.out_of_range))
             if text.startswith(("-", "−")):
-                raise ValueError(str(self.negative) if self.negative else _("A count cannot be negative."))
+                raise ValueError(_("A count cannot be negative."))
             raise ValueError(_("Enter a whole number, like %(example)s.", example=3))
         self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range
 

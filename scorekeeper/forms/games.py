@@ -161,7 +161,7 @@ def settings_fields(kind: str) -> dict[str, Any]:
                 str(place), choices=order_choices, default=default, validate_choice=False)
     else:
         fields["target"] = CountField(
-            _l("Play to"), default=500, negative=TARGET_RANGE,
+            _l("Play to"), default=500, out_of_range=TARGET_RANGE,
             validators=[NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
     return fields
@@ -242,7 +242,7 @@ def edit_game_form(kind: str, seats: int, target: Any = None) -> type[EditGameFo
     fields = {name: getattr(new, name) for name in (*(f"player_{seat}" for seat in range(seats)), *settings)}
     if kind != "trix" and isinstance(target, int) and not isinstance(target, bool) and 1 <= target < 50:
         low = _l("Enter a target from %(low)s to %(high)s.", low=target, high=100000)
-        fields["target"] = CountField(_l("Play to"), default=500, negative=low,
+        fields["target"] = CountField(_l("Play to"), default=500, out_of_range=low,
                                       validators=[NumberRange(target, 100000, message=low)], widget=DigitsInput())
     return type("EditGameForm", (EditGameForm,), {
         "game_kind": kind, "seat_count": seats, "setting_names": settings, **fields})
@@ -355,7 +355,7 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
             WhatIfForm.taken_back = taken_back_field(default=None)
     else:
         WhatIfForm.target = CountField(
-            _l("Play to"), negative=TARGET_RANGE,
+            _l("Play to"), out_of_range=TARGET_RANGE,
             validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
             widget=DigitsInput())
     return WhatIfForm

@@ -125,7 +125,7 @@ def night_form(kind: str, known: Sequence[str]) -> type[NightForm]:
                                        option_widget=CheckboxInput()),
         "newcomers": TextAreaField(_l("Newcomers, one name a line"),
                                    render_kw={"rows": 3, "autocapitalize": "words", "autocomplete": "off"}),
-        "rounds": CountField(_l("Rounds"), default=3, negative=ROUNDS_RANGE,
+        "rounds": CountField(_l("Rounds"), default=3, out_of_range=ROUNDS_RANGE,
                              validators=[NumberRange(1, MAX_ROUNDS, message=ROUNDS_RANGE)],
                              widget=DigitsInput()),
         "ranking": RadioField(_l("The night is ranked by"), default="placings", validate_choice=False,

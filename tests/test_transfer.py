@@ -274,6 +274,21 @@ def test_a_file_of_an_unknown_game_is_refused_in_the_readers_language(client, db
     assert db["games"].count == 0
 
 
+@pytest.mark.parametrize(("content", "words"), [
+    (b"", "Die Datei sie ist leer"),  # under the heading "Die Datei", as English "The file it is empty"
+    (b"\xff\xfe{\x00}\x00", "Die Datei sie ist kein UTF-8-Text"),
+    (json.dumps([1, 2, 3]), "Die Datei sie ist keine Partie-, Gruppen- oder Abenddatei von Scorekeeper"),
+])
+def test_a_refused_file_in_german_is_said_of_the_file_not_as_formal_you(client, db, content, words):
+    """A file's problems stand under the heading "Die Datei", as "it is empty" does under
+    "The file": "sie ist leer"; a capital "Sie ist leer" reads as the formal "you are
+    empty"."""
+    client.get("/language/de")
+    said = text(upload(client, content))
+    assert words in said and "Sie ist" not in said
+    assert db["games"].count == 0
+
+
 def test_no_file_chosen(client, db):
     response = client.post("/games/import", data={}, content_type="multipart/form-data")
     assert response.status_code == 400

@@ -90,3 +90,35 @@ def test_a_name_too_long_is_refused_beside_its_field_on_a_phone(browser, server)
         shot(page, "long-name-night-refused")
     finally:
         page.context.close()
+
+
+def test_a_long_arabic_name_cut_short_on_an_english_deal_form_keeps_its_beginning(browser, tmp_path):
+    """A Trix deal form on an English page, a long Arabic name over a count of
+    diamonds: cut short to fit, it loses its end (on its left), never its beginning."""
+    from tests.browser_support import serve, store_game
+    from tests.conftest import game_file
+
+    long_arabic = "عبد الرحمن بن عبد العزيز آل الشيخ"
+    database = tmp_path / "rtl.sqlite3"
+    with serve(database) as url:
+        game_id = store_game(database, game_file("trix", players=[long_arabic, "Ben", "Carla", "Dan"]))
+        page = new_page(browser, width=360, height=740)
+        try:
+            page.goto(f"{url}/games/{game_id}/deals/new")
+            page.locator("label[for=contracts-2]").click()  # Diamonds
+            label = page.locator("label[for=diamonds_0]")
+            sync_api.expect(label).to_be_visible()
+            seen = label.evaluate("""(label) => {
+              const name = label.querySelector('bdi') || label;  // the name's text, however it is wrapped
+              const text = name.firstChild;
+              const first = document.createRange();
+              first.setStart(text, 0); first.setEnd(text, 1);
+              const box = label.getBoundingClientRect(), glyph = first.getBoundingClientRect();
+              return {cut: label.scrollWidth > label.clientWidth,
+                      inside: glyph.left >= box.left - 1 && glyph.right <= box.right + 1};
+            }""")
+            assert seen["cut"], "the name fits whole: nothing to test at this width"
+            assert seen["inside"], "the name's first letter is cut off"
+            shot(page, "long-arabic-name-on-english-form")
+        finally:
+            page.context.close()

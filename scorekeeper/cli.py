@@ -277,7 +277,8 @@ def _link_base(app: Flask, url: str | None) -> str | None:
     """The address phones open, which the links are printed after: ``url`` (--url),
     else the app's PUBLIC_URL; None when neither is given. This command does not know the
     port a server runs on (``scorekeeper serve --port``, ``make run PORT=``), so it never
-    guesses one. Exits 1 for an address that is not http(s)://HOST[:PORT][/PATH]."""
+    guesses one. Exits 1 for an address that is not http(s)://HOST[:PORT][/PATH] (a space
+    inside is none: a phone would not open the links printed after it)."""
     given, named = (url, "--url") if url else (app.config.get("PUBLIC_URL"), "SCOREKEEPER_PUBLIC_URL")
     if not given:
         return None
@@ -285,7 +286,7 @@ def _link_base(app: Flask, url: str | None) -> str | None:
     try:
         parts = urlsplit(text)
         ok = parts.scheme in ("http", "https") and network.usable_host(parts.netloc) \
-            and not parts.query and not parts.fragment
+            and not parts.query and not parts.fragment and not any(c.isspace() for c in text)
     except ValueError:  # e.g. "http://[::1"
         ok = False
     if not ok:

@@ -547,7 +547,8 @@ def test_groups_with_the_address_phones_open_print_whole_links(listing):
 
 
 @pytest.mark.parametrize("url", ["192.0.2.2:5077", "http://192.0.2.2:99999", "ftp://192.0.2.2", "http://",
-                                 "http://a b.example", "http://[::1", "http://192.0.2.2:5077/?x=1"])
+                                 "http://a b.example", "http://[::1", "http://192.0.2.2:5077/?x=1",
+                                 "http://x/ y", "http://192.0.2.2:5077/club night"])
 def test_groups_with_an_address_that_is_none_says_so_without_a_traceback(listing, url):
     run, token = listing
     result = run("--url", url)

@@ -169,6 +169,20 @@ def test_a_trix_contract_played_meanwhile_keeps_the_entries_and_says_so(client, 
     assert len(store.get_game(db, game_id).deals) == 1
 
 
+def test_a_garbled_contract_sent_after_another_phones_deal_is_answered_not_a_server_error(client, make_game, db):
+    """A Trix deal sent with a contract that is none of the five (a forged or garbled
+    form) after another phone's deal: the form again (409), nothing of it saved."""
+    game_id = make_game(kind="trix")
+    seen = open_form(client, game_id)
+    other = {"nonce": "b", "contracts": "diamonds", "diamonds_0": "2", "diamonds_1": "2", "diamonds_2": "2",
+             "diamonds_3": "7", "seen": seen}
+    assert client.post(f"/games/{game_id}/deals/new", data=other).status_code == 302
+    garbled = client.post(f"/games/{game_id}/deals/new", data={"nonce": "a", "contracts": "Ann\U000ff41a", "seen": seen})
+    assert garbled.status_code == 409
+    assert "Deal 1 was added on another phone" in text(garbled)
+    assert len(store.get_game(db, game_id).deals) == 1
+
+
 def test_undo_is_not_offered_once_another_phone_changed_the_deal(client, make_game, db):
     game_id = make_game()
     client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)

@@ -32,26 +32,32 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 class _Isolation(HTMLParser):
-    """Every name in a text node either inside a <bdi> or between FSI and PDI; names in
-    attribute values are left alone (an attribute is not laid out beside other text)."""
+    """Every name in a text node either inside a <bdi>, inside an element of the page with
+    a dir attribute (HTML isolates its content as a <bdi>'s: a count's label, dir="auto",
+    runs the way its name does), or between FSI and PDI; names in attribute values are
+    left alone (an attribute is not laid out beside other text)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
+        self.isolating: list[bool] = []
         self.bare: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         if tag not in VOID:
             self.stack.append(tag)
+            self.isolating.append(tag == "bdi" or (tag != "html" and any(name == "dir" for name, _ in attrs)))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.stack:
-            while self.stack and self.stack.pop() != tag:
-                pass
+            while self.stack:
+                self.isolating.pop()
+                if self.stack.pop() == tag:
+                    break
 
     def handle_data(self, data: str) -> None:
         # a quoted rule text's own examples ("Anna bids Turnip …") name no player here
-        if "bdi" in self.stack or "blockquote" in self.stack:
+        if any(self.isolating) or "blockquote" in self.stack:
             return
         for name in NAMES:
             for match in re.finditer(re.escape(name), data):
@@ -72,6 +78,8 @@ def bare_names(page: str) -> list[str]:
 def test_the_checker_tells_isolated_names_from_bare_ones():
     assert bare_names("<p><bdi>سارة</bdi> +75, \u2068Anna\u2069 0 <a title='Bob'>x</a></p>") == []
     assert bare_names("<p>سارة +75</p>") and bare_names("<title>Bob</title>")
+    assert bare_names('<label for="d" dir="auto">سارة</label>') == []
+    assert bare_names('<html dir="ltr"><body><p>سارة +75</p></body></html>')  # the page's own dir isolates nothing
 
 
 @pytest.fixture

@@ -284,7 +284,8 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
     mine, field by field with the points, and where they differ; issue 18, part 8).
     Status 409."""
     index = len(game.deals)
-    chosen = request.form.getlist("contracts") if game.kind == "trix" else []
+    # the contracts the phone chose, of the five there are (a forged or garbled one is none)
+    chosen = [c for c in request.form.getlist("contracts") if c in forms.CONTRACTS] if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
     _offer(form, game, index)
     played = [c for c in chosen if c not in form.offered_contracts]

@@ -35,12 +35,14 @@ class Arrival:
     ``text``: "Deal 5 was added on another phone"; ``number``: the deal's 1-based number
     now (None for a change to players or settings, or a deal no longer in play);
     ``points``: "Anna +40" for each seat, the deal's points as the game now scores them
-    (empty when the deal is not in play or no longer scores).
+    (empty when the deal is not in play or no longer scores); ``added``: a deal added
+    (which may be this phone's very deal), not another change.
     """
 
     text: str
     number: int | None
     points: tuple[str, ...] = ()
+    added: bool = False
 
 
 def _number(game: StoredGame, change: Change) -> tuple[int, bool]:
@@ -101,7 +103,7 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
         if deal is not None:
             points = tuple(f"{isolate(name)} {signed(p)}"
                            for name, p in zip(game.players_at(number), deal.points, strict=True))
-        told[change.deal_id] = Arrival(text, number if in_play else None, points)
+        told[change.deal_id] = Arrival(text, number if in_play else None, points, added=action == "deal_added")
     return list(told.values())
 
 

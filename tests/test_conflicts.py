@@ -183,6 +183,25 @@ def test_a_garbled_contract_sent_after_another_phones_deal_is_answered_not_a_ser
     assert len(store.get_game(db, game_id).deals) == 1
 
 
+def test_a_seat_taken_over_meanwhile_does_not_ask_whether_the_deal_is_the_same(client, make_game, db):
+    """Only a seat was taken over on another phone while deal 2 was being entered: no
+    deal of theirs can be this one, so the page does not offer to discard it as "the same
+    deal"; it asks to check the entries against that change and add them."""
+    from scorekeeper import actions
+
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    seen = open_form(client, game_id)
+    assert isinstance(actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=2, nonce="s"), actions.SeatTaken)
+    refused = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "d2", "seen": seen})
+    assert refused.status_code == 409
+    said = text(refused).replace("\u2068", "").replace("\u2069", "")
+    assert "On another phone: Dora takes Carla's seat from deal 2" in said
+    assert "No deal was added meanwhile. Your entries are below, as you typed them: check them against that " \
+           "change, then add them as deal 2." in said
+    assert "if it is the same deal" not in said
+    assert len(store.get_game(db, game_id).deals) == 1
+
+
 def test_undo_is_not_offered_once_another_phone_changed_the_deal(client, make_game, db):
     game_id = make_game()
     client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)

@@ -765,16 +765,23 @@ def test_an_edit_over_a_change_made_meanwhile_is_not_silent(client, make_game, d
     assert store.get_game(db, game_id).deals[0].entry["tricks"] == [4, 6, 3]
 
 
+def _carla_two_bugs_meanwhile(client, make_game, db) -> tuple[str, str, str]:
+    """Deal 1 (the worked example) opened for a change on phone B, then changed on phone
+    A: Carla's bugs 3 → 2. Returns (the game, deal 1's edit address, the deal's
+    fingerprint as phone B's form carries it)."""
+    game_id = _three_deals(make_game)
+    address = f"/games/{game_id}/deals/{store.get_game(db, game_id).deals[0].id}/edit"
+    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
+    assert client.post(address, data={**WORKED_FORM, "bugs_2": "2", "version": version}).status_code == 302
+    return game_id, address, version
+
+
 def test_an_edit_over_another_phones_change_keeps_both_changes_and_says_what_each_is(client, make_game, db):
     """Two phones change one deal: phone A Carla's bugs (3 → 2), phone B, opened before
     that, Anna's bugs (1 → 0). B's Save is not made (409); B's form then holds both
     changes, saying what the other phone changed and what Save would change, so that
     Save again does not put Carla back to 3 bugs unseen."""
-    game_id = _three_deals(make_game)
-    first = store.get_game(db, game_id).deals[0]
-    address = f"/games/{game_id}/deals/{first.id}/edit"
-    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
-    assert client.post(address, data={**WORKED_FORM, "bugs_2": "2", "version": version}).status_code == 302
+    game_id, address, version = _carla_two_bugs_meanwhile(client, make_game, db)
     refused = client.post(address, data={**WORKED_FORM, "bugs_0": "0", "version": version})
     assert refused.status_code == 409
     assert store.get_game(db, game_id).deals[0].entry["bugs"] == [1, 0, 2]  # nothing of B's saved yet
@@ -796,11 +803,7 @@ def test_an_edit_over_another_phones_change_keeps_both_changes_and_says_what_eac
 def test_an_edit_changing_what_the_other_phone_changed_keeps_its_own_and_says_so(client, make_game, db):
     """Both phones changed Carla's bugs, to 2 and to 1: the form keeps this phone's 1 and
     says that Save changes the saved 2 to 1."""
-    game_id = _three_deals(make_game)
-    first = store.get_game(db, game_id).deals[0]
-    address = f"/games/{game_id}/deals/{first.id}/edit"
-    version = re.search(r'name="version"[^>]*value="([^"]+)"', client.get(address).get_data(as_text=True)).group(1)
-    assert client.post(address, data={**WORKED_FORM, "bugs_2": "2", "version": version}).status_code == 302
+    _game_id, address, version = _carla_two_bugs_meanwhile(client, make_game, db)
     refused = client.post(address, data={**WORKED_FORM, "bugs_2": "1", "version": version})
     said = text(refused).replace("\u2068", "").replace("\u2069", "")
     assert refused.status_code == 409

@@ -261,6 +261,24 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     return page
 
 
+def go_offline(context: Any, probe: str) -> None:
+    """Take the phone ``context`` off the network, and wait until its pages and its service
+    worker all are: Playwright applies the switch to a service worker a moment after the
+    pages, and on a busy machine a request of the worker's (or a page's ``online`` event
+    seen late) could still reach the server meanwhile. ``probe``: an address of the served
+    app whose fetch fails once off the network (one no service worker answers from its
+    copies: a game's /live)."""
+    context.set_offline(True)
+    failing = "(url) => fetch(url, {cache: 'no-store'}).then(() => false, () => true)"
+    for _attempt in range(100):
+        if (all(page.evaluate("() => navigator.onLine === false") and page.evaluate(failing, probe)
+                for page in context.pages)
+                and all(worker.evaluate(failing, probe) for worker in context.service_workers)):
+            return
+        context.pages[0].wait_for_timeout(100)
+    raise AssertionError("the phone never went off the network")
+
+
 def shot(what: Any, name: str, full_page: bool = True) -> None:
     """A screenshot into screenshots/NAME.png, to open and look at: of a page, the whole
     page, or with ``full_page=False`` the phone's screen as it shows now; of one element

@@ -21,7 +21,14 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import (
+    go_offline,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    store_game,
+    sync_api,
+)
 from tests.browser_support import shot as full_shot
 from tests.conftest import game_file
 from tests.test_live_browser import under_service_worker
@@ -215,7 +222,7 @@ def test_a_waiting_deal_another_phone_entered_meanwhile_is_marked_sent_with_thos
     context = page.context
     try:
         under_service_worker(page, f"{url}/games/{game_id}")  # keeps the add-deal form for deal 1
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 1").click()
         tap_plain(page)
         page.get_by_role("button", name="Save deal 1").click()

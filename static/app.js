@@ -1271,6 +1271,10 @@ const OfflineTruth = (function () {
           // may still come: leaving now would lose its "Deal N saved" and Undo (seen when
           // a poll crossed a Save on a busy machine); after ANSWER_MS it counts as lost.
           if (Date.now() - Number(region.dataset.sentAt || 0) < ANSWER_MS) return;
+          // nor while the outbox is sending: its round reads the answer, lets go of the deal
+          // and then opens the sheet itself; leaving first lost the answer, so the next page
+          // sent the deal again and its Undo was gone (seen under CI's load)
+          if (sending) return;
           localStorage.removeItem("scorekeeper-draft:" + region.dataset.draft);
           location.href = region.dataset.sheetUrl + (region.dataset.number ? "#deal-" + region.dataset.number : "");
           return;

@@ -473,3 +473,48 @@ def test_a_sheet_whose_link_was_replaced_says_so_not_no_connection(browser, serv
         assert "No connection" not in phone.locator("body").inner_text()
     finally:
         phone.context.close()
+
+
+def test_a_deal_sent_from_the_outbox_is_sent_once_though_a_poll_finds_it_stored_before_its_answer(browser, served):
+    # Saved without connection, the deal waits in the outbox; back online, the outbox sends
+    # it. A poll that finds it stored before the send's answer has come must not take the
+    # page away: that lost the answer, the next page sent the deal again, and its Undo
+    # was gone (seen in CI). Sent once, then the sheet with "Deal 1 saved" and Undo.
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    slowed: list[int] = []
+
+    def slow_answer(route) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        there = urlsplit(request.url)
+        server = http.client.HTTPConnection(there.hostname, there.port, timeout=30)
+        headers = {k: v for k, v in request.all_headers().items() if not k.startswith(":")}
+        server.request("POST", there.path, body=request.post_data_buffer, headers=headers)
+        answer = server.getresponse()
+        answer.read()
+        slowed.append(answer.status)
+        time.sleep(5)  # two polls meanwhile (POLL_MS: 2 s)
+        with contextlib.suppress(Exception):  # the page left meanwhile: the request is gone
+            route.fulfill(status=answer.status, headers=dict(answer.getheaders()))
+        server.close()
+
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        worked_deal(phone)
+        phone.context.set_offline(True)
+        phone.wait_for_function("() => navigator.onLine === false")
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-preview-line] .waiting")).to_be_visible()  # kept, waiting
+        phone.route(f"{url}/games/{game_id}/deals/new", slow_answer)
+        phone.context.set_offline(False)
+        expect(phone.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=20_000)
+        expect(phone.get_by_role("button", name="↶ Undo deal 1")).to_be_visible(timeout=10_000)
+        phone.wait_for_timeout(3_000)  # a later round of the outbox sends nothing more
+        assert slowed == [302], f"the deal was sent {len(slowed)} times"
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()

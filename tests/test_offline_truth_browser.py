@@ -20,7 +20,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import new_page, shot, store_game, sync_api
+from tests.browser_support import go_offline, new_page, shot, store_game, sync_api
 from tests.conftest import game_file
 from tests.test_live_browser import LIVE, clean_deal, deals, under_service_worker
 
@@ -109,7 +109,7 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
     try:
         under_service_worker(page, f"{url}/games/{game_id}")  # keeps the form for deal 3
         drawn = kept_form(page)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 3").click()
         expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Carla deals; Anna leads.")
@@ -132,7 +132,7 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
 
         # the Wi-Fi goes again; the form the phone keeps is the one drawn for deal 3
         keep_form(page, drawn)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         # the sheet offers nothing that needs the server: Undo is off, and says why
         expect(undo).to_be_disabled()
         expect(page.locator(".undo")).to_contain_text("Needs a connection")
@@ -172,7 +172,7 @@ def test_after_another_phones_deal_the_form_kept_for_the_road_is_for_the_next_de
         # the form kept for the road is still the one drawn for deal 3 (on a busy machine
         # the sheet had now and then kept a newer one meanwhile: CI once found deal 4's)
         keep_form(page, drawn)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Anna deals; Ben leads.")
@@ -195,13 +195,13 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
     context = page.context
     try:
         under_service_worker(page, f"{url}/games/{game_id}")
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 3").click()
         clean_deal(page)
         page.get_by_role("button", name="Save deal 3").click()
         sent(page, database, 3)  # the phone's own deal 3
         expect(page.locator("thead .total")).to_have_text(["300", "240", "240"], timeout=LIVE)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         another_phone_adds(database, game_id, CLEAN)  # deal 4, while this phone has no connection
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
@@ -228,7 +228,7 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
     try:
         under_service_worker(page, f"{url}/games/{game_id}")  # keeps the form for deal 5: Trix only
         drawn = kept_form(page)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 5").click()
         expect(dealer_line(page)).to_have_text("Anna deals and chooses.")
         assert offered(page) == ["trix"]
@@ -240,7 +240,7 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
         expect(page.locator("#deal-5")).to_be_visible(timeout=LIVE)
         keep_form(page, drawn)  # the form kept for the road: drawn for Anna's last contract
 
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Queens").click()  # the sheet's "+ Queens"
         expect(page.get_by_role("heading", name="Deal 6")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Ben deals and chooses.")
@@ -262,7 +262,7 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
 
         another_phone_adds(database, game_id, {"contracts": ["king"], "king": {"taker": 2}})  # deal 7
         expect(page.locator("#deal-7")).to_be_visible(timeout=LIVE)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Diamonds").click()
         expect(page.get_by_role("heading", name="Deal 8")).to_be_visible()
         expect(dealer_line(page)).to_have_text("Ben deals and chooses.")
@@ -287,7 +287,7 @@ def test_the_offline_form_and_sheet_in_every_language(browser, served, locale):
         expect(page.locator("html")).to_have_attribute("lang", locale[:2])
         another_phone_adds(database, game_id, CLEAN)  # deal 3, seen by this phone
         expect(page.locator("#deal-3")).to_be_visible(timeout=LIVE)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         links = page.locator(".sheet-links")
         expect(links.locator("[data-offline-why]")).to_be_visible()
         assert links.locator("a[href]").count() == 1  # all games: kept by the phone
@@ -313,7 +313,7 @@ def test_changing_or_deleting_a_deal_is_not_offered_without_connection(browser, 
         page.goto(f"{url}/games/{game_id}")
         page.get_by_role("link", name="Deal 1: change or delete").click()
         expect(page.get_by_role("heading", name="Change deal 1")).to_be_visible()
-        page.context.set_offline(True)
+        go_offline(page.context, f"{url}/games/{game_id}/live")
         expect(page.get_by_role("button", name="Save changes")).to_be_disabled()
         expect(page.get_by_role("link", name="Delete…")).to_have_count(0)  # no longer a link
         expect(page.locator(".action-bar [data-offline-why]")).to_have_text("Needs a connection")
@@ -356,7 +356,7 @@ def test_a_phone_whose_first_page_is_the_sheet_can_save_a_deal_without_connectio
             page.wait_for_timeout(100)
         else:
             pytest.fail("the sheet and its add-deal form were never kept")
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 3").click()
         expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
         clean_deal(page)
@@ -398,7 +398,7 @@ def test_a_phone_whose_first_page_is_a_deal_form_saves_a_deal_without_connection
         page.goto(f"{url}/games/{game_id}/deals/new")  # no reload: the first visit as it is
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
         kept(page, FORM_AND_SHEET)
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         clean_deal(page)
         page.get_by_role("button", name="Save deal 3").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
@@ -426,7 +426,7 @@ def test_a_deal_saved_where_the_sheet_was_never_kept_waits_on_the_form_and_is_se
             const cache = await caches.open((await caches.keys()).find((k) => k.startsWith("scorekeeper-")));
             await cache.delete(document.querySelector("form[data-sheet-url]").dataset.sheetUrl, { ignoreVary: true });
         }""")
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         clean_deal(page)
         page.get_by_role("button", name="Save deal 3").click()
         expect(page.locator("[data-preview-line]")).to_have_text(
@@ -454,7 +454,7 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
     context = page.context
     try:
         under_service_worker(page, f"{url}/games/{game_id}")
-        context.set_offline(True)
+        go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 3").click()
         clean_deal(page)
         page.get_by_role("button", name="Save deal 3").click()

@@ -149,19 +149,14 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         two.context.close()
 
 
-def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_deal_stored(browser, served):
-    # A poll that crosses a Save finds the form's deal stored before the Save's own answer
-    # has come: the page must wait for that answer ("Deal 1 saved", Undo), not leave for
-    # the sheet on its own (which loses both: the answer's sheet is never shown).
-    url, database = served
-    game_id = store_game(database, game_file())
-    phone = new_page(browser)
-    slowed: list[int] = []
+def answer_slowly(slowed: list[int]):
+    """A route handler for a deal's Save (a POST): the server stores the deal at once (and
+    its answer says "saved"), but the answer reaches the phone only 5 s later, after two
+    polls (POLL_MS: 2 s); each answer's status is added to ``slowed``. Sent past the
+    browser, so that the answer's cookie (which carries "saved") arrives with it; any
+    other request goes on as usual."""
 
     def slow_answer(route) -> None:
-        # the Save: the server stores the deal at once (and its answer says "saved"),
-        # but the answer reaches the phone only after two polls (POLL_MS: 2 s). Sent past
-        # the browser, so that the answer's cookie (which carries "saved") arrives with it
         request = route.request
         if request.method != "POST":
             route.continue_()
@@ -177,6 +172,19 @@ def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_de
         with contextlib.suppress(Exception):  # the page left meanwhile: the request is gone
             route.fulfill(status=answer.status, headers=dict(answer.getheaders()))
         server.close()
+
+    return slow_answer
+
+
+def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_deal_stored(browser, served):
+    # A poll that crosses a Save finds the form's deal stored before the Save's own answer
+    # has come: the page must wait for that answer ("Deal 1 saved", Undo), not leave for
+    # the sheet on its own (which loses both: the answer's sheet is never shown).
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    slowed: list[int] = []
+    slow_answer = answer_slowly(slowed)
 
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")
@@ -484,23 +492,7 @@ def test_a_deal_sent_from_the_outbox_is_sent_once_though_a_poll_finds_it_stored_
     game_id = store_game(database, game_file())
     phone = new_page(browser)
     slowed: list[int] = []
-
-    def slow_answer(route) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        there = urlsplit(request.url)
-        server = http.client.HTTPConnection(there.hostname, there.port, timeout=30)
-        headers = {k: v for k, v in request.all_headers().items() if not k.startswith(":")}
-        server.request("POST", there.path, body=request.post_data_buffer, headers=headers)
-        answer = server.getresponse()
-        answer.read()
-        slowed.append(answer.status)
-        time.sleep(5)  # two polls meanwhile (POLL_MS: 2 s)
-        with contextlib.suppress(Exception):  # the page left meanwhile: the request is gone
-            route.fulfill(status=answer.status, headers=dict(answer.getheaders()))
-        server.close()
+    slow_answer = answer_slowly(slowed)
 
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")

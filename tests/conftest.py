@@ -116,21 +116,6 @@ _builders_made_once()
 groups.generate_password_hash = functools.partial(generate_password_hash, method="scrypt:1024:8:1")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``make test``: ``--dist loadgroup``) a module's tests that share
-    a module-scoped fixture (an app served with its games, a built wheel, an nginx) run on
-    one worker, so that it is made once; every other test goes to whichever worker is
-    free. A test that names its own group (``pytest.mark.xdist_group``) keeps it."""
-    for item in items:
-        if item.get_closest_marker("xdist_group"):
-            continue
-        fixtures = getattr(item, "_fixtureinfo", None)
-        if fixtures and any(definitions[-1].scope in ("module", "class", "package")
-                            for definitions in fixtures.name2fixturedefs.values() if definitions):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
-
-
 @pytest.fixture
 def app(tmp_path):
     return create_app({

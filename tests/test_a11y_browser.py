@@ -24,7 +24,6 @@ placeholders against 4.5:1 (axe leaves SVG text "incomplete" and placeholders al
 
 from __future__ import annotations
 
-import fcntl
 import json
 import re
 import sqlite3
@@ -51,6 +50,7 @@ from tests.browser_support import (
     sync_api,
 )
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.run_support import made_once, run_folder
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM
 
 pytestmark = pytest.mark.browser
@@ -113,39 +113,29 @@ def crawl(base: str, labels: dict[str, str]) -> list[str]:
     return pages
 
 
-def _built_site(folder: Path) -> tuple[Path, dict[str, Any]]:
-    """The games stored and the site crawled (:func:`crawl`) once for every xdist worker of
-    this run: the first worker to get here builds them into ``folder`` (under a file lock)
-    and the rest read them; returns (the database as built, {"ids", "pages"})."""
-    database, found = folder / "a11y-site.sqlite3", folder / "a11y-site.json"
-    with open(folder / "a11y-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file closes
-        if not found.exists():
-            with serve(database) as base:
-                ids = [(label, store_game(database, data)) for label, data in GAMES]
-                # pages of two games of a kind are of one kind unless their markup differs
-                labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
-                pages = [*crawl(base, labels), "/offline", "/games/no-such-game"]
-            written = folder / "a11y-site.json.part"
-            written.write_text(json.dumps({"ids": dict(reversed(ids)), "pages": pages}))
-            written.rename(found)
-    return database, json.loads(found.read_text())
+def _build_site(folder: Path) -> None:
+    """The games stored into ``folder``/a11y-site.sqlite3 and the site crawled
+    (:func:`crawl`): {"ids", "pages"} into ``folder``/a11y-site.json."""
+    database = folder / "a11y-site.sqlite3"
+    with serve(database) as base:
+        ids = [(label, store_game(database, data)) for label, data in GAMES]
+        # pages of two games of a kind are of one kind unless their markup differs
+        labels = {game_id: f"<{GAMES[n][1]['game']}>" for n, (_, game_id) in enumerate(ids)}
+        pages = [*crawl(base, labels), "/offline", "/games/no-such-game"]
+    (folder / "a11y-site.json").write_text(json.dumps({"ids": dict(reversed(ids)), "pages": pages}))
 
 
 # Session-scoped (one per xdist worker), not module-scoped: the checks below then spread
 # over the workers (make test) instead of all waiting for the one that built the site.
-# The site is built once for all the workers (_built_site); each serves its own copy,
-# which the taps and saves below change.
+# The site is built once for all the workers (tests/run_support.py); each serves its own
+# copy, which the taps and saves below change.
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, worker_id) -> Iterator[dict[str, Any]]:
-    own = tmp_path_factory.mktemp("a11y")
-    # the run's folder, shared by its workers (each has its own base under it); without
-    # xdist, this process's own
-    run = tmp_path_factory.getbasetemp().parent if worker_id != "master" else own
-    built, found = _built_site(run)
-    database = own / "a11y.sqlite3"
+    built = made_once(run_folder(tmp_path_factory, worker_id), "a11y-site", _build_site)
+    found = json.loads((built / "a11y-site.json").read_text())
+    database = tmp_path_factory.mktemp("a11y") / "a11y.sqlite3"
     database.touch(mode=0o600)  # readable by its owner alone, as the app makes one
-    source, copy = sqlite3.connect(built), sqlite3.connect(database)
+    source, copy = sqlite3.connect(built / "a11y-site.sqlite3"), sqlite3.connect(database)
     try:
         source.backup(copy)  # the whole database, whatever its write-ahead log still held
     finally:

@@ -30,6 +30,7 @@ from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.run_support import made_once, run_folder
 from tests.test_gamefile import TRIX_KINGDOM, plain_deal
 
 SCOREKEEPER = str(Path(sys.executable).parent / "scorekeeper")
@@ -70,11 +71,10 @@ def scores(database: Path) -> dict[str, tuple[Any, ...]]:
         db.conn.close()
 
 
-@pytest.fixture(scope="module")
-def big(tmp_path_factory) -> tuple[Path, dict[str, tuple[Any, ...]]]:
-    """A database of STORED × COPIES games (about 3 MB: a few dozen steps of the
-    backup), all of which score, and its games' scores."""
-    path = tmp_path_factory.mktemp("big") / "big.sqlite3"
+def _build_big(folder: Path) -> None:
+    """Store STORED × COPIES games (about 3 MB: a few dozen steps of the backup) into
+    ``folder``/big.sqlite3, their summaries made, as one file with no -wal beside it."""
+    path = folder / "big.sqlite3"
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(path)})
     db = connect(str(path))
     try:
@@ -96,6 +96,18 @@ def big(tmp_path_factory) -> tuple[Path, dict[str, tuple[Any, ...]]]:
         db.conn.close()
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(path)})  # the copies' summaries
     sqlite3.connect(path).execute("VACUUM").connection.close()  # one file, no -wal
+
+
+# Made once for the whole run (tests/run_support.py) and read by each worker whose tests
+# need it: a module-scoped fixture was made again each time a worker came back to this
+# module's tests (about 8 s each time, several times a run)
+@pytest.fixture(scope="session")
+def big(tmp_path_factory, worker_id) -> tuple[Path, dict[str, tuple[Any, ...]]]:
+    """A database of STORED × COPIES games (:func:`_build_big`), all of which score, and
+    its games' scores; tests copy it (:func:`database`), never change it."""
+    made = made_once(run_folder(tmp_path_factory, worker_id), "backup-big", _build_big) / "big.sqlite3"
+    path = tmp_path_factory.mktemp("big") / "big.sqlite3"  # this worker's own: reading it may write (-wal)
+    shutil.copyfile(made, path)
     scored = scores(path)
     assert len(scored) == STORED * COPIES
     assert not any(s[4] for s in scored.values()), "every game of the test database scores"

@@ -23,6 +23,7 @@ from click.testing import CliRunner, Result
 from scorekeeper import create_app, store
 from scorekeeper.cli import main
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.run_support import made_once, run_folder
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM, TRIX_KINGDOM_POINTS, plain_deal
 
 PAGE = re.compile(r"^/games/[A-Za-z0-9_-]+$")
@@ -468,12 +469,8 @@ def test_serve_on_a_port_in_use_says_so_in_one_line_before_claiming_to_serve(inv
     assert "Scorekeeper on" not in result.output
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    """The app's wheel, built once for the tests below from this checkout (pip wheel: the
-    build backend is fetched like any build's; skipped without network)."""
+def _build_wheel(out: Path) -> None:
     project = Path(__file__).resolve().parents[1]
-    out = tmp_path_factory.mktemp("wheel")
     build = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(project)],
         capture_output=True, text=True, timeout=600, check=False)
@@ -483,6 +480,15 @@ def wheel(tmp_path_factory) -> Path:
             pytest.skip("cannot build the wheel: pip found no build backend (hatchling) "
                         "without network access")
         pytest.fail(f"pip wheel failed:\n{output}")
+
+
+# Built once for the whole run (tests/run_support.py): as a module-scoped fixture it was
+# built again by each worker that ran one of the tests below
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory, worker_id) -> Path:
+    """The app's wheel, built once for the tests below from this checkout (pip wheel: the
+    build backend is fetched like any build's; skipped without network)."""
+    out = made_once(run_folder(tmp_path_factory, worker_id), "wheel", _build_wheel)
     wheels = list(out.glob("scorekeeper-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
@@ -535,9 +541,12 @@ def test_the_installed_wheel_in_a_fresh_virtual_environment_serves_german(wheel,
     from babel.messages.pofile import read_po
 
     home = tmp_path / "venv"
-    venv.create(home, with_pip=True)
+    # without a pip of its own (ensurepip: seconds for a copy of pip never used again);
+    # this environment's pip installs into it (pip --python)
+    venv.create(home, with_pip=False)
     python = home / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    install = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-index", "--quiet", str(wheel)],
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                              "--no-index", "--quiet", str(wheel)],
                              capture_output=True, text=True, timeout=300, check=False)
     assert install.returncode == 0, install.stdout + install.stderr
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],

@@ -38,6 +38,10 @@ SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 #: ("Unable to capture screenshot"), so it keeps its shared memory in /tmp.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+#: The oldest Chromium (major version) the tests without connection run on: Chromium 150
+#: takes a phone off the network (Playwright's set_offline) but a page opened afterwards
+#: says it is online (navigator.onLine), as no phone does; 156 keeps it offline
+OFFLINE_CHROMIUM = 156
 #: Chromium's answer when it cannot draw one capture; the same capture asked again a moment
 #: later is taken (seen in CI on a busy machine, and reported for Chromium elsewhere).
 _TRANSIENT_CAPTURE = "Unable to capture screenshot"
@@ -200,6 +204,11 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     a phone with no link. ``locale``: the phone's language ("ar-EG": its Accept-Language,
     dates and times), else the browser's default (en-US). ``timezone_id``: the phone's
     time zone ("Europe/Helsinki"), else the machine's."""
+    if service_workers == "allow" and int(browser.version.split(".")[0]) < OFFLINE_CHROMIUM:
+        pytest.fail(f"Chromium {browser.version} is too old for the tests without connection: a page it opens "
+                    "off the network says it is online (navigator.onLine), so the app never says it is offline. "
+                    f"Chromium {OFFLINE_CHROMIUM} and newer do not: apt-get update, then apt-get install "
+                    "chromium-headless-shell (a machine's old package lists give Debian's Chromium 150)")
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, java_script_enabled=javascript,
                                   service_workers=service_workers, color_scheme=color_scheme,

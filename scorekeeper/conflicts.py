@@ -166,9 +166,9 @@ def compare(game: StoredGame, since: Sequence[Change], mine: Mapping[str, Any] |
     candidates = [(i, d) for i, d in enumerate(game.deals) if d.id in added]
     if not candidates:
         return None
-    names = tuple(isolate(n) for n in game.players)
     best: Compared | None = None
     for index, deal in candidates:
+        names = tuple(isolate(n) for n in game.players_at(index + 1))  # who sat in that deal
         rows = _rows(game.kind, deal.entry, mine, names)
         if best is None or sum(r.differs for r in rows) < sum(r.differs for r in best.rows):
             best = Compared(index + 1, rows, _points(game, index, mine, names))

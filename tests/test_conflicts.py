@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from scorekeeper import store
-from tests.conftest import WORKED_TRIGAMI_DEAL
+from scorekeeper.gamefile import from_dict
+from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_web import WORKED_FORM, text, trigami_form
 
 # Plain bids, clean tricks (SCORING.md §1.2, 3.: 20 a trick): Anna 5 → 100, Ben 4 → 80, Carla 4 → 80
@@ -231,3 +232,21 @@ def test_one_deal_changed_on_two_phones_is_put_together_field_by_field():
     king = {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}
     assert merged(king, {"contracts": ["king"], "king": {"taker": 3, "doubled_by": 1}},
                   {"contracts": ["king"], "king": {"taker": 2}}) == {"contracts": ["king"], "king": {"taker": 3}}
+
+
+def test_a_deal_added_meanwhile_is_compared_under_the_names_of_who_sat_in_it(client, db):
+    """Dora took Carla's seat from deal 2 (GAME-FILE.md, seat_changes). Phone B saves deal
+    2 first; phone A's different deal 2 is refused, and the comparison names the players
+    of deal 2, Dora among them, as the form below it does: not Carla, who no longer sits."""
+    data = {**game_file(deals=[WORKED_TRIGAMI_DEAL]), "seat_changes": [{"from_deal": 2, "seat": 2, "player": "Dora"}]}
+    game_id = store.create_game(db, from_dict(data))
+    seen = open_form(client, game_id)  # phone A opens "Add deal 2"
+    # phone B saves the worked example as deal 2: Anna +80, Ben +200, Dora +13 (SCORING.md §1.2)
+    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)}
+                       ).status_code == 302
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409
+    page = text(refused)
+    assert "Deal 2 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Dora\u2069 +13." in page
+    table = page[page.index("Deal 2 was added"):page.index("Add mine as deal 3")]
+    assert "Dora" in table and "Carla" not in table, table

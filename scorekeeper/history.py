@@ -148,10 +148,11 @@ def outcome(before: sheet.Sheet | None, after: sheet.Sheet | None) -> str | None
 
 
 def _winners(scored: sheet.Sheet | None) -> str:
-    """ "Anna & Carla": the winners' names as they were called in that state."""
+    """ "Anna & Carla": the winners' names as they were called in that state, who sat
+    at the winning seats at its end (points and wins stay with the seat)."""
     if scored is None or scored.score is None:
         return "?"
-    return together(isolate(scored.game.players[seat]) for seat in scored.score.winners)
+    return together(isolate(scored.game.players_now[seat]) for seat in scored.score.winners)
 
 
 def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredDeal]) -> History:

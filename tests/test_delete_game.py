@@ -22,6 +22,7 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.race_support import form_fields
 from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_transfer import upload
+from tests.test_web import trigami_form
 
 WON = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
 
@@ -407,3 +408,30 @@ def test_the_command_line_neither_exports_nor_counts_a_deleted_game(app, db, sea
     assert exported.exit_code == 1 and "was deleted" in exported.stderr and "Deleted games" in exported.stderr
     listed = CliRunner(env=env).invoke(main, ["groups"])
     assert listed.exit_code == 0 and "(1 game" in listed.output, listed.output
+
+
+def test_a_game_after_a_seat_change_is_named_by_who_sits_now_and_its_win_by_the_seat(client, db):
+    """Dora took Carla's seat from deal 2 (GAME-FILE.md, seat_changes): the score sheet
+    names Dora, and so do the delete page, the message after it, the deleted games (and
+    their Restore), and the history's "Game over" for a win of that seat (points and wins
+    stay with the seat, SCORING.md; the seat's player now is Dora)."""
+    # Carla's seat takes all 13 tricks and 10 bugs under spades five times: 100 a deal,
+    # 500 after deal 5 (as WON, for the third seat)
+    wins = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [0, 0, 13], "bugs": [0, 0, 10]}] * 5
+    data = {**game_file(players=["Anna", "Ben", "Carla"], deals=wins[:4]),
+            "seat_changes": [{"from_deal": 2, "seat": 2, "player": "Dora"}]}
+    game_id = store.create_game(db, from_dict(data))
+    form = trigami_form(["S", "S", "S"], ["0", "0", "13"], ["0", "0", "10"], nonce="fifth")
+    assert client.post(f"/games/{game_id}/deals/new", data=form).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Game over — Dora won!" in sheet
+    told = text(client.get(f"/games/{game_id}/history"))
+    assert "Game over — Dora won!" in told and "Carla won" not in told
+
+    ask = text(client.get(f"/games/{game_id}/delete"))
+    assert "Anna, Ben, Dora" in ask and "Carla" not in ask, ask
+    done = client.post(f"/games/{game_id}/delete", follow_redirects=True)
+    assert "Trigami with Anna, Ben, Dora" in text(done)
+    listed = client.get("/games/deleted").get_data(as_text=True)
+    assert "Restore: Trigami with Anna, Ben, Dora" in html.unescape(re.sub(r"[\u2066-\u2069]", "", listed))
+    assert "Anna, Ben, Dora" in text(client.get("/games/deleted"))

@@ -344,8 +344,9 @@ def deleted() -> Any:
 
 def game_words(game: StoredGame) -> str:
     """A game named in words for a message (issue 18, part 1): "Trigami with Anna, Ben,
-    Carla", each name isolated from the words around it."""
-    return _("%(kind)s with %(names)s", kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players)))
+    Carla", who sits now (as the score sheet names them), each name isolated from the
+    words around it."""
+    return _("%(kind)s with %(names)s", kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players_now)))
 
 
 def offer_game_restore(game: StoredGame) -> None:

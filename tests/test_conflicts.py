@@ -31,15 +31,23 @@ def open_form(client, game_id: str) -> str:
     return hidden(client.get(f"/games/{game_id}/deals/new").get_data(as_text=True), "seen")
 
 
-def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_game, db):
-    game_id = make_game()
+def worked_example_first(client, game_id: str) -> object:
+    """Phone A opens "Add deal"; phone B saves SCORING.md §1.2's worked example first
+    (+80, +200, +13); then phone A saves its own plain deal (CLEAN_FORM), made for the
+    deal B took: A's answer, refused with 409 (asserted)."""
     seen = open_form(client, game_id)  # phone A opens "Add deal"
-    # phone B saves the worked example first: Anna +80, Ben +200, Carla +13 (SCORING.md §1.2)
     assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)}
                        ).status_code == 302
-    # phone A saves its own deal, made for deal 1
     refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
     assert refused.status_code == 409
+    return refused
+
+
+def test_a_deal_added_meanwhile_is_shown_and_the_entries_are_kept(client, make_game, db):
+    game_id = make_game()
+    # phone B saves the worked example first: Anna +80, Ben +200, Carla +13 (SCORING.md §1.2);
+    # phone A saves its own deal, made for deal 1
+    refused = worked_example_first(client, game_id)
     page = text(refused)
     assert "Nothing of yours was saved yet" in page
     assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
@@ -240,13 +248,8 @@ def test_a_deal_added_meanwhile_is_compared_under_the_names_of_who_sat_in_it(cli
     of deal 2, Dora among them, as the form below it does: not Carla, who no longer sits."""
     data = {**game_file(deals=[WORKED_TRIGAMI_DEAL]), "seat_changes": [{"from_deal": 2, "seat": 2, "player": "Dora"}]}
     game_id = store.create_game(db, from_dict(data))
-    seen = open_form(client, game_id)  # phone A opens "Add deal 2"
     # phone B saves the worked example as deal 2: Anna +80, Ben +200, Dora +13 (SCORING.md §1.2)
-    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)}
-                       ).status_code == 302
-    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
-    assert refused.status_code == 409
-    page = text(refused)
+    page = text(worked_example_first(client, game_id))
     assert "Deal 2 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Dora\u2069 +13." in page
     table = page[page.index("Deal 2 was added"):page.index("Add mine as deal 3")]
     assert "Dora" in table and "Carla" not in table, table

@@ -427,6 +427,7 @@ def test_a_game_after_a_seat_change_is_named_by_who_sits_now_and_its_win_by_the_
     assert "Game over — Dora won!" in sheet
     told = text(client.get(f"/games/{game_id}/history"))
     assert "Game over — Dora won!" in told and "Carla won" not in told
+    assert "History · Anna, Ben, Dora" in told and "Trigami · Anna, Ben, Dora · newest first" in told
 
     ask = text(client.get(f"/games/{game_id}/delete"))
     assert "Anna, Ben, Dora" in ask and "Carla" not in ask, ask

@@ -491,9 +491,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
     written (``continued``), which the file's older copy would count twice. Counted as a
     multiset, each game of the group standing for one game of the file at most, the
     identical ones matched first and the file's longer games before its shorter ones: a
-    file holding two equal games (two empty starts) stores both into a group that has
-    neither, one into a group that has one, and a second import of the same file stores
-    nothing. ``copy``: store every game, even those already there. ``nonce``: the
+    file holding two equal games with no deal yet (two starts of one game, which a group
+    can hold: "Start another") stores both into a group that has neither, one into a
+    group that has one, and a second import of the same file stores nothing. A game with
+    deals that the file holds again (the same deals: one game listed twice) is stored
+    once: the later copy is already there as the game its first copy stands for.
+    ``copy``: store every game, even those already there. ``nonce``: the
     upload's one-time token: the same upload sent again finds the games it stored (as
     stored, not as already there) and stores nothing more. Returns one
     :class:`ImportedGame` per game, in file order."""
@@ -511,10 +514,19 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
         if not copy:
             found.update(_already_here(games, stored, skip=set(found)))
         results: list[ImportedGame] = []
+        played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
         for number, game in enumerate(games, 1):
+            key = same_game_key(game.to_dict()) if game.deals else None
             if number not in found:
-                found[number] = ImportedGame(number, create_game(
-                    db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id, imported=True))
+                if key in played and not copy:
+                    first = played[key]
+                    found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued)
+                else:
+                    found[number] = ImportedGame(number, create_game(
+                        db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
+                        imported=True))
+            if key is not None:
+                played.setdefault(key, found[number])
             results.append(found[number])
     return results
 

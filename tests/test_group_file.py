@@ -135,6 +135,49 @@ def test_a_game_already_there_is_the_same_players_in_any_case_and_counted_once_p
     assert "game 5 (Trigami: Anna, Ben, Carla, 0 deals): imported" in lines[4]
 
 
+def test_a_game_the_file_lists_again_is_stored_once(app, db, two_groups, tmp_path):
+    """GAME-FILE.md: importing a group file stores each game as importing its own file
+    would, and a game already stored is not stored again. A hand-made file listing the
+    played Trigami game three times (and the Trix game twice) stores each once; the
+    copies after the first are already there, as that game."""
+    _first, second = two_groups
+    data = json.loads(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout)
+    trigami, trix = data["games"][0], data["games"][2]
+    path = tmp_path / "again.json"
+    path.write_text(json.dumps({**data, "games": [trigami, trix, trigami, trix, trigami]}), encoding="utf-8")
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "2 games imported, 3 already there"
+    stored = {game.kind: game.id for game in store.list_games(db, second.id)}
+    assert len(store.list_games(db, second.id)) == 2
+    assert lines[2] == f"game 3 (Trigami: Jörg, Aino, Sara, 2 deals): already there /games/{stored['trigami']}"
+    assert lines[3] == f"game 4 (Trix: سارة, محمد, Jörg, Aino, 5 deals): already there /games/{stored['trix']}"
+    assert lines[4] == f"game 5 (Trigami: Jörg, Aino, Sara, 2 deals): already there /games/{stored['trigami']}"
+    # Sara sat in one game, not three
+    assert [r.played for r in summaries.records(db, second.id) if r.name == "Sara"] == [1]
+
+
+def test_web_a_game_the_file_lists_again_is_stored_once_even_into_a_game_played_on(app, db, two_groups):
+    """The tester's file: one finished game listed twice. Uploaded into a group holding that
+    game played on since, both copies are that game, continued since; into an empty group
+    it is stored once."""
+    _first, second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    twice = json.dumps({**data, "games": [trix, trix]}, ensure_ascii=False).encode()
+    phone = app.test_client(join=second.token)
+    page = said(upload(phone, twice))
+    assert "1 game imported. 1 game was here already: not stored again." in page
+    assert len(store.list_games(db, second.id)) == 1
+    (game,) = store.list_games(db, second.id)
+    store.add_deal(db, game.id, TRIX_KINGDOM[0])
+    page = said(upload(phone, twice))
+    assert "0 games imported. 2 games were here already: not stored again." in page
+    assert page.count("5 deals: here already, continued since") == 2
+    assert [g.id for g in store.list_games(db, second.id)] == [game.id]
+
+
 def test_a_broken_game_refuses_the_whole_file_naming_it_and_stores_nothing(app, db, two_groups, tmp_path):
     _first, second = two_groups
     data = json.loads(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout)
@@ -322,9 +365,9 @@ def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
     is 1 MB)."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "DATABASE": new_database(tmp_path / "big.sqlite3")})
-    long_game = game_file(options={"target": 100000},
-                          deals=[plain_deal([4, 5, 4], [1, 1, 1]) for _ in range(60)])
-    body = json.dumps({"format": 1, "group": "Big", "games": [long_game] * 20}, indent=2).encode()
+    long_games = [game_file(players=[f"Anna {n}", "Ben", "Carla"], options={"target": 100000},
+                            deals=[plain_deal([4, 5, 4], [1, 1, 1]) for _ in range(60)]) for n in range(20)]
+    body = json.dumps({"format": 1, "group": "Big", "games": long_games}, indent=2).encode()
     assert 512 * 1024 < len(body) < 1000 * 1024
     # encoded here: the test client's own encoder leaves a temporary file open
     sent, kind = multipart({}, "file", "big.json", body, "application/json")

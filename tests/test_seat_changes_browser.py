@@ -201,3 +201,33 @@ def test_a_long_name_and_no_seat_are_both_said_at_once_on_a_phone(browser, serve
         sync_api.expect(page.locator("thead .player-col").nth(2).locator(".player-name")).to_have_text("Dorothea")
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_the_names_save_is_in_thumb_reach_on_the_names_and_never_over_the_seat_change(browser, served, width,
+                                                                                     height):
+    """A player who tapped Carla's seat and typed Dora below "Someone takes over a seat"
+    sees that section's own button, not the names form's Save over it: a Save tapped
+    there saved the names and dropped the seat change. At the top of the page, among the
+    names, Cancel and Save are at the screen's foot (UX.md, thumb zone)."""
+    server, path = served
+    game_id = _game(path, DEAL_1, DEAL_2, players=["Anna", "Ben", f"Carla-bar{width}"])
+    page = _page(browser, width, height)
+    try:
+        page.goto(f"{server}/games/{game_id}/edit")
+        save = page.locator("form.edit-game").get_by_role("button", name="Save")
+        box = save.bounding_box()
+        assert box and height - 80 <= box["y"] + box["height"] <= height  # at the foot, among the names
+        section = page.locator("#seat-change")
+        section.locator("label", has_text=f"Carla-bar{width}").click()
+        section.get_by_label("Who takes it?").fill("Dora")
+        take = section.get_by_role("button", name="Take the seat from deal 3")
+        take.scroll_into_view_if_needed()
+        # the names' Save stays with its form, above the section, not at the foot beside it
+        saved_at, section_at = save.bounding_box(), section.bounding_box()
+        assert saved_at and section_at and saved_at["y"] + saved_at["height"] <= section_at["y"]
+        _shot(page, f"seat-change-own-button-{width}")
+        take.click()
+        sync_api.expect(page.locator(".flash")).to_contain_text("takes")
+    finally:
+        page.context.close()

@@ -429,6 +429,10 @@ def test_a_game_after_a_seat_change_is_named_by_who_sits_now_and_its_win_by_the_
     assert "Game over — Dora won!" in told and "Carla won" not in told
     assert "History · Anna, Ben, Dora" in told and "Trigami · Anna, Ben, Dora · newest first" in told
 
+    # every page about the game is titled by who sits now, as the sheet is
+    for page in ("edit", "explain/2", "explain/total?seat=2", "explain/dealer"):
+        title = re.search(r"<title>(.*?)</title>", client.get(f"/games/{game_id}/{page}").get_data(as_text=True), re.S)
+        assert title and re.sub(r"[\u2066-\u2069]", "", html.unescape(title[1])).endswith("Anna, Ben, Dora"), (page, title)
     ask = text(client.get(f"/games/{game_id}/delete"))
     assert "Anna, Ben, Dora" in ask and "Carla" not in ask, ask
     done = client.post(f"/games/{game_id}/delete", follow_redirects=True)

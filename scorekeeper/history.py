@@ -174,8 +174,11 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             seen.add(change.deal_id)
             if change.action == "deal_deleted" and change.deal_id in still_deleted:
                 restorable = change.deal_id
-        # as the players were called just after this change; a deal's, as they sat in it
-        names = after.players_at(number) if number is not None else after.players_now
+        # as the players were called just after this change; a deal's, as they sat in it:
+        # a deleted deal's in the game before the delete (after it, a seat taken over from
+        # the next deal would seem to have been taken over in the deal deleted)
+        sat = before if change.action == "deal_deleted" and before is not None else after
+        names = sat.players_at(number) if number is not None else after.players_now
         shown = isolate_all(names)  # in the sentences, each name isolated from its neighbours
         title, details = describe(change, shown, game.kind, number,
                                   before_sheet if change.action == "deal_deleted" else after_sheet,

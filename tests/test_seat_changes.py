@@ -284,6 +284,29 @@ def test_the_history_tells_the_change_and_its_taking_back(db, make_game):
     assert all(e.totals_after is not None for e in told.entries)  # every state scores
 
 
+def test_the_history_names_who_played_each_deleted_deal_not_who_sits_after_it(db, make_game, client):
+    """Dora takes Carla's seat from deal 3, plays deals 3 and 4; then deals 4, 3 and 2 are
+    deleted, newest first. Each deleted deal is told with the points of who played it:
+    deals 4 and 3 Dora's, deal 2 Carla's (+80, SCORING.md §1.2), although after deal 2's
+    delete Dora sits from the next deal, deal 2."""
+    from scorekeeper import history
+
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=3, nonce="n")
+    _played(db, game_id, DEAL_3, DEAL_4)
+    for deal in reversed(store.get_game(db, game_id).deals[1:]):
+        store.delete_deal(db, game_id, deal.id)
+    game = store.get_game(db, game_id)
+    told = history.build(game, store.changes(db, game_id), store.deleted_deals(db, game_id))
+    deleted = {e.number: e.names for e in told.entries if e.change.action == "deal_deleted"}
+    assert deleted == {4: ("Anna", "Ben", "Dora"), 3: ("Anna", "Ben", "Dora"), 2: ("Anna", "Ben", "Carla")}
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>|[\u2066-\u2069]", " ", client.get(f"/games/{game_id}/history")
+                                       .get_data(as_text=True)))
+    assert re.search(r"Deal 2 deleted.{0,200}?Carla \+80", page), page
+    assert not re.search(r"Deal 2 deleted.{0,200}?Dora \+80", page)
+
+
 # ----------------------------------------------------------------- statistics, by hand
 
 

@@ -646,7 +646,7 @@ class SeatTakenBack:
 @dataclass(frozen=True)
 class SeatNotChanged:
     """Nothing was written. ``reason``: store.SeatChangeRefusedError's ("no_seat",
-    "no_deal", "finished", "moved", "not_next", "deal_after", "gone", "night_table": a table of a club
+    "no_deal", "finished", "moved", "not_next", "taken_meanwhile", "deal_after", "gone", "night_table": a table of a club
     night keeps the night's players) or "rules" (``error``: the game file's
     rule it would break, e.g. the player sits at another seat); ``number``: the deal
     concerned (the next deal, or the first deal the change's player played)."""

@@ -1195,7 +1195,8 @@ class SeatChangeRefusedError(Exception):
     "moved" (a deal was added or removed since the form showed deal ``number``: the
     change would now start elsewhere), "not_next" (the form named another deal than the
     next one, ``number``, though no deal was added or removed since it was shown: a seat
-    is taken from the next deal only),
+    is taken from the next deal only), "taken_meanwhile" (another phone gave the seat to
+    someone from deal ``number`` since the form was drawn),
     "deal_after" (take back: deal ``number`` was played after it already), "gone" (take
     back: it is taken back already, or was never made). ``number``: the deal concerned."""
 
@@ -1239,7 +1240,8 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
     deal only); the game file with the change fits GAME-FILE.md (raises rules.RuleError:
     a bad name, the player sits at another seat, or already at this one). A change of
     this seat from that same deal already (no deal played since: a wrong name) is taken
-    back in the same write and this one made instead, both in the history; when ``name``
+    back in the same write and this one made instead, both in the history, unless it was
+    made after the game's version ``seen`` (another phone's: "taken_meanwhile"); when ``name``
     is the player who sat there before it, that change is only taken back
     (``taken_back``). ``nonce``: the form's one-time token; sent again, what it did is
     the answer.
@@ -1275,6 +1277,11 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
         position = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
                               [game_id]).fetchone()[0]
         pending = next((c for c in game.seat_changes if c.seat == seat and c.position == position), None)
+        if pending is not None and seen is not None and any(
+                c.action == "seat_taken" and isinstance(c.after, Mapping) and c.after.get("id") == pending.id
+                for c in changes_since(db, game_id, seen)):
+            # made on another phone since this form was drawn: not replaced unseen
+            raise SeatChangeRefusedError("taken_meanwhile", number)
         left: list[int] = []
         if pending is not None:  # a wrong name, put right: that change goes, this one comes
             game = replace(game, seat_changes=tuple(c for c in game.seat_changes if c.id != pending.id))

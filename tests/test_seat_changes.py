@@ -702,6 +702,31 @@ def test_a_deal_added_on_another_phone_meanwhile_is_still_said_so(app, db, make_
     assert store.get_game(db, game_id).seat_changes == ()
 
 
+def test_a_seat_given_on_another_phone_meanwhile_is_not_replaced_unasked(app, db, make_game):
+    """The tester's two phones: both open Players and settings; one gives Sc's seat to Tom
+    from deal 2, then the other, on its page drawn before, gives it to Tim. Tim does not
+    silently replace Tom: the second phone is told who has the seat and its entries are
+    kept; tapping again (the page now drawn after Tom's change) gives it to Tim, as a
+    wrong name is put right."""
+    game_id = make_game(players=["Sa", "Sb", "Sc"])
+    _played(db, game_id, DEAL_1)
+    first, second = app.test_client(), app.test_client()
+    first_form, second_form = _seat_form(first, game_id), _seat_form(second, game_id)
+    taken = first.post(f"/games/{game_id}/seats", data={**first_form, "seat": "2", "player": "Tom"})
+    assert taken.status_code == 302
+    asked = second.post(f"/games/{game_id}/seats", data={**second_form, "seat": "2", "player": "Tim"})
+    assert asked.status_code == 409
+    page = asked.get_data(as_text=True)
+    assert ("Tom was given this seat from deal 2 on another phone meanwhile. To give it to Tim instead, tap the "
+            "button again.") in text(asked)
+    assert [(c.seat, c.player) for c in store.get_game(db, game_id).seat_changes] == [(2, "Tom")]
+    again = form_fields(page, "/seats#seat-change")
+    assert again["player"] == "Tim" and again["seat"] == "2"  # what was typed and tapped, kept
+    replaced = second.post(f"/games/{game_id}/seats", data=again, follow_redirects=True)
+    assert "Tim takes Sc's seat from deal 2" in text(replaced)
+    assert [(c.seat, c.player) for c in store.get_game(db, game_id).seat_changes] == [(2, "Tim")]
+
+
 def _beside(page: str, field: str) -> str:
     """The messages written beside field ``field`` (its errors list, _macros.html), as text."""
     found = re.search(rf'<ul class="errors" id="{field}-errors">(.*?)</ul>', page, re.S)

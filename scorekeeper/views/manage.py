@@ -261,6 +261,14 @@ def take_seat(game_id: str) -> Any:
                     seat_form.player.errors = [forms.capitalized(error.message) + "."]
                 case actions.SeatNotChanged(reason="no_seat"):  # (a page of this game offers none)
                     seat_form.seat.errors = [str(forms.NO_SUCH_SEAT)]
+                case actions.SeatNotChanged(reason="taken_meanwhile", number=number):
+                    # another phone gave this seat to someone from the same deal: asked, not replaced
+                    game = get_game_or_404(game_id)
+                    seat_form.seen.data = str(game.version)
+                    errors.append(_("%(player)s was given this seat from deal %(n)s on another phone meanwhile. "
+                                    "To give it to %(name)s instead, tap the button again.",
+                                    player=isolate(game.players_now[seat]), n=number, name=isolate(name)))
+                    status = 409
                 case actions.SeatNotChanged(reason=reason, number=number):
                     game = get_game_or_404(game_id)
                     seat_form.from_deal.data = str(len(game.deals) + 1)

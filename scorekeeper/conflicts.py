@@ -22,7 +22,7 @@ from . import history, sheet
 from .i18n import gettext as _
 from .names import CONTRACT_NAMES
 from .records import Change, StoredGame
-from .rules import RuleError
+from .rules import RuleError, get_rules
 from .rules.common import SUIT_SYMBOLS, SUITS, listed, number, signed
 from .rules.trix import card_label
 from .text import isolate
@@ -325,3 +325,34 @@ def _field(read: Any, theirs: Any, mine: Any) -> Any:
         return [_field(r, t, m) for r, t, m in zip(read, theirs, mine, strict=True)]
     return theirs if mine == read else mine
 
+
+
+def merged_settings(arrived: Sequence[Change], players: Sequence[str], options: Mapping[str, Any],
+                    now: StoredGame) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The players and settings this phone saved (``players`` by seat, ``options`` as
+    the game file writes them) put together with another phone's change of them since
+    the form was opened (``arrived``: the changes since, oldest first; ``now``: the game
+    as it is), as :func:`merged` puts a deal together: a name or a setting this phone
+    left as it read it takes the other phone's; one it changed keeps its own. Returns
+    (names by seat, options) for the form to show; nothing is saved."""
+    rules = get_rules(now.kind)
+
+    def spelt_out(raw: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return rules.dump_options(rules.parse_options(raw))
+        except RuleError:
+            return dict(raw)
+
+    renamed = [c.before["players"] for c in arrived if c.action == "players_renamed" and isinstance(c.before, Mapping)]
+    reset = [c.before["options"] for c in arrived if c.action == "settings_changed" and isinstance(c.before, Mapping)]
+    read_players = tuple(renamed[0]) if renamed else now.players
+    read, theirs, mine = spelt_out(reset[0] if reset else now.options), spelt_out(now.options), spelt_out(options)
+    names = tuple(their if own == was else own
+                  for was, their, own in zip(read_players, now.players, players, strict=True))
+    settings = {}
+    for key in [*mine, *(k for k in theirs if k not in mine)]:
+        own = mine.get(key, _MISSING)
+        value = theirs.get(key, _MISSING) if own == read.get(key, _MISSING) else own
+        if value is not _MISSING:
+            settings[key] = value
+    return names, settings

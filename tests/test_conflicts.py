@@ -12,6 +12,7 @@ import re
 from scorekeeper import store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.race_support import form_fields
 from tests.test_web import WORKED_FORM, text, trigami_form
 
 # Plain bids, clean tricks (SCORING.md §1.2, 3.: 20 a trick): Anna 5 → 100, Ben 4 → 80, Carla 4 → 80
@@ -156,6 +157,41 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     assert again.status_code == 302
     game = store.get_game(db, game_id)
     assert game.players[1] == "Ben" and game.options["target"] == 300
+
+
+def test_players_and_settings_changed_on_two_phones_are_put_together_not_undone(client, make_game, db):
+    """The tester's two phones on Players and settings: one renames Anna to Annika and
+    plays to 300; the other, on its page opened before, renames only Ben to Benedikt.
+    Nothing is saved (409), and the form shows both changes together, as an edit of a
+    deal does: Annika and 300 (left alone on this phone) with Benedikt (its own). Saving
+    what the form shows keeps everyone's change; before, it put Anna and 500 back."""
+    game_id = make_game()
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    store.update_game(db, game_id, players=["Annika", "Ben", "Carla"], options={"target": 300})  # the other phone
+    refused = client.post(f"/games/{game_id}/edit", data={**form, "player_1": "Benedikt"})
+    assert refused.status_code == 409
+    assert "Their changes are now in the form and yours are kept: check, then tap Save again." in text(refused)
+    shown = form_fields(refused.get_data(as_text=True))
+    assert [shown[f"player_{seat}"] for seat in range(3)] == ["Annika", "Benedikt", "Carla"]
+    assert shown["target"] == "300"
+    game = store.get_game(db, game_id)
+    assert game.players == ("Annika", "Ben", "Carla")  # nothing of this phone's saved yet
+    saved = client.post(f"/games/{game_id}/edit", data=shown)
+    assert saved.status_code == 302
+    game = store.get_game(db, game_id)
+    assert game.players == ("Annika", "Benedikt", "Carla") and game.options["target"] == 300
+
+
+def test_a_name_both_phones_changed_keeps_this_phones_in_the_form(client, make_game, db):
+    game_id = make_game()
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    store.update_game(db, game_id, players=["Anna", "Benny", "Carla"])  # the other phone
+    refused = client.post(f"/games/{game_id}/edit", data={**form, "player_1": "Benedikt", "target": "400"})
+    assert refused.status_code == 409
+    shown = form_fields(refused.get_data(as_text=True))
+    assert [shown[f"player_{seat}"] for seat in range(3)] == ["Anna", "Benedikt", "Carla"]
+    assert shown["target"] == "400"
+    assert "(now: \u2068Anna\u2069, \u2068Benny\u2069, \u2068Carla\u2069)" in text(refused)
 
 
 def test_a_trix_contract_played_meanwhile_keeps_the_entries_and_says_so(client, make_game, db):

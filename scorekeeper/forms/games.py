@@ -206,7 +206,11 @@ class EditGameForm(GameSetupForm):
     setting_names: tuple[str, ...]  # the settings the form shows, in order
 
     def fill(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
-        """Fill the fields from the stored game (``options`` as the game file writes them)."""
+        """Fill the fields from the stored game (``options`` as the game file writes them),
+        in place of what was sent (a count shows what was typed before its data)."""
+        for field in self:
+            if field.name not in ("csrf_token", "nonce", "seen"):
+                field.raw_data = None
         for seat, name in enumerate(players):
             self[f"player_{seat}"].data = name
         if self.game_kind != "trix":

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 
-from .. import actions, explanations, forms, history, sheet, store
+from .. import actions, conflicts, explanations, forms, history, sheet, store
 from ..access import card, card_closed, group_id
 from ..db import get_db
 from ..i18n import gettext as _
@@ -362,12 +362,15 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
     result = actions.change_game(get_db(), game.id, players=players, options=options,
                                  seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None, nonce=nonce)
     match result:
-        case actions.Stale(game=now):
-            # renamed or re-set on another phone since this page was opened: keep what was
-            # typed, and let a second Save replace it knowingly
+        case actions.Stale(game=now, arrived=arrived):
+            # renamed or re-set on another phone since this page was opened: the form shows
+            # both changes put together (what this phone left alone takes the other's), and
+            # a second Save saves what it shows
+            names, settings = conflicts.merged_settings(arrived, players, options, now)
+            form.fill(names, settings)
             form.form_errors.append(_("The players or settings were changed on another phone while this page "
-                                      "was open (now: %(names)s). Your changes are kept: tap Save again to "
-                                      "replace that change.", names=listed(isolate_all(now.players))))
+                                      "was open (now: %(names)s). Their changes are now in the form and yours "
+                                      "are kept: check, then tap Save again.", names=listed(isolate_all(now.players))))
             form.stale_version = now.version
         case actions.Refused(error=error):
             changed = [key for key in options if options[key] != game.options.get(key)]

@@ -292,6 +292,42 @@ def test_a_new_passcode_has_six_digits_or_a_few_words(app, passcode, saved):
         assert newcomer.get("/").status_code == 200  # nothing saved: no passcode asked
 
 
+@pytest.mark.parametrize("typed, said", [
+    ("Supercalifragilistic", "One word is easy to guess, however long: use two words or more, or at least 6 digits."),
+    ("x" * 1000, "At most 64 characters, please."),
+])
+def test_a_refused_passcode_is_told_one_reason_that_fits_it(app, typed, said):
+    """The tester's passcodes: one long word is not "too short", and 1,000 letters are told
+    they are too long, not also too short."""
+    keeper = phone(app, groups.only_group(connect(app.config["DATABASE"])).token)
+    answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": typed})
+    assert answer.status_code == 400
+    beside = re.search(r'id="pass-passcode-errors".*?</ul>', answer.get_data(as_text=True), re.S)
+    assert beside
+    told = [html.unescape(re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(r"<li.*?</li>", beside.group(0), re.S)]
+    assert told == [said]
+
+
+def test_a_passphrase_opens_the_group_as_a_phones_keyboard_types_it(app):
+    """A keyboard capitalises the first word of a text field (the Group page's field, before
+    it said not to) and leaves a space after a word it suggests; a password field (the
+    passcode page) does neither. Each way opens the group, without a wrong try counted;
+    another word does not."""
+    db = connect(app.config["DATABASE"])
+    token = groups.only_group(db).token
+    keeper = phone(app, token)
+    page = keeper.get("/group").get_data(as_text=True)
+    field = re.search(r'<input[^>]*name="pass-passcode"[^>]*>', page)
+    assert field and 'autocapitalize="none"' in field.group(0) and 'autocorrect="off"' in field.group(0)
+    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "horse battery"}).status_code == 302
+    for typed in ("horse battery", "Horse battery", "horse battery ", " Horse battery "):
+        assert phone(app, token).post("/passcode", data={"passcode": typed}).status_code == 302, typed
+    assert phone(app, token).post("/passcode", data={"passcode": "horse batteries"}).status_code == 400
+    # set on a keyboard that capitalised it: typed in a password field, it still opens
+    groups.set_passcode(db, groups.only_group(db).id, "Horse battery")
+    assert phone(app, token).post("/passcode", data={"passcode": "horse battery"}).status_code == 302
+
+
 def test_a_short_passcode_from_before_the_rule_keeps_working_and_a_longer_one_is_suggested(app):
     """A passcode set before migration m008 (only its hash kept, so no one can tell its
     length): it still opens the group, and the Group page suggests a longer one."""

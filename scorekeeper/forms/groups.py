@@ -40,16 +40,28 @@ def passcode_readings(typed: str) -> list[str]:
     """What a passcode typed at the passcode page may be, each as :func:`passcode_text`
     keeps it: as typed, and for digits typed in groups as people read them ("482 917"),
     the digits alone, which is how a new passcode of digits is kept (:func:`new_passcode`).
-    A passcode kept with its groups' spaces (one set before) still matches as typed."""
+    A passcode kept with its groups' spaces (one set before) still matches as typed.
+    Words are also read without the spaces a keyboard adds around them (a word suggestion
+    leaves one after it) and with their first letter in the other case (a keyboard
+    capitalises the first word of a text field, and not of a password field); no new
+    passcode starts or ends with a space."""
     kept = passcode_text(typed)
     digits = "".join(kept.split())
-    return [kept, digits] if digits != kept and digits.isdigit() else [kept]
+    if digits.isdigit():
+        return [kept, digits] if digits != kept else [kept]
+    readings = [kept]
+    for reading in (kept.strip(), kept.strip()[:1].swapcase() + kept.strip()[1:]):
+        if reading and reading not in readings:
+            readings.append(reading)
+    return readings
 
 
 def new_passcode(typed: str) -> str:
     """A new passcode as it is kept and judged: :func:`passcode_text`, with digits typed
     in groups ("482 917") joined, as the passcode page reads them too."""
-    return passcode_readings(typed)[-1]
+    kept = passcode_text(typed)
+    digits = "".join(kept.split())
+    return digits if digits.isdigit() else kept
 
 
 def group_name(form: Any, field: Any) -> None:
@@ -81,7 +93,8 @@ class PasscodeForm(FlaskForm):
     """The group's passcode, given once on a phone that opened its play link."""
 
     passcode = PasswordField(_l("Passcode"), validators=[DataRequired(_l("Enter the group's passcode."))],
-                             render_kw={"autocomplete": "current-password", "autofocus": True})
+                             render_kw={"autocomplete": "current-password", "autofocus": True,
+                                        "autocapitalize": "none", "autocorrect": "off", "spellcheck": "false"})
 
 
 class CodeForm(FlaskForm):
@@ -217,13 +230,21 @@ class NewPasscodeForm(FlaskForm):
     passcode = StringField(_l("New passcode"), validators=[
         Length(max=groups.PASSCODE_LENGTH[1], message=_l("At most %(most)s characters, please.",
                                                          most=groups.PASSCODE_LENGTH[1]))],
-        render_kw={"autocomplete": "new-password", "aria-describedby": "pass-passcode-rule"})
+        # typed as it will be entered: no capital or correction a phone's keyboard would add
+        render_kw={"autocomplete": "new-password", "aria-describedby": "pass-passcode-rule",
+                   "autocapitalize": "none", "autocorrect": "off", "spellcheck": "false"})
 
     def validate_passcode(self, field: Any) -> None:
         """At least 6 digits, or two words and 8 characters (groups.passcode_rule), and
         not one digit repeated or a run (groups.easy_passcode); a passcode nobody could
         type is told so by the page (settings) instead."""
-        if field.data and typeable(field.data) and not groups.passcode_rule(new_passcode(field.data).strip()):
+        if not field.data or len(field.data) > groups.PASSCODE_LENGTH[1]:
+            return  # none (refused by the page), or too long (said so, and nothing more)
+        kept = new_passcode(field.data).strip()
+        if typeable(field.data) and not groups.passcode_rule(kept):
+            if not kept.isdigit() and len(kept) >= groups.PASSPHRASE[1]:
+                raise ValidationError(_("One word is easy to guess, however long: use two words or more, or at "
+                                        "least %(digits)s digits.", digits=groups.PASSCODE_DIGITS))
             raise ValidationError(_("Too short to be safe: at least %(digits)s digits, or two words or more "
                                     "(%(characters)s characters or more).", digits=groups.PASSCODE_DIGITS,
                                     characters=groups.PASSPHRASE[1]))

@@ -308,6 +308,32 @@ def test_a_refused_passcode_is_told_one_reason_that_fits_it(app, typed, said):
     assert told == [said]
 
 
+@pytest.mark.parametrize("before", [None, "482913"])
+def test_an_empty_change_passcode_is_refused_and_never_turns_the_passcode_off(app, before):
+    """The tester's mis-tap: "Change passcode" with the field left empty said "Passcode
+    set" and turned the passcode off, letting any phone with the link in. Turning it off
+    is its own button, with a box to tick; an empty field is told so beside it."""
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    if before:
+        groups.set_passcode(db, group.id, before)
+    keeper = phone(app, group.token)
+    if before:
+        assert keeper.post("/passcode", data={"passcode": before}).status_code == 302
+    answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": ""})
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    beside = re.search(r'id="pass-passcode-errors".*?</ul>', page, re.S)
+    assert beside and "Type the new passcode first." in beside.group(0)
+    assert "Passcode set" not in page
+    newcomer = phone(app, group.token)
+    if before:
+        assert newcomer.get("/").location == "/passcode"  # still asked
+        assert newcomer.post("/passcode", data={"passcode": before}).status_code == 302
+    else:
+        assert newcomer.get("/").status_code == 200  # still none
+
+
 def test_a_passphrase_opens_the_group_as_a_phones_keyboard_types_it(app):
     """A keyboard capitalises the first word of a text field (the Group page's field, before
     it said not to) and leaves a space after a word it suggests; a password field (the

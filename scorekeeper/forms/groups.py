@@ -225,7 +225,8 @@ class RenameForm(FlaskForm):
 
 
 class NewPasscodeForm(FlaskForm):
-    """The group's new passcode (the group page); blank is refused by the page."""
+    """The group's new passcode (the group page); blank is refused by the page (the Group
+    page's own button turns the passcode off)."""
 
     passcode = StringField(_l("New passcode"), validators=[
         Length(max=groups.PASSCODE_LENGTH[1], message=_l("At most %(most)s characters, please.",

@@ -156,16 +156,27 @@ const OfflineTruth = (function () {
     remember(game, drawn);
     if (!drawn) return;
     const now = next(game, drawn);
-    if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) return;
     const line = region.querySelector("[data-next-texts]");
+    const said = line && line.querySelector("[data-next-text]");
+    if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) {
+      // no own deal after the page's state (any more: one was refused): the page's own words
+      if (said && said.dataset.drawn !== undefined) said.textContent = said.dataset.drawn;
+      region.querySelectorAll("thead th.player-col .dealer-badge[data-drawn]").forEach(function (badge) {
+        badge.classList.toggle("badge-space", badge.dataset.drawn !== "dealer");
+        if (badge.dataset.drawn === "dealer") badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+      });
+      return;
+    }
     let texts = null;
     try { texts = JSON.parse(line.dataset.nextTexts); } catch (e) { return; }  // no line: nothing to put right
     let text = (texts.seats[now.dealer] || "").replace("{n}", pageNumber(now.kingdom || 0));
     if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator);
-    line.querySelector("[data-next-text]").textContent = text;
+    if (said.dataset.drawn === undefined) said.dataset.drawn = said.textContent;
+    said.textContent = text;
     region.querySelectorAll("thead th.player-col").forEach(function (th, seat) {
       const badge = th.querySelector(".dealer-badge");
       if (!badge) return;
+      if (badge.dataset.drawn === undefined) badge.dataset.drawn = badge.classList.contains("badge-space") ? "" : "dealer";
       badge.classList.toggle("badge-space", seat !== now.dealer);
       if (seat === now.dealer) badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
     });
@@ -1001,11 +1012,17 @@ const OfflineTruth = (function () {
     try {
       const doc = new DOMParser().parseFromString(html, "text/html");
       const said = Array.from(doc.querySelectorAll("[data-conflict] [data-reason]"), (n) => n.textContent);
-      const node = doc.querySelector(".form-errors") || doc.querySelector("main");
+      // a page that says why in one line (a table card's, groups/table_only.html): that
+      // line, "final" when the deal can never be saved from this phone
+      const refusal = doc.querySelector("[data-refusal]");
+      const node = refusal || doc.querySelector(".form-errors") || doc.querySelector("main");
       const text = said.length ? said.join(" ") : node ? node.textContent : "";
-      if (text.trim()) return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0 };
+      if (text.trim()) {
+        return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0,
+                 final: !said.length && !!refusal && refusal.dataset.refusal === "final" };
+      }
     } catch (e) { /* fall through */ }
-    return { text: "HTTP " + status, conflict: false };
+    return { text: "HTTP " + status, conflict: false, final: false };
   }
 
   function sameFrom(html) {
@@ -1036,6 +1053,7 @@ const OfflineTruth = (function () {
   async function send() {
     if (navigator.onLine === false) return;
     let changed = false;
+    let closed = false;  // a deal refused for good: the card's round or night closed meanwhile
     for (const item of load(OUTBOX, [])) {
       if (item.state !== "waiting") continue;
       const body = new URLSearchParams();
@@ -1087,10 +1105,18 @@ const OfflineTruth = (function () {
           const why = reasonFrom(page, response.status);
           mine.reason = why.text;
           mine.conflict = why.conflict;
+          mine.final = why.final;
+          closed = closed || why.final;
         }
         save(OUTBOX, items);
       }
       changed = true;
+    }
+    if (closed && document.querySelector(".live-sheet")) {
+      // this phone can no longer enter deals here (its table card was closed meanwhile):
+      // the sheet as the server draws it now, the refused deal listed on it
+      location.reload();
+      return;
     }
     if (changed) {
       render();
@@ -1124,7 +1150,8 @@ const OfflineTruth = (function () {
         }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
-          card.appendChild(el("p", "", item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
+          card.appendChild(el("p", "", item.final ? box.dataset.tFinal
+            : item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
         }
         if (item.state === "same") {  // sent: the other phone had entered this very deal
           card.classList.add("same");
@@ -1133,7 +1160,7 @@ const OfflineTruth = (function () {
         const list = el("ul", "outbox-entries");
         item.entries.forEach((line) => list.appendChild(el("li", "", line)));
         card.appendChild(list);
-        if (item.state !== "same") {
+        if (item.state !== "same" && !item.final) {  // (a deal refused for good never arrives)
           card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
         }
         const actions = el("div", "outbox-actions");
@@ -1149,7 +1176,7 @@ const OfflineTruth = (function () {
           box.appendChild(card);
           return;
         }
-        if (item.state === "refused") {
+        if (item.state === "refused" && !item.final) {
           const open = el("button", "button small primary", box.dataset.tOpen);
           open.type = "button";
           open.addEventListener("click", function () { reopen(item, box); });

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import groups
+from scorekeeper import groups, night_actions, night_store, store
 from scorekeeper.db import connect
 from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
     fill_worked_example,
+    go_offline,
     new_page,
     no_sideways_scroll,
     served_night,
@@ -96,3 +97,65 @@ def test_a_card_phones_pages_meet_wcag_22_aa(browser, night_served):
         shot(page, "table-card-refused-390")
     finally:
         page.context.close()
+
+
+def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_in_one_line(browser, night_served,
+                                                                                            tmp_path):
+    """The tester's table: the card's phone loses the Wi-Fi, saves deal 1 (kept on the
+    phone), and the organiser closes round 1 meanwhile. Back online, the deal is refused
+    (nothing written to a closed round), and the phone says why in the card's one line,
+    not the refusal page run together with its buttons and languages; it offers no "Open
+    it … save it again" (this card can never save it), and the sheet is drawn again as
+    the server has it: no "Add deal", nobody dealing "next" on the phone's own count."""
+    url, night, token, _ = night_served
+    game_id = night.current.tables[0].game.id
+    phone = new_page(browser, join=False, service_workers="allow")
+    context = phone.context
+    try:
+        phone.goto(f"{url}/t/{token}")
+        assert phone.url == f"{url}/games/{game_id}"
+        phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+        for _ in range(150):  # the sheet and its add-deal form kept for the road
+            if phone.evaluate("""async () => {
+                const add = document.querySelector("[data-add-url]").dataset.addUrl;
+                const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
+                return await kept(location.pathname) && await kept(add);
+            }"""):
+                break
+            phone.wait_for_timeout(100)
+        else:
+            pytest.fail("the sheet and its add-deal form were never kept")
+        drawn = phone.locator("[data-next-text]").inner_text()
+        go_offline(context, f"{url}/games/{game_id}/live")
+        phone.get_by_role("link", name="Add deal 1").click()
+        fill_worked_example(phone)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-outbox]")).to_contain_text("Deal 1, kept on this phone at")
+        db = connect(str(tmp_path / "cards.sqlite3"))  # night_served's
+        try:
+            night_actions.close_round(db, night_store.get_night(db, night.id), 1)
+        finally:
+            db.conn.close()
+        context.set_offline(False)
+        outbox = phone.locator("[data-outbox]")
+        expect(outbox).to_contain_text("Not saved: Round 1 is closed: this table card now only shows the scores of "
+                                       "table 1. Deals can no longer be entered or changed with it; the organiser "
+                                       "has the next round's tables.", timeout=20_000)
+        expect(outbox).to_contain_text("This phone can no longer enter deals in this game: note the entries for the "
+                                       "organiser, then discard it.")
+        said = outbox.locator(".errors").inner_text()
+        assert "English" not in said and "Open table 1" not in said
+        expect(outbox.get_by_role("button", name="Open it")).to_have_count(0)
+        expect(outbox.get_by_role("button", name="Discard")).to_be_visible()
+        expect(phone.get_by_role("link", name="Add deal 1")).to_have_count(0)
+        assert phone.locator("[data-next-text]").count() == 0 or \
+            phone.locator("[data-next-text]").inner_text() == drawn
+        assert no_sideways_scroll(phone)
+        shot(phone, "table-card-offline-refused-390")
+        db = connect(str(tmp_path / "cards.sqlite3"))
+        try:
+            assert store.get_game(db, game_id).deals == ()  # nothing written to the closed round
+        finally:
+            db.conn.close()
+    finally:
+        context.close()

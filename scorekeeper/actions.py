@@ -341,7 +341,7 @@ ImportResult = Imported | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
 GameDeleteResult = GameDeleted | NoSuchGame | NightTable
-GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame
+GameRestoreResult = GameRestored | TwinInPlay | NoSuchGame | NightTable
 
 
 def _card_closed(db: sqlite_utils.Database, game_id: str, card: str | None) -> bool:
@@ -576,8 +576,9 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
     ``again`` for a game back already, and the ``twin`` beside it when both have no deal
     yet (two starts of one game are two games the group wanted); :class:`TwinInPlay`
     when an identical game with the same deals is in play (it would count twice);
-    :class:`NoSuchGame`. A disk that refuses the write raises store.DiskFullError (the
-    app's error page)."""
+    :class:`NoSuchGame`; :class:`NightTable` for a table of a deleted club night (it
+    comes back with its night: night_actions.restore_night). A disk that refuses the
+    write raises store.DiskFullError (the app's error page)."""
     try:
         restored = store.restore_game(db, game_id)
         return GameRestored(restored.game, twin=restored.twin)
@@ -591,6 +592,8 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
         return GameRestored(store.get_game(db, game_id), again=True)
     except store.NotFoundError:
         return NoSuchGame()
+    except store.NightTableError as table:
+        return NightTable(table.night_id, table.round, table.table)
 
 
 # ------------------------------------------------------------------------- players and settings

@@ -477,3 +477,13 @@ def m017_table_cards(db: sqlite_utils.Database) -> None:
             "order by t.night_id, t.round, t.number").fetchall():
         db.execute("insert into links (token, group_id, game_id, access, created_at) values (?, ?, ?, 'table', ?)",
                    [groups.new_token(), group_id, game_id, created_at])
+
+
+@migrations()
+def m018_deleted_nights(db: sqlite_utils.Database) -> None:
+    """A club night deleted softly, with its tables' games (a night started by mistake:
+    docs/club-nights.md, "Deleting a night"): ``nights.deleted_at`` (UTC, ISO 8601; null
+    while the night counts). A deleted night leaves the nights list, the season and the
+    statistics, its tables' games with it (each deleted as a game is), and "Deleted
+    nights" restores it whole."""
+    db.table("nights").add_column("deleted_at", str)

@@ -16,7 +16,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import club, night_store, ratings
+from . import club, night_store, ratings, store
 from .inputs import name_key
 from .night_records import TABLE_SIZE, StoredNight, StoredTable, seatings
 from .nightfile import read_night
@@ -417,3 +417,53 @@ def season(db: sqlite_utils.Database, group_id: int, *, since: str | None = None
         if any(table.deals for round_ in night.rounds for table in round_.tables):
             nights.append(SeasonNight(night, night.standing()))
     return Season(tuple(nights), club.season_table([n.standing for n in nights]))
+
+
+# ------------------------------------------------------------------------- deleting a night
+
+
+@dataclass(frozen=True)
+class NightDeleted:
+    """The night was deleted with its tables' games (``again``: deleted already, by a double
+    tap or another phone: nothing more written)."""
+
+    night: StoredNight
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class NightRestored:
+    """The night is back with its tables' games (``again``: back already)."""
+
+    night: StoredNight
+    again: bool = False
+
+
+@dataclass(frozen=True)
+class NightTwinInPlay:
+    """Nothing restored: a table's game with deals is in play twice by now (``game_id``,
+    imported again since the night was deleted); back, it would count twice."""
+
+    game_id: str
+
+
+def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightDeleted:
+    """Delete a night started by mistake, with its tables' games, in one transaction
+    (night_store.delete_night): :class:`NightDeleted`. Raises
+    night_store.NightNotFoundError for no such night in the group."""
+    try:
+        return NightDeleted(night_store.delete_night(db, night_id, group_id))
+    except night_store.NightDeletedError:
+        return NightDeleted(night_store.get_night(db, night_id, group_id), again=True)
+
+
+def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightRestored | NightTwinInPlay:
+    """Put a deleted night back with its tables' games, in one transaction
+    (night_store.restore_night). Raises night_store.NightNotFoundError for no such night
+    in the group."""
+    try:
+        return NightRestored(night_store.restore_night(db, night_id, group_id))
+    except night_store.NightNotDeletedError:
+        return NightRestored(night_store.get_night(db, night_id, group_id), again=True)
+    except store.DuplicateGameError as twin:
+        return NightTwinInPlay(twin.game_id)

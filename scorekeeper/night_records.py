@@ -147,6 +147,8 @@ class StoredNight:
     players: tuple[NightPlayer, ...]
     rounds: tuple[StoredRound, ...]
     imported: bool = False
+    #: When the night was deleted (with its tables' games), None while it counts
+    deleted_at: str | None = None
 
     @property
     def size(self) -> int:

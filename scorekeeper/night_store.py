@@ -357,8 +357,8 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
         if found is not None:
             return found
         keys = [name_key(p.name) for p in night.players]
-        for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ?",
-                                  [group_id, night.kind, night.seed]).fetchall():
+        for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ? "
+                                  "and deleted_at is null", [group_id, night.kind, night.seed]).fetchall():
             theirs = [name_key(r[0]) for r in db.execute(
                 "select p.name from night_players np join players p on p.id = np.player_id where np.night_id = ? "
                 "order by np.position", [twin])]
@@ -436,7 +436,7 @@ def get_night(db: sqlite_utils.Database, night_id: int, group_id: int | None = N
                        options=json.loads(night["options"]), rounds_planned=night["rounds_planned"],
                        ranking=night["ranking"], seating=night["seating"], seed=night["seed"],
                        created_at=night["created_at"], players=players, rounds=tuple(rounds),
-                       imported=bool(night["imported"]))
+                       imported=bool(night["imported"]), deleted_at=night.get("deleted_at"))
 
 
 @dataclass(frozen=True)
@@ -456,15 +456,74 @@ class NightListed:
 def list_nights(db: sqlite_utils.Database, group_id: int, *, since: str | None = None, before: str | None = None,
                 kind: str | None = None) -> list[NightListed]:
     """The group's nights, the latest first: started at or after ``since`` and before
-    ``before`` (UTC ISO 8601 moments, as stored) and of ``kind`` only when given."""
+    ``before`` (UTC ISO 8601 moments, as stored) and of ``kind`` only when given; not the
+    deleted ones (:func:`deleted_nights`)."""
     filters = [(since, "n.created_at >= ?"), (before, "n.created_at < ?"), (kind, "n.kind = ?")]
     where = "".join(f" and {clause}" for value, clause in filters if value is not None)
     return [NightListed(*row) for row in db.execute(
         "select n.id, n.name, n.kind, n.created_at, "
         "(select count(*) from night_players p where p.night_id = n.id), "
         "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned "
-        f"from nights n where n.group_id = ?{where} order by n.created_at desc, n.id desc",
+        f"from nights n where n.group_id = ? and n.deleted_at is null{where} order by n.created_at desc, n.id desc",
         [group_id, *(value for value, _ in filters if value is not None)])]
+
+
+def deleted_nights(db: sqlite_utils.Database, group_id: int) -> list[tuple[NightListed, str]]:
+    """The group's deleted nights, the latest deleted first, each with when it was
+    deleted: what "Deleted nights" offers to restore."""
+    return [(NightListed(*row[:7]), row[7]) for row in db.execute(
+        "select n.id, n.name, n.kind, n.created_at, "
+        "(select count(*) from night_players p where p.night_id = n.id), "
+        "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned, n.deleted_at "
+        "from nights n where n.group_id = ? and n.deleted_at is not null order by n.deleted_at desc, n.id desc",
+        [group_id])]
+
+
+class NightDeletedError(Exception):
+    """The night was deleted already (a double tap, two phones at once): nothing written."""
+
+
+class NightNotDeletedError(Exception):
+    """The night is not deleted (restored already: a double tap, two phones at once)."""
+
+
+def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> StoredNight:
+    """Delete night ``night_id`` of group ``group_id`` softly, with its tables' games (a
+    night started by mistake): the night leaves the nights list and the season, each of
+    its tables' games is deleted as a game is (store.delete_game: every list and
+    statistic forgets it, its deals and history kept), and :func:`restore_night` puts
+    them all back. One transaction, checked inside it: raises NightNotFoundError (no such
+    night in the group), NightDeletedError (deleted already). Returns the night as it
+    was deleted."""
+    with writing(db):
+        night = get_night(db, night_id, group_id)  # raises NightNotFoundError
+        if night.deleted_at is not None:
+            raise NightDeletedError(night_id)
+        now = store.now()
+        db.execute("update nights set deleted_at = ? where id = ?", [now, night_id])
+        for round_ in night.rounds:
+            for table in round_.tables:
+                if not table.deleted:
+                    store.delete_game(db, table.game.id, with_night=True)
+    return get_night(db, night_id)
+
+
+def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> StoredNight:
+    """Put a deleted night back whole, its tables' games with it (store.restore_game): it
+    counts again in the nights list, the season and every statistic. One transaction,
+    checked inside it: raises NightNotFoundError, NightNotDeletedError (in play already),
+    store.DuplicateGameError (a table's game with deals is in play twice by now: nothing
+    restored). Returns the night as it is back."""
+    with writing(db):
+        night = get_night(db, night_id, group_id)
+        if night.deleted_at is None:
+            raise NightNotDeletedError(night_id)
+        db.execute("update nights set deleted_at = null where id = ?", [night_id])
+        for round_ in night.rounds:
+            for table in round_.tables:
+                if table.deleted:
+                    store.restore_game(db, table.game.id, with_night=True)
+    return get_night(db, night_id)
 
 
 @dataclass(frozen=True)

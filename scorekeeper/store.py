@@ -693,7 +693,7 @@ def is_deleted(db: sqlite_utils.Database, game_id: str) -> bool:
     return bool(rows) and rows[0].get("deleted_at") is not None
 
 
-def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
+def delete_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = False) -> StoredGame:
     """Delete a game softly (issue 18, part 1): it leaves every list, statistic and group
     file (every read here skips it, and the summaries forget it: :func:`after_write`), but
     keeps its players, settings, deals and history, so :func:`restore_game` puts it back
@@ -701,12 +701,13 @@ def delete_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
 
     Checked inside the write transaction, so two phones deleting at once delete it once:
     raises GameDeletedError (deleted already: its ``game`` says when), NotFoundError (no
-    such game), NightTableError (a table of a club night: it goes with its night). Nothing
-    is written when it raises."""
+    such game), NightTableError (a table of a club night: it goes with its night, whose
+    delete passes ``with_night``). Nothing is written when it raises."""
     now = _now()
     with writing(db):
         game = get_game(db, game_id)  # raises GameDeletedError, NotFoundError
-        _refuse_night_table(db, game_id)
+        if not with_night:
+            _refuse_night_table(db, game_id)
         db.table("games").update(game_id, {"deleted_at": now})
         _record(db, game_id, now, "game_deleted", after={"deleted_at": now})
         _written(db, game_id)
@@ -723,7 +724,7 @@ class RestoredGame:
     twin: str | None = None
 
 
-def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
+def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = False) -> RestoredGame:
     """Put a deleted game back whole (issue 18, part 1): its deals, history and links work
     again, and it counts in every list and statistic at once. Records "game_restored".
     Returns the game as it is back, with the identical empty game in play beside it, if
@@ -735,8 +736,9 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
     file imported again, or the game imported, after it was deleted; back, it would count
     twice in every statistic). A game with no deal yet is restored even beside an
     identical one: two empty games are two starts (the second one "Start another"), not
-    one game counted twice (its ``twin`` names the other). Nothing is written when it
-    raises."""
+    one game counted twice (its ``twin`` names the other). A table of a club night comes
+    back with its night alone, whose restore passes ``with_night`` (else NightTableError).
+    Nothing is written when it raises."""
     now = _now()
     with writing(db):
         row = db.execute("select deleted_at, group_id from games where id = ?", [game_id]).fetchone()
@@ -744,6 +746,8 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
             raise NotFoundError(f"no game {game_id!r}")
         if row[0] is None:
             raise GameNotDeletedError(f"game {game_id} is in play")
+        if not with_night:
+            _refuse_night_table(db, game_id)
         deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
         twin = identical_game(db, deleted.exported(), row[1])
         if twin is not None and deleted.deals:
@@ -756,8 +760,10 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> RestoredGame:
 
 def deleted_games(db: sqlite_utils.Database, group_id: int) -> list[StoredGame]:
     """The deleted games of group ``group_id`` (each with its ``deleted_at`` and
-    ``version``), the latest deleted first: what "Deleted games" offers to restore."""
-    found = _games(db, "where group_id = ?", [group_id], deleted=True)
+    ``version``), the latest deleted first: what "Deleted games" offers to restore (not
+    the tables of a deleted club night: they come back with their night)."""
+    found = _games(db, "where group_id = ? and id not in (select game_id from night_tables)", [group_id],
+                   deleted=True)
     return sorted((replace(g, version=game_version(db, g.id)) for g in found),
                   key=lambda g: g.deleted_at or "", reverse=True)
 

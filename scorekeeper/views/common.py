@@ -89,8 +89,10 @@ def deleted_game_page(game: StoredGame) -> Response:
     if request.endpoint in ("live.game", "deals.preview"):
         response = jsonify(error=_("This game was deleted."), deleted=True)
     else:
+        # a table of a club night was deleted with its night, and comes back with it
+        table = night_store.table_of(get_db(), game.id)
         response = current_app.make_response(render_template("games/deleted_game.html", game=game,
-                                                              form=forms.EmptyForm()))
+                                                              form=forms.EmptyForm(), night_table=table))
     response.status_code = 410
     return response
 

@@ -317,6 +317,10 @@ def restore(game_id: str) -> Any:
     result = actions.restore_game(get_db(), game_id)
     if isinstance(result, actions.NoSuchGame):
         abort(404)
+    if isinstance(result, actions.NightTable):  # a deleted night's table: back with its night only
+        flash(_("That game is a table of a deleted club night: it comes back with its night. Restore the "
+                "night here."), "told")
+        return redirect(url_for("nights.index", _anchor="deleted-head"))
     if isinstance(result, actions.TwinInPlay):  # its twin's sheet, saying why this one stays deleted
         flash(_("%(game)s stays deleted: the game shown here has the same players, settings and deals "
                 "(imported again?), so restoring the deleted one would count the same game twice.",

@@ -48,16 +48,69 @@ def get_night_or_404(night_id: int) -> StoredNight:
     """The night of this group, or 404 saying there is no such night (another group's
     night is no answer here)."""
     try:
-        return night_store.get_night(get_db(), night_id, group_id())
+        night = night_store.get_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
         abort(404, description=_("There is no such night here."))  # as /live says it
+    if night.deleted_at is not None:
+        abort(404, description=_("This night was deleted. It can be restored from Club nights."))
+    return night
 
 
 @bp.get("/nights")
 def index() -> str:
-    """The group's club nights, the latest first, and a new night for each game."""
+    """The group's club nights, the latest first, a new night for each game, and the
+    deleted nights with Restore."""
     return render_template("nights/index.html", nights=night_store.list_nights(get_db(), group_id()),
-                           kinds=KINDS)
+                           deleted=night_store.deleted_nights(get_db(), group_id()), kinds=KINDS,
+                           empty=forms.EmptyForm())
+
+
+@bp.route("/nights/<int:night_id>/delete", methods=["GET", "POST"])
+def delete(night_id: int) -> Any:
+    """A night started by mistake: asked once, naming the night and what goes with it
+    (GET); deleted with its tables' games (POST: night_actions.delete_night), then the
+    nights list, whose message offers Restore. The same delete sent twice (a double tap,
+    two phones) deletes once and says it was deleted already."""
+    form = forms.EmptyForm()
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            result = night_actions.delete_night(get_db(), night_id, group_id())
+        except night_store.NightNotFoundError:
+            abort(404, description=_("There is no such night here."))
+        title = night_title(result.night)
+        flash(_("%(night)s was deleted already (on another phone?).", night=isolate(title)) if result.again
+              else _("%(night)s deleted, with its tables' games. Restore it below if that was a mistake.",
+                     night=isolate(title)), "saved")
+        return redirect(url_for("nights.index", _anchor="deleted-head"))
+    night = get_night_or_404(night_id)
+    if forms.csrf_failed(form):
+        form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
+    tables = [table for round_ in night.rounds for table in round_.tables]
+    return render_template("nights/delete.html", night=night, title=night_title(night), form=form,
+                           tables=len(tables), deals=sum(len(table.game.deals) for table in tables)), \
+        400 if form.is_submitted() else 200
+
+
+@bp.post("/nights/<int:night_id>/restore")
+def restore(night_id: int) -> Any:
+    """Put a deleted night back with its tables' games (night_actions.restore_night) and
+    open its page; a night back already gets the same answer, saying so."""
+    form = forms.EmptyForm()
+    if not form.validate_on_submit():
+        flash(_("This page was open too long or came from elsewhere. Tap Restore again."), "saved")
+        return redirect(url_for("nights.index", _anchor="deleted-head"))
+    try:
+        result = night_actions.restore_night(get_db(), night_id, group_id())
+    except night_store.NightNotFoundError:
+        abort(404, description=_("There is no such night here."))
+    if isinstance(result, night_actions.NightTwinInPlay):
+        flash(_("The night stays deleted: one of its tables' games is in the games list again (imported "
+                "again?), so restoring it would count that game twice."), "told")
+        return redirect(url_for("nights.index", _anchor="deleted-head"))
+    title = night_title(result.night)
+    flash(_("%(night)s was restored already.", night=isolate(title)) if result.again
+          else _("%(night)s restored, with its tables' games.", night=isolate(title)), "saved")
+    return redirect(url_for("nights.show", night_id=night_id))
 
 
 @bp.route("/nights/new", methods=["GET", "POST"])

@@ -165,6 +165,8 @@ def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db
     assert refused.status_code == 403
     assert "Round 1 is closed: this table card now only shows the scores of table 3. Deals can no longer be " \
            "entered or changed with it" in text(refused)
+    assert "Nothing was saved." in text(refused)  # the deal typed in, said not saved (the tester's report)
+    assert "Nothing was saved." not in text(phone.get("/group"))  # a page only refused, nothing sent
     assert deals_in(db, game_id) == 1
     # the same card scanned again (a replay after the night): the sheet, read-only
     again = fresh_phone(app)

@@ -284,6 +284,21 @@ def test_a_table_card_pasted_on_the_welcome_page_opens_as_scanned(app, db, night
     assert deal(phone, game_id).status_code == 302
 
 
+def test_another_groups_card_of_a_closed_round_promises_no_deal_entry(app, client, db, night):
+    """The tester's old card: round 1 closed, its table card scanned by a phone of another
+    group. The question says the card only shows that table's scores now, not that the
+    phone would enter deals with it."""
+    night_id, cards = night
+    _game_id, token = cards[1]
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
+    other = groups.create(db, "Tuesday table")
+    phone = app.test_client(join=other.token)
+    phone.get("/")
+    asked = text(phone.get(f"/t/{token}"))
+    assert "Its round is over: it only shows that table's scores. This phone is in Tuesday table." in asked
+    assert "enters deals" not in asked
+
+
 def test_another_groups_card_is_asked_first_and_the_phone_can_go_back(app, db, night):
     _, cards = night
     game_id, token = cards[1]

@@ -197,9 +197,11 @@ class Restored:
 @dataclass(frozen=True)
 class Twin:
     """Nothing restored: deal ``number`` in play has exactly the deleted deal's entries
-    (entered again by hand after the delete?), so restoring would count it twice."""
+    (``later``: it stands after the deleted deal's place, so perhaps entered again by hand
+    after the delete), so restoring would count it twice."""
 
     number: int
+    later: bool = True
 
 
 @dataclass(frozen=True)
@@ -512,13 +514,15 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expect
         return Refused(error)
 
 
-def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> int | None:
-    """The 1-based number of a deal of ``game`` in play with exactly the entries of
-    deleted deal ``deal_id`` (entered again by hand after the delete), or None."""
+def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> Twin | None:
+    """A deal of ``game`` in play with exactly the entries of deleted deal ``deal_id``
+    (entered again by hand after the delete, or the same deal played twice), as
+    :class:`Twin`, or None."""
     deleted = next((d for d in store.deleted_deals(db, game.id) if d.id == deal_id), None)
     if deleted is None:
         return None
-    return next((n for n, d in enumerate(game.deals, 1) if d.entry == deleted.entry), None)
+    return next((Twin(n, later=d.position > deleted.position) for n, d in enumerate(game.deals, 1)
+                 if d.entry == deleted.entry), None)
 
 
 def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False,
@@ -533,7 +537,7 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
     store.DiskFullError (the app's error page answers it)."""
     twin = twin_in_play(db, game, deal_id)
     if twin is not None and not anyway:
-        return Twin(twin)
+        return twin
     try:
         with store.writing(db):
             if _card_closed(db, game.id, card):

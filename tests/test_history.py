@@ -492,9 +492,24 @@ def test_restoring_a_deal_that_was_entered_again_asks_before_counting_it_twice(c
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     asked = client.post(restore_url(page), data={"back": "history"}, follow_redirects=True)
     assert "count that deal twice" in text(asked) and "Restore anyway" in text(asked)
+    assert "Deal 2 has exactly the same entries (entered again after the delete?)" in text(asked)
     assert len(store.get_game(db, game_id).deals) == 2
     body = asked.get_data(as_text=True)
     assert 'name="again" value="1"' in body
     again = client.post(restore_url(body), data={"back": "history", "again": "1"}, follow_redirects=True)
     assert "Deal 2 restored." in text(again)
     assert len(store.get_game(db, game_id).deals) == 3
+
+
+def test_restoring_a_deal_like_an_earlier_one_does_not_guess_it_was_entered_again(client, make_game, db):
+    """The tester's case: deal 3 had the very entries of deal 1, which was never deleted;
+    deal 3 deleted, its Restore asks first, without supposing deal 1 was typed in again
+    after the delete (it was there before)."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, WORKED_TRIGAMI_DEAL])
+    third = store.get_game(db, game_id).deals[2]
+    client.post(f"/games/{game_id}/deals/{third.id}/delete")
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    asked = text(client.post(restore_url(page), data={"back": "history"}, follow_redirects=True))
+    assert "Deal 1 has exactly the same entries: if it is this deal, restoring would count it twice." in asked
+    assert "entered again after the delete" not in asked and "Restore anyway" in asked
+    assert len(store.get_game(db, game_id).deals) == 2

@@ -73,11 +73,15 @@ def restore(game_id: str, deal_id: int) -> Any:
                                          "Tap Restore again."))
     result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card())
     match result:
-        case actions.Twin(number=twin):
+        case actions.Twin(number=twin, later=True):
             return _refused(game, deal_id, _(
                 "Deal %(n)s has exactly the same entries (entered again after the delete?): restoring "
                 "this one would count that deal twice. Tap Restore anyway if both were really played.",
                 n=twin), twin=True)
+        case actions.Twin(number=twin):  # an earlier deal, never deleted: no guess how it came
+            return _refused(game, deal_id, _(
+                "Deal %(n)s has exactly the same entries: if it is this deal, restoring would count it "
+                "twice. Tap Restore anyway if both were really played.", n=twin), twin=True)
         case actions.NotFound():
             abort(404)
         case actions.CardClosed():  # the round closed at the instant of the restore

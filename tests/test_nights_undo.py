@@ -195,6 +195,24 @@ def test_a_leaver_is_not_taken_back_once_the_next_round_is_seated(client, db):
     assert night(db, night_id).player("Bruno").until_round == 1
 
 
+def test_a_leaver_of_a_two_round_night_is_not_told_of_a_next_round(client, db):
+    """The tester's partners night of two rounds: Bruno left after round 1 and round 2,
+    the night's last, is seated. Neither the page nor an old "Bruno stays" speak of a
+    next round to come back in: there is none."""
+    night_id = start(client, "trigami", SIX, 2, target="500")
+    client.post(f"/nights/{night_id}/leave", data={"player": "Bruno"})
+    client.post(f"/nights/{night_id}/close")
+    client.post(f"/nights/{night_id}/next")
+    page = text(client.get(f"/nights/{night_id}"))
+    assert "Round 2, the night's last, is seated: there is no next round to come back to." in page
+    assert "come back as a late arrival" not in page
+    answer = text(client.post(f"/nights/{night_id}/stay", data={"player": "Bruno"}, follow_redirects=True))
+    assert "Bruno left after round 1, and round 2, the night's last, is seated: they can no longer be taken " \
+           "back, and there is no next round to come back to." in answer
+    assert "join from the next round" not in answer
+    assert night(db, night_id).player("Bruno").until_round == 1
+
+
 def test_a_leaver_gone_comes_back_as_a_late_arrival(client, db):
     """Bruno leaves after round 1 and round 2 is seated without him; added again as a late
     arrival he is back from round 3, away in round 2 (neither seated nor sitting out: it

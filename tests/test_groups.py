@@ -617,6 +617,19 @@ def test_a_passcode_is_kept_only_as_a_slow_salted_hash(app, two_groups, monkeypa
         database.conn.close()
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    ("\u202e", "A group's name cannot hold invisible or control characters."),  # the tester's
+    ("\u202eFriday", "A group's name cannot hold invisible or control characters."),
+    ("\u2800 \u2800", "Give the group a name with letters or digits."),  # blank, but typeable
+])
+def test_a_group_name_is_told_what_is_wrong_with_it(app, two_groups, typed, said):
+    keeper = phone(app, two_groups[0]["group"].token)
+    answer = keeper.post("/group", data={"action": "rename", "rename-name": typed})
+    assert answer.status_code == 400
+    assert said in html.unescape(answer.get_data(as_text=True))
+    assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
+
+
 def test_a_passcode_nobody_could_type_is_refused(app, two_groups):
     keeper = phone(app, two_groups[0]["group"].token)
     for invisible in ("\u200b\u200b\u200b\u200b", "abc\u202e", "ab\x00cd"):

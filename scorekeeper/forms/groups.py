@@ -68,10 +68,10 @@ def group_name(form: Any, field: Any) -> None:
     """A group's name as it is kept (inputs.clean_name), with something to see and nothing
     unseen that would steer the text around it (control or direction characters)."""
     field.data = clean_name(field.data or "")
+    if not typeable(field.data.replace(" ", "")):  # said first: a name of such characters alone too
+        raise ValidationError(_("A group's name cannot hold invisible or control characters."))
     if field.data and not has_visible_character(field.data):
         raise ValidationError(_("Give the group a name with letters or digits."))
-    if not typeable(field.data.replace(" ", "")):
-        raise ValidationError(_("A group's name cannot hold invisible or control characters."))
 
 
 class StartForm(FlaskForm):

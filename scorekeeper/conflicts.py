@@ -356,3 +356,16 @@ def merged_settings(arrived: Sequence[Change], players: Sequence[str], options: 
         if value is not _MISSING:
             settings[key] = value
     return names, settings
+
+
+def settings_changed_meanwhile(arrived: Sequence[Change], now: StoredGame) -> tuple[str, ...]:
+    """What another phone changed of the players and settings since the form was opened
+    (``arrived``: the changes since, oldest first; ``now``: the game as it is), in words:
+    "Ben → Benedikt", "Target 900 → 850"; from what the form read to what is stored now."""
+    renamed = [c.before["players"] for c in arrived if c.action == "players_renamed" and isinstance(c.before, Mapping)]
+    reset = [c.before["options"] for c in arrived if c.action == "settings_changed" and isinstance(c.before, Mapping)]
+    words = [history.renamed(old, new) for old, new in zip(renamed[0], now.players, strict=False)
+             if old != new] if renamed else []
+    if reset:
+        words.extend(history.settings_changes(now.kind, reset[0], now.options))
+    return tuple(words)

@@ -192,6 +192,21 @@ def test_a_name_both_phones_changed_keeps_this_phones_in_the_form(client, make_g
     assert [shown[f"player_{seat}"] for seat in range(3)] == ["Anna", "Benedikt", "Carla"]
     assert shown["target"] == "400"
     assert "(now: \u2068Anna\u2069, \u2068Benny\u2069, \u2068Carla\u2069)" in text(refused)
+    assert "The other phone changed: \u2068Ben\u2069 → \u2068Benny\u2069." in text(refused)
+
+
+def test_a_target_both_phones_changed_says_the_other_phones_beside_this_phones_own(client, make_game, db):
+    """The tester's two phones: one plays to 850, the other, on its page opened before,
+    types 950. The second is not saved (409), keeps 950 in the form, and is told the other
+    phone set 850: a second Save then replaces it knowingly."""
+    game_id = make_game()
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    store.update_game(db, game_id, players=["Anna", "Ben", "Carla"], options={"target": 850})  # the other phone
+    refused = client.post(f"/games/{game_id}/edit", data={**form, "target": "950"})
+    assert refused.status_code == 409
+    assert "The other phone changed: Target 500 → 850." in text(refused)
+    assert form_fields(refused.get_data(as_text=True))["target"] == "950"
+    assert store.get_game(db, game_id).options["target"] == 850
 
 
 def test_a_trix_contract_played_meanwhile_keeps_the_entries_and_says_so(client, make_game, db):

@@ -375,6 +375,9 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
             form.form_errors.append(_("The players or settings were changed on another phone while this page "
                                       "was open (now: %(names)s). Their changes are now in the form and yours "
                                       "are kept: check, then tap Save again.", names=listed(isolate_all(now.players))))
+            theirs = conflicts.settings_changed_meanwhile(arrived, now)
+            if theirs:  # said, also where this phone's own change of the same field is kept
+                form.form_errors.append(_("The other phone changed: %(changes)s.", changes=listed(theirs)))
             form.stale_version = now.version
         case actions.Refused(error=error):
             changed = [key for key in options if options[key] != game.options.get(key)]

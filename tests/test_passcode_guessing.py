@@ -352,6 +352,11 @@ def test_a_passphrase_opens_the_group_as_a_phones_keyboard_types_it(app):
     # set on a keyboard that capitalised it: typed in a password field, it still opens
     groups.set_passcode(db, groups.only_group(db).id, "Horse battery")
     assert phone(app, token).post("/passcode", data={"passcode": "horse battery"}).status_code == 302
+    # set with the space a word suggestion leaves after the last word: kept without it
+    keeper = phone(app, token)
+    assert keeper.post("/passcode", data={"passcode": "Horse battery"}).status_code == 302
+    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "blue harbour "}).status_code == 302
+    assert phone(app, token).post("/passcode", data={"passcode": "blue harbour"}).status_code == 302
 
 
 def test_a_short_passcode_from_before_the_rule_keeps_working_and_a_longer_one_is_suggested(app):

@@ -56,11 +56,11 @@ def settings() -> Any:
                   "saved")
             return redirect(url_for("groups.settings"))
         if action == "passcode" and passcode_form.validate_on_submit():
-            new = passcode_form.passcode.data or ""
+            # without the spaces a keyboard leaves around words (its word suggestion adds one
+            # after the last): the passcode page reads what is typed there without them too
+            new = (passcode_form.passcode.data or "").strip()
             if not new:  # never a passcode turned off by an empty Change: that has its own button
                 passcode_form.passcode.errors = [_("Type the new passcode first.")]
-            elif new.strip() != new:
-                passcode_form.passcode.errors = [_("A passcode cannot start or end with a space.")]
             elif not typeable(new):
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]

@@ -95,10 +95,19 @@ def passed(access: groups.Access) -> bool:
     return passcode_id is None or access.access != groups.PLAY or passcode_id in session.get("passed", ())
 
 
-def keep_proof(proof: str | None) -> None:
-    """Keep ``proof`` (a passcode's id) among the passcodes this phone gave (the latest few)."""
+def keep_proof(proof: str | None, group_id: int | None = None) -> None:
+    """Keep ``proof`` (a passcode's id) among the passcodes this phone gave (the latest
+    few), and ``group_id`` among the groups it gave one for (:func:`passcode_changed`)."""
     if proof:
         session["passed"] = [proof, *(p for p in session.get("passed", ()) if p != proof)][:KEPT]
+    if proof and group_id is not None:
+        session["passed_in"] = [group_id, *(g for g in session.get("passed_in", ()) if g != group_id)][:KEPT]
+
+
+def passcode_changed(access: groups.Access) -> bool:
+    """Whether this phone gave group ``access.group``'s passcode before, and is asked
+    again: the passcode was changed since (the passcode page says so)."""
+    return access.group.id in session.get("passed_in", ()) and not passed(access)
 
 
 def admit() -> Any:

@@ -270,6 +270,27 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
     assert newcomer.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
 
 
+def test_a_phone_asked_again_after_the_passcode_changed_is_told_it_changed(app):
+    """The tester's phone in the middle of a deal: the organiser changes the passcode, and
+    the phone's next page is the passcode page. It says the passcode was changed (not
+    only "This group has a passcode"); a phone that never gave one reads the usual words."""
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    groups.set_passcode(db, group.id, "clubs and spades")
+    player, keeper = phone(app, group.token), phone(app, group.token)
+    for one in (player, keeper):
+        assert one.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
+    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds"}).status_code == 302
+    assert player.get("/").location == "/passcode"
+    asked = html.unescape(re.sub(r"<[^>]+>", " ", player.get("/passcode").get_data(as_text=True)))
+    assert "The group's passcode was changed since this phone last gave it." in asked
+    newcomer = phone(app, group.token)
+    first = html.unescape(newcomer.get("/passcode").get_data(as_text=True))
+    assert "This group has a passcode. Enter it once" in first and "passcode was changed" not in first
+    assert player.post("/passcode", data={"passcode": "hearts and diamonds"}).status_code == 302
+    assert player.get("/").status_code == 200  # in again
+
+
 # ---------------------------------------------------------------------------- the rule for new passcodes
 
 

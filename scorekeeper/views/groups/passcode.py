@@ -52,7 +52,9 @@ def _too_many(refused: attempts.Refused, what: str) -> str:
 
 
 def _passcode_page(form: PasscodeForm, group: groups.Group, status: int, **context: Any) -> Any:
-    response = make_response(render_template("groups/passcode.html", form=form, group=group,
+    link = access.current()
+    changed = link is not None and access.passcode_changed(link)  # given here before: changed since
+    response = make_response(render_template("groups/passcode.html", form=form, group=group, changed=changed,
                                              code_form=CodeForm(formdata=None), **context), status)
     if "refused" in context:
         response.headers["Retry-After"] = str(context["refused"].retry_after)
@@ -81,7 +83,7 @@ def passcode() -> Any:
                       if (found := groups.check_passcode(db, link.group.id, typed)) is not None), None)
         if proof is not None:
             attempts.forget(db, counted)
-            access.keep_proof(proof)
+            access.keep_proof(proof, link.group.id)
             return redirect(session.pop("after_passcode", None) or url_for("games.index"))
         form.passcode.errors = [_("That is not the passcode. Ask someone in your group.")]
     access.phone()  # given with the form's token, so all this phone's tries count as one phone's
@@ -118,7 +120,7 @@ def enter_code() -> Any:
                     target = url_for("games.index")
                 else:  # this phone was asking for the passcode: where it was going
                     target = session.pop("after_passcode", None) or url_for("games.index")
-                access.keep_proof(group.passcode_id)
+                access.keep_proof(group.passcode_id, group.id)
                 flash(_("You are in %(name)s.", name=isolate(group.name)), "saved")
                 return redirect(target)
     response = make_response(render_template("groups/code.html", form=form, too_many=message), status)

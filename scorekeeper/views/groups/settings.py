@@ -65,7 +65,7 @@ def settings() -> Any:
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]
             else:
-                access.keep_proof(groups.set_passcode(db, group_id, new_passcode(new)))
+                access.keep_proof(groups.set_passcode(db, group_id, new_passcode(new)), group_id)
                 flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():

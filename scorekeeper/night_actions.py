@@ -447,14 +447,27 @@ class NightTwinInPlay:
     game_id: str
 
 
-def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightDeleted:
+@dataclass(frozen=True)
+class NightPlayedMeanwhile:
+    """Nothing deleted: deals were entered (or deleted) at the night's tables since the
+    question was shown; ``deals`` in play now."""
+
+    night: StoredNight
+    deals: int
+
+
+def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int, expected_deals: int | None = None
+                 ) -> NightDeleted | NightPlayedMeanwhile:
     """Delete a night started by mistake, with its tables' games, in one transaction
-    (night_store.delete_night): :class:`NightDeleted`. Raises
-    night_store.NightNotFoundError for no such night in the group."""
+    (night_store.delete_night): :class:`NightDeleted`; :class:`NightPlayedMeanwhile` when
+    its tables no longer hold ``expected_deals`` deals (what the question showed), checked
+    inside the write. Raises night_store.NightNotFoundError for no such night in the group."""
     try:
-        return NightDeleted(night_store.delete_night(db, night_id, group_id))
+        return NightDeleted(night_store.delete_night(db, night_id, group_id, expected_deals))
     except night_store.NightDeletedError:
         return NightDeleted(night_store.get_night(db, night_id, group_id), again=True)
+    except night_store.NightChangedError as changed:
+        return NightPlayedMeanwhile(night_store.get_night(db, night_id, group_id), changed.deals)
 
 
 def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightRestored | NightTwinInPlay:

@@ -487,18 +487,36 @@ class NightNotDeletedError(Exception):
     """The night is not deleted (restored already: a double tap, two phones at once)."""
 
 
-def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> StoredNight:
+class NightChangedError(Exception):
+    """The night's tables hold another number of deals than the page that asked showed
+    (``deals``, as now): nothing written."""
+
+    def __init__(self, deals: int) -> None:
+        super().__init__(f"{deals} deals now")
+        self.deals = deals
+
+
+def night_deals(night: StoredNight) -> int:
+    """The deals in play at every table of ``night``."""
+    return sum(len(table.game.deals) for round_ in night.rounds for table in round_.tables if not table.deleted)
+
+
+def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int, expected_deals: int | None = None
+                 ) -> StoredNight:
     """Delete night ``night_id`` of group ``group_id`` softly, with its tables' games (a
     night started by mistake): the night leaves the nights list and the season, each of
     its tables' games is deleted as a game is (store.delete_game: every list and
     statistic forgets it, its deals and history kept), and :func:`restore_night` puts
     them all back. One transaction, checked inside it: raises NightNotFoundError (no such
-    night in the group), NightDeletedError (deleted already). Returns the night as it
-    was deleted."""
+    night in the group), NightDeletedError (deleted already), NightChangedError (its
+    tables hold another number of deals than ``expected_deals``, what the question
+    showed; None: not checked). Returns the night as it was deleted."""
     with writing(db):
         night = get_night(db, night_id, group_id)  # raises NightNotFoundError
         if night.deleted_at is not None:
             raise NightDeletedError(night_id)
+        if expected_deals is not None and night_deals(night) != expected_deals:
+            raise NightChangedError(night_deals(night))
         now = store.now()
         db.execute("update nights set deleted_at = ? where id = ?", [now, night_id])
         for round_ in night.rounds:

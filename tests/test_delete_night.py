@@ -14,7 +14,7 @@ from functools import partial
 import pytest
 
 from scorekeeper import groups, night_actions, night_store, store, summaries
-from tests.race_support import assert_race_invariants, at_once, changes, statuses
+from tests.race_support import assert_race_invariants, at_once, changes, form_fields, statuses
 from tests.test_nights import NINE, fixed_seed, night, play_trigami, start, text  # noqa: F401 - a fixture
 
 
@@ -75,6 +75,26 @@ def test_a_night_started_by_mistake_is_deleted_with_its_tables_and_restored_whol
     assert played(db) == before
     assert len(store.get_game(db, games[0]).deals) == 1  # its deal back with it
     assert "Deleted nights" not in text(client.get("/nights"))
+
+
+def test_a_question_left_open_while_a_table_saved_a_deal_asks_again(client, db, mistaken):
+    """The tester's two phones: one opens "Delete this night?" (1 deal entered), the other
+    saves a deal at table 2, then the first taps Delete night. Nothing is deleted (409):
+    the question is asked again with 2 deals, and a second tap deletes it."""
+    night_id, _games = mistaken
+    asked = client.get(f"/nights/{night_id}/delete")
+    sent = form_fields(asked.get_data(as_text=True))
+    assert sent["deals"] == "1"
+    table = night(db, night_id).current.tables[1].game
+    play_trigami(client, table.id, table.players, list(table.players), "table-2")
+    again = client.post(f"/nights/{night_id}/delete", data=sent)
+    assert again.status_code == 409
+    assert "Deals were entered at its tables since this page was opened." in text(again)
+    assert "(deals entered: 2)" in text(again)
+    assert night_store.get_night(db, night_id).deleted_at is None
+    confirmed = client.post(f"/nights/{night_id}/delete", data=form_fields(again.get_data(as_text=True)))
+    assert confirmed.status_code == 302
+    assert night_store.get_night(db, night_id).deleted_at is not None
 
 
 def test_a_second_delete_or_restore_is_harmless_and_said(client, db, mistaken):

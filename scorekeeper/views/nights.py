@@ -72,11 +72,17 @@ def delete(night_id: int) -> Any:
     nights list, whose message offers Restore. The same delete sent twice (a double tap,
     two phones) deletes once and says it was deleted already."""
     form = forms.EmptyForm()
+    shown = request.form.get("deals", "")
     if request.method == "POST" and form.validate_on_submit():
         try:
-            result = night_actions.delete_night(get_db(), night_id, group_id())
+            result = night_actions.delete_night(get_db(), night_id, group_id(),
+                                                int(shown) if shown.isdecimal() and len(shown) < 9 else None)
         except night_store.NightNotFoundError:
             abort(404, description=_("There is no such night here."))
+        if isinstance(result, night_actions.NightPlayedMeanwhile):  # asked again, with the deals as now
+            form.form_errors.append(_("Deals were entered at its tables since this page was opened. Check "
+                                      "again, then tap Delete night to confirm."))
+            return _delete_page(result.night, form), 409
         title = night_title(result.night)
         flash(_("%(night)s was deleted already (on another phone?).", night=isolate(title)) if result.again
               else _("%(night)s deleted, with its tables' games. Restore it below if that was a mistake.",
@@ -85,10 +91,15 @@ def delete(night_id: int) -> Any:
     night = get_night_or_404(night_id)
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))
+    return _delete_page(night, form), 400 if form.is_submitted() else 200
+
+
+def _delete_page(night: StoredNight, form: Any) -> str:
+    """"Delete this night?": the night, its tables and the deals entered at them (sent back
+    with the answer, so that deals entered meanwhile ask again)."""
     tables = [table for round_ in night.rounds for table in round_.tables]
     return render_template("nights/delete.html", night=night, title=night_title(night), form=form,
-                           tables=len(tables), deals=sum(len(table.game.deals) for table in tables)), \
-        400 if form.is_submitted() else 200
+                           tables=len(tables), deals=night_store.night_deals(night))
 
 
 @bp.post("/nights/<int:night_id>/restore")

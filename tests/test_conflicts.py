@@ -159,15 +159,22 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     assert game.players[1] == "Ben" and game.options["target"] == 300
 
 
+def opened_then_changed_elsewhere(client, make_game, db, players: list[str], options: dict | None = None):
+    """A game's Players and settings opened on this phone, then saved on another phone
+    (``players``, ``options``): (game id, this phone's form as it was drawn)."""
+    game_id = make_game()
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    store.update_game(db, game_id, players=players, options=options)  # the other phone
+    return game_id, form
+
+
 def test_players_and_settings_changed_on_two_phones_are_put_together_not_undone(client, make_game, db):
     """The tester's two phones on Players and settings: one renames Anna to Annika and
     plays to 300; the other, on its page opened before, renames only Ben to Benedikt.
     Nothing is saved (409), and the form shows both changes together, as an edit of a
     deal does: Annika and 300 (left alone on this phone) with Benedikt (its own). Saving
     what the form shows keeps everyone's change; before, it put Anna and 500 back."""
-    game_id = make_game()
-    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
-    store.update_game(db, game_id, players=["Annika", "Ben", "Carla"], options={"target": 300})  # the other phone
+    game_id, form = opened_then_changed_elsewhere(client, make_game, db, ["Annika", "Ben", "Carla"], {"target": 300})
     refused = client.post(f"/games/{game_id}/edit", data={**form, "player_1": "Benedikt"})
     assert refused.status_code == 409
     assert "Their changes are now in the form and yours are kept: check, then tap Save again." in text(refused)
@@ -183,9 +190,7 @@ def test_players_and_settings_changed_on_two_phones_are_put_together_not_undone(
 
 
 def test_a_name_both_phones_changed_keeps_this_phones_in_the_form(client, make_game, db):
-    game_id = make_game()
-    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
-    store.update_game(db, game_id, players=["Anna", "Benny", "Carla"])  # the other phone
+    game_id, form = opened_then_changed_elsewhere(client, make_game, db, ["Anna", "Benny", "Carla"])
     refused = client.post(f"/games/{game_id}/edit", data={**form, "player_1": "Benedikt", "target": "400"})
     assert refused.status_code == 409
     shown = form_fields(refused.get_data(as_text=True))
@@ -199,9 +204,7 @@ def test_a_target_both_phones_changed_says_the_other_phones_beside_this_phones_o
     """The tester's two phones: one plays to 850, the other, on its page opened before,
     types 950. The second is not saved (409), keeps 950 in the form, and is told the other
     phone set 850: a second Save then replaces it knowingly."""
-    game_id = make_game()
-    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
-    store.update_game(db, game_id, players=["Anna", "Ben", "Carla"], options={"target": 850})  # the other phone
+    game_id, form = opened_then_changed_elsewhere(client, make_game, db, ["Anna", "Ben", "Carla"], {"target": 850})
     refused = client.post(f"/games/{game_id}/edit", data={**form, "target": "950"})
     assert refused.status_code == 409
     assert "The other phone changed: Target 500 → 850." in text(refused)

@@ -367,6 +367,13 @@ def stop_view_links(db: sqlite_utils.Database, group_id: int) -> int:
                           "and revoked_at is null", [now(), group_id]).rowcount
 
 
+def stopped_view_link(db: sqlite_utils.Database, token: str) -> bool:
+    """Whether ``token`` is a read-only link that was stopped ("Stop read-only links"),
+    not a play link replaced by a newer one."""
+    row = db.execute("select access, revoked_at from links where token = ?", [token]).fetchone()
+    return row is not None and row[0] == VIEW and row[1] is not None
+
+
 def rename(db: sqlite_utils.Database, group_id: int, name: str) -> None:
     """Give the group a new name (trimmed; the caller has checked it is not empty)."""
     with writing(db):

@@ -286,6 +286,15 @@ def test_stopping_read_only_links_stops_them(app, two_groups):
     player.post("/group", data={"action": "stop_view", "confirm": "yes"})
     assert viewer.get("/").location == "/welcome"
     assert player.get("/").status_code == 200  # the play link is not a read-only one
+    # the viewer is told its read-only link was stopped, not that it was replaced
+    told = html.unescape(viewer.get("/welcome").get_data(as_text=True))
+    assert "its group stopped its read-only links" in told and "replaced by a newer one" not in told
+    # a play link replaced is still said so
+    old = phone(app, ours["group"].token)
+    assert old.get("/").status_code == 200
+    player.post("/group", data={"action": "new_link", "confirm": "yes"})
+    told = html.unescape(old.get("/welcome").get_data(as_text=True))
+    assert "it was replaced by a newer one" in told and "stopped" not in told
 
 
 def test_a_player_opening_another_groups_read_only_link_can_go_back(app, two_groups):

@@ -51,8 +51,9 @@ def welcome() -> Any:
                                lost=False), 400
     if access.current() is not None:
         return redirect(url_for("games.index"))
-    lost = bool(session.get("link"))  # a link it had was replaced
-    return render_template("groups/welcome.html", form=StartForm(), lost=lost)
+    lost = bool(session.get("link"))  # a link it had was replaced, or (a read-only one) stopped
+    stopped = lost and groups.stopped_view_link(get_db(), str(session["link"]))
+    return render_template("groups/welcome.html", form=StartForm(), lost=lost, stopped=stopped)
 
 
 @bp.app_template_global("join_form")

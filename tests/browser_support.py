@@ -270,6 +270,23 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
     return page
 
 
+def sheet_and_form_kept(page: Any) -> None:
+    """Wait (at most 15 s each) until the service worker runs the score sheet open on
+    ``page`` (a first visit: it may have claimed the page already) and has kept the sheet
+    and its add-deal form for the road. (page.evaluate awaits the check; wait_for_function
+    would take its promise for a yes.)"""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    for _ in range(150):
+        if page.evaluate("""async () => {
+            const add = document.querySelector("[data-add-url]").dataset.addUrl;
+            const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
+            return await kept(location.pathname) && await kept(add);
+        }"""):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail("the sheet and its add-deal form were never kept")
+
+
 def go_offline(context: Any, probe: str) -> None:
     """Take the phone ``context`` off the network, and wait until its pages and its service
     worker all are: Playwright applies the switch to a service worker a moment after the

@@ -20,7 +20,14 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import go_offline, new_page, shot, store_game, sync_api
+from tests.browser_support import (
+    go_offline,
+    new_page,
+    sheet_and_form_kept,
+    shot,
+    store_game,
+    sync_api,
+)
 from tests.conftest import game_file
 from tests.test_live_browser import LIVE, clean_deal, deals, under_service_worker
 
@@ -343,19 +350,7 @@ def test_a_phone_whose_first_page_is_the_sheet_can_save_a_deal_without_connectio
         page.goto(f"{url}/games/{game_id}")  # no reload: the first visit as it is
         # (its service worker, installed by this page, may already have claimed it: on a busy
         # machine it did, before the page could be asked; the sheet came from the server)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
-        # page.evaluate awaits the check (wait_for_function would take its promise for a
-        # yes): poll until the worker has kept both, at most 15 s
-        for _ in range(150):
-            if page.evaluate("""async () => {
-                const add = document.querySelector("[data-add-url]").dataset.addUrl;
-                const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
-                return await kept(location.pathname) && await kept(add);
-            }"""):
-                break
-            page.wait_for_timeout(100)
-        else:
-            pytest.fail("the sheet and its add-deal form were never kept")
+        sheet_and_form_kept(page)
         go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("link", name="Add deal 3").click()
         expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()

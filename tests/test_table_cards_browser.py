@@ -18,6 +18,7 @@ from tests.browser_support import (
     new_page,
     no_sideways_scroll,
     served_night,
+    sheet_and_form_kept,
     shot,
     sync_api,
 )
@@ -114,17 +115,7 @@ def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_i
     try:
         phone.goto(f"{url}/t/{token}")
         assert phone.url == f"{url}/games/{game_id}"
-        phone.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
-        for _ in range(150):  # the sheet and its add-deal form kept for the road
-            if phone.evaluate("""async () => {
-                const add = document.querySelector("[data-add-url]").dataset.addUrl;
-                const kept = async (path) => Boolean(await caches.match(path, { ignoreVary: true }));
-                return await kept(location.pathname) && await kept(add);
-            }"""):
-                break
-            phone.wait_for_timeout(100)
-        else:
-            pytest.fail("the sheet and its add-deal form were never kept")
+        sheet_and_form_kept(phone)
         drawn = phone.locator("[data-next-text]").inner_text()
         go_offline(context, f"{url}/games/{game_id}/live")
         phone.get_by_role("link", name="Add deal 1").click()

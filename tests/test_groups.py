@@ -738,6 +738,25 @@ def test_downloads_of_a_group_are_never_kept_by_a_cache(app, two_groups):
         assert client.get(path).headers["Cache-Control"] == "private, no-store"
 
 
+@pytest.mark.parametrize("action", ["new_link", "stop_view"])
+def test_a_box_not_ticked_is_said_beside_it_and_it_takes_the_focus(client, action):
+    """The tester's "Make a new link" (and "Stop read-only links") tapped without the tick:
+    the page said "Tick the box to confirm first." at its top, far above the box. It is now
+    said beside the box, which the page focuses (so the phone shows it), as "Turn the
+    passcode off" does; nothing changed."""
+    before = client.get("/group").get_data(as_text=True)
+    refused = client.post("/group", data={"action": action})
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    form = re.search(rf'<form[^>]*>(?:(?!</form>).)*name="action" value="{action}".*?</form>', page, re.S)
+    assert form and f'id="{action}-problem">Tick the box to confirm first.</p>' in form.group(0)
+    box = re.search(r'<input type="checkbox" name="confirm"[^>]*>', form.group(0))
+    assert box and f'aria-describedby="{action}-problem"' in box.group(0) and "autofocus" in box.group(0)
+    assert page.count("Tick the box to confirm first.") == 1  # not also atop the page
+    play = re.search(r"/g/[A-Za-z0-9_-]+", before)
+    assert play and play.group(0) in client.get("/group").get_data(as_text=True)  # the link unchanged
+
+
 def test_a_refused_form_on_the_group_page_makes_no_read_only_link(client, db):
     assert client.post("/group", data={"action": "stop_view", "confirm": "yes"}).status_code == 302
     working = "select count(*) from links where access = 'view' and revoked_at is null"

@@ -84,7 +84,7 @@ def settings() -> Any:
             return redirect(url_for("groups.settings"))
         status = 400
         if action in ("new_link", "stop_view") and not confirmed:
-            flash(_("Tick the box to confirm first."), "problem")
+            unconfirmed = action  # said beside its box
     group = groups.get(db, group_id)
     view_token = groups.working_view_link(db, group_id)  # shown if there is one: opening the page makes none
     if request.method == "GET" or not rename_form.name.data:

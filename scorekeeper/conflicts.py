@@ -327,6 +327,15 @@ def _field(read: Any, theirs: Any, mine: Any) -> Any:
 
 
 
+def _as_read(arrived: Sequence[Change]) -> tuple[Sequence[str] | None, Mapping[str, Any] | None]:
+    """The players and the settings as a form opened before ``arrived`` (the changes since,
+    oldest first) read them: each from the first of those changes that changed it, None
+    when none did."""
+    renamed = [c.before["players"] for c in arrived if c.action == "players_renamed" and isinstance(c.before, Mapping)]
+    reset = [c.before["options"] for c in arrived if c.action == "settings_changed" and isinstance(c.before, Mapping)]
+    return (renamed[0] if renamed else None), (reset[0] if reset else None)
+
+
 def merged_settings(arrived: Sequence[Change], players: Sequence[str], options: Mapping[str, Any],
                     now: StoredGame) -> tuple[tuple[str, ...], dict[str, Any]]:
     """The players and settings this phone saved (``players`` by seat, ``options`` as
@@ -343,12 +352,10 @@ def merged_settings(arrived: Sequence[Change], players: Sequence[str], options: 
         except RuleError:
             return dict(raw)
 
-    renamed = [c.before["players"] for c in arrived if c.action == "players_renamed" and isinstance(c.before, Mapping)]
-    reset = [c.before["options"] for c in arrived if c.action == "settings_changed" and isinstance(c.before, Mapping)]
-    read_players = tuple(renamed[0]) if renamed else now.players
-    read, theirs, mine = spelt_out(reset[0] if reset else now.options), spelt_out(now.options), spelt_out(options)
+    read_players, read_options = _as_read(arrived)
+    read, theirs, mine = spelt_out(now.options if read_options is None else read_options), spelt_out(now.options), spelt_out(options)
     names = tuple(their if own == was else own
-                  for was, their, own in zip(read_players, now.players, players, strict=True))
+                  for was, their, own in zip(now.players if read_players is None else read_players, now.players, players, strict=True))
     settings = {}
     for key in [*mine, *(k for k in theirs if k not in mine)]:
         own = mine.get(key, _MISSING)
@@ -362,10 +369,9 @@ def settings_changed_meanwhile(arrived: Sequence[Change], now: StoredGame) -> tu
     """What another phone changed of the players and settings since the form was opened
     (``arrived``: the changes since, oldest first; ``now``: the game as it is), in words:
     "Ben → Benedikt", "Target 900 → 850"; from what the form read to what is stored now."""
-    renamed = [c.before["players"] for c in arrived if c.action == "players_renamed" and isinstance(c.before, Mapping)]
-    reset = [c.before["options"] for c in arrived if c.action == "settings_changed" and isinstance(c.before, Mapping)]
-    words = [history.renamed(old, new) for old, new in zip(renamed[0], now.players, strict=False)
-             if old != new] if renamed else []
-    if reset:
-        words.extend(history.settings_changes(now.kind, reset[0], now.options))
+    read_players, read_options = _as_read(arrived)
+    words = [history.renamed(old, new) for old, new in zip(read_players or (), now.players, strict=False)
+             if old != new]
+    if read_options is not None:
+        words.extend(history.settings_changes(now.kind, read_options, now.options))
     return tuple(words)

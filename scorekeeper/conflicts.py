@@ -353,9 +353,11 @@ def merged_settings(arrived: Sequence[Change], players: Sequence[str], options: 
             return dict(raw)
 
     read_players, read_options = _as_read(arrived)
-    read, theirs, mine = spelt_out(now.options if read_options is None else read_options), spelt_out(now.options), spelt_out(options)
+    read_players = now.players if read_players is None else read_players
+    read = spelt_out(now.options if read_options is None else read_options)
+    theirs, mine = spelt_out(now.options), spelt_out(options)
     names = tuple(their if own == was else own
-                  for was, their, own in zip(now.players if read_players is None else read_players, now.players, players, strict=True))
+                  for was, their, own in zip(read_players, now.players, players, strict=True))
     settings = {}
     for key in [*mine, *(k for k in theirs if k not in mine)]:
         own = mine.get(key, _MISSING)

@@ -460,23 +460,26 @@ def list_nights(db: sqlite_utils.Database, group_id: int, *, since: str | None =
     deleted ones (:func:`deleted_nights`)."""
     filters = [(since, "n.created_at >= ?"), (before, "n.created_at < ?"), (kind, "n.kind = ?")]
     where = "".join(f" and {clause}" for value, clause in filters if value is not None)
-    return [NightListed(*row) for row in db.execute(
+    return [NightListed(*row[:7]) for row in _listed(
+        db, f"n.deleted_at is null{where} order by n.created_at desc, n.id desc",
+        [group_id, *(value for value, _ in filters if value is not None)])]
+
+
+def _listed(db: sqlite_utils.Database, where: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """The rows of a list of nights: a :class:`NightListed`'s fields, then when it was
+    deleted; of the group (the first of ``params``) and ``where`` (SQL on ``n``)."""
+    return db.execute(
         "select n.id, n.name, n.kind, n.created_at, "
         "(select count(*) from night_players p where p.night_id = n.id), "
-        "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned "
-        f"from nights n where n.group_id = ? and n.deleted_at is null{where} order by n.created_at desc, n.id desc",
-        [group_id, *(value for value, _ in filters if value is not None)])]
+        "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned, n.deleted_at "
+        f"from nights n where n.group_id = ? and {where}", params).fetchall()
 
 
 def deleted_nights(db: sqlite_utils.Database, group_id: int) -> list[tuple[NightListed, str]]:
     """The group's deleted nights, the latest deleted first, each with when it was
     deleted: what "Deleted nights" offers to restore."""
-    return [(NightListed(*row[:7]), row[7]) for row in db.execute(
-        "select n.id, n.name, n.kind, n.created_at, "
-        "(select count(*) from night_players p where p.night_id = n.id), "
-        "(select count(*) from night_rounds r where r.night_id = n.id), n.rounds_planned, n.deleted_at "
-        "from nights n where n.group_id = ? and n.deleted_at is not null order by n.deleted_at desc, n.id desc",
-        [group_id])]
+    return [(NightListed(*row[:7]), row[7]) for row in _listed(
+        db, "n.deleted_at is not null order by n.deleted_at desc, n.id desc", [group_id])]
 
 
 class NightDeletedError(Exception):

@@ -148,6 +148,12 @@ const OfflineTruth = (function () {
     }
   }
 
+  // A head's "deals next" badge shown (dealer) or kept as room only, hidden from screen readers
+  function dealerBadge(badge, dealer) {
+    badge.classList.toggle("badge-space", !dealer);
+    if (dealer) badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+  }
+
   // The score sheet: with this phone's own deals waiting (or sent since it was drawn), who
   // deals next, the contracts left and the Trix sheet's "+ Queens" buttons are the ones after them
   function sheet(region) {
@@ -162,8 +168,7 @@ const OfflineTruth = (function () {
       // no own deal after the page's state (any more: one was refused): the page's own words
       if (said && said.dataset.drawn !== undefined) said.textContent = said.dataset.drawn;
       region.querySelectorAll("thead th.player-col .dealer-badge[data-drawn]").forEach(function (badge) {
-        badge.classList.toggle("badge-space", badge.dataset.drawn !== "dealer");
-        if (badge.dataset.drawn === "dealer") badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+        dealerBadge(badge, badge.dataset.drawn === "dealer");
       });
       return;
     }
@@ -177,8 +182,7 @@ const OfflineTruth = (function () {
       const badge = th.querySelector(".dealer-badge");
       if (!badge) return;
       if (badge.dataset.drawn === undefined) badge.dataset.drawn = badge.classList.contains("badge-space") ? "" : "dealer";
-      badge.classList.toggle("badge-space", seat !== now.dealer);
-      if (seat === now.dealer) badge.removeAttribute("aria-hidden"); else badge.setAttribute("aria-hidden", "true");
+      dealerBadge(badge, seat === now.dealer);
     });
     const buttons = Array.from(region.querySelectorAll(".add-contracts a[href*='contract=']"));
     if (now.contracts && buttons.length) {

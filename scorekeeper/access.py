@@ -243,6 +243,7 @@ def remember(token: str, play: bool = True, replacing: str | None = None) -> Non
     it replaces)."""
     session.permanent = True
     session["link"] = token
+    generate_csrf()  # the phone's form secret, kept with its link (:func:`give_form_secret`)
     if play:
         others = [t for t in session.get("known", ()) if t not in (token, replacing)]
         session["known"] = [token, *others][:KEPT]
@@ -294,10 +295,25 @@ def phone() -> str:
     return found
 
 
+def give_form_secret() -> None:
+    """Before a page let through (after :func:`admit`): make this phone's form secret
+    now if its session has none (a phone that kept its link before :func:`remember`
+    made the secret with it), so the first page it opens (a score sheet, kept for many
+    phones, carries no form) leaves it in the cookie. Else the forms the phone fetches
+    next at the same instant (the add-deal form its sheet's script keeps for the road,
+    and the same form tapped open) each make one, and the phone keeps only the cookie
+    that came back last: the other form's Save is refused as "open too long"."""
+    if request.method in ("GET", "HEAD") and request.endpoint not in OPEN \
+            and current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token") not in session:
+        generate_csrf()
+
+
 def init_app(app: Flask) -> None:
-    """Check every request's link (:func:`admit`); templates get ``can_write``,
-    ``current_access`` (what this phone may do) and ``csrf_token()`` (a form token)."""
+    """Check every request's link (:func:`admit`) and give its phone a form secret
+    (:func:`give_form_secret`); templates get ``can_write``, ``current_access`` (what
+    this phone may do) and ``csrf_token()`` (a form token)."""
     app.before_request(admit)
+    app.before_request(give_form_secret)
     app.jinja_env.globals["can_write"] = can_write
     app.jinja_env.globals["csrf_token"] = generate_csrf  # a plain button's form token (base.html)
     app.jinja_env.globals["current_access"] = current

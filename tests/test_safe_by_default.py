@@ -17,6 +17,7 @@ import stat
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,6 +107,13 @@ def test_over_https_browsers_are_told_to_keep_to_it(client):
 # ------------------------------------------------------------------------------- cookies
 
 
+def link_opened(app, **request) -> Any:
+    """A new phone opens its group's link: the answer that keeps the link (and the
+    phone's form secret) in its first cookie."""
+    token = app.test_client().group_token
+    return app.test_client(join=False).get(f"/g/{token}", **request)
+
+
 def session_cookie(response) -> str:
     cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
     assert cookies, "no session cookie set"
@@ -113,13 +121,13 @@ def session_cookie(response) -> str:
 
 
 def test_the_session_cookie_is_httponly_and_samesite_lax_and_not_secure_over_http(csrf_app):
-    cookie = session_cookie(csrf_app.test_client().get("/games/new?kind=trigami"))
+    cookie = session_cookie(link_opened(csrf_app))
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert "Secure" not in cookie  # a phone on http://192.168.… must keep its session
 
 
 def test_the_session_cookie_is_secure_over_https(csrf_app):
-    cookie = session_cookie(csrf_app.test_client().get("/games/new?kind=trigami", base_url="https://scores.example"))
+    cookie = session_cookie(link_opened(csrf_app, base_url="https://scores.example"))
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
@@ -127,13 +135,13 @@ def test_behind_a_trusted_proxy_https_is_read_from_its_headers(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "p.sqlite3"),
                       "TRUSTED_PROXIES": 1})
     proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7", "X-Forwarded-Host": "scores.example"}
-    response = app.test_client().get("/games/new?kind=trigami", headers=proxied)
+    response = link_opened(app, headers=proxied)
     assert "Secure" in session_cookie(response)
     assert "Strict-Transport-Security" in response.headers
 
 
 def test_without_trusted_proxies_forwarded_headers_are_ignored(csrf_app):
-    response = csrf_app.test_client().get("/games/new?kind=trigami", headers={"X-Forwarded-Proto": "https"})
+    response = link_opened(csrf_app, headers={"X-Forwarded-Proto": "https"})
     assert "Secure" not in session_cookie(response)
 
 

@@ -53,12 +53,14 @@ def test_a_phone_gets_a_new_cookie_only_when_a_page_keeps_something_new_in_it(cs
     db = connect(csrf_app.config["DATABASE"])
     game_id = store.create_game(db, from_dict(game_file()))
     db.conn.close()
-    client = csrf_app.test_client()  # its cookie holds the group's link
+    client = csrf_app.test_client()  # its cookie holds the group's link and the phone's form secret
+    joined = csrf_app.test_client(join=False).get(f"/g/{client.group_token}")
+    assert "session=" in joined.headers["Set-Cookie"]  # the link kept: a new cookie
     sheet = client.get(f"/games/{game_id}")
     assert sheet.status_code == 200 and "Set-Cookie" not in sheet.headers  # not signed again
     assert "Cookie" in sheet.headers["Vary"]  # what it shows depends on a session, had there been one
-    form = client.get(f"/games/{game_id}/deals/new")  # a form token, kept in a new session
-    assert "session=" in form.headers["Set-Cookie"]
+    form = client.get(f"/games/{game_id}/deals/new")  # its token made from the secret the link came with
+    assert "Set-Cookie" not in form.headers
     token = csrf_token(form.get_data(as_text=True))
     assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "csrf_token": token}).status_code == 302
     client.delete_cookie("session")  # the cookie lost: the token alone is not enough, nor is it in a group

@@ -397,6 +397,37 @@ def test_post_without_csrf_token_saves_nothing_and_keeps_the_form(csrf_app, tmp_
     db.conn.close()
 
 
+def test_two_deal_forms_fetched_at_once_after_the_first_sheet_both_save(csrf_app):
+    # A phone's first visit: the sheet opens, then its script fetches the add-deal form
+    # to keep for the road while the phone fetches it too (a reload, a tap on Add deal).
+    # Both requests carry the cookie the sheet left; whichever form the phone later
+    # sends, with whichever cookie came back last, must save, not "open too long"
+    # (the race once failed a deal kept offline: CI, stop 31).
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+
+    db = connect(csrf_app.config["DATABASE"])
+    try:
+        game_id = store.create_game(db, from_dict(game_file()))
+        first = csrf_app.test_client()
+        with first.session_transaction() as kept:  # a phone that kept its link before it came with a form secret
+            del kept["csrf_token"]
+        assert first.get(f"/games/{game_id}").status_code == 200
+        cookie = first.get_cookie("session")
+        assert cookie is not None
+        second = csrf_app.test_client(join=False)  # the same phone: the sheet's cookie, no other
+        second.set_cookie("session", cookie.value)
+        token_a = csrf_token(first.get(f"/games/{game_id}/deals/new").get_data(as_text=True))
+        token_b = csrf_token(second.get(f"/games/{game_id}/deals/new").get_data(as_text=True))
+        saved = second.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "a", "csrf_token": token_a})
+        assert saved.status_code == 302, text(saved)
+        again = first.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "b", "csrf_token": token_b})
+        assert again.status_code == 302, text(again)
+        assert len(store.get_game(db, game_id).deals) == 2
+    finally:
+        db.conn.close()
+
+
 def test_a_deal_sent_without_its_token_after_another_phones_deal_says_the_page_was_open_too_long(csrf_app):
     # the form as a browser sends it after a long pause: its token gone, its game version
     # from before another phone's deal 1. Nothing is saved and no conflict is claimed: the

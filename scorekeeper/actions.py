@@ -238,6 +238,17 @@ class AlreadyStored:
 
 
 @dataclass(frozen=True)
+class Continued:
+    """The file's game is a game of the group (``game_id``) played on elsewhere since
+    the group's copy: its later deals (``added``, at least one) and seat changes were
+    added to it, not stored as a second game. ``game``: the file's game."""
+
+    game_id: str
+    game: GameFile
+    added: int
+
+
+@dataclass(frozen=True)
 class GroupImported:
     """A group file was imported: ``games`` each game of the file, in file order
     (store.ImportedGame: the game stored, or the group's game it is already); ``files``
@@ -339,7 +350,7 @@ ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomple
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast
 RestoreResult = Restored | Twin | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
-ImportResult = Imported | Problems | AlreadyStored
+ImportResult = Imported | Continued | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
 StartResult = Started | StartedAlready
 GameDeleteResult = GameDeleted | NoSuchGame | NightTable
@@ -732,17 +743,20 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     :class:`Problems`, and nothing is stored. An identical game of the group, or the same
     game played on since, is :class:`AlreadyStored` unless ``copy`` (a copy asked for), checked inside the write so
     two imports at the same instant store one game. Form token ``nonce``: the same upload
-    sent twice stores one game. :class:`Imported` names the game stored. A disk that
+    sent twice stores one game. The group's game with fewer deals that the file's game
+    continues (store.import_game) gets the file's later deals: :class:`Continued`.
+    :class:`Imported` names the game stored. A disk that
     refuses the write raises store.DiskFullError (the app's error page answers it)."""
     found = find_problems(raw, max_deals=max_deals)
     if found:
         return Problems(found)
     game = loads(raw)
-    try:
-        game_id = store.create_game(db, game, nonce=nonce, unique=not copy, group_id=group_id, imported=True)
-    except store.DuplicateGameError as twin:
-        return AlreadyStored(store.get_game(db, twin.game_id), continued=twin.continued)
-    return Imported(game_id, game)
+    done = store.import_game(db, game, group_id=group_id, nonce=nonce, copy=copy)
+    if done.added:
+        return Continued(done.game_id, game, done.added)
+    if done.already:
+        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued)
+    return Imported(done.game_id, game)
 
 
 def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, nonce: str | None = None,

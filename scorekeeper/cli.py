@@ -161,6 +161,11 @@ def _group_problems(found: gamefile.GroupProblems, total: int | None) -> list[st
     return lines
 
 
+def _later(added: int) -> str:
+    """"1 later deal", "3 later deals": what an import added to a game stored before."""
+    return "1 later deal" if added == 1 else f"{added} later deals"
+
+
 def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals: int) -> None:
     """Import a group file's text into group ``group_id``: one line per game (stored, or
     already there, with its page) and a count last; or, when any game has a problem,
@@ -175,8 +180,9 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = ("already there, continued since" if game.continued else "already there") if game.already \
-            else "imported"
+        said = ("already there, continued since" if game.continued
+                else f"already there, {_later(game.added)} added" if game.added
+                else "already there") if game.already else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     click.echo(f"{imported}, {result.already} already there")
@@ -194,10 +200,11 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     Without --group, the games go into the only group (one is made on a database that
     has none). A game identical to one of the group's (same players, settings, deals and
     seat changes) is not stored twice: the stored game's path is printed instead, unless
-    --copy is given. A group file is imported whole or not at all: one broken game
-    stores nothing, and every problem is listed by game and deal; a game of it the group
-    has played on since (its deals the first deals of the group's game) is already
-    there, "continued since"."""
+    --copy is given; nor is one the group has played on since (its deals the first
+    deals of the group's game: "continued since"). A newer file of a game the group holds
+    with fewer deals (the group's deals the file's first deals) adds the file's later
+    deals to it. A group file is imported whole or not at all: one broken game stores
+    nothing, and every problem is listed by game and deal."""
     app = _app()
     most = max(app.config["GAME_FILE_MAX_BYTES"], app.config["GROUP_FILE_MAX_BYTES"])
     try:
@@ -221,18 +228,18 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"], text=text)
     db = connect(app.config["DATABASE"])
     try:
-        group_id = _target_group(db, group_name)
-        game_id = store.create_game(db, game, unique=not copy, group_id=group_id, imported=True)
-    except store.DuplicateGameError as twin:
-        click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
-                   err=True)
-        click.echo(f"/games/{twin.game_id}")
-        return
+        done = store.import_game(db, game, group_id=_target_group(db, group_name), copy=copy)
     finally:
         db.conn.close()
-    deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
-    click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({deals})")
-    click.echo(f"/games/{game_id}")
+    if done.added:
+        click.echo(f"Already stored with fewer deals: {_later(done.added)} added to {game.rules.title}: {', '.join(game.players)}")
+    elif done.already:
+        click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
+                   err=True)
+    else:
+        deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
+        click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({deals})")
+    click.echo(f"/games/{done.game_id}")
 
 
 # An id may start with "-" (games stored before new ids stopped doing so): taken as GAME,

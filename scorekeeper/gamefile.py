@@ -618,6 +618,35 @@ def same_start_key(data: Mapping[str, Any]) -> str:
     return _game_key(data, None)
 
 
+def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
+    """Whether game file dict ``longer`` is game ``shorter`` played on: the same kind,
+    players (any case), first dealer and options; ``shorter``'s deals, fewer, are
+    ``longer``'s first deals; and its seat changes are ``longer``'s, but for changes
+    from after ``shorter``'s last deal (a player who took over later: GAME-FILE.md,
+    "Someone takes over a seat"). Both as exported (records.StoredGame.exported). A
+    group file imported again after its games were played on (store.import_games), or
+    a game's newer file imported where an older copy is stored (issue 18, part 4)."""
+    played = len(shorter.get("deals") or ())
+    if played >= len(longer.get("deals") or ()):
+        return False
+    if _game_key({**longer, "seat_changes": []}, None) != _game_key({**shorter, "seat_changes": []}, None):
+        return False
+    if deal_keys(longer)[:played] != deal_keys(shorter):
+        return False
+    later = _change_keys(longer)
+    for change in _change_keys(shorter):
+        if change not in later:
+            return False
+        later.remove(change)
+    return all(change[0] > played for change in later)
+
+
+def _change_keys(data: Mapping[str, Any]) -> list[tuple[int, int, str]]:
+    """Game file dict ``data``'s seat changes as (from_deal, seat, player's name key)."""
+    return [(change["from_deal"], change["seat"], name_key(str(change["player"])))
+            for change in data.get("seat_changes") or () if isinstance(change, Mapping)]
+
+
 def deal_keys(data: Mapping[str, Any]) -> list[str]:
     """Each deal entry of game file dict ``data`` as a string, key order aside: what
     :func:`same_start_key`'s callers compare deal by deal."""

@@ -32,7 +32,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile, deal_keys, same_game_key, same_start_key
+from .gamefile import GameFile, continues, same_game_key
 from .records import Change, SeatTaken, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
@@ -399,7 +399,7 @@ def _group_id(db: sqlite_utils.Database, group_id: int | None) -> int:
 
 
 def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = None,
-                unique: bool = False, group_id: int | None = None, started_since: str | None = None,
+                group_id: int | None = None, started_since: str | None = None,
                 imported: bool = False) -> str:
     """Store a whole game (players, settings, deals) in one transaction; returns its
     random id. The caller has checked ``game`` (gamefile.from_dict and score): a game's
@@ -409,9 +409,6 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
     with it (a double tap on Start, an upload sent twice), nothing is added and that game's
     id is returned. A token is looked up in its group only: another group's token is no
     answer here (a game is made, keeping it).
-    ``unique``: refuse a game identical to a stored one (an import of the same file
-    again) with DuplicateGameError, checked inside the transaction so two imports at
-    the same instant store one game.
 
     ``group_id``: the group it belongs to, with its players (names are looked up in that
     group only); None: the only group (see :func:`_group_id`; raises NoGroupError).
@@ -431,12 +428,6 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
             rows = list(db.table("games").rows_where("group_id = ? and nonce = ?", [group_id, nonce], limit=1))
             if rows:
                 return str(rows[0]["id"])
-        if unique:
-            twin = identical_game(db, data, group_id)
-            continued = twin is None
-            twin = twin or identical_game(db, data, group_id, played_on=True)
-            if twin is not None:
-                raise DuplicateGameError(twin, continued=continued)
         if started_since is not None:
             started = just_started(db, game, group_id, since=started_since)
             if started is not None:
@@ -466,15 +457,124 @@ def create_game(db: sqlite_utils.Database, game: GameFile, nonce: str | None = N
 
 @dataclass(frozen=True)
 class ImportedGame:
-    """One game of a group file as :func:`import_games` left it: ``number`` its 1-based
-    position in the file; ``game_id`` the game stored for it, or (``already``) the game
-    of the group it is already; ``continued``: that game has more deals than the file's
-    (played on since the file was written)."""
+    """One game of a file as :func:`import_games` or :func:`import_game` left it:
+    ``number`` its 1-based position in the file; ``game_id`` the game stored for it, or
+    (``already``) the game of the group it is already; ``continued``: that game has more
+    deals than the file's (played on since the file was written); ``added``: the file's
+    game is that game played on elsewhere, and its later deals (this many) were added
+    to it."""
 
     number: int
     game_id: str
     already: bool = False
     continued: bool = False
+    added: int = 0
+
+
+def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
+                nonce: str | None = None, copy: bool = False) -> ImportedGame:
+    """Store a game file's game (an import) in group ``group_id`` (None: the only group),
+    unless the group holds it already, all in one transaction, so two imports of one file
+    at the same instant store it once. "Already", as for a group file
+    (:func:`import_games`): an identical game; the same game played on since
+    (``continued``); or, the file being newer, the group's game with at least one deal
+    whose deals are the file's first deals (gamefile.continues): the file's later deals
+    and seat changes are added to it (``added``), not stored as a second game. A club
+    night's table is never added to (its deals are the night's). ``copy``: store it
+    even so. ``nonce``: the upload's one-time token: the same upload sent again finds
+    what it did and does nothing more. Returns an :class:`ImportedGame` (``number`` 1)."""
+    data = game.to_dict()
+    with writing(db):
+        group_id = _group_id(db, group_id)
+        if nonce:
+            done = _imported_with(db, group_id, nonce, 1)  # (a game file's upload: its own token)
+            if done is not None:
+                return done
+        if not copy:
+            twin = identical_game(db, data, group_id)
+            if twin is not None:
+                return ImportedGame(1, twin, already=True)
+            twin = identical_game(db, data, group_id, played_on=True)
+            if twin is not None:
+                return ImportedGame(1, twin, already=True, continued=True)
+            stored = [(g.id, g.exported()) for g in reversed(list_games(db, group_id))]
+            earlier = _continued_here(db, data, stored, set())
+            if earlier is not None:
+                return _add_later_deals(db, 1, earlier, dict(stored)[earlier], data, nonce)
+        return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True))
+
+
+def _imported_with(db: sqlite_utils.Database, group_id: int, token: str, number: int) -> ImportedGame | None:
+    """What game ``number`` of an upload did before in group ``group_id`` (the same
+    upload sent again; ``token``: the upload's one-time token, ``{token}#{number}`` for
+    a game of a group file): the game it stored (with that token), the game it added
+    deals to (their tokens ``{token}+{deal}``), or None."""
+    row = db.execute("select id from games where group_id = ? and nonce = ?", [group_id, token]).fetchone()
+    if row is not None:
+        return ImportedGame(number, str(row[0]))
+    prefix = f"{token}+"
+    row = db.execute(
+        "select d.game_id, count(*) from deals d join games g on g.id = d.game_id "
+        "where g.group_id = ? and substr(d.nonce, 1, ?) = ? group by d.game_id",
+        [group_id, len(prefix), prefix]).fetchone()
+    if row is not None:
+        return ImportedGame(number, str(row[0]), already=True, added=int(row[1]))
+    return None
+
+
+def _continued_here(db: sqlite_utils.Database, data: Mapping[str, Any],
+                    stored: Sequence[tuple[str, Mapping[str, Any]]], taken: set[str]) -> str | None:
+    """The first game of ``stored`` ((id, game as exported), oldest first; ids in
+    ``taken`` left out), with at least one deal and not a club night's table, that game
+    file dict ``data`` continues (gamefile.continues: the file is newer); or None."""
+    tables = {str(row[0]) for row in db.execute("select game_id from night_tables")}
+    for game_id, earlier in stored:
+        if game_id not in taken and game_id not in tables and earlier["deals"] and continues(data, earlier):
+            return game_id
+    return None
+
+
+def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earlier: Mapping[str, Any],
+                     data: Mapping[str, Any], nonce: str | None) -> ImportedGame:
+    """Add to stored game ``game_id`` (``earlier``: as exported) the deals and seat
+    changes of game file dict ``data`` (which continues it: gamefile.continues) that
+    it lacks, as if entered at the table: each in the game's history ("deal_added",
+    "seat_taken"). Called inside the import's write. ``nonce``: the upload's token (each
+    deal's is ``{nonce}+{deal}``; for game ``number`` > 1 of a group file the caller
+    passes ``{nonce}#{number}``)."""
+    now = _now()
+    game = get_game(db, game_id)
+    group_id = db.execute("select group_id from games where id = ?", [game_id]).fetchone()[0]
+    played = len(earlier["deals"])
+    first = db.execute("select coalesce(max(position) + 1, 0) from deals where game_id = ?",
+                       [game_id]).fetchone()[0]  # deleted deals keep their places
+    later = data["deals"][played:]
+    for offset, entry in enumerate(later):
+        deal_id = cast(int, db.table("deals").insert({
+            "game_id": game_id, "position": first + offset, "entry": json.dumps(entry),
+            "nonce": f"{nonce}+{played + offset + 1}" if nonce else None,
+            "created_at": now, "updated_at": now}).last_pk)
+        _record(db, game_id, now, "deal_added", deal_id=deal_id, position=first + offset, after=dict(entry))
+    had = [(c.from_deal, c.seat, name_key(c.player)) for c in game.game_file().seat_changes]
+    sitting = list(game.players_now)
+    for change in data.get("seat_changes") or ():
+        key = (change["from_deal"], change["seat"], name_key(change["player"]))
+        if key in had:
+            had.remove(key)
+            continue
+        position = first + change["from_deal"] - played - 1
+        player_id = _player_id(db, change["player"], now, group_id)
+        shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
+        change_id = cast(int, db.table("seat_changes").insert({
+            "game_id": game_id, "seat": change["seat"], "position": position, "player_id": player_id,
+            "created_at": now}).last_pk)
+        _record(db, game_id, now, "seat_taken", after={
+            "id": change_id, "seat": change["seat"], "position": position, "player": shown,
+            "player_id": player_id, "replaces": sitting[change["seat"]], "from_deal": change["from_deal"]})
+        sitting[change["seat"]] = shown
+    _touch(db, game_id, now)
+    _written(db, game_id)
+    return ImportedGame(number, game_id, already=True, added=len(later))
 
 
 def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,
@@ -485,10 +585,13 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
 
     "Already" (issue 18, part 4): a game of the group, not deleted (:func:`list_games`),
     with the same kind, players (any case), first dealer, options, deals and seat changes
-    (gamefile.same_game_key of the game as exported); or, failing that, one with the same
-    kind, players, first dealer, options and seat changes (gamefile.same_start_key) whose
-    first deals are the file's game's deals: the game continued since the file was
-    written (``continued``), which the file's older copy would count twice. Counted as a
+    (gamefile.same_game_key of the game as exported); or, failing that, one whose first
+    deals are the file's game's deals (gamefile.continues): the game continued since the
+    file was written (``continued``), which the file's older copy would count twice; or,
+    failing that, the file being newer, one with at least one deal, not a club night's
+    table, whose deals are the file's game's first deals: the file's later deals and
+    seat changes are added to it (``added``: an older group file imported before, and
+    played on where it came from), not stored as a second game. Counted as a
     multiset, each game of the group standing for one game of the file at most, the
     identical ones matched first and the file's longer games before its shorter ones: a
     file holding two equal games with no deal yet (two starts of one game, which a group
@@ -498,21 +601,32 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
     once: the later copy is already there as the game its first copy stands for.
     ``copy``: store every game, even those already there. ``nonce``: the
     upload's one-time token: the same upload sent again finds the games it stored (as
-    stored, not as already there) and stores nothing more. Returns one
+    stored, not as already there) and the deals it added, and stores nothing more. Returns one
     :class:`ImportedGame` per game, in file order."""
     with writing(db):
         found: dict[int, ImportedGame] = {}
         if nonce:
             for number in range(1, len(games) + 1):
-                row = db.execute("select id from games where group_id = ? and nonce = ?",
-                                 [group_id, f"{nonce}#{number}"]).fetchone()
-                if row is not None:
-                    found[number] = ImportedGame(number, str(row[0]))
+                done = _imported_with(db, group_id, f"{nonce}#{number}", number)
+                if done is not None:
+                    found[number] = done
         mine = {game.game_id for game in found.values()}
         stored = [(game.id, game.exported()) for game in reversed(list_games(db, group_id))  # oldest first
                   if game.id not in mine]
         if not copy:
-            found.update(_already_here(games, stored, skip=set(found)))
+            here = _already_here(games, stored, skip=set(found))
+            found.update(here)
+            taken = mine | {game.game_id for game in here.values()}
+            # the file newer: a game of the group played on elsewhere since; its later deals
+            for number, game in sorted(enumerate(games, 1), key=lambda item: -len(item[1].deals)):
+                if number in found or not game.deals:
+                    continue
+                data = game.to_dict()
+                earlier = _continued_here(db, data, stored, taken)
+                if earlier is not None:
+                    taken.add(earlier)
+                    found[number] = _add_later_deals(db, number, earlier, dict(stored)[earlier], data,
+                                                     f"{nonce}#{number}" if nonce else None)
         results: list[ImportedGame] = []
         played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
         for number, game in enumerate(games, 1):
@@ -551,10 +665,8 @@ def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping
     for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
         if number in found:
             continue
-        start, deals = same_start_key(data), deal_keys(data)
         for game_id, later in stored:
-            if (game_id not in taken and len(later["deals"]) > len(deals) and same_start_key(later) == start
-                    and deal_keys(later)[:len(deals)] == deals):
+            if game_id not in taken and continues(later, data):
                 found[number] = ImportedGame(number, game_id, already=True, continued=True)
                 taken.add(game_id)
                 break
@@ -567,7 +679,7 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     as exported (records.StoredGame.exported; gamefile.same_game_key: kind, players in any
     case, first dealer, settings, every deal entry and seat change), newest first; or
     None. With ``played_on``, failing an identical game, one that is the same game
-    continued since (gamefile.same_start_key, the file's deals its first deals)."""
+    continued since (gamefile.continues: the file's deals its first deals)."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
@@ -582,14 +694,13 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
     if not candidates:
         return None
     marks = ",".join("?" * len(candidates))
-    wanted, start, deals = same_game_key(data), same_start_key(data), deal_keys(data)
+    wanted = same_game_key(data)
     continued = None
     for stored in _games(db, f"where id in ({marks})", candidates):
         exported = stored.exported()
         if same_game_key(exported) == wanted:
             return stored.id
-        if (played_on and continued is None and len(exported["deals"]) > len(deals)
-                and same_start_key(exported) == start and deal_keys(exported)[:len(deals)] == deals):
+        if played_on and continued is None and continues(exported, data):
             continued = stored.id
     return continued
 

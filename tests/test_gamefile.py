@@ -414,3 +414,33 @@ def test_any_json_object_loads_or_is_a_rule_error(data):
         game.score()
     except RuleError as exc:
         assert str(exc)
+
+
+# ------------------------------------------------------------------ one game played on
+
+
+def test_a_game_continues_its_copy_with_fewer_deals_and_a_later_seat_change():
+    """gamefile.continues (GAME-FILE.md, "Someone takes over a seat"): the same game
+    played on is the same players, settings and first deals; a player who took over
+    after the copy's last deal makes no other game, one who took over earlier does."""
+    one = plain_deal([6, 0, 7], [2, 0, 3])
+    dora = [{"from_deal": 2, "seat": 1, "player": "Dora"}]
+    copy_ = game_file(deals=[WORKED_TRIGAMI_DEAL])
+    later = {**game_file(deals=[WORKED_TRIGAMI_DEAL, one]), "seat_changes": dora}
+    assert gamefile.continues(later, copy_)
+    assert not gamefile.continues(copy_, later)  # fewer deals never continue more
+    assert not gamefile.continues(later, later)  # nor a game itself
+    # the copy knew Dora would take over from the next deal: still the same game
+    assert gamefile.continues(later, {**copy_, "seat_changes": [{**dora[0], "player": "dora"}]})
+    # ... but not when the copy had someone else take over from there
+    assert not gamefile.continues(later, {**copy_, "seat_changes": [{**dora[0], "seat": 2}]})
+    # Dora played deal 2 in one and not in the other: two games
+    three = {**game_file(deals=[WORKED_TRIGAMI_DEAL, one, one]), "seat_changes": dora}
+    assert not gamefile.continues(three, game_file(deals=[WORKED_TRIGAMI_DEAL, one]))
+    # another first deal, another target, another first dealer, other players: other games
+    assert not gamefile.continues(later, game_file(deals=[one]))
+    assert not gamefile.continues(later, {**copy_, "options": {"target": 300}})
+    assert not gamefile.continues(later, {**copy_, "first_dealer": 1})
+    assert not gamefile.continues(later, {**copy_, "players": ["Anna", "Ben", "Cecilia"]})
+    # names in any case are the same players
+    assert gamefile.continues(later, {**copy_, "players": ["ANNA", "ben", "Carla"]})

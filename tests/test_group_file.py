@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from scorekeeper import create_app, groups, store, summaries
+from scorekeeper import create_app, groups, night_store, store, summaries
 from scorekeeper.cli import main
 from scorekeeper.db import connect
-from scorekeeper.gamefile import from_dict
+from scorekeeper.gamefile import from_dict, same_game_key
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.database_support import new_database
 from tests.race_support import form_fields, multipart, with_deal
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM, plain_deal
+from tests.test_nights import NINE, fixed_seed, start  # noqa: F401 - a fixture
 from tests.test_web import text
 
 #: A season's games, oldest first: a Trigami game to 300, plain Bugami for three, a
@@ -121,9 +122,9 @@ def test_a_game_already_there_is_the_same_players_in_any_case_and_counted_once_p
                                                                                         tmp_path):
     _first, second = two_groups
     # the second group has one of the two empty games, its names typed otherwise, and a
-    # game with the same players but another deal
+    # game with the same players but another deal (the file game's second deal as its first)
     store.create_game(db, from_dict(game_file(players=["ANNA", "ben", "Carla"])), group_id=second.id)
-    store.create_game(db, from_dict({**SEASON[0], "deals": [WORKED_TRIGAMI_DEAL]}), group_id=second.id)
+    store.create_game(db, from_dict({**SEASON[0], "deals": SEASON[0]["deals"][1:]}), group_id=second.id)
     path = tmp_path / "tuesday.json"
     path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
     result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
@@ -533,3 +534,102 @@ def test_cli_import_again_after_a_game_was_played_on_says_already_there_continue
     assert lines[-1] == "0 games imported, 5 already there"
     assert f"game 3 (Trix: سارة, محمد, Jörg, Aino, 5 deals): already there, continued since /games/{trix}" in lines
     assert len(store.list_games(db, second.id)) == 5
+
+
+def _same_game(db, one: str, other: str) -> bool:
+    """Whether stored games ``one`` and ``other`` are the same game: players, settings,
+    every deal and seat change (as their game files say)."""
+    return same_game_key(store.get_game(db, one).exported()) == same_game_key(store.get_game(db, other).exported())
+
+
+def test_a_newer_group_file_adds_the_deals_played_since_to_the_game_imported_before(app, db, two_groups, tmp_path):
+    """Tester 3's steps (stop 31): a group moved by its group file, played on where it
+    came from, and its newer file imported too. The Trix game played on is the group's
+    copy with one more deal: that deal is added to it, not a second Trix game stored
+    beside it (the statistics would count its first five deals twice)."""
+    first, second = two_groups
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    older.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", "--group", "Friday club", str(older)).exit_code == 0
+    store.add_deal(db, _trix_of(db, first.id), TRIX_KINGDOM[0])  # deal 6, played where the group came from
+    newer.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    trix = _trix_of(db, second.id)
+
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(newer))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert f"game 3 (Trix: سارة, محمد, Jörg, Aino, 6 deals): already there, 1 later deal added /games/{trix}" in lines
+    assert lines[-1] == "0 games imported, 5 already there"
+    assert len(store.list_games(db, second.id)) == 5
+    assert _trix_of(db, second.id) == trix and len(store.get_game(db, trix).deals) == 6
+    assert _same_game(db, trix, _trix_of(db, first.id))
+    # both groups now hold one season: the same statistics, Aino in 3 games, not 4
+    records = {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, first.id)}
+    assert {r.name: (r.played, r.finished, r.won) for r in summaries.records(db, second.id)} == records
+    assert records["Aino"][0] == 3
+    # the newer file again: nothing more
+    again = run(app.config["DATABASE"], "import", "--group", "Friday club", str(newer))
+    assert f"game 3 (Trix: سارة, محمد, Jörg, Aino, 6 deals): already there /games/{trix}" in again.stdout.splitlines()
+    assert len(store.get_game(db, trix).deals) == 6
+
+
+def test_web_a_newer_file_brings_the_later_deals_and_who_took_over_a_seat(app, db, two_groups):
+    """The newer group file's Trix game has a seat taken over after the older file was
+    written, and a deal played by the newcomer: both come to the group's copy, in its
+    history as any deal and seat change, and the same upload sent again adds nothing."""
+    first, second = two_groups
+    home = app.test_client()  # a phone of the group the games came from
+    phone = app.test_client(join=second.token)
+    assert upload(phone, home.get("/group/games.json").data).status_code == 200
+    there = _trix_of(db, first.id)
+    store.take_seat(db, there, 2, "Dora")  # Jörg leaves after deal 5
+    store.add_deal(db, there, TRIX_KINGDOM[0])
+    newer = home.get("/group/games.json").data
+    trix = _trix_of(db, second.id)
+
+    sent = {"file": (io.BytesIO(newer), "newer.json"), "nonce": "newer-upload"}
+    answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    assert answer.status_code == 200
+    page = said(answer)
+    assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: here already, 1 later deal added" in page
+    assert "0 games imported. 5 games were here already: not stored again." in page
+    game = store.get_game(db, trix)
+    assert len(game.deals) == 6 and game.players_now == ("سارة", "محمد", "Dora", "Aino")
+    assert _same_game(db, trix, there)
+    history = text(phone.get(f"/games/{trix}/history"))
+    assert "Dora" in history and "Deal 6" in history
+    # the same upload sent again (a second tap, a resent form): the same report, nothing added
+    sent = {"file": (io.BytesIO(newer), "newer.json"), "nonce": "newer-upload"}
+    again = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: here already, 1 later deal added" in said(again)
+    assert len(store.get_game(db, trix).deals) == 6 and len(store.list_games(db, second.id)) == 5
+
+
+def test_a_game_played_on_in_both_places_is_stored_as_another_game_not_merged(app, db, two_groups):
+    """Deals added to the group's copy that the newer file's game does not have: neither
+    is the other played on, so the file's game is stored beside it, and no deal of
+    either is lost or mixed in."""
+    first, second = two_groups
+    home = app.test_client()
+    phone = app.test_client(join=second.token)
+    assert upload(phone, home.get("/group/games.json").data).status_code == 200
+    trix = _trix_of(db, second.id)
+    store.add_deal(db, trix, TRIX_KINGDOM[0])  # deal 6 here: the King of Hearts
+    store.add_deal(db, _trix_of(db, first.id), TRIX_KINGDOM[1])  # deal 6 there: another contract
+    answer = upload(phone, home.get("/group/games.json").data)
+    assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: imported" in said(answer)
+    assert [d.entry for d in store.get_game(db, trix).deals][-1] == TRIX_KINGDOM[0]
+    assert len(store.list_games(db, second.id)) == 6
+
+
+def test_a_club_nights_table_is_never_added_to_by_an_import(client, db, fixed_seed):  # noqa: F811
+    """A table's deals are the night's (docs/club-nights.md): a game file that continues
+    a table's game is stored as a game of its own, and the night's table keeps its deals."""
+    night_id = start(client, "trigami", NINE, 2)
+    table = night_store.get_night(db, night_id).current.tables[0].game
+    deal = plain_deal([4, 5, 4], [4, 5, 4])  # everyone's bugs: 20 points a deal, no one near 100
+    store.add_deal(db, table.id, deal)
+    data = store.get_game(db, table.id).exported()
+    answer = upload(client, json.dumps({**data, "deals": [deal, deal]}).encode(), name="table.json")
+    assert answer.status_code == 302 and answer.location != f"/games/{table.id}"
+    assert [d.entry for d in store.get_game(db, table.id).deals] == [deal]

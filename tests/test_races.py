@@ -426,3 +426,29 @@ def test_an_import_sent_twice_stores_one_game_and_an_identical_file_is_refused(r
         assert copied.status in (302, 303) and copied.location not in (None, place), f"{what}copy=1: {copied!r}"
         assert _game_count(race_server) == before + 2
         assert_race_invariants(race_server, [again, copied], what)
+
+
+def test_a_newer_file_sent_from_two_phones_at_once_adds_its_later_deal_once(race_server):
+    """A game stored with one deal; its newer file (two deals) imported on two phones at
+    the same instant, each its own form: the later deal is added once, to that game, and
+    no second game is stored, whichever import's check comes first."""
+    for round_ in range(1, ROUNDS + 1):
+        what = f"round {round_}: "
+        older = game_file(players=["Anna", "Ben", f"Dora {round_}"], deals=[WORKED_TRIGAMI_DEAL])
+        newer = {**older, "deals": [WORKED_TRIGAMI_DEAL, CLEAN]}
+        stored = race_server.phone()
+        first = _upload(stored, json.dumps(older).encode(), stored.form("/games/import"))
+        assert first.status in (302, 303), f"{what}{first!r}"
+        before = _game_count(race_server)
+        one, two = race_server.phone(), race_server.phone()
+        raw = json.dumps(newer).encode()
+        replies = at_once(partial(_upload, one, raw, one.form("/games/import")),
+                          partial(_upload, two, raw, two.form("/games/import")))
+        assert_no_server_error(replies, what)
+        assert _game_count(race_server) == before, f"{what}a game stored beside its older copy; {statuses(replies)}"
+        with race_server.db() as db:
+            game = store.get_game(db, first.location.rsplit("/", 1)[-1])
+        assert [d.entry for d in game.deals] == [WORKED_TRIGAMI_DEAL, CLEAN], f"{what}{statuses(replies)}"
+        # one phone was told the deal was added, the other that the game is stored already
+        assert sorted(r.status for r in replies) == [302, 409], f"{what}{statuses(replies)}"
+        assert_race_invariants(race_server, replies, what)

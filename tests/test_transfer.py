@@ -226,6 +226,44 @@ def test_a_file_of_a_game_played_on_since_is_asked_about_not_stored_again(client
     assert db["games"].count == 1
 
 
+def test_a_newer_file_of_a_stored_game_adds_its_later_deals_to_it(client, make_game, db):
+    # a game imported after deal 1 (a phone's file), played on to deal 2 where the file
+    # came from, and that newer file imported too: its deal 2 joins the stored game, which
+    # a second copy would count twice in the statistics
+    older = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    first = upload(client, older)
+    game_id = first.location.rsplit("/", 1)[-1]
+    other = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}
+    newer = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, other]))
+    response = upload(client, newer, nonce="newer-upload")
+    assert response.status_code == 302 and response.location == f"/games/{game_id}"
+    sheet = text(client.get(response.location)).replace("\u2068", "").replace("\u2069", "")
+    assert "Already stored with fewer deals: 1 later deal added to Trigami: Anna, Ben, Carla." in sheet
+    assert db["games"].count == 1
+    assert [d.entry for d in store.get_game(db, game_id).deals] == [WORKED_TRIGAMI_DEAL, other]
+    # the game's totals are the newer file's, scored by the rules
+    scored = gamefile.loads(newer).score().totals
+    assert store.get_game(db, game_id).game_file().score().totals == scored
+    # the same upload sent again adds nothing; the newer file once more is the game itself
+    assert upload(client, newer, nonce="newer-upload").location == f"/games/{game_id}"
+    assert upload(client, newer).status_code == 409
+    assert len(store.get_game(db, game_id).deals) == 2 and db["games"].count == 1
+
+
+def test_a_newer_file_of_a_game_whose_first_deal_was_changed_here_is_another_game(client, make_game, db):
+    # the stored copy's deal 1 was put right here: the file's deals no longer begin with
+    # the stored game's, so neither is the other played on; nothing is added to it
+    first = upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    game_id = first.location.rsplit("/", 1)[-1]
+    deal_id = store.get_game(db, game_id).deals[0].id
+    changed = {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}
+    store.update_deal(db, game_id, deal_id, changed)
+    newer = upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])))
+    assert newer.status_code == 302 and newer.location != f"/games/{game_id}"
+    assert [d.entry for d in store.get_game(db, game_id).deals] == [changed]
+    assert db["games"].count == 2
+
+
 def test_the_same_upload_sent_twice_stores_one_game(client, db):
     content = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))
     first = upload(client, content, nonce="same-upload")
@@ -238,7 +276,8 @@ def test_a_game_differing_in_one_deal_is_no_duplicate(client, db):
     upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL])))
     other = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}
     assert upload(client, json.dumps(game_file(deals=[other]))).status_code == 302
-    assert upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, other]))).status_code == 302
+    third = {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}  # the first deal unlike either game's
+    assert upload(client, json.dumps(game_file(deals=[third, WORKED_TRIGAMI_DEAL]))).status_code == 302
     assert db["games"].count == 3
 
 

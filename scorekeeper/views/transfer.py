@@ -118,6 +118,12 @@ def upload() -> Any:
         match result:
             case actions.AlreadyStored(game=twin, continued=continued):
                 return _already_stored(form, raw, twin, continued)
+            case actions.Continued(game_id=game_id, game=game, added=added):
+                flash(ngettext("Already stored with fewer deals: %(num)s later deal added to %(kind)s: %(names)s.",
+                               "Already stored with fewer deals: %(num)s later deals added to %(kind)s: %(names)s.",
+                               added, kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))),
+                      "saved")
+                return redirect(url_for("games.show", game_id=game_id))
             case actions.Imported(game_id=game_id, game=game):
                 flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
                                "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),

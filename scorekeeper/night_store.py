@@ -347,7 +347,9 @@ def set_staying(db: sqlite_utils.Database, night_id: int, name: str, shown_round
 def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, nonce: str | None = None) -> int:
     """Store a checked night file (nightfile.read_night) in group ``group_id`` in one
     transaction: the night, its players, and each round's tables as imported games and
-    who sat out; every table or none. Returns the night's id (the same upload again,
+    who sat out; every table or none. A table whose game the group holds already, the
+    same deals and in no night (the group's file imported first: store.identical_game),
+    has that game as its table, not a second copy counted beside it. Returns the night's id (the same upload again,
     ``nonce``: the night it stored). Raises NightStoredError when the group has this
     night already (the same game, draw and players: checked inside the write)."""
     now = store.now()
@@ -379,7 +381,9 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
                                              "closed": int(round_.closed), "closed_early": int(round_.closed_early),
                                              "closed_at": now if round_.closed else None})
             for table in round_.tables:
-                game_id = store.create_game(db, table.game, group_id=group_id, imported=True)
+                # the table's game imported before with the group's file: that game is the table
+                game_id = store.identical_game(db, table.game.to_dict(), group_id, free=True) \
+                    or store.create_game(db, table.game, group_id=group_id, imported=True)
                 db.table("night_tables").insert({"night_id": night_id, "round": round_.number,
                                                  "number": table.table, "game_id": game_id,
                                                  "counted": table.counted})

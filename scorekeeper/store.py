@@ -674,12 +674,13 @@ def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping
 
 
 def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id: int,
-                   played_on: bool = False) -> str | None:
+                   played_on: bool = False, free: bool = False) -> str | None:
     """The id of a game of group ``group_id`` in play identical to game file dict ``data``
     as exported (records.StoredGame.exported; gamefile.same_game_key: kind, players in any
     case, first dealer, settings, every deal entry and seat change), newest first; or
     None. With ``played_on``, failing an identical game, one that is the same game
-    continued since (gamefile.continues: the file's deals its first deals)."""
+    continued since (gamefile.continues: the file's deals its first deals). ``free``:
+    only a game that is no club night's table."""
     keys = [name_key(name) for name in data["players"]]
     ids = []
     for key in keys:
@@ -689,7 +690,8 @@ def identical_game(db: sqlite_utils.Database, data: Mapping[str, Any], group_id:
         ids.append(rows[0]["id"])
     candidates = [row["game_id"] for row in db.query(
         "select gp.game_id from game_players gp join games g on g.id = gp.game_id "
-        "where gp.seat = 0 and gp.player_id = ? and g.kind = ? and g.first_dealer = ? and g.deleted_at is null",
+        "where gp.seat = 0 and gp.player_id = ? and g.kind = ? and g.first_dealer = ? and g.deleted_at is null"
+        + (" and not exists (select 1 from night_tables t where t.game_id = g.id)" if free else ""),
         [ids[0], data["game"], data["first_dealer"]])]
     if not candidates:
         return None

@@ -22,7 +22,7 @@ from itertools import combinations
 import pytest
 from openskill.models import BradleyTerryFull
 
-from scorekeeper import create_app, night_actions, night_store, store
+from scorekeeper import create_app, groups, night_actions, night_store, store, summaries
 from scorekeeper.db import connect
 from tests.database_support import new_database
 
@@ -470,6 +470,47 @@ def test_night_file_round_trip(client, db, tmp_path, fixed_seed):
     fresh_db = connect(fresh.config["DATABASE"])
     try:
         assert fresh_db["nights"].count == 1 and fresh_db["games"].count == 4
+    finally:
+        fresh_db.conn.close()
+
+
+def test_a_night_file_after_the_group_file_makes_the_games_stored_its_tables(client, db, tmp_path, fixed_seed):
+    """Tester 3's steps (stop 31): a group moved with "Download all games", and its club
+    night with its night file. The group file holds the night's table games as games of
+    the group; the night imported after it takes those games as its tables instead of
+    storing each a second time, so every player's games are counted once, as at home."""
+    night_id = start(client, "trigami", NINE[:7], 2)
+    for table in night(db, night_id).current.tables:
+        play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), f"t{table.number}")
+    client.post(f"/nights/{night_id}/next")
+    table = night(db, night_id).current.tables[0]
+    sweep_trigami(client, table.game.id, table.game.players, table.game.players[2], "sweep")
+    client.post(f"/nights/{night_id}/close")  # table 2 has not dealt: closed early
+    group_file = client.get("/group/games.json").data
+    night_file = client.get(f"/nights/{night_id}/night.json").data
+    standing = standing_rows(client, night_id)
+    played = {r.name: (r.played, r.won) for r in summaries.records(db, groups.only_group(db).id)}
+
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                        "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    other = fresh.test_client()
+    for name, body in (("games.json", group_file), ("night.json", night_file)):
+        answer = other.post("/games/import", data={"file": (io.BytesIO(body), name)},
+                            content_type="multipart/form-data")
+        assert answer.status_code in (200, 302), text(answer)[-800:]
+    new_id = int(answer.location.rsplit("/", 1)[-1])
+    assert standing_rows(other, new_id) == standing
+    # and the group file once more, after the night: its games are the night's tables
+    again = other.post("/games/import", data={"file": (io.BytesIO(group_file), "games.json")},
+                       content_type="multipart/form-data")
+    assert "0 games imported. 4 games were here already" in text(again)
+    fresh_db = connect(fresh.config["DATABASE"])
+    try:
+        assert fresh_db["games"].count == 4  # two rounds of two tables, each stored once
+        tables = {t.game.id for r in night_store.get_night(fresh_db, new_id).rounds for t in r.tables}
+        assert tables == {g.id for g in store.list_games(fresh_db)}
+        group = groups.only_group(fresh_db)
+        assert {r.name: (r.played, r.won) for r in summaries.records(fresh_db, group.id)} == played
     finally:
         fresh_db.conn.close()
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Flask,
@@ -131,8 +132,14 @@ def admit() -> Any:
         abort(403)
     if not passed(access):
         if request.method in ("GET", "HEAD"):
+            if endpoint not in JSON:  # a page, not a poll: opened again once the passcode is given
+                _come_back_to(request.full_path)
             return redirect(url_for("groups.passcode"))
-        # a passcode set while this phone had a form open: say so, ask for it here
+        # a passcode set while this phone had a form open: say so, ask for it here, and
+        # come back to the page the form was on (its entries are kept there: app.js)
+        referrer = urlsplit(request.referrer or "")
+        if referrer.netloc == request.host:
+            _come_back_to(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
                                unsaved=True), 403
     if access.access == groups.TABLE:
@@ -154,6 +161,14 @@ def admit() -> Any:
     if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
         abort(404)
     return None
+
+
+def _come_back_to(path: str) -> None:
+    """Open ``path`` (this app's own, from the request: never another site's) once the
+    phone has given the passcode (views.groups.passcode)."""
+    path = path.removesuffix("?")
+    if path.startswith("/") and not path.startswith(("//", "/\\")):
+        session["after_passcode"] = path
 
 
 def table_only(access: groups.Access, endpoint: str) -> Any:

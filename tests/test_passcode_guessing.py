@@ -17,8 +17,10 @@ import urllib.request
 
 import pytest
 
-from scorekeeper import attempts, groups
+from scorekeeper import attempts, groups, store
 from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import game_file
 from tests.race_support import (
     Phone,
     RaceServer,
@@ -289,6 +291,35 @@ def test_a_phone_asked_again_after_the_passcode_changed_is_told_it_changed(app):
     assert "This group has a passcode. Enter it once" in first and "passcode was changed" not in first
     assert player.post("/passcode", data={"passcode": "hearts and diamonds"}).status_code == 302
     assert player.get("/").status_code == 200  # in again
+
+
+def test_after_a_changed_passcode_the_phone_comes_back_to_the_page_it_was_on(app):
+    """Tester 3 (stop 31): the passcode changed while a phone had a game open; once the new
+    passcode is given, the phone is back on that game's page (or the deal form it sent),
+    not on the games list, and its polls in between never take the place of the page."""
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    game_id = store.create_game(db, from_dict(game_file()), group_id=group.id)
+    groups.set_passcode(db, group.id, "clubs and spades")
+    player, keeper = phone(app, group.token), phone(app, group.token)
+    for one in (player, keeper):
+        assert one.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds"})
+    assert player.get(f"/games/{game_id}").location == "/passcode"
+    assert player.get(f"/games/{game_id}/live?since=0").status_code in (302, 401, 403)  # the sheet's poll
+    back = player.post("/passcode", data={"passcode": "hearts and diamonds"})
+    assert back.status_code == 302 and back.location == f"/games/{game_id}"
+    # a deal form sent just after the change: asked for the passcode, then back on that form
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "diamonds and clubs"})
+    form = f"http://localhost/games/{game_id}/deals/new"
+    sent = player.post(f"/games/{game_id}/deals/new", data={"nonce": "x"}, headers={"Referer": form})
+    assert sent.status_code == 403 and "passcode" in sent.get_data(as_text=True).lower()
+    back = player.post("/passcode", data={"passcode": "diamonds and clubs"})
+    assert back.location == f"/games/{game_id}/deals/new"
+    # a page of another site named as the referrer is never where the phone is sent
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "spades and hearts"})
+    player.post(f"/games/{game_id}/deals/new", data={"nonce": "y"}, headers={"Referer": "https://evil.example/x"})
+    assert player.post("/passcode", data={"passcode": "spades and hearts"}).location == "/"  # the games list
 
 
 # ---------------------------------------------------------------------------- the rule for new passcodes

@@ -526,14 +526,15 @@ def _decoded(text: str | bytes) -> Any:
 
 
 def is_group_file(text: str | bytes) -> bool:
-    """Whether ``text`` is meant as a group file: a JSON object with ``games`` and no
-    ``game`` (a game file has ``game``). Anything else, unreadable text too, is taken as
-    a game file, whose checks then say what is wrong. Never raises."""
+    """Whether ``text`` is meant as a group file: a JSON object with ``games`` or
+    ``group`` and no ``game`` (a game file has ``game``), so a group file that lost its
+    games is told so, not that it lacks a game file's keys. Anything else, unreadable
+    text too, is taken as a game file, whose checks then say what is wrong. Never raises."""
     try:
         data = _decoded(text)
     except FormatError:
         return False
-    return isinstance(data, Mapping) and "games" in data and "game" not in data
+    return isinstance(data, Mapping) and ("games" in data or "group" in data) and "game" not in data
 
 
 def _names(raw: Any) -> tuple[str, ...]:

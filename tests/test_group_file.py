@@ -320,6 +320,10 @@ def test_web_a_file_that_is_no_group_file_is_said_so(app, db, two_groups):
     assert "format must be 1, not 2" in text(answer)
     answer = upload(phone, json.dumps({"format": 1, "group": "x", "games": {"a": 1}}).encode())
     assert "games must be a list of game files" in text(answer)
+    # a group file that lost its games is told so, not that it lacks a game file's keys
+    answer = upload(phone, json.dumps({"format": 1, "group": "Our games"}).encode())
+    assert answer.status_code == 400
+    assert "games must be a list of game files" in text(answer) and "'game'" not in text(answer)
     assert store.list_games(db, second.id) == []
 
 

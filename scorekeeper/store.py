@@ -555,7 +555,7 @@ def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earli
             "nonce": f"{nonce}+{played + offset + 1}" if nonce else None,
             "created_at": now, "updated_at": now}).last_pk)
         _record(db, game_id, now, "deal_added", deal_id=deal_id, position=first + offset, after=dict(entry))
-    had = [(c.from_deal, c.seat, name_key(c.player)) for c in game.game_file().seat_changes]
+    had = [(c["from_deal"], c["seat"], name_key(c["player"])) for c in earlier.get("seat_changes") or ()]
     sitting = list(game.players_now)
     for change in data.get("seat_changes") or ():
         key = (change["from_deal"], change["seat"], name_key(change["player"]))

@@ -307,3 +307,17 @@ def test_a_deal_added_meanwhile_is_compared_under_the_names_of_who_sat_in_it(cli
     assert "Deal 2 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Dora\u2069 +13." in page
     table = page[page.index("Deal 2 was added"):page.index("Add mine as deal 3")]
     assert "Dora" in table and "Carla" not in table, table
+
+
+def test_a_save_sent_twice_says_saved_once(client, make_game, db):
+    """A double tap on Save in Players and settings (the same form sent twice, one after
+    the other): one change, and the sheet it leads to says so once, not twice."""
+    game_id = make_game()
+    form = form_fields(client.get(f"/games/{game_id}/edit").get_data(as_text=True))
+    sent = {**form, "target": "300"}
+    assert client.post(f"/games/{game_id}/edit", data=sent).status_code == 302
+    second = client.post(f"/games/{game_id}/edit", data=sent)
+    assert second.status_code == 302
+    sheet = client.get(second.location).get_data(as_text=True)
+    assert sheet.count('class="flash flash-saved"') == 1, sheet
+    assert store.get_game(db, game_id).options["target"] == 300

@@ -240,8 +240,9 @@ class AlreadyStored:
 @dataclass(frozen=True)
 class Continued:
     """The file's game is a game of the group (``game_id``) played on elsewhere since
-    the group's copy: its later deals (``added``, at least one) and seat changes were
-    added to it, not stored as a second game. ``game``: the file's game."""
+    the group's copy: its later deals (``added``; 0 when only a seat was taken over after
+    the group's last deal) and seat changes were added to it, not stored as a second
+    game. ``game``: the file's game."""
 
     game_id: str
     game: GameFile
@@ -752,7 +753,7 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
         return Problems(found)
     game = loads(raw)
     done = store.import_game(db, game, group_id=group_id, nonce=nonce, copy=copy)
-    if done.added:
+    if done.added or done.seats:
         return Continued(done.game_id, game, done.added)
     if done.already:
         return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued)

@@ -182,6 +182,7 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
     for game, file in zip(result.games, result.files, strict=True):
         said = ("already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added
+                else "already there, who takes over a seat added" if game.seats
                 else "already there") if game.already else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
@@ -231,7 +232,10 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
         done = store.import_game(db, game, group_id=_target_group(db, group_name), copy=copy)
     finally:
         db.conn.close()
-    if done.added:
+    if done.seats and not done.added:
+        click.echo(f"Already stored: who takes over a seat after its last deal added to "
+                   f"{game.rules.title}: {', '.join(game.players)}")
+    elif done.added:
         click.echo(f"Already stored with fewer deals: {_later(done.added)} added to {game.rules.title}: {', '.join(game.players)}")
     elif done.already:
         click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",

@@ -621,16 +621,15 @@ def same_start_key(data: Mapping[str, Any]) -> str:
 
 def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
     """Whether game file dict ``longer`` is game ``shorter`` played on: the same kind,
-    players (any case), first dealer and options; ``shorter``'s deals, fewer, are
-    ``longer``'s first deals; and its seat changes are ``longer``'s, but for changes
-    from after ``shorter``'s last deal (a player who took over later: GAME-FILE.md,
+    players (any case), first dealer and options (:func:`kin_key`); ``shorter``'s deals
+    are ``longer``'s first deals; and its seat changes are ``longer``'s, but for changes
+    from after ``shorter``'s last deal, and there are more deals or such a change
+    (a player who took over later: GAME-FILE.md,
     "Someone takes over a seat"). Both as exported (records.StoredGame.exported). A
     group file imported again after its games were played on (store.import_games), or
     a game's newer file imported where an older copy is stored (issue 18, part 4)."""
     played = len(shorter.get("deals") or ())
-    if played >= len(longer.get("deals") or ()):
-        return False
-    if _game_key({**longer, "seat_changes": []}, None) != _game_key({**shorter, "seat_changes": []}, None):
+    if played > len(longer.get("deals") or ()) or kin_key(longer) != kin_key(shorter):
         return False
     if deal_keys(longer)[:played] != deal_keys(shorter):
         return False
@@ -639,7 +638,15 @@ def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
         if change not in later:
             return False
         later.remove(change)
-    return all(change[0] > played for change in later)
+    # more deals, or the same deals and a seat taken over from the next deal on
+    return all(change[0] > played for change in later) and (played < len(longer["deals"]) or bool(later))
+
+
+def kin_key(data: Mapping[str, Any]) -> str:
+    """What two games must share for one to continue the other (:func:`continues`): the
+    kind, the players (name keys), the first dealer and the options of game file dict
+    ``data``; neither deals nor seat changes."""
+    return _game_key({**data, "seat_changes": []}, None)
 
 
 def _change_keys(data: Mapping[str, Any]) -> list[tuple[int, int, str]]:

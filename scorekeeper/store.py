@@ -32,7 +32,7 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile, continues, same_game_key
+from .gamefile import GameFile, continues, kin_key, same_game_key
 from .records import Change, SeatTaken, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
@@ -462,13 +462,16 @@ class ImportedGame:
     (``already``) the game of the group it is already; ``continued``: that game has more
     deals than the file's (played on since the file was written); ``added``: the file's
     game is that game played on elsewhere, and its later deals (this many) were added
-    to it."""
+    to it, with ``seats`` seat changes (a player who took over a seat after the group's
+    last deal: then ``added`` may be 0)."""
 
     number: int
     game_id: str
     already: bool = False
     continued: bool = False
     added: int = 0
+    #: seat changes the file's game had after the group's last deal, added with ``added``
+    seats: int = 0
 
 
 def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
@@ -498,7 +501,7 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
             if twin is not None:
                 return ImportedGame(1, twin, already=True, continued=True)
             stored = [(g.id, g.exported()) for g in reversed(list_games(db, group_id))]
-            earlier = _continued_here(db, data, stored, set())
+            earlier = _continued_here(data, _by_kin(stored), _night_table_ids(db))
             if earlier is not None:
                 return _add_later_deals(db, 1, earlier, dict(stored)[earlier], data, nonce)
         return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True))
@@ -522,14 +525,13 @@ def _imported_with(db: sqlite_utils.Database, group_id: int, token: str, number:
     return None
 
 
-def _continued_here(db: sqlite_utils.Database, data: Mapping[str, Any],
-                    stored: Sequence[tuple[str, Mapping[str, Any]]], taken: set[str]) -> str | None:
-    """The first game of ``stored`` ((id, game as exported), oldest first; ids in
-    ``taken`` left out), with at least one deal and not a club night's table, that game
-    file dict ``data`` continues (gamefile.continues: the file is newer); or None."""
-    tables = {str(row[0]) for row in db.execute("select game_id from night_tables")}
-    for game_id, earlier in stored:
-        if game_id not in taken and game_id not in tables and earlier["deals"] and continues(data, earlier):
+def _continued_here(data: Mapping[str, Any], index: Mapping[str, list[tuple[str, Mapping[str, Any]]]],
+                    skip: set[str]) -> str | None:
+    """The first game of ``index`` (a group's games by kin, :func:`_by_kin`; ids in
+    ``skip`` left out: a club night's tables among them), with at least one deal, that
+    game file dict ``data`` continues (gamefile.continues: the file is newer); or None."""
+    for game_id, earlier in index.get(kin_key(data), ()):
+        if game_id not in skip and earlier["deals"] and continues(data, earlier):
             return game_id
     return None
 
@@ -557,6 +559,7 @@ def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earli
         _record(db, game_id, now, "deal_added", deal_id=deal_id, position=first + offset, after=dict(entry))
     had = [(c["from_deal"], c["seat"], name_key(c["player"])) for c in earlier.get("seat_changes") or ()]
     sitting = list(game.players_now)
+    seats = 0
     for change in data.get("seat_changes") or ():
         key = (change["from_deal"], change["seat"], name_key(change["player"]))
         if key in had:
@@ -572,9 +575,10 @@ def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earli
             "id": change_id, "seat": change["seat"], "position": position, "player": shown,
             "player_id": player_id, "replaces": sitting[change["seat"]], "from_deal": change["from_deal"]})
         sitting[change["seat"]] = shown
+        seats += 1
     _touch(db, game_id, now)
     _written(db, game_id)
-    return ImportedGame(number, game_id, already=True, added=len(later))
+    return ImportedGame(number, game_id, already=True, added=len(later), seats=seats)
 
 
 def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,
@@ -613,25 +617,33 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
         mine = {game.game_id for game in found.values()}
         stored = [(game.id, game.exported()) for game in reversed(list_games(db, group_id))  # oldest first
                   if game.id not in mine]
+        files = {number: game.to_dict() for number, game in enumerate(games, 1)}
+        later: dict[int, int] = {}
         if not copy:
-            here = _already_here(games, stored, skip=set(found))
+            here = _already_here(files, _by_kin(stored), skip=set(found))
             found.update(here)
-            taken = mine | {game.game_id for game in here.values()}
-            # the file newer: a game of the group played on elsewhere since; its later deals
-            for number, game in sorted(enumerate(games, 1), key=lambda item: -len(item[1].deals)):
-                if number in found or not game.deals:
+            later = _played_on_in_file(files)
+            # the file newer: a game of the group played on elsewhere since gets its later deals
+            # (one already matched as the same as a shorter game of the file may be so too)
+            index = _by_kin(stored)
+            blocked = mine | {game.game_id for game in here.values() if game.continued}
+            tables = _night_table_ids(db)
+            for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
+                if number in found or number in later or not data["deals"]:
                     continue
-                data = game.to_dict()
-                earlier = _continued_here(db, data, stored, taken)
+                earlier = _continued_here(data, index, blocked | tables)
                 if earlier is not None:
-                    taken.add(earlier)
-                    found[number] = _add_later_deals(db, number, earlier, dict(stored)[earlier], data,
-                                                     f"{nonce}#{number}" if nonce else None)
-        results: list[ImportedGame] = []
+                    blocked.add(earlier)
+                    extended = _add_later_deals(db, number, earlier, dict(stored)[earlier], data,
+                                                f"{nonce}#{number}" if nonce else None)
+                    for other, match in list(found.items()):  # its shorter copy in the file: played on
+                        if match.game_id == earlier and other != number:
+                            found[other] = replace(match, continued=True)
+                    found[number] = extended
         played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
         for number, game in enumerate(games, 1):
-            key = same_game_key(game.to_dict()) if game.deals else None
-            if number not in found:
+            key = same_game_key(files[number]) if game.deals else None
+            if number not in found and number not in later:
                 if key in played and not copy:
                     first = played[key]
                     found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued)
@@ -639,33 +651,68 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
                         imported=True))
-            if key is not None:
+            if key is not None and number in found:
                 played.setdefault(key, found[number])
-            results.append(found[number])
-    return results
+        for number, longest in later.items():  # an earlier copy of a game the file holds played on
+            while longest in later:  # (that one a copy too: the same deals, a seat change less)
+                longest = later[longest]
+            if number not in found:
+                found[number] = ImportedGame(number, found[longest].game_id, already=True, continued=True)
+    return [found[number] for number in range(1, len(games) + 1)]
 
 
-def _already_here(games: Sequence[GameFile], stored: Sequence[tuple[str, Mapping[str, Any]]],
-                  skip: set[int]) -> dict[int, ImportedGame]:
-    """Which games of a group file (``games``; 1-based numbers in ``skip`` left out) the
-    group holds already (``stored``: (id, game as exported), oldest first), as
-    :func:`import_games` says: {number: ImportedGame (already)}."""
-    here: dict[str, list[str]] = defaultdict(list)
+def _by_kin(stored: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, list[tuple[str, Mapping[str, Any]]]]:
+    """Games ((id, game as exported), in order) by gamefile.kin_key: only games of one
+    key can be one game, continued (gamefile.continues), so each is compared with those
+    alone, not with every game of the group."""
+    index: dict[str, list[tuple[str, Mapping[str, Any]]]] = defaultdict(list)
     for game_id, data in stored:
-        here[same_game_key(data)].append(game_id)
+        index[kin_key(data)].append((game_id, data))
+    return index
+
+
+def _night_table_ids(db: sqlite_utils.Database) -> set[str]:
+    """The ids of the games that are a club night's tables (never added to by an import:
+    their deals are the night's)."""
+    return {str(row[0]) for row in db.execute("select game_id from night_tables")}
+
+
+def _played_on_in_file(files: Mapping[int, Mapping[str, Any]]) -> dict[int, int]:
+    """The games of a file (``files``: {number: game file dict}) that another game of the
+    same file continues (gamefile.continues: an earlier copy of it, written before more
+    deals were played), each with the number of the longest such game: {number: number}.
+    Such a copy is that game, not another one beside it."""
+    found: dict[int, int] = {}
+    for kin in _by_kin([(str(number), data) for number, data in files.items()]).values():
+        for number, data in kin:
+            longer = [int(other) for other, later in kin if other != number and continues(later, data)]
+            if longer and data["deals"]:
+                found[int(number)] = max(longer, key=lambda other: (len(files[other]["deals"]), -other))
+    return found
+
+
+def _already_here(files: Mapping[int, Mapping[str, Any]], index: Mapping[str, list[tuple[str, Mapping[str, Any]]]],
+                  skip: set[int]) -> dict[int, ImportedGame]:
+    """Which games of a group file (``files``: {number: game file dict}; numbers in
+    ``skip`` left out) the group holds already (``index``: its games by kin,
+    :func:`_by_kin`), as :func:`import_games` says: {number: ImportedGame (already)}."""
+    here: dict[str, list[str]] = defaultdict(list)
+    for kin in index.values():
+        for game_id, data in kin:
+            here[same_game_key(data)].append(game_id)
     found: dict[int, ImportedGame] = {}
     taken: set[str] = set()
-    files = {number: game.to_dict() for number, game in enumerate(games, 1) if number not in skip}
-    for number, data in files.items():  # the same game: same deals
+    wanted = {number: data for number, data in files.items() if number not in skip}
+    for number, data in wanted.items():  # the same game: same deals
         twins = here[same_game_key(data)]
         if twins:
             found[number] = ImportedGame(number, twins.pop(0), already=True)
             taken.add(found[number].game_id)
     # the same game played on since: the file's longer games first, so that each finds its own
-    for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
+    for number, data in sorted(wanted.items(), key=lambda item: -len(item[1]["deals"])):
         if number in found:
             continue
-        for game_id, later in stored:
+        for game_id, later in index.get(kin_key(data), ()):
             if game_id not in taken and continues(later, data):
                 found[number] = ImportedGame(number, game_id, already=True, continued=True)
                 taken.add(game_id)

@@ -430,6 +430,9 @@ def test_a_game_continues_its_copy_with_fewer_deals_and_a_later_seat_change():
     assert gamefile.continues(later, copy_)
     assert not gamefile.continues(copy_, later)  # fewer deals never continue more
     assert not gamefile.continues(later, later)  # nor a game itself
+    # the same deals, and Dora taking over from the next deal: that game, a moment later
+    assert gamefile.continues({**copy_, "seat_changes": dora}, copy_)
+    assert not gamefile.continues(copy_, {**copy_, "seat_changes": dora})
     # the copy knew Dora would take over from the next deal: still the same game
     assert gamefile.continues(later, {**copy_, "seat_changes": [{**dora[0], "player": "dora"}]})
     # ... but not when the copy had someone else take over from there

@@ -509,19 +509,44 @@ def test_a_game_whose_deals_went_another_way_is_another_game_and_is_stored(app, 
     assert len(store.list_games(db, second.id)) == 2
 
 
-def test_each_game_played_on_stands_for_one_game_of_the_file(app, db, two_groups):
-    """A file holding a game twice as it went (after deal 4 and after deal 5, two games
-    that began alike) into a group holding the 5-deal one played on to 6: that one is the
-    5-deal game continued, and the 4-deal game, with nothing left to be, is stored."""
+def test_every_earlier_copy_of_a_game_played_on_is_that_game(app, db, two_groups):
+    """A file holding a game twice as it went (after deal 4 and after deal 5: tester 2's
+    file, stop 31) into a group holding it played on to 6: both copies are that game,
+    continued since, and nothing is stored beside it. (Two games whose first four deals,
+    every bid, trick and bug, are the same are one game at two moments, not two games that
+    began alike.)"""
     _first, second = two_groups
     data = json.loads(app.test_client().get("/group/games.json").data)
     trix = data["games"][2]
     four, five = {**trix, "deals": trix["deals"][:4]}, trix
-    store.create_game(db, from_dict({**trix, "deals": [*trix["deals"], TRIX_KINGDOM[0]]}), group_id=second.id)
+    six = store.create_game(db, from_dict({**trix, "deals": [*trix["deals"], TRIX_KINGDOM[0]]}), group_id=second.id)
     answer = upload(app.test_client(join=second.token), json.dumps({**data, "games": [four, five]}).encode())
     page = said(answer)
-    assert "1 game imported. 1 game was here already: not stored again." in page
-    assert "4 deals: imported" in page and "5 deals: here already, continued since" in page
+    assert "0 games imported. 2 games were here already: not stored again." in page
+    assert "4 deals: here already, continued since" in page and "5 deals: here already, continued since" in page
+    assert [game.id for game in store.list_games(db, second.id)] == [six]
+
+
+def test_a_file_holding_a_game_at_two_moments_stores_it_once(app, db, two_groups, tmp_path):
+    """Tester 2 (stop 31): a group file listing one game after deal 2 and again after deal
+    5, in either order, into a group that has neither: one game of five deals, stored
+    once; the earlier copy is that game, continued since."""
+    _first, _second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    two = {**trix, "deals": trix["deals"][:2]}
+    for order, number in (([two, trix], 1), ([trix, two], 2)):
+        group = groups.create(db, f"Order {number}")
+        path = tmp_path / f"order-{number}.json"
+        path.write_text(json.dumps({**data, "games": order}), encoding="utf-8")
+        result = run(app.config["DATABASE"], "import", "--group", f"Order {number}", str(path))
+        assert result.exit_code == 0, result.stderr
+        (stored,) = store.list_games(db, group.id)
+        assert len(stored.deals) == 5
+        lines = result.stdout.splitlines()
+        assert f"game {number} (Trix: سارة, محمد, Jörg, Aino, 2 deals): already there, continued since " \
+               f"/games/{stored.id}" in lines
+        assert lines[-1] == "1 game imported, 1 already there"
 
 
 def test_cli_import_again_after_a_game_was_played_on_says_already_there_continued_since(app, db, two_groups,
@@ -637,3 +662,19 @@ def test_a_club_nights_table_is_never_added_to_by_an_import(client, db, fixed_se
     answer = upload(client, json.dumps({**data, "deals": [deal, deal]}).encode(), name="table.json")
     assert answer.status_code == 302 and answer.location != f"/games/{table.id}"
     assert [d.entry for d in store.get_game(db, table.id).deals] == [deal]
+
+
+def test_cli_a_newer_group_file_with_a_seat_taken_over_since_adds_the_change(app, db, two_groups, tmp_path):
+    first, second = two_groups
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    older.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", "--group", "Friday club", str(older)).exit_code == 0
+    store.take_seat(db, _trix_of(db, first.id), 2, "Dora")  # from deal 6, not yet played
+    newer.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    trix = _trix_of(db, second.id)
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(newer))
+    lines = result.stdout.splitlines()
+    assert (f"game 3 (Trix: سارة, محمد, Jörg, Aino, 5 deals): already there, who takes over a seat added "
+            f"/games/{trix}") in lines
+    assert store.get_game(db, trix).players_now == ("سارة", "محمد", "Dora", "Aino")
+    assert len(store.list_games(db, second.id)) == 5

@@ -559,3 +559,19 @@ def test_a_game_to_50_or_more_still_takes_no_target_under_50(client, db, make_ga
     refused = client.post(f"/games/{game_id}/edit", data={**form, "target": "10"})
     assert refused.status_code == 400 and "Enter a target from 50 to 100000." in text(refused)
     assert store.get_game(db, game_id).options["target"] == 300
+
+
+def test_a_newer_file_with_only_a_seat_taken_over_adds_that_change(client, db):
+    # tester 2's file (stop 31): the game's file written again after Dora took over Carla's
+    # seat from the next deal, before it was played: the same game, Dora sitting now
+    older = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    game_id = upload(client, older).location.rsplit("/", 1)[-1]
+    newer = {**game_file(deals=[WORKED_TRIGAMI_DEAL]), "seat_changes": [{"from_deal": 2, "seat": 2, "player": "Dora"}]}
+    response = upload(client, json.dumps(newer))
+    assert response.status_code == 302 and response.location == f"/games/{game_id}"
+    sheet = text(client.get(response.location)).replace("\u2068", "").replace("\u2069", "")
+    assert "Already stored: who takes over a seat after its last deal added to Trigami: Anna, Ben, Carla." in sheet
+    game = store.get_game(db, game_id)
+    assert game.players_now == ("Anna", "Ben", "Dora") and len(game.deals) == 1
+    assert db["games"].count == 1
+    assert upload(client, json.dumps(newer)).status_code == 409  # now the game itself

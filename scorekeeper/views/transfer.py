@@ -118,6 +118,10 @@ def upload() -> Any:
         match result:
             case actions.AlreadyStored(game=twin, continued=continued):
                 return _already_stored(form, raw, twin, continued)
+            case actions.Continued(game_id=game_id, game=game, added=0):
+                flash(_("Already stored: who takes over a seat after its last deal added to %(kind)s: %(names)s.",
+                        kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
+                return redirect(url_for("games.show", game_id=game_id))
             case actions.Continued(game_id=game_id, game=game, added=added):
                 flash(ngettext("Already stored with fewer deals: %(num)s later deal added to %(kind)s: %(names)s.",
                                "Already stored with fewer deals: %(num)s later deals added to %(kind)s: %(names)s.",

@@ -18,7 +18,7 @@ import sqlite_utils
 
 from . import club, night_store, ratings, store
 from .inputs import name_key
-from .night_records import TABLE_SIZE, StoredNight, StoredTable, seatings
+from .night_records import TABLE_SIZE, StoredNight, StoredTable, night_file, seatings
 from .nightfile import read_night
 from .rules import RuleError
 
@@ -112,9 +112,14 @@ class NightImported:
 
 @dataclass(frozen=True)
 class NightAlreadyStored:
-    """Nothing stored: the group has this night already (``night_id``)."""
+    """Nothing stored: the group has this night already (``night_id``). ``differs``:
+    the file is not the night as stored (a copy written later, or earlier); ``more``:
+    how many deals more the file's tables hold than the stored night's (a later copy:
+    the one here is older; 0 or less when not)."""
 
     night_id: int
+    differs: bool = False
+    more: int = 0
 
 
 @dataclass(frozen=True)
@@ -354,14 +359,27 @@ def import_night(db: sqlite_utils.Database, raw: str | bytes, group_id: int, *, 
     ``max_deals`` deals; the seating around them), then stored in one transaction
     (night_store.import_night). Any problem: :class:`NightProblems`, nothing stored; the
     night in the group already (the same game, draw and players): :class:`NightAlreadyStored`,
-    nothing stored, so its games never count twice."""
+    nothing stored, so its games never count twice, saying whether the file is another
+    copy of it (a later one: more deals)."""
     read = read_night(raw, max_deals=max_deals)
     if isinstance(read, list):
         return NightProblems(tuple(read))
     try:
         return NightImported(night_store.import_night(db, read, group_id, nonce=nonce))
     except night_store.NightStoredError as twin:
-        return NightAlreadyStored(twin.night_id)
+        theirs = read.to_dict()
+        try:
+            mine = night_file(night_store.get_night(db, twin.night_id)).to_dict()
+        except RuleError:  # a table's stored deal no longer fits the rules: not the file, surely
+            return NightAlreadyStored(twin.night_id, differs=True)
+        if mine == theirs:
+            return NightAlreadyStored(twin.night_id)
+        return NightAlreadyStored(twin.night_id, differs=True, more=_deals_in(theirs) - _deals_in(mine))
+
+
+def _deals_in(night: Mapping[str, Any]) -> int:
+    """How many deals the tables of night file dict ``night`` hold, all rounds."""
+    return sum(len(table["game"]["deals"]) for round_ in night["rounds"] for table in round_["tables"])
 
 
 @dataclass(frozen=True)

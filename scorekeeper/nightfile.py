@@ -11,6 +11,7 @@ importing that file alone would check it; the night's own keys are checked aroun
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -182,6 +183,23 @@ class _Problems:
         self.found.append(FormatError(message, field=field))
 
 
+def _in_deal(problem: RuleError) -> str:
+    """A table game's problem as the reader's language says it: "deal 3: …" (str() of a
+    RuleError says "deal" in English, for ``scorekeeper score``)."""
+    if problem.deal is None:
+        return problem.message
+    return _("deal {number}: {problem}").format(number=problem.deal, problem=problem.message)
+
+
+def place(field: str | None) -> tuple[int | None, int | None]:
+    """The round and table (1-based) a problem's ``field`` ("rounds[2].tables[1].game")
+    is in, each None when it names none: the file counts from 0, a reader from 1."""
+    found = re.match(r"rounds\[(\d+)\](?:\.tables\[(\d+)\])?", field or "")
+    if found is None:
+        return None, None
+    return int(found[1]) + 1, int(found[2]) + 1 if found[2] is not None else None
+
+
 def read_night(text: str | bytes, max_deals: int | None = None) -> NightFile | list[RuleError]:
     """Read and check a night file; returns the :class:`NightFile`, or every problem
     found (at most MAX_PROBLEMS, FormatErrors whose ``field`` says where: "rounds[2]
@@ -329,7 +347,7 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
             game_raw = table.get("game")
             found = find_problems(json.dumps(game_raw, ensure_ascii=False), max_deals=max_deals)
             if found:
-                problems.found.extend(FormatError(str(problem), field=f"{at}.game") for problem in found[:5])
+                problems.found.extend(FormatError(_in_deal(problem), field=f"{at}.game") for problem in found[:5])
                 broken = True
                 continue
             game = from_dict(game_raw)

@@ -529,11 +529,58 @@ def test_bad_night_file_refused_whole(client, db, tmp_path, fixed_seed):
     page = text(answer)
     assert "Nothing was imported." in page and "sits at two tables" in page
     assert "rounds[0].tables[1].game.players" in page
+    # where, as a reader counts (tester 2, stop 31: the file's path counts from 0)
+    assert "Round 1, table 2 ( rounds[0].tables[1].game.players )" in page
     fresh_db = connect(fresh.config["DATABASE"])
     try:
         assert fresh_db["nights"].count == 0 and fresh_db["games"].count == 0
     finally:
         fresh_db.conn.close()
+
+
+def test_a_broken_table_deal_in_a_night_file_is_said_in_the_readers_language(client, tmp_path, fixed_seed):
+    """Tester 2 (stop 31): a German reader was told "deal 1: Die Stiche ergeben 14" with
+    "deal" in English, under a path counting rounds from 0."""
+    night_id = start(client, "trigami", NINE[:6], 1)
+    data = json.loads(client.get(f"/nights/{night_id}/night.json").data)
+    data["rounds"][0]["tables"][1]["game"]["deals"] = [
+        {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 4], "bugs": [0, 0, 0]}]
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                        "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    other = fresh.test_client()
+    other.get("/language/de", query_string={"next": "/"})
+    answer = other.post("/games/import", data={"file": (io.BytesIO(json.dumps(data).encode()), "night.json")},
+                        content_type="multipart/form-data")
+    assert answer.status_code == 400
+    page = text(answer)
+    assert "Runde 1, Tisch 2" in page and "Spiel 1:" in page and "14" in page
+    assert "deal 1" not in page
+
+
+def test_a_later_copy_of_a_night_stored_already_is_told_and_how_to_take_it(client, db, tmp_path, fixed_seed):
+    """Tester 2 (stop 31): a night file imported while round 1 was played, then its later
+    copy: nothing is imported (the night is here), but the reader is told that the copy
+    here is older, by how many deals, and how to take the file's; the same copy again is
+    simply here already."""
+    night_id = start(client, "trigami", NINE[:6], 1)
+    earlier = client.get(f"/nights/{night_id}/night.json").data
+    table = night(db, night_id).current.tables[0]
+    play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), "t1")
+    later = client.get(f"/nights/{night_id}/night.json").data
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                        "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    other = fresh.test_client()
+
+    def sent(body: bytes) -> str:
+        return text(other.post("/games/import", data={"file": (io.BytesIO(body), "night.json")},
+                               content_type="multipart/form-data", follow_redirects=True))
+
+    sent(earlier)
+    page = sent(later)
+    assert ("Nothing was imported: this club night is stored here already, with 1 deal fewer than the file: "
+            "the copy here is older.") in page
+    assert "delete the night here (at the foot of its page), then import the file again" in page
+    assert sent(earlier).count("Nothing was imported: this club night is already stored.") == 1
 
 
 def test_big_screen_and_print_show_standing_and_tables(client, db, fixed_seed):

@@ -29,7 +29,7 @@ from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..inputs import whole_number
 from ..limits import import_limit, limiter
-from ..nightfile import is_night_file
+from ..nightfile import is_night_file, place
 from ..records import StoredGame
 from ..rules import RuleError, get_rules, paper
 from ..rules.common import listed
@@ -177,11 +177,35 @@ def _import_night(form: transfer_forms.UploadForm, raw: bytes) -> Any:
         flash(_("Club night imported."), "saved")
         return redirect(url_for("nights.show", night_id=result.night_id))
     if isinstance(result, night_actions.NightAlreadyStored):
-        flash(_("Nothing was imported: this club night is already stored."), "saved")
+        if result.more > 0:
+            flash(ngettext("Nothing was imported: this club night is stored here already, with %(num)s deal fewer "
+                           "than the file: the copy here is older. To take the file's, delete the night here "
+                           "(at the foot of its page), then import the file again.",
+                           "Nothing was imported: this club night is stored here already, with %(num)s deals fewer "
+                           "than the file: the copy here is older. To take the file's, delete the night here "
+                           "(at the foot of its page), then import the file again.", result.more), "told")
+        elif result.differs:
+            flash(_("Nothing was imported: this club night is stored here already, and the file is another copy "
+                    "of it. To take the file's, delete the night here (at the foot of its page), then import the "
+                    "file again."), "told")
+        else:
+            flash(_("Nothing was imported: this club night is already stored."), "saved")
         return redirect(url_for("nights.show", night_id=result.night_id))
     form.content.data = form.copy.data = ""
     return render_template("transfer/upload.html", form=form, problems=[], filename=getattr(form.file.data, "filename", None),
-                           night_problems=[(problem.field, problem.message) for problem in result.problems]), 400
+                           night_problems=[(_where(problem.field), problem.field, problem.message)
+                                           for problem in result.problems]), 400
+
+
+def _where(field: str | None) -> str:
+    """Where in a night file a problem is, in words: "Round 3, table 2" (the file's own
+    path beside it counts from 0)."""
+    round_, table = place(field)
+    if round_ is None:
+        return ""
+    if table is None:
+        return _("Round %(round)s", round=round_)
+    return _("Round %(round)s, table %(table)s", round=round_, table=table)
 
 
 def _games_in(raw: bytes) -> int | None:

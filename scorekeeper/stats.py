@@ -237,14 +237,23 @@ class _Tallies:
 class DealRef:
     """One deal of one game, for "best deal" and "worst deal": ``game_id``, ``number``
     (1-based, as on the score sheet), the player's ``points`` in it (as scored), the game's
-    ``created_at`` (UTC ISO 8601) and a ``label`` saying what was played ("Turnip ♦",
-    "Queens")."""
+    ``created_at`` (UTC ISO 8601), a ``label`` saying what was played ("Turnip ♦",
+    "Queens") and ``better``: the points the way round where higher is better (under
+    reversed scoring, SCORING.md §2.5, the sign turned back), by which best and worst
+    were chosen."""
 
     game_id: str
     number: int
     points: int
     created_at: str
     label: str
+    better: int | None = None
+
+    @property
+    def turned(self) -> bool:
+        """Whether the game scored reversed: the points the page compares (``better``)
+        are the sheet's with the sign turned back."""
+        return self.better is not None and self.better != self.points
 
 
 @dataclass(frozen=True)
@@ -768,7 +777,8 @@ def add_up(parts: Iterable[SeatPart]) -> Totals:
             if part.kind not in kept or (mark.better > kept[part.kind][0] if higher
                                          else mark.better < kept[part.kind][0]):
                 kept[part.kind] = (mark.better, DealRef(part.game_id, mark.number, mark.points,
-                                                        part.created_at, deal_label(part.kind, mark.what)))
+                                                        part.created_at, deal_label(part.kind, mark.what),
+                                                        mark.better))
         if part.result is not None:
             results.append(part.result)
     kept_of = {kind: sum(r.kind == kind for r in results) - RESULTS_KEPT for kind in KINDS}

@@ -349,12 +349,12 @@ def player_stats(db: sqlite_utils.Database, player_id: int, names: Mapping[int, 
     for kind in kinds:
         for kept, column, order in ((best, "best", "desc"), (worst, "worst", "")):
             row = db.execute(
-                f"select game_id, created_at, {column} from seat_stats where player_id = ? and kind = ? "
-                f"and {column}_better is not null order by {column}_better {order}, created_at, game_rowid "
-                f"limit 1", [player_id, kind]).fetchone()
+                f"select game_id, created_at, {column}, {column}_better from seat_stats where player_id = ? "
+                f"and kind = ? and {column}_better is not null order by {column}_better {order}, created_at, "
+                f"game_rowid limit 1", [player_id, kind]).fetchone()
             if row is not None:
                 number, points, what = json.loads(row[2])
-                kept[kind] = stats.DealRef(row[0], number, points, row[1], stats.deal_label(kind, what))
+                kept[kind] = stats.DealRef(row[0], number, points, row[1], stats.deal_label(kind, what), row[3])
         results.extend((created_at, rowid, stats.Result(game_id, kind, created_at, total, best_other,
                                                         bool(won), bool(reversed_)))
                        for game_id, created_at, rowid, total, best_other, won, reversed_ in db.execute(

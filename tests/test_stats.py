@@ -11,6 +11,7 @@ import pytest
 
 from scorekeeper import groups, stats, store, summaries
 from tests.history import KINGDOM, plain, store_history
+from tests.test_web import text
 
 
 @pytest.fixture
@@ -275,6 +276,21 @@ def test_reversed_scoring_turns_points_back_and_lowest_is_ahead(db, make_game):
     # his worst deal is the Tricks deal, +195 as scored (−195 turned back)
     assert (trix.worst.game_id, trix.worst.number, trix.worst.points) == (gid, 4, 195)
     assert [r.total for r in dan.results] == [1800]
+
+
+def test_a_reversed_games_best_and_worst_deal_show_the_points_they_were_chosen_by(client, db, make_game):
+    """Tester 1 (stop 31): under reversed scoring a player's "Best deal" read −50 above a
+    "Worst deal" of +195: chosen with the signs turned back, shown as scored. The page
+    shows the points it compares, and what the sheet says beside them."""
+    make_game(kind="trix", options={"scoring": "reversed"}, deals=KINGDOM * 4)
+    dan = db.execute("select id from players where name = 'Dan'").fetchone()[0]
+    page = text(client.get(f"/players/{dan}"))
+    assert "Best deal +50 Trix · deal 5 reversed scoring: −50 on its sheet" in page
+    assert "Worst deal −195 Tricks · deal 4 reversed scoring: +195 on its sheet" in page
+    # a game scored the standard way says its points once, as before
+    make_game(kind="trix", players=["Anna", "Ben", "Carla", "Eve"], deals=KINGDOM)
+    eve = db.execute("select id from players where name = 'Eve'").fetchone()[0]
+    assert "reversed scoring" not in text(client.get(f"/players/{eve}"))
 
 
 # ----------------------------------------------------------------- special cases

@@ -68,6 +68,15 @@ class GameSummary:
     problem_deal: int | None
     #: from a game file (StoredGame.imported): ``created_at`` is when it was imported
     imported: bool = False
+    #: a partners' game (Trix, SCORING.md §2.5): ``leaders`` and ``winners`` are a side,
+    #: both partners, when one side is ahead
+    partners: bool = False
+
+    @property
+    def level(self) -> bool:
+        """Whether the game is level at the top: more than one player ahead, or with
+        partners both sides (every seat)."""
+        return len(self.leaders) > (2 if self.partners else 1)
 
 
 def _row(game: StoredGame, scored: sheets.Sheet) -> dict[str, Any]:
@@ -243,7 +252,8 @@ def _summaries(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Ga
         id=row["game_id"], kind=row["kind"], created_at=row["game_created_at"], players=tuple(names[row["game_id"]]),
         deals=row["deals"], finished=bool(row["finished"]), totals=tuple(json.loads(row["totals"])),
         winners=tuple(json.loads(row["winners"])), leaders=tuple(json.loads(row["leaders"])),
-        problem_deal=row["problem_deal"], imported=bool(row["game_imported"])) for row in rows]
+        problem_deal=row["problem_deal"], imported=bool(row["game_imported"]),
+        partners=bool(row.get("game_partners"))) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -296,7 +306,9 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
     pages = max(1, -(-total // size))
     number = min(max(1, page), pages)
     rows = [dict(row) for row in db.query(
-        f"select s.*, g.created_at as game_created_at, g.imported as game_imported from game_summaries s join games g on g.id = s.game_id "
+        f"select s.*, g.created_at as game_created_at, g.imported as game_imported, "
+        f"json_extract(g.options, '$.partnership') is not null as game_partners "
+        f"from game_summaries s join games g on g.id = s.game_id "
         f"where {condition} order by g.created_at desc, g.rowid desc limit ? offset ?", [*params, size, (number - 1) * size])]
     return Page(_summaries(db, rows), number, total, size)
 

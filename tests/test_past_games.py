@@ -420,3 +420,28 @@ def text_of(page: str) -> str:
     # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"
     body = re.sub(r"</?bdi>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page, flags=re.S))
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+
+
+@pytest.mark.parametrize("partnership", ["sum", "worst-loses"])
+def test_an_unfinished_partners_game_names_the_side_ahead_not_level(client, make_game, partnership):
+    """Tester 1 (stop 31): a partners' Trix card on the games list said "level at the top"
+    while one side was clearly ahead. After one kingdom (tests/history.py: Anna +200,
+    Ben +150, Carla +100, Dan −450) Anna & Carla lead by either reading (SCORING.md §2.5:
+    the team total 300 against −300; the team's worst 100 against −450)."""
+    from tests.history import KINGDOM
+
+    make_game(kind="trix", options={"partnership": partnership}, deals=KINGDOM)
+    card = text(client.get("/"))
+    assert "Anna & Carla ahead" in card and "level at the top" not in card
+
+
+def test_an_unfinished_game_level_at_the_top_says_so_and_one_ahead_is_named(client, make_game):
+    from tests.history import KINGDOM
+
+    make_game(kind="trix", deals=KINGDOM)
+    assert "Anna ahead" in text(client.get("/"))
+    # both sides level: the K♥ to Anna (−75), then the tricks 4, 5, 0, 4 (−15 each):
+    # Anna & Carla −75 −60 = −135, Ben & Dan −75 −60 = −135: both sides at the top
+    level = [{"contracts": ["king"], "king": {"taker": 0}}, {"contracts": ["tricks"], "tricks": [4, 5, 0, 4]}]
+    make_game(kind="trix", players=["Eva", "Finn", "Gus", "Hal"], options={"partnership": "sum"}, deals=level)
+    assert "level at the top" in text(client.get("/"))

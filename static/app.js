@@ -1544,3 +1544,20 @@ const OfflineTruth = (function () {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore);
   else restore();
 })();
+
+// Trix Complex (SCORING.md §2.5): several penalty contracts may be played in one deal,
+// but Trix never with another. Tapping Trix lets go of the penalty contracts chosen, and
+// tapping a penalty contract lets go of Trix, so the form never holds what Save refuses.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.name !== "contracts" || box.type !== "checkbox" || !box.checked) return;
+    const dropped = Array.from(box.form ? box.form.querySelectorAll('input[name="contracts"][type="checkbox"]:checked') : [])
+      .filter((other) => other !== box && (box.value === "trix" || other.value === "trix"));
+    dropped.forEach(function (other) {
+      other.checked = false;
+      other.dispatchEvent(new Event("change", { bubbles: true }));  // the preview and the kept draft see it
+    });
+  });
+})();

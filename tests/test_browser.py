@@ -390,6 +390,32 @@ def test_every_field_of_trix_complex_names_its_player(stored, browser):
         page.context.close()
 
 
+def test_trix_complex_never_holds_trix_with_a_penalty_contract(stored, browser):
+    """Tester 1 (stop 31): King of Hearts and Trix could both be tapped in a Complex game,
+    and only Save said Trix is never combined (SCORING.md §2.5). Tapping Trix lets go of
+    the penalty contracts; tapping one of them lets go of Trix; penalty contracts still
+    go together."""
+    base, database = stored
+    game_id = store_game(database, game_file("trix", options={"complex": True}))
+    page = new_page(browser)
+    try:
+        page.goto(f"{base}/games/{game_id}/deals/new")
+        king, queens, trix = (page.get_by_role("checkbox", name=name) for name in ("King of Hearts", "Queens", "Trix"))
+        king.check()
+        queens.check()
+        sync_api.expect(king).to_be_checked()  # penalty contracts together
+        trix.check()
+        sync_api.expect(king).not_to_be_checked()
+        sync_api.expect(queens).not_to_be_checked()
+        sync_api.expect(page.get_by_text("Tap the players in the order they went out")).to_be_visible()
+        sync_api.expect(page.get_by_role("group", name="Who took the K♥?")).to_be_hidden()
+        queens.check()
+        sync_api.expect(trix).not_to_be_checked()
+        sync_api.expect(page.get_by_role("group", name="Who took the Q♠?")).to_be_visible()
+    finally:
+        page.context.close()
+
+
 def test_without_javascript_a_chip_and_a_number_that_disagree_are_asked_about(stored, browser):
     """Without JavaScript nothing keeps a count's chip and its number field equal. Anna's
     tricks tapped as 5 and typed as 4: nothing is saved, the field says so and keeps the

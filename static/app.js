@@ -336,6 +336,17 @@ const OfflineTruth = (function () {
           if (rest >= 0) { setCount(blanks[0], rest); blanks[0].dataset.auto = "1"; }
           else if (blanks[0].dataset.auto === "1") { setCount(blanks[0], null); }
         }
+      } else if (blanks.length > 1) {
+        // the counts given take everything (one player took all 13): the rest took none;
+        // once they no longer do, those zeros are let go, not guessed at
+        const given = inputs.filter((i) => !blanks.includes(i)).map(intOrNull);
+        if (given.every((v) => v !== null) && given.reduce((a, b) => a + b, 0) === total) {
+          blanks.forEach(function (blank) { setCount(blank, 0); blank.dataset.auto = "1"; });
+        } else {
+          blanks.forEach(function (blank) {
+            if (blank.dataset.auto === "1") { setCount(blank, null); delete blank.dataset.auto; }
+          });
+        }
       }
       // Counts all given and adding up (a deal being changed): any one may be corrected
       // first, the sum then says which other to lower or raise (with one filled in by

@@ -170,6 +170,28 @@ def test_a_filled_in_count_can_be_corrected(page, server):
     sync_api.expect(page.locator("[data-sum-line]")).to_contain_text("12 of 13")
 
 
+def test_one_player_taking_every_card_leaves_the_others_none(browser, server):
+    """Tester 1 (stop 31): Carla took all 13 diamonds; the others' chips above 0 were
+    greyed out, but their 0 was not chosen, and Save asked three times "How many diamonds
+    did … take?". The others now take 0 by themselves; Carla lowered to 12, those zeros
+    go again (who took the last diamond is not guessed)."""
+    page = _page(browser)
+    new_game(page, server, "trix", ["Anna", "Ben", "Carla", "Dan"], "Anna")
+    page.get_by_role("button", name="Start game").click()
+    page.locator(".add-contracts").get_by_role("link", name="Diamonds", exact=True).click()
+    page.fill("#diamonds_2", "13")
+    for seat in (0, 1, 3):
+        sync_api.expect(page.locator(f"#diamonds_{seat}")).to_have_value("0")
+    page.fill("#diamonds_2", "12")
+    for seat in (0, 1, 3):
+        sync_api.expect(page.locator(f"#diamonds_{seat}")).to_have_value("")
+    page.fill("#diamonds_2", "13")
+    page.get_by_role("button", name="Save deal 1").click()
+    # SCORING.md §2: −10 a diamond
+    sync_api.expect(page.locator("thead .total")).to_have_text(["0", "0", "−130", "0"])
+    page.context.close()
+
+
 @pytest.fixture
 def page_without_service_worker(browser):
     page = new_page(browser)  # no service worker, as on plain http on the Wi-Fi

@@ -146,6 +146,36 @@ def test_small_phone_past_games_and_long_names(browser, server):
     page.context.close()
 
 
+def test_a_name_of_forty_letters_leaves_the_legends_totals_whole(browser, tmp_path):
+    """Tester 1 (stop 31): beside a 40-letter name with no space, the chart legend's
+    totals wrapped digit by digit at 360 px ("25" read as a 2 above a 5). Each total
+    stays on one line, and the page does not scroll sideways."""
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.browser_support import serve
+    from tests.conftest import game_file
+
+    path = tmp_path / "wide.sqlite3"
+    with serve(path) as base:
+        db = connect(str(path))
+        game_id = store.create_game(db, from_dict(game_file(
+            kind="trix", players=["W" * 40, "Ben", "Carla", "Dan"], deals=KINGDOM[4:])))  # 200, 150, 100, 50
+        db.conn.close()
+        page = _page(browser, width=360, height=740)
+        page.goto(f"{base}/games/{game_id}")
+        chart_box(page)
+        totals = page.locator("figure.game-chart .chart-legend b")
+        sync_api.expect(totals).to_have_count(4)
+        # each total's text in one line box (a Range's rectangles: one a line it spans)
+        lines = totals.evaluate_all("(bs) => bs.map((b) => { const r = document.createRange();"
+                                    " r.selectNodeContents(b); return r.getClientRects().length; })")
+        assert lines == [1, 1, 1, 1], lines
+        assert no_sideways_scroll(page)
+        shot(page, "charts-9-forty-letters-360")
+        page.context.close()
+
+
 def test_dates_in_the_viewers_time_zone(browser, server):
     base, _ids = server
     page = _page(browser, javascript=False)

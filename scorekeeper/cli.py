@@ -28,9 +28,10 @@ from flask import Config, Flask
 from flask.logging import default_handler
 from sqlite_utils import Database
 
-from . import actions, backups, gamefile, groups, network, store
+from . import actions, backups, gamefile, groups, network, night_actions, nightfile, store
 from .app import create_app, trusted_proxies
 from .db import connect
+from .nightfile import is_night_file
 from .rules import KINDS, RuleError, get_rules
 from .store import DiskFullError
 
@@ -78,6 +79,9 @@ def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
                 too_many = None  # not JSON: loads says so below
             if too_many is not None:
                 raise too_many
+        if gamefile.is_group_file(text) or is_night_file(text):
+            _fail(f"{path} is a {'group' if gamefile.is_group_file(text) else 'night'} file, not one game's file: "
+                  f"scorekeeper score scores one game (scorekeeper import reads it)")
         game = gamefile.loads(text)
         game.score()
     except TooLarge:
@@ -161,6 +165,32 @@ def _group_problems(found: gamefile.GroupProblems, total: int | None) -> list[st
     return lines
 
 
+def _import_night(text: str, db: Database, group_id: int, max_deals: int) -> None:
+    """Import a night file's text (docs/night-file.md) into group ``group_id``: the
+    night's page path; or, the night being there already, that said on stderr (and
+    whether the file is a later copy) with its path; or every problem on stderr, by
+    round and table as a reader counts, exit 1, and nothing stored."""
+    result = night_actions.import_night(db, text, group_id, max_deals=max_deals)
+    if isinstance(result, night_actions.NightProblems):
+        click.echo("scorekeeper: nothing imported: a night file is imported whole, and this one has problems",
+                   err=True)
+        for problem in result.problems:
+            round_, table = nightfile.place(problem.field)
+            where = (f"round {round_}" + (f", table {table}" if table else "") + f" ({problem.field}): "
+                     if round_ else f"{problem.field}: " if problem.field else "")
+            click.echo(f"  {where}{problem.message}", err=True)
+        sys.exit(1)
+    if isinstance(result, night_actions.NightAlreadyStored):
+        older = (f", with {result.more} deal{'s' if result.more != 1 else ''} fewer than the file: the copy here is "
+                 f"older (delete that night, then import the file again, to take the file's)" if result.more > 0
+                 else ", and the file is another copy of it" if result.differs else "")
+        click.echo(f"scorekeeper: this club night is already stored{older}; nothing imported", err=True)
+        click.echo(f"/nights/{result.night_id}")
+        return
+    click.echo("Club night imported")
+    click.echo(f"/nights/{result.night_id}")
+
+
 def _later(added: int) -> str:
     """"1 later deal", "3 later deals": what an import added to a game stored before."""
     return "1 later deal" if added == 1 else f"{added} later deals"
@@ -223,6 +253,16 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
         db = connect(app.config["DATABASE"])
         try:
             _import_group(text, db, _target_group(db, group_name), copy, app.config["GAME_FILE_MAX_DEALS"])
+        finally:
+            db.conn.close()
+        return
+    if text is not None and is_night_file(text):
+        if len(text.encode()) > app.config["GROUP_FILE_MAX_BYTES"]:
+            _fail(f"{file} is larger than a night file to import "
+                  f"({app.config['GROUP_FILE_MAX_BYTES'] // 1024} KB at most)")
+        db = connect(app.config["DATABASE"])
+        try:
+            _import_night(text, db, _target_group(db, group_name), app.config["GAME_FILE_MAX_DEALS"])
         finally:
             db.conn.close()
         return

@@ -678,3 +678,14 @@ def test_cli_a_newer_group_file_with_a_seat_taken_over_since_adds_the_change(app
             f"/games/{trix}") in lines
     assert store.get_game(db, trix).players_now == ("سارة", "محمد", "Dora", "Aino")
     assert len(store.list_games(db, second.id)) == 5
+
+
+def test_score_of_a_group_file_says_it_is_one(app, two_groups, tmp_path):
+    """`scorekeeper score` scores one game's file (GAME-FILE.md: nothing on standard
+    output, the problem on standard error); given a group file it says what that is,
+    not "missing key 'game'" (tester 2, stop 31)."""
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    scored = run(app.config["DATABASE"], "score", str(path))
+    assert scored.exit_code == 1 and scored.stdout == ""
+    assert "is a group file, not one game's file" in scored.stderr and "missing key" not in scored.stderr

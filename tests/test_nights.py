@@ -694,3 +694,42 @@ def test_a_game_started_with_a_night_tables_players_is_started_not_taken_for_tha
     again = client.post("/games/new?kind=trigami", data={**fields, "first_dealer": "0", "target": "500"})
     assert again.status_code == 200 and "You started this game already" in text(again)
     assert db["games"].count == 2
+
+
+def test_the_command_line_imports_a_night_file_and_says_what_it_did(client, db, app, tmp_path, fixed_seed):
+    """Tester 2 (stop 31): `scorekeeper import` of a night file said "missing key
+    'first_dealer'" while the web page took it. It imports it, as the web page does; says
+    when the night is there already; names a broken file's problems by round and table;
+    and `scorekeeper score`, which scores one game, says what the file is."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+
+    night_id = start(client, "trigami", NINE[:6], 1)
+    data = json.loads(client.get(f"/nights/{night_id}/night.json").data)
+    other = str(tmp_path / "other.sqlite3")
+    runner = CliRunner(env={"SCOREKEEPER_DATABASE": other, "SCOREKEEPER_SECRET_KEY": "t"})
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = runner.invoke(main, ["import", str(path)])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.splitlines()[0] == "Club night imported"
+    new_id = int(done.stdout.splitlines()[-1].rsplit("/", 1)[-1])
+    fresh = connect(other)
+    try:
+        assert [[t.game.players for t in r.tables] for r in night_store.get_night(fresh, new_id).rounds] == \
+            [[t.game.players for t in r.tables] for r in night(db, night_id).rounds]
+    finally:
+        fresh.conn.close()
+    again = runner.invoke(main, ["import", str(path)])
+    assert again.exit_code == 0 and again.stdout.strip() == f"/nights/{new_id}"
+    assert "this club night is already stored" in again.stderr
+    tables = data["rounds"][0]["tables"]
+    tables[1]["game"]["players"][0] = tables[0]["game"]["players"][0]  # one player at two tables
+    path.write_text(json.dumps(data), encoding="utf-8")
+    broken = runner.invoke(main, ["import", "--group", "1", str(path)])
+    assert broken.exit_code == 1 and broken.stdout == ""
+    assert "round 1, table 2 (rounds[0].tables[1].game.players): " in broken.stderr
+    scored = runner.invoke(main, ["score", str(path)])
+    assert scored.exit_code == 1 and scored.stdout == ""
+    assert "is a night file, not one game's file" in scored.stderr

@@ -190,3 +190,32 @@ def test_dates_in_the_viewers_time_zone(browser, server):
     page.get_by_role("button", name="Show games").click()
     assert "tz=" in page.url
     page.context.close()
+
+
+def test_a_game_cards_kind_is_never_broken_beside_a_long_date(browser, tmp_path):
+    """Tester 2 (stop 31): on the games list at 390 px, two imported games of one day
+    (their cards say "Imported Dec 4, 2026, 08:09 PM") showed their kind as "Trigam" over
+    "i". The kind stays whole; the date wraps instead."""
+    from scorekeeper import store
+    from scorekeeper.db import connect
+    from scorekeeper.gamefile import from_dict
+    from tests.browser_support import serve
+    from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+
+    path = tmp_path / "cards.sqlite3"
+    with serve(path) as base:
+        db = connect(str(path))
+        for deals in ([WORKED_TRIGAMI_DEAL], [{**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}]):
+            store.import_game(db, from_dict(game_file(deals=deals)))
+        db.conn.close()
+        for width, height in ((390, 844), (360, 740)):
+            page = _page(browser, width=width, height=height)
+            page.goto(f"{base}/")
+            kinds = page.locator(".game-card-head strong")
+            sync_api.expect(kinds).to_have_count(2)
+            sync_api.expect(page.locator(".game-card-when").first).to_contain_text("Imported")
+            lines = kinds.evaluate_all("(ks) => ks.map((k) => { const r = document.createRange();"
+                                       " r.selectNodeContents(k); return r.getClientRects().length; })")
+            assert lines == [1, 1], (width, lines)
+            shot(page, f"cards-imported-{width}")
+            page.context.close()

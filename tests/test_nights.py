@@ -428,7 +428,9 @@ def test_nights_reachable_from_home_and_group_page(client):
 # ----------------------------------------------------------------- the night file
 
 
-def test_night_file_round_trip(client, db, tmp_path, fixed_seed):
+def two_rounds_played(client, db) -> int:
+    """A night of seven over two rounds: round 1's tables played to their end, round 2's
+    first table swept and the round closed early (table 2 has not dealt); its id."""
     night_id = start(client, "trigami", NINE[:7], 2)
     for table in night(db, night_id).current.tables:
         play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), f"t{table.number}")
@@ -436,6 +438,11 @@ def test_night_file_round_trip(client, db, tmp_path, fixed_seed):
     table = night(db, night_id).current.tables[0]
     sweep_trigami(client, table.game.id, table.game.players, table.game.players[2], "sweep")
     client.post(f"/nights/{night_id}/close")  # table 2 has not dealt: closed early
+    return night_id
+
+
+def test_night_file_round_trip(client, db, tmp_path, fixed_seed):
+    night_id = two_rounds_played(client, db)
     download = client.get(f"/nights/{night_id}/night.json")
     assert download.status_code == 200
     assert download.headers["Content-Disposition"].startswith("attachment;")
@@ -479,13 +486,7 @@ def test_a_night_file_after_the_group_file_makes_the_games_stored_its_tables(cli
     night with its night file. The group file holds the night's table games as games of
     the group; the night imported after it takes those games as its tables instead of
     storing each a second time, so every player's games are counted once, as at home."""
-    night_id = start(client, "trigami", NINE[:7], 2)
-    for table in night(db, night_id).current.tables:
-        play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), f"t{table.number}")
-    client.post(f"/nights/{night_id}/next")
-    table = night(db, night_id).current.tables[0]
-    sweep_trigami(client, table.game.id, table.game.players, table.game.players[2], "sweep")
-    client.post(f"/nights/{night_id}/close")  # table 2 has not dealt: closed early
+    night_id = two_rounds_played(client, db)
     group_file = client.get("/group/games.json").data
     night_file = client.get(f"/nights/{night_id}/night.json").data
     standing = standing_rows(client, night_id)

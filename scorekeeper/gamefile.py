@@ -611,14 +611,6 @@ def same_game_key(data: Mapping[str, Any]) -> str:
     return _game_key(data, data.get("deals"))
 
 
-def same_start_key(data: Mapping[str, Any]) -> str:
-    """:func:`same_game_key` without the deals: the kind, the players, the first dealer,
-    the options and the seat changes. Two games with this key equal, one's deals the first
-    deals of the other's, are one game, the longer one continued since (a group file
-    imported again after its game was played on: issue 18, part 4)."""
-    return _game_key(data, None)
-
-
 def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
     """Whether game file dict ``longer`` is game ``shorter`` played on: the same kind,
     players (any case), first dealer and options (:func:`kin_key`); ``shorter``'s deals
@@ -628,10 +620,11 @@ def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
     "Someone takes over a seat"). Both as exported (records.StoredGame.exported). A
     group file imported again after its games were played on (store.import_games), or
     a game's newer file imported where an older copy is stored (issue 18, part 4)."""
-    played = len(shorter.get("deals") or ())
-    if played > len(longer.get("deals") or ()) or kin_key(longer) != kin_key(shorter):
-        return False
-    if deal_keys(longer)[:played] != deal_keys(shorter):
+    deals, earlier = list(longer.get("deals") or ()), list(shorter.get("deals") or ())
+    played = len(earlier)
+    # the cheap tests first (a group's games are compared pairwise): counts, then the
+    # deals as parsed JSON (equal whatever their keys' order), then the kin
+    if played > len(deals) or deals[:played] != earlier or kin_key(longer) != kin_key(shorter):
         return False
     later = _change_keys(longer)
     for change in _change_keys(shorter):
@@ -639,7 +632,7 @@ def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
             return False
         later.remove(change)
     # more deals, or the same deals and a seat taken over from the next deal on
-    return all(change[0] > played for change in later) and (played < len(longer["deals"]) or bool(later))
+    return all(change[0] > played for change in later) and (played < len(deals) or bool(later))
 
 
 def kin_key(data: Mapping[str, Any]) -> str:
@@ -653,12 +646,6 @@ def _change_keys(data: Mapping[str, Any]) -> list[tuple[int, int, str]]:
     """Game file dict ``data``'s seat changes as (from_deal, seat, player's name key)."""
     return [(change["from_deal"], change["seat"], name_key(str(change["player"])))
             for change in data.get("seat_changes") or () if isinstance(change, Mapping)]
-
-
-def deal_keys(data: Mapping[str, Any]) -> list[str]:
-    """Each deal entry of game file dict ``data`` as a string, key order aside: what
-    :func:`same_start_key`'s callers compare deal by deal."""
-    return [json.dumps(deal, sort_keys=True, ensure_ascii=False) for deal in data.get("deals") or ()]
 
 
 def _game_key(data: Mapping[str, Any], deals: Any) -> str:

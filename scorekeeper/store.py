@@ -32,12 +32,13 @@ from typing import Any, cast
 import sqlite_utils
 
 from . import inputs
-from .gamefile import GameFile, continues, kin_key, same_game_key
+from .gamefile import MAX_DEALS, GameFile, continues, kin_key, same_game_key
 from .records import Change, SeatTaken, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .records import (
     NotFoundError as NotFoundError,  # what the store raises, too (store.NotFoundError)
 )
-from .rules import GameScore, RuleError, get_rules
+from .rules import DealError, GameScore, RuleError, get_rules
+from .rules.common import _
 
 try:
     import fcntl
@@ -1130,6 +1131,7 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
                 return SavedDeal(twin, game.deal_index(twin) + 1, same=True)
             if not own_changes(db, stale.since, mine):
                 raise
+        _room_for(len(game.deals) + 1)
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
         score = file.score()  # raises RuleError
         # deleted deals keep their place key, so one restored goes back where it was
@@ -1145,6 +1147,16 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
         added = replace(game, deals=(*game.deals, StoredDeal(deal_id, position, json.loads(json.dumps(dict(entry))))))
         _written(db, game_id, added, file, score)  # scored once for the save, not again
     return SavedDeal(deal_id, len(added.deals), score)
+
+
+def _room_for(deals: int) -> None:
+    """Refuse a game of more than gamefile.MAX_DEALS deals in play (rules.DealError, deal
+    ``deals``): every game the app holds must fit in a game file an import takes, so
+    that its group can always be moved whole (a group file with one game over the limit
+    is refused whole)."""
+    if deals > MAX_DEALS:
+        raise DealError(_("A game holds at most {most} deals, so that its file can always be imported again: "
+                          "start a new game to play on.").format(most=MAX_DEALS), deal=deals)
 
 
 def nonce_of_deal(db: sqlite_utils.Database, deal_id: int) -> str | None:
@@ -1280,6 +1292,7 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
             raise NotDeletedError(f"deal {deal_id} is in play")
         deal = StoredDeal(row["id"], row["position"], json.loads(row["entry"]))
         restored = with_deal_back(get_game(db, game_id), deal)
+        _room_for(len(restored.deals))
         file = restored.game_file()
         score = file.score()  # raises RuleError: the rollback leaves all as it was
         db.table("deals").update(deal_id, {"deleted_at": None, "updated_at": now})

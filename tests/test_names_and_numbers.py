@@ -232,6 +232,31 @@ def test_import_of_too_many_deals_or_too_large_a_file_is_refused(app, cli, tmp_p
     assert result.exit_code == 1 and "larger than a game file to import (512 KB at most)" in result.stderr
 
 
+def test_a_game_is_never_played_past_what_an_import_takes_so_its_group_always_moves(app, client, cli, db,
+                                                                                       tmp_path):
+    """Tester 2 (stop 31): a game of target 5,000 took a 501st deal, and then its own
+    group's file could not be imported (a group moves whole or not at all). The 501st
+    deal is refused with a reason beside nothing lost, and the group's file of the game
+    at 500 deals is imported again."""
+    import_file = tmp_path / "long.json"
+    quiet = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [4, 5, 4], "bugs": [4, 5, 4]}  # 0 each
+    import_file.write_text(json.dumps(game_file(options={"target": 5000}, deals=[quiet] * 500)), encoding="utf-8")
+    imported = cli("import", str(import_file))
+    assert imported.exit_code == 0, imported.stderr
+    game_id = imported.stdout.splitlines()[-1].rsplit("/", 1)[-1]
+    form = {"bids_0": "S", "bids_1": "H", "bids_2": "D", "tricks_0": "4", "tricks_1": "5", "tricks_2": "4",
+            "bugs_0": "4", "bugs_1": "5", "bugs_2": "4", "nonce": "deal-501"}
+    refused = client.post(f"/games/{game_id}/deals/new", data=form)
+    assert refused.status_code in (400, 409)
+    assert "A game holds at most 500 deals, so that its file can always be imported again" in refused.get_data(
+        as_text=True)
+    assert len(store.get_game(db, game_id).deals) == 500
+    group = tmp_path / "group.json"
+    group.write_text(cli("export", "--group", "1").stdout, encoding="utf-8")
+    again = cli("import", "--copy", str(group))
+    assert again.exit_code == 0, again.stderr
+
+
 def test_export_of_a_game_whose_id_starts_with_a_dash(cli, make_game, db):
     game_id = make_game()
     old = "-" + game_id[1:]  # as 1 in 64 games were stored before ids stopped starting with "-"

@@ -71,6 +71,9 @@ class GameSummary:
     #: a partners' game (Trix, SCORING.md §2.5): ``leaders`` and ``winners`` are a side,
     #: both partners, when one side is ahead
     partners: bool = False
+    #: by seat, who sat there before the player there now (someone took over the seat),
+    #: oldest first; () for a seat never taken over
+    before: tuple[tuple[str, ...], ...] = ()
 
     @property
     def level(self) -> bool:
@@ -242,18 +245,24 @@ def _summaries(db: sqlite_utils.Database, rows: list[dict[str, Any]]) -> list[Ga
             f"select gp.game_id, p.name from game_players gp join players p on p.id = gp.player_id "
             f"where gp.game_id in ({marks}) order by gp.game_id, gp.seat", ids):
         names[game_id].append(name)
-    # who sits now: every seat change applies from its deal on (issue 18, part 3)
+    # who sits now: every seat change applies from its deal on (issue 18, part 3); who
+    # sat there before is kept, so a card still names everyone who played in it
+    before: dict[str, list[list[str]]] = {game_id: [[] for _ in names[game_id]] for game_id in ids}
     for game_id, seat, name in db.execute(
             f"select sc.game_id, sc.seat, p.name from seat_changes sc join players p on p.id = sc.player_id "
             f"where sc.game_id in ({marks}) order by sc.game_id, sc.position, sc.id", ids):
         if seat < len(names[game_id]):
+            if names[game_id][seat] not in before[game_id][seat] and names[game_id][seat] != name:
+                before[game_id][seat].append(names[game_id][seat])
             names[game_id][seat] = name
     return [GameSummary(
         id=row["game_id"], kind=row["kind"], created_at=row["game_created_at"], players=tuple(names[row["game_id"]]),
         deals=row["deals"], finished=bool(row["finished"]), totals=tuple(json.loads(row["totals"])),
         winners=tuple(json.loads(row["winners"])), leaders=tuple(json.loads(row["leaders"])),
         problem_deal=row["problem_deal"], imported=bool(row["game_imported"]),
-        partners=bool(row.get("game_partners"))) for row in rows]
+        partners=bool(row.get("game_partners")),
+        before=tuple(tuple(n for n in seat if n != now) for seat, now in zip(
+            before[row["game_id"]], names[row["game_id"]], strict=True))) for row in rows]
 
 
 @dataclass(frozen=True)

@@ -553,6 +553,12 @@ def test_the_printable_sheet_and_the_game_cards_name_who_sits_now(client, db, ma
     assert "Dora (Carla until deal 2)" in printed and "From deal 3: Dora plays for Carla" in printed
     assert "Dora" in text(client.get("/"))  # the game's card: who plays on
     assert summaries.find(db).games[0].players == ("Anna", "Ben", "Dora")
+    # ... and who played before her, so a list of Carla's games names her on it (tester 1,
+    # stop 31: the card of a game found by "Carla" showed no Carla)
+    carla = {name: pid for pid, name in store.player_names(db).items()}["Carla"]
+    card = text(client.get(f"/?player={carla}"))
+    assert "Dora for Carla" in card
+    assert summaries.find(db).games[0].before == ((), (), ("Carla",))
 
 
 def test_trix_contracts_count_for_who_played_them(db, make_game):

@@ -29,7 +29,7 @@ import sqlite_utils
 from . import groups, store
 from .gamefile import GameFile, GroupProblems, find_problems, loads, read_group
 from .records import Change, StoredDeal, StoredGame, fingerprint
-from .rules import GameScore, RuleError
+from .rules import GameScore, RuleError, get_rules
 
 # ------------------------------------------------------------------------- results
 
@@ -89,9 +89,21 @@ class Stale:
 class Refused:
     """The rules refused the change (the deal itself, or a later deal that would no
     longer fit): nothing was written. ``error``: the rules' error, naming its deal
-    (1-based), seat and field."""
+    (1-based), seat and field; ``others``: the deal's other problems its own entries
+    show (rules.GameRules.deal_problems), to put right together with it."""
 
     error: RuleError
+    others: tuple[RuleError, ...] = ()
+
+
+def _refused(game: StoredGame, entry: Mapping[str, Any], number: int, error: RuleError) -> Refused:
+    """Deal ``number`` (1-based) of ``game`` reading ``entry`` refused with ``error``,
+    and the deal's other problems beside it (none when the error is another deal's)."""
+    if error.deal != number:
+        return Refused(error)
+    said = (error.field, error.seat, error.message)
+    found = get_rules(game.kind).deal_problems(dict(entry), number, game.players_at(number))
+    return Refused(error, tuple(p for p in found if (p.field, p.seat, p.message) != said))
 
 
 @dataclass(frozen=True)
@@ -406,7 +418,7 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
             return already_saved(stale.game, saved)  # the same form, saved this instant by a second tap
         return Stale(stale.game, stale.since)
     except RuleError as error:
-        return Refused(error)
+        return _refused(game, entry, len(game.deals) + 1, error)
     except store.DiskFullError as error:
         return DiskFull(error)
     if added.same:  # another phone was quicker with this very deal
@@ -457,7 +469,8 @@ def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry
     except store.DealChangedError as changed:
         return ChangedMeanwhile(changed.deal, store.entry_as_read(db, game.id, deal_id, expected) if expected else None)
     except RuleError as error:
-        return Refused(error)
+        numbers = {deal.id: number for number, deal in enumerate(game.deals, 1)}
+        return _refused(game, entry, numbers[deal_id], error) if deal_id in numbers else Refused(error)
     except store.DiskFullError as error:
         return DiskFull(error)
     if saved.number is not None and saved.score is not None:

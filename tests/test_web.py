@@ -749,6 +749,23 @@ def test_problems_are_summed_up_at_the_top_with_links_to_their_fields(client, ma
     assert "Nothing was saved: 2 things to put right." in html.unescape(summary)
 
 
+def test_a_turnip_without_its_suit_and_tricks_that_do_not_add_up_are_told_together(client, make_game, db):
+    """Tester 2 (stop 31): Ben bid Turnip with no turnip suit tapped and the tricks were
+    5, 5, 4; only the turnip was named, the 14 tricks only after the next Save. Both are
+    said at once, each beside its field, and nothing is saved."""
+    game_id = make_game()
+    sent = trigami_form(["H", "turnip", "C"], ["5", "5", "4"], ["1", "0", "3"])
+    answer = client.post(f"/games/{game_id}/deals/new", data=sent)
+    assert answer.status_code == 400
+    body = answer.get_data(as_text=True)
+    summary = html.unescape(body.split('id="problems"')[1].split("</div>")[0])
+    assert "Nothing was saved: 2 things to put right." in summary
+    page = text(answer)
+    assert "Ben bid Turnip, so the turnip's suit is needed" in page.replace("\u2068", "").replace("\u2069", "")
+    assert "Tricks add up to 14, expected 13" in page
+    assert len(store.get_game(db, game_id).deals) == 0
+
+
 def test_a_double_tap_on_save_still_shows_the_points(client, make_game):
     game_id = make_game()
     client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)

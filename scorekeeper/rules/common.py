@@ -453,6 +453,14 @@ class GameRules(Protocol):
         """The game's deal → its game-file dict (parse_deal(dump_deal(d)) == d)."""
         ...
 
+    def deal_problems(self, raw: Any, number: int, players: Sequence[str]) -> list[RuleError]:
+        """Every problem of deal entry ``raw`` (deal ``number``) that its own entries
+        show and a player can put right at once, each with its field and seat, the one
+        :meth:`score` would raise first among them first; [] when the deal alone shows
+        none (the game around it may still refuse it). A form shows them all together
+        instead of one a Save."""
+        ...
+
     def score(
         self,
         players: Sequence[str],

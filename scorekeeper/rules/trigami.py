@@ -21,6 +21,7 @@ from .common import (
     DealScore,
     FormatError,
     GameScore,
+    RuleError,
     ScoreLine,
     _,
     _n,
@@ -268,6 +269,66 @@ class TrigamiRules:
 
     # --- consistency ---------------------------------------------------------------
 
+    def deal_problems(self, raw: Any, number: int, players: Sequence[str]) -> list[RuleError]:
+        """Every problem of deal entry ``raw`` (deal ``number``, 1-based) that a player can
+        put right at once, each beside its field: a malformed entry's one problem; else
+        each of the first checks of SCORING.md §1.3 that fails on its own (a Turnip bid
+        without the turnip's suit, the tricks' sum, bugs without tricks, the last trick
+        without tricks), all of them; else the first of the checks that build on those,
+        if any. [] for a deal that fits. What :meth:`check_deal` raises first is always
+        first here (so `scorekeeper score` says the same)."""
+        names = shown_names(players)
+        try:
+            deal = self._parse(raw, number, names)
+        except RuleError as error:
+            return [error]
+        found = self._first_problems(deal, number, names)
+        if found:
+            return list(found)
+        try:
+            self.check_deal(deal, number, names)
+        except RuleError as error:
+            return [error]
+        return []
+
+    def _first_problems(self, deal: TrigamiDeal, number: int, names: Sequence[str]) -> list[DealError]:
+        """The checks of SCORING.md §1.3 that stand alone, every one that fails, in
+        :meth:`check_deal`'s order (its first problems)."""
+        symbol = SUIT_SYMBOLS.get
+        found: list[DealError] = []
+
+        def error(message: str, field: str | None, seat: int | None = None) -> None:
+            found.append(DealError(message, deal=number, seat=seat, field=field))
+
+        # A Turnip bid's bug suit is the turnip's: it must be known, and a suit given
+        # with the bid must agree (§1.3).
+        for seat, bid in enumerate(deal.bids):
+            if bid.kind != TURNIP:
+                continue
+            if deal.turnip is None:
+                error(_("{name} bid Turnip, so the turnip's suit is needed").format(name=names[seat]), "turnip", seat)
+            elif bid.suit is not None and bid.suit != deal.turnip:
+                error(_("{name} bid Turnip, so their bug suit is the turnip's {turnip}, "
+                        "not {suit}").format(name=names[seat], turnip=symbol(deal.turnip),
+                                             suit=symbol(bid.suit)), "bids", seat)
+
+        total = sum(deal.tricks)
+        if total != self.tricks:
+            error(_("tricks add up to {total}, expected {expected}").format(
+                total=total, expected=self.tricks), "tricks")
+
+        for seat in range(self.seats):
+            if deal.tricks[seat] == 0 and deal.bugs[seat] > 0:
+                bugs = deal.bugs[seat]
+                error((_("{name} has 1 bug but won no tricks") if bugs == 1 else
+                       _("{name} has {bugs} bugs but won no tricks")).format(
+                    name=names[seat], bugs=bugs), "bugs", seat)
+
+        last = deal.last_trick
+        if last is not None and deal.tricks[last] == 0:
+            error(_("{name} won the last trick but no tricks").format(name=names[last]), "last_trick", last)
+        return found
+
     def check_deal(self, deal: TrigamiDeal, number: int, names: Sequence[str]) -> None:
         """Raise DealError on the first check of SCORING.md §1.3 that ``deal`` fails.
 
@@ -286,35 +347,10 @@ class TrigamiRules:
         def error(message: str, field: str | None, seat: int | None = None) -> DealError:
             return DealError(message, deal=number, seat=seat, field=field)
 
-        # A Turnip bid's bug suit is the turnip's: it must be known, and a suit given
-        # with the bid must agree (§1.3).
-        for seat, bid in enumerate(deal.bids):
-            if bid.kind != TURNIP:
-                continue
-            if deal.turnip is None:
-                raise error(_("{name} bid Turnip, so the turnip's suit is needed").format(
-                    name=names[seat]), "turnip", seat)
-            if bid.suit is not None and bid.suit != deal.turnip:
-                raise error(_("{name} bid Turnip, so their bug suit is the turnip's {turnip}, "
-                              "not {suit}").format(name=names[seat], turnip=symbol(deal.turnip),
-                                                   suit=symbol(bid.suit)), "bids", seat)
-
-        total = sum(deal.tricks)
-        if total != self.tricks:
-            raise error(_("tricks add up to {total}, expected {expected}").format(
-                total=total, expected=self.tricks), "tricks")
-
-        for seat in seats:
-            if deal.tricks[seat] == 0 and deal.bugs[seat] > 0:
-                bugs = deal.bugs[seat]
-                raise error((_("{name} has 1 bug but won no tricks") if bugs == 1 else
-                             _("{name} has {bugs} bugs but won no tricks")).format(
-                    name=names[seat], bugs=bugs), "bugs", seat)
-
+        first = self._first_problems(deal, number, names)
+        if first:
+            raise first[0]
         last = deal.last_trick
-        if last is not None and deal.tricks[last] == 0:
-            raise error(_("{name} won the last trick but no tricks").format(name=names[last]),
-                        "last_trick", last)
 
         bug_suits = [bid.bug_suit(deal.turnip) for bid in deal.bids]
         for seat in seats:

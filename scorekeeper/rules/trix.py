@@ -25,6 +25,7 @@ from .common import (
     FormatError,
     GameScore,
     KingdomCheck,
+    RuleError,
     ScoreLine,
     _,
     _p,
@@ -615,6 +616,17 @@ class TrixRules:
         }
 
     # ---- deals
+
+    def deal_problems(self, raw: Any, number: int, players: Sequence[str]) -> list[RuleError]:
+        """A Trix deal's problems a form shows at once (GameRules.deal_problems): its
+        entry's shape (:meth:`parse_deal`), whose problem comes one at a time; the rules
+        around it (sums, the kingdom, doubling) build on one another and on the game, and
+        are told by :meth:`score`, one at a time."""
+        try:
+            self.parse_deal(raw, number, players)
+        except RuleError as error:
+            return [error]
+        return []
 
     def parse_deal(self, raw: Any, number: int, players: Sequence[str] | None = None) -> TrixDeal:
         """One deal entry (GAME-FILE.md, "Trix") → :class:`TrixDeal`; ``number`` 1-based;

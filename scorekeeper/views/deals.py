@@ -197,8 +197,9 @@ def new(game_id: str) -> Any:
         case actions.Stale(game=now, arrived=arrived):
             return _stale(now, arrived, entry if valid else None,
                           own=_own_deals(game.id, request.form.get("mine", "").split(",")))
-        case actions.Refused(error=error):
-            forms.attach_error(form, error, index + 1)
+        case actions.Refused(error=error, others=others):
+            for problem in (error, *others):  # every problem the deal shows, at once
+                forms.attach_error(form, problem, index + 1)
         case actions.DiskFull(error=refused):
             # the form again with the entries as typed (static/app.js keeps the deal in
             # the outbox and sends it by itself once there is space)
@@ -333,8 +334,9 @@ def edit(game_id: str, deal_id: int) -> Any:
             return _deleted_meanwhile(game, deal_id, result)
         case actions.ChangedMeanwhile(deal=now, read=read):
             return _changed_meanwhile(form, game, deal_id, now, read, entry if valid else None)
-        case actions.Refused(error=error):  # the deal breaks a rule, or a later one no longer fits after it
-            forms.attach_error(form, error, index + 1)
+        case actions.Refused(error=error, others=others):  # the deal breaks a rule, or a later one no longer fits
+            for problem in (error, *others):
+                forms.attach_error(form, problem, index + 1)
         case actions.DiskFull(error=refused):  # the form again, the entries as typed
             return _edit_page(form, game, deal_id, disk_full=refused_by_disk(refused), status=507)
         case actions.CardClosed():  # the round closed at the instant of the save

@@ -570,3 +570,27 @@ def test_points_are_whole_and_follow_the_bids(raw):
         elif entry_bid["kind"] == "doublets":
             assert p == (0 if raw["bugs"][seat] else 40 * raw["tricks"][seat] or 100)
         assert deal.lines[seat].steps
+
+
+def test_every_problem_a_deal_shows_on_its_own_is_told_at_once():
+    """Tester 2 (stop 31): Ben bid Turnip with no turnip suit noted, and the tricks were
+    typed 5, 5, 4: the form named the turnip, and only after that was put right the 14
+    tricks. Both checks of SCORING.md §1.3 stand alone, so both are told, the one the
+    score raises first (the turnip) first; a deal that fits has none."""
+    raw = entry(["plain H", "turnip", "plain C"], [5, 5, 4], [1, 0, 3])
+    found = TRIGAMI.deal_problems(raw, 2, PLAYERS)
+    assert [(p.field, p.seat, p.message) for p in found] == [
+        ("turnip", 1, "Ben bid Turnip, so the turnip's suit is needed"),
+        ("tricks", None, "tricks add up to 14, expected 13")]
+    assert all(p.deal == 2 for p in found)
+    # what `scorekeeper score` says of it is unchanged: the first of them
+    first = rejected(entry(["plain H", "plain S", "plain C"], [4, 5, 4], [1, 0, 3]), raw)
+    assert (first.field, first.message) == ("turnip", found[0].message)
+    # bugs without a trick, and the last trick to someone with none, besides
+    raw = entry(["plain H", "plain S", "plain C"], [6, 7, 0], [2, 2, 1], last_trick=2)
+    assert [(p.field, p.seat) for p in TRIGAMI.deal_problems(raw, 1, PLAYERS)] == [("bugs", 2), ("last_trick", 2)]
+    # a check that builds on the others comes alone, after them
+    raw = entry(["plain H", "plain S", "plain C"], [13, 0, 0], [9, 0, 0])
+    assert [p.message for p in TRIGAMI.deal_problems(raw, 1, PLAYERS)] == [
+        "Anna won all 13 tricks, so took all 10 of their bug suit, not 9"]
+    assert TRIGAMI.deal_problems(entry(["plain H", "plain S", "plain C"], [4, 5, 4], [1, 0, 3]), 1, PLAYERS) == []

@@ -243,10 +243,12 @@ class Problems:
 @dataclass(frozen=True)
 class AlreadyStored:
     """An identical game is stored already (``game``), or (``continued``) the same game
-    played on since the file was written: nothing was stored."""
+    played on since the file was written, or (``table``) a club night's table whose
+    later deals the file holds (they come with the night's file): nothing was stored."""
 
     game: StoredGame
     continued: bool = False
+    table: bool = False
 
 
 @dataclass(frozen=True)
@@ -769,7 +771,7 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     if done.added or done.seats:
         return Continued(done.game_id, game, done.added)
     if done.already:
-        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued)
+        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table)
     return Imported(done.game_id, game)
 
 

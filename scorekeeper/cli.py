@@ -210,7 +210,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = ("already there, continued since" if game.continued
+        said = ("already there as a club night's table: its later deals come with the night's file" if game.table
+                else "already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added
                 else "already there, who takes over a seat added" if game.seats
                 else "already there") if game.already else "imported"
@@ -277,6 +278,10 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
                    f"{game.rules.title}: {', '.join(game.players)}")
     elif done.added:
         click.echo(f"Already stored with fewer deals: {_later(done.added)} added to {game.rules.title}: {', '.join(game.players)}")
+    elif done.table:
+        click.echo("scorekeeper: this game is a club night's table here, with fewer deals than the file; nothing "
+                   "imported: its later deals come with the night's file (--copy stores it as a game of its own)",
+                   err=True)
     elif done.already:
         click.echo("scorekeeper: this game is already stored; nothing imported (--copy stores it again)",
                    err=True)

@@ -466,6 +466,15 @@ class NightTwinInPlay:
 
 
 @dataclass(frozen=True)
+class SameNightInPlay:
+    """Nothing restored: the same night (its draw, game and players) is in play by now
+    as ``night_id`` (its file imported again since this one was deleted); back, every
+    table of it would count twice."""
+
+    night_id: int
+
+
+@dataclass(frozen=True)
 class NightPlayedMeanwhile:
     """Nothing deleted: deals were entered (or deleted) at the night's tables since the
     question was shown; ``deals`` in play now."""
@@ -488,7 +497,7 @@ def delete_night(db: sqlite_utils.Database, night_id: int, group_id: int, expect
         return NightPlayedMeanwhile(night_store.get_night(db, night_id, group_id), changed.deals)
 
 
-def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightRestored | NightTwinInPlay:
+def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> NightRestored | NightTwinInPlay | SameNightInPlay:
     """Put a deleted night back with its tables' games, in one transaction
     (night_store.restore_night). Raises night_store.NightNotFoundError for no such night
     in the group."""
@@ -496,5 +505,7 @@ def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> Ni
         return NightRestored(night_store.restore_night(db, night_id, group_id))
     except night_store.NightNotDeletedError:
         return NightRestored(night_store.get_night(db, night_id, group_id), again=True)
+    except night_store.NightStoredError as twin:
+        return SameNightInPlay(twin.night_id)
     except store.DuplicateGameError as twin:
         return NightTwinInPlay(twin.game_id)

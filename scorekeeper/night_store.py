@@ -344,12 +344,27 @@ def set_staying(db: sqlite_utils.Database, night_id: int, name: str, shown_round
     return player.name, night.next_number
 
 
+def _same_night(db: sqlite_utils.Database, group_id: int, kind: str, seed: int, keys: Sequence[str],
+                leave_out: int | None = None) -> int | None:
+    """The id of a night of group ``group_id`` in play (not deleted; ``leave_out``: not
+    this one) with game ``kind``, draw ``seed`` and players ``keys`` (name keys, in the
+    night's order): the same night, imported or restored twice; or None."""
+    for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ? "
+                              "and deleted_at is null and id is not ?", [group_id, kind, seed, leave_out]).fetchall():
+        theirs = [name_key(r[0]) for r in db.execute(
+            "select p.name from night_players np join players p on p.id = np.player_id where np.night_id = ? "
+            "order by np.position", [twin])]
+        if theirs == list(keys):
+            return int(twin)
+    return None
+
+
 def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, nonce: str | None = None) -> int:
     """Store a checked night file (nightfile.read_night) in group ``group_id`` in one
     transaction: the night, its players, and each round's tables as imported games and
-    who sat out; every table or none. A table whose game the group holds already, the
-    same deals and in no night (the group's file imported first: store.identical_game),
-    has that game as its table, not a second copy counted beside it. Returns the night's id (the same upload again,
+    who sat out; every table or none. A table whose game the group holds already, in no
+    night, with the same deals or played on since (the group's file imported first:
+    store.identical_game), has that game as its table, not a second copy counted beside it. Returns the night's id (the same upload again,
     ``nonce``: the night it stored). Raises NightStoredError when the group has this
     night already (the same game, draw and players: checked inside the write)."""
     now = store.now()
@@ -359,13 +374,9 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
         if found is not None:
             return found
         keys = [name_key(p.name) for p in night.players]
-        for (twin,) in db.execute("select id from nights where group_id = ? and kind = ? and seed = ? "
-                                  "and deleted_at is null", [group_id, night.kind, night.seed]).fetchall():
-            theirs = [name_key(r[0]) for r in db.execute(
-                "select p.name from night_players np join players p on p.id = np.player_id where np.night_id = ? "
-                "order by np.position", [twin])]
-            if theirs == keys:
-                raise NightStoredError(int(twin))
+        twin = _same_night(db, group_id, night.kind, night.seed, keys)
+        if twin is not None:
+            raise NightStoredError(twin)
         night_id = cast(int, db.table("nights").insert({
             "group_id": group_id, "name": night.name, "kind": night.kind,
             "options": json.dumps(get_rules(rules).dump_options(night.options)),
@@ -381,8 +392,10 @@ def import_night(db: sqlite_utils.Database, night: NightFile, group_id: int, *, 
                                              "closed": int(round_.closed), "closed_early": int(round_.closed_early),
                                              "closed_at": now if round_.closed else None})
             for table in round_.tables:
-                # the table's game imported before with the group's file: that game is the table
-                game_id = store.identical_game(db, table.game.to_dict(), group_id, free=True) \
+                # the table's game imported before with the group's file (played on since,
+                # when the group's file is the newer: the table is that game)
+                data = table.game.to_dict()
+                game_id = store.identical_game(db, data, group_id, played_on=bool(data["deals"]), free=True) \
                     or store.create_game(db, table.game, group_id=group_id, imported=True)
                 db.table("night_tables").insert({"night_id": night_id, "round": round_.number,
                                                  "number": table.table, "game_id": game_id,
@@ -537,12 +550,17 @@ def restore_night(db: sqlite_utils.Database, night_id: int, group_id: int) -> St
     """Put a deleted night back whole, its tables' games with it (store.restore_game): it
     counts again in the nights list, the season and every statistic. One transaction,
     checked inside it: raises NightNotFoundError, NightNotDeletedError (in play already),
-    store.DuplicateGameError (a table's game with deals is in play twice by now: nothing
-    restored). Returns the night as it is back."""
+    NightStoredError (the same night, its draw and players, is in play by now: imported
+    again since it was deleted), store.DuplicateGameError (a table's game with deals is
+    in play twice by now): nothing restored. Returns the night as it is back."""
     with writing(db):
         night = get_night(db, night_id, group_id)
         if night.deleted_at is None:
             raise NightNotDeletedError(night_id)
+        twin = _same_night(db, group_id, night.kind, night.seed, [name_key(p.name) for p in night.players],
+                           leave_out=night_id)
+        if twin is not None:
+            raise NightStoredError(twin)
         db.execute("update nights set deleted_at = null where id = ?", [night_id])
         for round_ in night.rounds:
             for table in round_.tables:

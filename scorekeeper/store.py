@@ -473,6 +473,10 @@ class ImportedGame:
     added: int = 0
     #: seat changes the file's game had after the group's last deal, added with ``added``
     seats: int = 0
+    #: the group's game is a club night's table with fewer deals than the file's: its
+    #: later deals come with the night's file, never added to a table alone (its deals
+    #: are the night's), nor stored beside it
+    table: bool = False
 
 
 def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
@@ -502,7 +506,11 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
             if twin is not None:
                 return ImportedGame(1, twin, already=True, continued=True)
             stored = [(g.id, g.exported()) for g in reversed(list_games(db, group_id))]
-            earlier = _continued_here(data, _by_kin(stored), _night_table_ids(db))
+            tables = _night_table_ids(db)
+            table = _continued_here(data, _by_kin([g for g in stored if g[0] in tables]), set(), empty_too=True)
+            if table is not None:  # a club night's table here, played on: its deals are the night's
+                return ImportedGame(1, table, already=True, table=True)
+            earlier = _continued_here(data, _by_kin(stored), tables)
             if earlier is not None:
                 return _add_later_deals(db, 1, earlier, dict(stored)[earlier], data, nonce)
         return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True))
@@ -527,12 +535,14 @@ def _imported_with(db: sqlite_utils.Database, group_id: int, token: str, number:
 
 
 def _continued_here(data: Mapping[str, Any], index: Mapping[str, list[tuple[str, Mapping[str, Any]]]],
-                    skip: set[str]) -> str | None:
+                    skip: set[str], empty_too: bool = False) -> str | None:
     """The first game of ``index`` (a group's games by kin, :func:`_by_kin`; ids in
-    ``skip`` left out: a club night's tables among them), with at least one deal, that
-    game file dict ``data`` continues (gamefile.continues: the file is newer); or None."""
+    ``skip`` left out: a club night's tables among them), with at least one deal (or
+    ``empty_too``: a club night's table, whose players the night seated, not yet
+    played), that game file dict ``data`` continues (gamefile.continues: the file is
+    newer); or None."""
     for game_id, earlier in index.get(kin_key(data), ()):
-        if game_id not in skip and earlier["deals"] and continues(data, earlier):
+        if game_id not in skip and (earlier["deals"] or empty_too) and continues(data, earlier):
             return game_id
     return None
 
@@ -631,6 +641,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
             tables = _night_table_ids(db)
             for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
                 if number in found or number in later or not data["deals"]:
+                    continue
+                table = _continued_here(data, {kin_key(data): [g for g in index[kin_key(data)] if g[0] in tables]},
+                                        blocked, empty_too=True)
+                if table is not None:  # a club night's table here, played on: its deals are the night's
+                    found[number] = ImportedGame(number, table, already=True, table=True)
+                    blocked.add(table)
                     continue
                 earlier = _continued_here(data, index, blocked | tables)
                 if earlier is not None:

@@ -653,15 +653,21 @@ def test_a_game_played_on_in_both_places_is_stored_as_another_game_not_merged(ap
 
 def test_a_club_nights_table_is_never_added_to_by_an_import(client, db, fixed_seed):  # noqa: F811
     """A table's deals are the night's (docs/club-nights.md): a game file that continues
-    a table's game is stored as a game of its own, and the night's table keeps its deals."""
+    a table's game adds nothing to it, nor is it stored beside it to count twice
+    (tester 3, stop 31): its later deals come with the night's file; a copy is stored
+    only when asked for."""
     night_id = start(client, "trigami", NINE, 2)
     table = night_store.get_night(db, night_id).current.tables[0].game
-    deal = plain_deal([4, 5, 4], [4, 5, 4])  # everyone's bugs: 20 points a deal, no one near 100
+    deal = plain_deal([4, 5, 4], [4, 5, 4])  # everyone's bugs as many as their tricks hold: 0 points
     store.add_deal(db, table.id, deal)
+    games = len(store.list_games(db))
     data = store.get_game(db, table.id).exported()
     answer = upload(client, json.dumps({**data, "deals": [deal, deal]}).encode(), name="table.json")
-    assert answer.status_code == 302 and answer.location != f"/games/{table.id}"
+    assert answer.status_code == 409
+    assert ("this game is a club night's table here, with fewer deals than the file: its later deals come "
+            "with the night's file") in text(answer)
     assert [d.entry for d in store.get_game(db, table.id).deals] == [deal]
+    assert len(store.list_games(db)) == games
 
 
 def test_cli_a_newer_group_file_with_a_seat_taken_over_since_adds_the_change(app, db, two_groups, tmp_path):

@@ -584,6 +584,39 @@ def test_a_later_copy_of_a_night_stored_already_is_told_and_how_to_take_it(clien
     assert sent(earlier).count("Nothing was imported: this club night is already stored.") == 1
 
 
+def test_a_night_deleted_to_take_a_later_copy_stays_deleted_once_that_copy_is_in(client, db, tmp_path, fixed_seed):
+    """Tester 3 (stop 31) did as the page says: the older copy deleted, the later file
+    imported; then "Restore" on the deleted one put it back beside the new one, and the
+    season counted the night twice. The restore is refused, and says why."""
+    night_id = start(client, "trigami", NINE[:6], 1)
+    earlier = client.get(f"/nights/{night_id}/night.json").data
+    table = night(db, night_id).current.tables[0]
+    play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), "t1")
+    later = client.get(f"/nights/{night_id}/night.json").data
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                        "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    other = fresh.test_client()
+
+    def imported(body: bytes) -> int:
+        answer = other.post("/games/import", data={"file": (io.BytesIO(body), "night.json")},
+                            content_type="multipart/form-data")
+        return int(answer.location.rsplit("/", 1)[-1])
+
+    old = imported(earlier)
+    other.post(f"/nights/{old}/delete", data={"deals": "0"})
+    new = imported(later)
+    assert new != old
+    answer = other.post(f"/nights/{old}/restore", follow_redirects=True)
+    assert ("The night stays deleted: the same night, its draw and players, is in the nights list again "
+            "(imported again?), so restoring it would count every table twice.") in text(answer)
+    fresh_db = connect(fresh.config["DATABASE"])
+    try:
+        assert [n.id for n in night_store.list_nights(fresh_db, groups.only_group(fresh_db).id)] == [new]
+        assert [n.id for n, _when in night_store.deleted_nights(fresh_db, groups.only_group(fresh_db).id)] == [old]
+    finally:
+        fresh_db.conn.close()
+
+
 def test_big_screen_and_print_show_standing_and_tables(client, db, fixed_seed):
     night_id = start(client, "trigami", NINE[:6], 2)
     screen = client.get(f"/nights/{night_id}/screen")
@@ -734,3 +767,62 @@ def test_the_command_line_imports_a_night_file_and_says_what_it_did(client, db, 
     scored = runner.invoke(main, ["score", str(path)])
     assert scored.exit_code == 1 and scored.stdout == ""
     assert "is a night file, not one game's file" in scored.stderr
+
+
+def test_a_night_and_a_newer_group_file_count_each_table_once_in_either_order(client, db, tmp_path, fixed_seed):
+    """Tester 3 (stop 31): a night file imported, table 1 played on where it came from,
+    then the newer group file imported: table 1's game was stored again beside the
+    night's table, and its players' games counted twice. Now the group file finds the
+    table ("here already as a club night's table": its later deals come with the night's
+    file). And the other way round, the newer group file first: the older night file
+    takes the game the group file stored, played on since, as its table."""
+    night_id = start(client, "trigami", NINE[:6], 1)
+    table = night(db, night_id).current.tables[0]
+    # each player's bugs as many as their tricks hold: 0 points a deal, nobody near 100
+    quiet = {"bids_0": "S", "bids_1": "H", "bids_2": "D", "tricks_0": "4", "tricks_1": "5", "tricks_2": "4",
+             "bugs_0": "4", "bugs_1": "5", "bugs_2": "4"}
+    unplayed_night = client.get(f"/nights/{night_id}/night.json").data
+    assert client.post(f"/games/{table.game.id}/deals/new", data={**quiet, "nonce": "d1"}).status_code == 302
+    older_night = client.get(f"/nights/{night_id}/night.json").data
+    assert client.post(f"/games/{table.game.id}/deals/new", data={**quiet, "nonce": "d2"}).status_code == 302
+    newer_group = client.get("/group/games.json").data
+
+    def fresh_phone(name: str):
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                          "DATABASE": new_database(tmp_path / f"{name}.sqlite3")})
+        return app, app.test_client()
+
+    def sent(phone, body: bytes, name: str):
+        return phone.post("/games/import", data={"file": (io.BytesIO(body), name)},
+                          content_type="multipart/form-data")
+
+    def games_and_played(app):
+        other = connect(app.config["DATABASE"])
+        try:
+            group = groups.only_group(other)
+            return (len(store.list_games(other, group.id)),
+                    {r.name: r.played for r in summaries.records(other, group.id)})
+        finally:
+            other.conn.close()
+
+    # the night first (played at table 1, or not yet), then the newer group file
+    for name, first in (("night-first", older_night), ("unplayed-first", unplayed_night)):
+        app, phone = fresh_phone(name)
+        assert sent(phone, first, "night.json").status_code == 302
+        report = text(sent(phone, newer_group, "games.json"))
+        assert "here already as a club night's table: its later deals come with the night's file" in report, name
+        assert "0 games imported" in report
+        assert games_and_played(app)[0] == 2  # the night's two tables, each once
+    # the newer group file first, then the older night file
+    app, phone = fresh_phone("group-first")
+    assert sent(phone, newer_group, "games.json").status_code == 200
+    before = games_and_played(app)
+    assert sent(phone, older_night, "night.json").status_code == 302
+    assert games_and_played(app) == before  # no table stored again: Finn-like players counted once
+    other = connect(app.config["DATABASE"])
+    try:
+        (stored,) = night_store.list_nights(other, groups.only_group(other).id)
+        tables = night_store.get_night(other, stored.id).rounds[0].tables
+        assert [len(t.game.deals) for t in tables] == [2, 0]  # table 1 is the game played on
+    finally:
+        other.conn.close()

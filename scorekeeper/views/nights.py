@@ -114,6 +114,10 @@ def restore(night_id: int) -> Any:
         result = night_actions.restore_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
         abort(404, description=_("There is no such night here."))
+    if isinstance(result, night_actions.SameNightInPlay):
+        flash(_("The night stays deleted: the same night, its draw and players, is in the nights list again "
+                "(imported again?), so restoring it would count every table twice."), "told")
+        return redirect(url_for("nights.show", night_id=result.night_id))
     if isinstance(result, night_actions.NightTwinInPlay):
         flash(_("The night stays deleted: one of its tables' games is in the games list again (imported "
                 "again?), so restoring it would count that game twice."), "told")

@@ -282,6 +282,11 @@ class GroupImported:
         """How many games the group held already."""
         return sum(game.already for game in self.games)
 
+    @property
+    def added(self) -> int:
+        """How many later deals were added to games the group held already."""
+        return sum(game.added for game in self.games)
+
 
 @dataclass(frozen=True)
 class GroupRefused:

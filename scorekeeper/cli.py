@@ -217,7 +217,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
                 else "already there") if game.already else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
-    click.echo(f"{imported}, {result.already} already there")
+    added = f" ({_later(result.added)} added to them)" if result.added else ""
+    click.echo(f"{imported}, {result.already} already there{added}")
 
 
 @main.command("import")

@@ -588,7 +588,7 @@ def test_a_newer_group_file_adds_the_deals_played_since_to_the_game_imported_bef
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert f"game 3 (Trix: سارة, محمد, Jörg, Aino, 6 deals): already there, 1 later deal added /games/{trix}" in lines
-    assert lines[-1] == "0 games imported, 5 already there"
+    assert lines[-1] == "0 games imported, 5 already there (1 later deal added to them)"
     assert len(store.list_games(db, second.id)) == 5
     assert _trix_of(db, second.id) == trix and len(store.get_game(db, trix).deals) == 6
     assert _same_game(db, trix, _trix_of(db, first.id))
@@ -621,7 +621,7 @@ def test_web_a_newer_file_brings_the_later_deals_and_who_took_over_a_seat(app, d
     assert answer.status_code == 200
     page = said(answer)
     assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: here already, 1 later deal added" in page
-    assert "0 games imported. 5 games were here already: not stored again." in page
+    assert "0 games imported. 5 games were here already: not stored again. 1 later deal was added to them." in page
     game = store.get_game(db, trix)
     assert len(game.deals) == 6 and game.players_now == ("سارة", "محمد", "Dora", "Aino")
     assert _same_game(db, trix, there)

@@ -249,6 +249,9 @@ class AlreadyStored:
     game: StoredGame
     continued: bool = False
     table: bool = False
+    #: not the file's game, but one that began as it did (the same first deal) and went
+    #: otherwise: stored beside it, both would count
+    alike: bool = False
 
 
 @dataclass(frozen=True)
@@ -776,7 +779,8 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     if done.added or done.seats:
         return Continued(done.game_id, game, done.added)
     if done.already:
-        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table)
+        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table,
+                             alike=done.alike is not None)
     return Imported(done.game_id, game)
 
 

@@ -214,7 +214,9 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
                 else "already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added
                 else "already there, who takes over a seat added" if game.seats
-                else "already there") if game.already else "imported"
+                else "already there") if game.already \
+            else f"imported beside /games/{game.alike}, which began with the same deal and went otherwise " \
+                 f"(put right on one side?): both count" if game.alike else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     added = f" ({_later(result.added)} added to them)" if result.added else ""
@@ -279,6 +281,10 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
                    f"{game.rules.title}: {', '.join(game.players)}")
     elif done.added:
         click.echo(f"Already stored with fewer deals: {_later(done.added)} added to {game.rules.title}: {', '.join(game.players)}")
+    elif done.alike:
+        click.echo(f"scorekeeper: nothing imported: a game of the same players that began with the same deal is "
+                   f"here, and went otherwise since (/games/{done.alike}); --copy stores this one beside it",
+                   err=True)
     elif done.table:
         click.echo("scorekeeper: this game is a club night's table here, with fewer deals than the file; nothing "
                    "imported: its later deals come with the night's file (--copy stores it as a game of its own)",

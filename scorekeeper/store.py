@@ -23,7 +23,7 @@ import secrets
 import sqlite3
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -477,6 +477,10 @@ class ImportedGame:
     #: later deals come with the night's file, never added to a table alone (its deals
     #: are the night's), nor stored beside it
     table: bool = False
+    #: a game of the group that began as the file's and then went otherwise (its id):
+    #: a game file is asked about first (nothing stored); a group file's game is stored
+    #: beside it, and the report says so
+    alike: str | None = None
 
 
 def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
@@ -488,9 +492,12 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
     (``continued``); or, the file being newer, the group's game with at least one deal
     whose deals are the file's first deals (gamefile.continues): the file's later deals
     and seat changes are added to it (``added``), not stored as a second game. A club
-    night's table is never added to (its deals are the night's). ``copy``: store it
-    even so. ``nonce``: the upload's one-time token: the same upload sent again finds
-    what it did and does nothing more. Returns an :class:`ImportedGame` (``number`` 1)."""
+    night's table is never added to (its deals are the night's). A game that only began
+    as the file's (:func:`_began_alike`: a deal put right or a setting changed on one
+    side) is asked about first (``alike``: nothing stored; asked, the phone sends
+    ``copy``). ``copy``: store it even so. ``nonce``: the
+    upload's one-time token: the same upload sent again finds what it did and does
+    nothing more. Returns an :class:`ImportedGame` (``number`` 1)."""
     data = game.to_dict()
     with writing(db):
         group_id = _group_id(db, group_id)
@@ -513,7 +520,29 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
             earlier = _continued_here(data, _by_kin(stored), tables)
             if earlier is not None:
                 return _add_later_deals(db, 1, earlier, dict(stored)[earlier], data, nonce)
+            alike = _began_alike(data, stored)
+            if alike is not None:  # asked first: a second game would count beside it
+                return ImportedGame(1, alike, already=True, alike=alike)
         return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True))
+
+
+def _began_alike(data: Mapping[str, Any], stored: Sequence[tuple[str, Mapping[str, Any]]],
+                 skip: Set[str] = frozenset()) -> str | None:
+    """The first game of ``stored`` ((id, game as exported); ids in ``skip`` left out)
+    that game file dict ``data`` is not, nor continues or is continued by, but that
+    began as it did: the same kind, players and first dealer, and the same first deal
+    (a deal put right, or a setting changed, on one server and not the other); or None.
+    An import says so, rather than store a second game beside it silently."""
+    deals = data.get("deals") or ()
+    if not deals:
+        return None
+    keys = [name_key(str(name)) for name in data["players"]]
+    for game_id, other in stored:
+        if (game_id not in skip and other.get("deals") and other["deals"][0] == deals[0]
+                and other["game"] == data["game"] and other["first_dealer"] == data["first_dealer"]
+                and [name_key(str(name)) for name in other["players"]] == keys):
+            return game_id
+    return None
 
 
 def _imported_with(db: sqlite_utils.Database, group_id: int, token: str, number: int) -> ImportedGame | None:
@@ -665,9 +694,10 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                     first = played[key]
                     found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued)
                 else:
+                    alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
-                        imported=True))
+                        imported=True), alike=alike)
             if key is not None and number in found:
                 played.setdefault(key, found[number])
         for number, longest in later.items():  # an earlier copy of a game the file holds played on
@@ -676,6 +706,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
             if number not in found:
                 found[number] = ImportedGame(number, found[longest].game_id, already=True, continued=True)
     return [found[number] for number in range(1, len(games) + 1)]
+
+
+def _taken_ids(found: Mapping[int, ImportedGame]) -> set[str]:
+    """The group's games that games of the file are already (matched, continued, added
+    to): none of them is "another game that began alike"."""
+    return {imported.game_id for imported in found.values() if imported.already}
 
 
 def _by_kin(stored: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, list[tuple[str, Mapping[str, Any]]]]:

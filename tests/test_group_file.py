@@ -695,3 +695,23 @@ def test_score_of_a_group_file_says_it_is_one(app, two_groups, tmp_path):
     scored = run(app.config["DATABASE"], "score", str(path))
     assert scored.exit_code == 1 and scored.stdout == ""
     assert "is a group file, not one game's file" in scored.stderr and "missing key" not in scored.stderr
+
+
+def test_cli_a_group_file_with_a_game_put_right_elsewhere_says_which_game_here_it_began_like(app, db, two_groups,
+                                                                                             tmp_path):
+    """Tester 3 (stop 31): the Trigami game's deal 2 put right where the group came from;
+    its newer group file stores it beside the copy here (a whole file is not asked about
+    game by game), and says so, naming the game here, so the older one can be deleted."""
+    first, second = two_groups
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    older.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    assert run(app.config["DATABASE"], "import", "--group", "Friday club", str(older)).exit_code == 0
+    trigami = next(g for g in store.list_games(db, first.id) if g.kind == "trigami" and g.deals)
+    store.update_deal(db, trigami.id, trigami.deals[1].id, plain_deal([6, 1, 6], [2, 0, 3]))
+    newer.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    copy_here = next(g for g in store.list_games(db, second.id) if g.kind == "trigami" and g.deals)
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(newer))
+    assert result.exit_code == 0, result.stderr
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("game 1 ")]
+    assert (f"imported beside /games/{copy_here.id}, which began with the same deal and went otherwise "
+            f"(put right on one side?): both count") in line

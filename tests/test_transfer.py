@@ -575,3 +575,25 @@ def test_a_newer_file_with_only_a_seat_taken_over_adds_that_change(client, db):
     assert game.players_now == ("Anna", "Ben", "Dora") and len(game.deals) == 1
     assert db["games"].count == 1
     assert upload(client, json.dumps(newer)).status_code == 409  # now the game itself
+
+
+def test_a_game_put_right_on_one_server_is_asked_about_not_stored_beside_silently(client, db):
+    # tester 3 (stop 31): deal 2 put right on the other server, its file imported here:
+    # "Imported", and both games counted. Now asked first; a copy is stored only when asked
+    first_deal = WORKED_TRIGAMI_DEAL
+    second = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}
+    here = upload(client, json.dumps(game_file(deals=[first_deal, second]))).location.rsplit("/", 1)[-1]
+    put_right = {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}
+    response = upload(client, json.dumps(game_file(deals=[first_deal, put_right])))
+    assert response.status_code == 409
+    page = text(response)
+    assert ("Nothing was imported yet: a game of the same players that began with the same deal is here, and "
+            "went otherwise since (a deal put right, or a setting changed, on one side?).") in page
+    assert f"/games/{here}" in response.get_data(as_text=True) and db["games"].count == 1
+    fields = dict(re.findall(r'name="(nonce|content|copy)" type="hidden" value="([^"]*)"',
+                             response.get_data(as_text=True)))
+    copy_ = client.post("/games/import", data={k: html.unescape(v) for k, v in fields.items()})
+    assert copy_.status_code == 302 and db["games"].count == 2
+    # a game of the same players that began otherwise is simply another game
+    other = {**WORKED_TRIGAMI_DEAL, "tricks": [3, 5, 5]}
+    assert upload(client, json.dumps(game_file(deals=[other]))).status_code == 302

@@ -141,7 +141,7 @@ def admit() -> Any:
         if referrer.netloc == request.host:
             _come_back_to(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
-                               unsaved=True), 403
+                               unsaved=True, changed=passcode_changed(access)), 403
     if access.access == groups.TABLE:
         return table_only(access, endpoint)
     if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):

@@ -1050,6 +1050,15 @@ const OfflineTruth = (function () {
     } catch (e) { return null; }
   }
 
+  function passcodeAsked(html) {
+    // The passcode page answering a deal sent (the group's passcode set or changed while
+    // the deal waited): what the deal's card says while it waits for it
+    try {
+      const node = new DOMParser().parseFromString(html, "text/html").querySelector("[data-passcode-asked]");
+      return node ? node.dataset.passcodeAsked : null;
+    } catch (e) { return null; }
+  }
+
   function heldFrom(html) {
     // What a 507 answer says of the server's disk, in the page's language
     try {
@@ -1083,10 +1092,13 @@ const OfflineTruth = (function () {
       }
       const items = load(OUTBOX, []);
       const mine = items.find((i) => i.nonce === item.nonce);
-      if (response.status === 507) {
-        // the server's disk is full: nothing saved; it stays waiting, says why, and is
-        // sent again by the next round (the deals after it would meet the same disk)
-        const held = heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
+      const asked = response.status === 403 ? passcodeAsked(await response.clone().text()) : null;
+      if (response.status === 507 || asked) {
+        // the server's disk is full, or the group's passcode is asked for (set or changed
+        // meanwhile): nothing saved; it stays waiting, says why, and is sent again by the
+        // next round (the deals after it would meet the same), once there is room or the
+        // passcode was given on this phone
+        const held = asked || heldFrom(await response.text()) || (mine && mine.held) || "HTTP 507";
         if (mine && mine.held !== held) {  // said once, not again at every try
           mine.held = held;
           save(OUTBOX, items);

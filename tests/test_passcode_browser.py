@@ -116,3 +116,46 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         expect(third.get_by_role("link", name="+ New game")).to_be_visible()
         for page in (member, newcomer, third):
             page.context.close()
+
+
+def test_a_deal_kept_offline_while_the_passcode_changed_waits_for_it_then_is_sent_once(browser, tmp_path):
+    """Tester 4 (stop 31): a deal kept on a phone without connection, the organiser set a
+    new passcode meanwhile, the phone back online: the deal's card showed the whole
+    passcode page run together as its refusal, and the deal was never sent by itself.
+    Now it waits, saying in one line that the passcode is asked for; once the phone has
+    given it, the deal is sent by itself, exactly once."""
+    from scorekeeper import groups, store
+    from scorekeeper.db import connect
+    from tests.browser_support import new_page, store_game
+    from tests.conftest import game_file
+
+    database = tmp_path / "changed.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file())
+        page = new_page(browser)
+        try:
+            page.goto(f"{base}/games/{game_id}/deals/new")
+            for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+                page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+            page.fill("#tricks_0", "5")
+            page.fill("#tricks_1", "4")
+            page.context.set_offline(True)
+            page.get_by_role("button", name="Save deal 1").click()
+            expect(page.locator("[data-preview-line]")).to_contain_text("No connection: deal 1 is kept on this phone")
+            db = connect(str(database))
+            groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
+            page.context.set_offline(False)
+            # asked for the passcode (the page goes there, or its waiting deal says so)
+            expect(page.get_by_label("Passcode", exact=True)).to_be_visible(timeout=20_000)
+            shot(page, "passcode-asked-while-a-deal-waits")
+            assert len(store.get_game(db, game_id).deals) == 0
+            enter_passcode(page, PASSCODE)
+            # back where it was, and the deal sent by itself: 20 a clean trick (SCORING.md §1.2)
+            page.goto(f"{base}/games/{game_id}")
+            expect(page.locator("thead .total")).to_have_text(["100", "80", "80"], timeout=20_000)
+            expect(page.locator("[data-outbox]")).to_be_hidden()
+            page.wait_for_timeout(5_500)  # the outbox's next round finds nothing left to send
+            assert len(store.get_game(db, game_id).deals) == 1
+            db.conn.close()
+        finally:
+            page.context.close()

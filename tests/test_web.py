@@ -914,3 +914,22 @@ def test_counts_that_already_exceed_the_total_are_said_so(client, make_game, db)
         "nonce": "d", "contracts": "diamonds", "diamonds_0": "9", "diamonds_1": "9", "diamonds_2": "1"})
     assert "The diamonds typed already add up to 19, more than 13." in text(response)
     assert deal_count(db, game_id) == 0 and deal_count(db, trix_id) == 0
+
+
+def test_back_after_deleting_a_deal_says_it_is_deleted_and_offers_it_back(client, make_game, db):
+    """Tester 4 (stop 31): Back after "Delete deal 2" showed a bare "Not found — There is
+    no such game, deal or player here", which reads as if the game were gone. The deal's
+    pages opened again lead to the sheet, saying the deal is deleted, with Restore."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])
+    deal_id = store.get_game(db, game_id).deals[1].id
+    version = store.get_game(db, game_id).deals[1].version
+    assert client.post(f"/games/{game_id}/deals/{deal_id}/delete", data={"version": version}).status_code == 302
+    client.get(f"/games/{game_id}")  # the delete's own message, read
+    for page in ("delete", "edit"):  # Back to the "Delete deal 2?" page, or to the deal's form
+        back = client.get(f"/games/{game_id}/deals/{deal_id}/{page}")
+        assert back.status_code == 302 and back.location == f"/games/{game_id}"
+        sheet = text(client.get(back.location))
+        assert "Deal 2 deleted." in sheet and "Restore" in sheet
+    assert len(store.get_game(db, game_id).deals) == 1
+    # a deal the game never had is still not found
+    assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404

@@ -306,8 +306,10 @@ def edit(game_id: str, deal_id: int) -> Any:
     """The form for a stored deal (GET); save the change (POST: actions.change_deal) and
     go to the sheet at its row, or the form again saying why not."""
     game = get_game_or_404(game_id)
-    if request.method == "POST" and _gone(game, deal_id):
-        return _deleted_meanwhile(game, deal_id, actions.deleted_meanwhile(get_db(), game.id, deal_id))
+    if _gone(game, deal_id):
+        if request.method == "POST":
+            return _deleted_meanwhile(game, deal_id, actions.deleted_meanwhile(get_db(), game.id, deal_id))
+        return _deleted_already(game, deal_id)
     index = _index_or_404(game, deal_id)
     form = deal_form_class(game, index)()
     if not form.is_submitted():
@@ -382,6 +384,18 @@ def _edit_page(form: forms.DealForm, game: StoredGame, deal_id: int, disk_full: 
                            **_context(game, index)), status
 
 
+def _deleted_already(game: StoredGame, deal_id: int) -> Any:
+    """A deleted deal's page opened again (Back after its delete, an old link): the sheet,
+    saying the deal is deleted and offering to restore it, not a bare "Not found" that
+    reads as if the game were gone. 404 when the game never had such a deal."""
+    gone = actions.deleted_meanwhile(get_db(), game.id, deal_id)
+    if gone.number is None:
+        abort(404)
+    offer_restore(game, deal_id, gone.number)
+    flash(_("Deal %(n)s deleted.", n=gone.number), "restorable")
+    return redirect(url_for("games.show", game_id=game.id))
+
+
 def _deleted_meanwhile(game: StoredGame, deal_id: int, gone: actions.Gone) -> Any:
     """Back to the sheet: the deal being changed was deleted on another phone; the flash
     offers to restore it. 404 when the game has no such deal at all."""
@@ -448,6 +462,8 @@ def delete(game_id: str, deal_id: int) -> Any:
                 return access.card_closed()
     if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
         return redirect(url_for("games.show", game_id=game.id))
+    if _gone(game, deal_id):  # Back after the delete: its page again
+        return _deleted_already(game, deal_id)
     index = _index_or_404(game, deal_id)
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Tap Delete again to confirm."))

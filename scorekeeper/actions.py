@@ -226,10 +226,13 @@ class GameChanged:
 
 @dataclass(frozen=True)
 class Imported:
-    """The game file is stored as game ``game_id``; ``game``: what it held."""
+    """The game file is stored as game ``game_id``; ``game``: what it held; ``alike``: a
+    game of the group that began as it did (the same players, first dealer and first
+    deal) and went otherwise, now beside it (both count: the reader is told which)."""
 
     game_id: str
     game: GameFile
+    alike: str | None = None
 
 
 @dataclass(frozen=True)
@@ -249,9 +252,6 @@ class AlreadyStored:
     game: StoredGame
     continued: bool = False
     table: bool = False
-    #: not the file's game, but one that began as it did (the same first deal) and went
-    #: otherwise: stored beside it, both would count
-    alike: bool = False
 
 
 @dataclass(frozen=True)
@@ -779,9 +779,8 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     if done.added or done.seats:
         return Continued(done.game_id, game, done.added)
     if done.already:
-        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table,
-                             alike=done.alike is not None)
-    return Imported(done.game_id, game)
+        return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table)
+    return Imported(done.game_id, game, done.alike)
 
 
 def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, nonce: str | None = None,

@@ -281,10 +281,6 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
                    f"{game.rules.title}: {', '.join(game.players)}")
     elif done.added:
         click.echo(f"Already stored with fewer deals: {_later(done.added)} added to {game.rules.title}: {', '.join(game.players)}")
-    elif done.alike:
-        click.echo(f"scorekeeper: nothing imported: a game of the same players that began with the same deal is "
-                   f"here, and went otherwise since (/games/{done.alike}); --copy stores this one beside it",
-                   err=True)
     elif done.table:
         click.echo("scorekeeper: this game is a club night's table here, with fewer deals than the file; nothing "
                    "imported: its later deals come with the night's file (--copy stores it as a game of its own)",
@@ -295,6 +291,9 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
     else:
         deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
         click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({deals})")
+        if done.alike:
+            click.echo(f"scorekeeper: note: /games/{done.alike} here began with the same deal and went otherwise "
+                       f"(put right on one side?): both count; delete the one not wanted", err=True)
     click.echo(f"/games/{done.game_id}")
 
 

@@ -478,8 +478,7 @@ class ImportedGame:
     #: are the night's), nor stored beside it
     table: bool = False
     #: a game of the group that began as the file's and then went otherwise (its id):
-    #: a game file is asked about first (nothing stored); a group file's game is stored
-    #: beside it, and the report says so
+    #: the file's game is stored beside it (both count), and the answer names it
     alike: str | None = None
 
 
@@ -494,8 +493,8 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
     and seat changes are added to it (``added``), not stored as a second game. A club
     night's table is never added to (its deals are the night's). A game that only began
     as the file's (:func:`_began_alike`: a deal put right or a setting changed on one
-    side) is asked about first (``alike``: nothing stored; asked, the phone sends
-    ``copy``). ``copy``: store it even so. ``nonce``: the
+    side) does not stop it: it is stored, and named (``alike``), so the reader can delete
+    the one not wanted. ``copy``: store it even so. ``nonce``: the
     upload's one-time token: the same upload sent again finds what it did and does
     nothing more. Returns an :class:`ImportedGame` (``number`` 1)."""
     data = game.to_dict()
@@ -521,8 +520,7 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
             if earlier is not None:
                 return _add_later_deals(db, 1, earlier, dict(stored)[earlier], data, nonce)
             alike = _began_alike(data, stored)
-            if alike is not None:  # asked first: a second game would count beside it
-                return ImportedGame(1, alike, already=True, alike=alike)
+            return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True), alike=alike)
         return ImportedGame(1, create_game(db, game, nonce=nonce, group_id=group_id, imported=True))
 
 

@@ -715,3 +715,17 @@ def test_cli_a_group_file_with_a_game_put_right_elsewhere_says_which_game_here_i
     (line,) = [line for line in result.stdout.splitlines() if line.startswith("game 1 ")]
     assert (f"imported beside /games/{copy_here.id}, which began with the same deal and went otherwise "
             f"(put right on one side?): both count") in line
+
+
+def test_cli_a_game_file_put_right_elsewhere_is_imported_and_the_one_here_named(app, db, two_groups, tmp_path):
+    _first, second = two_groups
+    data = {**SEASON[0], "deals": [WORKED_TRIGAMI_DEAL, plain_deal([6, 0, 7], [2, 0, 3])]}
+    here = store.create_game(db, from_dict(data), group_id=second.id)
+    path = tmp_path / "put-right.json"
+    path.write_text(json.dumps({**data, "deals": [WORKED_TRIGAMI_DEAL, plain_deal([6, 1, 6], [2, 0, 3])]}),
+                    encoding="utf-8")
+    result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "Imported Trigami: Jörg, Aino, Sara (2 deals)"
+    assert f"/games/{here} here began with the same deal and went otherwise" in result.stderr
+    assert len(store.list_games(db, second.id)) == 2

@@ -577,23 +577,22 @@ def test_a_newer_file_with_only_a_seat_taken_over_adds_that_change(client, db):
     assert upload(client, json.dumps(newer)).status_code == 409  # now the game itself
 
 
-def test_a_game_put_right_on_one_server_is_asked_about_not_stored_beside_silently(client, db):
+def test_a_game_put_right_on_one_server_is_stored_beside_and_named_not_silently(client, db):
     # tester 3 (stop 31): deal 2 put right on the other server, its file imported here:
-    # "Imported", and both games counted. Now asked first; a copy is stored only when asked
+    # only "Imported", and both games counted with no word. It is still another game (which
+    # side is right is the group's call), stored, and the page names the one here
     first_deal = WORKED_TRIGAMI_DEAL
     second = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]}
     here = upload(client, json.dumps(game_file(deals=[first_deal, second]))).location.rsplit("/", 1)[-1]
     put_right = {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}
     response = upload(client, json.dumps(game_file(deals=[first_deal, put_right])))
-    assert response.status_code == 409
-    page = text(response)
-    assert ("Nothing was imported yet: a game of the same players that began with the same deal is here, and "
-            "went otherwise since (a deal put right, or a setting changed, on one side?).") in page
-    assert f"/games/{here}" in response.get_data(as_text=True) and db["games"].count == 1
-    fields = dict(re.findall(r'name="(nonce|content|copy)" type="hidden" value="([^"]*)"',
-                             response.get_data(as_text=True)))
-    copy_ = client.post("/games/import", data={k: html.unescape(v) for k, v in fields.items()})
-    assert copy_.status_code == 302 and db["games"].count == 2
-    # a game of the same players that began otherwise is simply another game
+    assert response.status_code == 302 and response.location != f"/games/{here}"
+    sheet = client.get(response.location)
+    assert ("A game here began with the same deal and went otherwise (put right on one side?): both count. "
+            "Open the one here to delete the one not wanted.") in text(sheet)
+    assert f'href="/games/{here}"' in sheet.get_data(as_text=True)
+    assert db["games"].count == 2
+    # a game of the same players that began otherwise is simply another game, said as before
     other = {**WORKED_TRIGAMI_DEAL, "tricks": [3, 5, 5]}
-    assert upload(client, json.dumps(game_file(deals=[other]))).status_code == 302
+    answer = upload(client, json.dumps(game_file(deals=[other])))
+    assert answer.status_code == 302 and "began with the same deal" not in text(client.get(answer.location))

@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import actions, export, forms, i18n, night_actions, night_store, sheet
@@ -116,8 +117,8 @@ def upload() -> Any:
         result = actions.import_game(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
                                      copy=form.copy.data == "1", max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
         match result:
-            case actions.AlreadyStored(game=twin, continued=continued, table=table, alike=alike):
-                return _already_stored(form, raw, twin, continued, table, alike)
+            case actions.AlreadyStored(game=twin, continued=continued, table=table):
+                return _already_stored(form, raw, twin, continued, table)
             case actions.Continued(game_id=game_id, game=game, added=0):
                 flash(_("Already stored: who takes over a seat after its last deal added to %(kind)s: %(names)s.",
                         kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
@@ -128,10 +129,14 @@ def upload() -> Any:
                                added, kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))),
                       "saved")
                 return redirect(url_for("games.show", game_id=game_id))
-            case actions.Imported(game_id=game_id, game=game):
+            case actions.Imported(game_id=game_id, game=game, alike=alike):
                 flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",
                                "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
                                kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
+                if alike is not None:  # both count: said, with the way to the other one
+                    flash(Markup(_("A game here began with the same deal and went otherwise (put right on one "
+                                   "side?): both count. <a href=\"%(url)s\">Open the one here</a> to delete the one "
+                                   "not wanted.", url=url_for("games.show", game_id=alike))), "told")
                 return redirect(url_for("games.show", game_id=game_id))
             case actions.Problems(problems=found):
                 problems = found
@@ -218,16 +223,15 @@ def _games_in(raw: bytes) -> int | None:
 
 
 def _already_stored(form: transfer_forms.UploadForm, raw: bytes, stored: StoredGame,
-                    continued: bool = False, table: bool = False, alike: bool = False) -> Any:
+                    continued: bool = False, table: bool = False) -> Any:
     """The upload page again, nothing stored: the same game (``stored``) is stored
     already, or (``continued``) has been played on since, or (``table``) is a club
-    night's table with fewer deals, or (``alike``) is another game that began as the
-    file's; open it, or import a copy anyway (the file's text comes back in the form).
-    Status 409."""
+    night's table with fewer deals; open it, or import a copy anyway (the file's text
+    comes back in the form). Status 409."""
     form.content.data = raw.decode("utf-8-sig")
     form.copy.data = "1"
     return render_template("transfer/upload.html", form=form, problems=[], twin=stored, continued=continued,
-                           table=table, alike=alike, filename=getattr(form.file.data, "filename", None)), 409
+                           table=table, filename=getattr(form.file.data, "filename", None)), 409
 
 
 # --------------------------------------------------------------------------- paper check

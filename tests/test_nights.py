@@ -18,6 +18,7 @@ import json
 import re
 from collections import Counter
 from itertools import combinations
+from typing import Any
 
 import pytest
 from openskill.models import BradleyTerryFull
@@ -558,11 +559,9 @@ def test_a_broken_table_deal_in_a_night_file_is_said_in_the_readers_language(cli
     assert "deal 1" not in page
 
 
-def test_a_later_copy_of_a_night_stored_already_is_told_and_how_to_take_it(client, db, tmp_path, fixed_seed):
-    """Tester 2 (stop 31): a night file imported while round 1 was played, then its later
-    copy: nothing is imported (the night is here), but the reader is told that the copy
-    here is older, by how many deals, and how to take the file's; the same copy again is
-    simply here already."""
+def two_copies_of_a_night(client, db, tmp_path) -> tuple[bytes, bytes, Any]:
+    """A night of six's file before and after table 1's game was played to its end, and
+    another server's app (an empty database): (earlier file, later file, that app)."""
     night_id = start(client, "trigami", NINE[:6], 1)
     earlier = client.get(f"/nights/{night_id}/night.json").data
     table = night(db, night_id).current.tables[0]
@@ -570,6 +569,15 @@ def test_a_later_copy_of_a_night_stored_already_is_told_and_how_to_take_it(clien
     later = client.get(f"/nights/{night_id}/night.json").data
     fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                         "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    return earlier, later, fresh
+
+
+def test_a_later_copy_of_a_night_stored_already_is_told_and_how_to_take_it(client, db, tmp_path, fixed_seed):
+    """Tester 2 (stop 31): a night file imported while round 1 was played, then its later
+    copy: nothing is imported (the night is here), but the reader is told that the copy
+    here is older, by how many deals, and how to take the file's; the same copy again is
+    simply here already."""
+    earlier, later, fresh = two_copies_of_a_night(client, db, tmp_path)
     other = fresh.test_client()
 
     def sent(body: bytes) -> str:
@@ -588,13 +596,7 @@ def test_a_night_deleted_to_take_a_later_copy_stays_deleted_once_that_copy_is_in
     """Tester 3 (stop 31) did as the page says: the older copy deleted, the later file
     imported; then "Restore" on the deleted one put it back beside the new one, and the
     season counted the night twice. The restore is refused, and says why."""
-    night_id = start(client, "trigami", NINE[:6], 1)
-    earlier = client.get(f"/nights/{night_id}/night.json").data
-    table = night(db, night_id).current.tables[0]
-    play_trigami(client, table.game.id, table.game.players, sorted(table.game.players), "t1")
-    later = client.get(f"/nights/{night_id}/night.json").data
-    fresh = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                        "DATABASE": new_database(tmp_path / "fresh.sqlite3")})
+    earlier, later, fresh = two_copies_of_a_night(client, db, tmp_path)
     other = fresh.test_client()
 
     def imported(body: bytes) -> int:

@@ -149,7 +149,10 @@ def check_seat_changes(raw: Any, players: Sequence[str], deals: int) -> tuple[Se
             if name_key(before[change.seat]) == name_key(change.player):
                 raise FormatError(_("seat change {n}: {name} sits at that seat already").format(
                     n=n, name=shown_name(change.player)), field="seat_changes", seat=change.seat)
-            if any(name_key(other) == name_key(change.player) for s, other in enumerate(now) if s != change.seat):
+            # a clash with a seat a later change of this deal fills is that change's, named there
+            later = {c.seat for m, c in changing if m > n}
+            if any(name_key(other) == name_key(change.player) for s, other in enumerate(now)
+                   if s != change.seat and s not in later):
                 raise FormatError(_("seat change {n}: {name} is sitting at another seat in deal {deal}").format(
                     n=n, name=shown_name(change.player), deal=start), field="seat_changes", seat=change.seat)
     return tuple(out)

@@ -115,6 +115,10 @@ def test_a_player_may_come_back_and_two_may_swap_seats_in_one_deal():
      "seat change 2: seat 2 changes twice from deal 3"),
     ([{"from_deal": 2, "seat": 2, "player": "Dora"}, {"from_deal": 4, "seat": 0, "player": "Dora"}],
      "seat change 2: Dora is sitting at another seat in deal 4"),
+    # two changes from one deal seat the same player twice: the second is the wrong one
+    # (tester 3, stop 31: it was blamed on the first)
+    ([{"from_deal": 3, "seat": 1, "player": "eve"}, {"from_deal": 3, "seat": 2, "player": "EVE"}],
+     "seat change 2: EVE is sitting at another seat in deal 3"),
 ])
 def test_a_seat_change_that_breaks_a_rule_is_refused_with_its_problem_named(changes, words):
     with pytest.raises(FormatError) as refused:

@@ -22,6 +22,7 @@ from .gamefile import (
     FORMAT,
     GameFile,
     _decoded,
+    _json,
     check_player_name,
     find_problems,
     from_dict,
@@ -358,9 +359,14 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
             if options is not None and rules.dump_options(game.options) != rules.dump_options(options):
                 problems.add(_("every table plays with the night's options"), f"{at}.game.options")
             counted = table.get("counted")
-            if counted is not None and (not early or not _whole(counted, 0, len(game.deals))):
-                problems.add(_("counted is the number of deals counted when the round was closed early"),
-                             f"{at}.counted")
+            if counted is not None and not early:
+                problems.add(_("counted is the number of deals counted when the round was closed early, and "
+                               "this round was not closed early"), f"{at}.counted")
+                counted = None
+            elif counted is not None and not _whole(counted, 0, len(game.deals)):
+                problems.add(_("counted is the number of deals counted when the round was closed early: from 0 "
+                               "to the table's {deals} deals, not {value}").format(
+                    deals=len(game.deals), value=_json(counted)), f"{at}.counted")
                 counted = None
             for name in {*game.players, *(change.player for change in game.seat_changes)}:
                 player = by_key.get(name_key(name))

@@ -99,3 +99,16 @@ def test_not_json_or_not_an_object_is_refused_with_a_reason():
     assert nightfile.read_night(b"{") and isinstance(nightfile.read_night(b"{"), list)
     assert isinstance(nightfile.read_night("[]"), list)
     assert not nightfile.is_night_file(json.dumps(game("ABC")))
+
+
+def test_a_wrong_count_of_deals_counted_says_the_numbers():
+    """Tester 3 (stop 31): "counted is the number of deals counted when the round was
+    closed early" named the file's key alone; the reader is told the numbers, or that the
+    round was not closed early."""
+    data = copy.deepcopy(night())
+    data["rounds"][1]["tables"][0]["counted"] = 5  # round 2 closed early, its table 1 has 2 deals
+    said = dict(problems_of(data))
+    assert said["rounds[1].tables[0].counted"].endswith("from 0 to the table's 2 deals, not 5")
+    data = copy.deepcopy(night())
+    data["rounds"][0]["tables"][0]["counted"] = 1  # round 1 was not closed early
+    assert dict(problems_of(data))["rounds[0].tables[0].counted"].endswith("and this round was not closed early")

@@ -595,6 +595,23 @@ def test_trix_complex_scores_two_contracts_in_one_deal(client, make_game, db):
     assert "\u2068Anna\u2069 −45, \u2068Ben\u2069 −135, \u2068Carla\u2069 −45, \u2068Dan\u2069 −45." in text(client.get(f"/games/{game_id}"))
 
 
+def test_trix_complex_tells_every_way_its_contracts_disagree_at_once(client, make_game, db):
+    """Tester 4 (stop 31): the K♥ to Anna with no trick, the Q♦ to Carla with no diamond:
+    the form named Anna, then Carla after the next Save. Both at once now, beside their
+    fields (SCORING.md §2.3), and nothing saved."""
+    game_id = make_game(kind="trix", options={"complex": True})
+    data = {"nonce": "c", "contracts": ["king", "queens", "diamonds", "tricks"], "king_taker": "0",
+            "queens_S_taker": "1", "queens_H_taker": "3", "queens_D_taker": "2", "queens_C_taker": "1",
+            "diamonds_0": "0", "diamonds_1": "5", "diamonds_2": "0", "diamonds_3": "8",
+            "tricks_0": "0", "tricks_1": "4", "tricks_2": "4", "tricks_3": "5"}
+    answer = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert answer.status_code == 400
+    page = text(answer).replace("\u2068", "").replace("\u2069", "")
+    assert "Nothing was saved: 2 things to put right." in page
+    assert "Anna took the K♥ but won no tricks" in page and "Carla took the Q♦ but no diamonds" in page
+    assert len(store.get_game(db, game_id).deals) == 0
+
+
 def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
     order = ["trix", "queens", "king", "diamonds", "tricks"]
     game_id = make_game(kind="trix", options={"order": order})

@@ -619,14 +619,21 @@ class TrixRules:
 
     def deal_problems(self, raw: Any, number: int, players: Sequence[str]) -> list[RuleError]:
         """A Trix deal's problems a form shows at once (GameRules.deal_problems): its
-        entry's shape (:meth:`parse_deal`), whose problem comes one at a time; the rules
-        around it (sums, the kingdom, doubling) build on one another and on the game, and
-        are told by :meth:`score`, one at a time."""
+        entry's shape (:meth:`parse_deal`), whose problem comes alone; else, in a deal
+        of several contracts (Trix Complex), every way they disagree (SCORING.md §2.3:
+        a card's taker who won no trick, the Q♦'s taker without a diamond, penalty cards
+        beyond a player's tricks). The rules that need the game (the kingdom, doubling
+        allowed) are told by :meth:`score`, one at a time."""
         try:
-            self.parse_deal(raw, number, players)
-        except RuleError as error:
-            return [error]
-        return []
+            deal = self.parse_deal(raw, number, players)
+        except RuleError as problem:
+            return [problem]
+        names = shown_names(players)
+
+        def said(message: str, field: str | None, seat: int | None = None) -> DealError:
+            return DealError(message, deal=number, field=field, seat=seat)
+
+        return list(self._cross_problems(deal, names, said))
 
     def parse_deal(self, raw: Any, number: int, players: Sequence[str] | None = None) -> TrixDeal:
         """One deal entry (GAME-FILE.md, "Trix") → :class:`TrixDeal`; ``number`` 1-based;
@@ -817,7 +824,9 @@ class TrixRules:
                                   "leaves out {missing}").format(
                                       name=players[seat], times=times,
                                       missing=listed(missing)), TRIX_CONTRACT, seat)
-        self._cross_check(deal, players, error)
+        found = self._cross_problems(deal, players, error)
+        if found:
+            raise found[0]
 
     @staticmethod
     def _check_combination(deal: TrixDeal, number: int, options: TrixOptions) -> None:
@@ -837,8 +846,11 @@ class TrixRules:
                                 deal=number, field="contracts")
 
     @staticmethod
-    def _cross_check(deal: TrixDeal, players: Sequence[str], error: Any) -> None:
-        """Trix Complex: the contracts of one deal must agree (SCORING.md §2.3)."""
+    def _cross_problems(deal: TrixDeal, players: Sequence[str], error: Any) -> list[DealError]:
+        """Trix Complex: the contracts of one deal must agree (SCORING.md §2.3): every
+        such disagreement, in order (each stands alone: a card's taker who won no trick,
+        the Q♦'s taker without a diamond, a player's penalty cards beyond their tricks)."""
+        found: list[DealError] = []
         tricks = deal.tricks
         cards: list[tuple[str, CardTaken]] = []
         if deal.king is not None:
@@ -848,18 +860,18 @@ class TrixRules:
         if tricks is not None:
             for field, value in cards:
                 if tricks[value.taker] == 0:
-                    raise error(_("{name} took the {card} but won no tricks").format(
+                    found.append(error(_("{name} took the {card} but won no tricks").format(
                         name=players[value.taker], card=_card_label(field)),
-                        f"{field}.taker", value.taker)
+                        f"{field}.taker", value.taker))
         queen_of_diamonds = deal.queen("D") if deal.queens is not None else None
         if queen_of_diamonds is not None and deal.diamonds is not None:
             taker = queen_of_diamonds.taker
             if deal.diamonds[taker] == 0:
-                raise error(_("{name} took the {card} but no diamonds; the {card} is a "
-                              "diamond").format(name=players[taker], card=_queen_label("D")),
-                            f"{QUEENS}.D.taker", taker)
+                found.append(error(_("{name} took the {card} but no diamonds; the {card} is a "
+                                     "diamond").format(name=players[taker], card=_queen_label("D")),
+                                   f"{QUEENS}.D.taker", taker))
         if tricks is None or len(deal.contracts) == 1:
-            return
+            return found
         for seat in range(SEATS):
             penalty = 0
             if deal.king is not None and deal.king.taker == seat:
@@ -871,13 +883,16 @@ class TrixRules:
                 if queen_of_diamonds is not None and queen_of_diamonds.taker == seat:
                     penalty -= 1  # the Q♦ is one card, counted as a queen and a diamond
             room = CARDS_PER_TRICK * tricks[seat]
+            if room == 0 and any(problem.seat == seat for problem in found):
+                continue  # "took the K♥ but won no tricks" says it already
             if penalty > room:
                 message = (_("{name} took {cards} penalty cards (the {queen} counted once), more "
                              "than 1 trick holds ({room} cards)") if tricks[seat] == 1 else
                            _("{name} took {cards} penalty cards (the {queen} counted once), more "
                              "than {tricks} tricks hold ({room} cards)"))
-                raise error(message.format(name=players[seat], cards=penalty, queen=_queen_label("D"),
-                                           tricks=tricks[seat], room=room), TRICKS, seat)
+                found.append(error(message.format(name=players[seat], cards=penalty, queen=_queen_label("D"),
+                                                  tricks=tricks[seat], room=room), TRICKS, seat))
+        return found
 
     # ---- points
 

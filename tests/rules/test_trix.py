@@ -928,3 +928,18 @@ def test_parse_and_dump_round_trip(data, opts):
         parsed = TRIX.parse_deal(raw, number)
         assert TRIX.dump_deal(parsed) == raw
         assert TRIX.parse_deal(TRIX.dump_deal(parsed), number) == parsed
+
+
+def test_every_way_a_complex_deals_contracts_disagree_is_told_at_once():
+    """Tester 4 (stop 31): Anna took the K♥ with no trick, and Carla the Q♦ with no
+    diamond, in one Complex deal; the form named Anna, and Carla only after the next Save
+    (SCORING.md §2.3: each is a check of its own). Both come at once, the one `score`
+    raises first (Anna) first; a deal whose contracts agree has none."""
+    queens = {"S": {"taker": BEN}, "H": {"taker": DAN}, "D": {"taker": CARLA}, "C": {"taker": BEN}}
+    raw = combined(king={"taker": ANNA}, queens=queens, diamonds=[0, 5, 0, 8], tricks=[0, 4, 4, 5])
+    found = TRIX.deal_problems(raw, 1, ["Anna", "Ben", "Carla", "Dan"])
+    assert [(p.field, p.seat) for p in found] == [("king.taker", ANNA), ("queens.D.taker", CARLA)]
+    first = raises([raw], options(complex=True))
+    assert (first.field, first.seat) == ("king.taker", ANNA)
+    ok = combined(queens=QD_ANNA, diamonds=[4, 3, 3, 3], tricks=[1, 4, 4, 4])
+    assert TRIX.deal_problems(ok, 1, ["Anna", "Ben", "Carla", "Dan"]) == []

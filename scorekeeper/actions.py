@@ -340,11 +340,13 @@ class GameRestored:
 @dataclass(frozen=True)
 class TwinInPlay:
     """The deleted game stays deleted: an identical game with the same deals (``twin``,
-    its id) is in play (imported again after the delete), and both would count the same
-    game twice. ``game``: the deleted game, as it stays."""
+    its id) is in play (imported again after the delete), or (``continued``) the same
+    game played on since on one side, and both would count the same game twice.
+    ``game``: the deleted game, as it stays."""
 
     twin: str
     game: StoredGame
+    continued: bool = False
 
 
 @dataclass(frozen=True)
@@ -626,7 +628,7 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
             stays = store.get_game(db, game_id)  # (restored meanwhile on another phone)
         except store.GameDeletedError as gone:
             stays = gone.game
-        return TwinInPlay(twin.game_id, stays)
+        return TwinInPlay(twin.game_id, stays, twin.continued)
     except store.GameNotDeletedError:  # a double tap, or another phone was quicker
         return GameRestored(store.get_game(db, game_id), again=True)
     except store.NotFoundError:

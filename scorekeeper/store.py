@@ -945,7 +945,8 @@ def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = 
     double tap, or another phone was quicker), NotFoundError (no such game),
     DuplicateGameError (an identical game with at least one deal is in play: the group
     file imported again, or the game imported, after it was deleted; back, it would count
-    twice in every statistic). A game with no deal yet is restored even beside an
+    twice in every statistic; ``continued``: the same game played on since on one side,
+    gamefile.continues). A game with no deal yet is restored even beside an
     identical one: two empty games are two starts (the second one "Start another"), not
     one game counted twice (its ``twin`` names the other). A table of a club night comes
     back with its night alone, whose restore passes ``with_night`` (else NightTableError).
@@ -960,9 +961,18 @@ def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = 
         if not with_night:
             _refuse_night_table(db, game_id)
         deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
-        twin = identical_game(db, deleted.exported(), row[1])
+        exported = deleted.exported()
+        twin = identical_game(db, exported, row[1])
         if twin is not None and deleted.deals:
             raise DuplicateGameError(twin)
+        if deleted.deals:  # the same game played on since (imported again, then played), or the other way
+            stored = [(g.id, g.exported()) for g in reversed(list_games(db, row[1]))]
+            index = _by_kin(stored)
+            played_on = next((game for game, later in index.get(kin_key(exported), ())
+                              if continues(later, exported) or (later["deals"] and continues(exported, later))),
+                             None)
+            if played_on is not None:
+                raise DuplicateGameError(played_on, continued=True)
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)

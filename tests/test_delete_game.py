@@ -179,6 +179,30 @@ def test_restore_of_a_game_imported_again_opens_the_copy_and_says_why(client, db
     assert store.is_deleted(db, games["won"])
 
 
+def test_restore_of_a_game_imported_again_and_played_on_since_stays_deleted(client, db, make_game):
+    """Tester 5 (stop 31): a game deleted, its file imported again and a deal added to the
+    new copy: "Restore" put the old one back beside it, and its players counted 5 games
+    instead of 4. The same game played on since is the same game: it stays deleted, and
+    the page says so; and a deleted game longer than the copy in play stays deleted too."""
+    first = [WORKED_TRIGAMI_DEAL]
+    old = make_game(deals=first)
+    assert client.post(f"/games/{old}/delete").status_code == 302
+    copy = store.create_game(db, from_dict(game_file(deals=first)))
+    store.add_deal(db, copy, {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]})  # played on since
+    answer = client.post(f"/games/{old}/restore")
+    assert answer.status_code == 302 and answer.location == f"/games/{copy}"
+    said = text(client.get(answer.location)).replace("\u2068", "").replace("\u2069", "")
+    assert ("Trigami with Anna, Ben, Carla stays deleted: the game shown here is the same game, played on "
+            "since on one side (imported again?), so restoring the deleted one would count it twice.") in said
+    assert store.is_deleted(db, old)
+    # the other way round: the copy in play has fewer deals than the deleted game
+    longer = make_game(players=["Dora", "Eve", "Finn"], deals=[*first, WORKED_TRIGAMI_DEAL])
+    assert client.post(f"/games/{longer}/delete").status_code == 302
+    store.create_game(db, from_dict(game_file(players=["Dora", "Eve", "Finn"], deals=first)))
+    client.post(f"/games/{longer}/restore")
+    assert store.is_deleted(db, longer)
+
+
 def _start_trix(client, *, another: bool = False):
     """Start Trix for Anna, Bernd, Chris, Dora on the new-game page, as a phone does:
     the form as the page gives it, the names typed in; ``another``: the "Start another"

@@ -322,7 +322,10 @@ def restore(game_id: str) -> Any:
                 "night here."), "told")
         return redirect(url_for("nights.index", _anchor="deleted-head"))
     if isinstance(result, actions.TwinInPlay):  # its twin's sheet, saying why this one stays deleted
-        flash(_("%(game)s stays deleted: the game shown here has the same players, settings and deals "
+        flash(_("%(game)s stays deleted: the game shown here is the same game, played on since on one side "
+                "(imported again?), so restoring the deleted one would count it twice.",
+                game=game_words(result.game)) if result.continued else
+              _("%(game)s stays deleted: the game shown here has the same players, settings and deals "
                 "(imported again?), so restoring the deleted one would count the same game twice.",
                 game=game_words(result.game)), "told")  # never cut short in the sheet's bar
         return redirect(url_for("games.show", game_id=result.twin))

@@ -429,6 +429,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
                 number, _deal = parsed[error.deal - 1]
                 problems.append(type(error)(error.message, deal=number, seat=error.seat,
                                             field=error.field))
+                problems.extend(_more_of(rules, raw_deals[number - 1], number, names, error))
                 alone = _options_alone(rules, options)
                 last = number
                 for later, deal in parsed[error.deal:]:
@@ -441,6 +442,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
                     except RuleError as own:
                         problems.append(type(own)(own.message, deal=later, seat=own.seat,
                                                   field=own.field))
+                        problems.extend(_more_of(rules, raw_deals[later - 1], later, names, own))
                 if error.deal < len(parsed):
                     checked_alone_after = number
     problems.sort(key=lambda error: 0 if error.deal is None else error.deal)
@@ -456,6 +458,14 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
                                       "the game): put deal {n} right and check again").format(
                                           n=checked_alone_after)))
     return problems
+
+
+def _more_of(rules: GameRules, raw: Any, number: int, names: Sequence[str], said: RuleError) -> list[RuleError]:
+    """Deal ``number``'s other problems its own entries show (GameRules.deal_problems),
+    beside ``said``, the one its check raised: all of them are listed at once."""
+    told = (said.field, said.seat, said.message)
+    return [problem for problem in rules.deal_problems(raw, number, names)
+            if (problem.field, problem.seat, problem.message) != told]
 
 
 def _options_alone(rules: GameRules, options: Any) -> Any:

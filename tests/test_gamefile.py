@@ -447,3 +447,19 @@ def test_a_game_continues_its_copy_with_fewer_deals_and_a_later_seat_change():
     assert not gamefile.continues(later, {**copy_, "players": ["Anna", "Ben", "Cecilia"]})
     # names in any case are the same players
     assert gamefile.continues(later, {**copy_, "players": ["ANNA", "ben", "Carla"]})
+
+
+def test_every_problem_of_a_broken_deal_is_listed_for_an_import():
+    """Tester 5 (stop 31): a game file whose deal 2 bids Turnip without the turnip's suit
+    and has tricks 5, 5, 5 was refused naming the turnip alone; the 15 tricks only after
+    it was put right. The import's list names both (SCORING.md §1.3: each check stands
+    alone); `scorekeeper score` still says the first (GAME-FILE.md: a message)."""
+    bad = {"bids": [{"kind": "turnip"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+           "tricks": [5, 5, 5], "bugs": [1, 0, 3]}
+    raw = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, bad]))
+    found = [(p.deal, p.field, p.message) for p in gamefile.find_problems(raw)]
+    assert found == [(2, "turnip", "Anna bid Turnip, so the turnip's suit is needed"),
+                     (2, "tricks", "tricks add up to 15, expected 13")]
+    with pytest.raises(RuleError) as first:
+        gamefile.loads(raw).score()
+    assert first.value.deal == 2 and first.value.field == "turnip"

@@ -50,8 +50,13 @@ def test_a_night_started_by_mistake_is_deleted_with_its_tables_and_restored_whol
     listed = text(client.get("/nights"))
     assert "deleted, with its tables' games. Restore it below if that was a mistake." in listed
     assert "Deleted nights" in listed and "No club nights yet." in listed
-    assert client.get(f"/nights/{night_id}").status_code == 404
-    assert client.get(f"/nights/{night_id}/standing").status_code == 404
+    # its pages say it is deleted, with Restore (tester 5, stop 31: a page titled "Not found"
+    # read as if the night were lost): gone (410), not unknown (404)
+    gone = client.get(f"/nights/{night_id}")
+    assert gone.status_code == 410
+    assert "This night was deleted" in text(gone) and f'action="/nights/{night_id}/restore"' in gone.get_data(
+        as_text=True)
+    assert client.get(f"/nights/{night_id}/standing").status_code == 410
     assert night_store.list_nights(db, groups.only_group(db).id) == []
     # every game of it, and every count of it, gone with it
     assert [g.id for g in store.list_games(db)] == []

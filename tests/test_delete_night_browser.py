@@ -6,6 +6,8 @@ screenshots/night-delete-*.png."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.a11y_support import Audit, audited_page
@@ -61,6 +63,11 @@ def test_the_pages_of_deleting_a_night_meet_wcag_22_aa(browser, tmp_path):
             page.goto(f"{url}/games/{night.current.tables[0].game.id}")
             expect(page.locator("main")).to_contain_text("a club night that was deleted")
             audit("a deleted night's table")
+            page.goto(f"{url}/nights/{night.id}")  # the deleted night's own page: what it was, Restore
+            expect(page.get_by_role("heading", name="This night was deleted")).to_be_visible()
+            expect(page.get_by_role("button", name=re.compile("Restore"))).to_be_visible()
+            shot(page, "night-deleted-page-360")
+            audit("a deleted night's page")
             assert not audit.problems, audit.report()
         finally:
             page.context.close()

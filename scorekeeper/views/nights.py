@@ -16,6 +16,7 @@ from flask import (
     abort,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -51,8 +52,11 @@ def get_night_or_404(night_id: int) -> StoredNight:
         night = night_store.get_night(get_db(), night_id, group_id())
     except night_store.NightNotFoundError:
         abort(404, description=_("There is no such night here."))  # as /live says it
-    if night.deleted_at is not None:
-        abort(404, description=_("This night was deleted. It can be restored from Club nights."))
+    if night.deleted_at is not None:  # its page says so, with Restore (410: gone, not unknown)
+        if request.endpoint in ("nights.live",):
+            abort(make_response(jsonify(error=_("This night was deleted. It can be restored from Club nights.")), 410))
+        abort(make_response(render_template("nights/deleted.html", night=night, title=night_title(night),
+                                            form=forms.EmptyForm()), 410))
     return night
 
 

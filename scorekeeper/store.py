@@ -603,16 +603,10 @@ def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earli
         if key in had:
             had.remove(key)
             continue
-        position = first + change["from_deal"] - played - 1
-        player_id = _player_id(db, change["player"], now, group_id)
-        shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
-        change_id = cast(int, db.table("seat_changes").insert({
-            "game_id": game_id, "seat": change["seat"], "position": position, "player_id": player_id,
-            "created_at": now}).last_pk)
-        _record(db, game_id, now, "seat_taken", after={
-            "id": change_id, "seat": change["seat"], "position": position, "player": shown,
-            "player_id": player_id, "replaces": sitting[change["seat"]], "from_deal": change["from_deal"]})
-        sitting[change["seat"]] = shown
+        made = _insert_seat_change(db, game_id, change["seat"], first + change["from_deal"] - played - 1,
+                                   change["player"], group_id, now, replaces=sitting[change["seat"]],
+                                   from_deal=change["from_deal"])
+        sitting[change["seat"]] = made.player
         seats += 1
     _touch(db, game_id, now)
     _written(db, game_id)
@@ -658,12 +652,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
         files = {number: game.to_dict() for number, game in enumerate(games, 1)}
         later: dict[int, int] = {}
         if not copy:
-            here = _already_here(files, _by_kin(stored), skip=set(found))
+            index, exported = _by_kin(stored), dict(stored)
+            here = _already_here(files, index, skip=set(found))
             found.update(here)
             later = _played_on_in_file(files)
             # the file newer: a game of the group played on elsewhere since gets its later deals
             # (one already matched as the same as a shorter game of the file may be so too)
-            index = _by_kin(stored)
             blocked = mine | {game.game_id for game in here.values() if game.continued}
             tables = _night_table_ids(db)
             for number, data in sorted(files.items(), key=lambda item: -len(item[1]["deals"])):
@@ -678,7 +672,7 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                 earlier = _continued_here(data, index, blocked | tables)
                 if earlier is not None:
                     blocked.add(earlier)
-                    extended = _add_later_deals(db, number, earlier, dict(stored)[earlier], data,
+                    extended = _add_later_deals(db, number, earlier, exported[earlier], data,
                                                 f"{nonce}#{number}" if nonce else None)
                     for other, match in list(found.items()):  # its shorter copy in the file: played on
                         if match.game_id == earlier and other != number:
@@ -1464,6 +1458,25 @@ class SeatChanged:
 _DEAL_MOVES = ("deal_added", "deal_deleted", "deal_restored")
 
 
+def _insert_seat_change(db: sqlite_utils.Database, game_id: str, seat: int, position: int, name: str,
+                        group_id: int, now: str, *, replaces: str, from_deal: int,
+                        nonce: str | None = None) -> SeatTaken:
+    """Write one seat change (``name`` takes ``seat`` from the deal at ``position``) and
+    its "seat_taken" change (``replaces``: who sat there; ``from_deal``: that deal's
+    number), inside the caller's write: a seat taken at the table (:func:`take_seat`)
+    or brought by a newer game file (:func:`_add_later_deals`). The player is the
+    group's (any case: they keep their spelling)."""
+    player_id = _player_id(db, name, now, group_id)
+    shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
+    change_id = cast(int, db.table("seat_changes").insert({
+        "game_id": game_id, "seat": seat, "position": position, "player_id": player_id,
+        "created_at": now, "nonce": nonce or None}).last_pk)
+    _record(db, game_id, now, "seat_taken", after={
+        "id": change_id, "seat": seat, "position": position, "player": shown, "player_id": player_id,
+        "replaces": replaces, "from_deal": from_deal}, nonce=nonce)
+    return SeatTaken(change_id, position, seat, shown, player_id, now)
+
+
 def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
               from_deal: int | None = None, nonce: str | None = None, seen: int | None = None) -> SeatChanged:
     """Someone takes over ``seat`` (0-based) from the next deal on (issue 18, part 3):
@@ -1536,16 +1549,9 @@ def take_seat(db: sqlite_utils.Database, game_id: str, seat: int, name: str, *,
         if file.score().finished:
             raise SeatChangeRefusedError("finished", number)
         group_id = db.execute("select group_id from games where id = ?", [game_id]).fetchone()[0]
-        player_id = _player_id(db, file.seat_changes[-1].player, now, group_id)
-        shown = db.execute("select name from players where id = ?", [player_id]).fetchone()[0]
-        change_id = cast(int, db.table("seat_changes").insert({
-            "game_id": game_id, "seat": seat, "position": position, "player_id": player_id,
-            "created_at": now, "nonce": nonce or None}).last_pk)
-        change = SeatTaken(change_id, position, seat, shown, player_id, now)
         replaces = game.players_now[seat]
-        _record(db, game_id, now, "seat_taken", after={
-            "id": change_id, "seat": seat, "position": position, "player": shown, "player_id": player_id,
-            "replaces": replaces, "from_deal": number}, nonce=nonce)
+        change = _insert_seat_change(db, game_id, seat, position, file.seat_changes[-1].player, group_id, now,
+                                     replaces=replaces, from_deal=number, nonce=nonce)
         _touch(db, game_id, now)
         _written(db, game_id, left=left)
         _drop_unseated(db, left)

@@ -293,6 +293,25 @@ def test_a_phone_asked_again_after_the_passcode_changed_is_told_it_changed(app):
     assert player.get("/").status_code == 200  # in again
 
 
+def test_the_keeper_is_told_a_changed_passcode_stopped_the_old_one(app):
+    """Tester 5 (LOW): "Passcode set" after a change did not say the old passcode stopped
+    working, so the keeper could not tell the table to use the new one. Setting the first
+    passcode says it is asked once; changing it says the old one no longer works."""
+    keeper = phone(app, groups.only_group(connect(app.config["DATABASE"])).token)
+
+    def said(passcode: str) -> str:
+        answer = keeper.post("/group", data={"action": "passcode", "pass-passcode": passcode},
+                             follow_redirects=True)
+        return html.unescape(answer.get_data(as_text=True))
+
+    first = said("clubs and spades")
+    assert "Passcode set. Each phone that opens the link is asked for it once." in first
+    assert "old one no longer works" not in first
+    changed = said("hearts and diamonds")
+    assert "Passcode changed. The old one no longer works: every other phone is asked for the new one once." in changed
+    assert "Passcode set." not in changed
+
+
 def test_after_a_changed_passcode_the_phone_comes_back_to_the_page_it_was_on(app):
     """Tester 3 (stop 31): the passcode changed while a phone had a game open; once the new
     passcode is given, the phone is back on that game's page (or the deal form it sent),

@@ -65,8 +65,13 @@ def settings() -> Any:
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]
             else:
+                changed = link.group.passcode_id is not None
                 access.keep_proof(groups.set_passcode(db, group_id, new_passcode(new)), group_id)
-                flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
+                if changed:
+                    flash(_("Passcode changed. The old one no longer works: every other phone is asked "
+                            "for the new one once."), "saved")
+                else:
+                    flash(_("Passcode set. Each phone that opens the link is asked for it once."), "saved")
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():
             if confirmed:  # every phone may then come in with the link alone: ticked first

@@ -9,7 +9,6 @@ that name: Chromium's headless shell, as Playwright's own headless mode runs), e
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import os
 import shutil
@@ -191,68 +190,109 @@ def launch() -> Iterator[Any]:
             chromium.close()
 
 
-def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
-             service_workers: str = "block", color_scheme: str = "light", join: bool = True,
-             locale: str | None = None, timezone_id: str | None = None):
-    """A phone-sized page in a fresh context (close it with page.context.close()).
+#: What a test can add to a phone (a browser context) or its page that Playwright's reset
+#: for reuse does not take away (routes, scripts run in every page, listeners in the
+#: test's Python, permissions …): a phone given one of them is closed after its test, never
+#: kept for the next one. (A phone taken off the network is put back on it.)
+_KEPT_UNLESS = ("add_init_script", "route", "route_from_har", "route_web_socket", "expose_binding",
+                "expose_function", "grant_permissions", "set_geolocation",
+                "set_extra_http_headers", "on", "once", "add_locator_handler", "new_cdp_session")
 
-    ``service_workers``: "block" (the default: as on plain http on the Wi-Fi, where
-    browsers run none) or "allow", for the tests of the app without connection. Blocked
-    elsewhere because a service worker that keeps pages can wedge Chromium under
-    automation when a test navigates while its fetches are in flight, hanging the run.
-    ``join``: the phone has opened the group link of every app being served (serve); False:
-    a phone with no link. ``locale``: the phone's language ("ar-EG": its Accept-Language,
-    dates and times), else the browser's default (en-US). ``timezone_id``: the phone's
-    time zone ("Europe/Helsinki"), else the machine's."""
-    if service_workers == "allow" and int(browser.version.split(".")[0]) < OFFLINE_CHROMIUM:
-        pytest.fail(f"Chromium {browser.version} is too old for the tests without connection: a page it opens "
-                    "off the network says it is online (navigator.onLine), so the app never says it is offline. "
-                    f"Chromium {OFFLINE_CHROMIUM} and newer do not: apt-get update, then apt-get install "
-                    "chromium-headless-shell (a machine's old package lists give Debian's Chromium 150)")
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, java_script_enabled=javascript,
-                                  service_workers=service_workers, color_scheme=color_scheme,
-                                  **({"locale": locale} if locale else {}),
-                                  **({"timezone_id": timezone_id} if timezone_id else {}))
-    closing = context.close
+
+class _Phone:
+    """A test's phone: a browser context with what the tests know of it besides
+    Playwright's own state (the links it opened, the origins its pages went to)."""
+
+    def __init__(self, context: Any, kept: bool) -> None:
+        self.context, self.kept = context, kept
+        self.join = True
+        self.joined: set[str] = set()  # the served apps whose group link it opened
+        self.visited: set[str] = set()  # the origins its pages went to
+        self.in_use = False
+        self.changed = False  # given something a reset does not take away (_KEPT_UNLESS)
+        self.offline = False  # taken off the network by its test
+        self.close, self.set_offline = context.close, context.set_offline  # Playwright's own
+
+
+#: The phone kept for reuse in each browser (in each xdist worker), while no test holds it
+_KEPT: dict[Any, _Phone] = {}
+
+
+def _spoil_on_change(phone: _Phone, target: Any) -> None:
+    """Mark ``phone`` changed when the test calls one of :data:`_KEPT_UNLESS` on
+    ``target`` (its context or one of its pages)."""
+    for name in _KEPT_UNLESS:
+        method = getattr(target, name, None)
+        if method is None:
+            continue
+
+        def changing(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            phone.changed = True
+            return _method(*args, **kwargs)
+
+        setattr(target, name, changing)
+
+
+def _phone_of(context: Any, kept: bool) -> _Phone:
+    """The :class:`_Phone` of ``context``, set up on its first use: its close() hands a kept
+    phone back for the next test (or closes it), its pages join the served apps' groups
+    and note where they go, and what a reset does not undo marks it changed."""
+    phone = getattr(context, "_scorekeeper_phone", None)
+    if phone is not None:
+        return phone
+    phone = _Phone(context, kept)
+    context._scorekeeper_phone = phone
 
     def close(*args: Any, **kwargs: Any) -> None:
         # Leave each page first: closing a context whose page still polls the server
-        # (the live sheet) now and then never returns in headless Chromium.
+        # (the live sheet) now and then never returns in headless Chromium; a phone
+        # kept for the next test stops polling the same way.
+        left = True
         for open_page in context.pages:
-            with contextlib.suppress(Exception):  # a page already gone, or one that hangs
+            try:
                 open_page.goto("about:blank", timeout=5_000)
-        closing(*args, **kwargs)
+            except Exception:  # a page already gone, or one that hangs
+                left = False
+        phone.in_use = False
+        if phone.kept and left and not phone.changed and not args and not kwargs:
+            return
+        if _KEPT.get(context.browser) is phone:
+            del _KEPT[context.browser]
+        phone.close(*args, **kwargs)
 
-    context.close = close  # type: ignore[method-assign]
-    joined_urls: set[str] = set()
-
-    def join_served() -> None:
-        # a phone that has opened the group's link of every app served now (a page made
-        # before its test's server started joins on its first visit)
-        fresh = {url: cookie for url, cookie in _SERVED.items() if url not in joined_urls}
-        if join and fresh:
-            context.add_cookies([{"name": name, "value": cookie, "url": url, "httpOnly": True}
-                                 for url, (name, cookie) in fresh.items()])
-            joined_urls.update(fresh)
-
-    join_served()
+    context.close = close
     making = context.new_page
 
     def new_joined_page(*args: Any, **kwargs: Any) -> Any:
-        opened = making(*args, **kwargs)
-        going = opened.goto
+        return _set_up_page(phone, making(*args, **kwargs))
 
-        def goto(*args: Any, **kwargs: Any) -> Any:
-            join_served()
-            return going(*args, **kwargs)
+    context.new_page = new_joined_page
 
-        opened.goto = goto  # type: ignore[method-assign]
-        return opened
+    def set_offline(offline: bool) -> None:
+        phone.offline = offline
+        phone.set_offline(offline)
 
-    context.new_page = new_joined_page  # type: ignore[method-assign]
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context.set_offline = set_offline
+    _spoil_on_change(phone, context)
+    return phone
+
+
+def _set_up_page(phone: _Phone, page: Any) -> Any:
+    """``page`` of ``phone`` set up once: each goto first joins the groups of the apps
+    served since, and notes the origin; screenshots asked again when Chromium refuses one
+    on a busy machine; what a reset does not undo marks the phone changed."""
+    if getattr(page, "_scorekeeper_phone", None) is phone:
+        return page
+    page._scorekeeper_phone = phone
+    going = page.goto
+
+    def goto(url: str, *args: Any, **kwargs: Any) -> Any:
+        _join_served(phone)
+        if url.startswith(("http://", "https://")):
+            phone.visited.add("/".join(url.split("/", 3)[:3]))
+        return going(url, *args, **kwargs)
+
+    page.goto = goto
     capturing = page.screenshot
 
     def screenshot(*args: Any, **kwargs: Any) -> Any:
@@ -266,7 +306,95 @@ def new_page(browser, width: int = 390, height: int = 844, javascript: bool = Tr
                 page.wait_for_timeout(200)
         raise AssertionError("unreachable")
 
-    page.screenshot = screenshot  # type: ignore[method-assign]
+    page.screenshot = screenshot
+    _spoil_on_change(phone, page)
+    return page
+
+
+def _join_served(phone: _Phone) -> None:
+    """The phone opens the group's link of every app served now that it has not opened
+    (a page made before its test's server started joins on its first visit)."""
+    fresh = {url: cookie for url, cookie in _SERVED.items() if url not in phone.joined}
+    if phone.join and fresh:
+        phone.context.add_cookies([{"name": name, "value": cookie, "url": url, "httpOnly": True}
+                                   for url, (name, cookie) in fresh.items()])
+        phone.joined.update(fresh)
+
+
+def _kept_phone(browser: Any, options: dict[str, Any]) -> _Phone | None:
+    """The browser's kept phone, reset as new for a test by Playwright (the context reuse
+    of Playwright Test: its pages but one closed, that one on about:blank, its cookies,
+    storage of every origin, HTTP cache, viewport, colours and clock reset; a new context
+    when ``options`` differ from the kept one's), with its Cache Storage and its page's
+    history cleared too; None while another phone of the test holds it, or where this
+    Playwright has no reuse (then every phone is a new context)."""
+    held = _KEPT.get(browser)
+    if held is not None and held.in_use:
+        return None
+    try:
+        from playwright._impl.browser_context import to_options
+        from playwright.sync_api._generated import mapping
+
+        reusing = browser._impl_obj._new_context_for_reuse
+    except (ImportError, AttributeError):
+        return None
+    context = mapping.from_impl(browser._sync(reusing(to_options(**options))))
+    phone = _phone_of(context, kept=True)
+    _KEPT[browser] = phone
+    page = context.pages[0] if context.pages else context.new_page()
+    session = phone.context.__class__.new_cdp_session(context, page)  # Playwright's own, not a change
+    try:
+        for origin in phone.visited:  # what Playwright's reset leaves: the pages' Cache Storage
+            session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        session.send("Page.resetNavigationHistory")
+    finally:
+        session.detach()
+    phone.visited.clear()
+    if phone.offline:
+        phone.set_offline(False)
+        phone.offline = False
+    page.set_viewport_size(options["viewport"])  # the page's viewport_size as reset
+    page.mouse.move(0, 0)  # nothing left hovered
+    return phone
+
+
+def new_page(browser, width: int = 390, height: int = 844, javascript: bool = True,
+             service_workers: str = "block", color_scheme: str = "light", join: bool = True,
+             locale: str | None = None, timezone_id: str | None = None):
+    """A phone-sized page in a phone as new (close it with page.context.close()).
+
+    The phone is the browser's kept one when it is free, reset as new (:func:`_kept_phone`:
+    a new browser context cost Chromium 150–600 ms of CPU, a reset one a third of that),
+    else a new context; it is closed instead of kept when its test added what a reset does
+    not take away (:data:`_KEPT_UNLESS`).
+
+    ``service_workers``: "block" (the default: as on plain http on the Wi-Fi, where
+    browsers run none) or "allow", for the tests of the app without connection (always a
+    new context). Blocked elsewhere because a service worker that keeps pages can wedge
+    Chromium under automation when a test navigates while its fetches are in flight,
+    hanging the run.
+    ``join``: the phone has opened the group link of every app being served (serve); False:
+    a phone with no link. ``locale``: the phone's language ("ar-EG": its Accept-Language,
+    dates and times), else the browser's default (en-US). ``timezone_id``: the phone's
+    time zone ("Europe/Helsinki"), else the machine's."""
+    if service_workers == "allow" and int(browser.version.split(".")[0]) < OFFLINE_CHROMIUM:
+        pytest.fail(f"Chromium {browser.version} is too old for the tests without connection: a page it opens "
+                    "off the network says it is online (navigator.onLine), so the app never says it is offline. "
+                    f"Chromium {OFFLINE_CHROMIUM} and newer do not: apt-get update, then apt-get install "
+                    "chromium-headless-shell (a machine's old package lists give Debian's Chromium 150)")
+    options = {"viewport": {"width": width, "height": height}, "device_scale_factor": 2, "is_mobile": True,
+               "has_touch": True, "java_script_enabled": javascript, "service_workers": service_workers,
+               "color_scheme": color_scheme, **({"locale": locale} if locale else {}),
+               **({"timezone_id": timezone_id} if timezone_id else {})}
+    phone = _kept_phone(browser, options) if service_workers == "block" else None
+    if phone is None:
+        phone = _phone_of(browser.new_context(**options), kept=False)
+    phone.in_use, phone.join = True, join
+    phone.joined.clear()
+    _join_served(phone)
+    context = phone.context
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(10_000)
     return page
 
 

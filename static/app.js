@@ -1154,6 +1154,12 @@ const OfflineTruth = (function () {
   }
 
   function render() {
+    // the passcode page (templates/groups/passcode.html): how many deals wait for it
+    document.querySelectorAll("[data-passcode-waiting]").forEach(function (line) {
+      const waiting = load(OUTBOX, []).filter((i) => i.state === "waiting").length;
+      line.textContent = waiting ? fill(waiting === 1 ? line.dataset.tOne : line.dataset.tMany, { n: pageNumber(waiting) }) : "";
+      line.hidden = !waiting;
+    });
     document.querySelectorAll("[data-outbox]").forEach(function (box) {
       const game = box.dataset.game;
       const items = load(OUTBOX, []).filter((i) => i.game === game);

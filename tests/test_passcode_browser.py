@@ -66,6 +66,7 @@ def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(b
         # a stranger with the link guesses twice: the group's tries are used up
         newcomer = audited_page(browser, join=False)
         newcomer.goto(f"{base}/g/{token}")
+        expect(newcomer.locator("[data-passcode-waiting]")).to_be_hidden()  # no deal kept on it
         for guess in ("hearts and clubs", "spades and clubs"):
             enter_passcode(newcomer, guess)
             expect(newcomer.get_by_text("That is not the passcode")).to_be_visible()
@@ -147,6 +148,10 @@ def test_a_deal_kept_offline_while_the_passcode_changed_waits_for_it_then_is_sen
             page.context.set_offline(False)
             # asked for the passcode (the page goes there, or its waiting deal says so)
             expect(page.get_by_label("Passcode", exact=True)).to_be_visible(timeout=20_000)
+            # the passcode page says the deal waits for it (tester 5: it did not)
+            page.goto(f"{base}/passcode")
+            expect(page.locator("[data-passcode-waiting]")).to_have_text(
+                "1 deal kept on this phone waits to be sent: it is sent by itself once the passcode is given.")
             shot(page, "passcode-asked-while-a-deal-waits")
             assert len(store.get_game(db, game_id).deals) == 0
             enter_passcode(page, PASSCODE)

@@ -1068,10 +1068,16 @@ const OfflineTruth = (function () {
   }
 
   // One round at a time; a call during a round waits for it (the offline page reloads
-  // only once what waits is sent)
+  // only once what waits is sent). One round at a time on the phone, too: its other pages
+  // (another tab) start theirs on the same "online", and each would send the same deal;
+  // the Web Locks API has a page's round wait for another page's, whose outbox it then
+  // reads as that round left it (a browser without it: the server takes a deal once).
   let sending = null;
   function flush() {
-    if (!sending) sending = send().finally(() => { sending = null; });
+    if (!sending) {
+      const round = navigator.locks ? navigator.locks.request("scorekeeper-outbox", send) : send();
+      sending = round.finally(() => { sending = null; });
+    }
     return sending;
   }
   async function send() {

@@ -510,3 +510,33 @@ def test_a_deal_sent_from_the_outbox_is_sent_once_though_a_poll_finds_it_stored_
         assert len(deals(database)) == 1
     finally:
         phone.context.close()
+
+
+def test_a_deal_waiting_on_a_phone_with_two_pages_open_is_sent_once(browser, served):
+    """A deal kept on a phone without connection while two of its pages are open (the deal
+    form, and the sheet in another tab): back online, each page's outbox starts a round at
+    the same moment. The deal is sent by one of them, once: a second send of it answers
+    "already saved" and its session cookie could take the place of the first answer's,
+    with that answer's "Deal 1 saved" and Undo (seen in CI: stored once, no Undo)."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    form = new_page(browser)
+    context = form.context
+    posts: list[str] = []
+    context.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/deals/new") else None)
+    try:
+        sheet = context.new_page()
+        sheet.goto(f"{url}/games/{game_id}")
+        form.goto(f"{url}/games/{game_id}/deals/new")
+        context.set_offline(True)
+        clean_deal(form)
+        form.get_by_role("button", name="Save deal 1").click()
+        expect(form.locator("[data-preview-line]")).to_contain_text("No connection: deal 1 is kept on this phone")
+        posts.clear()
+        context.set_offline(False)
+        expect(sheet.locator("thead .total")).to_have_text(["100", "80", "80"], timeout=15_000)
+        form.wait_for_timeout(6_000)  # every page's next round finds nothing left to send
+        assert len(deals(database)) == 1
+        assert len(posts) == 1, f"the deal was sent {len(posts)} times"
+    finally:
+        context.close()

@@ -1159,13 +1159,17 @@ const OfflineTruth = (function () {
     }
   }
 
+  // A line that says how many deals wait in the outbox ("1 deal waiting to be sent",
+  // data-t-one / data-t-many), hidden while none waits
+  function sayWaiting(line) {
+    const waiting = load(OUTBOX, []).filter((i) => i.state === "waiting").length;
+    line.textContent = waiting ? fill(waiting === 1 ? line.dataset.tOne : line.dataset.tMany, { n: pageNumber(waiting) }) : "";
+    line.hidden = !waiting;
+  }
+
   function render() {
     // the passcode page (templates/groups/passcode.html): how many deals wait for it
-    document.querySelectorAll("[data-passcode-waiting]").forEach(function (line) {
-      const waiting = load(OUTBOX, []).filter((i) => i.state === "waiting").length;
-      line.textContent = waiting ? fill(waiting === 1 ? line.dataset.tOne : line.dataset.tMany, { n: pageNumber(waiting) }) : "";
-      line.hidden = !waiting;
-    });
+    document.querySelectorAll("[data-passcode-waiting]").forEach(sayWaiting);
     document.querySelectorAll("[data-outbox]").forEach(function (box) {
       const game = box.dataset.game;
       const items = load(OUTBOX, []).filter((i) => i.game === game);
@@ -1450,12 +1454,8 @@ const OfflineTruth = (function () {
   // outbox, and, once the server answers again, what waits is sent and the page asked for
   // is loaded (the sheet a deal's Save led to, say).
   function setupOfflinePage(panel) {
-    const waiting = load(OUTBOX, []).filter((i) => i.state === "waiting").length;
     const line = panel.querySelector("[data-offline-waiting]");
-    if (line && waiting) {
-      line.textContent = fill(waiting === 1 ? line.dataset.tOne : line.dataset.tMany, { n: pageNumber(waiting) });
-      line.hidden = false;
-    }
+    if (line) sayWaiting(line);
     // the page itself opened (/offline, with connection): nothing to come back to
     if (location.pathname === panel.dataset.offlinePage) return;
     let trying = false;

@@ -211,7 +211,8 @@ class _Phone:
         self.in_use = False
         self.changed = False  # given something a reset does not take away (_KEPT_UNLESS)
         self.offline = False  # taken off the network by its test
-        self.close, self.set_offline = context.close, context.set_offline  # Playwright's own
+        # Playwright's own, before they are wrapped
+        self.close, self.set_offline, self.cdp = context.close, context.set_offline, context.new_cdp_session
 
 
 #: The phone kept for reuse in each browser (in each xdist worker), while no test holds it
@@ -342,7 +343,7 @@ def _kept_phone(browser: Any, options: dict[str, Any]) -> _Phone | None:
     phone = _phone_of(context, kept=True)
     _KEPT[browser] = phone
     page = context.pages[0] if context.pages else context.new_page()
-    session = phone.context.__class__.new_cdp_session(context, page)  # Playwright's own, not a change
+    session = phone.cdp(page)  # Playwright's own: not a change by a test
     try:
         for origin in phone.visited:  # what Playwright's reset leaves: the pages' Cache Storage
             session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})

@@ -310,6 +310,9 @@ def test_the_keeper_is_told_a_changed_passcode_stopped_the_old_one(app):
     changed = said("hearts and diamonds")
     assert "Passcode changed. The old one no longer works: every other phone is asked for the new one once." in changed
     assert "Passcode set." not in changed
+    again = said("hearts and diamonds")  # the same passcode typed again: it still works
+    assert "Passcode set. Each phone that opens the link is asked for it once." in again
+    assert "old one no longer works" not in again
 
 
 def test_after_a_changed_passcode_the_phone_comes_back_to_the_page_it_was_on(app):

@@ -65,8 +65,10 @@ def settings() -> Any:
                 passcode_form.passcode.errors = [_("Use letters, digits and punctuation that a phone's keyboard "
                                                    "can type: no invisible or control characters.")]
             else:
-                changed = link.group.passcode_id is not None
-                access.keep_proof(groups.set_passcode(db, group_id, new_passcode(new)), group_id)
+                passcode = new_passcode(new)
+                # another passcode than the group's (the same one typed again is no change)
+                changed = link.group.passcode_id is not None and groups.check_passcode(db, group_id, passcode) is None
+                access.keep_proof(groups.set_passcode(db, group_id, passcode), group_id)
                 if changed:
                     flash(_("Passcode changed. The old one no longer works: every other phone is asked "
                             "for the new one once."), "saved")

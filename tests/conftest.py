@@ -208,3 +208,15 @@ WORKED_TRIGAMI_DEAL = {
     "tricks": [4, 5, 4],
     "bugs": [1, 0, 3],
 }
+
+
+@pytest.fixture(autouse=True)
+def _phone_handed_back(request):
+    """After a browser test, a kept phone it left open (a page closed instead of its
+    context) is closed, so no test's phone depends on which tests ran before it in its
+    xdist worker (CI's run, stop 32: tests/test_phones_browser.py got a new phone)."""
+    yield
+    if request.node.get_closest_marker("browser"):
+        from tests.browser_support import hand_back_left_phone
+
+        hand_back_left_phone()

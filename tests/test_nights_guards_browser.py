@@ -28,4 +28,4 @@ def test_a_table_says_its_players_are_the_nights(browser, night_served):  # noqa
         no_sideways_scroll(page)
         shot(page, "night-table-delete")
     finally:
-        page.close()
+        page.context.close()

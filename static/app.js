@@ -1270,7 +1270,7 @@ const OfflineTruth = (function () {
       if (!ok) status.textContent = fill(region.dataset.offlineText, { time: clock(region.dataset.renderedAt) });
     }
 
-    async function swap(news) {
+    async function swap(news, wanted) {
       // not while the player is typing in this part of the page (a filter on the home
       // page): the next poll tries again
       const typing = document.activeElement;
@@ -1280,6 +1280,12 @@ const OfflineTruth = (function () {
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = doc.querySelector('[data-live="' + mode + '"]');
       if (!fresh) return false;
+      // an older copy than the poll told of: the one the service worker kept, when its
+      // own fetch failed (a weak connection, or the worker still offline a moment after
+      // the page is back). Taken for the news, it would show old totals as current until
+      // the next change; the next poll asks again
+      const got = fresh.dataset.liveVersion;
+      if (got && wanted !== undefined && Number(got) < Number(wanted)) return false;
       const before = new Set(Array.from(region.querySelectorAll("tr.deal-row[id]"), (r) => r.id));
       const opened = Array.from(region.querySelectorAll("details"), (d) => d.open);  // the QR code stays open
       region.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
@@ -1351,7 +1357,7 @@ const OfflineTruth = (function () {
         }
         if (String(data.version) !== String(version)) {
           if (mode === "warn") { warn(data); version = String(data.version); }
-          else if (await swap(data.news)) version = region.dataset.liveVersion = String(data.version);
+          else if (await swap(data.news, data.version)) version = region.dataset.liveVersion = String(data.version);
         }
       } catch (e) {
         connection(false);

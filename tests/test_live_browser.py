@@ -391,6 +391,37 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         context.close()
 
 
+def test_a_sheet_told_of_a_deal_never_settles_for_the_copy_kept_on_the_phone(browser, served):
+    """The poll gets through but the sheet's own fetch does not (a weak connection, or the
+    service worker still offline a moment after the page is back online): the service
+    worker answers with the sheet it kept, from before the deal. The sheet must not take
+    that copy for the news, or it would show the old totals as current until the next
+    change (seen in a full run: a refused deal's sheet stuck at 0, 0, 0); it asks again."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        expect(page.locator("thead .total")).to_have_text(["0", "0", "0"])
+        lost: list[str] = []
+
+        def cut(route) -> None:  # the service worker's fetch of the sheet fails, once
+            lost.append(route.request.url)
+            route.abort("internetdisconnected")
+
+        context.route(f"{url}/games/{game_id}", cut, times=1)
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone saves deal 1
+        finally:
+            db.conn.close()
+        expect(page.locator("thead .total")).to_have_text(["80", "200", "13"], timeout=3 * LIVE)
+        assert lost, "the sheet's fetch was never cut: this test tried nothing"
+    finally:
+        context.close()
+
+
 def test_the_home_page_shows_a_game_started_on_another_phone(browser, served):
     url, database = served
     page = new_page(browser)

@@ -282,8 +282,15 @@ class GroupImported:
 
     @property
     def already(self) -> int:
-        """How many games the group held already."""
-        return sum(game.already for game in self.games)
+        """How many games the group held already (not counting a game the file lists
+        again: :attr:`again`)."""
+        return sum(game.already and not game.again for game in self.games)
+
+    @property
+    def again(self) -> int:
+        """How many games the file lists again (the same deals as a game before them in
+        the file): each is that game, stored once."""
+        return sum(bool(game.again) for game in self.games)
 
     @property
     def added(self) -> int:

@@ -197,8 +197,9 @@ def _later(added: int) -> str:
 
 
 def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals: int) -> None:
-    """Import a group file's text into group ``group_id``: one line per game (stored, or
-    already there, with its page) and a count last; or, when any game has a problem,
+    """Import a group file's text into group ``group_id``: one line per game (stored,
+    already there, or the same as a game before it in the file, with its page) and a
+    count last; or, when any game has a problem,
     every problem on standard error, exit 1, and nothing stored."""
     result = actions.import_group(db, text, group_id=group_id, copy=copy, max_deals=max_deals)
     if isinstance(result, actions.GroupRefused):
@@ -210,7 +211,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = ("already there as a club night's table: its later deals come with the night's file" if game.table
+        said = (f"a copy of game {game.again} of the file: stored once" if game.again
+                else "already there as a club night's table: its later deals come with the night's file" if game.table
                 else "already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added
                 else "already there, who takes over a seat added" if game.seats
@@ -220,7 +222,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     added = f" ({_later(result.added)} added to them)" if result.added else ""
-    click.echo(f"{imported}, {result.already} already there{added}")
+    again = f", {result.again} {'copy' if result.again == 1 else 'copies'} in the file" if result.again else ""
+    click.echo(f"{imported}, {result.already} already there{again}{added}")
 
 
 @main.command("import")

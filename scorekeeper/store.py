@@ -480,6 +480,9 @@ class ImportedGame:
     #: a game of the group that began as the file's and then went otherwise (its id):
     #: the file's game is stored beside it (both count), and the answer names it
     alike: str | None = None
+    #: the file lists this game (the same deals) before, as its game number ``again``:
+    #: it is that game, stored once (``already`` is then True too)
+    again: int = 0
 
 
 def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
@@ -684,7 +687,8 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
             if number not in found and number not in later:
                 if key in played and not copy:
                     first = played[key]
-                    found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued)
+                    found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued,
+                                                 again=first.number)
                 else:
                     alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
                     found[number] = ImportedGame(number, create_game(

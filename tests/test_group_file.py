@@ -149,12 +149,16 @@ def test_a_game_the_file_lists_again_is_stored_once(app, db, two_groups, tmp_pat
     result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[-1] == "2 games imported, 3 already there"
+    # the group had neither game: nothing was "already there"; the copies are told as copies
+    assert lines[-1] == "2 games imported, 0 already there, 3 copies in the file"
     stored = {game.kind: game.id for game in store.list_games(db, second.id)}
     assert len(store.list_games(db, second.id)) == 2
-    assert lines[2] == f"game 3 (Trigami: Jörg, Aino, Sara, 2 deals): already there /games/{stored['trigami']}"
-    assert lines[3] == f"game 4 (Trix: سارة, محمد, Jörg, Aino, 5 deals): already there /games/{stored['trix']}"
-    assert lines[4] == f"game 5 (Trigami: Jörg, Aino, Sara, 2 deals): already there /games/{stored['trigami']}"
+    assert lines[2] == f"game 3 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: stored once " \
+                       f"/games/{stored['trigami']}"
+    assert lines[3] == f"game 4 (Trix: سارة, محمد, Jörg, Aino, 5 deals): a copy of game 2 of the file: stored once " \
+                       f"/games/{stored['trix']}"
+    assert lines[4] == f"game 5 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: stored once " \
+                       f"/games/{stored['trigami']}"
     # Sara sat in one game, not three
     assert [r.played for r in summaries.records(db, second.id) if r.name == "Sara"] == [1]
 
@@ -169,13 +173,18 @@ def test_web_a_game_the_file_lists_again_is_stored_once_even_into_a_game_played_
     twice = json.dumps({**data, "games": [trix, trix]}, ensure_ascii=False).encode()
     phone = app.test_client(join=second.token)
     page = said(upload(phone, twice))
-    assert "1 game imported. 1 game was here already: not stored again." in page
+    # tester 5 (MEDIUM): the second copy was said to be "here already", in a group that had none
+    assert "1 game imported. 1 game in the file is a copy of one before it: stored once." in page
+    assert "here already" not in page
+    assert "5 deals: a copy of number 1 above: stored once" in page
     assert len(store.list_games(db, second.id)) == 1
     (game,) = store.list_games(db, second.id)
     store.add_deal(db, game.id, TRIX_KINGDOM[0])
     page = said(upload(phone, twice))
-    assert "0 games imported. 2 games were here already: not stored again." in page
-    assert page.count("5 deals: here already, continued since") == 2
+    assert "0 games imported. 1 game was here already: not stored again. " \
+           "1 game in the file is a copy of one before it: stored once." in page
+    assert page.count("5 deals: here already, continued since") == 1
+    assert page.count("5 deals: a copy of number 1 above: stored once") == 1
     assert [g.id for g in store.list_games(db, second.id)] == [game.id]
 
 

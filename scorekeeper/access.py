@@ -132,7 +132,11 @@ def admit() -> Any:
         abort(403)
     if not passed(access):
         if request.method in ("GET", "HEAD"):
-            if endpoint not in JSON:  # a page, not a poll: opened again once the passcode is given
+            # a page the player opened, not a poll, nor a page the service worker or a script
+            # fetches in the background (the home page it keeps for the road came after a
+            # game's page opened from a link, and was opened instead of it): opened again
+            # once the passcode is given. A browser that sends no Sec-Fetch-Mode counts every page
+            if endpoint not in JSON and request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate":
                 _come_back_to(request.full_path)
             return redirect(url_for("groups.passcode"))
         # a passcode set while this phone had a form open: say so, ask for it here, and

@@ -12,11 +12,14 @@ import pytest
 from tests.a11y_support import TAGS, audited_page
 from tests.browser_support import (
     group_token,
+    new_page,
     no_sideways_scroll,
     serve,
     shot,
+    store_game,
     sync_api,
 )
+from tests.conftest import game_file
 from tests.png_support import read_png
 from tests.test_join import decode_grey
 
@@ -162,5 +165,34 @@ def test_a_deal_kept_offline_while_the_passcode_changed_waits_for_it_then_is_sen
             page.wait_for_timeout(5_500)  # the outbox's next round finds nothing left to send
             assert len(store.get_game(db, game_id).deals) == 1
             db.conn.close()
+        finally:
+            page.context.close()
+
+
+def test_a_game_page_opened_on_a_phone_asked_for_the_passcode_opens_after_it(browser, tmp_path):
+    """Tester 5 (LOW): a phone of the group opens a game's page (a link sent in a chat)
+    while the group's passcode is new to it: once the passcode is given, that game's page
+    opens, not the home page. The page's service worker fetches its own pages in the
+    background (the home page among them): those are no page the player opened."""
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    database = tmp_path / "direct.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file(players=["Iris", "Jon", "Kai"]))
+        db = connect(str(database))
+        groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
+        db.conn.close()
+        page = new_page(browser, service_workers="allow")
+        try:
+            page.goto(f"{base}/games/{game_id}")
+            expect(page.get_by_label("Passcode", exact=True)).to_be_visible()
+            # the passcode page's script registers the service worker, which fetches the
+            # pages it keeps for the road (the home page, the offline page) as it installs
+            page.evaluate("Promise.race([navigator.serviceWorker.ready, new Promise((_, no) => "
+                          "setTimeout(() => no(new Error('no service worker after 10 s')), 10000))])")
+            enter_passcode(page, PASSCODE)
+            expect(page).to_have_url(f"{base}/games/{game_id}")
+            expect(page.locator("thead .player-col")).to_contain_text(["Iris", "Jon", "Kai"])
         finally:
             page.context.close()

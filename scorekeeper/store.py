@@ -1017,11 +1017,18 @@ def deals_by_nonce(db: sqlite_utils.Database, game_id: str, nonces: Iterable[str
 
 
 def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iterable[str]) -> bool:
-    """Whether every change in ``since`` is a deal added with one of ``nonces`` (the form
-    tokens of deals this phone sent from its outbox): a phone's own earlier deals are no
-    conflict for its next one."""
+    """Whether a new deal may follow every change in ``since`` without the phone seeing
+    them first: each is a deal added with one of ``nonces`` (the form tokens of deals
+    this phone sent from its outbox: a phone's own earlier deals are no conflict for its
+    next one), or an earlier deal put right on another phone (``deal_changed``): a
+    correction of deal 3 says nothing about the deal being entered now, which the rules
+    check against the game as it is (a contract played twice in a kingdom, a game over
+    since: refused as ever). Any other change (a deal added or deleted elsewhere, a seat
+    taken, the settings) is one the phone must see first."""
     own = {n for n in nonces if n}
     for change in since:
+        if change.action == "deal_changed":
+            continue
         if change.action != "deal_added" or not own:
             return False
         row = db.execute("select nonce from deals where id = ?", [change.deal_id]).fetchone()
@@ -1158,7 +1165,8 @@ def add_deal_scored(db: sqlite_utils.Database, game_id: str, entry: Mapping[str,
     errors, and two more inside the write when the game changed since ``seen``:
 
     - changes that are all this phone's own deals (added with the form tokens ``mine``,
-      sent from its outbox just before) are no conflict: the deal is added after them;
+      sent from its outbox just before) or corrections of earlier deals on another phone
+      are no conflict (:func:`own_changes`): the deal is added after them;
     - a deal added since on another phone (not with a token of ``mine``), still in play,
       with exactly this entry (:func:`same_entry`) is this very deal, entered on two
       phones (issue 18, part 8): nothing is added, and the answer names that deal

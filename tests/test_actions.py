@@ -90,6 +90,56 @@ def test_a_phones_own_earlier_deals_are_no_conflict(db, make_game):
     assert [d.points for d in saved.score.deals] == [(100, 20, 10), (80, 200, 13)]
 
 
+def test_an_earlier_deal_put_right_on_another_phone_is_no_conflict_for_the_next_deal(db, make_game):
+    """Tester 6 (MEDIUM): a phone kept deal 3 offline while another phone put right a bug
+    count in deal 1; back online, deal 3 was refused "Deal 1 was changed on another
+    phone … discard it if it is the same deal", though a correction of deal 1 says
+    nothing of deal 3. It is saved after the correction, each scored by SCORING.md:
+    PLAIN_DEAL put right to Carla 4 tricks 2 bugs: ⌊40 / 2⌋ = 20 (was ⌊40 / 4⌋ = 10)."""
+    game_id = make_game(deals=[PLAIN_DEAL, PLAIN_DEAL])
+    seen = _game(db, game_id).version  # this phone opens the form for deal 3, then loses its connection
+    first = _game(db, game_id).deals[0]
+    put_right = {**PLAIN_DEAL, "bugs": [0, 2, 2]}
+    changed = actions.change_deal(db, _game(db, game_id), first.id, put_right, expected=first.version)
+    assert isinstance(changed, actions.Changed)
+    saved = _add(db, game_id, WORKED_TRIGAMI_DEAL, nonce="kept offline", seen=seen)
+    assert isinstance(saved, actions.Saved) and saved.number == 3
+    assert [d.points for d in saved.score.deals] == [(100, 20, 20), (100, 20, 10), (80, 200, 13)]
+    assert [d.entry for d in _game(db, game_id).deals] == [put_right, PLAIN_DEAL, WORKED_TRIGAMI_DEAL]
+
+
+def test_a_deal_deleted_or_settings_changed_on_another_phone_still_stops_the_next_deal(db, make_game):
+    """What a phone must see before its deal is added: a deal gone (the numbers moved)
+    and other settings (another target) still make the save stale, nothing written."""
+    game_id = make_game(deals=[PLAIN_DEAL, PLAIN_DEAL])
+    seen = _game(db, game_id).version
+    first = _game(db, game_id).deals[0]
+    assert isinstance(actions.delete_deal(db, game_id, first.id, expected=first.version), actions.Deleted)
+    stale = _add(db, game_id, WORKED_TRIGAMI_DEAL, nonce="kept offline", seen=seen)
+    assert isinstance(stale, actions.Stale)
+    assert [c.action for c in stale.arrived] == ["deal_deleted"]
+    assert len(_game(db, game_id).deals) == 1
+
+
+def test_a_correction_that_ends_the_game_refuses_the_next_deal_as_over(db, make_game):
+    """Put right on another phone, deal 2 takes Ben past the target: the deal kept
+    offline is refused by the rules (SCORING.md §1.3: no deal after the game is over),
+    not added after the end. Deal 2 put right: turnip ♦; Anna Turnip, 3 tricks 1 bug:
+    30 ÷ 1 doubled = 60; Ben Doublets ♠, 8 tricks clean: 8 × 40 = 320; Carla ♥, 2 tricks
+    3 bugs: ⌊20 / 3⌋ = 6. Ben 200 + 320 = 520 ≥ 500, alone at the top: he wins (§1.4)."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])  # Ben 200, 400
+    seen = _game(db, game_id).version
+    second = _game(db, game_id).deals[1]
+    put_right = {**WORKED_TRIGAMI_DEAL, "tricks": [3, 8, 2], "bugs": [1, 0, 3]}
+    changed = actions.change_deal(db, _game(db, game_id), second.id, put_right, expected=second.version)
+    assert isinstance(changed, actions.Changed)
+    assert changed.score.deals[1].points == (60, 320, 6)
+    assert changed.score.totals == (140, 520, 19) and changed.score.finished
+    refused = _add(db, game_id, PLAIN_DEAL, nonce="kept offline", seen=seen)
+    assert isinstance(refused, actions.Refused) and refused.error.deal == 3
+    assert len(_game(db, game_id).deals) == 2
+
+
 def test_a_deal_that_breaks_a_rule_is_refused_naming_deal_seat_and_field(db, make_game):
     game_id = make_game(deals=[PLAIN_DEAL])
     refused = _add(db, game_id, BUG_WITHOUT_TRICKS)

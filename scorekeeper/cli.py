@@ -211,14 +211,18 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = (f"a copy of game {game.again} of the file: stored once" if game.again
+        said = (f"an earlier copy of game {game.again} of the file, with fewer deals: stored once"
+                if game.again and game.earlier
+                else f"a copy of game {game.again} of the file: stored once" if game.again
                 else "already there as a club night's table: its later deals come with the night's file" if game.table
                 else "already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added
                 else "already there, who takes over a seat added" if game.seats
                 else "already there") if game.already \
             else f"imported beside /games/{game.alike}, which began with the same deal and went otherwise " \
-                 f"(put right on one side?): both count" if game.alike else "imported"
+                 f"(put right on one side?): both count" if game.alike \
+            else f"imported beside game {game.alike_in_file} of the file, which began with the same deal and went " \
+                 f"otherwise (put right on one side?): both count" if game.alike_in_file else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     added = f" ({_later(result.added)} added to them)" if result.added else ""

@@ -480,9 +480,15 @@ class ImportedGame:
     #: a game of the group that began as the file's and then went otherwise (its id):
     #: the file's game is stored beside it (both count), and the answer names it
     alike: str | None = None
-    #: the file lists this game (the same deals) before, as its game number ``again``:
-    #: it is that game, stored once (``already`` is then True too)
+    #: the file lists this game again: it is the file's game number ``again`` (the same
+    #: deals, listed before it; or, ``earlier``, that game's first deals: a copy written
+    #: before more were played), stored once (``already`` is then True too)
     again: int = 0
+    earlier: bool = False
+    #: stored beside the file's game number ``alike_in_file``, which began with the same
+    #: first deal and went otherwise (put right on one side?): both count, and the answer
+    #: says so, as for a game here (``alike``)
+    alike_in_file: int = 0
 
 
 def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | None = None,
@@ -682,6 +688,7 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                             found[other] = replace(match, continued=True)
                     found[number] = extended
         played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
+        made: list[int] = []  # the games of the file stored by this import, by number
         for number, game in enumerate(games, 1):
             key = same_game_key(files[number]) if game.deals else None
             if number not in found and number not in later:
@@ -691,16 +698,19 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                                                  again=first.number)
                 else:
                     alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
+                    kin = None if copy or alike else _began_alike(files[number], [(str(n), files[n]) for n in made])
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
-                        imported=True), alike=alike)
+                        imported=True), alike=alike, alike_in_file=int(kin) if kin else 0)
+                    made.append(number)
             if key is not None and number in found:
                 played.setdefault(key, found[number])
         for number, longest in later.items():  # an earlier copy of a game the file holds played on
             while longest in later:  # (that one a copy too: the same deals, a seat change less)
                 longest = later[longest]
             if number not in found:
-                found[number] = ImportedGame(number, found[longest].game_id, already=True, continued=True)
+                found[number] = ImportedGame(number, found[longest].game_id, already=True, continued=True,
+                                             again=longest, earlier=True)
     return [found[number] for number in range(1, len(games) + 1)]
 
 

@@ -174,7 +174,7 @@ def test_web_a_game_the_file_lists_again_is_stored_once_even_into_a_game_played_
     phone = app.test_client(join=second.token)
     page = said(upload(phone, twice))
     # tester 5 (MEDIUM): the second copy was said to be "here already", in a group that had none
-    assert "1 game imported. 1 game in the file is a copy of one before it: stored once." in page
+    assert "1 game imported. 1 game is listed again in the file (a copy): stored once." in page
     assert "here already" not in page
     assert "5 deals: a copy of number 1 above: stored once" in page
     assert len(store.list_games(db, second.id)) == 1
@@ -182,7 +182,7 @@ def test_web_a_game_the_file_lists_again_is_stored_once_even_into_a_game_played_
     store.add_deal(db, game.id, TRIX_KINGDOM[0])
     page = said(upload(phone, twice))
     assert "0 games imported. 1 game was here already: not stored again. " \
-           "1 game in the file is a copy of one before it: stored once." in page
+           "1 game is listed again in the file (a copy): stored once." in page
     assert page.count("5 deals: here already, continued since") == 1
     assert page.count("5 deals: a copy of number 1 above: stored once") == 1
     assert [g.id for g in store.list_games(db, second.id)] == [game.id]
@@ -531,8 +531,11 @@ def test_every_earlier_copy_of_a_game_played_on_is_that_game(app, db, two_groups
     six = store.create_game(db, from_dict({**trix, "deals": [*trix["deals"], TRIX_KINGDOM[0]]}), group_id=second.id)
     answer = upload(app.test_client(join=second.token), json.dumps({**data, "games": [four, five]}).encode())
     page = said(answer)
-    assert "0 games imported. 2 games were here already: not stored again." in page
-    assert "4 deals: here already, continued since" in page and "5 deals: here already, continued since" in page
+    # the copy after deal 4 is told as an earlier copy of the file's own number 2 (tester 6)
+    assert "0 games imported. 1 game was here already: not stored again. " \
+           "1 game is listed again in the file (a copy): stored once." in page
+    assert "4 deals: an earlier copy of number 2, with fewer deals: stored once" in page
+    assert "5 deals: here already, continued since" in page
     assert [game.id for game in store.list_games(db, second.id)] == [six]
 
 
@@ -553,9 +556,44 @@ def test_a_file_holding_a_game_at_two_moments_stores_it_once(app, db, two_groups
         (stored,) = store.list_games(db, group.id)
         assert len(stored.deals) == 5
         lines = result.stdout.splitlines()
-        assert f"game {number} (Trix: سارة, محمد, Jörg, Aino, 2 deals): already there, continued since " \
-               f"/games/{stored.id}" in lines
-        assert lines[-1] == "1 game imported, 1 already there"
+        # tester 6 (MEDIUM): the group never had it; the earlier copy is told as one
+        assert f"game {number} (Trix: سارة, محمد, Jörg, Aino, 2 deals): an earlier copy of game {3 - number} " \
+               f"of the file, with fewer deals: stored once /games/{stored.id}" in lines
+        assert lines[-1] == "1 game imported, 0 already there, 1 copy in the file"
+
+
+def test_a_file_holding_a_game_at_two_moments_says_so_on_the_page(app, db, two_groups):
+    """Tester 6 (MEDIUM): a file listing the Trix game after deal 2 twice, then after deal
+    5, into a group that never had it: one game, and the report says the first two are
+    earlier copies of number 3, not "here already" (they never were)."""
+    _first, _second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    two = {**trix, "deals": trix["deals"][:2]}
+    group = groups.create(db, "Fresh")
+    page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [two, two, trix]}).encode()))
+    assert "1 game imported. 2 games are listed again in the file (copies): each stored once." in page
+    assert "here already" not in page
+    assert page.count("2 deals: an earlier copy of number 3, with fewer deals: stored once") == 2
+    (stored,) = store.list_games(db, group.id)
+    assert len(stored.deals) == 5
+
+
+def test_two_copies_in_a_file_that_went_otherwise_are_both_stored_and_said_so(app, db, two_groups):
+    """Tester 6 (MEDIUM): a file holding the Trix game twice, the second with its deal 3
+    entered otherwise (put right on one server and not the other): both are stored, as
+    for such a game here, and the report says the second began as number 1 and went
+    otherwise, rather than "imported" twice in silence."""
+    _first, _second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    other = {**trix, "deals": [*trix["deals"][:2], trix["deals"][3], trix["deals"][2], *trix["deals"][4:]]}
+    group = groups.create(db, "Fresh")
+    page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [trix, other]}).encode()))
+    assert "2 games imported." in page
+    assert "5 deals: imported beside number 1 above, which began with the same deal and went otherwise " \
+           "(put right on one side?): both count" in page
+    assert len(store.list_games(db, group.id)) == 2
 
 
 def test_cli_import_again_after_a_game_was_played_on_says_already_there_continued_since(app, db, two_groups,

@@ -1033,11 +1033,14 @@ const OfflineTruth = (function () {
       const node = refusal || doc.querySelector(".form-errors") || doc.querySelector("main");
       const text = said.length ? said.join(" ") : node ? node.textContent : "";
       if (text.trim()) {
+        // "over": the game ended meanwhile (another phone's deal, or a deal put right):
+        // nothing to open it into, nothing to send again
         return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0,
-                 final: !said.length && !!refusal && refusal.dataset.refusal === "final" };
+                 final: !said.length && !!refusal && refusal.dataset.refusal === "final",
+                 over: !!doc.querySelector("[data-game-over]") };
       }
     } catch (e) { /* fall through */ }
-    return { text: "HTTP " + status, conflict: false, final: false };
+    return { text: "HTTP " + status, conflict: false, final: false, over: false };
   }
 
   function sameFrom(html) {
@@ -1139,6 +1142,7 @@ const OfflineTruth = (function () {
           mine.reason = why.text;
           mine.conflict = why.conflict;
           mine.final = why.final;
+          mine.over = why.over;
           closed = closed || why.final;
         }
         save(OUTBOX, items);
@@ -1193,7 +1197,7 @@ const OfflineTruth = (function () {
         }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
-          card.appendChild(el("p", "", item.final ? box.dataset.tFinal
+          card.appendChild(el("p", "", item.final ? box.dataset.tFinal : item.over ? box.dataset.tOver
             : item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
         }
         if (item.state === "same") {  // sent: the other phone had entered this very deal
@@ -1203,7 +1207,7 @@ const OfflineTruth = (function () {
         const list = el("ul", "outbox-entries");
         item.entries.forEach((line) => list.appendChild(el("li", "", line)));
         card.appendChild(list);
-        if (item.state !== "same" && !item.final) {  // (a deal refused for good never arrives)
+        if (item.state !== "same" && !item.final && !item.over) {  // (a deal refused for good never arrives)
           card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
         }
         const actions = el("div", "outbox-actions");
@@ -1219,7 +1223,7 @@ const OfflineTruth = (function () {
           box.appendChild(card);
           return;
         }
-        if (item.state === "refused" && !item.final) {
+        if (item.state === "refused" && !item.final && !item.over) {
           const open = el("button", "button small primary", box.dataset.tOpen);
           open.type = "button";
           open.addEventListener("click", function () { reopen(item, box); });

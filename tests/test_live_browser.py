@@ -391,6 +391,41 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         context.close()
 
 
+def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_open(browser, served):
+    """Tester 6 (MEDIUM): a deal kept offline arrives after another phone's deal ended the
+    game (SCORING.md §1.4: Ben 200 a deal, 600 ≥ 500 after deal 3). The box said "The
+    game is over now" and then "Open it to add it as the next deal …" and "Points:
+    worked out when it arrives": it now says the game is over and how to put a wrong deal
+    right, with Discard alone."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL] * 2))  # Ben 400
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        context.set_offline(True)
+        db = connect(str(database))
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 3: Ben 600, the game is over
+        db.conn.close()
+        page.get_by_role("link", name="Add deal 3").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("The game is over now, so your deal cannot be added.", timeout=15_000)
+        expect(refused).to_contain_text("The game is over, so it cannot be added. If it is a deal entered "
+                                        "otherwise on another phone, put that deal right on the sheet")
+        expect(refused).not_to_contain_text("Open it to add it")
+        expect(refused).not_to_contain_text("worked out when it arrives")
+        expect(refused.get_by_role("button", name="Open it")).to_have_count(0)
+        expect(refused.get_by_role("button", name="Discard")).to_be_visible()
+        shot(page, "live-9-refused-game-over")
+        assert len(deals(database)) == 3
+    finally:
+        context.close()
+
+
 def test_a_sheet_told_of_a_deal_never_settles_for_the_copy_kept_on_the_phone(browser, served):
     """The poll gets through but the sheet's own fetch does not (a weak connection, or the
     service worker still offline a moment after the page is back online): the service

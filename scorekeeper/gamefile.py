@@ -453,10 +453,13 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
         problems.append(FormatError(_("… deals after deal {n} were not checked for the rules")
                                     .format(n=stopped_after)))
     elif checked_alone_after is not None:
-        problems.append(FormatError(_("the deals after deal {n} were each checked on their own, "
-                                      "not against the deals before them (a kingdom, the end of "
-                                      "the game): put deal {n} right and check again").format(
-                                          n=checked_alone_after)))
+        # what a deal is checked against besides itself: in Trix its kingdom too (SCORING.md §2)
+        said = (_("the deals after deal {n} were each checked on their own, not against the deals "
+                  "before them (a kingdom, the end of the game): put deal {n} right and check again")
+                if rules.kind == "trix" else
+                _("the deals after deal {n} were each checked on their own, not against the deals "
+                  "before them (the end of the game): put deal {n} right and check again"))
+        problems.append(FormatError(said.format(n=checked_alone_after)))
     return problems
 
 

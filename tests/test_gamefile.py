@@ -463,3 +463,20 @@ def test_every_problem_of_a_broken_deal_is_listed_for_an_import():
     with pytest.raises(RuleError) as first:
         gamefile.loads(raw).score()
     assert first.value.deal == 2 and first.value.field == "turnip"
+
+
+def test_deals_after_a_broken_one_are_said_checked_alone_in_the_words_of_their_game():
+    """Tester 6 (LOW): a Trigami file with a broken deal 2 and deals after it was told the
+    later deals were not checked against "a kingdom", which only Trix has (SCORING.md
+    §2.1); a Trigami deal is checked against the deals before it for the end of the game
+    alone (§1.3, "no deal after the game is over"). A Trix file still names its kingdom."""
+    broken = {**WORKED_TRIGAMI_DEAL, "tricks": [5, 5, 5]}
+    trigami = json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL, broken, WORKED_TRIGAMI_DEAL]))
+    said = [p.message for p in gamefile.find_problems(trigami) if p.deal is None]
+    assert said == ["the deals after deal 2 were each checked on their own, not against the deals before "
+                    "them (the end of the game): put deal 2 right and check again"]
+    diamonds = {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 5]}  # 14 diamonds of 13
+    trix = json.dumps(game_file("trix", deals=[TRIX_KINGDOM[0], diamonds, *TRIX_KINGDOM[1:2], *TRIX_KINGDOM[3:]]))
+    said = [p.message for p in gamefile.find_problems(trix) if p.deal is None]
+    assert said == ["the deals after deal 2 were each checked on their own, not against the deals before "
+                    "them (a kingdom, the end of the game): put deal 2 right and check again"]

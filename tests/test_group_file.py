@@ -118,6 +118,25 @@ def test_import_group_twice_stores_nothing_the_second_time_and_says_so(app, db, 
     assert result.stdout.splitlines()[-1] == "0 games imported, 5 already there"
 
 
+def test_a_group_file_with_nothing_new_is_not_said_imported(app, db, two_groups):
+    """Tester 6 (LOW): a group file imported again, or one holding no games, was headed
+    "Group file imported" over "0 games imported.": nothing new is said so, and a file
+    without games says it holds none."""
+    _first, second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    phone = app.test_client(join=second.token)
+    first = said(upload(phone, json.dumps(data, ensure_ascii=False).encode()))
+    assert first.count("Group file imported") == 2 and "5 games imported." in first  # the title and the heading
+    again = said(upload(phone, json.dumps(data, ensure_ascii=False).encode()))
+    assert "Group file imported" not in again
+    assert again.count("Nothing new in this group file") == 2
+    assert "0 games imported. 5 games were here already: not stored again." in again
+    empty = said(upload(phone, json.dumps({**data, "games": []}).encode()))
+    assert "Nothing new in this group file" in empty and "The file holds no games." in empty
+    assert "0 games imported" not in empty
+    assert len(store.list_games(db, second.id)) == 5
+
+
 def test_a_game_already_there_is_the_same_players_in_any_case_and_counted_once_per_copy(app, db, two_groups,
                                                                                         tmp_path):
     _first, second = two_groups

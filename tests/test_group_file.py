@@ -137,6 +137,20 @@ def test_a_group_file_with_nothing_new_is_not_said_imported(app, db, two_groups)
     assert len(store.list_games(db, second.id)) == 5
 
 
+def test_a_name_thousands_of_letters_long_is_cut_in_its_games_heading(app, two_groups):
+    """Tester 6 (LOW): a group file whose game has a 5,000-letter name (with spaces) put
+    the whole name in the game's heading, 200 lines on a phone before its problem: the
+    heading cuts it at 40 letters and "…"; the problem says the name is too long."""
+    _first, second = two_groups
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    long_name = ("Annabella " * 500).strip()
+    data["games"][0]["players"][0] = long_name
+    page = said(upload(app.test_client(join=second.token), json.dumps(data).encode()))
+    assert "player 1's name is longer than 40 characters" in page
+    assert long_name[:40] + "…" in page
+    assert long_name[:41] not in page and page.count("Annabella") <= 6
+
+
 def test_a_game_already_there_is_the_same_players_in_any_case_and_counted_once_per_copy(app, db, two_groups,
                                                                                         tmp_path):
     _first, second = two_groups

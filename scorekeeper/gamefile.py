@@ -222,25 +222,40 @@ def named_twice(name: str, seat: int) -> FormatError:
     return FormatError(_("{name} is named twice").format(name=shown_name(name)), field="players", seat=seat)
 
 
-def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
-    """``seats`` distinct names, each checked and cleaned by :func:`check_player_name`.
-    Two names are the same player when their :func:`inputs.name_key` is (case, width,
-    invisible characters aside).
-
-    Raises FormatError (field "players", seat of the offending name where there is one).
-    """
+def name_problems(names: Any, seats: int) -> list[FormatError]:
+    """Every problem of a game file's ``players`` ([] when they are ``seats`` distinct
+    names): not a list of that many; else each name :func:`check_player_name` refuses,
+    and each name that is an earlier seat's player already (their :func:`inputs.name_key`
+    the same: case, width, invisible characters aside), in seat order. An import lists
+    them all at once (:func:`find_problems`), not the first alone."""
     if not isinstance(names, list) or len(names) != seats:
-        raise FormatError(_("players must be a list of {n} names").format(n=seats), field="players")
-    out: list[str] = []
+        return [FormatError(_("players must be a list of {n} names").format(n=seats), field="players")]
+    problems: list[FormatError] = []
     seen: set[str] = set()
     for seat, name in enumerate(names):
-        name = check_player_name(name, seat)
+        try:
+            name = check_player_name(name, seat)
+        except FormatError as error:
+            problems.append(error)
+            continue
         key = name_key(name)
         if key in seen:
-            raise named_twice(name, seat)
+            problems.append(named_twice(name, seat))
         seen.add(key)
-        out.append(name)
-    return tuple(out)
+    return problems
+
+
+def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
+    """``seats`` distinct names, each checked and cleaned by :func:`check_player_name`
+    (:func:`name_problems`).
+
+    Raises FormatError (field "players", seat of the offending name where there is one):
+    the first of :func:`name_problems`.
+    """
+    problems = name_problems(names, seats)
+    if problems:
+        raise problems[0]
+    return tuple(check_player_name(name, seat) for seat, name in enumerate(names))
 
 
 def from_dict(data: Any) -> GameFile:
@@ -376,10 +391,10 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
 
     players: tuple[str, ...] | None = None
     if "players" in data:
-        try:
+        wrong = name_problems(data["players"], rules.seats)
+        problems.extend(wrong)
+        if not wrong:
             players = check_player_names(data["players"], rules.seats)
-        except FormatError as error:
-            problems.append(error)
     first = data.get("first_dealer", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.seats:
         problems.append(FormatError(_("first_dealer must be a seat from 0 to {last}, not "

@@ -480,3 +480,21 @@ def test_deals_after_a_broken_one_are_said_checked_alone_in_the_words_of_their_g
     said = [p.message for p in gamefile.find_problems(trix) if p.deal is None]
     assert said == ["the deals after deal 2 were each checked on their own, not against the deals before "
                     "them (a kingdom, the end of the game): put deal 2 right and check again"]
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Anna\u2066", "Ben\u2069", "Carla"], [(0, "player 1's name has invisible control characters"),
+                                           (1, "player 2's name has invisible control characters")]),
+    (["Anna", "\u200b", ""], [(1, "player 2 has no name"), (2, "player 3 has no name")]),
+    (["Anna", "ANNA", "x" * 41], [(1, "ANNA is named twice"), (2, "player 3's name is longer than 40 characters")]),
+])
+def test_every_bad_name_of_a_game_is_listed_for_an_import(names, said):
+    """Tester 6 (LOW): an import named the first bad name of a game alone, so a file with
+    two was refused twice over. Every name's problem is listed at once; `scorekeeper
+    score` still says the first (GAME-FILE.md: a message)."""
+    raw = json.dumps({**game_file(deals=[WORKED_TRIGAMI_DEAL]), "players": names})
+    found = [(p.seat, p.message) for p in gamefile.find_problems(raw) if p.field == "players"]
+    assert found == said
+    with pytest.raises(FormatError) as first:
+        gamefile.loads(raw)
+    assert (first.value.seat, first.value.message) == said[0]

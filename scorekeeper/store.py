@@ -969,22 +969,45 @@ def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = 
         if not with_night:
             _refuse_night_table(db, game_id)
         deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
-        exported = deleted.exported()
-        twin = identical_game(db, exported, row[1])
-        if twin is not None and deleted.deals:
-            raise DuplicateGameError(twin)
-        if deleted.deals:  # the same game played on since (imported again, then played), or the other way
-            stored = [(g.id, g.exported()) for g in reversed(list_games(db, row[1]))]
-            index = _by_kin(stored)
-            played_on = next((game for game, later in index.get(kin_key(exported), ())
-                              if continues(later, exported) or (later["deals"] and continues(exported, later))),
-                             None)
-            if played_on is not None:
-                raise DuplicateGameError(played_on, continued=True)
+        twin = identical_game(db, deleted.exported(), row[1])
+        in_play = _in_play_already(db, deleted, row[1])
+        if in_play is not None:
+            raise DuplicateGameError(in_play[0], continued=in_play[1])
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)
         return RestoredGame(get_game(db, game_id), twin)
+
+
+def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: int) -> tuple[str, bool] | None:
+    """The game of group ``group_id`` in play that deleted game ``deleted`` (with at least
+    one deal) already is, restored, it would be counted twice: (its id, False) for the
+    identical game, (its id, True) for the same game played on since (imported again,
+    then played), or the other way round; None when there is none, or ``deleted`` has
+    no deal (two starts of one game are two games the group wanted)."""
+    if not deleted.deals:
+        return None
+    exported = deleted.exported()
+    twin = identical_game(db, exported, group_id)
+    if twin is not None:
+        return twin, False
+    stored = [(g.id, g.exported()) for g in reversed(list_games(db, group_id))]
+    played_on = next((game for game, later in _by_kin(stored).get(kin_key(exported), ())
+                      if continues(later, exported) or (later["deals"] and continues(exported, later))), None)
+    return (played_on, True) if played_on is not None else None
+
+
+def in_play_already(db: sqlite_utils.Database, games: Sequence[StoredGame], group_id: int) -> dict[str, str]:
+    """For each deleted game of ``games`` (group ``group_id``'s) that a game in play already
+    is (:func:`_in_play_already`: :func:`restore_game` would refuse it), that game's id:
+    {deleted game's id: id of the one in play}. What "Deleted games" offers instead of
+    Restore."""
+    found = {}
+    for game in games:
+        in_play = _in_play_already(db, game, group_id)
+        if in_play is not None:
+            found[game.id] = in_play[0]
+    return found
 
 
 def deleted_games(db: sqlite_utils.Database, group_id: int) -> list[StoredGame]:

@@ -203,6 +203,29 @@ def test_restore_of_a_game_imported_again_and_played_on_since_stays_deleted(clie
     assert store.is_deleted(db, longer)
 
 
+def test_deleted_games_offer_the_game_in_play_instead_of_a_restore_that_cannot_work(client, db, make_game):
+    """Tester 6 (LOW): a game deleted, then its file imported again and played on: "Deleted
+    games" went on offering "↶ Restore", which can only ever open the copy in play. It
+    now says the same game is in play and links to it; a deleted game with no copy in
+    play keeps its Restore."""
+    first = [WORKED_TRIGAMI_DEAL]
+    old = make_game(deals=first)
+    alone = make_game(players=["Dora", "Eve", "Finn"], deals=first)
+    for game_id in (old, alone):
+        assert client.post(f"/games/{game_id}/delete").status_code == 302
+    copy = store.create_game(db, from_dict(game_file(deals=first)))
+    store.add_deal(db, copy, {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]})  # played on since
+    client.get("/games/deleted")  # the delete's own message, with its Undo, is shown once
+    page = client.get("/games/deleted").get_data(as_text=True)
+    assert page.count('action="/games/' + old + '/restore"') == 0
+    assert page.count('action="/games/' + alone + '/restore"') == 1
+    assert f'href="/games/{copy}"' in page
+    said = text(client.get("/games/deleted"))
+    assert said.count("The same game is in play (imported again, or played on since): it stays deleted, "
+                      "so as not to count twice.") == 1
+    assert said.count("Open the one in play") == 1
+
+
 def _start_trix(client, *, another: bool = False):
     """Start Trix for Anna, Bernd, Chris, Dora on the new-game page, as a phone does:
     the form as the page gives it, the names typed in; ``another``: the "Start another"

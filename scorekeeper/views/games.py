@@ -344,8 +344,11 @@ def restore(game_id: str) -> Any:
 @bp.get("/games/deleted")
 def deleted() -> Any:
     """The group's deleted games, the latest deleted first, each with Restore (issue 18,
-    part 1; reached from the Group page)."""
-    return render_template("games/deleted.html", games=store.deleted_games(get_db(), group_id()),
+    part 1; reached from the Group page), or, for one a game in play already is (imported
+    again since, or played on), a link to that game: Restore would refuse it."""
+    db, group = get_db(), group_id()
+    games = store.deleted_games(db, group)
+    return render_template("games/deleted.html", games=games, in_play=store.in_play_already(db, games, group),
                            form=forms.EmptyForm())
 
 

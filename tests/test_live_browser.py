@@ -353,26 +353,38 @@ def test_the_offline_page_outlasts_the_pages_a_phone_keeps(browser, served, monk
         context.close()
 
 
-def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browser, served):
+@contextlib.contextmanager
+def kept_while_another_phone_saves(browser, served, before: list[dict], number: int):
+    """A phone opens the sheet of a game of ``before`` deals under the service worker
+    (which keeps its add-deal form) and loses its connection; meanwhile another phone
+    saves the worked example as deal ``number``, which this one cannot know of; this phone
+    saves a clean deal (:func:`clean_deal`) as deal ``number``, kept on the phone, and the
+    connection comes back. Yields the phone's page (closed after)."""
     url, database = served
-    game_id = store_game(database, game_file())
+    game_id = store_game(database, game_file(deals=before))
     page = new_page(browser, service_workers="allow")
-    context = page.context
     try:
-        under_service_worker(page, f"{url}/games/{game_id}")  # keeps the add-deal form for deal 1
-        # the connection goes; meanwhile another phone saves deal 1 (the worked example),
-        # which this phone cannot know of
-        context.set_offline(True)
+        under_service_worker(page, f"{url}/games/{game_id}")
+        page.context.set_offline(True)
         db = connect(str(database))
-        store.add_deal(db, game_id, {"turnip": "D", "bids": [{"kind": "turnip"}, {"kind": "doublets", "suit": "S"},
-                                                            {"kind": "plain", "suit": "H"}],
-                                     "tricks": [4, 5, 4], "bugs": [1, 0, 3]})
-        db.conn.close()
-        page.get_by_role("link", name="Add deal 1").click()
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+        finally:
+            db.conn.close()
+        page.get_by_role("link", name=f"Add deal {number}").click()
         clean_deal(page)
-        page.get_by_role("button", name="Save deal 1").click()
-        expect(page.locator("[data-outbox]")).to_contain_text("Deal 1, kept on this phone at")
-        context.set_offline(False)
+        page.get_by_role("button", name=f"Save deal {number}").click()
+        expect(page.locator("[data-outbox]")).to_contain_text(f"Deal {number}, kept on this phone at")
+        page.context.set_offline(False)
+        yield page
+    finally:
+        page.context.close()
+
+
+def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browser, served):
+    database = served[1]
+    # another phone saves deal 1 (the worked example) while this one is offline
+    with kept_while_another_phone_saves(browser, served, [], 1) as page:
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("Not saved:", timeout=15_000)
         expect(refused).to_contain_text("Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13.")
@@ -387,8 +399,6 @@ def test_a_waiting_deal_refused_on_arrival_says_why_and_keeps_the_entries(browse
         page.get_by_role("button", name="Save deal 2").click()
         expect(page.locator("thead .total")).to_have_text(["180", "280", "93"])
         assert len(deals(database)) == 2
-    finally:
-        context.close()
 
 
 def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_open(browser, served):
@@ -397,21 +407,9 @@ def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_ope
     game is over now" and then "Open it to add it as the next deal …" and "Points:
     worked out when it arrives": it now says the game is over and how to put a wrong deal
     right, with Discard alone."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL] * 2))  # Ben 400
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        under_service_worker(page, f"{url}/games/{game_id}")
-        context.set_offline(True)
-        db = connect(str(database))
-        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 3: Ben 600, the game is over
-        db.conn.close()
-        page.get_by_role("link", name="Add deal 3").click()
-        clean_deal(page)
-        page.get_by_role("button", name="Save deal 3").click()
-        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
-        context.set_offline(False)
+    database = served[1]
+    # Ben 400; another phone's deal 3: Ben 600, the game is over
+    with kept_while_another_phone_saves(browser, served, [WORKED_TRIGAMI_DEAL] * 2, 3) as page:
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("The game is over now, so your deal cannot be added.", timeout=15_000)
         expect(refused).to_contain_text("The game is over, so it cannot be added. If it is a deal entered "
@@ -422,8 +420,6 @@ def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_ope
         expect(refused.get_by_role("button", name="Discard")).to_be_visible()
         shot(page, "live-9-refused-game-over")
         assert len(deals(database)) == 3
-    finally:
-        context.close()
 
 
 def test_a_sheet_told_of_a_deal_never_settles_for_the_copy_kept_on_the_phone(browser, served):

@@ -1307,7 +1307,10 @@ const OfflineTruth = (function () {
     function warn(data) {
       const box = region.querySelector("[data-live-news]");
       if (!box || !data.news) return;
-      box.replaceChildren(el("p", "", data.news), el("p", "", fill(region.dataset.liveKeep, { n: data.deals + 1 })));
+      // only earlier deals put right (and this phone's own deals): Save adds the deal after
+      // them, without asking (store.own_changes)
+      const keep = data.stops === false && region.dataset.liveKeepAdds ? region.dataset.liveKeepAdds : region.dataset.liveKeep;
+      box.replaceChildren(el("p", "", data.news), el("p", "", fill(keep, { n: pageNumber(data.deals + 1) })));
       box.hidden = false;
     }
 

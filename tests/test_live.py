@@ -22,7 +22,8 @@ def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_gam
     first = live(client, game_id)
     assert first.status_code == 200 and first.headers["ETag"]
     version = first.get_json()["version"]
-    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": []}
+    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": [],
+                                "stops": False}
     assert "no-cache" in first.headers["Cache-Control"]
     again = live(client, game_id, etag=first.headers["ETag"])
     assert again.status_code == 304 and again.data == b""
@@ -121,6 +122,24 @@ def test_a_phones_own_deals_are_not_news_and_are_said_to_be_stored(client, make_
     store.add_deal(db, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}, nonce="theirs")
     answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1").get_json()
     assert answer["news"] == "Deal 2 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +160, \u2068Carla\u2069 +16."
+
+
+def test_the_poll_says_whether_what_changed_stops_a_new_deal(client, make_game, db):
+    """An open add-deal form is told whether Save would ask first (``stops``): another
+    phone's deal added does (a deal entered twice must be seen); an earlier deal put right
+    does not (the new deal is saved after it: store.own_changes), nor this phone's own deal."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    version = live(client, game_id).get_json()["version"]
+    first = store.get_game(db, game_id).deals[0]
+    store.update_deal(db, game_id, first.id, {**WORKED_TRIGAMI_DEAL, "bugs": [1, 0, 4]})  # Carla 4 bugs: 10
+    answer = live(client, game_id, since=version).get_json()
+    assert answer["news"].startswith("Deal 1 was changed on another phone") and answer["stops"] is False
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="mine-2")
+    answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-2").get_json()
+    assert answer["stops"] is False and answer["stored"] == ["mine-2"]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="theirs")
+    answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-2").get_json()
+    assert answer["stops"] is True
 
 
 def test_a_version_too_large_for_the_database_is_no_server_error(client, make_game):

@@ -453,6 +453,33 @@ def test_a_sheet_told_of_a_deal_never_settles_for_the_copy_kept_on_the_phone(bro
         context.close()
 
 
+def test_an_open_form_told_of_an_earlier_deal_put_right_saves_after_it(browser, served):
+    """A phone fills in deal 2 while another phone puts deal 1 right (Carla 4 bugs, not 3:
+    ⌊40 / 4⌋ = 10, SCORING.md §1.2): the form says what changed and that Save adds the
+    entries as deal 2 after it; Save saves, with no question (store.own_changes)."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    page = new_page(browser)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(page)
+        db = connect(str(database))
+        try:
+            first = store.get_game(db, game_id).deals[0]
+            store.update_deal(db, game_id, first.id, {**WORKED_TRIGAMI_DEAL, "bugs": [1, 0, 4]})
+        finally:
+            db.conn.close()
+        news = page.locator("[data-live-news]")
+        expect(news).to_contain_text("Deal 1 was changed on another phone", timeout=LIVE)
+        expect(news).to_contain_text("Your entries are kept: Save adds them as deal 2, after that change.")
+        expect(news).not_to_contain_text("ask before adding yours")
+        page.get_by_role("button", name="Save deal 2").click()
+        expect(page.locator("thead .total")).to_have_text(["180", "280", "90"])  # 80+100, 200+80, 10+80
+        assert len(deals(database)) == 2
+    finally:
+        page.context.close()
+
+
 def test_the_home_page_shows_a_game_started_on_another_phone(browser, served):
     url, database = served
     page = new_page(browser)

@@ -63,7 +63,9 @@ def _poll(version: int, since_given: str | None, mine_given: str, language: str,
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
     change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
-    [str]}``. ``news`` tells what changed since the version in the query argument
+    [str], "stops": bool}``. ``stops``: whether what changed since would stop a new deal's
+    save for the phone to see it first (store.own_changes: not when it is only this
+    phone's own deals and earlier deals put right). ``news`` tells what changed since the version in the query argument
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
     ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
     (comma-separated), and ``stored`` answers which of them are saved (a save whose
@@ -82,12 +84,14 @@ def game(game_id: str) -> Any:
 
     def draw() -> Response:
         own = store.deals_by_nonce(db, game_id, mine)
-        news = ""
+        news, stops = "", False
         if since is not None and since != version:  # scored only to tell what arrived
             # the same news for every phone at the table that saw the same version: written once
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
             news = kept.pages().once(key, lambda: _news(db, game_id, since, version, key, set(own.values())))
-        return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own))
+            stops = not store.own_changes(db, store.changes_since(db, game_id, since), mine)
+        return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
+                       stops=stops)
 
     return conditional(etag, draw, private=False)
 
@@ -217,7 +221,7 @@ class QuickPolls:
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
         drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                                 news="", stored=[])  # type: ignore[assignment]  # as jsonify writes it
+                                                 news="", stored=[], stops=False)  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

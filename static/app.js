@@ -1151,8 +1151,11 @@ const OfflineTruth = (function () {
     }
     if (closed && document.querySelector(".live-sheet")) {
       // this phone can no longer enter deals here (its table card was closed meanwhile):
-      // the sheet as the server draws it now, the refused deal listed on it
-      location.reload();
+      // the sheet as the server draws it now, the refused deal listed on it. Reloaded once
+      // the server answers through the service worker too: a reload whose fetch fails
+      // there (the worker still offline a moment after the page, or a weak connection)
+      // would show the sheet it kept, with its "Add deal"
+      reloadFresh(20);
       return;
     }
     if (changed) {
@@ -1161,6 +1164,14 @@ const OfflineTruth = (function () {
       const form = document.querySelector("form.deal-form[data-queued]");
       if (form && !load(OUTBOX, []).some((i) => i.nonce === form.dataset.queued)) location.href = form.dataset.sheetUrl;
     }
+  }
+
+  // Reload the page once the server answers it (asked through the service worker, which
+  // then gives no kept copy: templates/sw.js, FRESH); tries again each second, ``tries`` times
+  function reloadFresh(tries) {
+    fetch(location.href, { credentials: "same-origin", cache: "no-store", headers: { "X-Scorekeeper-Fresh": "1" } })
+      .then((response) => { if (response.ok) location.reload(); else throw new Error(String(response.status)); })
+      .catch(() => { if (tries > 1) setTimeout(() => reloadFresh(tries - 1), 1000); else location.reload(); });
   }
 
   // A line that says how many deals wait in the outbox ("1 deal waiting to be sent",

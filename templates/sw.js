@@ -13,6 +13,8 @@ const CACHE = "scorekeeper-" + VERSION;
 const SHELL = {{ shell|tojson }};
 const OFFLINE = {{ offline|tojson }};
 const MAX_PAGES = {{ kept_pages|tojson }};
+// The header of a page asked fresh: answered by the network alone
+const FRESH = "X-Scorekeeper-Fresh";
 // What install keeps, as the cache names it (absolute): never let go to make room
 const KEPT_ALWAYS = new Set(SHELL.map((url) => new URL(url, self.location.origin).href));
 
@@ -55,6 +57,9 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   // asked live, never from a copy: the game's version, the preview of a deal, this file
   if (/\/live$/.test(url.pathname) || /\/preview$/.test(url.pathname) || url.pathname === "/sw.js") return;
+  // a page asked fresh (static/app.js reloadFresh): the network's answer or a failure, never
+  // the copy kept (FRESH)
+  if (request.headers.get(FRESH)) { event.respondWith(fetch(request)); return; }
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then(function (response) {
       keep(request, response);

@@ -688,7 +688,6 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                             found[other] = replace(match, continued=True)
                     found[number] = extended
         played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
-        made: list[int] = []  # the games of the file stored by this import, by number
         for number, game in enumerate(games, 1):
             key = same_game_key(files[number]) if game.deals else None
             if number not in found and number not in later:
@@ -698,11 +697,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                                                  again=first.number)
                 else:
                     alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
-                    kin = None if copy or alike else _began_alike(files[number], [(str(n), files[n]) for n in made])
+                    # … or beside a game before it in the file (stored now, or here already)
+                    earlier = [(str(n), files[n]) for n in sorted(found) if n < number and not found[n].again]
+                    kin = None if copy or alike else _began_alike(files[number], earlier)
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
                         imported=True), alike=alike, alike_in_file=int(kin) if kin else 0)
-                    made.append(number)
             if key is not None and number in found:
                 played.setdefault(key, found[number])
         for number, longest in later.items():  # an earlier copy of a game the file holds played on

@@ -1161,8 +1161,12 @@ const OfflineTruth = (function () {
     if (changed) {
       render();
       document.dispatchEvent(new Event("scorekeeper:sent"));
+      // a form whose deal waited here: the sheet once it is sent, or once it is refused
+      // (the sheet lists it with why, "Open it" and "Discard"; the form stayed greyed out
+      // on "No connection" for good on a phone without the service worker)
       const form = document.querySelector("form.deal-form[data-queued]");
-      if (form && !load(OUTBOX, []).some((i) => i.nonce === form.dataset.queued)) location.href = form.dataset.sheetUrl;
+      const queued = form && load(OUTBOX, []).find((i) => i.nonce === form.dataset.queued);
+      if (form && (!queued || queued.state !== "waiting")) location.href = form.dataset.sheetUrl;
     }
   }
 
@@ -1218,7 +1222,9 @@ const OfflineTruth = (function () {
         const list = el("ul", "outbox-entries");
         item.entries.forEach((line) => list.appendChild(el("li", "", line)));
         card.appendChild(list);
-        if (item.state !== "same" && !item.final && !item.over) {  // (a deal refused for good never arrives)
+        // the points as far as this phone knows; "worked out when it arrives" only while it
+        // waits (a refused deal arrives only if opened and saved again)
+        if (item.state !== "same" && !item.final && !item.over && (item.points || item.state === "waiting")) {
           card.appendChild(el("p", "outbox-points", item.points ? fill(box.dataset.tPoints, { points: item.points }) : box.dataset.tNoPoints));
         }
         const actions = el("div", "outbox-actions");

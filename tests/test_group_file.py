@@ -625,9 +625,16 @@ def test_two_copies_in_a_file_that_went_otherwise_are_both_stored_and_said_so(ap
     group = groups.create(db, "Fresh")
     page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [trix, other]}).encode()))
     assert "2 games imported." in page
-    assert "5 deals: imported beside number 1 above, which began with the same deal and went otherwise " \
-           "(put right on one side?): both count" in page
+    beside = "5 deals: imported beside number 1 above, which began with the same deal and went otherwise " \
+             "(put right on one side?): both count"
+    assert beside in page
     assert len(store.list_games(db, group.id)) == 2
+    # into a group holding the first copy already (tester 7): said the same way
+    held = groups.create(db, "Held")
+    store.create_game(db, from_dict(trix), group_id=held.id)
+    page = said(upload(app.test_client(join=held.token), json.dumps({**data, "games": [trix, other]}).encode()))
+    assert "1 game imported. 1 game was here already: not stored again." in page and beside in page
+    assert len(store.list_games(db, held.id)) == 2
 
 
 def test_cli_import_again_after_a_game_was_played_on_says_already_there_continued_since(app, db, two_groups,

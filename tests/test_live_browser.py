@@ -412,14 +412,49 @@ def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_ope
     with kept_while_another_phone_saves(browser, served, [WORKED_TRIGAMI_DEAL] * 2, 3) as page:
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("The game is over now, so your deal cannot be added.", timeout=15_000)
-        expect(refused).to_contain_text("The game is over, so it cannot be added. If it is a deal entered "
-                                        "otherwise on another phone, put that deal right on the sheet")
+        expect(refused).to_contain_text("If it is a deal entered otherwise on another phone, tap that deal's "
+                                        "number on the sheet and put it right from these entries; then discard "
+                                        "this one.")
+        assert refused.inner_text().count("The game is over") == 1  # said once, by the server (tester 7)
         expect(refused).not_to_contain_text("Open it to add it")
         expect(refused).not_to_contain_text("worked out when it arrives")
         expect(refused.get_by_role("button", name="Open it")).to_have_count(0)
         expect(refused.get_by_role("button", name="Discard")).to_be_visible()
         shot(page, "live-9-refused-game-over")
         assert len(deals(database)) == 3
+
+
+def test_a_form_whose_kept_deal_is_refused_on_arrival_opens_the_sheet_saying_why(browser, served):
+    """Tester 7 (MEDIUM; tester 4's "stayed on No connection" made repeatable): a phone
+    without the service worker (plain http on the Wi-Fi) keeps deal 2 on its form while
+    offline; meanwhile another phone adds deal 2. Back online the deal is refused, and the
+    form stayed greyed out on "No connection … sent by itself" for good: the phone now
+    opens the sheet, where the deal is listed with why, "Open it" and "Discard", and no
+    "Points: worked out when it arrives" (it never arrives as it is)."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL]))
+    page = new_page(browser)  # service workers blocked: nothing kept for the road
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(page)
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Save deal 2").click()
+        expect(page.locator("[data-preview-line]")).to_contain_text("No connection: deal 2 is kept on this phone")
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 2
+        finally:
+            db.conn.close()
+        page.context.set_offline(False)
+        expect(page).to_have_url(f"{url}/games/{game_id}", timeout=15_000)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Not saved: Deal 2 was added on another phone")
+        expect(refused.get_by_role("button", name="Open it")).to_be_visible()
+        expect(refused).not_to_contain_text("worked out when it arrives")
+        expect(page.locator("thead .total")).to_have_text(["160", "400", "26"])
+        assert len(deals(database)) == 2
+    finally:
+        page.context.close()
 
 
 def test_a_sheet_told_of_a_deal_never_settles_for_the_copy_kept_on_the_phone(browser, served):

@@ -698,8 +698,8 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                 else:
                     alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
                     # … or beside a game before it in the file (stored now, or here already)
-                    earlier = [(str(n), files[n]) for n in sorted(found) if n < number and not found[n].again]
-                    kin = None if copy or alike else _began_alike(files[number], earlier)
+                    before_it = [(str(n), files[n]) for n in sorted(found) if n < number and not found[n].again]
+                    kin = None if copy or alike else _began_alike(files[number], before_it)
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
                         imported=True), alike=alike, alike_in_file=int(kin) if kin else 0)

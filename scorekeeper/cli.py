@@ -211,9 +211,9 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
             click.echo(f"  {line}", err=True)
         sys.exit(1)
     for game, file in zip(result.games, result.files, strict=True):
-        said = (f"an earlier copy of game {game.again} of the file, with fewer deals: stored once"
+        said = (f"an earlier copy of game {game.again} of the file, with fewer deals: the same game, counted once"
                 if game.again and game.earlier
-                else f"a copy of game {game.again} of the file: stored once" if game.again
+                else f"a copy of game {game.again} of the file: the same game, counted once" if game.again
                 else "already there as a club night's table: its later deals come with the night's file" if game.table
                 else "already there, continued since" if game.continued
                 else f"already there, {_later(game.added)} added" if game.added

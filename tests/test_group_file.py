@@ -186,11 +186,11 @@ def test_a_game_the_file_lists_again_is_stored_once(app, db, two_groups, tmp_pat
     assert lines[-1] == "2 games imported, 0 already there, 3 copies in the file"
     stored = {game.kind: game.id for game in store.list_games(db, second.id)}
     assert len(store.list_games(db, second.id)) == 2
-    assert lines[2] == f"game 3 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: stored once " \
+    assert lines[2] == f"game 3 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: the same game, counted once " \
                        f"/games/{stored['trigami']}"
-    assert lines[3] == f"game 4 (Trix: سارة, محمد, Jörg, Aino, 5 deals): a copy of game 2 of the file: stored once " \
+    assert lines[3] == f"game 4 (Trix: سارة, محمد, Jörg, Aino, 5 deals): a copy of game 2 of the file: the same game, counted once " \
                        f"/games/{stored['trix']}"
-    assert lines[4] == f"game 5 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: stored once " \
+    assert lines[4] == f"game 5 (Trigami: Jörg, Aino, Sara, 2 deals): a copy of game 1 of the file: the same game, counted once " \
                        f"/games/{stored['trigami']}"
     # Sara sat in one game, not three
     assert [r.played for r in summaries.records(db, second.id) if r.name == "Sara"] == [1]
@@ -207,17 +207,17 @@ def test_web_a_game_the_file_lists_again_is_stored_once_even_into_a_game_played_
     phone = app.test_client(join=second.token)
     page = said(upload(phone, twice))
     # tester 5 (MEDIUM): the second copy was said to be "here already", in a group that had none
-    assert "1 game imported. 1 game is listed again in the file (a copy): stored once." in page
+    assert "1 game imported. 1 game is listed again in the file (a copy): counted once." in page
     assert "here already" not in page
-    assert "5 deals: a copy of number 1 above: stored once" in page
+    assert "5 deals: a copy of number 1 above: the same game, counted once" in page
     assert len(store.list_games(db, second.id)) == 1
     (game,) = store.list_games(db, second.id)
     store.add_deal(db, game.id, TRIX_KINGDOM[0])
     page = said(upload(phone, twice))
     assert "0 games imported. 1 game was here already: not stored again. " \
-           "1 game is listed again in the file (a copy): stored once." in page
+           "1 game is listed again in the file (a copy): counted once." in page
     assert page.count("5 deals: here already, continued since") == 1
-    assert page.count("5 deals: a copy of number 1 above: stored once") == 1
+    assert page.count("5 deals: a copy of number 1 above: the same game, counted once") == 1
     assert [g.id for g in store.list_games(db, second.id)] == [game.id]
 
 
@@ -567,8 +567,8 @@ def test_every_earlier_copy_of_a_game_played_on_is_that_game(app, db, two_groups
     page = said(answer)
     # the copy after deal 4 is told as an earlier copy of the file's own number 2 (tester 6)
     assert "0 games imported. 1 game was here already: not stored again. " \
-           "1 game is listed again in the file (a copy): stored once." in page
-    assert "4 deals: an earlier copy of number 2, with fewer deals: stored once" in page
+           "1 game is listed again in the file (a copy): counted once." in page
+    assert "4 deals: an earlier copy of number 2, with fewer deals: the same game, counted once" in page
     assert "5 deals: here already, continued since" in page
     assert [game.id for game in store.list_games(db, second.id)] == [six]
 
@@ -592,7 +592,7 @@ def test_a_file_holding_a_game_at_two_moments_stores_it_once(app, db, two_groups
         lines = result.stdout.splitlines()
         # tester 6 (MEDIUM): the group never had it; the earlier copy is told as one
         assert f"game {number} (Trix: سارة, محمد, Jörg, Aino, 2 deals): an earlier copy of game {3 - number} " \
-               f"of the file, with fewer deals: stored once /games/{stored.id}" in lines
+               f"of the file, with fewer deals: the same game, counted once /games/{stored.id}" in lines
         assert lines[-1] == "1 game imported, 0 already there, 1 copy in the file"
 
 
@@ -606,9 +606,9 @@ def test_a_file_holding_a_game_at_two_moments_says_so_on_the_page(app, db, two_g
     two = {**trix, "deals": trix["deals"][:2]}
     group = groups.create(db, "Fresh")
     page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [two, two, trix]}).encode()))
-    assert "1 game imported. 2 games are listed again in the file (copies): each stored once." in page
+    assert "1 game imported. 2 games are listed again in the file (copies): each counted once." in page
     assert "here already" not in page
-    assert page.count("2 deals: an earlier copy of number 3, with fewer deals: stored once") == 2
+    assert page.count("2 deals: an earlier copy of number 3, with fewer deals: the same game, counted once") == 2
     (stored,) = store.list_games(db, group.id)
     assert len(stored.deals) == 5
 

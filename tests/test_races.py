@@ -196,6 +196,28 @@ def test_two_different_edits_of_one_deal_at_once_store_one(race_server):
         assert_race_invariants(race_server, replies, what)
 
 
+def test_an_earlier_deal_put_right_as_another_phone_adds_the_next_deal_stores_both(race_server):
+    """One phone puts deal 1 right (Anna bid clubs: 40) at the instant another adds deal 4,
+    its form opened before the correction: a correction of an earlier deal is no conflict
+    for the next one (store.own_changes, checked inside the add's write), so both are
+    saved, in whichever order they land: deal 1 as corrected, deal 4 after it."""
+    for round_ in range(1, ROUNDS + 1):
+        what = f"round {round_}: "
+        game_id = race_server.store_game(deals=THREE_DEALS)
+        deal_id = race_server.game(game_id).deals[0].id
+        a, b = race_server.phone(), race_server.phone()
+        edit, new = f"/games/{game_id}/deals/{deal_id}/edit", f"/games/{game_id}/deals/new"
+        correction = with_deal(open_edit(a, game_id, deal_id), "trigami", ANNA_BID_CLUBS)
+        next_deal = with_deal(b.form(new), "trigami", CLEAN)
+        replies = at_once(partial(a.post, edit, correction), partial(b.post, new, next_deal))
+        assert all(r.redirects_to(sheet(game_id)) for r in replies), f"{what}{statuses(replies)}"
+        with race_server.db() as db:
+            deals = in_play(db, game_id)
+            assert [canonical("trigami", d) for d in deals] == [
+                canonical("trigami", e) for e in (ANNA_BID_CLUBS, CLEAN, THIRD, CLEAN)], what
+        assert_race_invariants(race_server, replies, what)
+
+
 def test_the_same_edit_sent_twice_is_stored_once_and_never_refused(race_server):
     """The same edit sent twice (a double tap, then the form sent once more): every send
     is answered with the sheet — the change it asks for is there — and recorded once."""

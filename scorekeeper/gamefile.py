@@ -222,14 +222,15 @@ def named_twice(name: str, seat: int) -> FormatError:
     return FormatError(_("{name} is named twice").format(name=shown_name(name)), field="players", seat=seat)
 
 
-def name_problems(names: Any, seats: int) -> list[FormatError]:
-    """Every problem of a game file's ``players`` ([] when they are ``seats`` distinct
-    names): not a list of that many; else each name :func:`check_player_name` refuses,
-    and each name that is an earlier seat's player already (their :func:`inputs.name_key`
-    the same: case, width, invisible characters aside), in seat order. An import lists
-    them all at once (:func:`find_problems`), not the first alone."""
+def _read_names(names: Any, seats: int) -> tuple[tuple[str, ...], list[FormatError]]:
+    """A game file's ``players`` read: (the names cleaned, every problem in seat order).
+    The problems: not a list of ``seats`` names; else each name :func:`check_player_name`
+    refuses, and each name that is an earlier seat's player already (their
+    :func:`inputs.name_key` the same: case, width, invisible characters aside). An import
+    lists them all at once (:func:`find_problems`), not the first alone."""
     if not isinstance(names, list) or len(names) != seats:
-        return [FormatError(_("players must be a list of {n} names").format(n=seats), field="players")]
+        return (), [FormatError(_("players must be a list of {n} names").format(n=seats), field="players")]
+    cleaned: list[str] = []
     problems: list[FormatError] = []
     seen: set[str] = set()
     for seat, name in enumerate(names):
@@ -242,20 +243,21 @@ def name_problems(names: Any, seats: int) -> list[FormatError]:
         if key in seen:
             problems.append(named_twice(name, seat))
         seen.add(key)
-    return problems
+        cleaned.append(name)
+    return tuple(cleaned), problems
 
 
 def check_player_names(names: Any, seats: int) -> tuple[str, ...]:
     """``seats`` distinct names, each checked and cleaned by :func:`check_player_name`
-    (:func:`name_problems`).
+    (:func:`_read_names`).
 
     Raises FormatError (field "players", seat of the offending name where there is one):
-    the first of :func:`name_problems`.
+    the first problem :func:`_read_names` finds.
     """
-    problems = name_problems(names, seats)
+    cleaned, problems = _read_names(names, seats)
     if problems:
         raise problems[0]
-    return tuple(check_player_name(name, seat) for seat, name in enumerate(names))
+    return cleaned
 
 
 def from_dict(data: Any) -> GameFile:
@@ -391,10 +393,10 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
 
     players: tuple[str, ...] | None = None
     if "players" in data:
-        wrong = name_problems(data["players"], rules.seats)
+        cleaned, wrong = _read_names(data["players"], rules.seats)
         problems.extend(wrong)
         if not wrong:
-            players = check_player_names(data["players"], rules.seats)
+            players = cleaned
     first = data.get("first_dealer", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.seats:
         problems.append(FormatError(_("first_dealer must be a seat from 0 to {last}, not "

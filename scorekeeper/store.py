@@ -969,30 +969,34 @@ def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = 
         if not with_night:
             _refuse_night_table(db, game_id)
         deleted = _games(db, "where id = ?", [game_id], deleted=None)[0]
-        twin = identical_game(db, deleted.exported(), row[1])
         in_play = _in_play_already(db, deleted, row[1])
         if in_play is not None:
             raise DuplicateGameError(in_play[0], continued=in_play[1])
+        # a twin with no deal either: two starts of one game, restored beside it
+        twin = None if deleted.deals else identical_game(db, deleted.exported(), row[1])
         db.table("games").update(game_id, {"deleted_at": None})
         _record(db, game_id, now, "game_restored", before={"deleted_at": row[0]})
         _written(db, game_id)
         return RestoredGame(get_game(db, game_id), twin)
 
 
-def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: int) -> tuple[str, bool] | None:
+def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: int,
+                     index: Mapping[str, list[tuple[str, Mapping[str, Any]]]] | None = None) -> tuple[str, bool] | None:
     """The game of group ``group_id`` in play that deleted game ``deleted`` (with at least
     one deal) already is, restored, it would be counted twice: (its id, False) for the
     identical game, (its id, True) for the same game played on since (imported again,
     then played), or the other way round; None when there is none, or ``deleted`` has
-    no deal (two starts of one game are two games the group wanted)."""
+    no deal (two starts of one game are two games the group wanted). ``index``: the
+    group's games in play by kin (:func:`_by_kin`), when read already."""
     if not deleted.deals:
         return None
     exported = deleted.exported()
     twin = identical_game(db, exported, group_id)
     if twin is not None:
         return twin, False
-    stored = [(g.id, g.exported()) for g in reversed(list_games(db, group_id))]
-    played_on = next((game for game, later in _by_kin(stored).get(kin_key(exported), ())
+    if index is None:
+        index = _by_kin([(g.id, g.exported()) for g in reversed(list_games(db, group_id))])
+    played_on = next((game for game, later in index.get(kin_key(exported), ())
                       if continues(later, exported) or (later["deals"] and continues(exported, later))), None)
     return (played_on, True) if played_on is not None else None
 
@@ -1002,9 +1006,12 @@ def in_play_already(db: sqlite_utils.Database, games: Sequence[StoredGame], grou
     is (:func:`_in_play_already`: :func:`restore_game` would refuse it), that game's id:
     {deleted game's id: id of the one in play}. What "Deleted games" offers instead of
     Restore."""
-    found = {}
+    found: dict[str, str] = {}
+    if not any(game.deals for game in games):
+        return found
+    index = _by_kin([(g.id, g.exported()) for g in reversed(list_games(db, group_id))])  # read once for all
     for game in games:
-        in_play = _in_play_already(db, game, group_id)
+        in_play = _in_play_already(db, game, group_id, index)
         if in_play is not None:
             found[game.id] = in_play[0]
     return found

@@ -88,18 +88,20 @@ def game(game_id: str) -> Any:
         if since is not None and since != version:  # scored only to tell what arrived
             # the same news for every phone at the table that saw the same version: written once
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
-            news = kept.pages().once(key, lambda: _news(db, game_id, since, version, key, set(own.values())))
-            stops = not store.own_changes(db, store.changes_since(db, game_id, since), mine)
+            arrived = store.changes_since(db, game_id, since)
+            news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
+            stops = not store.own_changes(db, arrived, mine)
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
                        stops=stops)
 
     return conditional(etag, draw, private=False)
 
 
-def _news(db: Any, game_id: str, since: int, version: int, key: tuple[Any, ...], own: set[Any]) -> str:
-    """What changed in the game since version ``since`` (conflicts.summary), kept under
-    ``key`` while the game is still at ``version``."""
-    news = conflicts.summary(store.get_game(db, game_id), store.changes_since(db, game_id, since), own)
+def _news(db: Any, game_id: str, arrived: list[Any], version: int, key: tuple[Any, ...], own: set[Any]) -> str:
+    """What changed in the game (``arrived``: the changes since the phone's version, as
+    store.changes_since reads them; conflicts.summary), kept under ``key`` while the game
+    is still at ``version``."""
+    news = conflicts.summary(store.get_game(db, game_id), arrived, own)
     if store.game_version(db, game_id) == version:
         kept.pages().set(key, news)
     return news

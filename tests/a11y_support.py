@@ -15,6 +15,14 @@ from tests.browser_support import new_page
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: The colour schemes every page is audited in (the phone's setting)
 SCHEMES = ["light", "dark"]
+#: axe's rules of TAGS whose outcome can depend on colours: the text's contrast (WCAG
+#: 1.4.3) and a link told from the text around it by colour alone (1.4.1). The dark theme
+#: changes nothing but colours (its blocks in static/app.css set colour properties and no
+#: other: tests/test_css.py checks it), so every other rule finds on a page in the dark
+#: what it found in the light; those run once, in the light, and in the dark only these
+#: (with the measured contrasts below). Colour contrast is about two thirds of axe's time
+#: on a page (its performanceTimer), the other rules about a third.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 # The checks axe does not make (WCAG 1.4.11 for graphics, 1.4.3 for the charts' SVG text),
 # measured on the page: each returns "what: ratio < least" for every shortfall.
@@ -106,8 +114,9 @@ MEASURE = """() => {
 class Audit:
     """axe and the measured contrasts on each page shown, in the light colour scheme and
     then in the dark (the phone's setting switched on the page as shown: the themes
-    differ only in colours, static/app.css); every shortfall is kept with where it was
-    and in which scheme, and listed at the end."""
+    differ only in colours, static/app.css), every rule of TAGS in the light and the
+    rules about colour (COLOUR_RULES) again in the dark; every shortfall is kept with
+    where it was and in which scheme, and listed at the end."""
 
     def __init__(self, page) -> None:
         self.page = page
@@ -121,9 +130,9 @@ class Audit:
         for scheme in SCHEMES:
             page.emulate_media(color_scheme=scheme)
             assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
-            results = page.evaluate(
-                "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})",
-                TAGS)
+            only = ({"type": "tag", "values": TAGS} if scheme == SCHEMES[0]
+                    else {"type": "rule", "values": COLOUR_RULES})
+            results = page.evaluate("(only) => axe.run(document, {runOnly: only, resultTypes: ['violations']})", only)
             where = f"{what} [{scheme}]"
             for violation in results["violations"]:
                 targets = "; ".join(" ".join(node["target"]) for node in violation["nodes"][:8])

@@ -191,6 +191,35 @@ def test_every_linked_page_meets_wcag_22_aa(site, empty_site, audit, kind):
     assert not audit.problems, audit.report()
 
 
+def test_the_audit_finds_a_shortfall_of_either_theme_and_a_fault_of_the_page(browser, tmp_path):
+    """The audit itself, on a page made to fail: grey text that reads in the light but not
+    in the dark (axe's colour contrast, run again in the dark), a chart line too faint in
+    the dark alone (measured), and a picture without a text (axe's image-alt, a fault of
+    the page whichever the theme, said once)."""
+    (tmp_path / "poor.html").write_text("""<!doctype html><html lang="en"><head><title>Poor</title>
+      <style>:root { color-scheme: light dark; } body { background: #fff; color: #000; }
+      .grey { color: #555; } svg .line { stroke: #0072b2; }
+      @media (prefers-color-scheme: dark) { body { background: #111; } .grey { color: #222; }
+        svg .line { stroke: #1a1a1a; } }</style></head>
+      <body><main><h1>Poor</h1><p class="grey">Deal 3: Anna 120</p>
+      <svg class="chart-svg" width="100" height="50"><g class="series"><line class="line" x1="0" y1="10"
+        x2="100" y2="10"/></g></svg>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20"></main></body></html>""")
+    audit = Audit(audited_page(browser))
+    try:
+        audit.page.goto((tmp_path / "poor.html").as_uri())
+        audit("poor")
+    finally:
+        audit.page.context.close()
+    found = [problem.split(":")[0] + ":" + problem.split(":")[1] for problem in audit.problems]
+    assert "poor [dark]: color-contrast (serious)" in found, audit.report()
+    assert not any(p.startswith("poor [light]: color-contrast") for p in audit.problems), audit.report()
+    assert [p for p in audit.problems if "image-alt" in p] == [p for p in audit.problems if p.startswith(
+        "poor [light]: image-alt")] != [], audit.report()
+    assert any(p.startswith("poor [dark]: chart line line.line") for p in audit.problems), audit.report()
+    assert not any(p.startswith("poor [light]: chart line") for p in audit.problems), audit.report()
+
+
 def _save(page) -> None:
     # the form's Save (on a conflict page "Add mine as deal N", as plain as "Discard mine")
     page.locator(".action-bar button[type=submit]").click()

@@ -185,3 +185,73 @@ def test_where_classes_come_from():
     assert python_classes('root.set("class", f"{root.get(\'class\', \'\')} chart-svg".strip())') >= {"chart-svg"}
     assert python_classes("Markup('<span class=\"suit suit-{c}\">')") >= {"suit"}
     assert "deal" not in python_classes('_("Deal %(n)s was added")')
+
+
+# ---------------------------------------------------------------- the dark theme: colours only
+
+DARK = re.compile(r"prefers-color-scheme\s*:\s*dark")
+
+
+def colour_properties(css: str) -> tuple[dict[str, list[str]], list[str]]:
+    """The custom properties the stylesheet ``css`` sets, with every value it gives each
+    ({"--bg": ["#f4f1ea", "#121412"], …}), and what its dark-scheme blocks set that is
+    not a custom property (``selector { declaration }``, to be none)."""
+    values: dict[str, list[str]] = {}
+    other: list[str] = []
+
+    def read(rules: list, dark: bool) -> None:
+        for rule in rules:
+            if rule.type == "at-rule" and rule.content is not None:
+                inner = dark or bool(DARK.search(tinycss2.serialize(rule.prelude)))
+                read(tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True), inner)
+            elif rule.type == "qualified-rule":
+                for item in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
+                    if item.type != "declaration":
+                        continue
+                    value = tinycss2.serialize(item.value).strip()
+                    if item.name.startswith("--"):
+                        values.setdefault(item.name, []).append(value)
+                    elif dark:
+                        other.append(f"{tinycss2.serialize(rule.prelude).strip()} {{ {item.name}: {value} }}")
+
+    read(tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True), False)
+    return values, other
+
+
+def not_colours(css: str) -> list[str]:
+    """What the dark scheme of ``css`` changes besides colours: declarations other than
+    custom properties in its dark blocks, and custom properties set there that take a
+    value other than a colour anywhere (a #hex colour, or var() of such a property)."""
+    values, other = colour_properties(css)
+    dark_set: set[str] = set()
+    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+        if rule.type == "at-rule" and DARK.search(tinycss2.serialize(rule.prelude)):
+            dark_set.update(re.findall(r"(--[\w-]+)\s*:", tinycss2.serialize(rule.content)))
+
+    def colour(value: str, seen: frozenset[str] = frozenset()) -> bool:
+        if re.fullmatch(r"#[0-9a-fA-F]{3,8}", value):
+            return True
+        name = re.fullmatch(r"var\((--[\w-]+)\)", value)
+        return bool(name) and name.group(1) not in seen and all(  # type: ignore[union-attr]
+            colour(v, seen | {name.group(1)}) for v in values.get(name.group(1), ["?"]))  # type: ignore[union-attr]
+
+    return other + [f"{name}: {value}" for name in sorted(dark_set) for value in values[name] if not colour(value)]
+
+
+def test_the_dark_theme_changes_colours_and_nothing_else():
+    # tests/a11y_support.py audits the dark theme for the rules about colours alone
+    assert not_colours(CSS.read_text(encoding="utf-8")) == []
+    assert {"--bg", "--ink", "--seat-0"} <= colour_properties(CSS.read_text(encoding="utf-8"))[0].keys()
+    # … and nothing else on a page follows the phone's scheme but its status bar's colour
+    for path in [*templates(), *(ROOT / "static").glob("*.js")]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            assert not DARK.search(line) or '<meta name="theme-color"' in line, f"{path.name}: {line.strip()}"
+
+
+def test_a_dark_theme_that_changes_more_than_colours_fails():
+    css = """:root { --bg: #fff; --tap: 48px; --ink: #000; }
+             @media (prefers-color-scheme: dark) {
+               :root { --bg: #111; --tap: 40px; --ink: var(--bg); }
+               .sheet td { padding: 0; }
+             }"""
+    assert not_colours(css) == [".sheet td { padding: 0 }", "--tap: 48px", "--tap: 40px"]

@@ -13,6 +13,7 @@ the players', the group's, the app's, and text marked as another language).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import deque
@@ -54,10 +55,11 @@ if _NEW.exists():
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 
+@functools.lru_cache(maxsize=64)  # a page is read for its language, then for the English left in it
 def seen(html: str) -> PageText:
     """What a player sees (or hears) of a page, less what is marked as in another language
     than the page (``lang``: the language switch, a quoted English rule) and the QUOTED
-    passages."""
+    passages (the same page read once: the reading is never changed)."""
     return page_text(html, QUOTED)
 
 

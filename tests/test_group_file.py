@@ -568,7 +568,8 @@ def test_every_earlier_copy_of_a_game_played_on_is_that_game(app, db, two_groups
     # the copy after deal 4 is told as an earlier copy of the file's own number 2 (tester 6)
     assert "0 games imported. 1 game was here already: not stored again. " \
            "1 game is listed again in the file (a copy): counted once." in page
-    assert "4 deals: an earlier copy of number 2, with fewer deals: the same game, counted once" in page
+    # … below it (tester 7, LOW: "number 13" said neither above nor below)
+    assert "4 deals: an earlier copy of number 2 below, with fewer deals: the same game, counted once" in page
     assert "5 deals: here already, continued since" in page
     assert [game.id for game in store.list_games(db, second.id)] == [six]
 
@@ -608,7 +609,22 @@ def test_a_file_holding_a_game_at_two_moments_says_so_on_the_page(app, db, two_g
     page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [two, two, trix]}).encode()))
     assert "1 game imported. 2 games are listed again in the file (copies): each counted once." in page
     assert "here already" not in page
-    assert page.count("2 deals: an earlier copy of number 3, with fewer deals: the same game, counted once") == 2
+    assert page.count("2 deals: an earlier copy of number 3 below, with fewer deals: the same game, counted once") == 2
+    (stored,) = store.list_games(db, group.id)
+    assert len(stored.deals) == 5
+
+
+def test_an_earlier_copy_listed_after_the_game_says_it_is_above(app, db, two_groups):
+    """Tester 7 (LOW): "an earlier copy of number 13" said neither where number 13 was.
+    The Trix game after deal 5, then after deal 2, into a fresh group: number 2 is an
+    earlier copy of number 1 above; the game is stored once, with its five deals."""
+    data = json.loads(app.test_client().get("/group/games.json").data)
+    trix = data["games"][2]
+    group = groups.create(db, "Fresh")
+    page = said(upload(app.test_client(join=group.token),
+                       json.dumps({**data, "games": [trix, {**trix, "deals": trix["deals"][:2]}]}).encode()))
+    assert "5 deals: imported" in page
+    assert "2 deals: an earlier copy of number 1 above, with fewer deals: the same game, counted once" in page
     (stored,) = store.list_games(db, group.id)
     assert len(stored.deals) == 5
 

@@ -40,7 +40,7 @@ from wtforms.validators import ValidationError
 
 from . import groups, store
 from .db import get_db
-from .forms.groups import PasscodeForm, StartForm
+from .forms.groups import CodeForm, PasscodeForm, StartForm
 from .i18n import gettext as _
 
 #: Endpoints anyone may open, with a link or without: they show no group's data
@@ -140,12 +140,17 @@ def admit() -> Any:
                 _come_back_to(request.full_path)
             return redirect(url_for("groups.passcode"))
         # a passcode set while this phone had a form open: say so, ask for it here, and
-        # come back to the page the form was on (its entries are kept there: app.js)
+        # come back to the page the form was on (its entries are kept there: app.js). A
+        # browser sends no Referer (the app's Referrer-Policy is no-referrer): the form
+        # is then the page at the address it was sent to, where the app's forms post
         referrer = urlsplit(request.referrer or "")
         if referrer.netloc == request.host:
             _come_back_to(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+        elif not request.referrer and request.url_rule is not None and "GET" in (request.url_rule.methods or ()):
+            _come_back_to(request.full_path)
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
-                               unsaved=True, changed=passcode_changed(access)), 403
+                               code_form=CodeForm(formdata=None), unsaved=True,
+                               changed=passcode_changed(access)), 403
     if access.access == groups.TABLE:
         return table_only(access, endpoint)
     if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):

@@ -717,8 +717,15 @@ def test_a_phone_with_a_form_open_when_the_passcode_is_set_is_told_and_asked(app
     page = answer.get_data(as_text=True)
     assert answer.status_code == 403 and "now asks for its passcode, so nothing was saved" in page
     assert 'name="passcode"' in page
+    # the passcode is typed into this page, whose address is the refused form's: it is
+    # sent to the passcode page (tester 8, HIGH: it was sent to the form's address,
+    # refused there again, and the same page came back for good)
+    form = re.search(r'<form method="post" action="([^"]+)"[^>]*>(?:(?!</form>).)*name="passcode"', page, re.S)
+    assert form and form.group(1) == "/passcode"
     # typed on an Arabic keypad, the digits are the same passcode
-    assert other.post("/passcode", data={"passcode": "٤٧١١٠٠"}).status_code == 302
+    # … and the phone is back on the form it sent (a browser names no referrer: the
+    # app's Referrer-Policy), where its entries are kept
+    assert other.post(form.group(1), data={"passcode": "٤٧١١٠٠"}).location == f"/games/{game_id}/deals/new"
     assert other.get(f"/games/{game_id}").status_code == 200
 
 

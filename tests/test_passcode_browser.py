@@ -11,6 +11,7 @@ import pytest
 
 from tests.a11y_support import TAGS, audited_page
 from tests.browser_support import (
+    fill_worked_example,
     group_token,
     new_page,
     no_sideways_scroll,
@@ -194,5 +195,41 @@ def test_a_game_page_opened_on_a_phone_asked_for_the_passcode_opens_after_it(bro
             enter_passcode(page, PASSCODE)
             expect(page).to_have_url(f"{base}/games/{game_id}")
             expect(page.locator("thead .player-col")).to_contain_text(["Iris", "Jon", "Kai"])
+        finally:
+            page.context.close()
+
+
+def test_the_passcode_typed_where_a_save_was_refused_lets_the_phone_in_and_the_deal_is_saved(browser, tmp_path):
+    """Tester 8 (HIGH): a phone fills in a deal; meanwhile the group is given a passcode;
+    Save answers "nothing was saved. Enter the passcode, then go back and save again." The
+    passcode typed there, on that page, let nobody in: the page stood at the form's
+    address and sent the passcode there, refused again, and came back the same. Now
+    "Open the group" lets the phone in and opens the form again with what was typed, and
+    its Save stores the deal: SCORING.md §1.2's worked example, 80, 200, 13."""
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    database = tmp_path / "refused.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file())
+        page = new_page(browser)
+        try:
+            page.goto(f"{base}/games/{game_id}/deals/new")
+            fill_worked_example(page)
+            db = connect(str(database))
+            try:
+                groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
+            finally:
+                db.conn.close()
+            page.locator(".action-bar button[type=submit]").click()
+            expect(page.get_by_role("alert")).to_contain_text(
+                "so nothing was saved. Enter the passcode: the form opens again with what was typed, to save again.")
+            shot(page, "passcode-after-refused-save")
+            enter_passcode(page, PASSCODE)
+            expect(page).to_have_url(f"{base}/games/{game_id}/deals/new")
+            expect(page.locator("#tricks_1")).to_have_value("5")  # what was typed is kept
+            page.locator(".action-bar button[type=submit]").click()
+            expect(page.locator("#deal-1")).to_be_visible()
+            expect(page.locator("tr#deal-1 .points")).to_contain_text(["80", "200", "13"])
         finally:
             page.context.close()

@@ -347,8 +347,9 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     first_dealer, options — a wrong format number or game stops there, since nothing else
     can be read by this format's rules); then, by deal number, each deal's shape problem
     (:meth:`GameRules.parse_deal`) or else its rule problem, checked in the context of the
-    deals before it that are right — a broken deal is left out and the later deals are
-    still checked (a game over too early, a contract played twice, … show up as such).
+    deals before it (a game over too early, a contract played twice, … show up as such)
+    up to the first deal that breaks a rule or cannot be read; each deal after that one
+    is checked on its own (its context is not known), and a last FormatError says so.
     Options that cannot be read leave the rules of play unknown: deals then get their
     shape checked only.  At most ``limit`` problems; one more FormatError says how many
     deals were not checked after that.  A file of more than ``max_deals`` deals gets that
@@ -423,11 +424,13 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
             problems.append(error)
 
     parsed: list[tuple[int, Any]] = []  # (1-based deal number, parsed deal) of well-shaped deals
+    misshapen: int | None = None  # the first deal that cannot be read
     for number, raw in enumerate(raw_deals, 1):
         try:
             parsed.append((number, rules.parse_deal(raw, number, players)))
         except RuleError as error:
             problems.append(error)
+            misshapen = misshapen or number
     names = players or tuple(_("player {number}").format(number=seat + 1)
                              for seat in range(rules.seats))
     checked_alone_after: int | None = None
@@ -436,32 +439,38 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
         # In order, as the game was played: the first deal that breaks a rule is named.
         # The deals after it cannot be checked against the game as it was (a kingdom, the
         # end of the game), since the game was not what that deal says; each is checked on
-        # its own instead, so its own mistakes are listed and no knock-on ones.
+        # its own instead, so its own mistakes are listed and no knock-on ones. So are the
+        # deals after one that cannot be read at all: without it, a later deal would take
+        # its place in its kingdom (tester 8: a correct deal 6 said to repeat a contract)
+        before = [deal for deal in parsed if misshapen is None or deal[0] < misshapen]
+        alone_from, broke = len(before), misshapen
         try:
-            rules.score(names, first, options, [deal for _number, deal in parsed])
+            rules.score(names, first, options, [deal for _number, deal in before])
         except RuleError as error:
-            if error.deal is None or not 1 <= error.deal <= len(parsed):
+            if error.deal is None or not 1 <= error.deal <= len(before):
                 problems.append(error)
+                alone_from = len(parsed)
             else:
-                number, _deal = parsed[error.deal - 1]
+                number, _deal = before[error.deal - 1]
                 problems.append(type(error)(error.message, deal=number, seat=error.seat,
                                             field=error.field))
                 problems.extend(_more_of(rules, raw_deals[number - 1], number, names, error))
-                alone = _options_alone(rules, options)
-                last = number
-                for later, deal in parsed[error.deal:]:
-                    if len(problems) >= limit:
-                        stopped_after = last
-                        break
-                    last = later
-                    try:
-                        rules.score(names, first, alone, [deal])
-                    except RuleError as own:
-                        problems.append(type(own)(own.message, deal=later, seat=own.seat,
-                                                  field=own.field))
-                        problems.extend(_more_of(rules, raw_deals[later - 1], later, names, own))
-                if error.deal < len(parsed):
-                    checked_alone_after = number
+                alone_from, broke = error.deal, number
+        if broke is not None and alone_from < len(parsed):
+            alone = _options_alone(rules, options)
+            last = broke
+            for later, deal in parsed[alone_from:]:
+                if len(problems) >= limit:
+                    stopped_after = last
+                    break
+                last = later
+                try:
+                    rules.score(names, first, alone, [deal])
+                except RuleError as own:
+                    problems.append(type(own)(own.message, deal=later, seat=own.seat,
+                                              field=own.field))
+                    problems.extend(_more_of(rules, raw_deals[later - 1], later, names, own))
+            checked_alone_after = broke
     problems.sort(key=lambda error: 0 if error.deal is None else error.deal)
     if len(problems) > limit:
         problems, rest = problems[:limit], len(problems) - limit

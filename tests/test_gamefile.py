@@ -482,6 +482,31 @@ def test_deals_after_a_broken_one_are_said_checked_alone_in_the_words_of_their_g
                     "them (a kingdom, the end of the game): put deal 2 right and check again"]
 
 
+def test_a_deal_that_cannot_be_read_leaves_the_kingdoms_after_it_as_they_were():
+    """Tester 8 (MEDIUM): a Trix file whose deal 3, the King of Hearts of the first
+    kingdom, names a taker 7 (no such seat) was told that as well as "Deal 6: Trix has
+    already been played in Anna's kingdom": deal 3 left out, deal 6, the Trix opening the
+    second kingdom, was counted into the first (SCORING.md §2: five contracts a kingdom,
+    each once). The deal that cannot be read is named alone; the deals after it are each
+    checked on their own, and said so, as after a deal that breaks a rule."""
+    wrong_king = {"contracts": ["king"], "king": {"taker": 7}}
+    k = TRIX_KINGDOM  # king, queens, diamonds, tricks, trix
+    deals = [k[1], k[2], wrong_king, k[3], k[4], k[4], k[0]]
+    found = [(p.deal, p.message) for p in gamefile.find_problems(json.dumps(game_file("trix", deals=deals)))]
+    assert found == [(3, "king.taker must be between 0 and 3, not 7"),
+                     (None, "the deals after deal 3 were each checked on their own, not against the deals before "
+                            "them (a kingdom, the end of the game): put deal 3 right and check again")]
+    # a later deal's own mistake is still found (14 diamonds of 13)
+    deals[5] = {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 5]}
+    found = [p.deal for p in gamefile.find_problems(json.dumps(game_file("trix", deals=deals)))]
+    assert found == [3, 6, None]
+    # … and a rule broken before the deal that cannot be read is named as before
+    deals = [k[0], k[0], wrong_king, k[3]]
+    found = [(p.deal, p.message) for p in gamefile.find_problems(json.dumps(game_file("trix", deals=deals)))]
+    assert found[:2] == [(2, "King of Hearts has already been played in Anna's kingdom"),
+                         (3, "king.taker must be between 0 and 3, not 7")]
+
+
 @pytest.mark.parametrize(("names", "said"), [
     (["Anna\u2066", "Ben\u2069", "Carla"], [(0, "player 1's name has invisible control characters"),
                                            (1, "player 2's name has invisible control characters")]),

@@ -212,7 +212,9 @@ def ranking_text(text: str) -> str:
 
 
 def one_decimal(value: float, sign: str = ".") -> str:
-    return f"{value:.1f}".replace(".", sign)
+    """``value`` as the pages write it, one decimal, a minus (U+2212) below 0, never "−0.0"."""
+    written = f"{abs(value):.1f}".replace(".", sign)
+    return f"\u2212{written}" if round(value, 1) < 0 else written
 
 
 def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
@@ -221,7 +223,10 @@ def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
     text = page_text(client, "/players")
     assert text.index("Ranking") < text.index("Everyone, A–Z")
     shown = ranking_text(text)
-    lines = [f"{rank} {name} {one_decimal(expected[name][0])} ± {one_decimal(expected[name][1])} 1"
+    # each line: rank, name, the rating and what the ranking goes by (the rating less
+    # three times its ±, shown since tester 8 read a higher rating ranked lower as a mistake)
+    lines = [f"{rank} {name} {one_decimal(expected[name][0])} ± {one_decimal(expected[name][1])} "
+             f"ranked by {one_decimal(expected[name][0] - 3 * expected[name][1])} 1"
              for rank, name in enumerate(["Ben", "Anna", "Carla", "Dan"], 1)]
     assert " ".join(shown.split()) == " ".join(lines)
 

@@ -82,10 +82,14 @@ def test_the_ranking_on_a_phone(browser, server, language):
         # the ranking comes first, the A–Z list below it
         a_to_z = page.locator("table.players-table")
         assert table.bounding_box()["y"] < a_to_z.bounding_box()["y"]
-        # a rating fits its cell on one line: "27.4 ± 4.1"
-        cell = page.locator("td.rating").first
+        # a rating fits its cell on one line: "27.4 ± 4.1"; under it what the order goes
+        # by, the rating less three times its ± (tester 8: a higher rating ranked lower)
+        cell = page.locator("td.rating .rating-shown").first
         assert re.fullmatch(r"[\d٠-٩.,٫]+\s±\s[\d٠-٩.,٫]+", cell.inner_text().strip())
         assert lines_of(cell) == 1
+        under = page.locator("td.rating .ranked-by").first
+        assert re.fullmatch(r"(ranked by|يُرتَّب حسب) \u2212?[\d٠-٩.,٫]+", under.inner_text().strip())
+        assert under.bounding_box()["y"] >= cell.bounding_box()["y"] + cell.bounding_box()["height"] - 1
         if language == "ar":
             assert page.locator("html").get_attribute("dir") == "rtl"
             assert re.search("[٠-٩]", cell.inner_text())  # the page's digits

@@ -47,6 +47,14 @@ def rating_value(rating: ratings.Rating) -> str:
     return _plus_minus(rating.mu, rating.sigma)
 
 
+@bp.app_template_filter("ranked_by")
+def ranked_by(rating: ratings.Rating) -> str:
+    """What the ranking orders by (:attr:`ratings.Rating.ordinal`, the rating less three
+    times its ±), one decimal in the page's digits and decimal sign ("12.0", "−1.4",
+    "١٢٫٠"): shown beside the rating, so a higher rating ranked lower is not a puzzle."""
+    return locale_numbers.decimal(rating.ordinal)
+
+
 def _plus_minus(mu: float, sigma: float) -> str:
     # no-break spaces: the rating and its ± stay on one line wherever they are
     return f"{locale_numbers.decimal(mu)}\u00a0±\u00a0{locale_numbers.decimal(sigma)}"

@@ -181,9 +181,17 @@ def test_the_form_opens_with_the_contract_chosen_on_the_sheet(client, make_game)
     game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 0}}])
     page = client.get(f"/games/{game_id}/deals/new?contract=queens").get_data(as_text=True)
     assert re.search(r'<input[^>]*checked[^>]*value="queens"|<input[^>]*value="queens"[^>]*checked', page)
+    assert "data-played-already" not in page
     for asked in ("king", "poker"):  # played already in this kingdom, or no contract at all: none chosen
         page = client.get(f"/games/{game_id}/deals/new?contract={asked}").get_data(as_text=True)
         assert not re.search(r'name="contracts"[^>]*checked|checked[^>]*name="contracts"', page)
+    # … and the one played already is said so (tester 8: the sheet's "+ King" on a phone
+    # whose sheet was drawn before another phone entered the King opened a form with
+    # nothing ticked and no word why); an address naming no contract says nothing
+    played = text(client.get(f"/games/{game_id}/deals/new?contract=king"))
+    assert "King of Hearts has been played in this kingdom already (entered on another phone?): " \
+           "choose this deal's contract." in played
+    assert "played in this kingdom already" not in text(client.get(f"/games/{game_id}/deals/new?contract=poker"))
 
 
 def test_a_complex_game_opens_with_that_contract_ticked(client, make_game):

@@ -218,13 +218,16 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     index = len(game.deals)
     _csrf_problem(form)
     _offer(form, game, index)
+    played_already = None
     if not form.is_submitted():
         _choose(form, contract)
+        played_already = _played_already(game, index, contract)
     contracts_now = _keep_every_contract(form, game)
     context = _context(game, index)
     if context["sheet"].finished and not form.form_errors:
         form.form_errors.append(_("This game is over: no more deals can be added."))
     return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
+                           played_already=played_already,
                            next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]),
                            night=night_store.table_of(get_db(), game.id), **context), \
         507 if disk_full else 400 if form.has_errors else 200
@@ -246,6 +249,19 @@ def _own_deals(game_id: str, nonces: list[str]) -> set[int]:
     """The ids of the game's deals saved with this phone's form tokens ``nonces`` (sent
     from its outbox): its own deals, never "added on another phone" (issue 18, part 7)."""
     return set(store.deals_by_nonce(get_db(), game_id, [n for n in nonces if 0 < len(n) <= 64][:50]).values())
+
+
+def _played_already(game: StoredGame, index: int, contract: str | None) -> str | None:
+    """Trix: the name of ``contract`` (the one the score sheet's "+ Queens" asked the form
+    to tick) when its kingdom has played it already, as deal ``index`` begins (another
+    phone entered it after this phone's sheet was drawn): the form says so rather than
+    open with nothing ticked and no word why (tester 8). None otherwise."""
+    if game.kind != "trix" or contract not in forms.CONTRACTS:
+        return None
+    before = _before(game, index)
+    if before is None or contract in before.remaining:
+        return None
+    return str(forms.CONTRACT_NAMES[contract])
 
 
 def _choose(form: forms.DealForm, contract: str | None) -> None:

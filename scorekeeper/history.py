@@ -6,10 +6,11 @@ so every change has the game before it and after it; both are scored through the
 file (sheet.build), exactly as the score sheet is. Games started before the log existed
 simply have fewer changes: the replay needs no first state.
 
-Each change names the players as they were called just after it (its sentences and its
-totals alike), so an old entry reads as the table then saw it; the "Players renamed"
-change itself says who was called what. A change that ends the game, reopens it or
-changes who won says so.
+Each change names the players as they were called just after it, so an old entry reads
+as the table then saw it: its sentences a deal's players as they sat in it, its totals
+(a seat's whole game) whoever held each seat at the game's end, as the score sheet's
+totals do; the "Players renamed" change itself says who was called what. A change that
+ends the game, reopens it or changes who won says so.
 """
 
 from __future__ import annotations
@@ -39,9 +40,13 @@ class Entry:
     seat (None when that state no longer scores: a stored deal breaks a rule);
     ``restorable``: the id of a deleted deal this entry may bring back (None otherwise);
     ``number``: the deal's 1-based number when it changed (None for game changes);
-    ``names``: the players' names just after the change, in playing order (what the
-    sentences and the totals are labelled with); ``outcome``: a sentence when the change
-    ended the game, reopened it or changed who won ("Game over — Anna won!"), else None.
+    ``names``: the players' names just after the change, in playing order, a deal's as
+    they sat in it (what the sentences are labelled with); ``total_names``: who held each
+    seat at the end of the game just after the change (what the totals, a seat's whole
+    game, are labelled with, as the score sheet's totals are: after a seat was taken over,
+    a restored deal 2 names its Carla, the totals her successor); ``outcome``: a sentence
+    when the change ended the game, reopened it or changed who won ("Game over — Anna
+    won!"), else None.
     """
 
     change: Change
@@ -54,6 +59,7 @@ class Entry:
     number: int | None
     names: tuple[str, ...] = ()
     outcome: str | None = None
+    total_names: tuple[str, ...] = ()
 
     @property
     def changed_seats(self) -> tuple[int, ...]:
@@ -189,7 +195,7 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
             restorable=restorable, number=number, names=tuple(names),
-            outcome=outcome(before_sheet, after_sheet)))
+            outcome=outcome(before_sheet, after_sheet), total_names=tuple(after.players_now)))
         after, after_sheet = before, before_sheet  # type: ignore[assignment]
     complete = any(e.change.action == "game_created" for e in entries)
     return History(tuple(entries), complete)

@@ -194,6 +194,27 @@ def test_delete_then_restore_gives_back_the_same_sheet_and_game_file(client, mak
     assert store.get_game(db, game_id).deals[1] == second  # the same deal, in its old place
 
 
+def test_a_deal_restored_before_a_seat_was_taken_over_names_its_player_and_the_seats_holder(client, db):
+    """Tester 8: Dora takes Carla's seat from deal 3; deal 2 is deleted and restored. The
+    entry named the seat's total, the whole game's, after Carla ("Carla 165 → 178"), read
+    as Carla's own. The deal's points name Carla, who played it (+13: SCORING.md §1.2's
+    worked deal); the totals name Dora, who holds the seat at the game's end, as the score
+    sheet's totals do."""
+    from scorekeeper.gamefile import from_dict
+
+    game_id = store.create_game(db, from_dict({
+        **game_file(deals=[PLAIN_DEAL, WORKED_TRIGAMI_DEAL, PLAIN_DEAL]),
+        "seat_changes": [{"from_deal": 3, "seat": 2, "player": "Dora"}]}))
+    second = store.get_game(db, game_id).deals[1]
+    assert client.post(f"/games/{game_id}/deals/{second.id}/delete").status_code == 302
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    assert client.post(restore_url(page), data={"back": "history"}).status_code == 302
+    restored = entries(client, game_id)[0].replace("\u2068", "").replace("\u2069", "")
+    assert "Deal 2 restored: Anna +80 · Ben +200 · Carla +13 Totals" in restored  # the deal, as played
+    totals = restored.split("Totals", 1)[1]
+    assert re.findall(r"(Anna|Ben|Carla|Dora) ", totals) == ["Anna", "Ben", "Dora"], restored
+
+
 def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_nothing(client, make_game, db):
     king = {"contracts": ["king"], "king": {"taker": 2}}
     queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}

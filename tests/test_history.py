@@ -215,6 +215,26 @@ def test_a_deal_restored_before_a_seat_was_taken_over_names_its_player_and_the_s
     assert re.findall(r"(Anna|Ben|Carla|Dora) ", totals) == ["Anna", "Ben", "Dora"], restored
 
 
+def test_restore_says_beforehand_when_the_deals_after_it_and_their_dealers_move(client, make_game, db):
+    """Tester 8: deal 2 deleted, a deal added meanwhile (dealt by the player then next),
+    then deal 2 restored: the added deal became deal 3, dealt by another player, with no
+    word before the tap (a delete says it beforehand). The history's Restore says so while
+    deals stand at or after the deleted deal's place; the last deal deleted says nothing."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, SLAM])
+    deals = store.get_game(db, game_id).deals
+    said = ("Restored, it is deal 3 again: the deals from deal 3 on move down one place "
+            "(deal 3 becomes deal 4), and so do their dealers.")
+    assert client.post(f"/games/{game_id}/deals/{deals[2].id}/delete").status_code == 302
+    assert "Restore" in history(client, game_id) and said not in history(client, game_id)
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # deal 3 now, dealt by the next dealer
+    assert said in history(client, game_id)
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    answer = client.post(restore_url(page), data={"back": "history"}, follow_redirects=True)
+    assert "Deal 3 restored." in text(answer), text(answer)[:3000]
+    after = store.get_game(db, game_id).deals
+    assert len(after) == 4 and [d.id for d in after[:3]] == [d.id for d in deals], after  # as said
+
+
 def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_nothing(client, make_game, db):
     king = {"contracts": ["king"], "king": {"taker": 2}}
     queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}

@@ -46,21 +46,30 @@ def accessible(page) -> list[str]:
     return [f"{v['id']}: {v['help']}: {[n['target'] for n in v['nodes']]}" for v in results["violations"]]
 
 
+def give_passcode(database) -> None:
+    """The group of ``database`` given the passcode PASSCODE (on its Group page, by a phone
+    of the group, as far as the other phones can tell)."""
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    db = connect(str(database))
+    try:
+        groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
+    finally:
+        db.conn.close()
+
+
 def enter_passcode(page, passcode: str) -> None:
     page.get_by_label("Passcode", exact=True).fill(passcode)
     page.get_by_role("button", name="Open the group").click()
 
 
 def test_a_member_lets_a_new_phone_in_while_strangers_used_up_the_groups_tries(browser, tmp_path):
-    from scorekeeper import groups
-    from scorekeeper.db import connect
 
     database = tmp_path / "let-in.sqlite3"
     with serve(database, PASSCODE_LIMIT_GROUP="2 per hour") as base:
         token = group_token(database)
-        db = connect(str(database))
-        groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
-        db.conn.close()
+        give_passcode(database)
 
         member = audited_page(browser)
         member.goto(base + "/")
@@ -129,7 +138,7 @@ def test_a_deal_kept_offline_while_the_passcode_changed_waits_for_it_then_is_sen
     passcode page run together as its refusal, and the deal was never sent by itself.
     Now it waits, saying in one line that the passcode is asked for; once the phone has
     given it, the deal is sent by itself, exactly once."""
-    from scorekeeper import groups, store
+    from scorekeeper import store
     from scorekeeper.db import connect
     from tests.browser_support import new_page, store_game
     from tests.conftest import game_file
@@ -147,8 +156,8 @@ def test_a_deal_kept_offline_while_the_passcode_changed_waits_for_it_then_is_sen
             page.context.set_offline(True)
             page.get_by_role("button", name="Save deal 1").click()
             expect(page.locator("[data-preview-line]")).to_contain_text("No connection: deal 1 is kept on this phone")
+            give_passcode(database)
             db = connect(str(database))
-            groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
             page.context.set_offline(False)
             # asked for the passcode (the page goes there, or its waiting deal says so)
             expect(page.get_by_label("Passcode", exact=True)).to_be_visible(timeout=20_000)
@@ -175,15 +184,11 @@ def test_a_game_page_opened_on_a_phone_asked_for_the_passcode_opens_after_it(bro
     while the group's passcode is new to it: once the passcode is given, that game's page
     opens, not the home page. The page's service worker fetches its own pages in the
     background (the home page among them): those are no page the player opened."""
-    from scorekeeper import groups
-    from scorekeeper.db import connect
 
     database = tmp_path / "direct.sqlite3"
     with serve(database) as base:
         game_id = store_game(database, game_file(players=["Iris", "Jon", "Kai"]))
-        db = connect(str(database))
-        groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
-        db.conn.close()
+        give_passcode(database)
         page = new_page(browser, service_workers="allow")
         try:
             page.goto(f"{base}/games/{game_id}")
@@ -206,8 +211,6 @@ def test_the_passcode_typed_where_a_save_was_refused_lets_the_phone_in_and_the_d
     address and sent the passcode there, refused again, and came back the same. Now
     "Open the group" lets the phone in and opens the form again with what was typed, and
     its Save stores the deal: SCORING.md §1.2's worked example, 80, 200, 13."""
-    from scorekeeper import groups
-    from scorekeeper.db import connect
 
     database = tmp_path / "refused.sqlite3"
     with serve(database) as base:
@@ -216,11 +219,7 @@ def test_the_passcode_typed_where_a_save_was_refused_lets_the_phone_in_and_the_d
         try:
             page.goto(f"{base}/games/{game_id}/deals/new")
             fill_worked_example(page)
-            db = connect(str(database))
-            try:
-                groups.set_passcode(db, groups.only_group(db).id, PASSCODE)
-            finally:
-                db.conn.close()
+            give_passcode(database)
             page.locator(".action-bar button[type=submit]").click()
             expect(page.get_by_role("alert")).to_contain_text(
                 "so nothing was saved. Enter the passcode: the form opens again with what was typed, to save again.")

@@ -310,9 +310,15 @@ def test_the_keeper_is_told_a_changed_passcode_stopped_the_old_one(app):
     changed = said("hearts and diamonds")
     assert "Passcode changed. The old one no longer works: every other phone is asked for the new one once." in changed
     assert "Passcode set." not in changed
-    again = said("hearts and diamonds")  # the same passcode typed again: it still works
-    assert "Passcode set. Each phone that opens the link is asked for it once." in again
-    assert "old one no longer works" not in again
+    # the same passcode typed again: nothing changes, and no phone that gave it is asked
+    # for it again (tester 8: every other phone was told it had changed and asked again)
+    other = phone(app, groups.only_group(connect(app.config["DATABASE"])).token)
+    assert other.post("/passcode", data={"passcode": "hearts and diamonds"}).status_code == 302
+    again = said(" hearts and diamonds ")
+    assert "That is the group's passcode already: nothing changed, no phone is asked again." in again
+    assert "old one no longer works" not in again and "Passcode set." not in again
+    assert other.get("/").status_code == 200  # not sent to the passcode page
+    assert keeper.get("/").status_code == 200
 
 
 def test_after_a_changed_passcode_the_phone_comes_back_to_the_page_it_was_on(app):

@@ -66,8 +66,15 @@ def settings() -> Any:
                                                    "can type: no invisible or control characters.")]
             else:
                 passcode = new_passcode(new)
-                # another passcode than the group's (the same one typed again is no change)
-                changed = link.group.passcode_id is not None and groups.check_passcode(db, group_id, passcode) is None
+                same = groups.check_passcode(db, group_id, passcode) if link.group.passcode_id is not None else None
+                if same is not None:
+                    # the group's passcode typed again: no change, so no phone is asked again
+                    # (tester 8: every other phone was told it had changed, and asked for it)
+                    access.keep_proof(same, group_id)
+                    flash(_("That is the group's passcode already: nothing changed, no phone is asked again."),
+                          "saved")
+                    return redirect(url_for("groups.settings"))
+                changed = link.group.passcode_id is not None
                 access.keep_proof(groups.set_passcode(db, group_id, passcode), group_id)
                 if changed:
                     flash(_("Passcode changed. The old one no longer works: every other phone is asked "

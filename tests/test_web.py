@@ -522,6 +522,13 @@ def test_trix_contract_already_played_in_the_kingdom_is_refused(client, make_gam
     assert response.status_code == 400
     assert "already" in text(response)
     assert deal_count(db, game_id) == 1
+    # what was chosen and typed stays on show beside the refusal, to change or discard
+    # (tester 8: the K♥ chip and its taker were gone)
+    page = response.get_data(as_text=True)
+    assert "king" in offered(page)
+    assert re.search(r'<input[^>]*checked[^>]*value="king"|<input[^>]*value="king"[^>]*checked', page)
+    taker = re.search(r'<input[^>]*name="king_taker"[^>]*value="1"[^>]*>', page)
+    assert taker and "checked" in taker.group(0)
 
 
 def offered(page: str) -> list[str]:

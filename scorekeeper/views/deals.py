@@ -218,6 +218,12 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     index = len(game.deals)
     _csrf_problem(form)
     _offer(form, game, index)
+    if form.is_submitted() and game.kind == "trix":
+        # a contract refused as played already stays on show with what was typed for it,
+        # beside the rule's word, to change or discard (tester 8: the chip and its taker
+        # were gone, after the conflict page's "Add mine" had kept them)
+        chosen = [c for c in request.form.getlist("contracts") if c in forms.CONTRACTS]
+        _offer(form, game, index, also=[c for c in chosen if c not in form.offered_contracts])
     played_already = None
     if not form.is_submitted():
         _choose(form, contract)

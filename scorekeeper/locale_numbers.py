@@ -191,11 +191,12 @@ def signed(points: int) -> str:
     return _written(points, "0", *_where(), plus=True)
 
 
-def decimal(value: float | Decimal, *, plus: bool = False) -> str:
-    """An average with one decimal in the language's decimal sign and digits, grouped as
-    the language groups (Babel's pattern "#,##0.0"): "12.5", "12,5", "١٢٫٥"; a minus
-    below 0 (never "−0.0"), a plus above 0 when ``plus`` (points)."""
-    return _written(value, "#,##0.0", *_where(), plus=plus)
+def decimal(value: float | Decimal, *, plus: bool = False, places: int = 1) -> str:
+    """An average with one decimal (``places`` decimals) in the language's decimal sign
+    and digits, grouped as the language groups (Babel's pattern "#,##0.0"): "12.5",
+    "12,5", "١٢٫٥"; a minus below 0 (never "−0.0"), a plus above 0 when ``plus``
+    (points)."""
+    return _written(value, "#,##0." + "0" * places, *_where(), plus=plus)
 
 
 def in_digits(text: str) -> str:

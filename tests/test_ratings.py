@@ -211,10 +211,11 @@ def ranking_text(text: str) -> str:
     return text.split("Rank Player Rating Finished", 1)[1].split("Ratings come from", 1)[0]
 
 
-def one_decimal(value: float, sign: str = ".") -> str:
-    """``value`` as the pages write it, one decimal, a minus (U+2212) below 0, never "−0.0"."""
-    written = f"{abs(value):.1f}".replace(".", sign)
-    return f"\u2212{written}" if round(value, 1) < 0 else written
+def one_decimal(value: float, sign: str = ".", places: int = 1) -> str:
+    """``value`` as the pages write it, one decimal (``places``), a minus (U+2212) below
+    0, never "−0.0"."""
+    written = f"{abs(value):.{places}f}".replace(".", sign)
+    return f"\u2212{written}" if round(value, places) < 0 else written
 
 
 def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
@@ -226,7 +227,7 @@ def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
     # each line: rank, name, the rating and what the ranking goes by (the rating less
     # three times its ±, shown since tester 8 read a higher rating ranked lower as a mistake)
     lines = [f"{rank} {name} {one_decimal(expected[name][0])} ± {one_decimal(expected[name][1])} "
-             f"ranked by {one_decimal(expected[name][0] - 3 * expected[name][1])} 1"
+             f"ranked by {one_decimal(expected[name][0] - 3 * expected[name][1], places=2)} 1"
              for rank, name in enumerate(["Ben", "Anna", "Carla", "Dan"], 1)]
     assert " ".join(shown.split()) == " ".join(lines)
 

@@ -263,8 +263,8 @@ def test_every_rating_is_openskills_own(client, db, season):
     ranking = players.split("Rank Player Rating Finished", 1)[1]
     assert [ranking.index(f" {name} ") for name in best_first] == sorted(ranking.index(f" {name} ") for name in best_first)
     for name, (mu, sigma) in expected.items():
-        ranked_by = f"{abs(mu - 3 * sigma):.1f}"
-        ranked_by = f"\u2212{ranked_by}" if round(mu - 3 * sigma, 1) < 0 else ranked_by
+        ranked_by = f"{abs(mu - 3 * sigma):.2f}"
+        ranked_by = f"\u2212{ranked_by}" if round(mu - 3 * sigma, 2) < 0 else ranked_by
         assert f"{name} {mu:.1f} ± {sigma:.1f} ranked by {ranked_by}" in ranking
 
 

@@ -50,9 +50,11 @@ def rating_value(rating: ratings.Rating) -> str:
 @bp.app_template_filter("ranked_by")
 def ranked_by(rating: ratings.Rating) -> str:
     """What the ranking orders by (:attr:`ratings.Rating.ordinal`, the rating less three
-    times its ±), one decimal in the page's digits and decimal sign ("12.0", "−1.4",
-    "١٢٫٠"): shown beside the rating, so a higher rating ranked lower is not a puzzle."""
-    return locale_numbers.decimal(rating.ordinal)
+    times its ±), two decimals in the page's digits and decimal sign ("12.04", "−1.43",
+    "١٢٫٠٤"): shown under the rating, so a higher rating ranked lower is not a puzzle;
+    two decimals, so that two players shown alike are level (one decimal showed 7.3 and
+    7.3 on two ranks: tester 8)."""
+    return locale_numbers.decimal(rating.ordinal, places=2)
 
 
 def _plus_minus(mu: float, sigma: float) -> str:

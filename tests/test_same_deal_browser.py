@@ -254,3 +254,45 @@ def test_a_waiting_deal_another_phone_entered_meanwhile_is_marked_sent_with_thos
         expect(outbox).to_be_hidden()
     finally:
         context.close()
+
+
+#: Whether every head of a row of the comparison is at least as wide as its longest word
+#: (narrower, the word is broken across two lines: "Finishin / g order")
+WORDS_WHOLE = """() => [...document.querySelectorAll("[data-compare] tbody th")].flatMap((th) => {
+  const style = getComputedStyle(th);
+  const room = th.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  const ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return th.textContent.trim().split(/\\s+/).filter((w) => ruler.measureText(w).width > room + 0.5)
+    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_a_trix_deal_set_beside_theirs_breaks_no_word_of_its_row_heads(browser, served, language):
+    """Tester 9 (LOW): on a Trix deal's conflict page at 390 px, the comparison's row head
+    "Finishing order" was broken inside its first word ("Finishin" / "g order"): every
+    text of a panel may break anywhere, and the table gave that column less than a word.
+    The heads break between words only; the other phone's finishing order and this one's
+    stand beside them."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=TRIX_KINGDOM[:4]))  # deal 5: the Trix
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        for seat in (3, 0, 2, 1):
+            page.locator(f'.finish-taps button[data-seat="{seat}"]').click()
+        db = connect(str(database))
+        try:  # another phone's Trix, in another order
+            store.add_deal(db, game_id, {"contracts": ["trix"], "trix": [2, 0, 3, 1]})
+        finally:
+            db.conn.close()
+        page.locator(".action-bar button[type=submit]").click()
+        expect(page.locator("[data-compare] tr.differs")).to_have_count(1)
+        assert page.evaluate(WORDS_WHOLE) == []
+        assert no_sideways_scroll(page)
+        shot(page, f"same-deal-trix-differs-{language}")
+    finally:
+        page.context.close()

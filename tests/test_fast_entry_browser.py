@@ -578,3 +578,40 @@ def test_counts_typed_with_an_arabic_keypad_are_read_and_saved(page, served):
     finally:
         db.conn.close()
     assert entry["tricks"] == [4, 5, 4] and entry["bugs"][2] == 3
+
+
+#: The words of each tapped player's place on the Trix finishing taps that are wider
+#: than the room their button gives them (then broken inside the word: "Viimein / en")
+PLACES_WHOLE = """() => [...document.querySelectorAll(".finish-tap")].flatMap((tap) => {
+  const style = getComputedStyle(tap), place = tap.querySelector(".finish-place");
+  const room = tap.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  const ruler = document.createElement("canvas").getContext("2d");
+  const font = getComputedStyle(place);
+  ruler.font = `${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
+  return place.textContent.trim().split(/\\s+/).filter((w) => ruler.measureText(w).width > room + 0.5)
+    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("locale", ["fi-FI", "en-GB"])
+def test_the_trix_finishing_taps_break_no_place_inside_a_word(browser, served, width, locale):
+    """Seen on a Finnish phone at 390 px (a screenshot of this session): four finishing
+    taps a row left each about 75 px, so "Ensimmäisenä ulos" (out first) and "Viimeinen"
+    (last) broke inside their words. Where a place's word is long the taps go two a row,
+    as they do for long names; English keeps four a row."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=[]))
+    page = new_page(browser, width, 844, locale=locale)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new?contract=trix")
+        for seat in (3, 0, 2, 1):
+            page.locator(f'.finish-taps button[data-seat="{seat}"]').click()
+        expect(page.locator(".finish-tap .finish-place").first).not_to_be_empty()
+        assert page.evaluate(PLACES_WHOLE) == []
+        tops = {round(box["y"]) for box in (t.bounding_box() for t in page.locator(".finish-tap").all())}
+        assert len(tops) == (1 if locale == "en-GB" else 2), tops  # four a row; two where a place is long
+        assert no_sideways_scroll(page)
+        shot(page, f"finish-taps-{locale}-{width}")
+    finally:
+        page.context.close()

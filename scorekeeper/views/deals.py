@@ -218,12 +218,11 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
     index = len(game.deals)
     _csrf_problem(form)
     _offer(form, game, index)
-    if form.is_submitted() and game.kind == "trix":
+    if form.is_submitted():
         # a contract refused as played already stays on show with what was typed for it,
         # beside the rule's word, to change or discard (tester 8: the chip and its taker
         # were gone, after the conflict page's "Add mine" had kept them)
-        chosen = [c for c in request.form.getlist("contracts") if c in forms.CONTRACTS]
-        _offer(form, game, index, also=[c for c in chosen if c not in form.offered_contracts])
+        _keep_chosen(form, game, index)
     played_already = None
     if not form.is_submitted():
         _choose(form, contract)
@@ -255,6 +254,20 @@ def _own_deals(game_id: str, nonces: list[str]) -> set[int]:
     """The ids of the game's deals saved with this phone's form tokens ``nonces`` (sent
     from its outbox): its own deals, never "added on another phone" (issue 18, part 7)."""
     return set(store.deals_by_nonce(get_db(), game_id, [n for n in nonces if 0 < len(n) <= 64][:50]).values())
+
+
+def _keep_chosen(form: forms.DealForm, game: StoredGame, index: int) -> list[str]:
+    """Trix, a form sent back (after :func:`_offer`): the contracts the phone chose that
+    the game no longer offers (played meanwhile, on another phone), offered again so that
+    they and their entries stay on show; returned (none in other games; a forged or
+    garbled contract is none of the five)."""
+    if game.kind != "trix":
+        return []
+    chosen = [c for c in request.form.getlist("contracts") if c in forms.CONTRACTS]
+    played = [c for c in chosen if c not in form.offered_contracts]
+    if played:
+        _offer(form, game, index, also=played)
+    return played
 
 
 def _played_already(game: StoredGame, index: int, contract: str | None) -> str | None:
@@ -307,13 +320,9 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
     mine, field by field with the points, and where they differ; issue 18, part 8).
     Status 409."""
     index = len(game.deals)
-    # the contracts the phone chose, of the five there are (a forged or garbled one is none)
-    chosen = [c for c in request.form.getlist("contracts") if c in forms.CONTRACTS] if game.kind == "trix" else []
     form = deal_form_class(game, index)(formdata=request.form)
     _offer(form, game, index)
-    played = [c for c in chosen if c not in form.offered_contracts]
-    if played:  # the other phone played the contract this one chose: keep its entries on show
-        _offer(form, game, index, also=played)
+    played = _keep_chosen(form, game, index)  # the other phone played the contract this one chose
     form.seen.data = str(game.version)
     context = _context(game, index)
     clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "

@@ -20,7 +20,7 @@ from scorekeeper import create_app, groups, store
 from scorekeeper.app import _Scorekeeper
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
-from tests.database_support import new_database
+from tests.database_support import close_lock_files, new_database
 
 # No per-example deadline (CI machines are slower and busier than ours); in CI the examples
 # are derandomized, so a submission's result does not depend on luck.
@@ -208,6 +208,19 @@ WORKED_TRIGAMI_DEAL = {
     "tricks": [4, 5, 4],
     "bugs": [1, 0, 3],
 }
+
+
+@pytest.fixture(autouse=True)
+def _lock_files_closed(request):
+    """After a test with a folder of its own, the write lock files the store opened for
+    the databases in it are closed. The store keeps a database's lock file open for the
+    process's life (one database a server); a process running the whole suite
+    (``make test JOBS=0``) made one a test and ran out of the descriptors waitress can
+    watch (``select()`` takes none above 1024): "filedescriptor out of range"."""
+    folder = request.getfixturevalue("tmp_path") if "tmp_path" in request.fixturenames else None
+    yield
+    if folder is not None:
+        close_lock_files(folder)
 
 
 @pytest.fixture(autouse=True)

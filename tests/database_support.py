@@ -16,6 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from scorekeeper import store
 from scorekeeper.db import connect, migrate
 
 _template: Path | None = None
@@ -46,3 +47,20 @@ def new_database(path: Path | str) -> str:
         shutil.copyfile(_migrated_template(), path)
         os.chmod(path, 0o600)
     return path
+
+
+def close_lock_files(folder: Path | str) -> int:
+    """Close the write lock files (``<database>-lock``) this process's store holds open
+    for databases inside ``folder``; returns how many. The store opens one a database on
+    its first write and keeps it (:func:`scorekeeper.store._lock_file`): right for a
+    server of one database, a descriptor a test for a process that runs the whole suite.
+    The store opens it again should a database there be written once more."""
+    inside = os.path.join(os.path.realpath(folder), "")
+    closed = 0
+    for key, fd in list(store._lock_files.items()):
+        pid, path = key
+        if pid == os.getpid() and os.path.realpath(path).startswith(inside):
+            del store._lock_files[key]
+            os.close(fd)
+            closed += 1
+    return closed

@@ -164,6 +164,35 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         context.close()
 
 
+def test_offline_the_sheet_names_whoever_took_over_the_seat_that_deals_next(browser, served):
+    """A seat taken over (GAME-FILE.md, "Someone takes over a seat": Dora plays Carla's
+    seat from deal 3): with this phone's own deal waiting, the sheet says who deals next
+    after it by whoever sits at that seat now, as the server's own line does (tester 10:
+    the player who had left was named). Deal 3 is Carla's seat's (SCORING.md §1: the deal
+    passes to the next seat, first dealer Anna), so deal 4 is Anna's, led by Ben; with a
+    second deal waiting, deal 5 is Ben's, led by Dora in Carla's seat."""
+    url, database = served
+    data = {**game_file(deals=[CLEAN, CLEAN]), "seat_changes": [{"from_deal": 3, "seat": 2, "player": "Dora"}]}
+    game_id = store_game(database, data)
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        expect(page.locator(".next-line")).to_contain_text("Dora deals next; Anna leads to the first trick.")
+        go_offline(context, f"{url}/games/{game_id}/live")
+        for number in (3, 4):
+            page.get_by_role("link", name=f"Add deal {number}").click()
+            expect(page.get_by_role("heading", name=f"Deal {number}")).to_be_visible()
+            clean_deal(page)
+            page.get_by_role("button", name=f"Save deal {number}").click()
+            expect(page.locator("[data-outbox]")).to_contain_text(f"Deal {number}, kept on this phone at")
+        expect(page.locator(".next-line")).to_contain_text("\u2068Ben\u2069 deals next; \u2068Dora\u2069 leads to the first trick.")
+        assert "Carla" not in page.locator(".next-line").inner_text()
+        sent(page, database, 4)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
 def test_after_another_phones_deal_the_form_kept_for_the_road_is_for_the_next_deal(browser, served, size):
     url, database = served

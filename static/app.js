@@ -155,7 +155,10 @@ const OfflineTruth = (function () {
   }
 
   // The score sheet: with this phone's own deals waiting (or sent since it was drawn), who
-  // deals next, the contracts left and the Trix sheet's "+ Queens" buttons are the ones after them
+  // deals next, the contracts left and the Trix sheet's "+ Queens" buttons are the ones after them.
+  // The buttons as the server drew them, by their bar, to put back once no own deal is
+  // ahead of the page any more (sent and drawn, or refused)
+  const drawnButtons = new WeakMap();
   function sheet(region) {
     const drawn = stateOf(region);
     const game = region.dataset.game;
@@ -169,6 +172,11 @@ const OfflineTruth = (function () {
       if (said && said.dataset.drawn !== undefined) said.textContent = said.dataset.drawn;
       region.querySelectorAll("thead th.player-col .dealer-badge[data-drawn]").forEach(function (badge) {
         dealerBadge(badge, badge.dataset.drawn === "dealer");
+      });
+      region.querySelectorAll(".add-contracts .contract-buttons").forEach(function (bar) {
+        const buttons = drawnButtons.get(bar);  // the contracts a refused deal had taken: offered again
+        if (buttons) bar.replaceChildren(...buttons);
+        drawnButtons.delete(bar);
       });
       return;
     }
@@ -188,6 +196,7 @@ const OfflineTruth = (function () {
     if (now.contracts && buttons.length) {
       const at = buttons[buttons.length - 1].nextSibling;
       const bar = buttons[0].parentNode;
+      if (!drawnButtons.has(bar)) drawnButtons.set(bar, Array.from(bar.childNodes));
       now.contracts.forEach(function (contract) {
         const button = buttons[0].cloneNode(false);
         const address = new URL(button.href, location.href);

@@ -255,6 +255,51 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         context.close()
 
 
+def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_buttons(browser, served):
+    """This phone's Queens, saved without connection, is refused once it is sent: another
+    phone entered Tricks as that deal meanwhile. The Queens was not played, so the sheet
+    offers it again beside Trix (tester 10: only "Trix" was left on the phone, as if the
+    refused Queens counted)."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=KINGDOM_BUT_TRIX[:1] + KINGDOM_BUT_TRIX[2:3]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")  # Anna's King and Diamonds played
+        expect(page.locator(".add-contracts a")).to_have_text(["Queens", "Tricks", "Trix"])
+        go_offline(context, f"{url}/games/{game_id}/live")
+        page.get_by_role("link", name="Queens").click()
+        expect(page.get_by_role("heading", name="Deal 3")).to_be_visible()
+        for question, seat in (("Who took the Q♠?", 0), ("Who took the Q♥?", 1), ("Who took the Q♦?", 2),
+                               ("Who took the Q♣?", 3)):
+            page.locator("fieldset", has=page.locator("legend", has_text=question)).locator("label").nth(seat).click()
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator(".add-contracts a")).to_have_text(["Tricks", "Trix"])  # the Queens waits
+        another_phone_adds(database, game_id, KINGDOM_BUT_TRIX[3])  # deal 3: Tricks, from the other phone
+        # the sheet comes fresh from the server before the Queens is refused: its first
+        # sending fails (the Wi-Fi still weak), and the next one goes after the poll
+        failed: list[str] = []
+
+        def first_fails(route):
+            if route.request.method == "POST" and not failed:
+                failed.append(route.request.url)
+                route.abort()
+            else:
+                route.continue_()
+
+        page.route(f"**/games/{game_id}/deals/new*", first_fails)
+        page.context.set_offline(False)
+        expect(page.locator("#deal-3")).to_be_visible(timeout=LIVE)
+        expect(page.locator(".outbox-item.refused")).to_contain_text("Deal 3 was added on another phone", timeout=SENT)
+        assert failed
+        expect(page.locator(".add-contracts a")).to_have_text(["Queens", "Trix"])
+        expect(page.locator(".next-line")).to_contain_text("Still to choose: Queens, Trix")
+        shot(page, "offline-trix-refused-queens")
+        assert len(deals(database)) == 3
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", PHONES, ids=["390", "360"])
 def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_left(browser, served, size):
     url, database = served

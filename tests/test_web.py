@@ -276,6 +276,31 @@ def test_edit_rejects_a_bad_change_and_keeps_the_old_deal(client, make_game, db)
     assert store.get_game(db, game_id).deals[0].entry == first.entry
 
 
+def test_an_edit_that_ends_the_game_earlier_says_how_to_keep_it(client, make_game, db):
+    """SCORING.md §1.4: the first to reach the target after a deal wins, and no deal comes
+    after the game is over. With a target of 300, Ben wins with deal 3 (80, 280, 480);
+    deal 1 changed to the worked example (Ben 200 instead of 80) puts him at 400 after
+    deal 2, so deal 3 would come after the end: refused, saying what to do (tester 10: the
+    table was told only "Deal 3 would no longer fit: the game is already over")."""
+    plain = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "D"}],
+             "tricks": [5, 4, 4], "bugs": [0, 0, 0]}  # 100, 80, 80
+    game_id = make_game(deals=[plain, WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL], options={"target": 300})
+    first, _, third = store.get_game(db, game_id).deals
+    response = client.post(f"/games/{game_id}/deals/{first.id}/edit", data=WORKED_FORM)
+    assert response.status_code == 400
+    said = text(response)
+    assert ("With this change the game is over after deal 2, so deal 3 would come after its end. To keep this "
+            "change, delete deal 3 first (and any deal after it, the last one first), then change this deal "
+            "again.") in said
+    assert store.get_game(db, game_id).deals[0].entry == first.entry  # nothing saved
+    # as told: deal 3 deleted, then deal 1 changed again
+    assert client.post(f"/games/{game_id}/deals/{third.id}/delete").status_code == 302
+    assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data=WORKED_FORM).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Ben 400" in sheet and deal_count(db, game_id) == 2
+    assert "Ben won" in sheet
+
+
 def test_delete_asks_once_naming_the_deal_then_recomputes(client, make_game, db):
     game_id = _three_deals(make_game)
     second = store.get_game(db, game_id).deals[1]

@@ -20,7 +20,7 @@ from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..inputs import whole_number_below
 from ..names import CONTRACT_NAMES, CONTRACTS, PLACES
-from ..rules.common import SUIT_SYMBOLS, SUITS, RuleError
+from ..rules.common import SUIT_SYMBOLS, SUITS, GameOverError, RuleError
 from ..rules.trix import card_label
 from ..text import isolate
 from .fields import capitalized, choices, count_field, seat_choices
@@ -98,8 +98,15 @@ def attach_error(form: DealForm, error: RuleError, deal_number: int | None = Non
     """Put a rules error beside the field it names ("bugs" of seat 1 → ``bugs_1``,
     "queens.S.leader" → ``queens_S_leader``), else above the group it concerns, else at the
     top of the form. An error about another deal (an edit that breaks a later one) goes at
-    the top, with its deal number."""
+    the top, with its deal number; when the edit ends the game before that later deal (its
+    GameOverError), with the way to keep the edit: the deals after the end deleted first."""
     if error.deal is not None and deal_number is not None and error.deal != deal_number:
+        if isinstance(error, GameOverError):
+            form.form_errors.append(_(
+                "With this change the game is over after deal %(end)s, so deal %(n)s would come after its end. "
+                "To keep this change, delete deal %(n)s first (and any deal after it, the last one first), "
+                "then change this deal again.", end=error.deal - 1, n=error.deal))
+            return
         form.form_errors.append(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal,
                                   problem=error.message))
         return

@@ -6,7 +6,7 @@ Pure Python: no Flask, WTForms or database imports here (a test enforces it).
 from __future__ import annotations
 
 from . import trigami, trix
-from .common import DealError, FormatError, GameRules, GameScore, RuleError, _
+from .common import DealError, FormatError, GameOverError, GameRules, GameScore, RuleError, _
 
 
 def get_rules(kind: str) -> GameRules:
@@ -25,4 +25,4 @@ def get_rules(kind: str) -> GameRules:
 
 KINDS: tuple[str, ...] = ("trigami", "bugami3", "trix")
 
-__all__ = ["KINDS", "DealError", "FormatError", "GameRules", "GameScore", "RuleError", "get_rules"]
+__all__ = ["KINDS", "DealError", "FormatError", "GameOverError", "GameRules", "GameScore", "RuleError", "get_rules"]

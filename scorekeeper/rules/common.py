@@ -257,6 +257,12 @@ class DealError(RuleError):
     """A deal breaks a rule or a consistency check (SCORING.md §1.3, §2.3)."""
 
 
+class GameOverError(DealError):
+    """A deal after the game is over: won (SCORING.md §1.4: a player alone at or over
+    the target after a deal) or, in Trix, every kingdom played (§2). ``deal`` is the
+    first deal after the end; the game ended with the deal before it."""
+
+
 class FormatError(RuleError):
     """The game file's shape is wrong: a missing key, a wrong type, an unknown option."""
 

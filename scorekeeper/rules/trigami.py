@@ -20,6 +20,7 @@ from .common import (
     DealError,
     DealScore,
     FormatError,
+    GameOverError,
     GameScore,
     RuleError,
     ScoreLine,
@@ -543,7 +544,7 @@ class TrigamiRules:
         for index, deal in enumerate(deals):
             number = index + 1
             if winners:
-                raise DealError(_("the game is already over"), deal=number)
+                raise GameOverError(_("the game is already over"), deal=number)
             lines = self.score_deal(deal, number, shown_names(names_at(number)) if names_at else names)
             points = tuple(line.points for line in lines)
             totals = [total + p for total, p in zip(totals, points, strict=True)]

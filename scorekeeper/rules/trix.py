@@ -23,6 +23,7 @@ from .common import (
     DealError,
     DealScore,
     FormatError,
+    GameOverError,
     GameScore,
     KingdomCheck,
     RuleError,
@@ -996,7 +997,7 @@ class TrixRules:
             names = shown_names(sitting)
             deal = raw if isinstance(raw, TrixDeal) else self.parse_deal(raw, number, sitting)
             if done >= KINGDOMS:
-                raise DealError(_("the game is over: all four kingdoms have been played"),
+                raise GameOverError(_("the game is over: all four kingdoms have been played"),
                                 deal=number)
             owner = (first_dealer + done) % SEATS
             self._check_combination(deal, number, options)

@@ -886,7 +886,7 @@ def test_an_edit_over_another_phones_change_keeps_both_changes_and_says_what_eac
     said = text(refused).replace("\u2068", "").replace("\u2069", "")
     assert "The form now holds that change and yours: check it, then tap Save." in said
     assert "The other phone changed: Carla's bugs 3 → 2" in said
-    assert "Save changes deal 1 as it is saved now: Anna's bugs 1 → 0" in said
+    assert "Tapping Save changes deal 1 as it is saved now: Anna's bugs 1 → 0" in said
     assert "Carla's bugs 2 → 3" not in said  # Save would not undo theirs
     fields = dict(re.findall(r'<input[^>]*name="(bugs_\d)"[^>]*value="(\d*)"', page))
     assert fields == {"bugs_0": "0", "bugs_1": "0", "bugs_2": "2"}
@@ -905,7 +905,7 @@ def test_an_edit_changing_what_the_other_phone_changed_keeps_its_own_and_says_so
     said = text(refused).replace("\u2068", "").replace("\u2069", "")
     assert refused.status_code == 409
     assert "The other phone changed: Carla's bugs 3 → 2" in said
-    assert "Save changes deal 1 as it is saved now: Carla's bugs 2 → 1" in said
+    assert "Tapping Save changes deal 1 as it is saved now: Carla's bugs 2 → 1" in said
     assert dict(re.findall(r'<input[^>]*name="(bugs_\d)"[^>]*value="(\d*)"', refused.get_data(as_text=True)))["bugs_2"] == "1"
 
 
@@ -923,7 +923,7 @@ def test_a_trix_edit_over_another_phones_change_keeps_both(client, make_game, db
     assert refused.status_code == 409
     said = text(refused).replace("\u2068", "").replace("\u2069", "")
     assert "The other phone changed: K♥ taken by Carla → Dan" in said
-    assert "Save changes deal 1 as it is saved now: K♥ doubled by Ben → nobody" in said
+    assert "Tapping Save changes deal 1 as it is saved now: K♥ doubled by Ben → nobody" in said
     page = refused.get_data(as_text=True)
     ticked = re.findall(r'<input checked[^>]*name="(king_taker|king_doubled_by)"[^>]*value="(\d*)"', page)
     assert sorted(ticked) == [("king_doubled_by", ""), ("king_taker", "3")]

@@ -72,3 +72,45 @@ def test_every_header_link_fits_a_360_pixel_phone_in_every_language(site, browse
                 shot(page, f"header-360-{language}")
     finally:
         page.context.close()
+
+
+#: the first and last character of a group's name, as the top bar cuts a long one short
+ENDS_SHOWN = """(link) => {
+  const box = link.getBoundingClientRect();
+  const text = link.querySelector("bdi").firstChild;
+  const at = (start) => { const r = document.createRange(); r.setStart(text, start); r.setEnd(text, start + 1);
+                          return r.getBoundingClientRect(); };
+  const first = at(0), last = at(text.length - 1);
+  const inside = (r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+  return [inside(first), inside(last)];
+}"""
+
+
+@pytest.mark.parametrize("name", ["Tuesday evening card table", "طاولة الورق مساء كل ثلاثاء"])
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_long_group_name_is_cut_short_at_its_own_end_in_either_direction(tmp_path, browser, language, name):
+    """A group's name too long for the top bar shows its beginning and is cut at its end,
+    whichever way the page and the name read (tester 10: on an Arabic page a Latin name
+    lost its beginning: "…sday table")."""
+    from scorekeeper import groups
+    from scorekeeper.db import connect
+
+    path = tmp_path / "header.sqlite3"
+    with serve(path) as url:
+        db = connect(str(path))
+        try:
+            groups.rename(db, groups.all_groups(db)[0].id, name)
+        finally:
+            db.conn.close()
+        page = new_page(browser, width=360, height=740, locale=LOCALES[language])
+        try:
+            page.goto(url + "/")
+            link = page.locator("header.topbar .topbar-group")
+            assert link.locator("bdi").inner_text() == name
+            assert link.evaluate("(shown) => shown.scrollWidth > shown.clientWidth + 1 || "
+                                 "shown.querySelector('bdi').scrollWidth > shown.clientWidth + 1")  # too long: cut
+            assert link.evaluate(ENDS_SHOWN) == [True, False], (language, name)
+            assert no_sideways_scroll(page)
+            shot(page, f"header-long-group-name-{language}-{name[:3]}")
+        finally:
+            page.context.close()

@@ -75,6 +75,17 @@ def bare_names(page: str) -> list[str]:
     return parser.bare
 
 
+def test_names_in_bdi_puts_each_isolated_name_into_an_element_and_escapes_the_rest():
+    from scorekeeper.text import isolate, left_to_right, names_in_bdi
+
+    said = names_in_bdi(f"{isolate('سارة')}'s diamonds, {isolate('<b>Bob</b>')} {left_to_right('+75')} & more")
+    assert str(said) == ("<bdi>سارة</bdi>&#39;s diamonds, <bdi>&lt;b&gt;Bob&lt;/b&gt;</bdi> \u2066+75\u2069 "
+                         "&amp; more")
+    assert bare_names(f"<p>{said}</p>") == []
+    assert str(names_in_bdi(f"{FSI}unclosed <i>")) == f"{FSI}unclosed &lt;i&gt;"  # no PDI: left as text
+    assert str(names_in_bdi("Contract")) == "Contract"
+
+
 def test_the_checker_tells_isolated_names_from_bare_ones():
     assert bare_names("<p><bdi>سارة</bdi> +75, \u2068Anna\u2069 0 <a title='Bob'>x</a></p>") == []
     assert bare_names("<p>سارة +75</p>") and bare_names("<title>Bob</title>")

@@ -257,13 +257,16 @@ def test_a_waiting_deal_another_phone_entered_meanwhile_is_marked_sent_with_thos
 
 
 #: Whether every head of a row of the comparison is at least as wide as its longest word
-#: (narrower, the word is broken across two lines: "Finishin / g order")
+#: (narrower, the word is broken across two lines: "Finishin / g order"); names (in
+#: <bdi>) may break anywhere
 WORDS_WHOLE = """() => [...document.querySelectorAll("[data-compare] tbody th")].flatMap((th) => {
   const style = getComputedStyle(th);
   const room = th.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
   const ruler = document.createElement("canvas").getContext("2d");
   ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  return th.textContent.trim().split(/\\s+/).filter((w) => ruler.measureText(w).width > room + 0.5)
+  const copy = th.cloneNode(true);
+  copy.querySelectorAll("bdi").forEach((name) => name.remove());
+  return copy.textContent.trim().split(/\\s+/).filter((w) => w && ruler.measureText(w).width > room + 0.5)
     .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
 })"""
 
@@ -294,5 +297,80 @@ def test_a_trix_deal_set_beside_theirs_breaks_no_word_of_its_row_heads(browser, 
         assert page.evaluate(WORDS_WHOLE) == []
         assert no_sideways_scroll(page)
         shot(page, f"same-deal-trix-differs-{language}")
+    finally:
+        page.context.close()
+
+
+#: The words of the comparison's cells that are not names, each wider than its cell's room
+#: (a word broken across two lines: "Trick / s"); names (in <bdi>) may break anywhere
+CELL_WORDS_WHOLE = """() => [...document.querySelectorAll("[data-compare] tbody td")].flatMap((td) => {
+  const style = getComputedStyle(td);
+  const room = td.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  const ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const copy = td.cloneNode(true);
+  copy.querySelectorAll("bdi").forEach((name) => name.remove());
+  const inMark = td.querySelector("mark") ? 2 * 0.2 * parseFloat(style.fontSize) : 0;  // a mark's own padding
+  return copy.textContent.trim().split(/\\s+/).filter((w) => w && ruler.measureText(w).width + inMark > room + 0.5)
+    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+})"""
+
+
+@pytest.mark.parametrize("language", ["en", "fi"])
+def test_a_trix_contract_set_beside_another_breaks_no_word_of_its_cells(browser, served, language):
+    """Tester 10 (LOW): this phone's Tricks beside the other phone's Diamonds, both as
+    deal 3, at 390 px: the comparison gave this phone's column less than a word, and
+    "Tricks" was broken ("Trick" / "s"). A cell's words stay whole; only a name may break
+    inside itself (one of 40 letters would not fit otherwise)."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=TRIX_KINGDOM[:2]))  # the King, the Queens
+    page = new_page(browser, locale=LOCALES[language])
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new?contract=tricks")
+        for seat, count in enumerate((3, 3, 4, 3)):
+            page.locator(f'label[for="tricks_{seat}_chip-{count}"]').click()
+        db = connect(str(database))
+        try:  # another phone's Diamonds as deal 3
+            store.add_deal(db, game_id, TRIX_KINGDOM[2])
+        finally:
+            db.conn.close()
+        page.locator(".action-bar button[type=submit]").click()
+        expect(page.locator("[data-compare] tr.differs").first).to_be_visible()
+        assert page.evaluate(CELL_WORDS_WHOLE) == []
+        assert page.evaluate(WORDS_WHOLE) == []
+        assert no_sideways_scroll(page)
+        shot(page, f"same-deal-trix-contracts-differ-{language}")
+    finally:
+        page.context.close()
+
+
+def test_forty_letter_names_set_beside_each_other_keep_the_comparison_the_phones_width(browser, served):
+    """Names of 40 letters without a space (the longest a name may be) in the comparison's
+    cells (who took the K♥) and its row heads (each one's points), at 360 px: each name
+    breaks inside itself and the table stays the phone's width, with nothing to scroll
+    sideways; the words around the names stay whole (found beside tester 10's "Trick / s":
+    the row heads, kept whole, had made the table 505 px wide in its 320)."""
+    url, database = served
+    names = ["Maximiliankarlfriedrichwilhelmvonhohenzo", "B" * 40, "Carla", "Dan"]
+    game_id = store_game(database, game_file("trix", players=names))
+    page = new_page(browser, 360, 740)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new?contract=king")
+        page.locator("fieldset", has=page.locator("legend", has_text="Who took the K♥?")).locator("label").nth(0).click()
+        db = connect(str(database))
+        try:  # another phone's King, taken by the second seat
+            store.add_deal(db, game_id, {"contracts": ["king"], "king": {"taker": 1}})
+        finally:
+            db.conn.close()
+        page.locator(".action-bar button[type=submit]").click()
+        expect(page.locator("[data-compare] tr.differs")).to_have_count(1)
+        wrap = page.locator(".compare-wrap")
+        assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), wrap.evaluate("(w) => [w.scrollWidth, w.clientWidth]")
+        assert page.evaluate(CELL_WORDS_WHOLE) == [] and page.evaluate(WORDS_WHOLE) == []
+        expect(page.locator("[data-compare] tr.differs td bdi")).to_have_text([names[1], names[0]])
+        assert no_sideways_scroll(page)
+        shot(page, "same-deal-long-names-360")
     finally:
         page.context.close()

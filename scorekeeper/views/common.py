@@ -46,7 +46,7 @@ from ..rules.common import (
 )
 from ..rules.sources import SourceError, quote_for
 from ..rules.trix import card_label, card_name
-from ..text import bdi, isolate, shortened
+from ..text import bdi, isolate, names_in_bdi, shortened
 
 __all__ = [
     "OWN_413",
@@ -276,6 +276,7 @@ def init_templates(app: Flask) -> None:
     # a player name in a page: <bdi> in HTML, FSI…PDI in plain text (<title>, <option>, SVG)
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolate"] = isolate
+    app.jinja_env.filters["names_in_bdi"] = names_in_bdi
     # a problem of an uploaded file, with what it quotes of the file cut to a line's length
     app.jinja_env.filters["shortened"] = shortened
     # seats|map('extract', players) → the names of those seats

@@ -35,8 +35,9 @@ SAID = "Saved — the other phone had already entered this very deal"
 
 
 def plain(page: str) -> str:
-    """A page's text without the isolates around names (FSI … PDI)."""
-    return page.replace("\u2068", "").replace("\u2069", "")
+    """A page's text without the isolation around names: FSI … PDI, or a <bdi> element
+    (the comparison's names, which may break anywhere)."""
+    return page.replace("\u2068", "").replace("\u2069", "").replace("<bdi>", "").replace("</bdi>", "")
 
 
 def compare_rows(table: str) -> dict[str, list[str]]:

@@ -19,8 +19,9 @@ this one holds when the organiser closes the round at the instant of the save.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -266,14 +267,11 @@ class Continued:
     added: int
 
 
-@dataclass(frozen=True)
-class GroupImported:
-    """A group file was imported: ``games`` each game of the file, in file order
-    (store.ImportedGame: the game stored, or the group's game it is already); ``files``
-    what the file held for each (gamefile.GameFile), in the same order."""
+class _ImportCounts:
+    """What a group file's import did, counted from its ``games`` (store.ImportedGame,
+    one a game of the file)."""
 
-    games: list[store.ImportedGame]
-    files: tuple[GameFile, ...]
+    games: Sequence[store.ImportedGame]
 
     @property
     def stored(self) -> int:
@@ -296,6 +294,55 @@ class GroupImported:
     def added(self) -> int:
         """How many later deals were added to games the group held already."""
         return sum(game.added for game in self.games)
+
+
+@dataclass(frozen=True)
+class GroupImported(_ImportCounts):
+    """A group file was imported: ``games`` each game of the file, in file order
+    (store.ImportedGame: the game stored, or the group's game it is already); ``files``
+    what the file held for each (gamefile.GameFile), in the same order."""
+
+    games: list[store.ImportedGame]
+    files: tuple[GameFile, ...]
+
+    def report(self, filename: str | None) -> GroupReport:
+        """What the import did, to be kept and shown (:func:`keep_group_report`);
+        ``filename``: the uploaded file's name, shown with it."""
+        return GroupReport(tuple(self.games), tuple(ImportedFile(game.kind, tuple(game.players), len(game.deals))
+                                                    for game in self.files), filename)
+
+
+@dataclass(frozen=True)
+class ImportedFile:
+    """What a group file held for one game, as its import report names it: the kind
+    ("trigami", "bugami3", "trix"), the players at the start and the number of deals."""
+
+    kind: str
+    players: tuple[str, ...]
+    deals: int
+
+
+@dataclass(frozen=True)
+class GroupReport(_ImportCounts):
+    """A group file's import as its page tells it, kept for that page's own address
+    (a reload, the language switch: :func:`keep_group_report`, :func:`group_report`):
+    each game of the file (``games``, store.ImportedGame) beside what the file held for
+    it (``files``), and the file's name as uploaded."""
+
+    games: tuple[store.ImportedGame, ...]
+    files: tuple[ImportedFile, ...]
+    filename: str | None
+
+    def to_json(self) -> str:
+        return json.dumps({"games": [asdict(game) for game in self.games],
+                           "files": [asdict(file) for file in self.files], "filename": self.filename})
+
+    @classmethod
+    def from_json(cls, text: str) -> GroupReport:
+        data = json.loads(text)
+        return cls(tuple(store.ImportedGame(**game) for game in data["games"]),
+                   tuple(ImportedFile(file["kind"], tuple(file["players"]), file["deals"]) for file in data["files"]),
+                   data["filename"])
 
 
 @dataclass(frozen=True)
@@ -810,3 +857,17 @@ def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, 
     if nonce:  # the same form sent with another file (Back, another file chosen) is another upload
         nonce = f"{nonce}:{hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode()).hexdigest()[:16]}"
     return GroupImported(store.import_games(db, read.games, group_id, nonce=nonce, copy=copy), read.games)
+
+
+def keep_group_report(db: sqlite_utils.Database, group_id: int, report: GroupReport) -> str:
+    """Keep ``report`` for group ``group_id`` (30 days: store.keep_import_report);
+    returns the id its page is opened by. Raises store.DiskFullError when the disk
+    refuses it (the games are stored all the same)."""
+    return store.keep_import_report(db, group_id, report.to_json())
+
+
+def group_report(db: sqlite_utils.Database, group_id: int, report_id: str) -> GroupReport | None:
+    """The import report kept as ``report_id`` for group ``group_id``, or None (another
+    group's, too old, or no such report)."""
+    kept = store.import_report(db, group_id, report_id)
+    return None if kept is None else GroupReport.from_json(kept)

@@ -487,3 +487,19 @@ def m018_deleted_nights(db: sqlite_utils.Database) -> None:
     statistics, its tables' games with it (each deleted as a game is), and "Deleted
     nights" restores it whole."""
     db.table("nights").add_column("deleted_at", str)
+
+
+@migrations()
+def m019_import_reports(db: sqlite_utils.Database) -> None:
+    """What a group file's import did (views/transfer.py): kept, so that the page saying
+    it has an address of its own to be opened again, reloaded or in another language
+    (the language switch), instead of being only the answer to the upload. ``report``:
+    the JSON actions.GroupReport writes; ``id``: a random token; kept 30 days
+    (store.keep_import_report)."""
+    db.table("import_reports").create(
+        {"id": str, "group_id": int, "made_at": str, "report": str},
+        pk="id",
+        not_null={"group_id", "made_at", "report"},
+        foreign_keys=[("group_id", "groups", "id")],
+    )
+    db.table("import_reports").create_index(["made_at"])

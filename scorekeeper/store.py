@@ -26,7 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import sqlite_utils
@@ -620,6 +620,33 @@ def _add_later_deals(db: sqlite_utils.Database, number: int, game_id: str, earli
     _touch(db, game_id, now)
     _written(db, game_id)
     return ImportedGame(number, game_id, already=True, added=len(later), seats=seats)
+
+
+#: How long a group file's import report is kept (its page: the import's answer)
+IMPORT_REPORT_DAYS = 30
+
+
+def keep_import_report(db: sqlite_utils.Database, group_id: int, report: str, at: str | None = None) -> str:
+    """Keep ``report`` (what a group file's import did, as JSON) for group ``group_id``;
+    returns its id, a random token for its page's address. Reports older than
+    :data:`IMPORT_REPORT_DAYS` are dropped in the same write. ``at``: the time now (UTC,
+    ISO 8601; tests). Raises DiskFullError when the disk refuses it."""
+    made = at or _now()
+    oldest = (datetime.fromisoformat(made) - timedelta(days=IMPORT_REPORT_DAYS)).isoformat(timespec="seconds")
+    report_id = secrets.token_urlsafe(16)
+    with writing(db):
+        db.execute("delete from import_reports where made_at < ?", [oldest])
+        db.execute("insert into import_reports (id, group_id, made_at, report) values (?, ?, ?, ?)",
+                   [report_id, group_id, made, report])
+    return report_id
+
+
+def import_report(db: sqlite_utils.Database, group_id: int, report_id: str) -> str | None:
+    """The report (JSON) kept as ``report_id`` for group ``group_id``; None when there is
+    none (another group's, dropped after :data:`IMPORT_REPORT_DAYS`, or never made)."""
+    row = db.execute("select report from import_reports where id = ? and group_id = ?",
+                     [report_id, group_id]).fetchone()
+    return None if row is None else str(row[0])
 
 
 def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id: int,

@@ -264,8 +264,10 @@ def said(response) -> str:
 
 
 def upload(client, body: bytes, name: str = "tuesday.json"):
+    """The file sent from the import page, and the page the phone then shows: a group
+    file's report is at an address of its own (the upload answers 303 to it)."""
     return client.post("/games/import", data={"file": (io.BytesIO(body), name)},
-                       content_type="multipart/form-data")
+                       content_type="multipart/form-data", follow_redirects=True)
 
 
 def test_the_group_page_offers_the_download_and_the_import(client):
@@ -330,9 +332,9 @@ def test_the_same_upload_sent_again_gives_the_same_report_and_stores_once(app, d
     body = app.test_client().get("/group/games.json").data
     phone = app.test_client(join=second.token)
     sent = {"file": (io.BytesIO(body), "tuesday.json"), "nonce": "one-upload"}
-    first_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    first_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data", follow_redirects=True)
     sent = {"file": (io.BytesIO(body), "tuesday.json"), "nonce": "one-upload"}
-    second_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    second_answer = phone.post("/games/import", data=sent, content_type="multipart/form-data", follow_redirects=True)
     assert "5 games imported." in text(first_answer)
     assert text(second_answer) == text(first_answer)
     assert len(store.list_games(db, second.id)) == 5
@@ -370,7 +372,8 @@ def test_web_a_file_that_is_no_group_file_is_said_so(app, db, two_groups):
 
 
 def test_a_game_file_is_still_imported_as_one_game(client, db):
-    answer = upload(client, json.dumps(SEASON[1]).encode(), "game.json")
+    answer = client.post("/games/import", data={"file": (io.BytesIO(json.dumps(SEASON[1]).encode()), "game.json")},
+                         content_type="multipart/form-data")
     assert answer.status_code == 302
     assert len(store.list_games(db)) == 1
 
@@ -418,7 +421,7 @@ def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
     assert 512 * 1024 < len(body) < 1000 * 1024
     # encoded here: the test client's own encoder leaves a temporary file open
     sent, kind = multipart({}, "file", "big.json", body, "application/json")
-    answer = app.test_client().post("/games/import", data=sent, content_type=kind)
+    answer = app.test_client().post("/games/import", data=sent, content_type=kind, follow_redirects=True)
     assert answer.status_code == 200, text(answer)[:500]
     assert "20 games imported." in text(answer)
     database = connect(app.config["DATABASE"])
@@ -721,7 +724,7 @@ def test_web_a_newer_file_brings_the_later_deals_and_who_took_over_a_seat(app, d
     trix = _trix_of(db, second.id)
 
     sent = {"file": (io.BytesIO(newer), "newer.json"), "nonce": "newer-upload"}
-    answer = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    answer = phone.post("/games/import", data=sent, content_type="multipart/form-data", follow_redirects=True)
     assert answer.status_code == 200
     page = said(answer)
     assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: here already, 1 later deal added" in page
@@ -733,7 +736,7 @@ def test_web_a_newer_file_brings_the_later_deals_and_who_took_over_a_seat(app, d
     assert "Dora" in history and "Deal 6" in history
     # the same upload sent again (a second tap, a resent form): the same report, nothing added
     sent = {"file": (io.BytesIO(newer), "newer.json"), "nonce": "newer-upload"}
-    again = phone.post("/games/import", data=sent, content_type="multipart/form-data")
+    again = phone.post("/games/import", data=sent, content_type="multipart/form-data", follow_redirects=True)
     assert "Trix with سارة, محمد, Jörg, Aino, 6 deals: here already, 1 later deal added" in said(again)
     assert len(store.get_game(db, trix).deals) == 6 and len(store.list_games(db, second.id)) == 5
 
@@ -833,3 +836,59 @@ def test_cli_a_game_file_put_right_elsewhere_is_imported_and_the_one_here_named(
     assert result.stdout.splitlines()[0] == "Imported Trigami: Jörg, Aino, Sara (2 deals)"
     assert f"/games/{here} here began with the same deal and went otherwise" in result.stderr
     assert len(store.list_games(db, second.id)) == 2
+
+
+# ------------------------------------------------------------------ the report's own page
+
+
+def test_the_report_has_its_own_address_to_reload_or_read_in_another_language(app, db, two_groups):
+    """The upload answers 303 to the report's page, which says the same when opened
+    again (a reload) or through the language switch, and imports nothing more (tester 7:
+    the switch, on a report that was only the upload's answer, showed the empty import
+    page)."""
+    first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+    phone = app.test_client(join=second.token)
+    answer = phone.post("/games/import", data={"file": (io.BytesIO(body), "tuesday.json")},
+                        content_type="multipart/form-data")
+    assert answer.status_code == 303
+    address = answer.location
+    assert address.startswith("/games/import/report/")
+    report = phone.get(address)
+    assert report.status_code == 200
+    assert "5 games imported." in text(report) and "tuesday.json" in text(report)
+    assert text(phone.get(address)) == text(report)  # reloaded: the same, nothing imported again
+    switched = phone.get(f"/language/fi?next={address}", follow_redirects=True)
+    assert "5 peliä tuotu." in text(switched)
+    assert len(store.list_games(db, second.id)) == 5
+    # another group's phone, and an address that was never a report's: not found
+    assert app.test_client(join=first.token).get(address).status_code == 404
+    assert phone.get("/games/import/report/no-such-report").status_code == 404
+
+
+def test_a_report_is_kept_thirty_days(db, two_groups):
+    _first, second = two_groups
+    old = store.keep_import_report(db, second.id, '{"games": [], "files": [], "filename": null}',
+                                   at="2026-11-01T20:00:00+00:00")
+    assert store.import_report(db, second.id, old) is not None
+    kept = store.keep_import_report(db, second.id, '{"games": [], "files": [], "filename": "x.json"}',
+                                    at="2026-12-01T20:00:01+00:00")  # 30 days and a second later
+    assert store.import_report(db, second.id, old) is None
+    assert store.import_report(db, second.id, kept) == '{"games": [], "files": [], "filename": "x.json"}'
+
+
+def test_a_report_the_disk_cannot_keep_is_said_at_once_with_the_games_stored(app, db, two_groups, monkeypatch):
+    """The games stored, the disk full before the report could be kept: the upload's
+    answer is the report itself (as before it had an address), not an error."""
+    _first, second = two_groups
+    body = app.test_client().get("/group/games.json").data
+
+    def refused(*args, **kwargs):
+        raise store.DiskFullError("full", app.config["DATABASE"], "database or disk is full")
+
+    monkeypatch.setattr(store, "keep_import_report", refused)
+    answer = app.test_client(join=second.token).post(
+        "/games/import", data={"file": (io.BytesIO(body), "tuesday.json")}, content_type="multipart/form-data")
+    assert answer.status_code == 200
+    assert "5 games imported." in text(answer)
+    assert len(store.list_games(db, second.id)) == 5

@@ -85,6 +85,13 @@ def test_download_all_games_then_import_them_into_another_group(browser, tmp_pat
             expect(report.locator("li").nth(2)).to_contain_text("Trix with سارة, محمد, Jörg, Aino")
             assert no_sideways_scroll(page)
             shot(page, f"group-file-2-report-{width}")
+            # the report in another language, from the switch at the foot of the page
+            # (tester 7: the switch showed the empty import page), and back
+            page.locator("nav a[hreflang=fi]").click()
+            expect(report).to_contain_text("5 peliä tuotu.")
+            expect(report.locator("li[data-imported=stored]")).to_have_count(5)
+            page.locator("nav a[hreflang=en]").click()
+            expect(report).to_contain_text("5 games imported.")
 
             # every game equal: the other group's own file holds the same games
             moved = json.loads(download_all(page, base, tmp_path, "friday.json").read_text(encoding="utf-8"))

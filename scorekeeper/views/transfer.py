@@ -11,6 +11,7 @@ from typing import Any
 from flask import (
     Blueprint,
     Response,
+    abort,
     current_app,
     flash,
     redirect,
@@ -21,7 +22,7 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, i18n, night_actions, night_store, sheet
+from .. import actions, export, forms, i18n, night_actions, night_store, sheet, store
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
@@ -166,10 +167,31 @@ def _import_group(form: transfer_forms.UploadForm, raw: bytes) -> Any:
             return render_template("transfer/upload.html", form=form, problems=[], filename=filename,
                                    group_problems=found, group_games=games,
                                    total=_games_in(raw)), 400
-        case actions.GroupImported(games=games, files=files):
-            return render_template("transfer/group_report.html", result=result,
-                                   rows=list(zip(games, files, strict=True)), filename=filename)
+        case actions.GroupImported():
+            report = result.report(filename)
+            try:
+                report_id = actions.keep_group_report(get_db(), group_id(), report)
+            except store.DiskFullError:  # the games are stored; the report is said once, here
+                return _group_report_page(report)
+            # the report's own address: reloaded or shown in another language (the switch
+            # at the foot of the page), it says the same, and nothing is imported again
+            return redirect(url_for("transfer.group_report", report_id=report_id), 303)
     raise AssertionError(result)  # pragma: no cover - every result is answered above
+
+
+@bp.get("/games/import/report/<report_id>")
+def group_report(report_id: str) -> Any:
+    """What a group file's import did (:func:`_import_group`), at its own address for 30
+    days; 404 for another group's report, an older one or none."""
+    report = actions.group_report(get_db(), group_id(), report_id)
+    if report is None:
+        abort(404)
+    return _group_report_page(report)
+
+
+def _group_report_page(report: actions.GroupReport) -> str:
+    return render_template("transfer/group_report.html", result=report,
+                           rows=list(zip(report.games, report.files, strict=True)), filename=report.filename)
 
 
 def _import_night(form: transfer_forms.UploadForm, raw: bytes) -> Any:

@@ -676,6 +676,22 @@ def test_a_delete_that_would_break_later_deals_is_refused(client, make_game, db)
     assert deal_count(db, game_id) == 6
 
 
+def test_a_delete_sent_for_another_version_of_a_deal_that_cannot_be_deleted_says_so(client, make_game, db):
+    """A delete whose version is not the deal's (changed on another phone meanwhile, or
+    a page sent back with another) of a deal that cannot be deleted as it is now: the page
+    says so, with no Delete to tap again (tester 10, LOW: it said "Tap Delete again", and
+    that Delete was then refused)."""
+    game_id = make_game(kind="trix", deals=[*_kingdom([0, 1, 2, 3]), {"contracts": ["king"], "king": {"taker": 2}}])
+    second = store.get_game(db, game_id).deals[1]
+    answer = client.post(f"/games/{game_id}/deals/{second.id}/delete", data={"version": "x"})
+    assert answer.status_code == 409
+    page = text(answer)
+    assert "Deal 2 was changed on another phone meanwhile: it now reads as below." in page
+    assert "cannot be deleted" in page and "Tap Delete again" not in page
+    assert 'type="submit">Delete deal 2' not in answer.get_data(as_text=True)
+    assert deal_count(db, game_id) == 6
+
+
 def test_double_tap_on_start_makes_one_game(client, db):
     data = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "first_dealer": "random",
             "target": "500", "nonce": "start-once"}

@@ -483,10 +483,15 @@ def delete(game_id: str, deal_id: int) -> Any:
             case actions.NotFound():
                 abort(404)
             case actions.ChangedMeanwhile(deal=now):
-                form.form_errors.append(_("Deal %(n)s was changed on another phone meanwhile: it now reads as "
-                                          "below. Tap Delete again to delete it as it is now.",
-                                          n=game.deal_index(deal_id) + 1))
-                return _confirm(store.get_game(get_db(), game.id), deal_id, form, None, now.version), 409
+                current = store.get_game(get_db(), game.id)
+                # as it is now, it may not be deletable at all: then no Delete to tap again
+                problem = actions.delete_problem(current, deal_id)
+                form.form_errors.append(
+                    _("Deal %(n)s was changed on another phone meanwhile: it now reads as below.",
+                      n=game.deal_index(deal_id) + 1) if problem else
+                    _("Deal %(n)s was changed on another phone meanwhile: it now reads as below. Tap Delete again "
+                      "to delete it as it is now.", n=game.deal_index(deal_id) + 1))
+                return _confirm(current, deal_id, form, problem, now.version), 409
             case actions.Refused(error=error):
                 return _confirm(store.get_game(get_db(), game.id), deal_id, form, error, None), 400
             case actions.CardClosed():  # the round closed at the instant of the delete

@@ -503,3 +503,12 @@ def m019_import_reports(db: sqlite_utils.Database) -> None:
         foreign_keys=[("group_id", "groups", "id")],
     )
     db.table("import_reports").create_index(["made_at"])
+
+
+@migrations()
+def m020_counted_deals_deleted(db: sqlite_utils.Database) -> None:
+    """A club night's table closed early counts its first ``counted`` deals; one of them
+    deleted afterwards counts one fewer, and ``counted_deleted`` (a JSON list of deal ids)
+    remembers it, so that the deal restored counts again and a deal added after the close
+    never does (store.delete_deal, store.restore_deal)."""
+    db.table("night_tables").add_column("counted_deleted", str)

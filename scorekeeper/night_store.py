@@ -212,7 +212,8 @@ def reopen_round(db: sqlite_utils.Database, night_id: int, number: int) -> Store
             raise ReopenRefusedError(number, reason)
         db.execute("update night_rounds set closed = 0, closed_early = 0, closed_at = null where night_id = ? "
                    "and number = ?", [night_id, number])
-        db.execute("update night_tables set counted = null where night_id = ? and round = ?", [night_id, number])
+        db.execute("update night_tables set counted = null, counted_deleted = null where night_id = ? and round = ?",
+                   [night_id, number])
     return night.rounds[number - 1]
 
 

@@ -1391,6 +1391,11 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
         file = left.game_file()
         score = file.score()  # raises RuleError
         db.table("deals").update(deal_id, {"deleted_at": now, "updated_at": now, "nonce": None})
+        # a club night's table closed early counts its first deals: one of them deleted, one
+        # fewer (not the first deal added after the close in its place), remembered for a restore
+        db.execute("update night_tables set counted = counted - 1, counted_deleted = json_insert("
+                   "coalesce(counted_deleted, '[]'), '$[#]', ?) where game_id = ? and counted >= ?",
+                   [deal_id, game_id, index + 1])
         _record(db, game_id, now, "deal_deleted", deal_id=deal_id, position=current.position,
                 before=current.entry)
         _touch(db, game_id, now)
@@ -1429,6 +1434,11 @@ def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
         file = restored.game_file()
         score = file.score()  # raises RuleError: the rollback leaves all as it was
         db.table("deals").update(deal_id, {"deleted_at": None, "updated_at": now})
+        # back at a club night's table closed early: counted again if it was counted when deleted
+        db.execute("update night_tables set counted = counted + 1, counted_deleted = (select json_group_array("
+                   "value) from json_each(counted_deleted) where value != ?) where game_id = ? and counted is not "
+                   "null and exists (select 1 from json_each(counted_deleted) where value = ?)",
+                   [deal_id, game_id, deal_id])
         _record(db, game_id, now, "deal_restored", deal_id=deal_id, position=deal.position, after=deal.entry)
         _touch(db, game_id, now)
         _written(db, game_id, restored, file, score)  # scored once: the check's score

@@ -265,6 +265,43 @@ def test_thirteen_at_trix_two_rounds_closed_early(client, db, fixed_seed):
     assert "Seat round 3" not in text(client.get(f"/nights/{night_id}"))
 
 
+def test_a_counted_deal_deleted_after_an_early_close_lets_no_later_deal_in(client, db, fixed_seed):
+    """A round closed early counts each table's deals as they stood (docs/club-nights.md,
+    "A round closed early"). Deleting one of those deals afterwards (a deal entered twice)
+    leaves the table one deal fewer to count, not the first deal added after the close in
+    its place (tester 11, HIGH: it counted in the night). Restored, it counts again; a
+    deal added after the close counts in no case. SCORING.md §2: the King −75 to its
+    taker, Diamonds −10 a diamond (13 diamonds: −130)."""
+    night_id = start(client, "trix", NINE[:8], 2)  # two tables of four
+    table = night(db, night_id).current.tables[0]
+    game_id, taker = table.game.id, table.game.players[0]
+    king_taken(client, game_id, 0, "counted king")  # deal 1: the taker −75
+    assert client.post(f"/nights/{night_id}/close").status_code == 302  # table 2 has not dealt: early
+    late = client.post(f"/games/{game_id}/deals/new", data={"nonce": "after the close", "contracts": "diamonds",
+                                                             "diamonds_0": "13", "diamonds_1": "0", "diamonds_2": "0",
+                                                             "diamonds_3": "0"})
+    assert late.status_code == 302, text(late)[-500:]  # deal 2, after the close: the taker −130
+
+    def taker_score() -> int:
+        return next(score for _rank, name, _points, score in standing_rows(client, night_id) if name == taker)
+
+    def counted() -> int | None:
+        return night(db, night_id).rounds[0].tables[0].counted
+
+    assert (counted(), taker_score()) == (1, -75)
+    king, diamonds = store.get_game(db, game_id).deals
+    assert client.post(f"/games/{game_id}/deals/{king.id}/delete").status_code == 302
+    assert (counted(), taker_score()) == (0, 0)  # nothing of the table's counts; not the Diamonds
+    assert client.post(f"/games/{game_id}/deals/{king.id}/restore").status_code == 302
+    assert (counted(), taker_score()) == (1, -75)
+    # the deal added after the close, deleted and restored: the count never moves
+    assert client.post(f"/games/{game_id}/deals/{diamonds.id}/delete").status_code == 302
+    assert (counted(), taker_score()) == (1, -75)
+    assert client.post(f"/games/{game_id}/deals/{diamonds.id}/restore").status_code == 302
+    assert (counted(), taker_score()) == (1, -75)
+    assert len(store.get_game(db, game_id).deals) == 2
+
+
 def test_partners_sit_opposite_and_score_as_a_side(client, db, fixed_seed):
     """Partnership Trix: each table of four is two pairs (seats 0+2, 1+3); a side's places
     are its partners' (docs/club-nights.md): the winning pair 2 points each, the other 0."""

@@ -195,6 +195,25 @@ def test_a_leaver_is_not_taken_back_once_the_next_round_is_seated(client, db):
     assert night(db, night_id).player("Bruno").until_round == 1
 
 
+def test_a_leaver_is_told_of_the_round_seated_now_not_the_one_after_they_left(client, db):
+    """Bruno left after round 1 of three; rounds 2 and 3 are seated. Round 3 is the one
+    seated now, and the night's last (tester 11: the page said "Round 2, the night's
+    last", in Finnish too)."""
+    night_id = start(client, "trigami", SIX, 3, target="500")
+    client.post(f"/nights/{night_id}/leave", data={"player": "Bruno"})
+    for _round in (2, 3):
+        client.post(f"/nights/{night_id}/close")
+        client.post(f"/nights/{night_id}/next")
+    assert len(night(db, night_id).rounds) == 3
+    page = text(client.get(f"/nights/{night_id}"))
+    assert "Bruno left after round 1." in page
+    assert "Round 3, the night's last, is seated: there is no next round to come back to." in page
+    assert "Round 2, the night's last" not in page
+    answer = text(client.post(f"/nights/{night_id}/stay", data={"player": "Bruno"}, follow_redirects=True))
+    assert "Bruno left after round 1, and round 3, the night's last, is seated: they can no longer be taken " \
+           "back, and there is no next round to come back to." in answer
+
+
 def test_a_leaver_of_a_two_round_night_is_not_told_of_a_next_round(client, db):
     """The tester's partners night of two rounds: Bruno left after round 1 and round 2,
     the night's last, is seated. Neither the page nor an old "Bruno stays" speak of a

@@ -429,15 +429,16 @@ def stay(night_id: int) -> Any:
             flash(_moved_on(shown, current), "told")
         case night_actions.Staying(name=name, from_round=from_round):
             flash(_("%(name)s stays: seated again from round %(n)s.", name=isolate(name), n=from_round), "saved")
+        # (the round seated now, the night's latest: not always the one after the leaver's)
         case night_actions.StayRefused(name=name, reason="gone", until_round=until) \
-                if (until or 0) + 1 >= night.rounds_planned:  # the night's last round: no next one to join
+                if len(night.rounds) >= night.rounds_planned:  # the night's last round: no next one to join
             flash(_("%(name)s left after round %(n)s, and round %(next)s, the night's last, is seated: they can no "
                     "longer be taken back, and there is no next round to come back to.", name=isolate(name),
-                    n=until, next=(until or 0) + 1), "saved")
+                    n=until, next=len(night.rounds)), "saved")
         case night_actions.StayRefused(name=name, reason="gone", until_round=until):
             flash(_("%(name)s left after round %(n)s, and round %(next)s is seated: they can no longer be taken "
                     "back. Add them as a late arrival: they join from the next round.", name=isolate(name),
-                    n=until, next=(until or 0) + 1), "saved")
+                    n=until, next=len(night.rounds)), "saved")
         case night_actions.StayRefused(name=name, reason="staying"):
             flash(_("%(name)s is not leaving.", name=isolate(name)), "saved")
         case night_actions.StayRefused():

@@ -164,6 +164,20 @@ def test_a_day_the_filter_cannot_read_is_explained_beside_its_field_and_kept(cli
         assert set(listed(page)) == {ids["G3"], ids["G4"]}  # the other filters still apply
 
 
+def test_one_day_the_filter_cannot_read_leaves_the_other_day_unapplied_too(client, history):
+    """From a day that is no day, To 2020 (before every game): the page says what is wrong
+    and lists the games as if no day were given, not those to 2020 alone, which here
+    would be none (tester 11: half a period, "No games match"); the players' and season's
+    pages do the same."""
+    everything = sorted(listed(home(client)))
+    assert everything
+    for days in ({"start": "2026-13-45", "end": "2020-01-01"}, {"start": "2099-01-01", "end": "2026-02-30"},
+                 {"start": "2099-01-01", "end": "2020-01-01"}):  # (the last: To before From)
+        page = home(client, **days)
+        assert "Not a valid date value." in text_of(page) or "The last day comes before the first." in text_of(page)
+        assert sorted(listed(page)) == everything, days
+
+
 def test_filter_by_finished_or_unfinished(client, history):
     ids, _players = history
     page = home(client, status="unfinished")

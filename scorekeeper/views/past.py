@@ -85,8 +85,11 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
     zone = time_zone(form.tz.data)
     kind = (form.kind.data or None) if not form.kind.errors else None
     player = int(form.player.data) if form.player.data and not form.player.errors else None
-    start = form.start.data if not form.start.errors else None
-    end = form.end.data if not form.end.errors else None
+    # a day that cannot be read (or a To before the From) bounds nothing, on either side:
+    # half a period would list what nobody asked for (as the players' and season's pages)
+    whole = not (form.start.errors or form.end.errors)
+    start = form.start.data if whole else None
+    end = form.end.data if whole else None
     figure = None
     if form.figure.data:
         if player is None:

@@ -1,0 +1,64 @@
+"""A player's Trix figures, contract by contract (templates/players/show.html), on a phone:
+each contract's name stays whole in its row's head (tester 11, LOW: "Diamond / s" at 390
+px, the head given less than its word beside three columns of figures), at 360 and 390 px
+in English and Finnish, and the page never scrolls sideways."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import groups, store
+from scorekeeper.db import connect
+from tests.browser_support import (
+    PHONE_LOCALES,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    store_game,
+)
+from tests.conftest import game_file
+from tests.test_gamefile import TRIX_KINGDOM
+
+pytestmark = pytest.mark.browser
+
+#: Each word of the contracts table's row heads wider than its head's room (a word may
+#: break at a soft hyphen, with a hyphen: the Finnish "Hertta-/kuningas")
+WORDS_CUT = """() => [...document.querySelectorAll(".contracts-table tbody th")].flatMap((th) => {
+  const style = getComputedStyle(th);
+  const room = th.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  const ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return th.textContent.trim().split(/[\\s\\u00ad]+/).filter((w) => ruler.measureText(w).width > room + 0.5)
+    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+})"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    path = tmp_path_factory.mktemp("player-contracts") / "contracts.sqlite3"
+    with serve(path) as url:
+        store_game(path, game_file("trix", deals=TRIX_KINGDOM * 4))  # a whole game: every contract
+        db = connect(str(path))
+        try:
+            anna = next(pid for pid, name in store.player_names(db, groups.only_group(db).id).items()
+                        if name == "Anna")
+        finally:
+            db.conn.close()
+        yield url, anna
+
+
+# English at 390 px (where "Diamond / s" was seen), Finnish, the longest words, at 360
+@pytest.mark.parametrize(("language", "width", "height"), [("en", 390, 844), ("fi", 360, 740)])
+def test_the_contracts_names_stay_whole_on_a_phone(browser, site, language, width, height):
+    url, anna = site
+    page = new_page(browser, width, height, locale=PHONE_LOCALES[language])
+    try:
+        page.goto(f"{url}/players/{anna}")
+        heads = page.locator(".contracts-table tbody th")
+        assert heads.count() == 5  # King of Hearts, Queens, Diamonds, Tricks, Trix
+        assert page.evaluate(WORDS_CUT) == []
+        assert no_sideways_scroll(page)
+        shot(page, f"player-contracts-{language}-{width}")
+    finally:
+        page.context.close()

@@ -297,11 +297,13 @@ class Staying:
 @dataclass(frozen=True)
 class StayRefused:
     """Nothing changed: ``reason`` as night_records.StoredNight.stay_refusal ("gone":
-    the round after their last, ``until_round``, is seated; "staying"; "unknown")."""
+    the round after their last, ``until_round``, is seated; "staying"; "unknown");
+    ``seated``: how many rounds are seated now (the latest: the one seated since)."""
 
     name: str
     reason: str
     until_round: int | None = None
+    seated: int = 0
 
 
 def stay(db: sqlite_utils.Database, night: StoredNight, name: str, shown_round: int | None = None
@@ -315,7 +317,7 @@ def stay(db: sqlite_utils.Database, night: StoredNight, name: str, shown_round: 
         shown, next_round = night_store.set_staying(db, night.id, name, shown_round)
     except night_store.StayRefusedError as refused:
         found = night.player(name)
-        return StayRefused(found.name if found else name, refused.reason, refused.until_round)
+        return StayRefused(found.name if found else name, refused.reason, refused.until_round, refused.seated)
     except night_store.NightMovedOnError as moved:
         return MovedOn(moved.shown, moved.current)
     return Staying(shown, next_round)

@@ -314,12 +314,14 @@ def set_leaving(db: sqlite_utils.Database, night_id: int, name: str, shown_round
 
 class StayRefusedError(Exception):
     """A leaver cannot be taken back: ``reason`` as night_records.StoredNight.stay_refusal
-    says it; ``until_round`` their last round (None: not leaving)."""
+    says it; ``until_round`` their last round (None: not leaving); ``seated`` how many
+    rounds are seated (read inside the write: the latest is the one that refused it)."""
 
-    def __init__(self, reason: str, until_round: int | None = None) -> None:
-        super().__init__(reason, until_round)
+    def __init__(self, reason: str, until_round: int | None = None, seated: int = 0) -> None:
+        super().__init__(reason, until_round, seated)
         self.reason = reason
         self.until_round = until_round
+        self.seated = seated
 
 
 def set_staying(db: sqlite_utils.Database, night_id: int, name: str, shown_round: int | None = None
@@ -336,7 +338,8 @@ def set_staying(db: sqlite_utils.Database, night_id: int, name: str, shown_round
         reason = night.stay_refusal(name)
         player = night.player(name)
         if reason is not None or player is None:
-            raise StayRefusedError(reason or "unknown", None if player is None else player.until_round)
+            raise StayRefusedError(reason or "unknown", None if player is None else player.until_round,
+                                   len(night.rounds))
         if shown_round is not None and shown_round != len(night.rounds):
             raise NightMovedOnError(shown_round, len(night.rounds))
         db.execute("update night_players set until_round = null where night_id = ? and player_id = "

@@ -302,6 +302,20 @@ def test_a_counted_deal_deleted_after_an_early_close_lets_no_later_deal_in(clien
     assert len(store.get_game(db, game_id).deals) == 2
 
 
+def test_a_round_being_played_is_told_in_the_present(client, db, fixed_seed):
+    """While round 1 is played, its games count as they stand now, and the standing says
+    so in the present; once closed early, in the past (tester 11, LOW: "The game was not
+    over: it counts as it stood" of a game still being played)."""
+    night_id = start(client, "trix", NINE[:8], 2)
+    king_taken(client, night(db, night_id).current.tables[0].game.id, 0, "playing")
+    why = text(client.get(f"/nights/{night_id}/standing"))
+    assert "The game is not over yet: it counts as it stands." in why
+    assert "it counts as it stood" not in why
+    client.post(f"/nights/{night_id}/close")
+    why = text(client.get(f"/nights/{night_id}/standing"))
+    assert "The game was not over: it counts as it stood." in why and "it counts as it stands" not in why
+
+
 def test_partners_sit_opposite_and_score_as_a_side(client, db, fixed_seed):
     """Partnership Trix: each table of four is two pairs (seats 0+2, 1+3); a side's places
     are its partners' (docs/club-nights.md): the winning pair 2 points each, the other 0."""

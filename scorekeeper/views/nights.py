@@ -430,15 +430,15 @@ def stay(night_id: int) -> Any:
         case night_actions.Staying(name=name, from_round=from_round):
             flash(_("%(name)s stays: seated again from round %(n)s.", name=isolate(name), n=from_round), "saved")
         # (the round seated now, the night's latest: not always the one after the leaver's)
-        case night_actions.StayRefused(name=name, reason="gone", until_round=until) \
-                if len(night.rounds) >= night.rounds_planned:  # the night's last round: no next one to join
+        case night_actions.StayRefused(name=name, reason="gone", until_round=until, seated=seated) \
+                if seated >= night.rounds_planned:  # the night's last round: no next one to join
             flash(_("%(name)s left after round %(n)s, and round %(next)s, the night's last, is seated: they can no "
                     "longer be taken back, and there is no next round to come back to.", name=isolate(name),
-                    n=until, next=len(night.rounds)), "saved")
-        case night_actions.StayRefused(name=name, reason="gone", until_round=until):
+                    n=until, next=seated), "saved")
+        case night_actions.StayRefused(name=name, reason="gone", until_round=until, seated=seated):
             flash(_("%(name)s left after round %(n)s, and round %(next)s is seated: they can no longer be taken "
                     "back. Add them as a late arrival: they join from the next round.", name=isolate(name),
-                    n=until, next=len(night.rounds)), "saved")
+                    n=until, next=seated), "saved")
         case night_actions.StayRefused(name=name, reason="staying"):
             flash(_("%(name)s is not leaving.", name=isolate(name)), "saved")
         case night_actions.StayRefused():
@@ -446,11 +446,12 @@ def stay(night_id: int) -> Any:
     return redirect(url_for("nights.show", night_id=night_id) + "#leave")
 
 
-def line_words(line: RoundLine, sides: int, partners: bool = False) -> str:
+def line_words(line: RoundLine, sides: int, partners: bool = False, playing: bool = False) -> str:
     """One round of a player's standing in a sentence: where they finished and why that
     gives these placing points, or the sit-out rule (docs/club-nights.md); the round's
     score, said as the side's total with partners (``partners``: partnership Trix);
-    numbers in the page's digits."""
+    numbers in the page's digits. ``playing``: the round is still being played (its
+    unfinished games count as they stand now, not as they stood)."""
     n = locale_numbers.number
     if line.sat_out:
         points = ngettext("Round %(round)s: sat out. Counted level with every other side of a table: %(level)s × "
@@ -476,7 +477,8 @@ def line_words(line: RoundLine, sides: int, partners: bool = False) -> str:
     else:
         words += " " + _("Score %(score)s.", score=n(line.score))
     if not line.finished:
-        words += " " + _("The game was not over: it counts as it stood.")
+        words += " " + (_("The game is not over yet: it counts as it stands.") if playing
+                        else _("The game was not over: it counts as it stood."))
     return words
 
 
@@ -508,8 +510,10 @@ def standing(night_id: int) -> str:
     page = _page(night)
     sides = page["sides"]
     partners = page["partners"]
+    playing = {round_.number for round_ in night.rounds if not round_.over}
     rows = [{"row": row, "words": row_words(row, night.ranking, night.low_wins),
-             "lines": [line_words(line, sides, partners) for line in row.rounds]} for row in page["standing"]]
+             "lines": [line_words(line, sides, partners, line.round in playing) for line in row.rounds]}
+            for row in page["standing"]]
     return render_template("nights/standing.html", **page, rows=rows, version=version)
 
 

@@ -54,7 +54,7 @@ class UploadForm(FlaskForm):
     when the player asks to import a copy of a game that is stored already.
     """
 
-    file = FileField(_l("Game file (.json)"), render_kw={"accept": ".json,application/json,text/plain"})
+    file = FileField(_l("File (.json)"), render_kw={"accept": ".json,application/json,text/plain"})
     nonce = HiddenField()
     content = HiddenField()
     copy = HiddenField()

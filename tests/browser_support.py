@@ -460,6 +460,30 @@ def shot(what: Any, name: str, full_page: bool = True) -> None:
         what.screenshot(path=path, full_page=full_page)
 
 
+#: The words of the cells a selector finds, each wider than its cell's room for text
+#: (a word broken across two lines: "Finishin / g order", "Trick / s"), with its width
+#: and the room. A name (in <bdi>) may break anywhere, and is left out; a word may break
+#: at a soft hyphen (the Finnish "Hertta-/kuningas"), so each part counts; a <mark>'s own
+#: padding takes room too.
+_WORDS_CUT = """(selector) => [...document.querySelectorAll(selector)].flatMap((cell) => {
+  const style = getComputedStyle(cell);
+  const room = cell.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+  const ruler = document.createElement("canvas").getContext("2d");
+  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const copy = cell.cloneNode(true);
+  copy.querySelectorAll("bdi").forEach((name) => name.remove());
+  const mark = cell.querySelector("mark") ? 2 * 0.2 * parseFloat(style.fontSize) : 0;
+  return copy.textContent.trim().split(/[\\s\\u00ad]+/).filter((w) => w && ruler.measureText(w).width + mark > room + 0.5)
+    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+})"""
+
+
+def words_cut(page, selector: str) -> list[str]:
+    """Each word broken inside itself in the cells ``selector`` finds on ``page``, as
+    "word (its width px in the room)" (:data:`_WORDS_CUT`); [] when every word is whole."""
+    return page.evaluate(_WORDS_CUT, selector)
+
+
 def no_sideways_scroll(page) -> bool:
     """Whether the page, once loaded, fits its width (no sideways scrolling). Waits for the
     page a click has just opened: measured mid-navigation there is no document yet."""

@@ -16,23 +16,12 @@ from tests.browser_support import (
     serve,
     shot,
     store_game,
+    words_cut,
 )
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 
 pytestmark = pytest.mark.browser
-
-#: Each word of the contracts table's row heads wider than its head's room (a word may
-#: break at a soft hyphen, with a hyphen: the Finnish "Hertta-/kuningas")
-WORDS_CUT = """() => [...document.querySelectorAll(".contracts-table tbody th")].flatMap((th) => {
-  const style = getComputedStyle(th);
-  const room = th.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
-  const ruler = document.createElement("canvas").getContext("2d");
-  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  return th.textContent.trim().split(/[\\s\\u00ad]+/).filter((w) => ruler.measureText(w).width > room + 0.5)
-    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
-})"""
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
@@ -57,7 +46,7 @@ def test_the_contracts_names_stay_whole_on_a_phone(browser, site, language, widt
         page.goto(f"{url}/players/{anna}")
         heads = page.locator(".contracts-table tbody th")
         assert heads.count() == 5  # King of Hearts, Queens, Diamonds, Tricks, Trix
-        assert page.evaluate(WORDS_CUT) == []
+        assert words_cut(page, ".contracts-table tbody th") == []
         assert no_sideways_scroll(page)
         shot(page, f"player-contracts-{language}-{width}")
     finally:

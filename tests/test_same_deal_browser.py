@@ -28,6 +28,7 @@ from tests.browser_support import (
     serve,
     store_game,
     sync_api,
+    words_cut,
 )
 from tests.browser_support import shot as full_shot
 from tests.conftest import game_file
@@ -256,21 +257,6 @@ def test_a_waiting_deal_another_phone_entered_meanwhile_is_marked_sent_with_thos
         context.close()
 
 
-#: Whether every head of a row of the comparison is at least as wide as its longest word
-#: (narrower, the word is broken across two lines: "Finishin / g order"); names (in
-#: <bdi>) may break anywhere
-WORDS_WHOLE = """() => [...document.querySelectorAll("[data-compare] tbody th")].flatMap((th) => {
-  const style = getComputedStyle(th);
-  const room = th.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
-  const ruler = document.createElement("canvas").getContext("2d");
-  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  const copy = th.cloneNode(true);
-  copy.querySelectorAll("bdi").forEach((name) => name.remove());
-  return copy.textContent.trim().split(/\\s+/).filter((w) => w && ruler.measureText(w).width > room + 0.5)
-    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
-})"""
-
-
 @pytest.mark.parametrize("language", ["en", "fi"])
 def test_a_trix_deal_set_beside_theirs_breaks_no_word_of_its_row_heads(browser, served, language):
     """Tester 9 (LOW): on a Trix deal's conflict page at 390 px, the comparison's row head
@@ -294,26 +280,11 @@ def test_a_trix_deal_set_beside_theirs_breaks_no_word_of_its_row_heads(browser, 
             db.conn.close()
         page.locator(".action-bar button[type=submit]").click()
         expect(page.locator("[data-compare] tr.differs")).to_have_count(1)
-        assert page.evaluate(WORDS_WHOLE) == []
+        assert words_cut(page, "[data-compare] tbody th") == []
         assert no_sideways_scroll(page)
         shot(page, f"same-deal-trix-differs-{language}")
     finally:
         page.context.close()
-
-
-#: The words of the comparison's cells that are not names, each wider than its cell's room
-#: (a word broken across two lines: "Trick / s"); names (in <bdi>) may break anywhere
-CELL_WORDS_WHOLE = """() => [...document.querySelectorAll("[data-compare] tbody td")].flatMap((td) => {
-  const style = getComputedStyle(td);
-  const room = td.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
-  const ruler = document.createElement("canvas").getContext("2d");
-  ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  const copy = td.cloneNode(true);
-  copy.querySelectorAll("bdi").forEach((name) => name.remove());
-  const inMark = td.querySelector("mark") ? 2 * 0.2 * parseFloat(style.fontSize) : 0;  // a mark's own padding
-  return copy.textContent.trim().split(/\\s+/).filter((w) => w && ruler.measureText(w).width + inMark > room + 0.5)
-    .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
-})"""
 
 
 @pytest.mark.parametrize("language", ["en", "fi"])
@@ -338,8 +309,8 @@ def test_a_trix_contract_set_beside_another_breaks_no_word_of_its_cells(browser,
             db.conn.close()
         page.locator(".action-bar button[type=submit]").click()
         expect(page.locator("[data-compare] tr.differs").first).to_be_visible()
-        assert page.evaluate(CELL_WORDS_WHOLE) == []
-        assert page.evaluate(WORDS_WHOLE) == []
+        assert words_cut(page, "[data-compare] tbody td") == []
+        assert words_cut(page, "[data-compare] tbody th") == []
         assert no_sideways_scroll(page)
         shot(page, f"same-deal-trix-contracts-differ-{language}")
     finally:
@@ -368,7 +339,7 @@ def test_forty_letter_names_set_beside_each_other_keep_the_comparison_the_phones
         expect(page.locator("[data-compare] tr.differs")).to_have_count(1)
         wrap = page.locator(".compare-wrap")
         assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), wrap.evaluate("(w) => [w.scrollWidth, w.clientWidth]")
-        assert page.evaluate(CELL_WORDS_WHOLE) == [] and page.evaluate(WORDS_WHOLE) == []
+        assert words_cut(page, "[data-compare] tbody td") == [] and words_cut(page, "[data-compare] tbody th") == []
         expect(page.locator("[data-compare] tr.differs td bdi")).to_have_text([names[1], names[0]])
         assert no_sideways_scroll(page)
         shot(page, "same-deal-long-names-360")

@@ -1044,7 +1044,10 @@ const OfflineTruth = (function () {
       if (text.trim()) {
         // "over": the game ended meanwhile (another phone's deal, or a deal put right):
         // nothing to open it into, nothing to send again
+        // "noneAdded": the conflict is a change that added no deal (a seat taken over, a
+        // deal put right): no other deal to be the same one
         return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0,
+                 noneAdded: said.length > 0 && !!doc.querySelector("[data-conflict] [data-none-added]"),
                  final: !said.length && !!refusal && refusal.dataset.refusal === "final",
                  over: !!doc.querySelector("[data-game-over]") };
       }
@@ -1150,6 +1153,7 @@ const OfflineTruth = (function () {
           const why = reasonFrom(page, response.status);
           mine.reason = why.text;
           mine.conflict = why.conflict;
+          mine.noneAdded = why.noneAdded;
           mine.final = why.final;
           mine.over = why.over;
           closed = closed || why.final;
@@ -1222,7 +1226,8 @@ const OfflineTruth = (function () {
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
           card.appendChild(el("p", "", item.final ? box.dataset.tFinal : item.over ? box.dataset.tOver
-            : item.conflict ? box.dataset.tSameOrOther : box.dataset.tCorrect));
+            : item.conflict ? (item.noneAdded ? box.dataset.tCheckChange : box.dataset.tSameOrOther)
+            : box.dataset.tCorrect));
         }
         if (item.state === "same") {  // sent: the other phone had entered this very deal
           card.classList.add("same");

@@ -255,6 +255,39 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         context.close()
 
 
+def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_deal(browser, served):
+    """Without connection the phone keeps deal 3; meanwhile another phone has Dora take
+    Carla's seat from deal 3. Back online, the deal is refused as the server's conflict
+    page says (no deal was added meanwhile), and the card says to check it against that
+    change, not to discard it "if it is the same deal": there is no other deal (tester 12,
+    MEDIUM: a player in a hurry could tap Discard)."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        go_offline(context, f"{url}/games/{game_id}/live")
+        page.get_by_role("link", name="Add deal 3").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        db = connect(str(database))
+        try:
+            store.take_seat(db, game_id, 2, "Dora")
+        finally:
+            db.conn.close()
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("\u2068Dora\u2069 takes \u2068Carla\u2069's seat from deal 3", timeout=SENT)
+        expect(refused).to_contain_text("No deal was added meanwhile: open it to check it against that change, "
+                                        "then save it.")
+        assert "same deal" not in refused.inner_text()
+        assert len(deals(database)) == 2
+    finally:
+        context.close()
+
+
 def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_buttons(browser, served):
     """This phone's Queens, saved without connection, is refused once it is sent: another
     phone entered Tricks as that deal meanwhile. The Queens was not played, so the sheet

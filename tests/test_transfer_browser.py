@@ -109,6 +109,26 @@ def test_printable_sheet_on_screen_in_print_and_on_a4(page, server, tmp_path):
     assert mediabox and round(float(mediabox.group(1))) == 595 and round(float(mediabox.group(2))) == 842
 
 
+def test_printable_sheet_with_forty_letter_names_stays_on_the_page(page, server):
+    """Names of 40 letters with no space (the longest a name may be), one of them taking
+    over a seat: the kingdoms' and the seat change's lines wrap, a name breaking inside
+    itself, so the sheet keeps the phone's width and, printed, A4's (tester 12, MEDIUM: a
+    line 864 px wide on a 718 px page would lose the name of the player who left)."""
+    players = ["محمد" * 10, "فاطمة" * 8, "C" * 40, "D" * 40]
+    data = {**game_file("trix", players=players, deals=TRIX_KINGDOM * 2),
+            "seat_changes": [{"from_deal": 2, "seat": 1, "player": "Z" * 40}]}
+    import_game(page, server, data)
+    page.get_by_role("link", name="Printable sheet").click()
+    sync_api.expect(page.locator(".paper-kingdom")).to_have_count(3)  # two kingdoms, one seat change
+    assert no_sideways_scroll(page)
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 703, "height": 1033})  # A4 less 12 mm margins, at 96 dpi
+    assert page.evaluate("document.documentElement.scrollWidth") <= 703
+    for row in page.locator(".paper-kingdom td").all():
+        assert row.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth"), row.inner_text()
+    shot(page, "transfer-8-print-long-names")
+
+
 def test_bad_upload_lists_every_problem_on_a_phone(page, server):
     deals = [dict(TRIX_KINGDOM[0]), dict(TRIX_KINGDOM[0]), {"contracts": ["diamonds"], "diamonds": [3, 4, 2, 3]}]
     page.goto(f"{server}/games/import")

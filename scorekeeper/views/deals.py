@@ -485,7 +485,8 @@ def delete(game_id: str, deal_id: int) -> Any:
             case actions.ChangedMeanwhile(deal=now):
                 current = store.get_game(get_db(), game.id)
                 # as it is now, it may not be deletable at all: then no Delete to tap again
-                problem = actions.delete_problem(current, deal_id)
+                # (deleted meanwhile, the instant after: _confirm answers 404, as before)
+                problem = None if _gone(current, deal_id) else actions.delete_problem(current, deal_id)
                 form.form_errors.append(
                     _("Deal %(n)s was changed on another phone meanwhile: it now reads as below.",
                       n=game.deal_index(deal_id) + 1) if problem else

@@ -868,6 +868,12 @@ def keep_group_report(db: sqlite_utils.Database, group_id: int, report: GroupRep
 
 def group_report(db: sqlite_utils.Database, group_id: int, report_id: str) -> GroupReport | None:
     """The import report kept as ``report_id`` for group ``group_id``, or None (another
-    group's, too old, or no such report)."""
+    group's, too old, no such report, or one a version of the app wrote in a shape this
+    one does not read: its page is then not found, never an error)."""
     kept = store.import_report(db, group_id, report_id)
-    return None if kept is None else GroupReport.from_json(kept)
+    if kept is None:
+        return None
+    try:
+        return GroupReport.from_json(kept)
+    except (ValueError, TypeError, KeyError):
+        return None

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from scorekeeper import create_app, groups, night_store, store, summaries
+from scorekeeper import actions, create_app, groups, night_store, store, summaries
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict, same_game_key
@@ -875,6 +875,10 @@ def test_a_report_is_kept_thirty_days(db, two_groups):
                                     at="2026-12-01T20:00:01+00:00")  # 30 days and a second later
     assert store.import_report(db, second.id, old) is None
     assert store.import_report(db, second.id, kept) == '{"games": [], "files": [], "filename": "x.json"}'
+    # a report of a shape this version does not read (an older or newer app's): not found
+    odd = store.keep_import_report(db, second.id, '{"games": [{"number": 1, "gone": true}], "files": []}')
+    assert actions.group_report(db, second.id, odd) is None
+    assert actions.group_report(db, second.id, kept) == actions.GroupReport((), (), "x.json")
 
 
 def test_a_report_the_disk_cannot_keep_is_said_at_once_with_the_games_stored(app, db, two_groups, monkeypatch):

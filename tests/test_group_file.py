@@ -434,8 +434,6 @@ def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
 def test_a_write_refused_part_way_stores_no_game_of_the_file(app, db, two_groups, monkeypatch):
     """The games are stored in one transaction: a disk that refuses the third game's write
     leaves the group without the first two as well."""
-    from scorekeeper import actions
-
     _first, second = two_groups
     body = app.test_client().get("/group/games.json").data
     storing = store.create_game

@@ -97,6 +97,18 @@ def sent(page, database, count: int) -> None:
     assert len(deals(database)) == count
 
 
+def keep_deal_3_offline(page, url: str, game_id: str) -> None:
+    """The phone ``page`` (its service worker allowed) opens the game's sheet, which is
+    kept for the road, loses the connection and saves a clean deal 3: it waits, kept on
+    the phone."""
+    under_service_worker(page, f"{url}/games/{game_id}")
+    go_offline(page.context, f"{url}/games/{game_id}/live")
+    page.get_by_role("link", name="Add deal 3").click()
+    clean_deal(page)
+    page.get_by_role("button", name="Save deal 3").click()
+    expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+
+
 def dealer_line(page):
     """The form's line of who deals, as shown (the lines of the other seats stay hidden)."""
     return page.locator(".deal-context [data-dealer-line]:visible")
@@ -266,12 +278,7 @@ def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_
     page = new_page(browser, service_workers="allow")
     context = page.context
     try:
-        under_service_worker(page, f"{url}/games/{game_id}")
-        go_offline(context, f"{url}/games/{game_id}/live")
-        page.get_by_role("link", name="Add deal 3").click()
-        clean_deal(page)
-        page.get_by_role("button", name="Save deal 3").click()
-        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        keep_deal_3_offline(page, url, game_id)
         db = connect(str(database))
         try:
             store.take_seat(db, game_id, 2, "Dora")
@@ -555,12 +562,7 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
     page = new_page(browser, service_workers="allow")
     context = page.context
     try:
-        under_service_worker(page, f"{url}/games/{game_id}")
-        go_offline(context, f"{url}/games/{game_id}/live")
-        page.get_by_role("link", name="Add deal 3").click()
-        clean_deal(page)
-        page.get_by_role("button", name="Save deal 3").click()
-        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        keep_deal_3_offline(page, url, game_id)
         page.goto(f"{url}/games/{game_id}/history")  # never opened on this phone
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         expect(page.locator("[data-offline-waiting]")).to_have_text("1 deal waiting to be sent")

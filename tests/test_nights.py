@@ -292,6 +292,8 @@ def test_a_counted_deal_deleted_after_an_early_close_lets_no_later_deal_in(clien
     king, diamonds = store.get_game(db, game_id).deals
     assert client.post(f"/games/{game_id}/deals/{king.id}/delete").status_code == 302
     assert (counted(), taker_score()) == (0, 0)  # nothing of the table's counts; not the Diamonds
+    page = text(client.get(f"/nights/{night_id}"))
+    assert "No deal · counted as it stood" in page and "No deal yet" not in page  # (its game has one)
     assert client.post(f"/games/{game_id}/deals/{king.id}/restore").status_code == 302
     assert (counted(), taker_score()) == (1, -75)
     # the deal added after the close, deleted and restored: the count never moves

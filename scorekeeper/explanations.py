@@ -23,7 +23,7 @@ from .rules import DealError, GameScore
 from .rules.common import DealScore, KingdomCheck, _, _n, listed, together
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
-from .rules.trigami import BUGAMI3
+from .rules.trigami import BUGAMI3, TRIGAMI
 from .rules.trix import CONTRACTS, contract_name, contract_total, reading_words, team_standings
 from .text import isolate, left_to_right
 
@@ -128,6 +128,26 @@ def _tied_at_the_top(score: GameScore, target: int) -> bool:
     return any(max(d.totals) >= target and d.totals.count(max(d.totals)) > 1 for d in score.deals)
 
 
+def every_trick_reading() -> tuple[str, ...]:
+    """This app's reading where the Trigami texts differ: every trick after a Turnip or
+    Doublets bid scores 200 whatever the bugs, as the English and German texts say; the
+    Finnish adds "without bugs", which cannot happen (SCORING.md §1.2).  No setting."""
+    return (_("This app's reading, where the texts differ: every trick won after a Turnip or Doublets bid "
+              "scores {points} whatever the bugs, as the English and German texts say. The Finnish text's "
+              "Doublets paragraph adds “having taken no bugs”, which cannot happen: every trick brings all "
+              "the bugs.").format(points=200),)
+
+
+def _every_trick_bid(kind: str, entry: Mapping[str, Any], tricks: int) -> bool:
+    """Whether deal ``entry`` (the game file's dict) of a ``kind`` game has a Turnip or
+    Doublets bidder winning every one of its ``tricks`` tricks: the case of
+    :func:`every_trick_reading`."""
+    bids = entry.get("bids") or []
+    return kind == "trigami" and any(
+        count == tricks and seat < len(bids) and bids[seat].get("kind") in ("turnip", "doublets")
+        for seat, count in enumerate(entry.get("tricks") or []))
+
+
 def _deal_readings(file: GameFile) -> tuple[str, ...]:
     """The readings that decide the points of any deal of ``file``."""
     if file.kind == "bugami3":
@@ -213,11 +233,15 @@ def explain_deal(file: GameFile, score: GameScore, number: int,
     deal = score.deals[number - 1]
     seats = range(len(file.players)) if seat is None else [seat]
     lines = tuple(explain_line(deal, s, file.players) for s in seats)
+    entry = file.rules.dump_deal(file.deals[number - 1])
+    readings = _deal_readings(file)
+    if _every_trick_bid(file.kind, entry, TRIGAMI.tricks):
+        readings += every_trick_reading()
     return DealExplanation(
         number=number, kind=file.kind, players=file.players,
-        entry=file.rules.dump_deal(file.deals[number - 1]), deal=deal, lines=lines,
+        entry=entry, deal=deal, lines=lines,
         dealt=_dealt(file, deal), passages=quote_all([line.source for line in lines]),
-        count=len(score.deals), readings=_deal_readings(file))
+        count=len(score.deals), readings=readings)
 
 
 # ----------------------------------------------------------------------------- totals

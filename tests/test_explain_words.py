@@ -290,3 +290,31 @@ def test_reversed_scoring_says_its_reading_and_setting_wherever_it_decides_point
     assert REVERSED[code] not in read(client, f"/games/{standard}/what-if?doubling=none", code)
     page = read(client, f"/games/{standard}/what-if?scoring=reversed", code)
     assert REVERSED[code] in page and setting in page
+
+
+EVERY_TRICK = {"en": "This app's reading, where the texts differ: every trick won after a Turnip or Doublets bid "
+                     "scores 200 whatever the bugs, as the English and German texts say. The Finnish text's "
+                     "Doublets paragraph adds “having taken no bugs”, which cannot happen: every trick brings all "
+                     "the bugs.",
+               "de": "Der finnische Text fügt im Absatz zu Doublets „ohne eine böse Karte genommen zu haben“ hinzu",
+               "fi": "Suomenkielisen tekstin tupla tai kuitti -kohta lisää ”eikä kerännyt lainkaan kiusamaansa "
+                     "kortteja”, mikä ei ole mahdollista",
+               "ar": "وتضيف فقرة «دبلتس» في النص الفنلندي «دون أخذ أي حشرة»"}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_trick_after_doublets_says_where_the_finnish_text_differs(client, make_game, code):
+    """SCORING.md §1.2: every trick scores 200 after Turnip or Doublets, whatever the bugs
+    (the English and German texts); the Finnish text's Doublets paragraph asks for no bugs,
+    which every trick cannot give. A Finnish table reading the Finnish rule beside 200 is
+    told why (tester 13, MEDIUM: the quoted rule contradicted the score with no word)."""
+    sweep = {"bids": [{"kind": "doublets", "suit": "S"}, {"kind": "plain", "suit": "S"},
+                      {"kind": "plain", "suit": "H"}], "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
+    plain = {"bids": [{"kind": "plain", "suit": s} for s in "SHC"], "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+    game_id = make_game(deals=[sweep, plain])
+    page = read(client, f"/games/{game_id}/explain/1?seat=0", code)
+    assert EVERY_TRICK[code] in page
+    assert EVERY_TRICK[code] not in read(client, f"/games/{game_id}/explain/2?seat=0", code)
+    calculator = read(client, "/calculator?calc=1&settings=1&kind=trigami&bids_0=S&doublets_0=y&tricks_0=13"
+                              "&bugs_0=10&bids_1=S&tricks_1=0&bugs_1=0&bids_2=H&tricks_2=0&bugs_2=0", code)
+    assert EVERY_TRICK[code] in calculator

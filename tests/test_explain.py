@@ -343,6 +343,20 @@ def test_calculator_trix_complex_and_no_doubling(client):
     assert "king_doubled_by" not in plain.get_data(as_text=True)
 
 
+def test_calculator_says_a_doubler_is_left_out_once_doubling_is_turned_off(client):
+    """A doubler chosen, then doubling turned off in the settings (the form is sent again
+    with the doubler): the K♥ scores −75 undoubled (SCORING.md §2.1, §2.3: no doubled card
+    without doubling), and the page says the doubler was left out (tester 13: it was
+    dropped without a word)."""
+    page = text(calculator(client, kind="trix", calc="1", settings="1", contracts="king", king_taker="0",
+                           king_doubled_by="1"))
+    assert "Player 1 −75 Player 2 0 Player 3 0 Player 4 0" in page
+    assert "Doubling is off in these settings, so no card is doubled: the doublers chosen are left out." in page
+    doubled = text(calculator(client, kind="trix", calc="1", settings="1", doubling="y", contracts="king",
+                              king_taker="0", king_doubled_by="1"))
+    assert "Player 1 −150 Player 2 +75" in doubled and "left out" not in doubled
+
+
 def test_calculator_shows_rule_problems_beside_the_fields(client):
     response = calculator(client, **{**WORKED_QUERY, "tricks_2": "3"})
     assert response.status_code == 400

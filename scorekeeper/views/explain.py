@@ -316,6 +316,12 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
                        "scoring": settings.scoring.data, "complex": bool(settings.complex.data),
                        "taken_back": settings.taken_back.data}
     options = rules.parse_options(raw_options)
+    if kind == "trix" and not options.doubling and any(
+            name.endswith("_doubled_by") and value for name, value in args.items()):
+        # a doubler chosen, then doubling turned off: the deal has no doubled card (SCORING.md
+        # §2.3), which is said rather than dropped without a word
+        notices.append(_("Doubling is off in these settings, so no card is doubled: the doublers chosen "
+                         "are left out."))
     form = _deal_form_class(kind, names, options)(formdata=args if submitted else None,
                                                   meta={"csrf": False})
     result = None

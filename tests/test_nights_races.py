@@ -8,7 +8,7 @@ the night counts exactly the deals each table had when the round was closed
 
 from __future__ import annotations
 
-from scorekeeper import groups, night_actions, night_store
+from scorekeeper import groups, night_actions, night_store, store
 from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.race_support import (
     assert_acknowledged_present,
@@ -92,3 +92,46 @@ def test_five_taps_on_a_late_arrival_at_once_add_them_once(race_server):
         assert [p.name for p in night.players].count("Jonas") == 1
         assert night.player("Jonas").from_round == 2
         assert len(night.players) == len(NINE) + 1
+
+
+def test_a_counted_deal_deleted_at_the_instant_the_round_closes_never_lets_a_later_deal_in(race_server):
+    """A table's first deal deleted on one phone at the instant the organiser closes the
+    round early on another (docs/club-nights.md, "A round closed early"): whichever write
+    comes first, the night counts the table's one deal left, never none and never two; the
+    deleted deal restored counts again only if the close had counted it, and a deal added
+    after the close never counts."""
+    with race_server.db() as db:
+        started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                            players=NINE, rounds=2, ranking="placings", seating="random", seed=13)
+        night_id = started.night_id
+        table = night_store.get_night(db, night_id).current.tables[0]
+    game_id = table.game.id
+    phone, organiser = race_server.phone(), race_server.phone()
+    for entry in (CLEAN, WORKED_TRIGAMI_DEAL):  # deal 1, deal 2
+        assert phone.post(f"/games/{game_id}/deals/new",
+                          with_deal(phone.form(f"/games/{game_id}/deals/new"), "trigami", entry)).status == 302
+    with race_server.db() as db:
+        first = store.get_game(db, game_id).deals[0].id
+    delete_form = phone.form(f"/games/{game_id}/deals/{first}/delete")
+    close_form = organiser.form(f"/nights/{night_id}/close")
+    replies = at_once(lambda: phone.post(f"/games/{game_id}/deals/{first}/delete", delete_form),
+                      lambda: organiser.post(f"/nights/{night_id}/close", close_form))
+    assert all(reply.status in (302, 303) for reply in replies), replies
+    assert_race_invariants(race_server, replies)
+    with race_server.db() as db:
+        night_table = night_store.get_night(db, night_id).rounds[0].tables[0]
+        assert night_table.counted == 1  # deal 2 alone, whichever came first
+        counted_at_close = db.execute("select counted_deleted from night_tables where game_id = ?",
+                                      [game_id]).fetchone()[0] not in (None, "[]")
+    later = {**CLEAN, "tricks": [6, 4, 3]}  # 120, 80, 60: not deal 1 again (a twin is asked about)
+    late = phone.post(f"/games/{game_id}/deals/new",
+                      with_deal(phone.form(f"/games/{game_id}/deals/new"), "trigami", later))
+    assert late.status == 302  # deal 3, after the close
+    assert phone.post(f"/games/{game_id}/deals/{first}/restore",
+                      phone.form(f"/games/{game_id}/history", action=f"/deals/{first}/restore")).status == 302
+    with race_server.db() as db:
+        game = store.get_game(db, game_id)
+        assert [d.entry for d in game.deals] == [CLEAN, WORKED_TRIGAMI_DEAL, later]
+        night_table = night_store.get_night(db, night_id).rounds[0].tables[0]
+        # deal 1 counts again only if the close counted it; deal 3 never
+        assert night_table.counted == (2 if counted_at_close else 1)

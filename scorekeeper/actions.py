@@ -228,8 +228,9 @@ class GameChanged:
 @dataclass(frozen=True)
 class Imported:
     """The game file is stored as game ``game_id``; ``game``: what it held; ``alike``: a
-    game of the group that began as it did (the same players, first dealer and first
-    deal) and went otherwise, now beside it (both count: the reader is told which)."""
+    game of the group like it (the same players and first dealer, many of the same
+    deals: store._began_alike) but not it, now beside it (both count: the reader is
+    told which)."""
 
     game_id: str
     game: GameFile

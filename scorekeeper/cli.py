@@ -98,6 +98,8 @@ def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
 
 #: What a command says of a write the database's disk refused, by DiskFullError.reason
 _DISK_SAYS = {"full": "the disk is full", "read-only": "the database is read-only", "i/o": "the disk failed a write"}
+#: Why an imported game may be stored beside one like it (store._began_alike)
+PUT_RIGHT = "a deal put right or a setting changed on one side"
 
 
 class _Commands(click.Group):
@@ -219,10 +221,10 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
                 else f"already there, {_later(game.added)} added" if game.added
                 else "already there, who takes over a seat added" if game.seats
                 else "already there") if game.already \
-            else f"imported beside /games/{game.alike}, which began with the same deal and went otherwise " \
-                 f"(put right on one side?): both count" if game.alike \
-            else f"imported beside game {game.alike_in_file} of the file, which began with the same deal and went " \
-                 f"otherwise (put right on one side?): both count" if game.alike_in_file else "imported"
+            else f"imported beside /games/{game.alike}, with the same players and many of the same deals " \
+                 f"({PUT_RIGHT}?): both count" if game.alike \
+            else f"imported beside game {game.alike_in_file} of the file, with the same players and many of the " \
+                 f"same deals ({PUT_RIGHT}?): both count" if game.alike_in_file else "imported"
         click.echo(f"game {game.number} ({_named(file)}): {said} /games/{game.game_id}")
     imported = f"{result.stored} game{'s' if result.stored != 1 else ''} imported"
     added = f" ({_later(result.added)} added to them)" if result.added else ""
@@ -299,8 +301,8 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
         deals = "1 deal" if len(game.deals) == 1 else f"{len(game.deals)} deals"
         click.echo(f"Imported {game.rules.title}: {', '.join(game.players)} ({deals})")
         if done.alike:
-            click.echo(f"scorekeeper: note: /games/{done.alike} here began with the same deal and went otherwise "
-                       f"(put right on one side?): both count; delete the one not wanted", err=True)
+            click.echo(f"scorekeeper: note: /games/{done.alike} here has the same players and many of the same deals "
+                       f"({PUT_RIGHT}?): both count; delete the one not wanted", err=True)
     click.echo(f"/games/{done.game_id}")
 
 

@@ -477,17 +477,18 @@ class ImportedGame:
     #: later deals come with the night's file, never added to a table alone (its deals
     #: are the night's), nor stored beside it
     table: bool = False
-    #: a game of the group that began as the file's and then went otherwise (its id):
-    #: the file's game is stored beside it (both count), and the answer names it
+    #: a game of the group like the file's (the same players, many of the same deals:
+    #: _began_alike) but not it (its id): the file's game is stored beside it (both
+    #: count), and the answer names it
     alike: str | None = None
     #: the file lists this game again: it is the file's game number ``again`` (the same
     #: deals, listed before it; or, ``earlier``, that game's first deals: a copy written
     #: before more were played), stored once (``already`` is then True too)
     again: int = 0
     earlier: bool = False
-    #: stored beside the file's game number ``alike_in_file``, which began with the same
-    #: first deal and went otherwise (put right on one side?): both count, and the answer
-    #: says so, as for a game here (``alike``)
+    #: stored beside the file's game number ``alike_in_file``, which is like it (the same
+    #: players, many of the same deals: put right on one side?): both count, and the
+    #: answer says so, as for a game here (``alike``)
     alike_in_file: int = 0
 
 
@@ -501,7 +502,7 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
     whose deals are the file's first deals (gamefile.continues): the file's later deals
     and seat changes are added to it (``added``), not stored as a second game. A club
     night's table is never added to (its deals are the night's). A game that only began
-    as the file's (:func:`_began_alike`: a deal put right or a setting changed on one
+    like the file's (:func:`_began_alike`: a deal put right or a setting changed on one
     side) does not stop it: it is stored, and named (``alike``), so the reader can delete
     the one not wanted. ``copy``: store it even so. ``nonce``: the
     upload's one-time token: the same upload sent again finds what it did and does
@@ -536,18 +537,24 @@ def import_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int | No
 def _began_alike(data: Mapping[str, Any], stored: Sequence[tuple[str, Mapping[str, Any]]],
                  skip: Set[str] = frozenset()) -> str | None:
     """The first game of ``stored`` ((id, game as exported); ids in ``skip`` left out)
-    that game file dict ``data`` is not, nor continues or is continued by, but that
-    began as it did: the same kind, players and first dealer, and the same first deal
-    (a deal put right, or a setting changed, on one server and not the other); or None.
-    An import says so, rather than store a second game beside it silently."""
+    that game file dict ``data`` is not, nor continues or is continued by, but that is
+    like it: the same kind, players and first dealer, and at least half of the deals
+    both have (by number), one at least, the same. So a deal put right on one server and
+    not the other (the first deal too), or a setting changed, or deals added on both
+    sides after the same start; or None. An import says so, rather than store a second
+    game beside it silently."""
     deals = data.get("deals") or ()
     if not deals:
         return None
     keys = [name_key(str(name)) for name in data["players"]]
     for game_id, other in stored:
-        if (game_id not in skip and other.get("deals") and other["deals"][0] == deals[0]
-                and other["game"] == data["game"] and other["first_dealer"] == data["first_dealer"]
-                and [name_key(str(name)) for name in other["players"]] == keys):
+        theirs = other.get("deals") or ()
+        if (game_id in skip or not theirs or other["game"] != data["game"]
+                or other["first_dealer"] != data["first_dealer"]
+                or [name_key(str(name)) for name in other["players"]] != keys):
+            continue
+        same = sum(1 for mine, its in zip(deals, theirs) if mine == its)
+        if same and 2 * same >= min(len(deals), len(theirs)):
             return game_id
     return None
 

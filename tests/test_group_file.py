@@ -642,8 +642,8 @@ def test_two_copies_in_a_file_that_went_otherwise_are_both_stored_and_said_so(ap
     group = groups.create(db, "Fresh")
     page = said(upload(app.test_client(join=group.token), json.dumps({**data, "games": [trix, other]}).encode()))
     assert "2 games imported." in page
-    beside = "5 deals: imported beside number 1 above, which began with the same deal and went otherwise " \
-             "(put right on one side?): both count"
+    beside = "5 deals: imported beside number 1 above, with the same players and many of the same deals " \
+             "(a deal put right or a setting changed on one side?): both count"
     assert beside in page
     assert len(store.list_games(db, group.id)) == 2
     # into a group holding the first copy already (tester 7): said the same way
@@ -652,6 +652,33 @@ def test_two_copies_in_a_file_that_went_otherwise_are_both_stored_and_said_so(ap
     page = said(upload(app.test_client(join=held.token), json.dumps({**data, "games": [trix, other]}).encode()))
     assert "1 game imported. 1 game was here already: not stored again." in page and beside in page
     assert len(store.list_games(db, held.id)) == 2
+
+
+def test_a_game_whose_first_deal_was_put_right_where_it_came_from_is_named_beside_its_copy(app, db, two_groups):
+    """Tester 14 (MEDIUM): the group file imported into another group; then deal 1 of its
+    plain Bugami game put right where it came from (a bug miscounted), and the newer file
+    imported again. The game is stored beside the copy here, as a deal put right later
+    on is, but the report said only "imported": the group counted the game twice with no
+    word. It names the copy here now, as for any deal put right on one side."""
+    first, second = two_groups
+    friday = app.test_client(join=second.token)
+    older = app.test_client().get("/group/games.json").data
+    assert "5 games imported." in said(upload(friday, older))
+    bugami = next(g for g in store.list_games(db, first.id) if g.kind == "bugami3")
+    put_right = {**BUGAMI3_DEALS[0], "bugs": [2, 4, 3]}  # two of the bugs the other way round
+    assert store.update_deal(db, bugami.id, bugami.deals[0].id, put_right)
+    copy_here = next(g for g in store.list_games(db, second.id) if g.kind == "bugami3")
+    answer = upload(friday, app.test_client().get("/group/games.json").data)
+    assert ("Plain Bugami for three with Aino, Jörg, Mika, 2 deals: imported beside a game here with the same "
+            "players and many of the same deals (a deal put right or a setting changed on one side?): "
+            "both count") in said(answer)
+    assert f'href="/games/{copy_here.id}"' in answer.get_data(as_text=True)  # the way to the one here
+    assert len([g for g in store.list_games(db, second.id) if g.kind == "bugami3"]) == 2
+    # a game of the same players whose deals all went otherwise is another game: no word
+    other = {**SEASON[1], "deals": BUGAMI3_DEALS[::-1]}
+    alone = said(upload(app.test_client(join=groups.create(db, "Fresh").token),
+                        json.dumps({"format": 1, "group": "Fresh", "games": [other, SEASON[1]]}).encode()))
+    assert "2 games imported." in alone and "many of the same deals" not in alone
 
 
 def test_cli_import_again_after_a_game_was_played_on_says_already_there_continued_since(app, db, two_groups,
@@ -818,8 +845,8 @@ def test_cli_a_group_file_with_a_game_put_right_elsewhere_says_which_game_here_i
     result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(newer))
     assert result.exit_code == 0, result.stderr
     (line,) = [line for line in result.stdout.splitlines() if line.startswith("game 1 ")]
-    assert (f"imported beside /games/{copy_here.id}, which began with the same deal and went otherwise "
-            f"(put right on one side?): both count") in line
+    assert (f"imported beside /games/{copy_here.id}, with the same players and many of the same deals "
+            f"(a deal put right or a setting changed on one side?): both count") in line
 
 
 def test_cli_a_game_file_put_right_elsewhere_is_imported_and_the_one_here_named(app, db, two_groups, tmp_path):
@@ -832,7 +859,7 @@ def test_cli_a_game_file_put_right_elsewhere_is_imported_and_the_one_here_named(
     result = run(app.config["DATABASE"], "import", "--group", "Friday club", str(path))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[0] == "Imported Trigami: Jörg, Aino, Sara (2 deals)"
-    assert f"/games/{here} here began with the same deal and went otherwise" in result.stderr
+    assert f"/games/{here} here has the same players and many of the same deals" in result.stderr
     assert len(store.list_games(db, second.id)) == 2
 
 

@@ -135,9 +135,9 @@ def upload() -> Any:
                                "Imported %(kind)s: %(names)s, %(num)s deals.", len(game.deals),
                                kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
                 if alike is not None:  # both count: said, with the way to the other one
-                    flash(Markup(_("A game here began with the same deal and went otherwise (put right on one "
-                                   "side?): both count. <a href=\"%(url)s\">Open the one here</a> to delete the one "
-                                   "not wanted.", url=url_for("games.show", game_id=alike))), "told")
+                    flash(Markup(_("A game here has the same players and many of the same deals (a deal put "
+                                   "right or a setting changed on one side?): both count. <a href=\"%(url)s\">Open "
+                                   "the one here</a> to delete the one not wanted.", url=url_for("games.show", game_id=alike))), "told")
                 return redirect(url_for("games.show", game_id=game_id))
             case actions.Problems(problems=found):
                 problems = found

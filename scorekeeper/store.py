@@ -553,7 +553,7 @@ def _began_alike(data: Mapping[str, Any], stored: Sequence[tuple[str, Mapping[st
                 or other["first_dealer"] != data["first_dealer"]
                 or [name_key(str(name)) for name in other["players"]] != keys):
             continue
-        same = sum(1 for mine, its in zip(deals, theirs) if mine == its)
+        same = sum(1 for mine, its in zip(deals, theirs, strict=False) if mine == its)
         if same and 2 * same >= min(len(deals), len(theirs)):
             return game_id
     return None

@@ -551,26 +551,36 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     else:
         done = sum(1 for k in score.kingdoms if k.complete)
         kingdom, owner = done + 1, score.owner if score.owner is not None else first
-    steps.append(_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
-                   "kingdom {kingdom}: chose the first deal's contract and deals the kingdom's other "
-                   "deals.").format(first=isolate(players[first]), kingdom=1))
+    fixed = file.options.order  # a fixed order (SCORING.md §2.2): nobody chooses
+    steps.append((_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
+                    "kingdom {kingdom} and deals the kingdom's other deals.") if fixed else
+                  _("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
+                    "kingdom {kingdom}: chose the first deal's contract and deals the kingdom's other "
+                    "deals.")).format(first=isolate(players[first]), kingdom=1))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
                    "(play goes to the right): {order}.").format(order=listed(
                        _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
                        for k in range(4))))
-    steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
-                   "the kingdom."))
+    if fixed:
+        steps.append(_("In this game the contracts come in a fixed order ({order}): an owner deals "
+                       "every deal of the kingdom, each contract in its turn.").format(
+                           order=listed(contract_name(contract) for contract in fixed)))
+    else:
+        steps.append(_("An owner chooses each of the five contracts once and deals every deal of "
+                       "the kingdom."))
     if over:
         dealer = None
         steps.append(_("All four kingdoms have been played: the game is over."))
     elif number == 1:
         dealer = None
-        steps.append(_("So deal {n} is dealt by anyone, and {owner} chooses its contract.").format(
+        steps.append((_("So deal {n} is dealt by anyone, in {owner}'s kingdom.") if fixed else
+                      _("So deal {n} is dealt by anyone, and {owner} chooses its contract.")).format(
             n=1, owner=isolate(players[owner])))
     else:
         dealer = owner
-        steps.append(_("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its "
-                       "contract.").format(n=number, k=kingdom, owner=isolate(players[owner])))
+        steps.append((_("Deal {n} is in kingdom {k}, so {owner} deals it.") if fixed else
+                      _("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its contract.")).format(
+            n=number, k=kingdom, owner=isolate(players[owner])))
     return DealerExplanation(number=None if over else number, dealer=dealer, rotation=(),
                              steps=tuple(steps), source=source, passages=quote(source))
 

@@ -158,13 +158,15 @@ class DiskFullError(Exception):
 _DISK_REFUSALS = {13: "full", 8: "read-only", 10: "i/o"}  # SQLITE_FULL, _READONLY, _IOERR
 
 
-def disk_full_error(db: sqlite_utils.Database | None, error: BaseException) -> DiskFullError | None:
+def disk_full_error(db: sqlite_utils.Database | None, error: BaseException,
+                    path: str | None = None) -> DiskFullError | None:
     """``error`` as a :class:`DiskFullError` when it is SQLite refusing a write for want
-    of disk (full, read-only, I/O error), naming ``db``'s file; None for any other error."""
+    of disk (full, read-only, I/O error), naming ``db``'s file (or ``path``, without a
+    connection); None for any other error."""
     code = getattr(error, "sqlite_errorcode", None)
     if not isinstance(error, sqlite3.DatabaseError) or code is None or code & 0xFF not in _DISK_REFUSALS:
         return None
-    path = ""
+    path = "" if path is None or path == ":memory:" else path
     if db is not None:
         with suppress(sqlite3.Error):  # a read: works on a full disk
             path = db.execute("PRAGMA database_list").fetchone()[2] or ""

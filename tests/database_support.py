@@ -64,3 +64,16 @@ def close_lock_files(folder: Path | str) -> int:
             os.close(fd)
             closed += 1
     return closed
+
+
+def close_kept_connections() -> int:
+    """Close the connections this thread keeps open to database files
+    (:func:`scorekeeper.db.kept_connection`), as in a server process that has not opened
+    its database yet; returns how many. The next request opens its own again."""
+    from scorekeeper import db as databases
+
+    kept = databases._local.__dict__.get("kept", {})
+    closed = len(kept)
+    while kept:
+        kept.popitem()[1].conn.close()
+    return closed

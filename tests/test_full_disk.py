@@ -35,6 +35,7 @@ from scorekeeper import create_app, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.database_support import close_kept_connections
 from tests.disk_support import SmallDisk, small_disk
 from tests.race_support import TIMEOUT, RaceServer, form_fields, with_deal
 from tests.test_no_input_breaks_it import _snapshot
@@ -44,6 +45,13 @@ from tests.test_web import text
 TOLD = {
     "full": "The server's disk is full: nothing was saved, your entries are kept.",
     "i/o": "The server cannot write to its disk: nothing was saved, your entries are kept.",
+}
+#: What a phone reads of a page that could not be opened, by the same
+OPENED = {
+    "full": "The server's disk is full, so this page cannot be opened now. Nothing is lost: try again once there "
+            "is room.",
+    "i/o": "The server cannot use its disk, so this page cannot be opened now. Nothing is lost: try again in a "
+           "moment.",
 }
 #: What the log says, by the same
 LOGGED = {"full": "the disk is full", "i/o": "the disk failed a write"}
@@ -335,3 +343,23 @@ def test_scorekeeper_import_on_a_full_disk_says_so_in_one_line_and_works_once_th
     stored = runner.invoke(main, ["import", str(file)])
     assert stored.exit_code == 0, stored.output
     assert stored.stdout.strip().splitlines()[-1].startswith("/games/")
+
+
+def test_a_server_that_opens_its_database_on_a_full_disk_shows_its_own_page_not_a_bare_error(table, disk):
+    """Tester 15 (HIGH): a server process whose first look at the database came after
+    the disk filled (a worker started before, its first visitor after) answered every
+    page with the web server's bare "Internal Server Error": SQLite cannot make the room
+    it reads through (the -shm file), and the app's own full-disk page then failed the
+    same way looking up the phone's group for its top bar. The phone is told the disk is
+    full, in the app's page; once there is room, the pages open again, no restart."""
+    app, client, game_id, _deal = table
+    close_kept_connections()  # as in a process that has not opened the database yet
+    disk.fill(Path(app.config["DATABASE"]))
+    assert not Path(app.config["DATABASE"] + "-shm").exists()
+    for url in ("/", f"/games/{game_id}", f"/games/{game_id}/deals/new"):
+        answer = client.get(url)
+        assert answer.status_code == 507, (url, answer.status_code, text(answer)[:300])
+        assert OPENED[disk.reason] in text(answer) and "Scorekeeper" in text(answer)
+    disk.free()
+    assert client.get(f"/games/{game_id}").status_code == 200
+    assert "Anna" in text(client.get(f"/games/{game_id}"))

@@ -125,8 +125,10 @@ def test_create_trix_game_with_variants(client, db):
                             "order": ["trix", "queens", "king", "diamonds", "tricks"],
                             "partnership": "sum", "complex": True, "taken_back": "plain"}
     sheet = text(client.get(response.location))
-    assert "Carla holds the 7♥" in sheet
-    assert "Still to choose: Trix, Queens, King of Hearts, Diamonds, Tricks" in sheet
+    # a fixed order: nobody chooses a contract (tester 14: the sheet said Carla chooses)
+    assert "Carla holds the 7♥, and the kingdom plays the contracts in their fixed order." in sheet
+    assert "Still to play, in this order: Trix, Queens, King of Hearts, Diamonds, Tricks" in sheet
+    assert "choose" not in sheet
 
 
 def test_trix_fixed_order_must_name_each_contract_once(client, db):
@@ -653,6 +655,20 @@ def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
     response = client.post(f"/games/{game_id}/deals/new", data={"nonce": "o", "contracts": "queens",
                            **{f"queens_{s}_taker": "0" for s in "SHDC"}})
     assert response.status_code == 400  # Queens is not next
+    # nobody chooses in a fixed order: the form, the sheet and the explanation say whose
+    # kingdom it is and who deals, and the order (tester 14)
+    assert "Anna holds the 7♥." in text(client.get(f"/games/{game_id}/deals/new"))
+    assert client.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "t", "contracts": "trix", "trix_place_1": "0", "trix_place_2": "1", "trix_place_3": "2"
+    }).status_code == 302
+    assert "Anna deals." in text(client.get(f"/games/{game_id}/deals/new"))
+    assert "Kingdom 1 — Anna deals" in text(client.get(f"/games/{game_id}"))
+    why = text(client.get(f"/games/{game_id}/explain/dealer")).replace("\u2068", "").replace("\u2069", "")
+    assert ("In this game the contracts come in a fixed order (Trix, Queens, King of Hearts, Diamonds, "
+            "Tricks): an owner deals every deal of the kingdom, each contract in its turn.") in why
+    assert "Deal 2 is in kingdom 1, so Anna deals it." in why
+    for page in (f"/games/{game_id}/deals/new", f"/games/{game_id}", f"/games/{game_id}/explain/dealer"):
+        assert "choose" not in text(client.get(page)), page
 
 
 def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):

@@ -177,6 +177,16 @@ def refused_by_disk(error: store.DiskFullError) -> str:
     the phone is told, in its language (one sentence: a deal waiting in the outbox shows it
     too, static/app.js). Status 507 (Insufficient Storage) goes with it."""
     path = error.path or current_app.config.get("DATABASE", "")
+    if request.method in ("GET", "HEAD"):  # a page SQLite could not open: no room to read through (-shm)
+        current_app.logger.error(
+            "Page not opened (%s %s): %s, so %s could not be opened (SQLite: %s). Pages open again by "
+            "themselves once there is room.", request.method, request.path, _DISK_TROUBLE[error.reason], path,
+            error.detail)
+        if error.reason == "full":
+            return _("The server's disk is full, so this page cannot be opened now. Nothing is lost: try "
+                     "again once there is room.")
+        return _("The server cannot use its disk, so this page cannot be opened now. Nothing is lost: try "
+                 "again in a moment.")
     current_app.logger.error(
         "Nothing saved (%s %s): %s, so %s could not be written (SQLite: %s). Saving resumes by itself "
         "once it can write there again.", request.method, request.path, _DISK_TROUBLE[error.reason], path,

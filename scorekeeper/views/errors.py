@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from flask import Flask, make_response, render_template, request
+from flask import Flask, current_app, g, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, NotFound
 
 from .. import access, store
@@ -47,12 +47,18 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(store.DiskFullError)
     def disk_full(error: store.DiskFullError) -> Any:
+        # The page is drawn without the database when the phone's link was not looked up
+        # yet: a process opening it on a full disk cannot read it either (tester 15: the
+        # top bar's look-up failed again, and the phone got a bare "Internal Server Error")
+        if "access" not in g:
+            g.access = None
         return render_template("error.html", code=507, message=refused_by_disk(error)), 507
 
     @app.errorhandler(sqlite3.DatabaseError)
     def database_error(error: sqlite3.DatabaseError) -> Any:
-        # a write the disk refused outside store.writing, said the same way
-        refused = store.disk_full_error(None, error)
+        # a write the disk refused outside store.writing (or a first read that had no room
+        # for SQLite's -shm file), said the same way
+        refused = store.disk_full_error(None, error, path=current_app.config.get("DATABASE"))
         return disk_full(refused) if refused is not None else server_error(error)
 
     @app.errorhandler(Exception)

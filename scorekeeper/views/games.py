@@ -86,6 +86,9 @@ def new() -> Any:
                 return render_template("games/started.html", twin=started.twin, kind=kind, rules=rules)
             flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),
                     dealer=isolate(game.players[game.first_dealer])) if kind != "trix" else
+                  _("New game: %(names)s. %(owner)s holds the 7♥; the contracts come in their fixed order.",
+                    names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer]))
+                  if game.options.order else  # a fixed order (SCORING.md §2.2): nobody chooses
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
                     names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
                   "saved")

@@ -667,8 +667,9 @@ def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
     assert ("In this game the contracts come in a fixed order (Trix, Queens, King of Hearts, Diamonds, "
             "Tricks): an owner deals every deal of the kingdom, each contract in its turn.") in why
     assert "Deal 2 is in kingdom 1, so Anna deals it." in why
-    for page in (f"/games/{game_id}/deals/new", f"/games/{game_id}", f"/games/{game_id}/explain/dealer"):
+    for page in (f"/games/{game_id}/deals/new", f"/games/{game_id}"):
         assert "choose" not in text(client.get(page)), page
+    assert "choose" not in why.partition("The rule")[0]  # (the rule quoted says how it is without the setting)
 
 
 def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):

@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import db, gamefile, i18n, limits, network, views
 from .assets import asset_version
 from .db import owner_only
+from .settings import SettingError, whole_number
 from .views.live import quick_polls
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -179,11 +180,11 @@ SECURITY_HEADERS = {
 
 def trusted_proxies(app: Flask) -> int:
     """The app's TRUSTED_PROXIES: how many reverse proxies stand in front of it (0: none,
-    the default). Raises ValueError for anything but a whole number from 0 up, so a typo
+    the default). Raises SettingError (a ValueError) for anything but a whole number from 0 up, so a typo
     stops the start-up rather than trusting a client's X-Forwarded-* headers."""
     value = app.config.get("TRUSTED_PROXIES") or 0
     if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
-        raise ValueError(f"TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not {value!r}")
+        raise SettingError(f"TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not {value!r}")
     return int(value)
 
 
@@ -264,6 +265,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, app.logger)
+    for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES"):  # a typo stops the start
+        app.config[name] = whole_number(name, app.config[name])
 
     quick_polls(app, SECURITY_HEADERS.items())  # inside ProxyFix (_secure): it sees the client's scheme
     _secure(app)

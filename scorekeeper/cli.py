@@ -33,6 +33,7 @@ from .app import create_app, trusted_proxies
 from .db import connect
 from .nightfile import is_night_file
 from .rules import KINDS, RuleError, get_rules
+from .settings import SettingError
 from .store import DiskFullError
 
 
@@ -113,6 +114,8 @@ class _Commands(click.Group):
         except DiskFullError as refused:
             _fail(f"nothing was saved: {_DISK_SAYS.get(refused.reason, refused.detail)} "
                   f"({refused.path or 'the database'}); run it again once there is room")
+        except SettingError as wrong:  # instance/config.py or a SCOREKEEPER_* variable
+            _fail(f"a setting cannot be read: {wrong}")
 
 
 @click.group(cls=_Commands, help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")

@@ -45,6 +45,7 @@ from limits import parse_many
 
 from . import limit_storage  # noqa: F401  # registers the sqlite:// storage with limits
 from .attempts import Limit, Limits
+from .settings import SettingError, switch
 
 #: Writes that a limit does not count: answers computed for a page, nothing stored
 NOT_WRITES = frozenset({"deals.preview"})
@@ -120,7 +121,7 @@ def init_app(app: Flask) -> None:
     own RATELIMIT_ENABLED flag belongs to the one limiter of the process, not to an app
     (the last app made would turn it off or on for all): it stays on, and each app's
     ``RATELIMIT_ENABLED`` is read on each request (``_disabled``)."""
-    app.config.setdefault("RATELIMIT_ENABLED", True)
+    app.config["RATELIMIT_ENABLED"] = switch("RATELIMIT_ENABLED", app.config.get("RATELIMIT_ENABLED", True))
     if not app.config.get("RATELIMIT_STORAGE_URI"):
         app.config["RATELIMIT_STORAGE_URI"] = shared_storage(app.config["DATABASE"]) \
             if app.config.get("LIMITS_SHARED") else "memory://"
@@ -129,12 +130,13 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("PASSCODE_LIMIT_PHONE", "5 per minute; 20 per hour")
     app.config.setdefault("PASSCODE_LIMIT_CLIENT", "15 per minute; 60 per hour")
     app.config.setdefault("PASSCODE_LIMIT_GROUP", "30 per hour")
-    for key in ("PASSCODE_LIMIT_PHONE", "PASSCODE_LIMIT_CLIENT", "PASSCODE_LIMIT_GROUP"):
-        try:  # a typo in the config stops the start, not the first phone giving a passcode
+    for key in ("WRITE_LIMIT", "IMPORT_LIMIT", "PASSCODE_LIMIT_PHONE", "PASSCODE_LIMIT_CLIENT",
+                "PASSCODE_LIMIT_GROUP"):
+        try:  # a typo in the config stops the start, not the first phone that needs the limit
             parse_many(str(app.config[key]))
         except ValueError as error:
-            raise ValueError(f"{key} = {app.config[key]!r} is no limit (e.g. '5 per minute; 20 per hour'): "
-                             f"{error}") from None
+            raise SettingError(f"{key} = {app.config[key]!r} is no limit (e.g. '5 per minute; 20 per hour'): "
+                               f"{error}") from None
     enabled = app.config["RATELIMIT_ENABLED"]
     app.config["RATELIMIT_ENABLED"] = True
     try:

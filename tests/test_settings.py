@@ -1,0 +1,65 @@
+"""A setting that cannot be read stops the start with one line naming it (scorekeeper/
+settings.py; tester 15: ``SCOREKEEPER_WRITE_LIMIT=abc`` started, then answered every form
+with a 500; ``SCOREKEEPER_GAME_FILE_MAX_DEALS=x`` ended an import in a traceback;
+``SCOREKEEPER_RATELIMIT_ENABLED=off`` left the limits on without a word)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import create_app
+from scorekeeper.cli import main
+from scorekeeper.settings import SettingError
+
+
+def command(tmp_path, *args: str, **settings: str):
+    """``scorekeeper ARGS`` with the SCOREKEEPER_* variables ``settings`` set, as an
+    operator's shell would pass them."""
+    env = {"SCOREKEEPER_DATABASE": str(tmp_path / "scores.sqlite3"), "SCOREKEEPER_SECRET_KEY": "test",
+           "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance"),
+           **{f"SCOREKEEPER_{name}": value for name, value in settings.items()}}
+    return CliRunner(env=env).invoke(main, list(args))
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("WRITE_LIMIT", "abc", "WRITE_LIMIT = 'abc' is no limit"),
+    ("IMPORT_LIMIT", "twenty", "IMPORT_LIMIT = 'twenty' is no limit"),
+    ("GAME_FILE_MAX_DEALS", "x", "GAME_FILE_MAX_DEALS = 'x' is not a whole number from 1 up"),
+    ("GAME_FILE_MAX_BYTES", "-5", "GAME_FILE_MAX_BYTES = -5 is not a whole number from 1 up"),
+    ("GROUP_FILE_MAX_BYTES", "0", "GROUP_FILE_MAX_BYTES = 0 is not a whole number from 1 up"),
+    ("RATELIMIT_ENABLED", "maybe", "RATELIMIT_ENABLED = 'maybe' is neither on nor off"),
+])
+def test_a_setting_that_cannot_be_read_stops_the_command_in_one_line(tmp_path, name, value, says):
+    (tmp_path / "game.json").write_text('{"format": 1, "game": "trigami", "players": ["A", "B", "C"], '
+                                        '"first_dealer": 0, "options": {}, "deals": []}', encoding="utf-8")
+    result = command(tmp_path, "import", str(tmp_path / "game.json"), **{name: value})
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"scorekeeper: a setting cannot be read: {says}")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+    assert not (tmp_path / "scores.sqlite3").exists() or "Imported" not in result.stdout  # nothing imported
+
+
+def test_the_server_app_is_never_made_with_a_limit_it_cannot_read(tmp_path):
+    """The web server's app: refused when it is made, not at the first form sent."""
+    with pytest.raises(SettingError, match="WRITE_LIMIT = 'abc' is no limit"):
+        create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
+                    "WRITE_LIMIT": "abc"})
+
+
+@pytest.mark.parametrize(("value", "on"), [("false", False), ("False", False), ("off", False), ("no", False),
+                                           ("0", False), ("true", True), ("ON", True), ("1", True)])
+def test_the_limits_switch_reads_the_words_an_operator_writes(tmp_path, value, on):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
+                      "WTF_CSRF_ENABLED": False, "WRITE_LIMIT": "2 per minute", "RATELIMIT_ENABLED": value})
+    client = app.test_client()
+    answers = [client.post("/games/new?kind=trigami", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": f"Carla{n}", "first_dealer": "0", "target": "500"}
+    ).status_code for n in range(3)]
+    assert answers == ([302, 302, 429] if on else [302, 302, 302])
+
+
+def test_a_number_given_as_digits_is_read_as_the_number(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
+                      "GAME_FILE_MAX_DEALS": "2", "TRUSTED_PROXIES": "1"})
+    assert app.config["GAME_FILE_MAX_DEALS"] == 2

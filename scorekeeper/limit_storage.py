@@ -20,6 +20,7 @@ storage interface asks, in a second table.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -30,6 +31,10 @@ from contextlib import contextmanager
 from limits.storage import MovingWindowSupport, Storage
 
 from .side_files import open_side_file
+
+_log = logging.getLogger("scorekeeper")
+#: SQLite's codes for a write its disk refused (SQLITE_FULL, _READONLY, _IOERR): as store.py
+_DISK_TROUBLE = {13: "the disk is full", 8: "the file is read-only", 10: "the disk failed a write"}
 
 _SCHEMA = """
 create table if not exists entries (key text not null, at real not null, expires real not null);
@@ -87,16 +92,27 @@ class SQLiteStorage(Storage, MovingWindowSupport):
         taken. One transaction: two processes never both take the last place."""
         if amount > limit:
             return False
-        conn = self._connection()
-        now = time.time()
-        with self._writing(conn):
-            conn.execute("delete from entries where expires <= ?", [now])
-            taken = conn.execute("select count(*) from entries where key = ? and at >= ?",
-                                 [key, now - expiry]).fetchone()[0]
-            if taken + amount > limit:
-                return False
-            conn.executemany("insert into entries (key, at, expires) values (?, ?, ?)",
-                             [(key, now, now + expiry)] * amount)
+        try:
+            conn = self._connection()
+            now = time.time()
+            with self._writing(conn):
+                conn.execute("delete from entries where expires <= ?", [now])
+                taken = conn.execute("select count(*) from entries where key = ? and at >= ?",
+                                     [key, now - expiry]).fetchone()[0]
+                if taken + amount > limit:
+                    return False
+                conn.executemany("insert into entries (key, at, expires) values (?, ?, ?)",
+                                 [(key, now, now + expiry)] * amount)
+        except sqlite3.OperationalError as error:
+            if (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF not in _DISK_TROUBLE:
+                raise
+            # The file's disk (the database's) refuses writes: the request goes on uncounted,
+            # to the write that then fails the same way and tells the phone so, its deal
+            # kept in the outbox (tester 15: the limit's error page came first, the deal
+            # was neither kept nor sent)
+            _log.error("Not counted for the write limits (%s): %s (SQLite: %s); the request goes on.",
+                       self.path, _DISK_TROUBLE[error.sqlite_errorcode & 0xFF], error)
+            return True
         return True
 
     def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:

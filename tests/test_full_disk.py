@@ -363,3 +363,48 @@ def test_a_server_that_opens_its_database_on_a_full_disk_shows_its_own_page_not_
     disk.free()
     assert client.get(f"/games/{game_id}").status_code == 200
     assert "Anna" in text(client.get(f"/games/{game_id}"))
+
+
+def test_with_the_workers_counting_limits_beside_the_database_a_deal_is_still_kept_for_later(disk, caplog):
+    """Tester 15 (MEDIUM): with several workers (`scorekeeper serve`'s default on 2
+    cores) the write limit's counts live in ``<database>-limits`` beside the database. On
+    a full disk that file refused the count first, and the phone got the error page
+    instead of its form marked "not saved" (507, data-disk-full), which keeps the deal in
+    the outbox to send once there is room. The request now goes on uncounted (one line in
+    the log naming the file), to the write that fails and says so; with room, it is saved."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False, "LIMITS_SHARED": True,
+                      "DATABASE": str(disk.folder / "scorekeeper.sqlite3")}, instance_path=str(disk.folder))
+    assert app.config["RATELIMIT_STORAGE_URI"].endswith("scorekeeper.sqlite3-limits")
+    db = connect(app.config["DATABASE"])
+    try:
+        game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    finally:
+        db.conn.close()
+    client = app.test_client()
+    send = _deal_add(client, game_id, 0)
+    assert client.post("/games/new?kind=trigami", data={}).status_code == 400  # a write counted: the file is made
+    _checkpoint_limits(Path(app.config["DATABASE"] + "-limits"))
+    disk.fill(Path(app.config["DATABASE"]))
+    with caplog.at_level(logging.ERROR):
+        refused = send()
+    assert refused.status_code == 507, text(refused)[:300]
+    # the form, the entries as typed, marked "not saved": static/app.js keeps the deal in the outbox
+    assert 'class="deal-form' in refused.get_data(as_text=True) and "data-disk-full" in refused.get_data(as_text=True)
+    kept = form_fields(refused.get_data(as_text=True))
+    assert [kept[f"tricks_{s}"] for s in range(3)] == ["5", "4", "4"]
+    assert any("-limits" in r.getMessage() and "Not counted for the write limits" in r.getMessage()
+               for r in caplog.records)
+    disk.free()
+    assert send().status_code == 302
+    assert len(store.get_game(connect(app.config["DATABASE"]), game_id).deals) == 2
+
+
+def _checkpoint_limits(path: Path) -> None:
+    """The limits file's write-ahead log emptied, so that its next count needs room."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()

@@ -233,6 +233,11 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
     added = f" ({_later(result.added)} added to them)" if result.added else ""
     again = f", {result.again} {'copy' if result.again == 1 else 'copies'} in the file" if result.again else ""
     click.echo(f"{imported}, {result.already} already there{again}{added}")
+    if result.again:  # a file has no identity for a game: two games may read as one (docs/deploying.md)
+        click.echo(f"scorekeeper: note: {result.again} game{'s' if result.again != 1 else ''} of the file "
+                   f"{'was' if result.again == 1 else 'were'} taken for an earlier copy or a copy of another game "
+                   f"of it; to store every game of the file as a game of its own, import it with --copy into a "
+                   f"group that holds none of them", err=True)
 
 
 @main.command("import")

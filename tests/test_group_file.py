@@ -921,3 +921,29 @@ def test_a_report_the_disk_cannot_keep_is_said_at_once_with_the_games_stored(app
     assert answer.status_code == 200
     assert "5 games imported." in text(answer)
     assert len(store.list_games(db, second.id)) == 5
+
+
+def test_a_game_whose_deals_begin_another_games_moves_with_copy(app, db, two_groups, tmp_path):
+    """Tester 15 (HIGH, left as designed, see docs/deploying.md): a group holding the Trix
+    game and another game of the same players that stopped after the same first deal.
+    Its group file lists both; a file has no identity for a game, so the shorter one reads
+    as an earlier copy of the longer (testers 2, 6, 7: a file holding one game at two
+    moments stores it once) and is counted once, which the command says, with the way to
+    store every game as its own: --copy, into a group that holds none of them."""
+    first, _second = two_groups
+    trix = next(g for g in store.list_games(db, first.id) if g.kind == "trix")
+    store.create_game(db, from_dict({**trix.exported(), "deals": trix.exported()["deals"][:1]}), group_id=first.id)
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    groups.create(db, "Moved")
+    moved = run(app.config["DATABASE"], "import", "--group", "Moved", str(path))
+    assert moved.exit_code == 0, moved.stderr
+    assert "1 copy in the file" in moved.stdout.splitlines()[-1]
+    assert ("scorekeeper: note: 1 game of the file was taken for an earlier copy or a copy of another game of it; "
+            "to store every game of the file as a game of its own, import it with --copy into a group that "
+            "holds none of them") in moved.stderr
+    groups.create(db, "Moved whole")
+    whole = run(app.config["DATABASE"], "import", "--copy", "--group", "Moved whole", str(path))
+    assert whole.exit_code == 0, whole.stderr
+    stored = [g for grp in groups.all_groups(db) if grp.name == "Moved whole" for g in store.list_games(db, grp.id)]
+    assert sorted(len(g.deals) for g in stored) == sorted(len(g.deals) for g in store.list_games(db, first.id))

@@ -604,9 +604,10 @@ def serve(host: str, port: int, workers: int | None) -> None:
     gunicorn, each worker two threads.
 
     Prints the address phones open and keeps it as the app's PUBLIC_URL, which the score
-    sheet's QR code uses when the sheet is opened on this computer (network.game_address).
+    sheet's QR code uses when the sheet is opened on this computer.
     A PUBLIC_URL already configured (instance/config.py, SCOREKEEPER_PUBLIC_URL) is kept.
     \f
+    (The QR code's address: network.game_address.)
     Behind TRUSTED_PROXIES reverse proxies (README: "On the internet, behind a reverse
     proxy") the address this computer listens on is not the one phones open: only a
     configured PUBLIC_URL is printed and kept, and waitress passes the proxies'

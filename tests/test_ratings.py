@@ -272,8 +272,12 @@ def test_the_period_and_game_filters_on_the_page(client, db, make_game):
         ("1", "Ben"), ("2", "Anna"), ("3", "Carla")]
     # a day typed chooses the chosen days by itself
     assert ranking_text(page_text(client, f"/players?end={day}")) == ranking_text(text)
+    # no game of that kind at all (tester 14: "in this period" blamed the period), and the
+    # table below, of every game, says it is not narrowed
     text = page_text(client, "/players?kind=bugami3")
-    assert "No finished games in this period." in text and "Rank Player Rating Finished" not in text
+    assert "No finished games match the period and game chosen." in text and "Rank Player Rating Finished" not in text
+    assert "Every game of every period: the choice above narrows the ranking only." in text
+    assert "narrows the ranking only" not in page_text(client, "/players")
 
 
 @pytest.mark.parametrize(("query", "field", "message"), [
@@ -319,4 +323,4 @@ def test_this_years_ranking_moves_on_at_new_year_though_no_game_changed(client, 
     monkeypatch.setattr(players, "datetime", Clock)
     assert "Ben" in ranking_text(page_text(client, "/players?period=year"))
     clock["now"] = datetime(2026, 1, 1, 0, 30, tzinfo=UTC)
-    assert "No finished games in this period." in page_text(client, "/players?period=year")
+    assert "No finished games match the period and game chosen." in page_text(client, "/players?period=year")

@@ -93,8 +93,19 @@ def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
         _fail("standard input is not UTF-8 text" if path == "-"
               else f"{path} is not a UTF-8 text file")
     except RuleError as exc:
-        _fail(str(exc))
+        _fail(str(_earliest(text, exc)))
     return game
+
+
+def _earliest(text: str | None, raised: RuleError) -> RuleError:
+    """The problem to name for a game file that ``raised``: an earlier deal's, when one
+    has a problem too (gamefile.find_problems, deal by deal, as the import page lists them:
+    a value no deal may hold is found when the file is read, before the deals before it
+    are scored; tester 14)."""
+    if text is None or raised.deal is None:
+        return raised
+    first = next(iter(gamefile.find_problems(text, limit=1)), None)
+    return first if first is not None and first.deal is not None and first.deal < raised.deal else raised
 
 
 #: What a command says of a write the database's disk refused, by DiskFullError.reason

@@ -264,6 +264,18 @@ def test_score_refuses_a_bad_file_in_one_line(invoke, write, data, words):
     assert_refused(invoke("score", write(data)), *words)
 
 
+def test_score_names_the_first_deal_with_a_problem_as_the_import_page_does(invoke, write):
+    """Tester 14: a plain Bugami for three file (17 tricks a deal) relabelled Trigami (13).
+    Deal 1's tricks add up to 17; deal 2 gives one player 17 tricks, which no Trigami deal
+    can, found when the file is read: the command named deal 2 alone, the import page deal
+    1 first. Whoever puts the file right starts at deal 1 now."""
+    deals = [{"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 6, 6], "bugs": [2, 3, 4]},
+             {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [0, 0, 17], "bugs": [0, 0, 5]}]
+    result = invoke("score", write(game_file(deals=deals)))
+    assert_refused(result, "deal 1: tricks add up to 17, expected 13")
+    assert "deal 2" not in result.stderr
+
+
 def test_score_of_a_missing_file_says_so(invoke, tmp_path):
     missing = str(tmp_path / "nowhere.json")
     assert_refused(invoke("score", missing), "cannot read", missing)

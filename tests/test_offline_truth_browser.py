@@ -261,6 +261,13 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         expect(refused).to_contain_text("Deal 4 was added on another phone: \u2068Anna\u2069 +100, "
                                         "\u2068Ben\u2069 +80, \u2068Carla\u2069 +80.", timeout=SENT)
         assert "Deal 3 was added on another phone" not in refused.inner_text()
+        # above the deals, on the phone's first screen, beside the news of the deal that came
+        # first (tester 16, MEDIUM: under every deal row, off the screen, the green news alone
+        # at the top read as if the phone's deal was saved)
+        page.evaluate("window.scrollTo(0, 0)")
+        card, table = refused.bounding_box(), page.locator("table.sheet").bounding_box()
+        assert card is not None and table is not None
+        assert card["y"] < table["y"] and card["y"] < size[1], (card, table)
         shot(page, f"offline-4-refused-{size[0]}")
         assert len(deals(database)) == 4
     finally:

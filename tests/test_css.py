@@ -41,6 +41,7 @@ BUILT = {
     "flash-told": ("templates/_flashes.html", "flash-{{ category }}"),
     "level-1": ("templates/explain/_macros.html", "level-{{ item.level }}"),  # a quoted rule's nested item
     # a sheet, the printable sheet and the paper check for three or four players
+    "sheet-3": ("templates/games/_sheet.html", "sheet-{{ seats }}"),
     "sheet-4": ("templates/games/_sheet.html", "sheet-{{ seats }}"),
     "paper-4": ("templates/transfer/print.html", "paper-{{ seats }}"),
     "paper-cells-3": ("templates/transfer/paper_check.html", "paper-cells-{{ seats }}"),

@@ -8,6 +8,8 @@ no room (they ran out of their buttons)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game
@@ -50,7 +52,7 @@ def test_the_score_sheets_read_with_the_phones_text_set_larger(larger_text, tmp_
         totals = page.evaluate(TOTALS)
         assert [t["text"] for t in totals] == ["320", "400", "320"]
         assert not any(t["cut"] for t in totals), totals
-        assert all(left["right"] <= right["left"] for left, right in zip(totals, totals[1:], strict=False)), totals
+        assert all(left["right"] <= right["left"] for left, right in itertools.pairwise(totals)), totals
         assert no_sideways_scroll(page)
         shot(page, "large-text-trigami-360", full_page=False)
         page.goto(f"{url}/games/{trix}")

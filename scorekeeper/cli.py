@@ -258,7 +258,8 @@ def _import_group(text: str, db: Database, group_id: int, copy: bool, max_deals:
               help="The group's number or name (scorekeeper groups); needed when there are several.")
 def import_(file: str, copy: bool, group_name: str | None) -> None:
     """Store a game file's game, or every game of a group file (scorekeeper export
-    --group writes one), in a group; prints the game page's URL path last.
+    --group writes one), in a group; prints the game page's URL path last (for a group
+    file, a line for each game with its path, then how many were imported).
 
     Without --group, the games go into the only group (one is made on a database that
     has none). A game identical to one of the group's (same players, settings, deals and
@@ -423,15 +424,16 @@ def groups_(url: str | None) -> None:
 
 def _progress(label: str) -> backups.Progress:
     """A progress report for backups.backup/restore on standard error: "Copying: 40 %"
-    at each tenth of a copy of several steps, and "Checking …" before the check."""
+    at each tenth of a copy of several steps, "Copying: 100 %" when it is whole, and
+    "Checking …" before the check."""
     shown = [-1]
 
     def report(phase: str, done: int, total: int) -> None:
         if phase == "checking":
             games = f" ({total} game{'s' if total != 1 else ''})" if total else ""
             click.echo(f"Checking {label}{games} …", err=True)
-        elif total and done < total:
-            tenth = done * 10 // total
+        elif total and done <= total:
+            tenth = done * 10 // total  # 10 at the end: a small copy's only line was "60 %" (tester 15)
             if tenth > shown[0]:
                 shown[0] = tenth
                 click.echo(f"Copying: {tenth * 10} %", err=True)

@@ -133,7 +133,11 @@ def check_seat_changes(raw: Any, players: Sequence[str], deals: int) -> tuple[Se
         try:
             (name,) = check_player_names([item["player"]], 1)
         except FormatError as error:
-            raise FormatError(_("seat change {n}: {problem}").format(n=n, problem=error.message),
+            # the one name of a seat change is "the player who takes the seat", not the
+            # "player 1" of a game's list (tester 15)
+            problem = (_("the player who takes the seat has no name") if name_fault(item["player"]) == "blank"
+                       else error.message)
+            raise FormatError(_("seat change {n}: {problem}").format(n=n, problem=problem),
                               field="seat_changes", seat=seat) from None
         out.append(SeatChange(start, seat, name))
     for start in sorted({c.from_deal for c in out}):

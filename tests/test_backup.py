@@ -230,6 +230,8 @@ def test_backup_writes_a_whole_checked_copy_and_never_overwrites(tmp_path, app, 
     done = run(database, "backup", str(target))
     assert done.exit_code == 0, done.output
     assert "Backed up 1 game, 1 deal to" in done.stdout
+    # a copy of one step says it is whole, not only "Copying: 60 %" (tester 15)
+    assert [line for line in done.stderr.splitlines() if line.startswith("Copying: ")][-1:] == ["Copying: 100 %"]
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) == ["copy.sqlite3"]
     with open(target, "rb") as f:

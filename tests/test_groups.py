@@ -149,6 +149,8 @@ def test_starting_a_group_is_one_tap_and_the_phone_is_in_it(app, two_groups):
     assert answer.status_code == 302
     home = newcomer.get("/").get_data(as_text=True)
     assert "Your group is ready" in home and "No games yet" in home
+    # one tap to the link to share (tester 16)
+    assert '<a href="/group#share-head">Invite the others</a>' in home
     for group in two_groups:
         assert leaks({"/": home}, group) == []
     page = newcomer.get("/group").get_data(as_text=True)

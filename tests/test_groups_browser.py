@@ -22,6 +22,8 @@ def test_a_fresh_install_a_group_in_one_tap_and_a_second_phone_joins(browser, tm
         shot(first, "groups-welcome")
         first.get_by_role("button", name="Start a group").click()  # the one tap
         expect(first.get_by_text("Your group is ready")).to_be_visible()
+        first.get_by_role("link", name="Invite the others").click()  # one tap to the link to share
+        expect(first.locator("#play-link")).to_be_in_viewport()
         first.get_by_role("link", name="Group: Our games").click()
         link = first.locator("#play-link").input_value()
         assert "/g/" in link and first.get_by_role("img", name="The group's link").is_visible()

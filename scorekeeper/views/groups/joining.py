@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from flask import flash, g, make_response, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 from flask_wtf import FlaskForm
 
 from ... import access, attempts, groups, limits, night_store
@@ -83,8 +84,11 @@ def start() -> Any:
         form.name.errors = [_("This form started a group already. Tap Start again to start another one.")]
         return render_template("groups/welcome.html", form=form, lost=False), 400
     access.remember(group.token or "")
-    flash(_("Your group is ready. To let the others' phones join, tap the group's name at the top: its "
-            "link is there to share."), "saved")
+    # the way to the link to share, one tap (tester 16: "tap the group's name at the top"
+    # alone left a first evening looking for it)
+    flash(Markup(_("Your group is ready. <a href=\"%(url)s\">Invite the others</a>: their phones join with "
+                   "the group's link, there to share (and behind the group's name at the top).",
+                   url=url_for("groups.settings") + "#share-head")), "saved")
     return redirect(url_for("games.index"))
 
 

@@ -13,8 +13,8 @@ import secrets
 from typing import Any
 
 from flask import flash, g, make_response, redirect, render_template, request, session, url_for
-from markupsafe import Markup
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 
 from ... import access, attempts, groups, limits, night_store
 from ...db import get_db

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import db, gamefile, i18n, limits, network, views
 from .assets import asset_version
 from .db import owner_only
-from .settings import SettingError, whole_number
+from .settings import SettingError, one_of, text, whole_number
 from .views.live import quick_polls
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -220,6 +221,25 @@ def _secure(app: Flask) -> None:
         return response
 
 
+def _check_settings(app: Flask) -> None:
+    """The settings this app reads, each as what it means (settings.py), so that a typo
+    stops the start in one line (tester 17: a SECRET_KEY the environment read as a number,
+    an empty DATABASE, MAX_CONTENT_LENGTH=abc started a server whose pages all failed)."""
+    config = app.config
+    if isinstance(config.get("DATABASE"), os.PathLike):
+        config["DATABASE"] = os.fspath(config["DATABASE"])
+    config["DATABASE"] = text("DATABASE", config.get("DATABASE"), "database file")
+    if config.get("SECRET_KEY") is not None and not isinstance(config["SECRET_KEY"], bytes):
+        config["SECRET_KEY"] = text("SECRET_KEY", config["SECRET_KEY"], "key")
+    for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES", "MAX_CONTENT_LENGTH"):
+        config[name] = whole_number(name, config[name])
+    lifetime = config["PERMANENT_SESSION_LIFETIME"]
+    if not isinstance(lifetime, timedelta):
+        config["PERMANENT_SESSION_LIFETIME"] = whole_number("PERMANENT_SESSION_LIFETIME", lifetime)
+    config["SESSION_COOKIE_SAMESITE"] = one_of("SESSION_COOKIE_SAMESITE", config["SESSION_COOKIE_SAMESITE"],
+                                               ("Lax", "Strict", "None", None))
+
+
 def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then SCOREKEEPER_* environment
     variables (Flask's from_prefixed_env), then ``test_config``.
@@ -259,14 +279,17 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         GAME_FILE_MAX_DEALS=gamefile.MAX_DEALS,
         GROUP_FILE_MAX_BYTES=gamefile.MAX_GROUP_BYTES,
     )
-    app.config.from_pyfile("config.py", silent=True)
+    try:
+        app.config.from_pyfile("config.py", silent=True)
+    except Exception as error:  # a typo in the file: one line naming it, not Python's traceback
+        raise SettingError(f"{Path(app.instance_path) / 'config.py'} cannot be read: "
+                           f"{type(error).__name__}: {error}") from None
     app.config.from_prefixed_env("SCOREKEEPER")
     if test_config is not None:
         app.config.from_mapping(test_config)
+    _check_settings(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, app.logger)
-    for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES"):  # a typo stops the start
-        app.config[name] = whole_number(name, app.config[name])
 
     quick_polls(app, SECURITY_HEADERS.items())  # inside ProxyFix (_secure): it sees the client's scheme
     _secure(app)

@@ -42,6 +42,7 @@ from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
+from limits.errors import ConfigurationError
 
 from . import limit_storage  # noqa: F401  # registers the sqlite:// storage with limits
 from .attempts import Limit, Limits
@@ -133,13 +134,22 @@ def init_app(app: Flask) -> None:
     for key in ("WRITE_LIMIT", "IMPORT_LIMIT", "PASSCODE_LIMIT_PHONE", "PASSCODE_LIMIT_CLIENT",
                 "PASSCODE_LIMIT_GROUP"):
         try:  # a typo in the config stops the start, not the first phone that needs the limit
-            parse_many(str(app.config[key]))
+            windows = parse_many(str(app.config[key]))
         except ValueError as error:
             raise SettingError(f"{key} = {app.config[key]!r} is no limit (e.g. '5 per minute; 20 per hour'): "
                                f"{error}") from None
+        if any(window.amount < 1 for window in windows):  # "0 per minute": every request refused
+            raise SettingError(f"{key} = {app.config[key]!r} lets nothing through: a limit is 1 or more "
+                               f"(e.g. '5 per minute'); RATELIMIT_ENABLED=false turns the limits off")
     enabled = app.config["RATELIMIT_ENABLED"]
     app.config["RATELIMIT_ENABLED"] = True
+    storage = app.config["RATELIMIT_STORAGE_URI"]
     try:
+        if not isinstance(storage, str):
+            raise TypeError("not text")
         limiter.init_app(app)
+    except (ConfigurationError, TypeError, AttributeError, ValueError) as error:  # a storage no library knows
+        raise SettingError(f"RATELIMIT_STORAGE_URI = {storage!r} is no storage of the limits library "
+                           f"(e.g. 'redis://localhost:6379'): {error}") from None
     finally:
         app.config["RATELIMIT_ENABLED"] = enabled

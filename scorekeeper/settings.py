@@ -31,13 +31,43 @@ def switch(name: str, value: Any) -> bool:
     word = str(value).strip().casefold()
     if word in _ON or word in _OFF:
         return word in _ON
-    raise SettingError(f"{name} = {value!r} is neither on nor off: write true or false")
+    raise SettingError(f"{name} = {_shown(value)} is neither on nor off: write true or false")
+
+
+#: More digits than any count or size of this app needs (and than int() reads at once)
+_MOST_DIGITS = 18
 
 
 def whole_number(name: str, value: Any, least: int = 1) -> int:
     """A setting that is a whole number from ``least`` up (a count, a size in bytes),
-    given as a number or as its digits. Raises :class:`SettingError` for anything else."""
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit() \
-            or int(value) < least:
-        raise SettingError(f"{name} = {value!r} is not a whole number from {least} up")
-    return int(value)
+    given as a number or as its digits 0-9 (at most 18 of them). Raises
+    :class:`SettingError` for anything else ("²", "1.5", "-1", a number of 5,000 digits)."""
+    digits = str(value).strip() if isinstance(value, int | str) and not isinstance(value, bool) else ""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = "" if value < 0 or value.bit_length() > 60 else str(value)
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _MOST_DIGITS or int(digits) < least:
+        raise SettingError(f"{name} = {_shown(value)} is not a whole number from {least} up")
+    return int(digits)
+
+
+def text(name: str, value: Any, what: str) -> str:
+    """A setting that is text, not empty (a file's path, a key): ``what`` says what it
+    is for the message. Raises :class:`SettingError` otherwise (a value the environment
+    read as a number, ``SCOREKEEPER_SECRET_KEY=123``, or an empty one)."""
+    if not isinstance(value, str) or not value.strip():
+        raise SettingError(f"{name} = {_shown(value)} is no {what}: write it as text"
+                           + (" (in a SCOREKEEPER_ variable, in quotes: '\"…\"')" if not isinstance(value, str) else ""))
+    return value
+
+
+def one_of(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
+    """A setting that is one of ``choices``. Raises :class:`SettingError` otherwise."""
+    if value not in choices:
+        raise SettingError(f"{name} = {_shown(value)} is not one of {', '.join(map(repr, choices))}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A setting's value in a message: its repr, cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "…"

@@ -29,6 +29,16 @@ def command(tmp_path, *args: str, **settings: str):
     ("GAME_FILE_MAX_BYTES", "-5", "GAME_FILE_MAX_BYTES = -5 is not a whole number from 1 up"),
     ("GROUP_FILE_MAX_BYTES", "0", "GROUP_FILE_MAX_BYTES = 0 is not a whole number from 1 up"),
     ("RATELIMIT_ENABLED", "maybe", "RATELIMIT_ENABLED = 'maybe' is neither on nor off"),
+    # tester 17: each of these started a server whose pages then failed, or ended in a traceback
+    ("SECRET_KEY", "123", "SECRET_KEY = 123 is no key: write it as text"),
+    ("DATABASE", "", "DATABASE = '' is no database file"),
+    ("GAME_FILE_MAX_BYTES", "²", "GAME_FILE_MAX_BYTES = '²' is not a whole number from 1 up"),
+    ("GAME_FILE_MAX_DEALS", "9" * 5000, "GAME_FILE_MAX_DEALS = '999"),
+    ("RATELIMIT_STORAGE_URI", "abc", "RATELIMIT_STORAGE_URI = 'abc' is no storage of the limits library"),
+    ("MAX_CONTENT_LENGTH", "abc", "MAX_CONTENT_LENGTH = 'abc' is not a whole number from 1 up"),
+    ("PERMANENT_SESSION_LIFETIME", "abc", "PERMANENT_SESSION_LIFETIME = 'abc' is not a whole number from 1 up"),
+    ("SESSION_COOKIE_SAMESITE", "bogus", "SESSION_COOKIE_SAMESITE = 'bogus' is not one of"),
+    ("WRITE_LIMIT", "0 per minute", "WRITE_LIMIT = '0 per minute' lets nothing through"),
 ])
 def test_a_setting_that_cannot_be_read_stops_the_command_in_one_line(tmp_path, name, value, says):
     (tmp_path / "game.json").write_text('{"format": 1, "game": "trigami", "players": ["A", "B", "C"], '
@@ -63,3 +73,19 @@ def test_a_number_given_as_digits_is_read_as_the_number(tmp_path):
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "x.sqlite3"),
                       "GAME_FILE_MAX_DEALS": "2", "TRUSTED_PROXIES": "1"})
     assert app.config["GAME_FILE_MAX_DEALS"] == 2
+
+
+def test_a_config_file_that_is_no_python_stops_the_command_in_one_line(tmp_path):
+    """Tester 17: a typo in instance/config.py printed Python's traceback."""
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "config.py").write_text("WRITE_LIMIT = this is not python\n", encoding="utf-8")
+    result = command(tmp_path, "groups")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("scorekeeper: a setting cannot be read: ") and "config.py cannot be read" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_a_key_or_database_given_as_text_in_quotes_is_read(tmp_path):
+    """A SCOREKEEPER_ variable is read as JSON: a key of digits in quotes is text."""
+    result = command(tmp_path, "groups", SECRET_KEY='"123456"')
+    assert result.exit_code == 0, result.stderr

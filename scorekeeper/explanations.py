@@ -211,6 +211,12 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
     if _is_trix(file):
         chosen = " + ".join(contract_name(c) for c in deal.contracts)
         owner = isolate(players[deal.owner]) if deal.owner is not None else "?"
+        if file.options.order:  # a fixed order (SCORING.md §2.2): nobody chose; the order's turn
+            if deal.dealer is None:
+                return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom {kingdom}; "
+                         "{contract} came in the fixed order.").format(owner=owner, kingdom=1, contract=chosen)
+            return _("{owner} dealt (kingdom {kingdom} is theirs); {contract} came in the fixed order.").format(
+                owner=owner, kingdom=deal.kingdom, contract=chosen)
         if deal.dealer is None:
             return _("Anyone dealt the first deal; {owner} was dealt the 7♥, so owns kingdom {kingdom} "
                      "and chose {contract}.").format(owner=owner, kingdom=1, contract=chosen)

@@ -670,6 +670,11 @@ def test_trix_fixed_order_offers_only_the_next_contract(client, make_game):
     for page in (f"/games/{game_id}/deals/new", f"/games/{game_id}"):
         assert "choose" not in text(client.get(page)), page
     assert "choose" not in why.partition("The rule")[0]  # (the rule quoted says how it is without the setting)
+    # each deal's explanation too (tester 17: "… and chose Trix")
+    deal = text(client.get(f"/games/{game_id}/explain/1")).replace("\u2068", "").replace("\u2069", "")
+    assert "Anyone dealt the first deal; Anna was dealt the 7 ♥ , so owns kingdom 1; Trix came in the fixed order." \
+        in deal
+    assert "chose" not in deal.partition("The rule")[0]
 
 
 def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):

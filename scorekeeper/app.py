@@ -20,7 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import db, gamefile, i18n, limits, network, views
 from .assets import asset_version
 from .db import owner_only
-from .settings import SettingError, one_of, text, whole_number
+from .settings import SettingError, one_of, shown_value, text, whole_number
 from .views.live import quick_polls
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -184,9 +184,8 @@ def trusted_proxies(app: Flask) -> int:
     the default). Raises SettingError (a ValueError) for anything but a whole number from 0 up, so a typo
     stops the start-up rather than trusting a client's X-Forwarded-* headers."""
     value = app.config.get("TRUSTED_PROXIES") or 0
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
-        raise SettingError(f"TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not {value!r}")
-    return int(value)
+    return whole_number("TRUSTED_PROXIES", value, least=0,
+                        says=f"TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not {shown_value(value)}")
 
 
 def _secure(app: Flask) -> None:

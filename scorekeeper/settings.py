@@ -31,22 +31,26 @@ def switch(name: str, value: Any) -> bool:
     word = str(value).strip().casefold()
     if word in _ON or word in _OFF:
         return word in _ON
-    raise SettingError(f"{name} = {_shown(value)} is neither on nor off: write true or false")
+    raise SettingError(f"{name} = {shown_value(value)} is neither on nor off: write true or false")
 
 
 #: More digits than any count or size of this app needs (and than int() reads at once)
 _MOST_DIGITS = 18
 
 
-def whole_number(name: str, value: Any, least: int = 1) -> int:
+def whole_number(name: str, value: Any, least: int = 1, says: str | None = None) -> int:
     """A setting that is a whole number from ``least`` up (a count, a size in bytes),
     given as a number or as its digits 0-9 (at most 18 of them). Raises
-    :class:`SettingError` for anything else ("²", "1.5", "-1", a number of 5,000 digits)."""
-    digits = str(value).strip() if isinstance(value, int | str) and not isinstance(value, bool) else ""
-    if isinstance(value, int) and not isinstance(value, bool):
-        digits = "" if value < 0 or value.bit_length() > 60 else str(value)
+    :class:`SettingError` for anything else ("²", "1.5", "-1", a number of 5,000 digits,
+    in the environment or as ``10**5000`` in config.py), saying ``says`` if given."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        digits = ""
+    elif isinstance(value, int):
+        digits = str(value) if 0 <= value < 10**_MOST_DIGITS else ""  # (str() of 5,000 digits raises)
+    else:
+        digits = value.strip()
     if not (digits.isascii() and digits.isdigit()) or len(digits) > _MOST_DIGITS or int(digits) < least:
-        raise SettingError(f"{name} = {_shown(value)} is not a whole number from {least} up")
+        raise SettingError(says or f"{name} = {shown_value(value)} is not a whole number from {least} up")
     return int(digits)
 
 
@@ -55,7 +59,7 @@ def text(name: str, value: Any, what: str) -> str:
     is for the message. Raises :class:`SettingError` otherwise (a value the environment
     read as a number, ``SCOREKEEPER_SECRET_KEY=123``, or an empty one)."""
     if not isinstance(value, str) or not value.strip():
-        raise SettingError(f"{name} = {_shown(value)} is no {what}: write it as text"
+        raise SettingError(f"{name} = {shown_value(value)} is no {what}: write it as text"
                            + (" (in a SCOREKEEPER_ variable, in quotes: '\"…\"')" if not isinstance(value, str) else ""))
     return value
 
@@ -63,11 +67,15 @@ def text(name: str, value: Any, what: str) -> str:
 def one_of(name: str, value: Any, choices: tuple[Any, ...]) -> Any:
     """A setting that is one of ``choices``. Raises :class:`SettingError` otherwise."""
     if value not in choices:
-        raise SettingError(f"{name} = {_shown(value)} is not one of {', '.join(map(repr, choices))}")
+        raise SettingError(f"{name} = {shown_value(value)} is not one of {', '.join(map(repr, choices))}")
     return value
 
 
-def _shown(value: Any) -> str:
-    """A setting's value in a message: its repr, cut short."""
-    shown = repr(value)
+def shown_value(value: Any) -> str:
+    """A setting's value in a message: its repr, cut short (a number too long for repr,
+    more than 4,300 digits, said as such)."""
+    try:
+        shown = repr(value)
+    except ValueError:
+        return "a number too long to show"
     return shown if len(shown) <= 40 else shown[:37] + "…"

@@ -39,6 +39,7 @@ def command(tmp_path, *args: str, **settings: str):
     ("PERMANENT_SESSION_LIFETIME", "abc", "PERMANENT_SESSION_LIFETIME = 'abc' is not a whole number from 1 up"),
     ("SESSION_COOKIE_SAMESITE", "bogus", "SESSION_COOKIE_SAMESITE = 'bogus' is not one of"),
     ("WRITE_LIMIT", "0 per minute", "WRITE_LIMIT = '0 per minute' lets nothing through"),
+    ("TRUSTED_PROXIES", "²", "TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not '²'"),
 ])
 def test_a_setting_that_cannot_be_read_stops_the_command_in_one_line(tmp_path, name, value, says):
     (tmp_path / "game.json").write_text('{"format": 1, "game": "trigami", "players": ["A", "B", "C"], '
@@ -89,3 +90,21 @@ def test_a_key_or_database_given_as_text_in_quotes_is_read(tmp_path):
     """A SCOREKEEPER_ variable is read as JSON: a key of digits in quotes is text."""
     result = command(tmp_path, "groups", SECRET_KEY='"123456"')
     assert result.exit_code == 0, result.stderr
+
+
+@pytest.mark.parametrize("line", ["GAME_FILE_MAX_DEALS = 10**5000", "MAX_CONTENT_LENGTH = 10**5000",
+                                  "TRUSTED_PROXIES = -1"])
+def test_a_number_in_the_config_file_that_is_no_setting_stops_the_command_in_one_line(tmp_path, line):
+    """A number of 5,000 digits in config.py (Python will not even write it out) or a
+    negative count: one line, as for the same in a variable."""
+    (tmp_path / "instance").mkdir()
+    (tmp_path / "instance" / "config.py").write_text(line + "\n", encoding="utf-8")
+    result = command(tmp_path, "groups")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"scorekeeper: a setting cannot be read: {line.split()[0]}")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_a_key_too_long_for_python_to_write_out_is_said_so(tmp_path):
+    with pytest.raises(SettingError, match="SECRET_KEY = a number too long to show is no key"):
+        create_app({"TESTING": True, "SECRET_KEY": 10**5000, "DATABASE": str(tmp_path / "x.sqlite3")})

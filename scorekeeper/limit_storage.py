@@ -31,10 +31,9 @@ from contextlib import contextmanager
 from limits.storage import MovingWindowSupport, Storage
 
 from .side_files import open_side_file
+from .store import disk_full_error
 
 _log = logging.getLogger("scorekeeper")
-#: SQLite's codes for a write its disk refused (SQLITE_FULL, _READONLY, _IOERR): as store.py
-_DISK_TROUBLE = {13: "the disk is full", 8: "the file is read-only", 10: "the disk failed a write"}
 
 _SCHEMA = """
 create table if not exists entries (key text not null, at real not null, expires real not null);
@@ -104,14 +103,15 @@ class SQLiteStorage(Storage, MovingWindowSupport):
                 conn.executemany("insert into entries (key, at, expires) values (?, ?, ?)",
                                  [(key, now, now + expiry)] * amount)
         except sqlite3.OperationalError as error:
-            if (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF not in _DISK_TROUBLE:
+            refused = disk_full_error(None, error, path=self.path)
+            if refused is None:
                 raise
             # The file's disk (the database's) refuses writes: the request goes on uncounted,
             # to the write that then fails the same way and tells the phone so, its deal
             # kept in the outbox (tester 15: the limit's error page came first, the deal
             # was neither kept nor sent)
-            _log.error("Not counted for the write limits (%s): %s (SQLite: %s); the request goes on.",
-                       self.path, _DISK_TROUBLE[error.sqlite_errorcode & 0xFF], error)
+            _log.error("Not counted for the write limits (%s): the disk refused a write (%s; SQLite: %s); "
+                       "the request goes on.", self.path, refused.reason, error)
             return True
         return True
 

@@ -43,6 +43,7 @@ BUILT = {
     # a sheet, the printable sheet and the paper check for three or four players
     "sheet-3": ("templates/games/_sheet.html", "sheet-{{ seats }}"),
     "sheet-4": ("templates/games/_sheet.html", "sheet-{{ seats }}"),
+    "paper-3": ("templates/transfer/print.html", "paper-{{ seats }}"),
     "paper-4": ("templates/transfer/print.html", "paper-{{ seats }}"),
     "paper-cells-3": ("templates/transfer/paper_check.html", "paper-cells-{{ seats }}"),
     "paper-cells-4": ("templates/transfer/paper_check.html", "paper-cells-{{ seats }}"),

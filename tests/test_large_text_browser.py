@@ -81,3 +81,54 @@ def test_the_usual_text_size_is_the_same_as_before(browser, tmp_path):
             assert len(tops) == 1
         finally:
             page.context.close()
+
+
+#: A kingdom in which Alexandra takes every card that costs (the King doubled, the four
+#: Queens doubled, 13 diamonds, 13 tricks) and comes last in Trix: four such kingdoms leave
+#: her at −2,500 (SCORING.md §2: −150, −200, −130, −195, +50 a kingdom), a total of five
+#: characters in each of four columns
+COSTLY_KINGDOM = [
+    {"contracts": ["king"], "king": {"taker": 0, "doubled_by": 1, "leader": None}},
+    {"contracts": ["queens"], "queens": {suit: {"taker": 0, "doubled_by": 2} for suit in "SHDC"}},
+    {"contracts": ["diamonds"], "diamonds": [13, 0, 0, 0]},
+    {"contracts": ["tricks"], "tricks": [13, 0, 0, 0]},
+    {"contracts": ["trix"], "trix": [3, 2, 1, 0]},
+]
+#: The printable sheet's cells whose text runs out of them (past their box, into the next);
+#: what only a screen reader reads (visually-hidden) is left aside
+PAPER_CUT = """[...document.querySelectorAll('.paper-table th, .paper-table td')].filter((cell) => {
+  const box = cell.getBoundingClientRect();
+  const shown = [...cell.childNodes].filter((node) => !(node.classList && node.classList.contains("visually-hidden")));
+  const out = shown.some((node) => {
+    const range = document.createRange();
+    range.selectNode(node);
+    const text = range.getBoundingClientRect();
+    return text.width > 0 && (text.left < box.left - 1 || text.right > box.right + 1);
+  });
+  return out || cell.scrollWidth > cell.clientWidth + 1;
+}).map((cell) => cell.textContent.replace(/\\s+/g, " ").trim())"""
+
+
+@pytest.mark.parametrize("text_size", [16, 24], ids=["usual text", "text 1.5 times"])
+def test_a_long_trix_games_printable_sheet_fits_a_360_pixel_phone(browser, tmp_path, text_size):
+    """The printable sheet (tester 17, MEDIUM): four columns of totals down to −2,500 on a
+    360 px phone ran into each other ("−1250350") at the usual text size already, and at
+    1.5 times the page scrolled sideways. Every number stays in its own cell, in English
+    and in Arabic (its digits and marks), with the teams' row of a partnership game."""
+    database = tmp_path / "paper.sqlite3"
+    page = new_page(browser, 360, 740)
+    try:
+        page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": text_size, "fixed": 13}})
+        with serve(database) as url:
+            game = store_game(database, game_file("trix", players=TRIX["players"], options={"partnership": "sum"},
+                                                  deals=COSTLY_KINGDOM * 4))
+            for language in ("en", "ar"):
+                page.goto(f"{url}/language/{language}?next=/games/{game}/print")
+                totals = page.locator(".paper-total td")
+                assert totals.first.inner_text() == ("−2500" if language == "en" else "\u061c−٢٥٠٠")
+                assert page.locator(".paper-teams td").count() == 4
+                assert page.evaluate(PAPER_CUT) == []
+                assert no_sideways_scroll(page)
+                shot(page, f"paper-trix-360-{language}-{text_size}px")
+    finally:
+        page.context.close()

@@ -1202,6 +1202,20 @@ const OfflineTruth = (function () {
   function render() {
     // the passcode page (templates/groups/passcode.html): how many deals wait for it
     document.querySelectorAll("[data-passcode-waiting]").forEach(sayWaiting);
+    // every page but the sheet that lists them: this phone's deals the server refused
+    document.querySelectorAll("[data-outbox-elsewhere]").forEach(function (notice) {
+      const listed = new Set(Array.from(document.querySelectorAll("[data-outbox][data-game]"), (box) => box.dataset.game));
+      const refused = load(OUTBOX, []).filter((i) => i.state === "refused" && !listed.has(i.game));
+      notice.replaceChildren();
+      notice.hidden = !refused.length;
+      refused.forEach(function (item) {
+        const line = el("p", "flash flash-told", fill(notice.dataset.tRefused, { n: pageNumber(item.number), time: clock(item.at) }) + " ");
+        const link = el("a", "", notice.dataset.tOpen);
+        link.href = item.sheet || item.url.replace(/\/deals\/new.*$/, "");
+        line.appendChild(link);
+        notice.appendChild(line);
+      });
+    });
     document.querySelectorAll("[data-outbox]").forEach(function (box) {
       const game = box.dataset.game;
       const items = load(OUTBOX, []).filter((i) => i.game === game);

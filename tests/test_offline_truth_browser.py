@@ -302,6 +302,43 @@ def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_
         context.close()
 
 
+def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(browser, served):
+    """Tester 17 (MEDIUM): a phone that saved deal 3 without connection and came back online
+    on the Games page was told nothing there, although another phone's deal 3 had come
+    first and its own was refused. Every page but the game's sheet now says so, with the
+    way to the sheet, which lists the deal with why (and says it there alone)."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/")
+        page.goto(f"{url}/games/{game_id}")  # the sheet kept too, with its add-deal form
+        sheet_and_form_kept(page)
+        go_offline(context, f"{url}/games/{game_id}/live")
+        page.get_by_role("link", name="Add deal 3").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 3").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        another_phone_adds(database, game_id, CLEAN)  # deal 3, while this phone has no connection
+        page.goto(f"{url}/")  # the Games page this phone kept
+        notice = page.locator("[data-outbox-elsewhere]")
+        expect(page.get_by_role("heading", name="Games")).to_be_visible()
+        expect(notice).to_be_hidden()  # waiting is no refusal
+        context.set_offline(False)
+        expect(notice).to_contain_text(re.compile(r"Not saved: deal 3, kept on this phone at \d\d?:\d\d(?: [AP]M)?\. "
+                                                  r"See why on its score sheet"), timeout=SENT)
+        box = notice.bounding_box()
+        assert box is not None and box["y"] < 844  # on the first screen
+        shot(page, "offline-refused-on-the-games-page", full_page=False)
+        notice.get_by_role("link", name="See why on its score sheet").click()
+        expect(page.locator(".outbox-item.refused")).to_contain_text("Deal 3 was added on another phone")
+        expect(page.locator("[data-outbox-elsewhere]")).to_be_hidden()  # the sheet says it itself
+        assert len(deals(database)) == 3
+    finally:
+        context.close()
+
+
 def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_buttons(browser, served):
     """This phone's Queens, saved without connection, is refused once it is sent: another
     phone entered Tricks as that deal meanwhile. The Queens was not played, so the sheet

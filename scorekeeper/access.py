@@ -40,6 +40,7 @@ from wtforms.validators import ValidationError
 
 from . import groups, store
 from .db import get_db
+from .forms import EmptyForm
 from .forms.groups import CodeForm, PasscodeForm, StartForm
 from .i18n import gettext as _
 
@@ -158,10 +159,16 @@ def admit() -> Any:
     args = request.view_args or {}
     db = get_db()
     if "game_id" in args:
-        if (access.game_id is not None and args["game_id"] != access.game_id) \
-                or groups.game_group(db, args["game_id"]) != access.group.id:
+        owner = groups.game_group(db, args["game_id"])
+        if (access.game_id is not None and args["game_id"] != access.game_id) or owner != access.group.id:
             if endpoint in JSON:
                 return jsonify(error=_("There is no such game here.")), 404
+            elsewhere = _other_group_of(owner) if access.full else None
+            if elsewhere is not None:
+                return render_template("groups/elsewhere.html", group=elsewhere, home=access,
+                                       game_id=args["game_id"], form=EmptyForm(),
+                                       sent=request.method not in ("GET", "HEAD"),
+                                       new_deal=endpoint == "deals.new"), 404
             abort(404)
     elif access.game_id is not None:  # a link to one game: that game, nothing else
         if endpoint in ONE_GAME:
@@ -170,6 +177,17 @@ def admit() -> Any:
     if "player_id" in args and store.player_group(db, args["player_id"]) != access.group.id:
         abort(404)
     return None
+
+
+def _other_group_of(group_id: int | None) -> groups.Access | None:
+    """The group ``group_id`` when it is another of this phone's groups (one it opened
+    with its play link, kept to switch back to: :func:`other_groups`), else None: a game
+    of a group the phone never opened stays a 404 like one that does not exist. A phone
+    switched to another group on another page or tab, then saving a deal of the first
+    group's game, is told where the game is (tester 14) instead of "Not found"."""
+    if group_id is None:
+        return None
+    return next((other for other in other_groups() if other.group.id == group_id), None)
 
 
 def _come_back_to(path: str) -> None:

@@ -608,6 +608,51 @@ def test_a_phone_in_two_groups_can_switch_between_them(app, two_groups):
     assert stranger.get("/").location == "/welcome"
 
 
+def test_a_game_of_the_group_left_on_another_tab_says_where_it_is_and_switches_back_to_it(app, two_groups):
+    """Tester 14 (LOW): a phone in two groups, switched to the other on another page or tab,
+    then saving a deal of the first group's game, got "Not found". It is told which group
+    the game is in, that nothing was saved and that the deal's entries are kept, with a
+    switch back that opens the game; a phone that never opened that group gets the plain
+    404, as for a game that does not exist, naming nothing."""
+    ours, theirs = two_groups
+    client = phone(app, ours["group"].token)
+    client.post(f"/g/{theirs['group'].token}")  # another tab: this phone is in theirs now
+    game = ours["games"][0]
+    page = client.get(f"/games/{game}")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 404
+    assert "This game is in <bdi>Tuesday table</bdi>" in text
+    assert "This phone is in <bdi>Other club</bdi> now: it was switched there on another page or tab." in text
+    assert "Nothing was saved." not in text  # a page opened, nothing sent
+    before = len(_deals_of(app, game))
+    sent = client.post(f"/games/{game}/deals/new", data={"nonce": "n1", "turnip": "D"})
+    text = sent.get_data(as_text=True)
+    assert sent.status_code == 404 and "Nothing was saved." in text
+    assert "The deal's entries are kept on this phone" in text
+    assert len(_deals_of(app, game)) == before
+    # the switch back opens the game; a game of another group than the one switched to is
+    # not followed (the games list instead)
+    back = client.post("/groups/switch", data={"to": ours["group"].token, "game": game})
+    assert back.status_code == 302 and back.location == f"/games/{game}"
+    assert "Anna" in client.get(back.location).get_data(as_text=True)
+    elsewhere = client.post("/groups/switch", data={"to": ours["group"].token, "game": theirs["games"][0]})
+    assert elsewhere.location == "/"
+    # a phone of theirs alone: ours is a group it never opened
+    stranger = phone(app, theirs["group"].token)
+    plain = stranger.get(f"/games/{game}")
+    assert plain.status_code == 404 and "Tuesday table" not in plain.get_data(as_text=True)
+    none = stranger.get("/games/no-such-game")
+    assert plain.get_data(as_text=True).replace(game, "<id>") == none.get_data(as_text=True).replace("no-such-game", "<id>")
+
+
+def _deals_of(app, game_id: str) -> list:
+    db = connect(app.config["DATABASE"])
+    try:
+        return list(store.get_game(db, game_id).deals)
+    finally:
+        db.conn.close()
+
+
 def test_a_passcode_is_kept_only_as_a_slow_salted_hash(app, two_groups, monkeypatch):
     # the app's own hash, not the conftest's cheaper one: Werkzeug's scrypt at its full work
     # (2**15), salted, so that a copied database gives up no passcode quickly

@@ -218,13 +218,18 @@ def table_card(token: str) -> Any:
 @bp.post("/groups/switch")
 def switch() -> Any:
     """Switch this phone to another group it opened before (its play link still kept);
-    refused without the form token (:func:`views.common.refused`)."""
+    refused without the form token (:func:`views.common.refused`). With ``game`` (a game
+    of that group: groups/elsewhere.html), to that game's sheet, else to the games."""
     if not access.token_given():
         return refused()
     token = request.form.get("to", "")
-    if token in session.get("known", ()) and groups.open_link(get_db(), token) is not None:
+    link = groups.open_link(get_db(), token) if token in session.get("known", ()) else None
+    if link is not None:
         access.remember(token)
         session.pop("back", None)
+        game = request.form.get("game", "")
+        if game and groups.game_group(get_db(), game) == link.group.id:
+            return redirect(url_for("games.show", game_id=game))
     return redirect(url_for("games.index"))
 
 

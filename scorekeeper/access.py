@@ -168,7 +168,7 @@ def admit() -> Any:
                 return render_template("groups/elsewhere.html", group=elsewhere, home=access,
                                        game_id=args["game_id"], form=EmptyForm(),
                                        sent=request.method not in ("GET", "HEAD"),
-                                       new_deal=endpoint == "deals.new"), 404
+                                       new_deal=endpoint == "deals.new" and request.method == "POST"), 404
             abort(404)
     elif access.game_id is not None:  # a link to one game: that game, nothing else
         if endpoint in ONE_GAME:

@@ -624,6 +624,7 @@ def test_a_game_of_the_group_left_on_another_tab_says_where_it_is_and_switches_b
     assert "This game is in <bdi>Tuesday table</bdi>" in text
     assert "This phone is in <bdi>Other club</bdi> now: it was switched there on another page or tab." in text
     assert "Nothing was saved." not in text  # a page opened, nothing sent
+    assert "entries are kept" not in client.get(f"/games/{game}/deals/new").get_data(as_text=True)
     before = len(_deals_of(app, game))
     sent = client.post(f"/games/{game}/deals/new", data={"nonce": "n1", "turnip": "D"})
     text = sent.get_data(as_text=True)

@@ -37,6 +37,7 @@ replaces.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import secrets
 import shutil
@@ -205,6 +206,9 @@ def _games(db: sqlite_utils.Database, name: str) -> Contents:
     try:
         games = store.list_games(db)
         unfit = sum(sheet.build(game).problem is not None for game in games)
+    except json.JSONDecodeError as error:  # a hand edit gone wrong: said in words, not Python's
+        raise BackupError(f"{name} holds a game that cannot be read: a deal's entry is not valid JSON "
+                          f"({error.msg} at character {error.pos})") from None
     except (ValueError, KeyError, TypeError, IndexError, sqlite3.DatabaseError) as error:
         raise BackupError(f"{name} holds a game that cannot be read ({type(error).__name__}: {error})") from None
     return Contents(games=len(games), deals=sum(len(g.deals) for g in games), unfit=unfit)

@@ -441,7 +441,8 @@ def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
 
 
 @pytest.mark.parametrize("kind, says", [
-    ("unreadable game", "holds a game that cannot be read"),
+    # in words, not Python's (tester 15, LOW: "JSONDecodeError: Expecting value")
+    ("unreadable game", "holds a game that cannot be read: a deal's entry is not valid JSON (Expecting value at"),
     ("text", "not a Scorekeeper backup (not an SQLite database)"),
     ("empty", "not a Scorekeeper backup"),
     ("truncated", "monday-bad.sqlite3 is"),

@@ -20,6 +20,7 @@ import pytest
 from scorekeeper import i18n, locale_numbers, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.race_support import form_fields
 from tests.test_every_language import (  # noqa: F401 - group_fixture is the "group" fixture
     VERBATIM,
     crawl,
@@ -257,6 +258,31 @@ def test_nothing_stored_changes_with_the_digits(client, db):
     assert files[0] == files[1] == files[2] and files[0]["deals"] == [WORKED_TRIGAMI_DEAL]
     assert sheets[0] == sheets[2]
     assert [re.findall(r"-?[0-9]+", line) for line in sheets[0]] == [re.findall(r"-?[0-9]+", line) for line in sheets[1]]
+
+
+def test_a_deal_changed_on_an_arabic_phone_shows_its_counts_in_its_digits_and_saves_them_unchanged(client, db):
+    """Tester 14 (LOW): the Arabic form of a deal being changed showed its counts as "4"
+    beside the chips' "٤". They are written in the page's digits (0–9 with Western digits
+    chosen), the form sent back as it stands saves the same deal, and what a player typed
+    comes back as typed when a form is refused."""
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    deal_id = store.get_game(db, game_id).deals[0].id
+    edit = f"/games/{game_id}/deals/{deal_id}/edit"
+    arabic(client)
+    page = body(client.get(edit))
+    fields = form_fields(page)
+    counts = {name: fields[name] for name in ("tricks_0", "tricks_1", "tricks_2", "bugs_0", "bugs_1", "bugs_2")}
+    assert counts == {"tricks_0": "٤", "tricks_1": "٥", "tricks_2": "٤", "bugs_0": "١", "bugs_1": "٠", "bugs_2": "٣"}
+    assert client.post(edit, data=fields).status_code == 302
+    assert [d.entry for d in store.get_game(db, game_id).deals] == [WORKED_TRIGAMI_DEAL]
+    arabic(client, "latn")
+    assert form_fields(body(client.get(edit)))["tricks_0"] == "4"
+    arabic(client)
+    refused = client.post(edit, data={**fields, "tricks_0": "4", "bugs_2": "99"})
+    assert refused.status_code == 400
+    assert form_fields(body(refused))["tricks_0"] == "4"  # as typed, not rewritten
+    # a new game's target starts in the page's digits too, and is read back
+    assert 'value="٥٠٠"' in body(client.get("/games/new?kind=trigami"))
 
 
 # ----------------------------------------------------------------- kept pages

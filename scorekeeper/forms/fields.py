@@ -17,6 +17,7 @@ from ..gamefile import check_player_name, named_twice
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
 from ..inputs import name_key, whole_number, whole_number_below
+from ..locale_numbers import in_digits
 from ..rules import RuleError
 
 MAX_COUNT_INPUT = 99  # bigger numbers are typing slips: say so beside the field
@@ -29,11 +30,16 @@ class DigitsInput(TextInput):
     """A whole number typed on the phone's numeric keypad: a text field with
     ``inputmode="numeric"``, not ``type="number"``, which drops the digits of an Arabic
     keypad (٣) and of other scripts; the server reads any decimal digits
-    (inputs.whole_number), and static/app.js too (issue 10)."""
+    (inputs.whole_number), and static/app.js too (issue 10). A number the form starts
+    from (a deal being changed, a game's target) is written in the page's digits, as the
+    chips beside it and the keypad are (tester 14: "4" beside the chip "٤"); what a player
+    typed comes back as typed."""
 
     def __call__(self, field: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("inputmode", "numeric")
         kwargs.setdefault("size", 6)
+        if "value" not in kwargs and not field.raw_data and type(field.data) is int and field.data >= 0:
+            kwargs["value"] = in_digits(str(field.data))
         return super().__call__(field, **kwargs)
 
 

@@ -584,17 +584,33 @@ const OfflineTruth = (function () {
     write(read());
   }
 
-  // Trix: "who led to that trick" matters only when the doubler took the card back
+  // Trix: "who led to that trick" matters only when the doubler took the card back. Once
+  // it no longer does (the doubling taken back, another taker tapped), the leader given is
+  // set aside with its row (left chosen, it would have the Save refused: "not doubled, so
+  // no leader", tester 18) and comes back if the doubler takes the card again.
   function setupLeaders(form) {
     const prefixes = new Set(Array.from(form.querySelectorAll('input[name$="_leader"]'), (i) => i.name.slice(0, -"_leader".length)));
     prefixes.forEach(function (prefix) {
       const fieldset = form.querySelector('input[name="' + prefix + '_leader"]').closest("fieldset");
+      const none = fieldset.querySelector('input[type="radio"][value=""]');
+      let aside = null;  // the leader set aside
       function update() {
         const taker = form.querySelector('input[name="' + prefix + '_taker"]:checked');
         const doubler = form.querySelector('input[name="' + prefix + '_doubled_by"]:checked');
         const needed = taker && doubler && doubler.value !== "" && doubler.value === taker.value;
         const given = form.querySelector('input[name="' + prefix + '_leader"]:checked');
-        fieldset.hidden = !needed && !(given && given.value !== "");
+        let changed = false;
+        if (!needed && given && given.value !== "" && none) {
+          aside = given;
+          none.checked = true;
+          changed = true;
+        } else if (needed && aside && (!given || given.value === "")) {
+          aside.checked = true;
+          aside = null;
+          changed = true;
+        }
+        fieldset.hidden = !needed && !(given && given.value !== "" && !none);
+        if (changed) form.dispatchEvent(new Event("change"));  // the draft, the preview
       }
       form.addEventListener("change", update);
       update();

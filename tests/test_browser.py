@@ -241,6 +241,36 @@ def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server)
     sync_api.expect(page.locator("thead .total")).to_have_text(["0", "−150", "0", "75"])
 
 
+def test_a_leader_given_then_no_longer_needed_is_set_aside_and_the_deal_saves(page, server):
+    """Tester 18 (MEDIUM): Q♠ taken and doubled by Vic, Xia named as who led, then Vic's
+    doubling tapped again (taken back): the leader's row stayed, Xia still chosen, and the
+    preview and Save refused "Q♠ was not doubled, so no leader is named". The row goes with
+    its leader; doubled again, Xia is back as given. Saved undoubled, SCORING.md §2.2:
+    −25 a queen to its taker, so Vic −50 (Q♠ and Q♥), Wes and Xia −25 each."""
+    new_game(page, server, "trix", ["Uma", "Vic", "Wes", "Xia"], "Vic")
+    page.get_by_role("button", name="Start game").click()
+    page.locator(".add-contracts").get_by_role("link", name="Queens").click()
+    spades, *others = (page.locator(".block-queens .queen").nth(n) for n in range(4))
+    taker, doubler = spades.locator("fieldset").nth(0), spades.locator("fieldset.doubler")
+    leader = spades.locator("fieldset.leader")
+    taker.get_by_text("Vic", exact=True).click()
+    doubler.get_by_text("Vic", exact=True).click()
+    sync_api.expect(leader).to_be_visible()
+    leader.get_by_text("Xia", exact=True).click()
+    doubler.get_by_text("Vic", exact=True).click()  # not doubled after all
+    sync_api.expect(leader).to_be_hidden()
+    doubler.get_by_text("Vic", exact=True).click()  # doubled again: Xia led, as given
+    sync_api.expect(leader).to_be_visible()
+    sync_api.expect(leader.locator("input:checked")).to_have_value("3")
+    doubler.get_by_text("Vic", exact=True).click()  # and once more not doubled
+    sync_api.expect(leader).to_be_hidden()
+    for queen, who in zip(others, ("Vic", "Wes", "Xia"), strict=True):
+        queen.locator("fieldset").nth(0).get_by_text(who, exact=True).click()
+    sync_api.expect(page.locator("[data-preview-line]")).not_to_contain_text("leader")
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("thead .total")).to_have_text(["0", "−50", "−25", "−25"])
+
+
 # ------------------------------------------------ a refused save: the summary's links
 
 @pytest.fixture(scope="session")

@@ -941,6 +941,14 @@ def get_game(db: sqlite_utils.Database, game_id: str) -> StoredGame:
     return game
 
 
+def games_in_play(db: sqlite_utils.Database) -> int:
+    """How many games are in play, in every group: the deleted ones (restorable, issue 18)
+    left out, as every list leaves them out (:func:`list_games`); a database from before
+    games could be deleted (no games.deleted_at) counts all of them."""
+    where = " where deleted_at is null" if "deleted_at" in db["games"].columns_dict else ""
+    return int(db.execute(f"select count(*) from games{where}").fetchone()[0])
+
+
 def is_deleted(db: sqlite_utils.Database, game_id: str) -> bool:
     """Whether game ``game_id`` exists and is deleted (one indexed look-up; False on a
     test's database migrated part-way, which has no deleted_at)."""

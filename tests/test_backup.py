@@ -320,6 +320,31 @@ def _leave_a_wal(database: Path, files: list[dict[str, Any]]) -> None:
     assert Path(f"{database}-wal").stat().st_size > 0
 
 
+def test_a_database_with_a_deleted_game_is_backed_up_with_it_restorable_from_the_copy(tmp_path, app, make_game):
+    """Tester 19 (HIGH): once any game had been deleted (restorable, never purged), every
+    backup failed: "the copy holds 0 games instead of 1". The copy is checked against the
+    games in play, and keeps the deleted one, which can be restored from it."""
+    database = Path(app.config["DATABASE"])
+    kept = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    gone = make_game(players=["Dora", "Eli", "Finn"], deals=[WORKED_TRIGAMI_DEAL] * 2)
+    db = connect(str(database))
+    try:
+        store.delete_game(db, gone)
+    finally:
+        db.conn.close()
+    backup = tmp_path / "monday.sqlite3"
+    done = run(database, "backup", str(backup))
+    assert done.exit_code == 0, done.output
+    assert "1 game" in done.output and backup.is_file()
+    assert list(scores(backup)) == [kept]
+    copy = connect(str(backup))
+    try:
+        store.restore_game(copy, gone)
+        assert [d.entry for d in store.get_game(copy, gone).deals] == [WORKED_TRIGAMI_DEAL] * 2
+    finally:
+        copy.conn.close()
+
+
 def test_restore_puts_back_every_game_scoring_the_same_and_keeps_the_replaced_database(tmp_path, app, make_game):
     database = Path(app.config["DATABASE"])
     for kwargs in GAMES:

@@ -657,7 +657,7 @@ def same_game_key(data: Mapping[str, Any]) -> str:
     return _game_key(data, data.get("deals"))
 
 
-def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
+def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any], *, same_kin: bool = False) -> bool:
     """Whether game file dict ``longer`` is game ``shorter`` played on: the same kind,
     players (any case), first dealer and options (:func:`kin_key`); ``shorter``'s deals
     are ``longer``'s first deals; and its seat changes are ``longer``'s, but for changes
@@ -665,12 +665,13 @@ def continues(longer: Mapping[str, Any], shorter: Mapping[str, Any]) -> bool:
     (a player who took over later: GAME-FILE.md,
     "Someone takes over a seat"). Both as exported (records.StoredGame.exported). A
     group file imported again after its games were played on (store.import_games), or
-    a game's newer file imported where an older copy is stored (issue 18, part 4)."""
+    a game's newer file imported where an older copy is stored (issue 18, part 4).
+    ``same_kin``: the caller knows both have one :func:`kin_key` (games it grouped by it)."""
     deals, earlier = list(longer.get("deals") or ()), list(shorter.get("deals") or ())
     played = len(earlier)
     # the cheap tests first (a group's games are compared pairwise): counts, then the
     # deals as parsed JSON (equal whatever their keys' order), then the kin
-    if played > len(deals) or deals[:played] != earlier or kin_key(longer) != kin_key(shorter):
+    if played > len(deals) or deals[:played] != earlier or (not same_kin and kin_key(longer) != kin_key(shorter)):
         return False
     later = _change_keys(longer)
     for change in _change_keys(shorter):

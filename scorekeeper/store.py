@@ -684,6 +684,9 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
     upload's one-time token: the same upload sent again finds the games it stored (as
     stored, not as already there) and the deals it added, and stores nothing more. Returns one
     :class:`ImportedGame` per game, in file order."""
+    files = {number: game.to_dict() for number, game in enumerate(games, 1)}
+    # what the file says of itself needs no database: worked out before the write lock
+    in_file = {} if copy else _played_on_in_file(files)
     with writing(db):
         found: dict[int, ImportedGame] = {}
         if nonce:
@@ -694,13 +697,12 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
         mine = {game.game_id for game in found.values()}
         stored = [(game.id, game.exported()) for game in reversed(list_games(db, group_id))  # oldest first
                   if game.id not in mine]
-        files = {number: game.to_dict() for number, game in enumerate(games, 1)}
         later: dict[int, int] = {}
         if not copy:
             index, exported = _by_kin(stored), dict(stored)
             here = _already_here(files, index, skip=set(found))
             found.update(here)
-            later = _played_on_in_file(files)
+            later = in_file
             # the file newer: a game of the group played on elsewhere since gets its later deals
             # (one already matched as the same as a shorter game of the file may be so too)
             blocked = mine | {game.game_id for game in here.values() if game.continued}
@@ -724,6 +726,18 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                             found[other] = replace(match, continued=True)
                     found[number] = extended
         played: dict[str, ImportedGame] = {}  # a game with deals: its first copy, by its key
+        # games that can have begun alike (_began_alike), by their kind, players and first
+        # dealer: each game is compared with those alone (tester 19: a file of thousands of
+        # games compared each with all before it held the write lock for a minute)
+        stored_alike: dict[tuple[Any, ...], list[int]] = defaultdict(list)  # → places in stored
+        file_alike: dict[tuple[Any, ...], list[int]] = defaultdict(list)  # → numbers in the file
+        for place, (_game_id, data) in enumerate(stored):
+            for near in _alike_keys(data):
+                stored_alike[near].append(place)
+        for number in sorted(files):
+            for near in _alike_keys(files[number]):
+                file_alike[near].append(number)
+        taken = _taken_ids(found)
         for number, game in enumerate(games, 1):
             key = same_game_key(files[number]) if game.deals else None
             if number not in found and number not in later:
@@ -731,11 +745,17 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                     first = played[key]
                     found[number] = ImportedGame(number, first.game_id, already=True, continued=first.continued,
                                                  again=first.number)
+                    taken.add(first.game_id)
                 else:
-                    alike = None if copy else _began_alike(files[number], stored, skip=_taken_ids(found))
-                    # … or beside a game before it in the file (stored now, or here already)
-                    before_it = [(str(n), files[n]) for n in sorted(found) if n < number and not found[n].again]
-                    kin = None if copy or alike else _began_alike(files[number], before_it)
+                    alike = kin = None
+                    if not copy and game.deals:
+                        nears = _alike_keys(files[number])
+                        places = sorted({place for near in nears for place in stored_alike[near]})
+                        alike = _began_alike(files[number], [stored[place] for place in places], skip=taken)
+                        # … or beside a game before it in the file (stored now, or here already)
+                        numbers = sorted({n for near in nears for n in file_alike[near] if n < number})
+                        before_it = [(str(n), files[n]) for n in numbers if n in found and not found[n].again]
+                        kin = None if alike else _began_alike(files[number], before_it)
                     found[number] = ImportedGame(number, create_game(
                         db, game, nonce=f"{nonce}#{number}" if nonce else None, group_id=group_id,
                         imported=True), alike=alike, alike_in_file=int(kin) if kin else 0)
@@ -748,6 +768,16 @@ def import_games(db: sqlite_utils.Database, games: Sequence[GameFile], group_id:
                 found[number] = ImportedGame(number, found[longest].game_id, already=True, continued=True,
                                              again=longest, earlier=True)
     return [found[number] for number in range(1, len(games) + 1)]
+
+
+def _alike_keys(data: Mapping[str, Any]) -> set[tuple[Any, ...]]:
+    """What a game that began alike with game file dict ``data`` (:func:`_began_alike`)
+    shares with it, one key a deal: the kind, the first dealer, the players' name keys,
+    and a deal at its number. Only games sharing one of these can have begun alike, so
+    each game is compared with those alone, not with every game of its players."""
+    kin = (data.get("game"), data.get("first_dealer"), tuple(name_key(str(n)) for n in data.get("players") or ()))
+    return {(*kin, number, json.dumps(deal, sort_keys=True, ensure_ascii=False))
+            for number, deal in enumerate(data.get("deals") or ())}
 
 
 def _taken_ids(found: Mapping[int, ImportedGame]) -> set[str]:
@@ -777,13 +807,41 @@ def _played_on_in_file(files: Mapping[int, Mapping[str, Any]]) -> dict[int, int]
     same file continues (gamefile.continues: an earlier copy of it, written before more
     deals were played), each with the number of the longest such game: {number: number}.
     Such a copy is that game, not another one beside it."""
+    # Linear in the file's deals, not quadratic in its games (a file of thousands of games
+    # of the same players held the write lock for a minute: tester 19): games the same in
+    # every way (gamefile.same_game_key) never continue each other, so each is looked at
+    # once, as its first copy; and a game continues only games whose deals are one of its
+    # own runs of first deals, found by that run.
     found: dict[int, int] = {}
     for kin in _by_kin([(str(number), data) for number, data in files.items()]).values():
-        for number, data in kin:
-            longer = [int(other) for other, later in kin if other != number and continues(later, data)]
-            if longer and data["deals"]:
-                found[int(number)] = max(longer, key=lambda other: (len(files[other]["deals"]), -other))
+        copies: dict[str, list[int]] = defaultdict(list)  # same_game_key → numbers, first first
+        for name, data in kin:
+            copies[same_game_key(data)].append(int(name))
+        firsts = [numbers[0] for numbers in copies.values()]
+        by_deals: dict[tuple[str, ...], list[int]] = defaultdict(list)
+        for first in firsts:
+            if files[first]["deals"]:  # a game without deals is nobody's earlier copy
+                by_deals[_deal_texts(files[first])].append(first)
+        longest: dict[int, int] = {}
+        for first in firsts:
+            texts = _deal_texts(files[first])
+            for played in range(1, len(texts) + 1):
+                for shorter in by_deals.get(texts[:played], ()):
+                    if shorter != first and continues(files[first], files[shorter], same_kin=True):
+                        best = longest.get(shorter)
+                        if best is None or (len(files[first]["deals"]), -first) > (len(files[best]["deals"]), -best):
+                            longest[shorter] = first
+        for first in firsts:
+            if first in longest:
+                for copy_number in copies[same_game_key(files[first])]:
+                    found[copy_number] = longest[first]
     return found
+
+
+def _deal_texts(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """Game file dict ``data``'s deals, each as JSON text with sorted keys (equal for equal
+    deals, whatever their keys' order, as :func:`gamefile.continues` compares them)."""
+    return tuple(json.dumps(deal, sort_keys=True, ensure_ascii=False) for deal in data.get("deals") or ())
 
 
 def _already_here(files: Mapping[int, Mapping[str, Any]], index: Mapping[str, list[tuple[str, Mapping[str, Any]]]],

@@ -455,6 +455,42 @@ def test_a_write_refused_part_way_stores_no_game_of_the_file(app, db, two_groups
     assert isinstance(result, actions.GroupImported) and result.stored == 5
 
 
+def test_a_file_of_many_games_of_the_same_players_is_compared_game_by_game_not_pair_by_pair(db, monkeypatch):
+    """Tester 19 (HIGH): a group file of thousands of games, imported by anyone who starts
+    a group, held the write lock for a minute (every other group's saves waited), each
+    game being compared with every other for "continues" and "began alike". Counted, not
+    timed: 240 games of the same players, none the start or the copy of another (two deals
+    each, tricks 13 shared out differently), are compared a handful of times, not 57,000;
+    and every one is stored."""
+    # 13 tricks, at most 10 each (30 cards not of a player's bug suit: no bugs)
+    splits = [(a, b, 13 - a - b) for a in range(11) for b in range(11) if 0 <= 13 - a - b <= 10]
+    deals = [[plain_deal(list(splits[n]), [0, 0, 0]), plain_deal(list(splits[(n + step) % len(splits)]), [0, 0, 0])]
+             for step in (1, 2, 3) for n in range(len(splits))][:240]
+    files = [game_file(players=["Anna", "Ben", "Carla"], deals=pair) for pair in deals]
+    assert len({json.dumps(f["deals"]) for f in files}) == len(files) == 240
+    group = groups.create(db, "Flood")
+    counted = {"continues": 0, "began alike": 0}
+    continues, began_alike = store.continues, store._began_alike
+
+    def counting_continues(*args: Any, **kwargs: Any) -> bool:
+        counted["continues"] += 1
+        return continues(*args, **kwargs)
+
+    def counting_began_alike(data: Any, stored: Any, *args: Any, **kwargs: Any) -> Any:
+        counted["began alike"] += len(stored)
+        return began_alike(data, stored, *args, **kwargs)
+
+    monkeypatch.setattr(store, "continues", counting_continues)
+    monkeypatch.setattr(store, "_began_alike", counting_began_alike)
+    body = json.dumps({"format": 1, "group": "Flood", "games": files})
+    result = actions.import_group(db, body, group_id=group.id)
+    assert isinstance(result, actions.GroupImported) and result.stored == 240
+    assert counted["continues"] <= 240, counted
+    # each game is compared with the games before it that share a deal with it (its
+    # first or its second), never with every game of its players
+    assert counted["began alike"] <= 240 * 6, counted
+
+
 def test_an_empty_group_file_imports_nothing_and_says_so(client, db):
     answer = upload(client, json.dumps({"format": 1, "group": "New", "games": []}).encode())
     assert answer.status_code == 200

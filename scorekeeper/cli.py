@@ -30,7 +30,7 @@ from sqlite_utils import Database
 
 from . import actions, backups, gamefile, groups, network, night_actions, nightfile, store
 from .app import create_app, trusted_proxies
-from .db import connect
+from .db import DatabaseUnusable, connect
 from .nightfile import is_night_file
 from .rules import KINDS, RuleError, get_rules
 from .settings import SettingError
@@ -127,6 +127,8 @@ class _Commands(click.Group):
                   f"({refused.path or 'the database'}); run it again once there is room")
         except SettingError as wrong:  # instance/config.py or a SCOREKEEPER_* variable
             _fail(f"a setting cannot be read: {wrong}")
+        except DatabaseUnusable as unusable:  # a folder, a read-only disk: nothing was changed
+            _fail(f"{unusable}; nothing was changed")
 
 
 @click.group(cls=_Commands, help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")

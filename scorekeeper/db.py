@@ -176,11 +176,41 @@ def init_db_command() -> None:
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
+class DatabaseUnusable(Exception):
+    """The database file cannot be opened at all (``path``; ``reason`` in words): it is a
+    folder, or on a disk this process may not write (SQLite writes its write-ahead log and
+    index beside it even to read), or SQLite could not open it for another reason. The
+    commands say it in one line (cli.py), not with SQLite's traceback (tester 19)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"the database {path} cannot be opened: {reason}")
+        self.path, self.reason = path, reason
+
+
+def _unusable(path: str, error: sqlite3.Error) -> DatabaseUnusable:
+    where = Path(path)
+    if where.is_dir():
+        reason = "it is a folder; name a file (SCOREKEEPER_DATABASE) in it instead"
+    elif not os.access(where.parent, os.W_OK) or (where.exists() and not os.access(where, os.W_OK)):
+        reason = ("this user may not write there (a read-only disk?); SQLite writes beside the "
+                  "database even to read it: copy it to a disk that can be written")
+    else:
+        reason = str(error)
+    return DatabaseUnusable(path, reason)
+
+
 def init_app(app: Flask) -> None:
-    """Migrate the database now, close connections after each request, add init-db."""
-    db = connect(app.config["DATABASE"])
+    """Migrate the database now, close connections after each request, add init-db.
+    Raises :class:`DatabaseUnusable` for a database that cannot be opened at all."""
+    path = str(app.config["DATABASE"])
+    try:
+        db = connect(path)
+    except (sqlite3.OperationalError, IsADirectoryError, PermissionError) as error:
+        raise _unusable(path, sqlite3.OperationalError(str(error))) from None
     try:
         migrate(db)
+    except sqlite3.OperationalError as error:
+        raise _unusable(path, error) from None
     finally:
         db.conn.close()
     app.teardown_appcontext(close_db)

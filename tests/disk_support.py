@@ -32,6 +32,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
+from scorekeeper.db import connect, migrate
+
 #: Size of the tmpfs: room for the database, its log, and a few games
 SIZE = "4m"
 
@@ -126,4 +130,30 @@ def small_disk(folder: Path) -> Iterator[SmallDisk]:
         # lazily if a connection of the app is still open in this process (the test
         # client's thread keeps one): the file system goes when it is closed
         if mounted and subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+@contextmanager
+def read_only_disk(folder: Path) -> Iterator[Path]:
+    """``folder`` (made if missing) as a disk mounted read-only (a tmpfs, remounted
+    ``ro``) holding a migrated database, ``scores.sqlite3``; unmounted afterwards. Skips
+    the test where mounting is not permitted (not root): no file permission stands for a
+    read-only disk to root."""
+    if not _can_mount():
+        pytest.skip("mounting a read-only disk needs root")
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={SIZE},mode=0700", "tmpfs", str(folder)], check=True)
+    try:
+        db = connect(str(folder / "scores.sqlite3"))
+        try:
+            migrate(db)
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.conn.close()
+        for leftover in ("scores.sqlite3-wal", "scores.sqlite3-shm"):
+            (folder / leftover).unlink(missing_ok=True)
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+        yield folder
+    finally:
+        if subprocess.run(["umount", str(folder)], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(folder)], check=True)

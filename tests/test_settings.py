@@ -108,3 +108,28 @@ def test_a_number_in_the_config_file_that_is_no_setting_stops_the_command_in_one
 def test_a_key_too_long_for_python_to_write_out_is_said_so(tmp_path):
     with pytest.raises(SettingError, match="SECRET_KEY = a number too long to show is no key"):
         create_app({"TESTING": True, "SECRET_KEY": 10**5000, "DATABASE": str(tmp_path / "x.sqlite3")})
+
+
+@pytest.mark.parametrize("command_args", [("groups",), ("export", "--group", "1")], ids=["groups", "export"])
+def test_a_database_that_is_a_folder_is_said_in_one_line(tmp_path, command_args):
+    """Tester 19 (HIGH): SCOREKEEPER_DATABASE naming a folder ended every command in
+    SQLite's traceback ("unable to open database file")."""
+    (tmp_path / "scores").mkdir()
+    result = command(tmp_path, *command_args, DATABASE=str(tmp_path / "scores"))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr == (f"scorekeeper: the database {tmp_path / 'scores'} cannot be opened: it is a folder; "
+                             "name a file (SCOREKEEPER_DATABASE) in it instead; nothing was changed\n")
+
+
+def test_a_database_on_a_read_only_disk_is_said_in_one_line(tmp_path):
+    """Tester 19 (HIGH): a database on a disk mounted read-only ended `serve`, `groups`,
+    `backup` and `export` in a traceback; said in one line, the data as it was."""
+    from tests.disk_support import read_only_disk
+
+    with read_only_disk(tmp_path / "disk") as folder:
+        database = folder / "scores.sqlite3"
+        result = command(tmp_path, "groups", DATABASE=str(database))
+        assert result.exit_code == 1 and "Traceback" not in result.output
+        assert result.stderr.startswith(f"scorekeeper: the database {database} cannot be opened: "
+                                        "this user may not write there (a read-only disk?)")
+        assert result.stderr.count("\n") == 1

@@ -285,6 +285,17 @@ def test_a_deal_changed_on_an_arabic_phone_shows_its_counts_in_its_digits_and_sa
     assert 'value="٥٠٠"' in body(client.get("/games/new?kind=trigami"))
 
 
+def test_a_wrong_seat_and_a_codes_minutes_are_in_the_pages_digits(client, db):
+    """Tester 18 (LOW): an Arabic page said "لا يوجد لاعب 9" for a seat the game has not,
+    and the code page "لمدة 15 دقيقة": both in Arabic-Indic digits now."""
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    arabic(client)
+    explained = body(client.get(f"/games/{game_id}/explain/total?seat=9"))
+    assert "لاعب ٩" in explained and "لاعب 9" not in explained
+    code = body(client.get("/code"))
+    assert "١٥" in code and "15" not in shown_text(code, ())
+
+
 # ----------------------------------------------------------------- kept pages
 
 

@@ -115,7 +115,9 @@ def _seat_arg(name: str, seats: int) -> tuple[int | None, str | None]:
     seat = whole_number_below(raw, seats)
     if seat is not None:
         return seat, None
-    return None, _("There is no player %(seat)s in this game, so every player is shown.", seat=raw)
+    # a number in the page's digits (an Arabic page's "٩"), anything else as it came
+    shown: int | str = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else raw
+    return None, _("There is no player %(seat)s in this game, so every player is shown.", seat=shown)
 
 
 def _deal_arg(name: str) -> tuple[int | None, str | None]:

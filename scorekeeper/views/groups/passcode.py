@@ -109,8 +109,9 @@ def enter_code() -> Any:
             if isinstance(found, attempts.Refused):
                 message, status, wait = _too_many(found, "code"), 429, found.retry_after
             elif found is None:
-                form.code.errors = [_("That code does not work: it may be used already or more than 15 minutes "
-                                      "old. Ask for a new one.")]
+                form.code.errors = [_("That code does not work: it may be used already or more than "
+                                      "%(minutes)s minutes old. Ask for a new one.",
+                                      minutes=attempts.CODE_LIFETIME // 60)]
             else:
                 group = groups.get(db, found)
                 mine = access.current()
@@ -123,7 +124,8 @@ def enter_code() -> Any:
                 access.keep_proof(group.passcode_id, group.id)
                 flash(_("You are in %(name)s.", name=isolate(group.name)), "saved")
                 return redirect(target)
-    response = make_response(render_template("groups/code.html", form=form, too_many=message), status)
+    response = make_response(render_template("groups/code.html", form=form, too_many=message,
+                                             minutes=attempts.CODE_LIFETIME // 60), status)
     if status == 429:
         response.headers["Retry-After"] = str(wait)
     return response

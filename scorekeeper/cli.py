@@ -148,10 +148,16 @@ def _app() -> Flask:
     return create_app()
 
 
-def _target_group(db: Database, group_name: str | None) -> int:
+def _target_group(db: Database, group_name: str | None, file_group: str | None = None) -> int:
     """The id of the group named on the command line (its number or name), or the only
-    group (made on a database that has none); exits 1 when there is no such group, or
-    several and none was named."""
+    group; exits 1 when there is no such group, or several and none was named. A database
+    with no group yet (a new server, a group being moved to it) gets one, named as on the
+    command line, else as the file names its group (``file_group``), else "Our games"."""
+    if not groups.all_groups(db) and not (group_name or "").strip().isdigit():
+        name = (group_name or file_group or "").strip() or None
+        made = groups.create(db, name)
+        click.echo(f"scorekeeper: a new database: the group {made.name} was made for the file's games", err=True)
+        return made.id
     if group_name is not None:
         try:
             return groups.find(db, group_name).id
@@ -287,7 +293,9 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
                   f"({app.config['GROUP_FILE_MAX_BYTES'] // 1024} KB at most)")
         db = connect(app.config["DATABASE"])
         try:
-            _import_group(text, db, _target_group(db, group_name), copy, app.config["GAME_FILE_MAX_DEALS"])
+            named = json.loads(text.removeprefix("\ufeff")).get("group")
+            target = _target_group(db, group_name, named if isinstance(named, str) else None)
+            _import_group(text, db, target, copy, app.config["GAME_FILE_MAX_DEALS"])
         finally:
             db.conn.close()
         return

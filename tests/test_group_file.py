@@ -983,3 +983,28 @@ def test_a_game_whose_deals_begin_another_games_moves_with_copy(app, db, two_gro
     assert whole.exit_code == 0, whole.stderr
     stored = [g for grp in groups.all_groups(db) if grp.name == "Moved whole" for g in store.list_games(db, grp.id)]
     assert sorted(len(g.deals) for g in stored) == sorted(len(g.deals) for g in store.list_games(db, first.id))
+
+
+@pytest.mark.parametrize("named", [True, False], ids=["--group named", "no --group"])
+def test_a_group_moved_to_a_new_server_is_made_there_under_its_name(app, db, two_groups, tmp_path, named):
+    """Tester 19 (MEDIUM): the README's move, `scorekeeper import --group "Card Club"
+    file.json` on the new server's empty database, said "no group 'Card Club'", and
+    without --group the games went into "Our games" (tester 15: the file's own name was
+    not used). On a database with no group, the group is made under the name given, else
+    the file's; with groups there, a name none has is still refused (a typo)."""
+    path = tmp_path / "tuesday.json"
+    path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
+    new_server = tmp_path / "new" / "scores.sqlite3"
+    moved = run(str(new_server), "import", *(("--group", "Card Club") if named else ()), str(path))
+    assert moved.exit_code == 0, moved.stderr
+    name = "Card Club" if named else "Tuesday table"
+    assert f"the group {name} was made" in moved.stderr and "Traceback" not in moved.output
+    there = connect(str(new_server))
+    try:
+        (group,) = groups.all_groups(there)
+        assert group.name == name
+        assert len(store.list_games(there, group.id)) == len(store.list_games(db, two_groups[0].id))
+    finally:
+        there.conn.close()
+    typo = run(str(new_server), "import", "--group", "Card Clb", str(path))
+    assert typo.exit_code == 1 and "no group 'Card Clb'" in typo.stderr

@@ -98,14 +98,15 @@ COSTLY_KINGDOM = [
 #: what only a screen reader reads (visually-hidden) is left aside
 PAPER_CUT = """[...document.querySelectorAll('.paper-table th, .paper-table td')].filter((cell) => {
   const box = cell.getBoundingClientRect();
-  const shown = [...cell.childNodes].filter((node) => !(node.classList && node.classList.contains("visually-hidden")));
-  const out = shown.some((node) => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || node.parentElement.closest(".visually-hidden")) continue;
     const range = document.createRange();
-    range.selectNode(node);
+    range.selectNodeContents(node);
     const text = range.getBoundingClientRect();
-    return text.width > 0 && (text.left < box.left - 1 || text.right > box.right + 1);
-  });
-  return out || cell.scrollWidth > cell.clientWidth + 1;
+    if (text.left < box.left - 1 || text.right > box.right + 1) return true;
+  }
+  return cell.scrollWidth > cell.clientWidth + 1;
 }).map((cell) => cell.textContent.replace(/\\s+/g, " ").trim())"""
 
 

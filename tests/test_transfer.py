@@ -480,6 +480,22 @@ def test_printable_trix_sheet_shows_kingdoms_and_their_checks(client, make_game)
     assert body.count('class="paper-deal-row"') == 20
 
 
+def test_printable_trix_sheet_marks_each_card_a_player_doubled(client, make_game):
+    """Tester 18 (MEDIUM): the printed sheet showed no doubling, so a doubling argued over
+    could not be settled from paper. Each doubled card is marked in its doubler's cell, as
+    on the score sheet: Ben doubled the K♥ (Carla took it: −150, Ben +75) and the Q♠
+    (Dan took it: −50, Ben +25; SCORING.md §2.2), with the legend."""
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM[:2])
+    page = text(client.get(f"/games/{game_id}/print"))
+    assert "1 King of Hearts 0 0 +75 75 K ♥ ² doubled the king of hearts −150 −150 0 0" in page
+    assert "+25 100 Q ♠ ² doubled the queen of spades −25 −175" in page
+    assert "K♥², Q♠²: a card that player doubled." in page
+    plain = make_game(kind="trix", players=["Eve", "Finn", "Gus", "Hal"], options={"doubling": False},
+                      deals=[{"contracts": ["king"], "king": {"taker": 2}}])
+    page = text(client.get(f"/games/{plain}/print"))
+    assert "²" not in page and "doubled" not in page
+
+
 def test_printable_trigami_sheet_and_the_link_to_it(client, make_game):
     game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
     sheet = client.get(f"/games/{game_id}").get_data(as_text=True)

@@ -18,6 +18,7 @@ changes (:func:`version`).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -401,13 +402,40 @@ def easy_passcode(passcode: str) -> bool:
     return steps in ({0}, {1}, {-1})
 
 
-def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None) -> str | None:
+class PasscodeChangedError(Exception):
+    """The group's passcode was set, changed or turned off meanwhile (on another phone),
+    so a change made on the page as it was is not made: :func:`set_passcode`."""
+
+
+#: :func:`set_passcode`'s ``expected`` when the caller does not know the passcode it changes
+ANY = object()
+
+
+def passcode_stamp(passcode_id: str | None) -> str:
+    """What a page says of the passcode it shows, to change it (:func:`set_passcode`'s
+    ``expected``): "" for none, else a digest of its id (the id itself proves a phone gave
+    the passcode, so it never goes into a page)."""
+    return hashlib.sha256(passcode_id.encode()).hexdigest()[:16] if passcode_id else ""
+
+
+def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None,
+                 expected: str | object = ANY) -> str | None:
     """Guard the play link with ``passcode`` (None or "": no passcode; the caller has
     checked :func:`passcode_rule`). Every phone must give a new passcode once, even those
-    that gave the old one. Returns the passcode's new id (None without one)."""
+    that gave the old one. Returns the passcode's new id (None without one).
+
+    ``expected``: the passcode's :func:`passcode_stamp` as the changing phone's page had it
+    ("": none was set); when the group's is another by the time of the write (two phones changing it at
+    the same instant: tester 19, where both were told "set" and the one whose passcode
+    was overwritten was then refused its own), nothing changes and
+    :class:`PasscodeChangedError` is raised. Checked inside the write's transaction."""
     passcode_id = secrets.token_urlsafe(12) if passcode else None
     hashed = generate_password_hash(passcode) if passcode else None
     with writing(db):
+        if expected is not ANY:
+            row = db.execute("select passcode_id from groups where id = ?", [group_id]).fetchone()
+            if row is None or passcode_stamp(row[0]) != expected:
+                raise PasscodeChangedError(group_id)
         db.execute("update groups set passcode = ?, passcode_id = ?, passcode_rule = ? where id = ?",
                    [hashed, passcode_id, 1 if passcode else None, group_id])
     return passcode_id

@@ -874,3 +874,49 @@ def test_a_name_in_a_button_wraps_with_its_words_not_apart(app, two_groups):
         found = _ButtonChildren()
         found.feed(page)
         assert "bdi" not in found.found
+
+
+def _was(page: str) -> str:
+    """The passcode as a group page knows it (its forms' hidden ``was``)."""
+    found = re.search(r'name="was" value="([^"]*)"', page)
+    assert found is not None, "the page's passcode forms carry no 'was'"
+    return found.group(1)
+
+
+def test_two_phones_setting_the_passcode_at_the_same_instant_both_learn_which_one_holds(race_server):
+    """Tester 19 (MEDIUM): two phones tapping Set passcode at the same instant were both
+    told "Passcode set"; the later write won, and the phone whose passcode was overwritten
+    was then refused its own. On the real server (CSRF on), five rounds, the two taps
+    released together: exactly one phone is told its passcode is set, and it is the one
+    that works; the other is told its change was not made (or, arriving once the first
+    was written, is asked for the passcode), and its own does not work."""
+    from functools import partial
+
+    from tests.race_support import at_once, statuses
+
+    for round_ in range(1, 6):
+        what = f"round {round_}: "
+        with race_server.db() as db:
+            groups.set_passcode(db, groups.only_group(db).id, None)
+        a, b = race_server.phone(), race_server.phone()
+        forms = []
+        for phone_, word in ((a, "clubs"), (b, "hearts")):
+            page = phone_.get("/group").body
+            token = re.search(r'name="pass-csrf_token" type="hidden" value="([^"]+)"', page)
+            assert token is not None, "no passcode form"
+            forms.append({"pass-csrf_token": token.group(1), "action": "passcode", "was": _was(page),
+                          "pass-passcode": f"{word} and spades {round_}"})
+        replies = at_once(partial(a.post, "/group", forms[0]), partial(b.post, "/group", forms[1]))
+        assert all(r.status in (302, 403) for r in replies), f"{what}{statuses(replies)}"
+        told = []
+        for phone_, reply in zip((a, b), replies, strict=True):
+            page = phone_.get("/group")
+            if page.status in (302, 303):  # asked for the passcode: the flash is said there
+                page = phone_.get(page.location or "/passcode")
+            told.append(reply.status == 302 and "Passcode set" in page.text)
+        assert sorted(told) == [False, True], f"{what}told set: {told} {statuses(replies)}"
+        winner, loser = (forms[0], forms[1]) if told[0] else (forms[1], forms[0])
+        with race_server.db() as db:
+            group = groups.only_group(db)
+            assert groups.check_passcode(db, group.id, winner["pass-passcode"]) is not None, what
+            assert groups.check_passcode(db, group.id, loser["pass-passcode"]) is None, what

@@ -75,7 +75,10 @@ def settings() -> Any:
                           "saved")
                     return redirect(url_for("groups.settings"))
                 changed = link.group.passcode_id is not None
-                access.keep_proof(groups.set_passcode(db, group_id, passcode), group_id)
+                try:
+                    access.keep_proof(groups.set_passcode(db, group_id, passcode, expected=_page_had()), group_id)
+                except groups.PasscodeChangedError:
+                    return _changed_meanwhile()
                 if changed:
                     flash(_("Passcode changed. The old one no longer works: every other phone is asked "
                             "for the new one once."), "saved")
@@ -84,7 +87,10 @@ def settings() -> Any:
                 return redirect(url_for("groups.settings"))
         if action == "no_passcode" and plain.validate_on_submit():
             if confirmed:  # every phone may then come in with the link alone: ticked first
-                groups.set_passcode(db, group_id, None)
+                try:
+                    groups.set_passcode(db, group_id, None, expected=_page_had())
+                except groups.PasscodeChangedError:
+                    return _changed_meanwhile()
                 flash(_("The passcode is off: the link alone opens the group."), "saved")
                 return redirect(url_for("groups.settings"))
             unconfirmed = action
@@ -105,6 +111,7 @@ def settings() -> Any:
         rename_form.name.data = group.name
     return render_template("groups/settings.html", group=group, rename_form=rename_form,
                            passcode_form=passcode_form, confirm_form=FlaskForm(),
+                           passcode_stamp=groups.passcode_stamp(group.passcode_id),
                            link_nonce=secrets.token_urlsafe(16),
                            play=link_url(group.token or ""), play_code=link_code(group.token or ""),
                            view=link_url(view_token) if view_token else None,
@@ -148,3 +155,18 @@ def game_link(game_id: str) -> Any:
     return render_template("groups/game_link.html", game=game, form=form, url=link_url(token) if token else None,
                            code=link_code(token) if token else None)
 
+
+def _page_had() -> str | object:
+    """The passcode as the page that sent the form had it (its hidden ``was``,
+    groups.passcode_stamp), or groups.ANY for a page from before it carried one."""
+    was = request.form.get("was")
+    return groups.ANY if was is None else was
+
+
+def _changed_meanwhile() -> Any:
+    """Another phone set, changed or turned off the passcode while this page was open:
+    nothing is changed; said, and the page drawn again as it is now (the phone may then
+    be asked for the other phone's passcode)."""
+    flash(_("The passcode was changed on another phone meanwhile: nothing was changed here. "
+            "Ask the others for it, then change it again if need be."), "problem")
+    return redirect(url_for("groups.settings"))

@@ -994,7 +994,7 @@ def test_a_group_moved_to_a_new_server_is_made_there_under_its_name(app, db, two
     the file's; with groups there, a name none has is still refused (a typo)."""
     path = tmp_path / "tuesday.json"
     path.write_text(run(app.config["DATABASE"], "export", "--group", "Tuesday table").stdout, encoding="utf-8")
-    new_server = tmp_path / "new" / "scores.sqlite3"
+    new_server = tmp_path / "scores-new.sqlite3"
     moved = run(str(new_server), "import", *(("--group", "Card Club") if named else ()), str(path))
     assert moved.exit_code == 0, moved.stderr
     name = "Card Club" if named else "Tuesday table"

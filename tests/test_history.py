@@ -111,6 +111,21 @@ def test_older_entries_name_the_players_as_they_were_then(client, make_game, db)
     assert "Carla" not in started
 
 
+def test_after_a_settings_change_the_sheet_no_longer_offers_to_undo_the_deal_added_before(client, make_game):
+    """Tester 18 (LOW): "Undo deal 2" stood under "Settings changed: …" on the sheet, and
+    read as undoing the settings. Once this phone changed something else, the offer goes;
+    a deal added after it is offered again."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302
+    assert "Undo deal 2" in text(client.get(f"/games/{game_id}"))
+    names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla"}
+    assert client.post(f"/games/{game_id}/edit", data={**names, "target": "300"}).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Settings changed: Target 500 → 300" in sheet and "Undo deal 2" not in sheet
+    assert client.post(f"/games/{game_id}/deals/new", data={**PLAIN_FORM, "nonce": "third"}).status_code == 302
+    assert "Undo deal 3" in text(client.get(f"/games/{game_id}"))
+
+
 def test_a_target_change_that_ends_the_game_says_who_won_and_one_that_reopens_it_says_so(client, make_game):
     game_id = make_game(deals=[SLAM])  # Anna 100, Ben 0, Carla 0 (SCORING.md §1.2, 1.)
     names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla"}

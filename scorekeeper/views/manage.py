@@ -158,6 +158,7 @@ def edit_game(game_id: str) -> Any:
             message = _save(form, game, players, nonce)
             if message is not None:
                 flash(message, "saved")
+                _no_undo_after_another_change()
                 return redirect(url_for("games.show", game_id=game.id))
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your changes are kept: tap Save again."))
@@ -255,6 +256,7 @@ def take_seat(game_id: str) -> Any:
                 case actions.SeatTaken(player=player, replaces=old, from_deal=number):
                     flash(_("%(player)s takes %(old)s's seat from deal %(n)s: points stay with the seat.",
                             player=isolate(player), old=isolate(old), n=number), "saved")
+                    _no_undo_after_another_change()
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
                     # the seat's player before a change still to play: that change taken back
@@ -417,3 +419,10 @@ def _setting_error(form: Any, keys: list[str], message: str) -> None:
         field.errors = [*field.errors, message]
     else:
         form.form_errors.append(message)
+
+
+def _no_undo_after_another_change() -> None:
+    """This phone changed the game's settings or seats after adding a deal: the sheet's
+    "Undo deal N" goes (shown under "Settings changed", it read as undoing the settings:
+    tester 18); the deal can still be deleted from its own page."""
+    session.pop("last_added", None)

@@ -187,9 +187,11 @@ def test_the_form_opens_with_the_contract_chosen_on_the_sheet(client, make_game)
         assert not re.search(r'name="contracts"[^>]*checked|checked[^>]*name="contracts"', page)
     # … and the one played already is said so (tester 8: the sheet's "+ King" on a phone
     # whose sheet was drawn before another phone entered the King opened a form with
-    # nothing ticked and no word why); an address naming no contract says nothing
+    # nothing ticked and no word why); this phone's own deal just saved, then Back, is said
+    # too (tester 18: "entered on another phone?" for its own deal); an address naming no
+    # contract says nothing
     played = text(client.get(f"/games/{game_id}/deals/new?contract=king"))
-    assert "King of Hearts has been played in this kingdom already (entered on another phone?): " \
+    assert "King of Hearts has been played in this kingdom already (saved just now, or on another phone): " \
            "choose this deal's contract." in played
     assert "played in this kingdom already" not in text(client.get(f"/games/{game_id}/deals/new?contract=poker"))
 

@@ -84,8 +84,8 @@ class Rating:
 
 @dataclass(frozen=True)
 class RankedRow:
-    """One line of the ranking: ``rank`` (1 first; players with an equal ordinal share
-    it: 1, 1, 3) and the player's :class:`Rating`."""
+    """One line of the ranking: ``rank`` (1 first; players with an equal ordinal, as the
+    ranking shows it, share it: 1, 1, 3) and the player's :class:`Rating`."""
 
     rank: int
     rating: Rating
@@ -164,13 +164,22 @@ def rate(games: Iterable[FinishedGame]) -> dict[int, Rating]:
             for pid, r in current.items()}
 
 
+#: The decimals of an ordinal the ranking shows ("ranked by 5.17") and ranks by
+SHOWN_PLACES = 2
+
+
 def rank(rated: Iterable[Rating]) -> list[RankedRow]:
     """``rated`` ranked: highest ordinal first (then higher mu, then by name); players
-    with an equal ordinal (to 1e-9, past the float's noise) share the rank: 1, 1, 3."""
-    ordered = sorted(rated, key=lambda r: (-round(r.ordinal, 9), -r.mu, name_key(r.name), r.player_id))
+    whose ordinals are equal as the ranking shows them (:data:`SHOWN_PLACES` decimals)
+    share the rank: 1, 1, 3. (Two players each shown "ranked by 5.17" had ranks 3 and 4,
+    on a page that says players level share a rank: tester 19.)"""
+    def shown(rating: Rating) -> float:
+        return round(rating.ordinal, SHOWN_PLACES) + 0.0  # -0.0 is 0.0
+
+    ordered = sorted(rated, key=lambda r: (-shown(r), -r.mu, name_key(r.name), r.player_id))
     rows: list[RankedRow] = []
     for index, rating in enumerate(ordered):
-        if rows and round(rows[-1].ordinal, 9) == round(rating.ordinal, 9):
+        if rows and shown(rows[-1].rating) == shown(rating):
             rows.append(RankedRow(rows[-1].rank, rating))
         else:
             rows.append(RankedRow(index + 1, rating))

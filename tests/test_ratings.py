@@ -232,6 +232,16 @@ def test_the_players_list_ranks_above_the_a_to_z_list(client, db, make_game):
     assert " ".join(shown.split()) == " ".join(lines)
 
 
+def test_players_shown_with_the_same_ranked_by_share_their_rank():
+    """Tester 19 (LOW): two players each shown "ranked by 5.17" had ranks 3 and 4, on a
+    page that says players level share a rank. Ordinals equal to the two decimals shown
+    share the rank (the higher rating first among them); 5.16 is below them."""
+    rated = [ratings.Rating(1, "Anna", 5.168, 0.0, 3), ratings.Rating(2, "Carla", 5.1712, 0.0, 3),
+             ratings.Rating(3, "Ben", 5.164, 0.0, 3), ratings.Rating(4, "Dan", 9.0, 0.0, 3)]
+    ranked = ratings.rank(rated)
+    assert [(row.rank, row.rating.name) for row in ranked] == [(1, "Dan"), (2, "Carla"), (2, "Anna"), (4, "Ben")]
+
+
 def test_players_level_share_a_rank_on_the_page(client, db, make_game):
     make_game(players=["Anna", "Ben", "Carla"], options={"target": 100}, deals=[TIE_DEAL])
     shown = ranking_text(page_text(client, "/players"))

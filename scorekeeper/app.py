@@ -228,6 +228,12 @@ def _check_settings(app: Flask) -> None:
     if isinstance(config.get("DATABASE"), os.PathLike):
         config["DATABASE"] = os.fspath(config["DATABASE"])
     config["DATABASE"] = text("DATABASE", config.get("DATABASE"), "database file")
+    public = config.get("PUBLIC_URL")
+    if public and not network.phone_address(str(public).strip()):
+        # printed as the address phones open and written into every QR code (tester 19:
+        # "javascript:alert(1)" was)
+        raise SettingError(f"PUBLIC_URL = {shown_value(public)} is not an address phones can open, "
+                           "like http://192.168.1.20:5000")
     if config.get("SECRET_KEY") is not None and not isinstance(config["SECRET_KEY"], bytes):
         config["SECRET_KEY"] = text("SECRET_KEY", config["SECRET_KEY"], "key")
     for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES", "MAX_CONTENT_LENGTH"):

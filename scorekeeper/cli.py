@@ -20,7 +20,6 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any, NoReturn
-from urllib.parse import urlsplit
 
 import click
 import waitress
@@ -384,13 +383,7 @@ def _link_base(app: Flask, url: str | None) -> str | None:
     if not given:
         return None
     text = str(given).strip()
-    try:
-        parts = urlsplit(text)
-        ok = parts.scheme in ("http", "https") and network.usable_host(parts.netloc) \
-            and not parts.query and not parts.fragment and not any(c.isspace() for c in text)
-    except ValueError:  # e.g. "http://[::1"
-        ok = False
-    if not ok:
+    if not network.phone_address(text):
         _fail(f"{named} must be the address phones open, like http://192.168.1.20:5000, not {text!r}")
     return text.rstrip("/")
 

@@ -48,6 +48,17 @@ _NOT_IN_A_HOST = frozenset(",;@/\\?#%\"'<> \t\r\n")
 
 
 @lru_cache(maxsize=64)
+def phone_address(text: str) -> bool:
+    """Whether ``text`` is an address phones can open, which links are written after:
+    http(s)://HOST[:PORT][/PATH] (:func:`usable_host`), no query, fragment or space."""
+    try:
+        parts = urlsplit(text)
+        return (parts.scheme in ("http", "https") and usable_host(parts.netloc)
+                and not parts.query and not parts.fragment and not any(c.isspace() for c in text))
+    except ValueError:  # e.g. "http://[::1"
+        return False
+
+
 def usable_host(host: str) -> bool:
     """Whether a ``Host`` header ("scores.example.org:443", "[::1]:5000") can be written
     into a link and read back: ASCII (a browser sends "bücher.example" as

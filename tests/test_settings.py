@@ -40,6 +40,9 @@ def command(tmp_path, *args: str, **settings: str):
     ("SESSION_COOKIE_SAMESITE", "bogus", "SESSION_COOKIE_SAMESITE = 'bogus' is not one of"),
     ("WRITE_LIMIT", "0 per minute", "WRITE_LIMIT = '0 per minute' lets nothing through"),
     ("TRUSTED_PROXIES", "²", "TRUSTED_PROXIES must be a whole number of proxies (0, 1, 2 …), not '²'"),
+    # tester 19: printed as the address phones open, and written into the QR codes
+    ("PUBLIC_URL", "javascript:alert(1)", "PUBLIC_URL = 'javascript:alert(1)' is not an address phones can open"),
+    ("PUBLIC_URL", "http://scores .example", "PUBLIC_URL = 'http://scores .example' is not an address phones can open"),
 ])
 def test_a_setting_that_cannot_be_read_stops_the_command_in_one_line(tmp_path, name, value, says):
     (tmp_path / "game.json").write_text('{"format": 1, "game": "trigami", "players": ["A", "B", "C"], '

@@ -817,24 +817,23 @@ def _played_on_in_file(files: Mapping[int, Mapping[str, Any]]) -> dict[int, int]
         copies: dict[str, list[int]] = defaultdict(list)  # same_game_key → numbers, first first
         for name, data in kin:
             copies[same_game_key(data)].append(int(name))
-        firsts = [numbers[0] for numbers in copies.values()]
+        texts = {numbers[0]: _deal_texts(files[numbers[0]]) for numbers in copies.values()}
         by_deals: dict[tuple[str, ...], list[int]] = defaultdict(list)
-        for first in firsts:
-            if files[first]["deals"]:  # a game without deals is nobody's earlier copy
-                by_deals[_deal_texts(files[first])].append(first)
+        for first, deals in texts.items():
+            if deals:  # a game without deals is nobody's earlier copy
+                by_deals[deals].append(first)
         longest: dict[int, int] = {}
-        for first in firsts:
-            texts = _deal_texts(files[first])
-            for played in range(1, len(texts) + 1):
-                for shorter in by_deals.get(texts[:played], ()):
+        for first, deals in texts.items():
+            for played in range(1, len(deals) + 1):
+                for shorter in by_deals.get(deals[:played], ()):
                     if shorter != first and continues(files[first], files[shorter], same_kin=True):
                         best = longest.get(shorter)
-                        if best is None or (len(files[first]["deals"]), -first) > (len(files[best]["deals"]), -best):
+                        if best is None or (len(deals), -first) > (len(texts[best]), -best):
                             longest[shorter] = first
-        for first in firsts:
-            if first in longest:
-                for copy_number in copies[same_game_key(files[first])]:
-                    found[copy_number] = longest[first]
+        for numbers in copies.values():
+            if numbers[0] in longest:
+                for copy_number in numbers:
+                    found[copy_number] = longest[numbers[0]]
     return found
 
 

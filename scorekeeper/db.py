@@ -187,7 +187,7 @@ class DatabaseUnusable(Exception):
         self.path, self.reason = path, reason
 
 
-def _unusable(path: str, error: sqlite3.Error) -> DatabaseUnusable:
+def _unusable(path: str, error: Exception) -> DatabaseUnusable:
     where = Path(path)
     if where.is_dir():
         reason = "it is a folder; name a file (SCOREKEEPER_DATABASE) in it instead"
@@ -206,7 +206,7 @@ def init_app(app: Flask) -> None:
     try:
         db = connect(path)
     except (sqlite3.OperationalError, IsADirectoryError, PermissionError) as error:
-        raise _unusable(path, sqlite3.OperationalError(str(error))) from None
+        raise _unusable(path, error) from None
     try:
         migrate(db)
     except sqlite3.OperationalError as error:

@@ -126,6 +126,30 @@ def test_after_a_settings_change_the_sheet_no_longer_offers_to_undo_the_deal_add
     assert "Undo deal 3" in text(client.get(f"/games/{game_id}"))
 
 
+def test_after_taking_back_a_seat_change_the_sheet_no_longer_offers_to_undo_the_deal_added_before(
+        app, client, db, make_game):
+    """As after a settings change: this phone added deal 2, another phone gave Carla's seat
+    to Dora, and this phone took that back (on the players page, or by giving the seat
+    back to Carla): "Undo deal 2" would now sit under "Seat change taken back"."""
+    for give_back in ("take-back", "seat form"):
+        game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+        assert client.post(f"/games/{game_id}/deals/new", data=PLAIN_FORM).status_code == 302
+        assert "Undo deal 2" in text(client.get(f"/games/{game_id}"))
+        other_phone = app.test_client()
+        assert other_phone.post(f"/games/{game_id}/seats", data={
+            "seat": "2", "player": "Dora", "from_deal": "3", "nonce": f"dora-{give_back}"}).status_code == 302
+        if give_back == "take-back":
+            change = store.get_game(db, game_id).seat_changes[0]
+            answer = client.post(f"/games/{game_id}/seats/{change.id}/take-back", follow_redirects=True)
+        else:
+            answer = client.post(f"/games/{game_id}/seats", data={
+                "seat": "2", "player": "Carla", "from_deal": "3", "nonce": f"carla-{give_back}"},
+                follow_redirects=True)
+        sheet = text(answer)
+        assert "Taken back: \u2068Carla\u2069 plays on from deal 3, not \u2068Dora\u2069." in sheet, give_back
+        assert "Undo deal 2" not in sheet, give_back
+
+
 def test_a_target_change_that_ends_the_game_says_who_won_and_one_that_reopens_it_says_so(client, make_game):
     game_id = make_game(deals=[SLAM])  # Anna 100, Ben 0, Carla 0 (SCORING.md §1.2, 1.)
     names = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla"}

@@ -262,6 +262,7 @@ def take_seat(game_id: str) -> Any:
                     # the seat's player before a change still to play: that change taken back
                     flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
                             player=isolate(player), n=number), "saved")
+                    _no_undo_after_another_change()
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
                     seat_form.player.errors = [forms.capitalized(error.message) + "."]
@@ -303,6 +304,7 @@ def take_seat_back(game_id: str, change_id: int) -> Any:
             case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
                 flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
                         player=isolate(player), n=number), "saved")
+                _no_undo_after_another_change()
                 return redirect(url_for("games.show", game_id=game.id))
             case actions.SeatNotChanged(reason="gone"):
                 flash(_("That seat change was taken back already."), "saved")
@@ -422,7 +424,8 @@ def _setting_error(form: Any, keys: list[str], message: str) -> None:
 
 
 def _no_undo_after_another_change() -> None:
-    """This phone changed the game's settings or seats after adding a deal: the sheet's
-    "Undo deal N" goes (shown under "Settings changed", it read as undoing the settings:
-    tester 18); the deal can still be deleted from its own page."""
+    """This phone changed the game's settings or seats (a seat taken, or a seat change
+    taken back) after adding a deal: the sheet's "Undo deal N" goes (shown under "Settings
+    changed", it read as undoing the settings: tester 18); the deal can still be deleted
+    from its own page."""
     session.pop("last_added", None)

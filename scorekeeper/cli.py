@@ -153,10 +153,12 @@ def _target_group(db: Database, group_name: str | None, file_group: str | None =
     with no group yet (a new server, a group being moved to it) gets one, named as on the
     command line, else as the file names its group (``file_group``), else "Our games"."""
     if not groups.all_groups(db) and not (group_name or "").strip().isdigit():
-        name = (group_name or file_group or "").strip() or None
-        made = groups.create(db, name)
-        click.echo(f"scorekeeper: a new database: the group {made.name} was made for the file's games", err=True)
-        return made.id
+        # made inside the write unless another command made the first group meanwhile
+        made = groups.first_group(db, (group_name or file_group or "").strip() or None)
+        if made is not None:
+            click.echo(f"scorekeeper: a new database: the group {made.name} was made for the file's games",
+                       err=True)
+            return made.id
     if group_name is not None:
         try:
             return groups.find(db, group_name).id

@@ -152,30 +152,47 @@ def create(db: sqlite_utils.Database, name: str | None = None, default: str = "O
     with it already (a double tap), nothing is made and that group is returned, as long
     as it is new (:data:`STARTED_AGAIN`) and its first link still works; else raises
     FormUsedError."""
-    at = now()
     with writing(db):
-        if nonce:
-            row = db.execute(_SELECT + "where g.nonce = ?", [nonce]).fetchone()
-            if row is not None:
-                started = _group(row)
-                links = db.execute("select count(*) from links where group_id = ? and access = 'play'",
-                                   [started.id]).fetchone()[0]
-                if _fresh(started.created_at, at) and links == 1 and started.token is not None:  # its first link, never replaced
-                    return started
-                raise FormUsedError(f"the form token started group {started.id} already")
-        taken = {row[0] for row in db.execute("select name from groups")}
-        if not name:
-            name, n = default, 1
-            while name in taken:
-                n += 1
-                name = f"{default} {n}"
-        record = {"name": name, "version": 0, "created_at": at}
-        if nonce:
-            record["nonce"] = nonce  # (a column since m009: migration m006 makes a group without it)
-        group_id = cast(int, db.table("groups").insert(record).last_pk)
-        token = new_token()
-        db.table("links").insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
-                                  "created_at": at, "revoked_at": None})
+        return _insert(db, name, default, nonce)
+
+
+def first_group(db: sqlite_utils.Database, name: str | None = None) -> Group | None:
+    """A new database's first group, called ``name`` (else "Our games"), with its play
+    link; None, and nothing made, when the database has a group already. The check is
+    made inside the write: two commands (or a command and a phone) starting on a new
+    database at the same instant make one group between them, not one each."""
+    with writing(db):
+        if db.execute("select 1 from groups limit 1").fetchone() is not None:
+            return None
+        return _insert(db, name)
+
+
+def _insert(db: sqlite_utils.Database, name: str | None = None, default: str = "Our games",
+            nonce: str | None = None) -> Group:
+    """:func:`create`'s checks and write, inside the caller's write transaction."""
+    at = now()
+    if nonce:
+        row = db.execute(_SELECT + "where g.nonce = ?", [nonce]).fetchone()
+        if row is not None:
+            started = _group(row)
+            links = db.execute("select count(*) from links where group_id = ? and access = 'play'",
+                               [started.id]).fetchone()[0]
+            if _fresh(started.created_at, at) and links == 1 and started.token is not None:  # its first link, never replaced
+                return started
+            raise FormUsedError(f"the form token started group {started.id} already")
+    taken = {row[0] for row in db.execute("select name from groups")}
+    if not name:
+        name, n = default, 1
+        while name in taken:
+            n += 1
+            name = f"{default} {n}"
+    record = {"name": name, "version": 0, "created_at": at}
+    if nonce:
+        record["nonce"] = nonce  # (a column since m009: migration m006 makes a group without it)
+    group_id = cast(int, db.table("groups").insert(record).last_pk)
+    token = new_token()
+    db.table("links").insert({"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
+                              "created_at": at, "revoked_at": None})
     return Group(group_id, name, token, None, at)
 
 
@@ -206,7 +223,10 @@ def only_group(db: sqlite_utils.Database) -> Group | None:
     caller must then be told which: ``scorekeeper import --group``)."""
     found = all_groups(db)
     if not found:
-        return create(db)
+        made = first_group(db)
+        if made is not None:
+            return made
+        found = all_groups(db)  # another request made the first group meanwhile
     return found[0] if len(found) == 1 else None
 
 

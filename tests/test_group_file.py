@@ -8,12 +8,13 @@ from __future__ import annotations
 import io
 import json
 import re
+import threading
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
-from scorekeeper import actions, create_app, groups, night_store, store, summaries
+from scorekeeper import actions, cli, create_app, groups, night_store, store, summaries
 from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict, same_game_key
@@ -1008,3 +1009,52 @@ def test_a_group_moved_to_a_new_server_is_made_there_under_its_name(app, db, two
         there.conn.close()
     typo = run(str(new_server), "import", "--group", "Card Clb", str(path))
     assert typo.exit_code == 1 and "no group 'Card Clb'" in typo.stderr
+
+
+
+@pytest.mark.parametrize("starter", ["scorekeeper import", "a phone's first page"])
+def test_two_starts_on_a_new_database_at_the_same_instant_make_one_group(tmp_path, monkeypatch, starter):
+    """Each saw "no group yet" before the write that made one, so two imports (or an
+    import and a phone) starting together on a new server's empty database made two
+    groups. Here both are held just after that look until the other has looked too (the
+    worst interleaving, every time): the first group is made inside the write, and the
+    other finds it there."""
+    database = str(tmp_path / "scores-new.sqlite3")
+    assert run(database, "init-db").exit_code == 0  # migrated once, no group yet
+    barrier, looked = threading.Barrier(2, timeout=30), threading.local()
+    real = groups.all_groups
+
+    def all_groups_then_wait(db):
+        found = real(db)
+        if not getattr(looked, "once", False):  # each thread's first look only
+            looked.once = True
+            barrier.wait()
+        return found
+
+    monkeypatch.setattr(groups, "all_groups", all_groups_then_wait)
+    made: list[int] = []
+
+    def start() -> None:
+        db = connect(database)
+        try:
+            if starter == "scorekeeper import":
+                made.append(cli._target_group(db, None, "Tuesday table"))
+            else:
+                made.append(groups.only_group_id(db))
+        finally:
+            db.conn.close()
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    there = connect(database)
+    try:
+        found = real(there)
+    finally:
+        there.conn.close()
+    assert [g.name for g in found] == [found[0].name], "one group, not one each"
+    group = found[0]
+    assert made == [group.id, group.id]
+    assert group.name == ("Tuesday table" if starter == "scorekeeper import" else "Our games")

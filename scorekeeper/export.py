@@ -33,7 +33,7 @@ from babel.numbers import get_decimal_symbol
 
 from .inputs import name_key
 from .records import StoredGame
-from .rules.common import SUIT_SYMBOLS, _, together
+from .rules.common import SUIT_SYMBOLS, _, listed_apart, together
 from .rules.trix import contract_name
 from .sheet import Sheet
 
@@ -43,6 +43,9 @@ from .sheet import Sheet
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A soft hyphen: a place a word may break in a page's narrow box, never shown otherwise
 SOFT_HYPHEN = "\u00ad"
+#: The marks a page sets around a name (text.isolate: FSI … PDI, LRI, RLI): a page's,
+#: not a cell's (see sheet_rows)
+ISOLATES = str.maketrans("", "", "\u2066\u2067\u2068\u2069")
 
 
 def _skipped(char: str) -> bool:
@@ -96,9 +99,18 @@ def _seat_names(game: StoredGame, seat: int) -> str:
     return " / ".join(names)
 
 
+def _worked_out(line: Any) -> str:
+    """How a seat's points in a deal were worked out, the steps of its explanation one
+    after the other: "took the K♥, doubled by Ben: −150"; "doubled the Q♠ and took it
+    back: −50; led to the trick in which Ben took back the doubled Q♠: +25"."""
+    return listed_apart(line.why.steps(line.seat)).translate(ISOLATES)
+
+
 def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     """The sheet as rows of cells: a header; one row per scored deal — deal number,
-    dealer, then Trix: kingdom and contract(s), Trigami: each player's bid, tricks and
+    dealer, then Trix: kingdom and contract(s), and per player how that player's points
+    were worked out (the explanation's steps: what they took, what they doubled, who led
+    to a card taken back, SCORING.md §2.1–2.2), Trigami: each player's bid, tricks and
     bugs (what the points are worked from, SCORING.md §1.2, so a spreadsheet can check
     them); then per player that deal's points and the running total; a totals row;
     partners' team totals (the row named after the team, each total under both partners'
@@ -120,6 +132,7 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
     header: list[Any] = [_("Deal"), _("Dealer")]
     if trix:
         header += [_("Kingdom"), _("Contracts")]
+        header += [_("{name}: how it was worked out").format(name=name) for name in players]
     else:
         for name in players:
             header += [_("{name}: bid").format(name=name), _("{name}: tricks").format(name=name),
@@ -134,6 +147,7 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
         row: list[Any] = [deal.number, "" if deal.dealer is None else game.players_at(deal.number)[deal.dealer]]
         if trix:
             row += [deal.kingdom, " + ".join(contract_name(c) for c in deal.contracts)]
+            row += [_worked_out(line) for line in deal.lines]
         else:
             for seat, bid in enumerate(entry.get("bids", ())):
                 row += [_bid(bid, entry.get("turnip")), _count(entry.get("tricks"), seat),
@@ -141,7 +155,7 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
         for points, total in zip(deal.points, deal.totals, strict=True):
             row += [points, total]
         rows.append(row)
-    lead = 4 if trix else 2 + 3 * len(players)  # cells before the first player's points
+    lead = (4 + len(players)) if trix else 2 + 3 * len(players)  # cells before the first player's points
     totals = score.totals if score else (0,) * len(players)
     rows.append([_("Total")] + [""] * (lead - 1) + _per_player(totals))
     if score and score.team_totals is not None:

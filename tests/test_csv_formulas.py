@@ -37,7 +37,7 @@ def test_team_totals_named_after_a_full_width_formula_name_are_text(client, make
     names = [f"{first}1+1", "Ben", "Carla", "Dan"]
     game_id = make_game(kind="trix", players=names, deals=TRIX_KINGDOM, options={"partnership": "sum"})
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
-    assert rows[0][4] == f"'{first}1+1: points"
+    assert rows[0][8] == f"'{first}1+1: points"
     # "Team total: ＝1+1 & Carla" starts with words: no formula, kept as it is
     assert rows[7][0] == f"Team total: {first}1+1 & Carla"
 
@@ -47,8 +47,8 @@ def test_negative_points_stay_numbers(client, make_game):
     # Ben +75 (SCORING.md §2.1): written as numbers, no apostrophe
     game_id = make_game(kind="trix", players=["-Anna", "Ben", "Carla", "Dan"], deals=TRIX_KINGDOM[:1])
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
-    assert rows[1][8:10] == ["-150", "-150"] and rows[1][6:8] == ["75", "75"]
-    assert rows[0][4] == "'-Anna: points"
+    assert rows[1][12:14] == ["-150", "-150"] and rows[1][10:12] == ["75", "75"]
+    assert rows[0][8] == "'-Anna: points"
 
 
 @pytest.mark.parametrize("cell", [

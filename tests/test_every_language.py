@@ -268,8 +268,13 @@ def test_the_spreadsheet_download_is_in_each_language(client, make_game, code):
     rows = read_csv(answer, SEPARATORS[code])
     assert rows[0] == [said(messages, "Deal"), said(messages, "Dealer"), said(messages, "Kingdom"),
                        said(messages, "Contracts")] + [
+        said(messages, "{name}: how it was worked out").format(name=name) for name in PLAYERS] + [
         cell.format(name=name) for name in PLAYERS
         for cell in (said(messages, "{name}: points"), said(messages, "{name}: total"))]
+    # how each player's points were worked out, in the reader's words: Carla took the K♥
+    # Ben doubled (SCORING.md §2.2)
+    took = said(messages, "took the {card}, doubled by {doubler}: {points}")
+    assert all(part in rows[1][6] for part in re.split(r"\{\w+\}", took)) and "Ben" in rows[1][6]
     contracts = ("King of Hearts", "Queens", "Diamonds", "Tricks", "Trix")
     # a soft hyphen is where a button's word may break (Finnish "Hertta-kuningas" at 360
     # px), not a character for a spreadsheet to sort or search by

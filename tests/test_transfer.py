@@ -55,6 +55,8 @@ def test_trix_csv_has_a_row_per_deal_with_kingdom_contracts_points_and_totals(cl
     assert 'attachment; filename="trix-' in response.headers["Content-Disposition"]
     rows = read_csv(response)
     assert rows[0] == ["Deal", "Dealer", "Kingdom", "Contracts",
+                       "Anna: how it was worked out", "Ben: how it was worked out",
+                       "Carla: how it was worked out", "Dan: how it was worked out",
                        "Anna: points", "Anna: total", "Ben: points", "Ben: total",
                        "Carla: points", "Carla: total", "Dan: points", "Dan: total"]
     # SCORING.md §2.1–2.2, kingdom of Anna (first_dealer 0); anyone deals the first deal:
@@ -62,14 +64,45 @@ def test_trix_csv_has_a_row_per_deal_with_kingdom_contracts_points_and_totals(cl
     #   Queens, Q♠ doubled by Ben taken by Dan, Dan also Q♣: −25 +25 −25 −75
     #   Diamonds 3 4 2 4: −30 −40 −20 −40; Tricks 3 3 4 3: −45 −45 −60 −45
     #   Trix: Carla, Anna, Dan, Ben: +150 +50 +200 +100
-    assert rows[1] == ["1", "", "1", "King of Hearts", "0", "0", "75", "75", "-150", "-150", "0", "0"]
-    assert rows[2] == ["2", "Anna", "1", "Queens", "-25", "-25", "25", "100", "-25", "-175", "-75", "-75"]
-    assert rows[3][4:] == ["-30", "-55", "-40", "60", "-20", "-195", "-40", "-115"]
-    assert rows[4][4:] == ["-45", "-100", "-45", "15", "-60", "-255", "-45", "-160"]
-    assert rows[5] == ["5", "Anna", "1", "Trix", "150", "50", "50", "65", "200", "-55", "100", "-60"]
+    assert rows[1] == ["1", "", "1", "King of Hearts",
+                       "did not take the K♥: 0", "doubled the K♥ and Carla took it: +75",
+                       "took the K♥, doubled by Ben: −150", "did not take the K♥: 0",
+                       "0", "0", "75", "75", "-150", "-150", "0", "0"]
+    assert rows[2] == ["2", "Anna", "1", "Queens",
+                       "took 1 queen (Q♥): −25", "doubled the Q♠ and Dan took it: +25", "took 1 queen (Q♦): −25",
+                       "took the Q♠, doubled by Ben: −50; took 1 queen (Q♣): −25; in all: −75",
+                       "-25", "-25", "25", "100", "-25", "-175", "-75", "-75"]
+    assert rows[3][4:8] == [f"took {n} diamonds: {n} × −10 = −{10 * n}" for n in (3, 4, 2, 4)]
+    assert rows[3][8:] == ["-30", "-55", "-40", "60", "-20", "-195", "-40", "-115"]
+    assert rows[4][4:8] == [f"took {n} tricks: {n} × −15 = −{15 * n}" for n in (3, 3, 4, 3)]
+    assert rows[4][8:] == ["-45", "-100", "-45", "15", "-60", "-255", "-45", "-160"]
+    assert rows[5] == ["5", "Anna", "1", "Trix", "finished 2nd in Trix: +150", "finished 4th in Trix: +50",
+                       "finished 1st in Trix: +200", "finished 3rd in Trix: +100",
+                       "150", "50", "50", "65", "200", "-55", "100", "-60"]
     # the totals row: 50 + 65 − 55 − 60 = 0
-    assert rows[6] == ["Total", "", "", "", "", "50", "", "65", "", "-55", "", "-60"]
+    assert rows[6] == ["Total", "", "", "", "", "", "", "", "", "50", "", "65", "", "-55", "", "-60"]
     assert len(rows) == 7
+
+
+@pytest.mark.parametrize(("taken_back", "ben", "carla", "other_reading"), [
+    ("leader", "doubled the K♥ and took it back: −150", "led to the trick in which Ben took back the doubled K♥: +75",
+     "would give Ben −75 and Carla 0 in this deal."),
+    ("plain", "doubled the K♥ and took it back: −75", "did not take the K♥: 0",
+     "would give Ben −150 and Carla +75 in this deal."),
+])
+def test_trix_csv_tells_who_doubled_and_who_led_to_a_card_taken_back(client, make_game, taken_back, ben, carla,
+                                                                       other_reading):
+    """Tester 18 (MEDIUM): the CSV showed no doubling, and no leader of a card taken back,
+    so a spreadsheet could not tell how −150 came about. SCORING.md §2.2: Ben doubled the
+    K♥ and won it back himself in a trick Carla led: Ben −150, Carla +75; read "plain",
+    Ben −75 and nobody gains (and the other reading is told, as on the explanation)."""
+    game_id = make_game(kind="trix", options={"taken_back": taken_back}, deals=[
+        {"contracts": ["king"], "king": {"taker": 1, "doubled_by": 1, "leader": 2}}])
+    rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
+    assert rows[1][4] == rows[1][7] == "did not take the K♥: 0"
+    assert rows[1][5].startswith(ben + "; ") and rows[1][5].endswith(other_reading)
+    assert rows[1][6].startswith(carla + "; ") and rows[1][6].endswith(other_reading)
+    assert rows[1][8::2] == (["0", "-150", "75", "0"] if taken_back == "leader" else ["0", "-75", "0", "0"])
 
 
 def test_trigami_csv_gives_each_players_bid_tricks_and_bugs(client, make_game):
@@ -100,10 +133,10 @@ def test_csv_keeps_names_in_any_script(client, make_game):
     names = ["Ελένη", "李娜", "عائشة", "Юлия"]
     game_id = make_game(kind="trix", players=names, deals=TRIX_KINGDOM[:1])
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
-    assert rows[0][4] == "Ελένη: points" and rows[0][6] == "李娜: points"
-    assert rows[0][8] == "عائشة: points" and rows[0][10] == "Юлия: points"
-    # Carla's seat (李娜's neighbour 'عائشة') took the doubled K♥: −150
-    assert rows[1][8] == "-150"
+    assert rows[0][8] == "Ελένη: points" and rows[0][10] == "李娜: points"
+    assert rows[0][12] == "عائشة: points" and rows[0][14] == "Юлия: points"
+    # Carla's seat (李娜's neighbour 'عائشة') took the doubled K♥: −150, named as typed
+    assert rows[1][12] == "-150" and rows[1][5] == "doubled the K♥ and عائشة took it: +75"
 
 
 @pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)"])
@@ -127,10 +160,10 @@ def test_csv_of_a_finished_partners_game_has_team_totals_and_winners(client, mak
     game_id = make_game(kind="trix", deals=TRIX_KINGDOM * 4, options={"partnership": "sum"})
     rows = read_csv(client.get(f"/games/{game_id}/sheet.csv"))
     assert rows[20][0] == "20" and rows[20][2] == "4"
-    assert rows[21] == ["Total", "", "", "", "", "200", "", "260", "", "-220", "", "-240"]
+    assert rows[21] == ["Total", *[""] * 8, "200", "", "260", "", "-220", "", "-240"]
     # the team named where a row says what it is, never in the Dealer column
-    assert rows[22] == ["Team total: Anna & Carla", "", "", "", "", "-20", "", "", "", "-20", "", ""]
-    assert rows[23] == ["Team total: Ben & Dan", "", "", "", "", "", "", "20", "", "", "", "20"]
+    assert rows[22] == ["Team total: Anna & Carla", *[""] * 8, "-20", "", "", "", "-20", "", ""]
+    assert rows[23] == ["Team total: Ben & Dan", *[""] * 8, "", "", "20", "", "", "", "20"]
     assert rows[24] == ["Won by: Ben & Dan"]
     assert all(row[1] in ("", "Anna", "Ben", "Carla", "Dan") for row in rows[1:] if len(row) > 1)
 
@@ -141,7 +174,7 @@ def test_csv_team_names_cannot_become_formulas(client, make_game):
     response = client.get(f"/games/{game_id}/sheet.csv")
     rows = read_csv(response)
     assert rows[7][0] == "Team total: =SUM(1,2) & Ива́н" and rows[8][0] == "Team total: Ben & @Dan"
-    assert rows[0][4] == "'=SUM(1,2): points" and rows[0][10] == "'@Dan: points"
+    assert rows[0][8] == "'=SUM(1,2): points" and rows[0][14] == "'@Dan: points"
     assert not any(cell.startswith(("=", "+", "-", "@")) for row in rows for cell in row
                    if not cell.lstrip("-").isdigit())
 

@@ -144,7 +144,17 @@ def score(file: str) -> None:
 
 
 def _app() -> Flask:
-    return create_app()
+    """The app as configured, its database migrated; a database made just now (none was
+    at its path: a new server, or a mistyped SCOREKEEPER_DATABASE) is said in one line."""
+    app = create_app()
+    _say_if_new(app)
+    return app
+
+
+def _say_if_new(app: Flask) -> None:
+    if app.extensions.get("scorekeeper.new_database"):
+        click.echo(f"scorekeeper: no database was at {app.config['DATABASE']}: a new, empty one was made there "
+                   "(if the group's games are elsewhere, check SCOREKEEPER_DATABASE)", err=True)
 
 
 def _target_group(db: Database, group_name: str | None, file_group: str | None = None) -> int:
@@ -653,7 +663,11 @@ def serve(host: str, port: int, workers: int | None) -> None:
         click.echo("(several workers need gunicorn, which does not run on Windows: one process serves)", err=True)
         workers = 1
     # what the workers share: the limits' counts, the drawn sheets (limits.py, views/kept.py)
-    app = create_app({"LIMITS_SHARED": True, "SHARED_PAGES": True}) if workers > 1 else _app()
+    if workers > 1:
+        app = create_app({"LIMITS_SHARED": True, "SHARED_PAGES": True})
+        _say_if_new(app)
+    else:
+        app = _app()
     proxies = trusted_proxies(app)
     try:  # its descriptor stays open while serving: scorekeeper restore waits for the server to stop
         in_use = backups.in_use(app.config["DATABASE"])
@@ -785,5 +799,5 @@ def serve_workers(app: Callable[..., Any], host: str, port: int, workers: int, l
 @main.command("init-db")
 def init_db() -> None:
     """Create the database or bring it up to date."""
-    app = _app()
+    app = create_app()  # (made on purpose here: no word about a new database)
     click.echo(f"Database ready: {app.config['DATABASE']}")

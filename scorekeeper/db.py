@@ -201,8 +201,13 @@ def _unusable(path: str, error: Exception) -> DatabaseUnusable:
 
 def init_app(app: Flask) -> None:
     """Migrate the database now, close connections after each request, add init-db.
-    Raises :class:`DatabaseUnusable` for a database that cannot be opened at all."""
+    Raises :class:`DatabaseUnusable` for a database that cannot be opened at all. Whether
+    the file was made just now (no database was there) is kept in
+    ``app.extensions["scorekeeper.new_database"]``: the commands say so, as a mistyped
+    SCOREKEEPER_DATABASE makes a new, empty database where the group's games are not."""
     path = str(app.config["DATABASE"])
+    app.extensions["scorekeeper.new_database"] = (
+        path != ":memory:" and not path.startswith("file:") and not os.path.exists(path))
     try:
         db = connect(path)
     except (sqlite3.OperationalError, IsADirectoryError, PermissionError) as error:

@@ -124,6 +124,25 @@ def test_a_database_that_is_a_folder_is_said_in_one_line(tmp_path, command_args)
                              "name a file (SCOREKEEPER_DATABASE) in it instead; nothing was changed\n")
 
 
+@pytest.mark.parametrize("command_args", [("groups",), ("export", "--group", "1"), ("backup", "{copy}")],
+                         ids=["groups", "export", "backup"])
+def test_a_command_that_makes_a_new_database_says_so(tmp_path, command_args):
+    """Tester 19 (MEDIUM): a typo in SCOREKEEPER_DATABASE silently made its folders and an
+    empty database, and `groups`, `export` and `backup` went on with none of the group's
+    games. The database is still made (a new server starts so), and the command says in
+    one line where; run again, it is found and nothing is said."""
+    database = tmp_path / "srv" / "scorekeepr" / "scores.sqlite3"  # "scorekeepr": a typo
+    said = (f"scorekeeper: no database was at {database}: a new, empty one was made there "
+            "(if the group's games are elsewhere, check SCOREKEEPER_DATABASE)\n")
+    first = command(tmp_path, *(a.format(copy=tmp_path / "copy-1.sqlite3") for a in command_args),
+                    DATABASE=str(database))
+    assert said in first.stderr and "Traceback" not in first.output
+    assert database.is_file()
+    again = command(tmp_path, *(a.format(copy=tmp_path / "copy-2.sqlite3") for a in command_args),
+                    DATABASE=str(database))
+    assert "no database was at" not in again.stderr and "Traceback" not in again.output
+
+
 def test_a_database_on_a_read_only_disk_is_said_in_one_line(tmp_path):
     """Tester 19 (HIGH): a database on a disk mounted read-only ended `serve`, `groups`,
     `backup` and `export` in a traceback; said in one line, the data as it was."""

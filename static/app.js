@@ -77,7 +77,9 @@ const OfflineTruth = (function () {
     if (kept && (!base || kept.version > base.version)) base = kept;
     if (!base) return null;
     const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version).map((d) => d.contracts)
-      .concat(load(OUTBOX, []).filter((i) => i.game === game && i.state === "waiting").map((i) => contractsOf(i.data)));
+      // (not a deal that waits for one of this phone's deals opened again: it comes after)
+      .concat(load(OUTBOX, []).filter((i) => i.game === game && i.state === "waiting" && !i.after)
+        .map((i) => contractsOf(i.data)));
     const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null };
     if (base.kind === "trix") {
       // the owner deals every deal of the kingdom; once its owner has chosen every
@@ -943,6 +945,7 @@ const OfflineTruth = (function () {
   "use strict";
   const OUTBOX = "scorekeeper-outbox";
   const SENT = "scorekeeper-sent";  // form tokens of deals sent from the outbox, per game
+  const REOPENED = "scorekeeper-reopened";  // refused deals opened again to be saved, per game
   const POLL_MS = 2000;
   // how long a deal form's Save waits for its own answer before a poll that found the deal
   // stored takes the page to the sheet instead
@@ -1031,11 +1034,60 @@ const OfflineTruth = (function () {
   }
 
   function own(game) {
-    // form tokens of this phone's deals for this game: already sent, or waiting before
-    return (load(SENT, {})[game] || []).concat(load(OUTBOX, []).filter((i) => i.game === game).map((i) => i.nonce));
+    // form tokens of this phone's deals for this game: already sent, waiting before, or
+    // refused and opened again to be saved from its form (REOPENED)
+    return (load(SENT, {})[game] || []).concat(load(OUTBOX, []).filter((i) => i.game === game).map((i) => i.nonce),
+                                               load(REOPENED, {})[game] || []);
+  }
+
+  // A waiting deal entered after one of this phone's deals that was not saved (refused:
+  // another phone's deal came first) waits for it: sent now, it would be weighed against
+  // the other phone's deal as if it were the one refused (tester 20, MEDIUM: "Deal 5 from
+  // the other phone and yours are not the same" said of this phone's deal 6). It goes once
+  // that deal is discarded, or opened and saved again (its token then stored: REOPENED).
+  // The deal it waits for, {number, nonce}, or null.
+  function waitsFor(item) {
+    const items = load(OUTBOX, []);
+    const before = items.slice(0, items.findIndex((i) => i.nonce === item.nonce))
+      .filter((i) => i.game === item.game && i.state === "refused");
+    if (before.length) return before[before.length - 1];
+    if (item.after && !(load(SENT, {})[item.game] || []).includes(item.after.nonce)) return item.after;
+    return null;
+  }
+
+  // A refused deal settled on the sheet (discarded, or opened to be saved again): the
+  // deals waiting after it are now this phone's deals after the sheet as it shows it (its
+  // version: the other phone's deal looked at), not after the game as it was when they
+  // were entered. ``reopened``: they wait until that deal is saved again.
+  function settled(item, reopened) {
+    const region = document.querySelector("[data-live-version]");
+    const version = region ? region.dataset.liveVersion : null;
+    const items = load(OUTBOX, []);
+    items.filter((i) => i.game === item.game && i.state === "waiting" && i.behind === item.number)
+      .forEach(function (later) {
+        if (version) later.data = later.data.map((p) => (p[0] === "seen" ? ["seen", version] : p));
+        if (reopened) later.after = { number: item.number, nonce: item.nonce };
+      });
+    save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
+    if (reopened) {
+      const kept = load(REOPENED, {});
+      kept[item.game] = (kept[item.game] || []).concat([item.nonce]).slice(-20);
+      save(REOPENED, kept);
+    }
   }
 
   function arrived(game, stored) {
+    // a refused deal opened again and saved from its form: the deals after it may go
+    const reopened = load(REOPENED, {});
+    const saved = (reopened[game] || []).filter((n) => stored.includes(n));
+    if (saved.length) {
+      const sent = load(SENT, {});
+      sent[game] = (sent[game] || []).concat(saved).slice(-20);
+      save(SENT, sent);
+      reopened[game] = reopened[game].filter((n) => !saved.includes(n));
+      save(REOPENED, reopened);
+      flush();
+    }
     // waiting deals the server has (a send whose answer was lost): no longer waiting
     const items = load(OUTBOX, []);
     const done = items.filter((i) => i.game === game && stored.includes(i.nonce));
@@ -1117,8 +1169,18 @@ const OfflineTruth = (function () {
     let closed = false;  // a deal refused for good: the card's round or night closed meanwhile
     for (const item of load(OUTBOX, [])) {
       if (item.state !== "waiting") continue;
+      const first = waitsFor(item);
+      const before = load(OUTBOX, []);
+      const kept = before.find((i) => i.nonce === item.nonce);
+      if (!kept) continue;
+      if ((first ? first.number : undefined) !== kept.behind) {  // said on its card
+        kept.behind = first ? first.number : undefined;
+        save(OUTBOX, before);
+        changed = true;
+      }
+      if (first) continue;
       const body = new URLSearchParams();
-      item.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
+      kept.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
       body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
       body.append("outbox", "1");  // a deal another phone entered first is said in the answer
       let response;
@@ -1253,6 +1315,10 @@ const OfflineTruth = (function () {
         if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself
           card.appendChild(el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held })));
         }
+        if (item.state === "waiting" && item.behind) {  // it waits for this phone's deal before it
+          card.appendChild(el("p", "errors outbox-behind",
+            fill(item.after ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
+        }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
           card.appendChild(el("p", "", item.final ? box.dataset.tFinal : item.over ? box.dataset.tOver
@@ -1294,8 +1360,9 @@ const OfflineTruth = (function () {
         drop.type = "button";
         drop.addEventListener("click", function () {
           if (!window.confirm(fill(box.dataset.tDiscardAsk, { n: pageNumber(item.number) }))) return;
-          save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
+          settled(item, false);
           render();
+          flush();  // the deals that waited for it go now
         });
         actions.appendChild(drop);
         card.appendChild(actions);
@@ -1311,7 +1378,7 @@ const OfflineTruth = (function () {
     const next = sheet ? parseInt(sheet.dataset.dealCount, 10) + 1 : item.number;
     const data = item.data.filter((p) => p[0] !== "seen" && p[0] !== "mine" && p[0] !== "csrf_token");
     save("scorekeeper-draft:" + item.game + ":" + next, { at: Date.now(), data: data });
-    save(OUTBOX, load(OUTBOX, []).filter((i) => i.nonce !== item.nonce));
+    settled(item, true);
     const add = box.closest("[data-add-url]");
     location.href = (add && add.dataset.addUrl) || item.url;
   }

@@ -274,6 +274,70 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         context.close()
 
 
+def six_four_deal(page) -> None:
+    """Plain bids ♠ ♥ ♣, tricks 6, 4, 3, no bugs: 120, 80, 60 (SCORING.md §1.2)."""
+    cards = page.locator(".seat-card")
+    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+        cards.nth(seat).get_by_role("img", name=suit).click()
+    page.fill("#tricks_0", "6")
+    page.fill("#tricks_1", "4")
+    for seat in range(3):
+        page.fill(f"#bugs_{seat}", "0")
+
+
+@pytest.mark.parametrize("settle", ["open", "discard"])
+def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_against_the_other_phones(
+        browser, served, settle):
+    """Tester 20 (MEDIUM): without connection the phone saved deals 3 and 4; meanwhile
+    another phone added its own deal 3. Back online both were refused, and deal 4's card
+    compared it with the other phone's deal 3 ("they differ in …"), an unrelated deal: a
+    tired player might discard it as a copy. Now deal 4 waits for this phone's deal 3,
+    saying so; once deal 3 is opened and saved again (as deal 4) it follows as deal 5, or
+    once deal 3 is discarded it goes as deal 4, each in its order and never refused."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks: 100, 80, 80
+        page.get_by_role("link", name="Add deal 4").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        six_four_deal(page)  # 6, 4, 3 tricks: 120, 80, 60
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        other = {**CLEAN, "tricks": [4, 4, 5]}  # the other phone's deal 3: 80, 80, 100
+        another_phone_adds(database, game_id, other)
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Deal 3 was added on another phone", timeout=SENT)
+        waiting = page.locator(".outbox-item:not(.refused)")
+        expect(waiting).to_contain_text("Not sent yet: it comes after your deal 3, which was not saved.")
+        assert "not the same" not in waiting.inner_text() and "differ" not in waiting.inner_text()
+        page.wait_for_timeout(6000)  # a round of the outbox later (every 5 s): deal 4 still waits
+        expect(waiting).to_contain_text("Not sent yet")
+        assert [d["tricks"] for d in deals(database)] == [[5, 4, 4], [5, 4, 4], [4, 4, 5]]
+        shot(page, f"offline-behind-{settle}")
+        if settle == "open":
+            refused.get_by_role("button", name="Open it").click()
+            expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+            page.get_by_role("button", name="Save deal 4").click()
+            expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
+            expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [5, 4, 4], [6, 4, 3]]
+        else:
+            page.once("dialog", lambda dialog: dialog.accept())
+            refused.get_by_role("button", name="Discard").click()
+            expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
+            expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3]]
+        for _try in range(SENT // 100):
+            if len(deals(database)) >= len(expected):
+                break
+            page.wait_for_timeout(100)
+        assert [d["tricks"] for d in deals(database)] == expected  # each once, in the phone's order
+        expect(page.locator(".outbox-item")).to_have_count(0)
+    finally:
+        context.close()
+
+
 def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_deal(browser, served):
     """Without connection the phone keeps deal 3; meanwhile another phone has Dora take
     Carla's seat from deal 3. Back online, the deal is refused as the server's conflict

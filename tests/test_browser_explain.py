@@ -219,3 +219,40 @@ def test_what_if_lower_target_on_a_phone(page, served):
     assert no_sideways_scroll(page)
     page.locator("#result").scroll_into_view_if_needed()
     shot(page, "12-what-if-target")
+
+
+#: Every word of the explanation tables' headings drawn on more than one line: broken inside it
+BROKEN_HEADINGS = """() => Array.from(document.querySelectorAll('.entered-table thead th, .explain-table thead th'))
+  .flatMap(function (th) {
+    const broken = [];
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top))).size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  })"""
+
+
+@pytest.mark.parametrize("locale", ["fi-FI", "de-DE", "en-GB"])
+def test_the_headings_of_an_explanations_tables_break_no_word_on_a_small_phone(browser, served, locale):
+    """Tester 20 (LOW): in Finnish at 360 px the headings of "What was entered" broke
+    inside words ("Pelaaj|a", "Tiki|t", "Kiusakort|it"): the worked example (SCORING.md
+    §1.2: Anna's Turnip, Ben's Doublets, the longest bids) read in every language."""
+    _base, make = served
+    sheet = make("trigami", ["Anna", "Ben", "Carla"], [WORKED])
+    page = _page(browser, 360, 740, locale=locale)
+    try:
+        page.goto(f"{sheet}/explain/1?seat=0")
+        expect(page.locator(".entered-table")).to_be_visible()
+        assert page.locator(".entered-table thead th").count() >= 4
+        assert page.evaluate(BROKEN_HEADINGS) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360  # and nothing runs off the side
+        shot(page, f"entered-360-{locale}")
+    finally:
+        page.context.close()
+

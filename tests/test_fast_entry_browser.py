@@ -52,11 +52,16 @@ THEMES = ("light", "dark")
 
 # Counts every tap on the page; kept in sessionStorage, so Save's tap is still there on
 # the sheet it leads to.
-COUNT_TAPS = """
-addEventListener("pointerdown", (event) => {
-  if (event.isTrusted) sessionStorage.setItem("taps", String(Number(sessionStorage.getItem("taps") || 0) + 1));
-}, true);
-"""
+#: The taps on the deal form from now on, counted in the tab's sessionStorage (read on the
+#: sheet Save leads to: Save's own tap is the form's). Added to the form shown, not as an
+#: init script for every page: a phone given one is not handed on to the next test
+#: (tests/browser_support.py), and the taps counted are all on this one form
+COUNT_TAPS = """() => {
+  sessionStorage.setItem("taps", "0");
+  addEventListener("pointerdown", (event) => {
+    if (event.isTrusted) sessionStorage.setItem("taps", String(Number(sessionStorage.getItem("taps") || 0) + 1));
+  }, true);
+}"""
 
 
 # Session-scoped (one per xdist worker), not module-scoped: the 47 entries then spread
@@ -206,7 +211,6 @@ def open_form(browser, served, deal: Deal, size: str):
     players = (LONG4 if long else SHORT4) if deal.kind == "trix" else (LONG3 if long else SHORT3)
     game_id = store_game(database, game_file(deal.kind, players=players))
     page = new_page(browser, width, height, color_scheme=scheme)
-    page.add_init_script(COUNT_TAPS)
     page.goto(f"{url}/games/{game_id}")
     if deal.contract:
         page.locator(".add-contracts").get_by_role("link", name=deal.contract, exact=True).tap()
@@ -214,7 +218,7 @@ def open_form(browser, served, deal: Deal, size: str):
     else:
         page.get_by_role("link", name="Add deal 1").tap()
     expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
-    page.evaluate("sessionStorage.setItem('taps', '0')")
+    page.evaluate(COUNT_TAPS)
     return page, game_id
 
 

@@ -265,9 +265,13 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         # first (tester 16, MEDIUM: under every deal row, off the screen, the green news alone
         # at the top read as if the phone's deal was saved)
         page.evaluate("window.scrollTo(0, 0)")
-        card, table = refused.bounding_box(), page.locator("table.sheet").bounding_box()
-        assert card is not None and table is not None
-        assert card["y"] < table["y"] and card["y"] < size[1], (card, table)
+        # both tops read at one instant (the outbox's cards are drawn again at each of its
+        # rounds: a card read alone between two drawings has no box)
+        card, table = page.wait_for_function("""() => {
+            const card = document.querySelector(".outbox-item.refused"), table = document.querySelector("table.sheet");
+            return card && table && [card.getBoundingClientRect().top, table.getBoundingClientRect().top];
+        }""").json_value()
+        assert card < table and card < size[1], (card, table)
         shot(page, f"offline-4-refused-{size[0]}")
         assert len(deals(database)) == 4
     finally:

@@ -56,8 +56,8 @@ def test_worst_loses_sheet_and_explanations_on_a_phone(site, browser, code):
                                                      options={"partnership": "worst-loses"}))
     page = new_page(browser, 390, 844, locale="ar-EG" if code == "ar" else None)
     try:
-        page.goto(f"{site['base']}/language/{code}?next=/games/{game_id}")
-        page.goto(f"{site['base']}/games/{game_id}")
+        page.goto(f"{site['base']}/language/{code}?next=/games/{game_id}")  # the sheet, in that language
+        expect(page).to_have_url(f"{site['base']}/games/{game_id}")
         expect(page.locator("html")).to_have_attribute("lang", code)
         shot(page, f"teams-worst-sheet-{code}", full_page=False)
         shot(page, f"teams-worst-sheet-{code}-full")

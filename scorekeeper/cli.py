@@ -151,6 +151,19 @@ def _app() -> Flask:
     return app
 
 
+def _existing_app(reading: str) -> Flask:
+    """The app on the configured database, which must be there already: a command that
+    only reads it (``reading``: what it would do, "back up") on a path where no database
+    is, a mistyped SCOREKEEPER_DATABASE, makes none and exits 1 saying so (tester 21: a
+    nightly backup of a mistyped path made an empty database and said "Backed up 0
+    games" every night)."""
+    _unopened, path = _unopened_database()
+    if str(path) != ":memory:" and not str(path).startswith("file:") and not path.exists():
+        _fail(f"no database at {path} (SCOREKEEPER_DATABASE): nothing to {reading}, and none was made; "
+              "check the path (scorekeeper serve makes a new one)")
+    return _app()
+
+
 def _say_if_new(app: Flask) -> None:
     if app.extensions.get("scorekeeper.new_database"):
         click.echo(f"scorekeeper: no database was at {app.config['DATABASE']}: a new, empty one was made there "
@@ -360,7 +373,7 @@ def export(game: str | None, group_name: str | None) -> None:
     on the Group page gives and scorekeeper import --group reads."""
     if (game is None) == (group_name is None):
         _fail("say what to export: scorekeeper export GAME, or scorekeeper export --group GROUP")
-    app = _app()
+    app = _existing_app("export")
     db = connect(app.config["DATABASE"])
     try:
         if group_name is not None:
@@ -416,7 +429,7 @@ def _how_to_get_whole_links() -> None:
                    "link; without it, SCOREKEEPER_PUBLIC_URL, else the links' paths.")
 def groups_(url: str | None) -> None:
     """List the groups: number, name, games, and the private link that opens each."""
-    app = _app()
+    app = _existing_app("list")
     base = _link_base(app, url)
     db = connect(app.config["DATABASE"])
     try:
@@ -477,7 +490,7 @@ def backup(file: str) -> None:
     The copy is made as FILE.incomplete-XXXXXXXX in FILE's folder and named FILE only
     once it is whole and checked; one cut short leaves only that file (delete it).
     Restore with: scorekeeper restore FILE."""
-    app = _app()
+    app = _existing_app("back up")
     for left in backups.leftovers(file):
         click.echo(f"({left} is left from a backup that was cut short: you may delete it)", err=True)
     _name_restore_leftovers(app.config["DATABASE"])

@@ -179,7 +179,8 @@ def init_db_command() -> None:
 class DatabaseUnusable(Exception):
     """The database file cannot be opened at all (``path``; ``reason`` in words): it is a
     folder, or on a disk this process may not write (SQLite writes its write-ahead log and
-    index beside it even to read), or SQLite could not open it for another reason. The
+    index beside it even to read), or no database (a file of another kind, a damaged one:
+    tester 21), or SQLite could not open it for another reason. The
     commands say it in one line (cli.py), not with SQLite's traceback (tester 19)."""
 
     def __init__(self, path: str, reason: str) -> None:
@@ -191,6 +192,10 @@ def _unusable(path: str, error: Exception) -> DatabaseUnusable:
     where = Path(path)
     if where.is_dir():
         reason = "it is a folder; name a file (SCOREKEEPER_DATABASE) in it instead"
+    elif type(error) is sqlite3.DatabaseError:  # "file is not a database", "disk image is malformed"
+        reason = ("it is no database (a file of another kind, or a damaged one: SQLite says "
+                  f"\"{error}\"); name the database file (SCOREKEEPER_DATABASE), or put it back "
+                  "from a backup (scorekeeper restore)")
     elif not os.access(where.parent, os.W_OK) or (where.exists() and not os.access(where, os.W_OK)):
         reason = ("this user may not write there (a read-only disk?); SQLite writes beside the "
                   "database even to read it: copy it to a disk that can be written")
@@ -214,7 +219,9 @@ def init_app(app: Flask) -> None:
         raise _unusable(path, error) from None
     try:
         migrate(db)
-    except sqlite3.OperationalError as error:
+    except sqlite3.DatabaseError as error:
+        if type(error) not in (sqlite3.OperationalError, sqlite3.DatabaseError):
+            raise  # (a constraint a migration broke is a bug to see whole, not a file to name)
         raise _unusable(path, error) from None
     finally:
         db.conn.close()

@@ -5,12 +5,15 @@ with a 500; ``SCOREKEEPER_GAME_FILE_MAX_DEALS=x`` ended an import in a traceback
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
 from scorekeeper import create_app
 from scorekeeper.cli import main
 from scorekeeper.settings import SettingError
+from tests.conftest import game_file
 
 
 def command(tmp_path, *args: str, **settings: str):
@@ -91,7 +94,7 @@ def test_a_config_file_that_is_no_python_stops_the_command_in_one_line(tmp_path)
 
 def test_a_key_or_database_given_as_text_in_quotes_is_read(tmp_path):
     """A SCOREKEEPER_ variable is read as JSON: a key of digits in quotes is text."""
-    result = command(tmp_path, "groups", SECRET_KEY='"123456"')
+    result = command(tmp_path, "init-db", SECRET_KEY='"123456"')  # (a command that makes the database)
     assert result.exit_code == 0, result.stderr
 
 
@@ -124,23 +127,50 @@ def test_a_database_that_is_a_folder_is_said_in_one_line(tmp_path, command_args)
                              "name a file (SCOREKEEPER_DATABASE) in it instead; nothing was changed\n")
 
 
-@pytest.mark.parametrize("command_args", [("groups",), ("export", "--group", "1"), ("backup", "{copy}")],
-                         ids=["groups", "export", "backup"])
-def test_a_command_that_makes_a_new_database_says_so(tmp_path, command_args):
-    """Tester 19 (MEDIUM): a typo in SCOREKEEPER_DATABASE silently made its folders and an
-    empty database, and `groups`, `export` and `backup` went on with none of the group's
-    games. The database is still made (a new server starts so), and the command says in
-    one line where; run again, it is found and nothing is said."""
+@pytest.mark.parametrize(("command_args", "reading"), [
+    (("groups",), "list"), (("export", "--group", "1"), "export"), (("backup", "{copy}"), "back up")],
+    ids=["groups", "export", "backup"])
+def test_a_command_that_only_reads_refuses_a_database_that_is_not_there(tmp_path, command_args, reading):
+    """Tester 19 (MEDIUM), tester 21 (HIGH): a typo in SCOREKEEPER_DATABASE silently made
+    its folders and an empty database, and `groups`, `export` and `backup` went on with
+    none of the group's games (a nightly backup said "Backed up 0 games" every night).
+    They now make nothing and say so in one line."""
     database = tmp_path / "srv" / "scorekeepr" / "scores.sqlite3"  # "scorekeepr": a typo
+    args = [a.format(copy=tmp_path / "copy.sqlite3") for a in command_args]
+    result = command(tmp_path, *args, DATABASE=str(database))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr == (f"scorekeeper: no database at {database} (SCOREKEEPER_DATABASE): nothing to "
+                             f"{reading}, and none was made; check the path (scorekeeper serve makes a new one)\n")
+    assert not (tmp_path / "srv").exists() and not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_an_import_into_a_new_database_says_it_was_made(tmp_path):
+    """A group moved to a new server (`scorekeeper import` on an empty path) still makes
+    the database, and says where in one line: a mistyped path shows at once."""
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(game_file()), encoding="utf-8")
+    database = tmp_path / "srv" / "scores.sqlite3"
     said = (f"scorekeeper: no database was at {database}: a new, empty one was made there "
             "(if the group's games are elsewhere, check SCOREKEEPER_DATABASE)\n")
-    first = command(tmp_path, *(a.format(copy=tmp_path / "copy-1.sqlite3") for a in command_args),
-                    DATABASE=str(database))
-    assert said in first.stderr and "Traceback" not in first.output
-    assert database.is_file()
-    again = command(tmp_path, *(a.format(copy=tmp_path / "copy-2.sqlite3") for a in command_args),
-                    DATABASE=str(database))
-    assert "no database was at" not in again.stderr and "Traceback" not in again.output
+    first = command(tmp_path, "import", str(game), DATABASE=str(database))
+    assert first.exit_code == 0, first.stderr
+    assert said in first.stderr and database.is_file()
+    again = command(tmp_path, "groups", DATABASE=str(database))
+    assert again.exit_code == 0 and "no database" not in again.stderr
+
+
+def test_a_file_that_is_no_database_is_said_in_one_line_and_left_as_it_was(tmp_path):
+    """Tester 21 (HIGH): SCOREKEEPER_DATABASE naming a file of another kind (a game file
+    given by mistake) ended every command in SQLite's traceback ("file is not a database")."""
+    other = tmp_path / "game.json"
+    other.write_text('{"format": 1}\n', encoding="utf-8")
+    for args in (("groups",), ("export", "--group", "1"), ("import", str(other))):
+        result = command(tmp_path, *args, DATABASE=str(other))
+        assert result.exit_code == 1 and "Traceback" not in result.output, args
+        assert result.stderr.startswith(f"scorekeeper: the database {other} cannot be opened: it is no database "
+                                        "(a file of another kind, or a damaged one"), (args, result.stderr)
+        assert result.stderr.count("\n") == 1
+    assert other.read_text(encoding="utf-8") == '{"format": 1}\n'
 
 
 def test_a_database_on_a_read_only_disk_is_said_in_one_line(tmp_path):

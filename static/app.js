@@ -1063,7 +1063,9 @@ const OfflineTruth = (function () {
     const region = document.querySelector("[data-live-version]");
     const version = region ? region.dataset.liveVersion : null;
     const items = load(OUTBOX, []);
-    items.filter((i) => i.game === item.game && i.state === "waiting" && i.behind === item.number)
+    // (waiting for it as refused, or as opened again once before: refused again since)
+    items.filter((i) => i.game === item.game && i.state === "waiting" && i.nonce !== item.nonce
+                 && (i.behind === item.number || (i.after && i.after.nonce === item.nonce)))
       .forEach(function (later) {
         if (version) later.data = later.data.map((p) => (p[0] === "seen" ? ["seen", version] : p));
         if (reopened) later.after = { number: item.number, nonce: item.nonce };
@@ -1318,6 +1320,15 @@ const OfflineTruth = (function () {
         if (item.state === "waiting" && item.behind) {  // it waits for this phone's deal before it
           card.appendChild(el("p", "errors outbox-behind",
             fill(item.after ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
+          const add = box.closest("[data-add-url]");
+          if (item.after && add && add.dataset.addUrl && !items.some((i) => i.nonce === item.after.nonce)
+              && items.find((i) => i.after && i.after.nonce === item.after.nonce) === item) {
+            // the deal it waits for is a draft on the add-deal form (opened, left unsaved):
+            // the way back to it, on the first card that waits for it
+            const back = el("a", "button small primary", fill(box.dataset.tOpenDeal, { n: pageNumber(item.behind) }));
+            back.href = add.dataset.addUrl;
+            card.appendChild(back);
+          }
         }
         if (item.state === "refused") {
           card.appendChild(el("p", "errors", fill(box.dataset.tRefused, { reason: item.reason || "" })));
@@ -1359,7 +1370,10 @@ const OfflineTruth = (function () {
         const drop = el("button", "button small danger", box.dataset.tDiscard);
         drop.type = "button";
         drop.addEventListener("click", function () {
+          // a second tap while the first one's question was open: that deal is gone already
+          if (!load(OUTBOX, []).some((i) => i.nonce === item.nonce)) { render(); return; }
           if (!window.confirm(fill(box.dataset.tDiscardAsk, { n: pageNumber(item.number) }))) return;
+          if (!load(OUTBOX, []).some((i) => i.nonce === item.nonce)) { render(); return; }
           settled(item, false);
           render();
           flush();  // the deals that waited for it go now

@@ -289,7 +289,7 @@ def six_four_deal(page) -> None:
         page.fill(f"#bugs_{seat}", "0")
 
 
-@pytest.mark.parametrize("settle", ["open", "discard"])
+@pytest.mark.parametrize("settle", ["open", "open, leave, come back", "discard"])
 def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_against_the_other_phones(
         browser, served, settle):
     """Tester 20 (MEDIUM): without connection the phone saved deals 3 and 4; meanwhile
@@ -321,9 +321,15 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
         expect(waiting).to_contain_text("Not sent yet")
         assert [d["tricks"] for d in deals(database)] == [[5, 4, 4], [5, 4, 4], [4, 4, 5]]
         shot(page, f"offline-behind-{settle}")
-        if settle == "open":
+        if settle.startswith("open"):
             refused.get_by_role("button", name="Open it").click()
             expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+            if settle == "open, leave, come back":  # tester 21: the deal then showed nowhere
+                page.get_by_role("link", name="Score sheet").click()
+                expect(waiting).to_contain_text("Not sent yet: it is sent once your deal 3, opened again, is saved.")
+                waiting.get_by_role("link", name="Open deal 3").click()
+                expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+                expect(page.locator("#tricks_0")).to_have_value("5")  # the entries as kept
             page.get_by_role("button", name="Save deal 4").click()
             expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
             expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [5, 4, 4], [6, 4, 3]]
@@ -332,6 +338,51 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
             refused.get_by_role("button", name="Discard").click()
             expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
             expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3]]
+        for _try in range(SENT // 100):
+            if len(deals(database)) >= len(expected):
+                break
+            page.wait_for_timeout(100)
+        assert [d["tricks"] for d in deals(database)] == expected  # each once, in the phone's order
+        expect(page.locator(".outbox-item")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kept_after_it(browser, served):
+    """Tester 21 (MEDIUM): deal 3 refused (another phone's deal 3 came first) and opened
+    again; saved without connection, it was refused again (the other phone's deal 4 came
+    first meanwhile), opened and saved once more as deal 5. The phone's deal 4, kept after
+    it, was then refused too and compared with the other phone's deal 4: it had waited
+    with the sheet as it was at the first opening. Now each opening brings the deals
+    waiting for that deal up to the sheet as it is, and deal 4 follows as deal 6."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks
+        page.get_by_role("link", name="Add deal 4").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        six_four_deal(page)  # 6, 4, 3 tricks
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        another_phone_adds(database, game_id, {**CLEAN, "tricks": [4, 4, 5]})  # its deal 3
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Deal 3 was added on another phone", timeout=SENT)
+        refused.get_by_role("button", name="Open it").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        go_offline(context, f"{url}/games/{game_id}/live")
+        page.get_by_role("button", name="Save deal 4").click()  # kept again, without connection
+        expect(page.locator("[data-outbox]")).to_contain_text("kept on this phone at", timeout=SENT)
+        another_phone_adds(database, game_id, {**CLEAN, "tricks": [4, 5, 4]})  # its deal 4
+        page.context.set_offline(False)
+        expect(refused).to_contain_text("Deal 4 was added on another phone", timeout=SENT)
+        refused.get_by_role("button", name="Open it").click()
+        expect(page.get_by_role("heading", name="Deal 5")).to_be_visible()
+        page.get_by_role("button", name="Save deal 5").click()
+        expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
+        expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [4, 5, 4], [5, 4, 4], [6, 4, 3]]
         for _try in range(SENT // 100):
             if len(deals(database)) >= len(expected):
                 break

@@ -1110,7 +1110,13 @@ const OfflineTruth = (function () {
       // line, "final" when the deal can never be saved from this phone
       const refusal = doc.querySelector("[data-refusal]");
       const node = refusal || doc.querySelector(".form-errors") || doc.querySelector("main");
-      const text = said.length ? said.join(" ") : node ? node.textContent : "";
+      let text = said.length ? said.join(" ") : node ? node.textContent : "";
+      if (!said.length && !refusal && node && node.matches(".form-errors") && node.querySelector("li")) {
+        // the problems themselves, each a sentence: the summary above them ("Nothing was
+        // saved: 1 thing to put right.") would follow the card's own "Not saved:" (tester 21)
+        text = Array.from(node.querySelectorAll("li"), (li) => li.textContent.replace(/\s+/g, " ").trim())
+          .map((line) => (/[.!?؟]$/.test(line) ? line : line + ".")).join(" ");
+      }
       if (text.trim()) {
         // "over": the game ended meanwhile (another phone's deal, or a deal put right):
         // nothing to open it into, nothing to send again

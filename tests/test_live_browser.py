@@ -85,13 +85,14 @@ def offline_page_kept_in(page, language: str) -> None:
     raise AssertionError(f"the service worker keeps the offline page in {kept!r}, not {language!r}")
 
 
-def clean_deal(page) -> None:
-    """Plain bids ♠ ♥ ♣, tricks 5, 4, 4, no bugs: 100, 80, 80."""
+def clean_deal(page, tricks: tuple[int, int] = (5, 4)) -> None:
+    """Plain bids ♠ ♥ ♣, ``tricks`` for Anna and Ben (Carla the rest), no bugs: 20 a
+    trick (SCORING.md §1.2), 5, 4, 4: 100, 80, 80."""
     cards = page.locator(".seat-card")
     for seat, suit in enumerate(["spades", "hearts", "clubs"]):
         cards.nth(seat).get_by_role("img", name=suit).click()
-    page.fill("#tricks_0", "5")
-    page.fill("#tricks_1", "4")
+    page.fill("#tricks_0", str(tricks[0]))
+    page.fill("#tricks_1", str(tricks[1]))
     for seat in range(3):
         page.fill(f"#bugs_{seat}", "0")
 

@@ -278,15 +278,15 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         context.close()
 
 
-def six_four_deal(page) -> None:
-    """Plain bids ♠ ♥ ♣, tricks 6, 4, 3, no bugs: 120, 80, 60 (SCORING.md §1.2)."""
-    cards = page.locator(".seat-card")
-    for seat, suit in enumerate(["spades", "hearts", "clubs"]):
-        cards.nth(seat).get_by_role("img", name=suit).click()
-    page.fill("#tricks_0", "6")
-    page.fill("#tricks_1", "4")
-    for seat in range(3):
-        page.fill(f"#bugs_{seat}", "0")
+def all_sent_in_order(page, database, expected: list[list[int]]) -> None:
+    """The outbox empties and the game's deals are ``expected`` (their tricks): each of
+    this phone's deals once, in the phone's order."""
+    for _try in range(SENT // 100):
+        if len(deals(database)) >= len(expected):
+            break
+        page.wait_for_timeout(100)
+    assert [d["tricks"] for d in deals(database)] == expected
+    expect(page.locator(".outbox-item")).to_have_count(0)
 
 
 @pytest.mark.parametrize("settle", ["open", "open, leave, come back", "discard"])
@@ -306,7 +306,7 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
         keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks: 100, 80, 80
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
-        six_four_deal(page)  # 6, 4, 3 tricks: 120, 80, 60
+        clean_deal(page, tricks=(6, 4))  # 6, 4, 3 tricks: 120, 80, 60
         page.get_by_role("button", name="Save deal 4").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
         other = {**CLEAN, "tricks": [4, 4, 5]}  # the other phone's deal 3: 80, 80, 100
@@ -338,12 +338,7 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
             refused.get_by_role("button", name="Discard").click()
             expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
             expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3]]
-        for _try in range(SENT // 100):
-            if len(deals(database)) >= len(expected):
-                break
-            page.wait_for_timeout(100)
-        assert [d["tricks"] for d in deals(database)] == expected  # each once, in the phone's order
-        expect(page.locator(".outbox-item")).to_have_count(0)
+        all_sent_in_order(page, database, expected)
     finally:
         context.close()
 
@@ -363,7 +358,7 @@ def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kep
         keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
-        six_four_deal(page)  # 6, 4, 3 tricks
+        clean_deal(page, tricks=(6, 4))  # 6, 4, 3 tricks
         page.get_by_role("button", name="Save deal 4").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
         another_phone_adds(database, game_id, {**CLEAN, "tricks": [4, 4, 5]})  # its deal 3
@@ -383,12 +378,35 @@ def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kep
         page.get_by_role("button", name="Save deal 5").click()
         expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
         expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [4, 5, 4], [5, 4, 4], [6, 4, 3]]
-        for _try in range(SENT // 100):
-            if len(deals(database)) >= len(expected):
-                break
-            page.wait_for_timeout(100)
-        assert [d["tricks"] for d in deals(database)] == expected  # each once, in the phone's order
-        expect(page.locator(".outbox-item")).to_have_count(0)
+        all_sent_in_order(page, database, expected)
+    finally:
+        context.close()
+
+
+def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
+    """Tester 21 (LOW): a waiting deal the server refused for a rule read "Not saved:
+    Nothing was saved: 1 thing to put right. Tricks …": the card now says the problem
+    itself after its own "Not saved:". The deal kept here is changed where it waits (Anna's
+    bid made Turnip with no turnip's suit, SCORING.md §1.3), as a phone's old copy of the
+    app could."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        keep_deal_3_offline(page, url, game_id)
+        page.evaluate("""() => {
+            const items = JSON.parse(localStorage.getItem("scorekeeper-outbox"));
+            items[0].data = items[0].data.filter((p) => p[0] !== "turnip")
+              .map((p) => (p[0] === "bids_0" ? ["bids_0", "turnip"] : p));
+            localStorage.setItem("scorekeeper-outbox", JSON.stringify(items));
+        }""")
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Not saved: \u2068Anna\u2069 bid Turnip, so the turnip's suit is needed.",
+                                        timeout=SENT)
+        assert "Nothing was saved" not in refused.inner_text()
+        assert len(deals(database)) == 2
     finally:
         context.close()
 

@@ -117,7 +117,9 @@ class _Commands(click.Group):
     """The commands, with a write the database's disk refused (store.DiskFullError: the
     disk is full, the file read-only) said in one line on stderr, exit status 1, never a
     traceback: nothing was saved, and the same command works again once there is room.
-    A start on a full disk (the migrations' check, db.migrate) is said the same way."""
+    A start on a full disk (the migrations' check, db.migrate) is said the same way, and
+    so is a command's argument it cannot take (a folder for a backup's file), with
+    click's exit status 2."""
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
@@ -128,6 +130,12 @@ class _Commands(click.Group):
             _fail(f"a setting cannot be read: {wrong}")
         except DatabaseUnusable as unusable:  # a folder, a read-only disk: nothing was changed
             _fail(f"{unusable}; nothing was changed")
+        except click.UsageError as wrong:  # a command's arguments: one line too (tester 21), status 2
+            command = wrong.ctx.command.name if wrong.ctx is not None and wrong.ctx.parent is not None else ""
+            named = f"scorekeeper {command}".strip()
+            click.echo(f"scorekeeper: {' '.join(wrong.format_message().splitlines())} "
+                       f"({named} --help says what it takes)", err=True)
+            sys.exit(wrong.exit_code)
 
 
 @click.group(cls=_Commands, help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")

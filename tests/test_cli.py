@@ -401,6 +401,19 @@ def test_export_of_an_unknown_game_fails_with_a_message(invoke):
     assert_refused(result, "no game", "no-such-game")
 
 
+@pytest.mark.parametrize(("args", "words"), [
+    (("backup", "{folder}"), ("Invalid value for 'FILE'", "is a directory", "scorekeeper backup --help")),
+    (("frobnicate",), ("No such command 'frobnicate'", "scorekeeper --help")),
+    (("import",), ("Missing argument 'FILE'", "scorekeeper import --help")),
+], ids=["a folder to back up into", "no such command", "nothing to import"])
+def test_an_argument_a_command_cannot_take_is_said_in_one_line(invoke, tmp_path, args, words):
+    """Tester 21 (LOW): `scorekeeper backup FOLDER` printed click's three lines of usage
+    where every other refusal is one line; the status stays click's 2."""
+    result = invoke(*(a.format(folder=tmp_path) for a in args))
+    assert result.exit_code == 2
+    assert_refused(result, *words)
+
+
 # ------------------------------------------------------------------------------ init-db
 
 

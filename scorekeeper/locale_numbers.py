@@ -39,7 +39,8 @@ Outside a request (the command line, the rules' own tests) numbers are Western, 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from decimal import Decimal, localcontext
 from functools import lru_cache
@@ -129,11 +130,29 @@ def use_language(find: Callable[[], str]) -> None:
     _language = find
 
 
+@contextmanager
+def as_data() -> Iterator[None]:
+    """Inside it, numbers are written as outside a request: 0–9, "+75", "−150" (U+2212),
+    with no direction marks, whatever the page's language and digits: what a download
+    holds is data, the same in every language (the CSV's text cells: docs/translating.md,
+    "What stays 0–9")."""
+    before = g.get("_numbers_as_data", False)
+    g._numbers_as_data = True
+    try:
+        yield
+    finally:
+        g._numbers_as_data = before
+
+
+def _as_data() -> bool:
+    return not has_request_context() or bool(g.get("_numbers_as_data"))
+
+
 def _where() -> tuple[str, str]:
     """(language, numbering system) of the request, worked out once per request (a score
     sheet writes a few thousand numbers); ("en", "latn") outside one. The language is
     the one the page is drawn in (i18n.language, through :func:`use_language`)."""
-    if not has_request_context():
+    if _as_data():
         return "en", WESTERN
     where: tuple[str, str] | None = g.get("_numbers_where")
     if where is None:
@@ -176,8 +195,8 @@ def _written(value: int | float | Decimal, pattern: str, language: str, system: 
 def number(value: int) -> str:
     """A count, a deal or kingdom number or a total, as the page writes it: digits of
     :func:`digits`, not grouped, a minus sign when below 0: 1250, "−15", "١٢٥٠",
-    "\u061c−١٥". Outside a request: 0–9, with U+2212 for a minus."""
-    if not has_request_context():
+    "\u061c−١٥". Outside a request (or :func:`as_data`): 0–9, with U+2212 for a minus."""
+    if _as_data():
         return f"{MINUS}{-value}" if value < 0 else str(value)
     return _written(value, "0", *_where(), plus=False)
 
@@ -186,7 +205,7 @@ def signed(points: int) -> str:
     """A deal's points as the paper sheet writes them: "+75", "−150", "0" in English,
     German and Finnish; "\u061c+٧٥", "\u061c−١٥٠", "٠" in Arabic-Indic digits;
     "\u2066\u200e+75\u2069" (isolated, LRM before the sign) in Western digits in Arabic."""
-    if not has_request_context():
+    if _as_data():
         return f"+{points}" if points > 0 else f"{MINUS}{-points}" if points < 0 else "0"
     return _written(points, "0", *_where(), plus=True)
 

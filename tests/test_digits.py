@@ -117,6 +117,21 @@ def test_the_command_line_and_the_rules_outside_a_page_keep_0_to_9(app):
     assert json.dumps(score.to_json()["deals"][0]["points"]) == "[0, 75, -150, 0]"
 
 
+@pytest.mark.parametrize("digits", [None, "latn"], ids=["Arabic-Indic chosen", "Western chosen"])
+def test_the_spreadsheet_keeps_0_to_9_in_arabic_its_steps_too(client, db, digits):
+    """The CSV is data, 0–9 in every language (docs/translating.md, "What stays 0–9"):
+    its Trix steps ("how it was worked out") wrote Arabic-Indic digits and direction marks
+    in Arabic. SCORING.md §2.2: the K♥ Ben doubled, taken by Carla: Carla −150, Ben +75."""
+    game_id = store.create_game(db, from_dict(game_file("trix", deals=TRIX_KINGDOM[:1])))
+    arabic(client, digits)
+    cells = [cell for row in client.get(f"/games/{game_id}/sheet.csv").get_data(as_text=True).splitlines()
+             for cell in row.split(",")]
+    assert not ARABIC_INDIC.search(" ".join(cells))
+    assert not any(mark in cell for cell in cells for mark in "\u061c\u200e\u200f\u2066\u2067\u2068\u2069")
+    assert any(cell.endswith(f": {MINUS}150") for cell in cells)  # Carla's step, as `scorekeeper score` writes it
+    assert any(cell.endswith(": +75") for cell in cells)
+
+
 # ----------------------------------------------------------------- every page, in Arabic
 
 

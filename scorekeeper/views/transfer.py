@@ -22,7 +22,17 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import actions, export, forms, i18n, night_actions, night_store, sheet, store
+from .. import (
+    actions,
+    export,
+    forms,
+    i18n,
+    locale_numbers,
+    night_actions,
+    night_store,
+    sheet,
+    store,
+)
 from ..access import group_id
 from ..db import get_db
 from ..forms import transfer as transfer_forms
@@ -45,7 +55,8 @@ bp = Blueprint("transfer", __name__)
 def csv(game_id: str) -> Response:
     """The score sheet as a CSV download (see export.py for the format's reasons)."""
     game = get_game_or_404(game_id)
-    body = export.to_csv(export.sheet_rows(sheet.build(game)), export.cell_separator(i18n.language()))
+    with locale_numbers.as_data():  # the steps' numbers too: 0–9 in every language
+        body = export.to_csv(export.sheet_rows(sheet.build(game)), export.cell_separator(i18n.language()))
     return Response(body, mimetype="text/csv", headers={
         "Content-Type": "text/csv; charset=utf-8", **attachment(game, "csv")})
 

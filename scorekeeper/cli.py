@@ -29,7 +29,7 @@ from sqlite_utils import Database
 
 from . import actions, backups, gamefile, groups, network, night_actions, nightfile, store
 from .app import create_app, trusted_proxies
-from .db import DatabaseUnusable, connect
+from .db import DatabaseUnusable, connect, on_disk
 from .nightfile import is_night_file
 from .rules import KINDS, RuleError, get_rules
 from .settings import SettingError
@@ -55,11 +55,11 @@ def _read(path: str, most: int | None = None) -> str:
     return data.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str, status: int = 1) -> NoReturn:
     """Say ``message`` on one line of standard error (a line break in what it quotes, as
-    a damaged database's schema, joined with spaces) and exit with status 1."""
+    a damaged database's schema, joined with spaces) and exit with ``status``."""
     click.echo(f"scorekeeper: {' '.join(message.splitlines())}", err=True)
-    sys.exit(1)
+    sys.exit(status)
 
 
 def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
@@ -133,9 +133,7 @@ class _Commands(click.Group):
         except click.UsageError as wrong:  # a command's arguments: one line too (tester 21), status 2
             command = wrong.ctx.command.name if wrong.ctx is not None and wrong.ctx.parent is not None else ""
             named = f"scorekeeper {command}".strip()
-            click.echo(f"scorekeeper: {' '.join(wrong.format_message().splitlines())} "
-                       f"({named} --help says what it takes)", err=True)
-            sys.exit(wrong.exit_code)
+            _fail(f"{wrong.format_message()} ({named} --help says what it takes)", wrong.exit_code)
 
 
 @click.group(cls=_Commands, help="Keeps score at the card table: Trigami, plain Bugami for three and Trix.")
@@ -166,7 +164,7 @@ def _existing_app(reading: str) -> Flask:
     nightly backup of a mistyped path made an empty database and said "Backed up 0
     games" every night)."""
     _unopened, path = _unopened_database()
-    if str(path) != ":memory:" and not str(path).startswith("file:") and not path.exists():
+    if on_disk(str(path)) and not path.exists():
         _fail(f"no database at {path} (SCOREKEEPER_DATABASE): nothing to {reading}, and none was made; "
               "check the path (scorekeeper serve makes a new one)")
     return _app()

@@ -49,6 +49,12 @@ def wire_store() -> None:
     store.default_group(groups.only_group_id)
 
 
+def on_disk(path: str) -> bool:
+    """Whether the database ``path`` names is a file on disk: not SQLite's ":memory:" nor
+    a "file:" URI."""
+    return path != ":memory:" and not path.startswith("file:")
+
+
 def connect(path: str) -> sqlite_utils.Database:
     """Open the SQLite file at ``path`` (its folder is created; a new file is made
     readable by its owner only) with foreign keys on and a busy timeout, so two phones
@@ -56,7 +62,7 @@ def connect(path: str) -> sqlite_utils.Database:
     (:func:`wire_store`). (Write-ahead logging is a setting of the file, made once by
     :func:`migrate`.)"""
     wire_store()
-    if path != ":memory:" and not path.startswith("file:"):
+    if on_disk(path):
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         if not os.path.exists(path):
             # created empty, 0600, before SQLite opens it (SQLite would make it 0644); a
@@ -211,8 +217,7 @@ def init_app(app: Flask) -> None:
     ``app.extensions["scorekeeper.new_database"]``: the commands say so, as a mistyped
     SCOREKEEPER_DATABASE makes a new, empty database where the group's games are not."""
     path = str(app.config["DATABASE"])
-    app.extensions["scorekeeper.new_database"] = (
-        path != ":memory:" and not path.startswith("file:") and not os.path.exists(path))
+    app.extensions["scorekeeper.new_database"] = on_disk(path) and not os.path.exists(path)
     try:
         db = connect(path)
     except (sqlite3.OperationalError, IsADirectoryError, PermissionError) as error:

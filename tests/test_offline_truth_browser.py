@@ -14,6 +14,9 @@ right-hand neighbour's (§2: Anna's kingdom, then Ben's). Points: plain bids, cl
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -107,6 +110,21 @@ def keep_deal_3_offline(page, url: str, game_id: str) -> None:
     clean_deal(page)
     page.get_by_role("button", name="Save deal 3").click()
     expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+
+
+@contextmanager
+def deal_3_kept_offline(browser, served) -> Iterator[tuple[Any, str, Any, str]]:
+    """A phone (its service worker allowed) that kept a clean deal 3 of a game of two
+    deals without connection (:func:`keep_deal_3_offline`), still off the network: (its
+    page, the app's address, the database, the game's id); the phone closed after."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    page = new_page(browser, service_workers="allow")
+    try:
+        keep_deal_3_offline(page, url, game_id)
+        yield page, url, database, game_id
+    finally:
+        page.context.close()
 
 
 def dealer_line(page):
@@ -298,12 +316,7 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
     tired player might discard it as a copy. Now deal 4 waits for this phone's deal 3,
     saying so; once deal 3 is opened and saved again (as deal 4) it follows as deal 5, or
     once deal 3 is discarded it goes as deal 4, each in its order and never refused."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks: 100, 80, 80
+    with deal_3_kept_offline(browser, served) as (page, _url, database, game_id):  # 5, 4, 4 tricks: 100, 80, 80
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
         clean_deal(page, tricks=(6, 4))  # 6, 4, 3 tricks: 120, 80, 60
@@ -339,8 +352,6 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
             expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
             expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3]]
         all_sent_in_order(page, database, expected)
-    finally:
-        context.close()
 
 
 def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kept_after_it(browser, served):
@@ -350,12 +361,8 @@ def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kep
     it, was then refused too and compared with the other phone's deal 4: it had waited
     with the sheet as it was at the first opening. Now each opening brings the deals
     waiting for that deal up to the sheet as it is, and deal 4 follows as deal 6."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        keep_deal_3_offline(page, url, game_id)  # 5, 4, 4 tricks
+    with deal_3_kept_offline(browser, served) as (page, url, database, game_id):  # 5, 4, 4 tricks
+        context = page.context
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
         clean_deal(page, tricks=(6, 4))  # 6, 4, 3 tricks
@@ -379,8 +386,6 @@ def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kep
         expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
         expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [4, 5, 4], [5, 4, 4], [6, 4, 3]]
         all_sent_in_order(page, database, expected)
-    finally:
-        context.close()
 
 
 def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
@@ -389,12 +394,7 @@ def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
     itself after its own "Not saved:". The deal kept here is changed where it waits (Anna's
     bid made Turnip with no turnip's suit, SCORING.md §1.3), as a phone's old copy of the
     app could."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        keep_deal_3_offline(page, url, game_id)
+    with deal_3_kept_offline(browser, served) as (page, _url, database, _game):
         page.evaluate("""() => {
             const items = JSON.parse(localStorage.getItem("scorekeeper-outbox"));
             items[0].data = items[0].data.filter((p) => p[0] !== "turnip")
@@ -407,8 +407,6 @@ def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
                                         timeout=SENT)
         assert "Nothing was saved" not in refused.inner_text()
         assert len(deals(database)) == 2
-    finally:
-        context.close()
 
 
 def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_deal(browser, served):
@@ -417,12 +415,7 @@ def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_
     page says (no deal was added meanwhile), and the card says to check it against that
     change, not to discard it "if it is the same deal": there is no other deal (tester 12,
     MEDIUM: a player in a hurry could tap Discard)."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        keep_deal_3_offline(page, url, game_id)
+    with deal_3_kept_offline(browser, served) as (page, _url, database, game_id):
         db = connect(str(database))
         try:
             store.take_seat(db, game_id, 2, "Dora")
@@ -435,8 +428,6 @@ def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_
                                         "then save it.")
         assert "same deal" not in refused.inner_text()
         assert len(deals(database)) == 2
-    finally:
-        context.close()
 
 
 def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(browser, served):
@@ -738,12 +729,8 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
     """Without connection, a page never opened on this phone shows "No connection", and
     what waits to be sent; once the connection is back, the waiting deal is sent and the
     page asked for loads by itself."""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
-    page = new_page(browser, service_workers="allow")
-    context = page.context
-    try:
-        keep_deal_3_offline(page, url, game_id)
+    with deal_3_kept_offline(browser, served) as (page, url, database, game_id):
+        context = page.context
         page.goto(f"{url}/games/{game_id}/history")  # never opened on this phone
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         expect(page.locator("[data-offline-waiting]")).to_have_text("1 deal waiting to be sent")
@@ -752,5 +739,3 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
         expect(page.get_by_role("heading", name="No connection")).to_have_count(0, timeout=SENT)
         assert urlsplit(page.url).path == f"/games/{game_id}/history"
         assert len(deals(database)) == 3
-    finally:
-        context.close()

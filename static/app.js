@@ -687,6 +687,23 @@ const OfflineTruth = (function () {
     try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
     // not a form the server sent back with problems, or with another phone's deal
     const fresh = !form.querySelector(".errors, [data-conflict]");
+    // a refused deal opened again from the sheet (reopen) is this form's, whatever deal its
+    // entries were kept for: the sheet may have counted one deal too few (tester 21's run:
+    // the form for deal 5 opened empty, its entries kept for deal 4)
+    const openedName = "scorekeeper-opened:" + form.dataset.draft.split(":")[0];
+    let opened = null;
+    try { opened = JSON.parse(localStorage.getItem(openedName) || "null"); } catch (e) { opened = null; }
+    if (fresh && typeof opened === "string" && opened.startsWith(DRAFTS)) {
+      if (opened !== key) {  // (over an older draft of this deal: "Open it" asked for these entries)
+        let other = null;
+        try { other = JSON.parse(localStorage.getItem(opened) || "null"); } catch (e) { other = null; }
+        if (other) {
+          kept = other;
+          try { localStorage.setItem(key, JSON.stringify(kept)); localStorage.removeItem(opened); } catch (e) { /* private mode */ }
+        }
+      }
+      try { localStorage.removeItem(openedName); } catch (e) { /* private mode */ }
+    }
     if (fresh && (!kept || Date.now() - kept.at >= 12 * 3600 * 1000)) {
       // A new form token for every fresh form: a form kept for the road (opened again
       // without connection) must not send two deals under one token.
@@ -1398,6 +1415,9 @@ const OfflineTruth = (function () {
     const next = sheet ? parseInt(sheet.dataset.dealCount, 10) + 1 : item.number;
     const data = item.data.filter((p) => p[0] !== "seen" && p[0] !== "mine" && p[0] !== "csrf_token");
     save("scorekeeper-draft:" + item.game + ":" + next, { at: Date.now(), data: data });
+    // the form that opens finds it whatever deal it is for (setupDraft): a sheet not yet
+    // brought up to date with another phone's deal counts one deal too few
+    save("scorekeeper-opened:" + item.game, "scorekeeper-draft:" + item.game + ":" + next);
     settled(item, true);
     const add = box.closest("[data-add-url]");
     location.href = (add && add.dataset.addUrl) || item.url;

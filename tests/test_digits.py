@@ -23,7 +23,7 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.race_support import form_fields
 from tests.test_every_language import (  # noqa: F401 - group_fixture is the "group" fixture
     VERBATIM,
-    crawl,
+    crawled,
     group_fixture,
     seen,
 )
@@ -154,6 +154,15 @@ def extra_pages(client, db) -> dict[str, str]:
     return pages
 
 
+def arabic_pages(client, db) -> dict[str, str]:
+    """Every page an Arabic phone reaches by links from the home page (crawled in Arabic:
+    the links are the same in every language), and the :func:`extra_pages`, drawn in the
+    phone's digits: {address or name: HTML}."""
+    linked = crawled(client)
+    assert len(linked) > 60  # the whole site: sheets, explanations, forms, players, history …
+    return {url: body(response) for url, response in linked.items()} | extra_pages(client, db)
+
+
 #: SCORING.md §1.2's worked example as the Trigami form sends it: Anna +80, Ben +200, Carla +13
 WORKED_FORM = {"nonce": "w", "turnip": "D", "bids_0": "turnip", "bids_1": "S", "doublets_1": "y", "bids_2": "H",
                "tricks_0": "4", "tricks_1": "5", "tricks_2": "4", "bugs_0": "1", "bugs_1": "0", "bugs_2": "3"}
@@ -161,10 +170,8 @@ WORKED_FORM = {"nonce": "w", "turnip": "D", "bids_0": "turnip", "bids_1": "S", "
 
 @pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits(client, db, group):
-    pages = crawl(client)
-    assert len(pages) > 60
     arabic(client)
-    drawn = {url: body(client.get(url)) for url in pages} | extra_pages(client, db)
+    drawn = arabic_pages(client, db)
     left = {url: WESTERN.findall(shown_text(page, group["data"])) for url, page in drawn.items()}
     assert {url: found for url, found in left.items() if found} == {}
     # and they are there: a sheet's points, a checked paper sheet's marks
@@ -173,9 +180,8 @@ def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits(client, 
 
 @pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_with_western_digits_chosen_has_no_arabic_indic_digit(client, db, group):
-    pages = crawl(client)
     arabic(client, "latn")
-    drawn = {url: body(client.get(url)) for url in pages} | extra_pages(client, db)
+    drawn = arabic_pages(client, db)
     left = {url: ARABIC_INDIC.findall(shown_text(page, group["data"])) for url, page in drawn.items()}
     assert {url: found for url, found in left.items() if found} == {}
     assert all(seen(page).lang == "ar" for page in drawn.values())  # still Arabic words
@@ -381,8 +387,7 @@ def test_every_arabic_page_lists_with_the_arabic_comma(client, db, group):
     """Arabic writes "،" and "؛": a Latin comma or semicolon in an Arabic line (players
     listed, a trix finishing order, a saved deal's points) reads as a typo. Names, typed
     text and what stays as the computer writes it (a command, a file's own keys) aside."""
-    pages = crawl(client)
     arabic(client)
-    drawn = {url: body(client.get(url)) for url in pages} | extra_pages(client, db)
+    drawn = arabic_pages(client, db)
     latin = {url: re.findall(r".{0,20}[,;].{0,20}", shown_text(page, group["data"])) for url, page in drawn.items()}
     assert {url: found for url, found in latin.items() if found} == {}

@@ -18,6 +18,7 @@ import json
 import re
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,8 +100,15 @@ def group_fixture(app, client, db) -> dict[str, object]:
 
 
 def crawl(client) -> list[str]:
-    """Every page reached by links from the home page (HTML only), in English."""
-    queue, pages, visited = deque(["/"]), [], set()
+    """Every page reached by links from the home page (HTML only), in the phone's
+    language (``client``'s cookie; English without one)."""
+    return list(crawled(client))
+
+
+def crawled(client) -> dict[str, Any]:
+    """:func:`crawl`'s pages with the answer each was drawn as, {address: response}: a
+    test about what the pages say reads them from here instead of asking for each again."""
+    queue, pages, visited = deque(["/"]), {}, set()
     while queue:
         url = queue.popleft()
         if url in visited:
@@ -109,7 +117,7 @@ def crawl(client) -> list[str]:
         response = client.get(url)
         if response.status_code != 200 or "text/html" not in response.content_type:
             continue
-        pages.append(url)
+        pages[url] = response
         for href in re.findall(r'href="([^"#]+)', response.get_data(as_text=True)):
             href = href.replace("&amp;", "&")
             if href.startswith("/") and not href.startswith(("/static/", "/language/", "/digits/")) and href not in visited:
@@ -143,12 +151,10 @@ def check(english, translated, code: str, group: dict[str, object], where: str) 
 
 @pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
 def test_every_page_is_drawn_in_each_language_without_an_english_word_left(client, group):
-    pages = crawl(client)
+    client.set_cookie(i18n.COOKIE, "en")
+    english = crawled(client)
+    pages = list(english)
     assert len(pages) > 60  # sheets, explanations, forms, players, history, what-if, the printable sheet …
-    english = {}
-    for url in pages:
-        client.set_cookie(i18n.COOKIE, "en")
-        english[url] = client.get(url)
     problems = []
     for code in LANGUAGES:
         for url in pages:

@@ -27,6 +27,16 @@ def server(tmp_path_factory):
         yield url
 
 
+@pytest.fixture(scope="session")
+def stored(tmp_path_factory):
+    """The app on a database of its own, for games stored directly: (base URL, database)."""
+    from tests.browser_support import serve as serve_app
+
+    database = tmp_path_factory.mktemp("errors") / "errors.sqlite3"
+    with serve_app(database) as base:
+        yield base, database
+
+
 def new_game(page, server, kind, names, first):
     page.goto(f"{server}/games/new")
     page.get_by_role("link", name={"trigami": "Trigami", "trix": "Trix"}[kind], exact=False).first.click()
@@ -36,12 +46,19 @@ def new_game(page, server, kind, names, first):
     return page
 
 
-def first_deal(page, server, names, suits):
+def stored_game(page, stored, kind, names, first=0, path=""):
+    """A new game of ``kind`` for ``names`` (seat ``first`` deals, or holds the 7♥), stored
+    directly, not through the new-game form; its page at ``path`` (after /games/<id>) opened."""
+    base, database = stored
+    game_id = store_game(database, game_file(kind, players=names, first_dealer=first))
+    page.goto(f"{base}/games/{game_id}{path}")
+    return page
+
+
+def first_deal(page, stored, names, suits):
     """A new Trigami game for ``names`` (the first deals), its deal form opened and each
     player's bid tapped (plain bids in ``suits``: "spades", "hearts", …)."""
-    new_game(page, server, "trigami", names, names[0])
-    page.get_by_role("button", name="Start game").click()
-    page.get_by_role("link", name="Add deal 1").click()
+    stored_game(page, stored, "trigami", names, path="/deals/new")
     for seat, suit in enumerate(suits):
         page.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
 
@@ -81,10 +98,9 @@ def test_trigami_worked_example_on_a_phone(page, server):
     shot(page, "trigami-3-sheet")
 
 
-def test_trix_king_of_hearts_doubled_on_a_phone(page, server):
+def test_trix_king_of_hearts_doubled_on_a_phone(page, stored):
     """SCORING.md §2.2: the K♥ doubled by its holder Ben and taken by Carla: Carla −150, Ben +75."""
-    new_game(page, server, "trix", ["Anna", "Ben", "Carla", "Dan"], "Ben")
-    page.get_by_role("button", name="Start game").click()
+    stored_game(page, stored, "trix", ["Anna", "Ben", "Carla", "Dan"], first=1)
     sync_api.expect(page.locator(".next-line")).to_contain_text("Ben holds the 7♥")
     page.locator(".add-contracts").get_by_role("link", name="King of Hearts").click()  # the contract, chosen
     sync_api.expect(page.get_by_role("radio", name="King of Hearts")).to_be_checked()
@@ -118,8 +134,8 @@ def test_a_deal_can_be_entered_without_javascript(browser, server):
     page.context.close()
 
 
-def test_bad_count_is_shown_beside_the_field_and_kept(page, server):
-    first_deal(page, server, ["Lea", "Max", "Nia"], ["spades", "hearts", "clubs"])
+def test_bad_count_is_shown_beside_the_field_and_kept(page, stored):
+    first_deal(page, stored, ["Lea", "Max", "Nia"], ["spades", "hearts", "clubs"])
     page.fill("#tricks_0", "0")
     page.fill("#bugs_0", "2")
     page.fill("#tricks_1", "6")
@@ -154,10 +170,10 @@ def test_four_long_names_fit_a_small_phone(browser, server):
     page.context.close()
 
 
-def test_a_filled_in_count_can_be_corrected(page, server):
+def test_a_filled_in_count_can_be_corrected(page, stored):
     """The last player's tricks fill themselves in (13 minus the others); a player who
     corrects that count with Backspace gets what they type, not a refill."""
-    first_deal(page, server, ["Ola", "Per", "Quin"], [])
+    first_deal(page, stored, ["Ola", "Per", "Quin"], [])
     page.fill("#tricks_0", "4")
     page.fill("#tricks_2", "4")
     sync_api.expect(page.locator("#tricks_1")).to_have_value("5")
@@ -170,15 +186,13 @@ def test_a_filled_in_count_can_be_corrected(page, server):
     sync_api.expect(page.locator("[data-sum-line]")).to_contain_text("12 of 13")
 
 
-def test_one_player_taking_every_card_leaves_the_others_none(browser, server):
+def test_one_player_taking_every_card_leaves_the_others_none(browser, stored):
     """Tester 1 (stop 31): Carla took all 13 diamonds; the others' chips above 0 were
     greyed out, but their 0 was not chosen, and Save asked three times "How many diamonds
     did … take?". The others now take 0 by themselves; Carla lowered to 12, those zeros
     go again (who took the last diamond is not guessed)."""
     page = _page(browser)
-    new_game(page, server, "trix", ["Anna", "Ben", "Carla", "Dan"], "Anna")
-    page.get_by_role("button", name="Start game").click()
-    page.locator(".add-contracts").get_by_role("link", name="Diamonds", exact=True).click()
+    stored_game(page, stored, "trix", ["Anna", "Ben", "Carla", "Dan"], path="/deals/new?contract=diamonds")
     page.fill("#diamonds_2", "13")
     for seat in (0, 1, 3):
         sync_api.expect(page.locator(f"#diamonds_{seat}")).to_have_value("0")
@@ -199,12 +213,12 @@ def page_without_service_worker(browser):
     page.context.close()
 
 
-def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page_without_service_worker, server):
+def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page_without_service_worker, stored):
     """No connection at the table, and no service worker (plain http on the Wi-Fi): Save
     keeps the deal on the phone and says so; back online, the page sends it by itself,
     exactly once, and shows the sheet."""
     page = page_without_service_worker
-    first_deal(page, server, ["Rae", "Sam", "Tom"], ["spades", "hearts", "clubs"])
+    first_deal(page, stored, ["Rae", "Sam", "Tom"], ["spades", "hearts", "clubs"])
     page.fill("#tricks_0", "5")
     page.fill("#tricks_1", "4")
     form_url = page.url
@@ -224,11 +238,9 @@ def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page_w
     assert page.input_value("#tricks_0") == ""  # the saved deal's draft is gone
 
 
-def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server):
+def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, stored):
     """SCORING.md §2.2: the trick's leader matters only when the doubler wins the card back."""
-    new_game(page, server, "trix", ["Uma", "Vic", "Wes", "Xia"], "Vic")
-    page.get_by_role("button", name="Start game").click()
-    page.locator(".add-contracts").get_by_role("link", name="King of Hearts").click()
+    stored_game(page, stored, "trix", ["Uma", "Vic", "Wes", "Xia"], first=1, path="/deals/new?contract=king")
     king = page.locator(".block-king")
     king.locator("fieldset").first.get_by_text("Vic", exact=True).click()
     leader = king.locator("fieldset", has_text="who led to that trick")
@@ -241,15 +253,13 @@ def test_who_led_is_asked_only_when_the_doubler_took_the_card_back(page, server)
     sync_api.expect(page.locator("thead .total")).to_have_text(["0", "−150", "0", "75"])
 
 
-def test_a_leader_given_then_no_longer_needed_is_set_aside_and_the_deal_saves(page, server):
+def test_a_leader_given_then_no_longer_needed_is_set_aside_and_the_deal_saves(page, stored):
     """Tester 18 (MEDIUM): Q♠ taken and doubled by Vic, Xia named as who led, then Vic's
     doubling tapped again (taken back): the leader's row stayed, Xia still chosen, and the
     preview and Save refused "Q♠ was not doubled, so no leader is named". The row goes with
     its leader; doubled again, Xia is back as given. Saved undoubled, SCORING.md §2.2:
     −25 a queen to its taker, so Vic −50 (Q♠ and Q♥), Wes and Xia −25 each."""
-    new_game(page, server, "trix", ["Uma", "Vic", "Wes", "Xia"], "Vic")
-    page.get_by_role("button", name="Start game").click()
-    page.locator(".add-contracts").get_by_role("link", name="Queens").click()
+    stored_game(page, stored, "trix", ["Uma", "Vic", "Wes", "Xia"], first=1, path="/deals/new?contract=queens")
     spades, *others = (page.locator(".block-queens .queen").nth(n) for n in range(4))
     taker, doubler = spades.locator("fieldset").nth(0), spades.locator("fieldset.doubler")
     leader = spades.locator("fieldset.leader")
@@ -272,16 +282,6 @@ def test_a_leader_given_then_no_longer_needed_is_set_aside_and_the_deal_saves(pa
 
 
 # ------------------------------------------------ a refused save: the summary's links
-
-@pytest.fixture(scope="session")
-def stored(tmp_path_factory):
-    """The app on a database of its own, for games stored directly: (base URL, database)."""
-    from tests.browser_support import serve as serve_app
-
-    database = tmp_path_factory.mktemp("errors") / "errors.sqlite3"
-    with serve_app(database) as base:
-        yield base, database
-
 
 # Each line of the summary: its link (or None) and the elements its address names, and
 # how tall the link is
@@ -417,9 +417,13 @@ def test_every_field_of_trix_complex_names_its_player(stored, browser):
             page.get_by_role("checkbox", name=contract).check()
         shown = page.evaluate("""() => {
           const seen = (el) => el.checkVisibility({visibilityProperty: true}) || el.labels[0].checkVisibility();
+          const groups = Array.from(document.querySelectorAll("fieldset.chips"));
           return {counts: Array.from(document.querySelectorAll(".block input.count-input"), (i) => i.id).filter((id) => seen(document.getElementById(id))),
-                  chips: Array.from(document.querySelectorAll(".block fieldset.chips input[type=radio]"), (i) => i.id)
-                    .filter((id) => document.getElementById(id).closest("fieldset").checkVisibility())};
+                  chips: Array.from(document.querySelectorAll(".block fieldset.chips input[type=radio]"))
+                    .filter((chip) => chip.closest("fieldset").checkVisibility())
+                    .map((chip) => ({id: chip.id, value: chip.getAttribute("value"),
+                                     label: document.querySelector(`label[for="${chip.id}"]`).innerText,
+                                     legend: groups.find((group) => group.contains(chip)).querySelector("legend").textContent.trim()}))};
         }""")
         player = re.compile("|".join(players))
         assert len(shown["counts"]) == 8  # diamonds and tricks, four players each
@@ -428,14 +432,12 @@ def test_every_field_of_trix_complex_names_its_player(stored, browser):
             sync_api.expect(field).to_have_accessible_name(player)
             sync_api.expect(page.locator("fieldset.count", has=field)).to_have_accessible_name(player)
         names = set()
-        for chip_id in shown["chips"]:
-            chip = page.locator(f"#{chip_id}")
-            if chip.get_attribute("value"):  # a seat, not "nobody"
-                name = page.locator(f'label[for="{chip_id}"]').inner_text().strip()
-                assert name in players, chip_id
-                sync_api.expect(chip).to_have_accessible_name(name)
-            group = page.locator("fieldset.chips", has=chip).first
-            names.add(group.evaluate("(f) => f.querySelector('legend').textContent.trim()"))
+        for chip in shown["chips"]:  # each chip's value, the text of its label, its group's legend
+            if chip["value"]:  # a seat, not "nobody"
+                name = chip["label"].strip()
+                assert name in players, chip["id"]
+                sync_api.expect(page.locator(f"#{chip['id']}")).to_have_accessible_name(name)
+            names.add(chip["legend"])
         # every card asked about by name: whose hand and which card, never a bare "Doubled?"
         assert {"Who took the K♥?", "Who doubled the K♥?", "Who took the Q♠?", "Who doubled the Q♣?"} <= names
     finally:

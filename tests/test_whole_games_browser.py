@@ -271,12 +271,31 @@ CHARTS = r"""() => Array.from(document.querySelectorAll("svg.chart-svg")).filter
 })"""
 
 
+# The points shown before saving, in seat order
+PREVIEWS = """() => Array.from(document.querySelectorAll("[data-seat-preview]"))
+  .sort((a, b) => a.dataset.seatPreview - b.dataset.seatPreview).map((e) => e.innerText)"""
+# Everything :func:`laid_out_right` measures, in one look at the page: whether it fits
+# its width, the broken words, the signs, the overlapping taps, the bar, the charts
+LAYOUT = ("(alone) => ({fits: document.documentElement.scrollWidth <= innerWidth + 1, broken: (" + BROKEN_WORDS
+          + ")(), signs: (" + SIGNS + ")(alone), overlaps: (" + OVERLAPS + ")(), bar: (" + BAR_ON_SCREEN
+          + ")(), charts: (" + CHARTS + ")()})")
+# What the deal form of a German or Finnish game must show: whether it fits its width,
+# the overlapping taps, the bar
+FORM_FITS = ("() => ({fits: document.documentElement.scrollWidth <= innerWidth + 1, overlaps: (" + OVERLAPS
+             + ")(), bar: (" + BAR_ON_SCREEN + ")()})")
+
+
+def misplaced(signs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of ``signs`` (:data:`SIGNS`), the numbers whose sign is not where their reader
+    starts: Western digits with the sign on their left ("+80"), Arabic-Indic digits
+    (CLDR's Arabic forms, ALM before the sign) with the sign on their right, read first in
+    a right-to-left line."""
+    return [s for s in signs if s["side"] != ("right" if s["arabic"] else "left")]
+
+
 def signs_misplaced(page) -> list[dict[str, Any]]:
-    """Numbers whose sign is not where their reader starts: Western digits with the sign on
-    their left ("+80"), Arabic-Indic digits (CLDR's Arabic forms, ALM before the sign)
-    with the sign on their right, read first in a right-to-left line."""
-    return [s for s in page.evaluate(SIGNS, NUMBERS_ALONE)
-            if s["side"] != ("right" if s["arabic"] else "left")]
+    """The numbers on ``page`` whose sign is not where their reader starts (:func:`misplaced`)."""
+    return misplaced(page.evaluate(SIGNS, NUMBERS_ALONE))
 
 
 def seat_order(page, seats: str, deal: str) -> str:
@@ -291,21 +310,23 @@ def seat_order(page, seats: str, deal: str) -> str:
     return f"mixed: {columns}"
 
 
-def charts_right(page) -> None:
-    for chart in page.evaluate(CHARTS):
+def charts_right(page, charts: list[dict[str, Any]]) -> None:
+    """Each of ``charts`` (:data:`CHARTS`, measured on ``page``) as it must be."""
+    for chart in charts:
         assert chart["yClear"] and chart["inside"], (page.url, chart)
         xs = [number(label) for label in chart["xLabels"] if SIGNED.search(western(label))]
         assert xs == sorted(xs), (page.url, chart)  # deal 1 (or the first game) at the left
 
 
 def laid_out_right(page, where: str) -> None:
-    """What must hold on any Arabic page at the phone's width."""
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), f"{where}: scrolls sideways"
-    assert page.evaluate(BROKEN_WORDS) == [], where
-    assert signs_misplaced(page) == [], where
-    assert page.evaluate(OVERLAPS) == [], where
-    assert page.evaluate(BAR_ON_SCREEN), f"{where}: the bar at the bottom is off the screen"
-    charts_right(page)
+    """What must hold on any Arabic page at the phone's width (measured at once: :data:`LAYOUT`)."""
+    found = page.evaluate(LAYOUT, NUMBERS_ALONE)
+    assert found["fits"], f"{where}: scrolls sideways"
+    assert found["broken"] == [], where
+    assert misplaced(found["signs"]) == [], where
+    assert found["overlaps"] == [], where
+    assert found["bar"], f"{where}: the bar at the bottom is off the screen"
+    charts_right(page, found["charts"])
 
 
 # =============================================================== a Trix kingdom in Arabic
@@ -492,25 +513,25 @@ def test_every_arabic_page_is_mirrored_with_nothing_cut_or_scrambled(browser, ar
     page = phone(browser, width, 844 if width == 390 else 740, locale="ar-EG")
     try:
         pages = arabic_pages(arabic_site)
-        page.goto(pages["players"])
-        player = page.locator("table.players-table a", has_text="سارة").first.get_attribute("href")
-        pages["player"] = arabic_site["url"] + player
-        for name, address in pages.items():
-            page.goto(address)
+        # every page, and last the page of سارة, found on the players' page
+        for name, address in [*pages.items(), ("player", None)]:
+            page.goto(address or pages["player"])
             expect(page.locator("html")).to_have_attribute("dir", "rtl")
             laid_out_right(page, f"{name} at {width}")
             no_english(page, "ar", (ARABIC_GROUP, *ARABIC_PLAYERS))
             if width == 390:
                 shot(page, f"whole-ar-page-{name}")
-        # the seats run the way the page reads: the first on the right, by the deal column
-        for address, seats, deal in ((pages["sheet"], "thead .player-col", "thead .deal-col"),
-                                     (pages["print"], ".paper-table thead .paper-name", ".paper-table thead .paper-deal")):
-            page.goto(address)
-            assert seat_order(page, seats, deal) == "rtl", address
-        page.goto(pages["player"])
-        expect(page.locator("svg.chart-svg")).not_to_have_count(0)  # results charts were measured
-        page.goto(pages["sheet"])
-        expect(page.locator("figure.game-chart svg.chart-svg")).to_be_visible()
+            if name == "players":
+                player = page.locator("table.players-table a", has_text="سارة").first.get_attribute("href")
+                pages["player"] = arabic_site["url"] + player
+            # the seats run the way the page reads: the first on the right, by the deal column
+            if name == "sheet":
+                assert seat_order(page, "thead .player-col", "thead .deal-col") == "rtl", address
+                expect(page.locator("figure.game-chart svg.chart-svg")).to_be_visible()
+            if name == "print":
+                assert seat_order(page, ".paper-table thead .paper-name", ".paper-table thead .paper-deal") == "rtl", address
+            if name == "player":
+                expect(page.locator("svg.chart-svg")).not_to_have_count(0)  # results charts were measured
     finally:
         page.context.close()
 
@@ -598,12 +619,12 @@ def test_a_trigami_game_is_played_to_the_target_in_german_and_finnish(browser, t
                 page.locator("a[data-add-label]").tap()
                 expect(page.locator("h1")).to_contain_text(str(n))
                 enter(page)
-                for seat, p in enumerate(points):  # each player's points show before saving
-                    expect(page.locator(f'[data-seat-preview="{seat}"]')).not_to_be_empty()
-                    shown = page.locator(f'[data-seat-preview="{seat}"]')
-                    assert previewed(page, lambda shown=shown: number(shown.inner_text()), p) == p
-                assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
-                assert page.evaluate(OVERLAPS) == [] and page.evaluate(BAR_ON_SCREEN)
+                # each player's points show before saving
+                expect(page.locator("[data-seat-preview]")).to_have_text([re.compile(r"\S")] * len(points))
+                assert previewed(page, lambda: [number(shown) for shown in page.evaluate(PREVIEWS)], points) == points
+                fits = page.evaluate(FORM_FITS)
+                assert fits["fits"]
+                assert fits["overlaps"] == [] and fits["bar"]
                 no_english(page, code, data)
                 shot(page, f"whole-{code}-form-deal-{n}")
                 save(page)

@@ -129,67 +129,79 @@ def conflict(browser, url: str, game_id: str, width: int, height: int, locale: s
     return one, two
 
 
+# The two buttons of the conflict page's bar ("Discard mine", "Add mine as deal 2"): their
+# boxes, type and colour, and whether the page reads from the right
+BAR_BUTTONS = """() => {
+  const look = (e) => {
+    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+    return {x: r.x, y: r.y, width: r.width, height: r.height, type: style.fontWeight + " " + style.fontSize,
+            background: style.backgroundColor};
+  };
+  return {discard: look(document.querySelector(".action-bar [data-discard-draft]")),
+          add: look(document.querySelector(".action-bar button[type=submit]")),
+          rtl: document.documentElement.dir === "rtl"};
+}"""
+
+
 def assert_discard_as_prominent(page) -> None:
     """ "Discard mine" comes first in reading order and its box is at least as large as
     "Add mine as deal 2"'s, in the same weight of type."""
-    discard = page.locator(".action-bar [data-discard-draft]")
-    add = page.locator(".action-bar button[type=submit]")
-    d, a = discard.bounding_box(), add.bounding_box()
+    bar = page.evaluate(BAR_BUTTONS)
+    d, a = bar["discard"], bar["add"]
     assert d["width"] >= a["width"] - 0.5 and d["height"] >= a["height"] - 0.5, (d, a)
-    weight = "e => getComputedStyle(e).fontWeight + ' ' + getComputedStyle(e).fontSize"
-    assert discard.evaluate(weight) == add.evaluate(weight)
-    background = "e => getComputedStyle(e).backgroundColor"
-    assert discard.evaluate(background) == add.evaluate(background)
-    rtl = page.evaluate("document.documentElement.dir === 'rtl'")
-    assert (d["x"] > a["x"]) if rtl else (d["x"] < a["x"]), "Discard mine comes first"
+    assert d["type"] == a["type"]
+    assert d["background"] == a["background"]
+    assert (d["x"] > a["x"]) if bar["rtl"] else (d["x"] < a["x"]), "Discard mine comes first"
     viewport = page.viewport_size
     assert max(d["y"], a["y"]) + max(d["height"], a["height"]) <= viewport["height"]  # both in reach
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_a_different_deal_is_set_beside_theirs_with_discard_as_prominent_as_add(browser, served, width, height):
-    url, database = served
-    game_id = store_game(database, game_file())
-    one, two = conflict(browser, url, game_id, width, height)
-    try:
-        box = two.locator("[data-conflict]")
-        expect(box).to_contain_text("Deal 1 from the other phone and yours are not the same: they differ in "
-                                    "\u2068Carla\u2069's bugs.")
-        table = two.locator("[data-compare]")
-        expect(table.locator("thead th")).to_have_text(["Theirs: deal 1", "Mine"])
-        differs = table.locator("tr.differs")
-        expect(differs).to_have_count(1)
-        expect(differs.locator("td")).to_have_text(["4", "2"])
-        carla = table.locator(".compare-points tr").filter(has_text="Carla")
-        expect(carla.locator("td")).to_have_text(["+10", "+20"])
-        # theirs and mine side by side: the Mine column to the reading side of Theirs
-        theirs, mine = (c.bounding_box() for c in differs.locator("td").all())
-        assert abs(theirs["y"] - mine["y"]) < 1 and mine["x"] > theirs["x"]
-        assert no_sideways_scroll(two)
-        assert_discard_as_prominent(two)
-        shot(two, f"same-deal-differs-{width}")
-        assert deals(database, game_id) == [PLAIN]
-        # "Discard mine": the sheet, with theirs alone
-        two.locator(".action-bar [data-discard-draft]").click()
-        expect(two.locator("thead .total")).to_have_text(["100", "20", "10"])
-        assert deals(database, game_id) == [PLAIN]
-    finally:
-        one.context.close()
-        two.context.close()
+# Theirs and mine in the row where they differ: the two cells' boxes
+DIFFERS = """() => Array.from(document.querySelectorAll("[data-compare] tr.differs td"), (td) => {
+  const r = td.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+})"""
+
+
+def assert_set_beside_theirs(page) -> None:
+    """In English: the conflict page of :func:`conflict` names what differs (Carla's bugs)
+    and sets theirs beside mine, the Mine column to the reading side of Theirs."""
+    box = page.locator("[data-conflict]")
+    expect(box).to_contain_text("Deal 1 from the other phone and yours are not the same: they differ in "
+                                "\u2068Carla\u2069's bugs.")
+    table = page.locator("[data-compare]")
+    expect(table.locator("thead th")).to_have_text(["Theirs: deal 1", "Mine"])
+    differs = table.locator("tr.differs")
+    expect(differs).to_have_count(1)
+    expect(differs.locator("td")).to_have_text(["4", "2"])
+    carla = table.locator(".compare-points tr").filter(has_text="Carla")
+    expect(carla.locator("td")).to_have_text(["+10", "+20"])
+    # theirs and mine side by side: the Mine column to the reading side of Theirs
+    theirs, mine = page.evaluate(DIFFERS)
+    assert abs(theirs["y"] - mine["y"]) < 1 and mine["x"] > theirs["x"]
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fi", "ar"])
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_both_pages_in_each_language(browser, served, language, width, height):
+def test_a_different_deal_is_set_beside_theirs_with_discard_as_prominent_as_add(browser, served, language, width, height):
+    """Both pages in each language: phone two's deal set beside the other phone's (in
+    English: what differs, theirs and mine side by side), with "Discard mine" as
+    prominent as "Add mine as deal 2"; a third phone saving the same deal is told so; in
+    English, "Discard mine" then leads to the sheet with theirs alone."""
     url, database = served
     game_id = store_game(database, game_file(players=PLAYERS[language]))
     one, two = conflict(browser, url, game_id, width, height, locale=LOCALES[language])
     try:
+        if language == "en":
+            assert_set_beside_theirs(two)
         assert two.evaluate("document.documentElement.lang") == language
         assert two.locator("[data-compare] tbody tr").count() >= 11  # 3 × (bid, tricks, bugs), the rest
         assert no_sideways_scroll(two)
         assert_discard_as_prominent(two)
+        if language == "en":
+            shot(two, f"same-deal-differs-{width}")
         shot(two, f"same-deal-differs-{language}-{width}")
+        assert deals(database, game_id) == [PLAIN]
         # the same deal from a third phone whose form was open as long: one deal, told so
         three = new_page(browser, width, height, locale=LOCALES[language])
         try:
@@ -211,6 +223,10 @@ def test_both_pages_in_each_language(browser, served, language, width, height):
             shot(three, f"same-deal-saved-{language}-{width}")
         finally:
             three.context.close()
+        if language == "en":  # "Discard mine": the sheet, with theirs alone
+            two.locator(".action-bar [data-discard-draft]").click()
+            expect(two.locator("thead .total")).to_have_text(["100", "20", "10"])
+            assert deals(database, game_id) == [PLAIN]
     finally:
         one.context.close()
         two.context.close()

@@ -13,7 +13,6 @@ import pytest
 from tests.browser_support import (
     PHONE_LOCALES,
     new_page,
-    no_sideways_scroll,
     serve,
     shot,
     store_game,
@@ -38,20 +37,36 @@ def site(tmp_path_factory):
         yield {"url": url, "game": game}
 
 
+#: What a player sees of the top bar, at once: the page's language, whether it fits its
+#: width, each link's text and box (None when it shows nowhere), whether a part of the
+#: header scrolls on its own, whether every link's own text shows whole
+TOP_BAR = """() => ({
+  lang: document.documentElement.getAttribute("lang"),
+  fits: document.documentElement.scrollWidth <= window.innerWidth + 1,
+  names: Array.from(document.querySelectorAll("header.topbar a"), (a) => a.innerText),
+  boxes: Array.from(document.querySelectorAll("header.topbar a"), (a) => {
+    if (!a.getClientRects().length) return null;
+    const r = a.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  }),
+  unscrolled: [...document.querySelectorAll("header.topbar, header.topbar nav")].every(e => e.scrollWidth <= e.clientWidth + 1),
+  whole: [...document.querySelectorAll("header.topbar nav a, header.topbar .brand")].every(a => a.scrollWidth <= a.clientWidth + 1),
+})"""
+
+
 @pytest.mark.parametrize("language", list(LOCALES))
 def test_every_header_link_fits_a_360_pixel_phone_in_every_language(site, browser, language):
     page = new_page(browser, width=360, height=740, locale=LOCALES[language])
     try:
         for path in ("/", f"/games/{site['game']}", "/check", "/calculator?kind=trix", "/players"):
             page.goto(site["url"] + path)
-            assert page.locator("html").get_attribute("lang") == language
-            assert no_sideways_scroll(page), (language, path)
-            links = page.locator("header.topbar a")
-            names = [name.strip() for name in links.all_inner_texts()]
+            bar = page.evaluate(TOP_BAR)
+            assert bar["lang"] == language
+            assert bar["fits"], (language, path)  # no sideways scroll
+            names = [name.strip() for name in bar["names"]]
             assert names[-3:] == NAV[language], names  # each one there, in the page's language
             boxes = []
-            for index in range(links.count()):
-                box = links.nth(index).bounding_box()
+            for index, box in enumerate(bar["boxes"]):
                 assert box is not None, (language, path, names[index])
                 # whole inside the screen, and tall enough to tap (WCAG 2.5.8: 24 px)
                 assert box["x"] >= 0 and box["x"] + box["width"] <= 360 + 0.5, (language, path, names[index], box)
@@ -63,11 +78,9 @@ def test_every_header_link_fits_a_360_pixel_phone_in_every_language(site, browse
                              or one["y"] + one["height"] <= other["y"] + 0.5 or other["y"] + other["height"] <= one["y"] + 0.5)
                     assert apart, (language, path, names, one, other)
             # nothing of the links hidden in a part of the header that scrolls on its own
-            assert page.evaluate("""() => [...document.querySelectorAll('header.topbar, header.topbar nav')]
-                                      .every(e => e.scrollWidth <= e.clientWidth + 1)"""), (language, path)
+            assert bar["unscrolled"], (language, path)
             # every link's own text shows whole (the group's name may end in "…")
-            assert page.evaluate("""() => [...document.querySelectorAll('header.topbar nav a, header.topbar .brand')]
-                                      .every(a => a.scrollWidth <= a.clientWidth + 1)"""), (language, path)
+            assert bar["whole"], (language, path)
             if path == "/":
                 shot(page, f"header-360-{language}")
     finally:
@@ -84,6 +97,13 @@ ENDS_SHOWN = """(link) => {
   const inside = (r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
   return [inside(first), inside(last)];
 }"""
+
+
+#: The group's name in the top bar, at once: its text, whether it is cut, its ends shown
+#: (:data:`ENDS_SHOWN`), and whether the page fits its width
+GROUP_NAME_SHOWN = ("(shown) => ({name: shown.querySelector('bdi').innerText, cut: shown.scrollWidth > shown.clientWidth + 1"
+                    " || shown.querySelector('bdi').scrollWidth > shown.clientWidth + 1, ends: (" + ENDS_SHOWN
+                    + ")(shown), fits: document.documentElement.scrollWidth <= window.innerWidth + 1})")
 
 
 @pytest.mark.parametrize("name", ["Tuesday evening card table", "طاولة الورق مساء كل ثلاثاء"])
@@ -105,12 +125,11 @@ def test_a_long_group_name_is_cut_short_at_its_own_end_in_either_direction(tmp_p
         page = new_page(browser, width=360, height=740, locale=LOCALES[language])
         try:
             page.goto(url + "/")
-            link = page.locator("header.topbar .topbar-group")
-            assert link.locator("bdi").inner_text() == name
-            assert link.evaluate("(shown) => shown.scrollWidth > shown.clientWidth + 1 || "
-                                 "shown.querySelector('bdi').scrollWidth > shown.clientWidth + 1")  # too long: cut
-            assert link.evaluate(ENDS_SHOWN) == [True, False], (language, name)
-            assert no_sideways_scroll(page)
+            shown = page.locator("header.topbar .topbar-group").evaluate(GROUP_NAME_SHOWN)
+            assert shown["name"] == name
+            assert shown["cut"]  # too long: cut
+            assert shown["ends"] == [True, False], (language, name)
+            assert shown["fits"]  # no sideways scroll
             shot(page, f"header-long-group-name-{language}-{name[:3]}")
         finally:
             page.context.close()

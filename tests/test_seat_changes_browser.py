@@ -82,7 +82,6 @@ def test_a_seat_taken_over_mid_game_on_a_phone(browser, served, width, height):
         page.get_by_role("link", name="Add deal 3").click()
         sync_api.expect(page.locator(".deal-context")).to_contain_text(f"{dora} deals; Anna leads.")
         sync_api.expect(page.locator(".seat-card").nth(2)).to_contain_text(dora)
-        page.go_back()
 
         db = connect(path)
         try:
@@ -204,6 +203,15 @@ def test_a_long_name_and_no_seat_are_both_said_at_once_on_a_phone(browser, serve
         page.context.close()
 
 
+#: The boxes of the names' Save (the element given) and of the seat change's section, as
+#: Playwright's bounding_box gives them (None for what shows nowhere)
+SAVE_AND_SECTION = """(save) => [save, document.querySelector("#seat-change")].map((e) => {
+  if (!e.getClientRects().length) return null;
+  const r = e.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+})"""
+
+
 @pytest.mark.parametrize(("width", "height"), PHONES)
 def test_the_names_save_is_in_thumb_reach_on_the_names_and_never_over_the_seat_change(browser, served, width,
                                                                                      height):
@@ -225,7 +233,7 @@ def test_the_names_save_is_in_thumb_reach_on_the_names_and_never_over_the_seat_c
         take = section.get_by_role("button", name="Take the seat from deal 3")
         take.scroll_into_view_if_needed()
         # the names' Save stays with its form, above the section, not at the foot beside it
-        saved_at, section_at = save.bounding_box(), section.bounding_box()
+        saved_at, section_at = save.evaluate(SAVE_AND_SECTION)
         assert saved_at and section_at and saved_at["y"] + saved_at["height"] <= section_at["y"]
         _shot(page, f"seat-change-own-button-{width}")
         take.click()

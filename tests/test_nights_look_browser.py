@@ -22,11 +22,30 @@ LONG = "Maximilianalexanderhohenzollernschwanstein"[:40]
 SEVEN = ["Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta"]
 LOCALES = PHONE_LOCALES
 
-#: the page's width, and the furthest any table (the standing, each table card) reaches
+#: the page's width, and the furthest any table (the standing, each table card) reaches;
+#: with it the page's language, and the box of the standing's last column head (None
+#: where there is none, as Playwright's bounding_box gives it)
 MEASURE = """() => {
   const edges = [...document.querySelectorAll("table")].map(t => t.getBoundingClientRect());
+  const heads = document.querySelectorAll("table.standing thead th"), last = heads[heads.length - 1];
+  const box = last && last.getClientRects().length ? last.getBoundingClientRect() : null;
   return {width: document.documentElement.scrollWidth,
-          right: Math.max(0, ...edges.map(r => r.right)), left: Math.min(390, ...edges.map(r => r.left))};
+          right: Math.max(0, ...edges.map(r => r.right)), left: Math.min(390, ...edges.map(r => r.left)),
+          lang: document.documentElement.getAttribute("lang"),
+          header: box && {x: box.x, y: box.y, width: box.width, height: box.height}};
+}"""
+#: the big screen: the boxes of its standing, of the round's tables and of each of the
+#: standing's column heads (None for what shows nowhere), and the page's width
+SCREEN = """() => {
+  const box = (e) => {
+    if (!e || !e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+  };
+  return {standing: box(document.querySelector(".screen-standing table.standing")),
+          tables: box(document.querySelector(".screen-tables")),
+          headers: Array.from(document.querySelectorAll(".screen-standing thead th"), box),
+          width: document.documentElement.scrollWidth};
 }"""
 
 
@@ -62,10 +81,12 @@ def long_named(tmp_path):
     served.__exit__(None, None, None)
 
 
-def assert_fits(page, what: str) -> None:
+def assert_fits(page, what: str) -> dict:
+    """The page fits the phone (:data:`MEASURE`); what was measured."""
     seen = page.evaluate(MEASURE)
     assert seen["width"] <= 390, f"{what}: the page is {seen['width']} px wide"
     assert seen["right"] <= 390 + 0.5 and seen["left"] >= -0.5, f"{what}: a table reaches {seen}"
+    return seen
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fi", "ar"])
@@ -76,11 +97,11 @@ def test_the_standing_fits_a_phone_in_every_language(browser, seven, language):
         for path, name in ((f"/nights/{night_id}", "page"), (f"/nights/{night_id}/standing", "standing"),
                            (f"/nights/{night_id}/print", "print")):
             assert phone.goto(url + path).status == 200
-            assert phone.locator("html").get_attribute("lang") == language
             shot(phone, f"night-look-{name}-390-{language}")
-            assert_fits(phone, f"{name} in {language}")
+            seen = assert_fits(phone, f"{name} in {language}")
+            assert seen["lang"] == language
             if name != "page":  # every column of the standing in sight, its last header whole
-                header = phone.locator("table.standing thead th").last.bounding_box()
+                header = seen["header"]
                 assert header is not None and header["x"] >= 0 and header["x"] + header["width"] <= 390.5
     finally:
         phone.context.close()
@@ -96,20 +117,18 @@ def test_a_long_name_breaks_on_the_phone_and_the_big_screen(browser, long_named)
             phone.goto(url + path)
             shot(phone, f"night-look-long-name-{name}-390")
             assert_fits(phone, name)
-        # a short name stays whole: "Bruno" is not broken into two lines
-        phone.goto(f"{url}/nights/{night_id}/standing")
-        bruno = phone.locator("table.standing tbody th", has_text="Bruno").first
-        assert bruno.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 2.2 * parseFloat(getComputedStyle(e).lineHeight || 20)")
+            if name == "standing":  # a short name stays whole: "Bruno" is not broken into two lines
+                bruno = phone.locator("table.standing tbody th", has_text="Bruno").first
+                assert bruno.evaluate("e => e.getClientRects().length === 1 && e.offsetHeight < 2.2 * parseFloat(getComputedStyle(e).lineHeight || 20)")
         screen.goto(f"{url}/nights/{night_id}/screen")
-        standing = screen.locator(".screen-standing table.standing").bounding_box()
-        tables = screen.locator(".screen-tables").bounding_box()
+        seen = screen.evaluate(SCREEN)
+        standing, tables = seen["standing"], seen["tables"]
         assert standing is not None and tables is not None
         assert standing["x"] + standing["width"] <= tables["x"] + 0.5, "the standing runs under the round's tables"
         # Score and Rounds in sight, beside the names
-        for header in screen.locator(".screen-standing thead th").all():
-            box = header.bounding_box()
+        for box in seen["headers"]:
             assert box is not None and box["x"] + box["width"] <= tables["x"] + 0.5
-        assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+        assert seen["width"] <= 1920
         shot(screen, "night-look-long-name-big-screen-1920")
     finally:
         phone.context.close()

@@ -37,29 +37,44 @@ def season(tmp_path):
         yield url, {"won": won, "mistake": mistake}
 
 
+#: The players list: each row's cells, as read
+PLAYER_ROWS = """() => Array.from(document.querySelectorAll(".players-table tbody tr"),
+  (row) => Array.from(row.querySelectorAll("th, td"), (cell) => cell.innerText))"""
+#: A player's page: the Games, Finished and Won tiles, then the Trigami figures "Deals
+#: played" and "Points per deal" (found by their label, as Playwright's has_text finds text)
+TILES = """() => {
+  const figure = (label) => Array.from(document.querySelectorAll(".stats-kind .stat-tile"))
+    .find((tile) => Array.from(tile.querySelectorAll(".stat-label")).some((l) => l.textContent.replace(/\\s+/g, " ").toLowerCase().includes(label.toLowerCase())))
+    .querySelector(".stat-value").innerText;
+  return [...Array.from(document.querySelector(".tiles-3").querySelectorAll(".stat-value"), (v) => v.innerText),
+          figure("Deals played"), figure("Points per deal")];
+}"""
+
+
 def players(page, url: str) -> dict[str, str]:
     """The players list as read: {name: "games · won of finished"}."""
     page.goto(f"{url}/players")
-    found = {}
-    for row in page.locator(".players-table tbody tr").all():
-        cells = row.locator("th, td").all_inner_texts()
-        found[cells[0].strip()] = f"{cells[1].strip()} · {' '.join(cells[2].split())}"
-    return found
+    return {cells[0].strip(): f"{cells[1].strip()} · {' '.join(cells[2].split())}" for cells in page.evaluate(PLAYER_ROWS)}
 
 
-def tiles(page, url: str, name: str) -> list[str]:
+def tiles(page, url: str, name: str, on_players: bool = False) -> list[str]:
     """A player's page as read: the Games, Finished and Won tiles, then the Trigami
-    figures "Deals played" and "Points per deal"."""
-    page.goto(f"{url}/players")
+    figures "Deals played" and "Points per deal". ``on_players``: the page shows the
+    players list already."""
+    if not on_players:
+        page.goto(f"{url}/players")
     page.locator(".players-table").get_by_role("link", name=name, exact=True).click()
     # the click only starts the way to the player's page: read its tiles once it is there
     # (read at once, the players list was still on screen and had no tiles)
     expect(page.locator(".tiles-3").first).to_be_visible()
-    values = page.locator(".tiles-3").first.locator(".stat-value").all_inner_texts()
-    for label in ("Deals played", "Points per deal"):
-        tile = page.locator(".stats-kind .stat-tile", has=page.locator(".stat-label", has_text=label)).first
-        values.append(tile.locator(".stat-value").inner_text())
-    return values
+    return page.evaluate(TILES)
+
+
+def players_and_tiles(page, url: str, name: str) -> tuple[dict[str, str], list[str]]:
+    """The players list as read (:func:`players`), then the page of ``name`` opened from it
+    (:func:`tiles`)."""
+    listed = players(page, url)
+    return listed, tiles(page, url, name, on_players=True)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
@@ -96,8 +111,9 @@ def test_delete_a_game_started_by_mistake_and_undo(browser, season, size):
         page.goto(f"{url}/games/{games['mistake']}/delete")
         page.get_by_role("button", name="Delete game").click()
         expect(page.locator(".flash-restore")).to_be_visible()
-        assert players(page, url) == {"Anna": "1 · 1 of 1", "Ben": "1 · 0 of 1", "Carla": "1 · 0 of 1"}
-        assert tiles(page, url, "Anna") == ["1", "1", "1", "5", "+100.0"]
+        listed, anna = players_and_tiles(page, url, "Anna")
+        assert listed == {"Anna": "1 · 1 of 1", "Ben": "1 · 0 of 1", "Carla": "1 · 0 of 1"}
+        assert anna == ["1", "1", "1", "5", "+100.0"]
     finally:
         page.context.close()
 
@@ -119,8 +135,9 @@ def test_restore_a_deleted_game_from_the_deleted_list(browser, season, size):
         expect(other.locator(".flash-restore")).to_contain_text("was deleted already")
 
         # Anna: only the game with no deal is left — played 1, finished 0, won 0, no deal played
-        assert tiles(page, url, "Anna") == ["1", "0", "0", "0", "–"]
-        assert players(page, url) == {"Anna": "1 · 0 of 0", "Ben": "1 · 0 of 0", "Dora": "1 · 0 of 0"}
+        listed, anna = players_and_tiles(page, url, "Anna")
+        assert anna == ["1", "0", "0", "0", "–"]
+        assert listed == {"Anna": "1 · 0 of 0", "Ben": "1 · 0 of 0", "Dora": "1 · 0 of 0"}
 
         # its own address says it was deleted, with Restore
         page.goto(f"{url}/games/{games['won']}")
@@ -141,9 +158,9 @@ def test_restore_a_deleted_game_from_the_deleted_list(browser, season, size):
         expect(page.locator(".change-title").nth(0)).to_have_text("Game restored:")
         expect(page.locator(".change-title").nth(1)).to_have_text("Game deleted:")
 
-        assert tiles(page, url, "Anna") == ["2", "1", "1", "5", "+100.0"]
-        assert players(page, url) == {"Anna": "2 · 1 of 1", "Ben": "2 · 0 of 1", "Carla": "1 · 0 of 1",
-                                      "Dora": "1 · 0 of 0"}
+        listed, anna = players_and_tiles(page, url, "Anna")
+        assert anna == ["2", "1", "1", "5", "+100.0"]
+        assert listed == {"Anna": "2 · 1 of 1", "Ben": "2 · 0 of 1", "Carla": "1 · 0 of 1", "Dora": "1 · 0 of 0"}
         page.goto(f"{url}/games/deleted")
         expect(page.get_by_text("No deleted games.")).to_be_visible()
     finally:

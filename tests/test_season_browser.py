@@ -27,8 +27,21 @@ def server(tmp_path_factory):
         yield url, str(path)
 
 
+def texts(page, selector: str) -> list[str]:
+    """The text of each element ``selector`` finds, as read."""
+    return [text.strip() for text in page.evaluate("(s) => Array.from(document.querySelectorAll(s), (e) => e.innerText)",
+                                                   selector)]
+
+
 def names(page) -> list[str]:
-    return [cell.inner_text().strip() for cell in page.locator("table.season-table tbody th").all()]
+    return texts(page, "table.season-table tbody th")
+
+
+#: The season page at once: the names of its table, how many nights it lists, the way
+#: the page reads, its width and the phone's (window.innerWidth)
+SEASON_SEEN = """() => ({names: Array.from(document.querySelectorAll("table.season-table tbody th"), (e) => e.innerText),
+  nights: document.querySelectorAll(".season-nights li").length, dir: document.documentElement.getAttribute("dir"),
+  width: document.documentElement.scrollWidth, room: window.innerWidth})"""
 
 
 @pytest.mark.parametrize("language", ["en", "ar", "de", "fi"])
@@ -38,17 +51,18 @@ def test_the_season_on_a_phone(browser, server, language):
     try:
         page.goto(f"{server}/season")
         sync_api.expect(page.locator("table.season-table")).to_be_visible()
-        assert names(page) == ALL_TIME
-        assert len(page.locator(".season-nights li").all()) == 3
+        seen = page.evaluate(SEASON_SEEN)
+        assert [name.strip() for name in seen["names"]] == ALL_TIME
+        assert seen["nights"] == 3
         if language == "ar":
-            assert page.locator("html").get_attribute("dir") == "rtl"
-        assert no_sideways_scroll(page)
+            assert seen["dir"] == "rtl"
+        assert seen["width"] <= seen["room"] + 1  # no sideways scroll
         # a phone's browser widens its page to fit what overflows: nothing may
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert seen["width"] <= 390
         shot(page, f"season-{language}")
         # the last 12 months: Bruno and Eeva share the second rank
         page.goto(f"{server}/season?period=months")
-        ranks = [cell.inner_text().strip() for cell in page.locator("table.season-table td.rank").all()]
+        ranks = texts(page, "table.season-table td.rank")
         shared = {name for name, rank in zip(names(page), ranks, strict=True) if rank.endswith("=")}
         assert shared == {B, E}
         assert no_sideways_scroll(page)
@@ -74,10 +88,11 @@ def test_the_season_table_fits_a_360_px_phone_in_every_language(browser, server)
             for address in ("/season", "/season?period=months"):
                 page.goto(f"{server}{address}")
                 sync_api.expect(page.locator("table.season-table")).to_be_visible()
-                assert page.evaluate("document.documentElement.scrollWidth") <= 360, (language, address)
-                edges = page.evaluate("Array.from(document.querySelectorAll('table.season-table th, "
-                                      "table.season-table td'), (c) => { const b = c.getBoundingClientRect(); "
-                                      "return [b.left, b.right]; })")
+                width, edges = page.evaluate("[document.documentElement.scrollWidth, "
+                                             "Array.from(document.querySelectorAll('table.season-table th, "
+                                             "table.season-table td'), (c) => { const b = c.getBoundingClientRect(); "
+                                             "return [b.left, b.right]; })]")
+                assert width <= 360, (language, address)
                 assert edges and all(left >= 0 and right <= 360 for left, right in edges), (language, address)
             shot(page, f"season-360-{language}")
         finally:

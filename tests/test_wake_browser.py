@@ -17,7 +17,6 @@ import pytest
 
 from tests.browser_support import (
     new_page,
-    no_sideways_scroll,
     serve,
     shot,
     store_game,
@@ -190,6 +189,19 @@ def test_without_a_wake_lock_no_switch_and_no_error(browser, served, size):
         page.context.close()
 
 
+#: Scrolled to the end of the page: whether a fixed bar at the bottom covers the foot of
+#: the switch's label, and whether the page fits its width (:func:`no_sideways_scroll`)
+AT_THE_END = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const label = document.querySelector("[data-wake-lock] label").getBoundingClientRect();
+  const y = label.y + label.height;
+  return {covered: [...document.querySelectorAll('.action-bar, .undo, .sheet-bar')]
+            .filter((bar) => getComputedStyle(bar).position === 'fixed')
+            .some((bar) => { const r = bar.getBoundingClientRect(); return r.height > 0 && r.top < y; }),
+          fits: document.documentElement.scrollWidth <= window.innerWidth + 1};
+}"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
 @pytest.mark.parametrize("language", list(LOCALES))
 def test_the_switch_in_every_language(browser, served, size, language):
@@ -201,14 +213,9 @@ def test_the_switch_in_every_language(browser, served, size, language):
         for name, path in (("sheet", f"/games/{game_id}"), ("form", f"/games/{game_id}/deals/new")):
             page.goto(base + path)
             expect(page.locator("[data-wake-lock]")).to_be_visible()
-            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-            box = page.locator("[data-wake-lock] label").bounding_box()
-            covered = page.evaluate("""(y) => [...document.querySelectorAll('.action-bar, .undo, .sheet-bar')]
-                .filter((bar) => getComputedStyle(bar).position === 'fixed')
-                .some((bar) => { const r = bar.getBoundingClientRect(); return r.height > 0 && r.top < y; })""",
-                                    box["y"] + box["height"])
-            assert not covered, f"the switch on the {name} is under a bar at the bottom"
-            assert no_sideways_scroll(page)
+            seen = page.evaluate(AT_THE_END)
+            assert not seen["covered"], f"the switch on the {name} is under a bar at the bottom"
+            assert seen["fits"]  # no sideways scroll
             shot(page, f"wake-{name}-{language}-{size[0]}", full_page=False)  # what the phone shows
             shot(page, f"wake-{name}-{language}-{size[0]}-full")
     finally:

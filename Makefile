@@ -58,9 +58,13 @@ replicate: $(VENV)/.app-installed
 # Keeping a module's tests on one worker (--dist loadgroup, which pytest 9.2 leaves
 # ungrouped: pytest-dev/pytest-xdist#1386) was slower, measured on 2 cores with pytest
 # 9.1: 6 min 42 against 6 min 01, the workers waiting on each other at the end.
+# The tests come in the order tests/conftest.py gives them (the browser tests spread
+# between the quick ones, quick tests last), four at a time to a worker: handed out in
+# runs of a few hundred, one worker was left alone with a run of browser tests at the
+# end while the other cores idled.
 # ARGS: a file, a test, -k …
 test: $(VENV)/.test-installed
-	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(or $(JOBS),$(shell echo $$(( $(CORES) * 2 )))) --dist load $(ARGS)
+	$(KEEP_BYTECODE) $(BIN)/python -m pytest -n $(or $(JOBS),$(shell echo $$(( $(CORES) * 2 )))) --dist load --maxschedchunk 4 $(ARGS)
 
 # While working: no browser, no slow test (about 1 minute 45 on 2 cores); every
 # rule, store and web path is still covered

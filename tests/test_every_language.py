@@ -56,7 +56,7 @@ if _NEW.exists():
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-@functools.lru_cache(maxsize=64)  # a page is read for its language, then for the English left in it
+@functools.lru_cache(maxsize=512)  # an English page is read once for all the languages it is compared with
 def seen(html: str) -> PageText:
     """What a player sees (or hears) of a page, less what is marked as in another language
     than the page (``lang``: the language switch, a quoted English rule) and the QUOTED

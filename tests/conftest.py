@@ -236,16 +236,21 @@ def _phone_handed_back(request):
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests spread evenly over the first nine tenths of the run, between the
-    others, each kind kept in its order (each module's tests together); the last tenth
-    quick tests only. ``make test`` hands its workers the tests in this order a few at a
-    time: a browser test waits on its pages' timers and round trips, and a worker's quick
-    tests fill the cores meanwhile (with the browser tests all first, the cores stood idle
-    a tenth of their time); and the run ends on tests of a few milliseconds, so the
-    workers end together (in alphabetical order, the long browser tests of the end of the
-    alphabet kept one or two workers busy while the cores idled, the last 10 to 20 s)."""
+    """The browser test modules spread evenly over the first nine tenths of the run,
+    between the other tests, each module's tests together and in their order; the last
+    tenth tests without a browser only. ``make test`` hands its workers the tests in this
+    order: a browser test waits on its pages' timers and round trips, and the quick tests
+    fill the cores meanwhile (with the browser tests all first, the cores stood idle a
+    tenth of their time); the run ends on short tests, so the workers end together (in
+    alphabetical order, the long browser tests of the end of the alphabet kept one or two
+    workers busy while the cores idled, the last 10 to 20 s). A module's tests stay
+    together so that its module-scoped fixtures (an app served with its games) are made
+    once a worker, not again after every test of another module."""
     browser = [item for item in items if item.get_closest_marker("browser")]
     others = [item for item in items if not item.get_closest_marker("browser")]
-    place = {id(item): 0.9 * n / len(browser) for n, item in enumerate(browser)}
+    module_at: dict[str, int] = {}
+    for n, item in enumerate(browser):
+        module_at.setdefault(item.nodeid.partition("::")[0], n)
+    place = {id(item): 0.9 * module_at[item.nodeid.partition("::")[0]] / len(browser) for item in browser}
     place.update({id(item): n / len(others) for n, item in enumerate(others)})
-    items.sort(key=lambda item: place[id(item)])
+    items.sort(key=lambda item: place[id(item)])  # stable: a module's tests keep their order

@@ -484,14 +484,25 @@ def words_cut(page, selector: str) -> list[str]:
     return page.evaluate(_WORDS_CUT, selector)
 
 
+#: JavaScript: whether the page fits its width (no sideways scrolling), for a test that
+#: reads it with its other measures in one call (:func:`no_sideways_scroll` reads it alone)
+FITS_WIDTH = "document.documentElement.scrollWidth <= window.innerWidth + 1"
+#: JavaScript: a function giving an element's box as Playwright's ``bounding_box`` does,
+#: {x, y, width, height} in the page's viewport, or null for an element shown nowhere
+BOX = """(e) => {
+  if (!e || !e.getClientRects().length) return null;
+  const r = e.getBoundingClientRect();
+  return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+
+
 def no_sideways_scroll(page) -> bool:
     """Whether the page, once loaded, fits its width (no sideways scrolling). Waits for the
     page a click has just opened: measured mid-navigation there is no document yet."""
     for attempt in range(3):
         page.wait_for_load_state()
         try:
-            fits = page.evaluate("document.documentElement === null ? null"
-                                 " : document.documentElement.scrollWidth <= window.innerWidth + 1")
+            fits = page.evaluate(f"document.documentElement === null ? null : {FITS_WIDTH}")
         except sync_api.Error as lost:  # the click's navigation replaced the document
             if "context was destroyed" not in str(lost) or attempt == 2:
                 raise

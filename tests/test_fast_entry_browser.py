@@ -28,6 +28,7 @@ from scorekeeper.db import connect
 from tests.browser_support import (
     ARGS,
     CHROMIUM,
+    FITS_WIDTH,
     new_page,
     no_sideways_scroll,
     serve,
@@ -231,7 +232,7 @@ TOO_SMALL = """Array.from(document.querySelectorAll('.chip label, .finish-tap, .
 #: The page as a theme draws it, at once: its background colour, whether it fits its
 #: width (:func:`no_sideways_scroll`), and its chips too small (:data:`TOO_SMALL`)
 IN_A_THEME = ("() => ({ground: getComputedStyle(document.body).backgroundColor,"
-              " fits: document.documentElement.scrollWidth <= window.innerWidth + 1, small: " + TOO_SMALL + "})")
+              " fits: " + FITS_WIDTH + ", small: " + TOO_SMALL + "})")
 
 
 def chips_too_small(page) -> list[str]:

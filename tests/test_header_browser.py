@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_support import (
+    BOX,
+    FITS_WIDTH,
     PHONE_LOCALES,
     new_page,
     serve,
@@ -42,16 +44,12 @@ def site(tmp_path_factory):
 #: header scrolls on its own, whether every link's own text shows whole
 TOP_BAR = """() => ({
   lang: document.documentElement.getAttribute("lang"),
-  fits: document.documentElement.scrollWidth <= window.innerWidth + 1,
+  fits: FITS_WIDTH,
   names: Array.from(document.querySelectorAll("header.topbar a"), (a) => a.innerText),
-  boxes: Array.from(document.querySelectorAll("header.topbar a"), (a) => {
-    if (!a.getClientRects().length) return null;
-    const r = a.getBoundingClientRect();
-    return {x: r.x, y: r.y, width: r.width, height: r.height};
-  }),
+  boxes: Array.from(document.querySelectorAll("header.topbar a"), BOX),
   unscrolled: [...document.querySelectorAll("header.topbar, header.topbar nav")].every(e => e.scrollWidth <= e.clientWidth + 1),
   whole: [...document.querySelectorAll("header.topbar nav a, header.topbar .brand")].every(a => a.scrollWidth <= a.clientWidth + 1),
-})"""
+})""".replace("FITS_WIDTH", FITS_WIDTH).replace("BOX", BOX)
 
 
 @pytest.mark.parametrize("language", list(LOCALES))
@@ -103,7 +101,7 @@ ENDS_SHOWN = """(link) => {
 #: (:data:`ENDS_SHOWN`), and whether the page fits its width
 GROUP_NAME_SHOWN = ("(shown) => ({name: shown.querySelector('bdi').innerText, cut: shown.scrollWidth > shown.clientWidth + 1"
                     " || shown.querySelector('bdi').scrollWidth > shown.clientWidth + 1, ends: (" + ENDS_SHOWN
-                    + ")(shown), fits: document.documentElement.scrollWidth <= window.innerWidth + 1})")
+                    + ")(shown), fits: " + FITS_WIDTH + "})")
 
 
 @pytest.mark.parametrize("name", ["Tuesday evening card table", "طاولة الورق مساء كل ثلاثاء"])

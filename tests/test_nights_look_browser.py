@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper import night_actions
 from scorekeeper.db import connect
-from tests.browser_support import PHONE_LOCALES, new_page, serve, shot
+from tests.browser_support import BOX, PHONE_LOCALES, new_page, serve, shot
 
 pytestmark = pytest.mark.browser
 
@@ -28,25 +28,20 @@ LOCALES = PHONE_LOCALES
 MEASURE = """() => {
   const edges = [...document.querySelectorAll("table")].map(t => t.getBoundingClientRect());
   const heads = document.querySelectorAll("table.standing thead th"), last = heads[heads.length - 1];
-  const box = last && last.getClientRects().length ? last.getBoundingClientRect() : null;
   return {width: document.documentElement.scrollWidth,
           right: Math.max(0, ...edges.map(r => r.right)), left: Math.min(390, ...edges.map(r => r.left)),
           lang: document.documentElement.getAttribute("lang"),
-          header: box && {x: box.x, y: box.y, width: box.width, height: box.height}};
-}"""
+          header: (BOX)(last)};
+}""".replace("BOX", BOX)
 #: the big screen: the boxes of its standing, of the round's tables and of each of the
 #: standing's column heads (None for what shows nowhere), and the page's width
 SCREEN = """() => {
-  const box = (e) => {
-    if (!e || !e.getClientRects().length) return null;
-    const r = e.getBoundingClientRect();
-    return {x: r.x, y: r.y, width: r.width, height: r.height};
-  };
+  const box = BOX;
   return {standing: box(document.querySelector(".screen-standing table.standing")),
           tables: box(document.querySelector(".screen-tables")),
           headers: Array.from(document.querySelectorAll(".screen-standing thead th"), box),
           width: document.documentElement.scrollWidth};
-}"""
+}""".replace("BOX", BOX)
 
 
 def night_of(tmp_path, names: list[str]):

@@ -22,6 +22,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.db import connect
 from tests.browser_support import (
+    BOX,
     go_offline,
     new_page,
     no_sideways_scroll,
@@ -133,14 +134,13 @@ def conflict(browser, url: str, game_id: str, width: int, height: int, locale: s
 # boxes, type and colour, and whether the page reads from the right
 BAR_BUTTONS = """() => {
   const look = (e) => {
-    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
-    return {x: r.x, y: r.y, width: r.width, height: r.height, type: style.fontWeight + " " + style.fontSize,
-            background: style.backgroundColor};
+    const style = getComputedStyle(e);
+    return {...(BOX)(e), type: style.fontWeight + " " + style.fontSize, background: style.backgroundColor};
   };
   return {discard: look(document.querySelector(".action-bar [data-discard-draft]")),
           add: look(document.querySelector(".action-bar button[type=submit]")),
           rtl: document.documentElement.dir === "rtl"};
-}"""
+}""".replace("BOX", BOX)
 
 
 def assert_discard_as_prominent(page) -> None:
@@ -157,10 +157,7 @@ def assert_discard_as_prominent(page) -> None:
 
 
 # Theirs and mine in the row where they differ: the two cells' boxes
-DIFFERS = """() => Array.from(document.querySelectorAll("[data-compare] tr.differs td"), (td) => {
-  const r = td.getBoundingClientRect();
-  return {x: r.x, y: r.y, width: r.width, height: r.height};
-})"""
+DIFFERS = f"""() => Array.from(document.querySelectorAll("[data-compare] tr.differs td"), {BOX})"""
 
 
 def assert_set_beside_theirs(page) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.a11y_support import Audit, audited_page
-from tests.browser_support import SCREENSHOTS, no_sideways_scroll, shot, sync_api
+from tests.browser_support import BOX, SCREENSHOTS, no_sideways_scroll, shot, sync_api
 from tests.browser_support import new_page as _page
 from tests.test_seat_changes import DEAL_1, DEAL_2, DEAL_3, DEAL_4
 
@@ -205,11 +205,7 @@ def test_a_long_name_and_no_seat_are_both_said_at_once_on_a_phone(browser, serve
 
 #: The boxes of the names' Save (the element given) and of the seat change's section, as
 #: Playwright's bounding_box gives them (None for what shows nowhere)
-SAVE_AND_SECTION = """(save) => [save, document.querySelector("#seat-change")].map((e) => {
-  if (!e.getClientRects().length) return null;
-  const r = e.getBoundingClientRect();
-  return {x: r.x, y: r.y, width: r.width, height: r.height};
-})"""
+SAVE_AND_SECTION = f"""(save) => [save, document.querySelector("#seat-change")].map({BOX})"""
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_support import (
+    FITS_WIDTH,
     new_page,
     serve,
     shot,
@@ -198,8 +199,8 @@ AT_THE_END = """() => {
   return {covered: [...document.querySelectorAll('.action-bar, .undo, .sheet-bar')]
             .filter((bar) => getComputedStyle(bar).position === 'fixed')
             .some((bar) => { const r = bar.getBoundingClientRect(); return r.height > 0 && r.top < y; }),
-          fits: document.documentElement.scrollWidth <= window.innerWidth + 1};
-}"""
+          fits: FITS_WIDTH};
+}""".replace("FITS_WIDTH", FITS_WIDTH)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])

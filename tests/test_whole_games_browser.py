@@ -36,8 +36,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_support import FITS_WIDTH, serve, shot, store_game, sync_api
 from tests.browser_support import new_page as phone
-from tests.browser_support import serve, shot, store_game, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_every_language import NAMES, SHARED, VERBATIM, english_left, seen
 from tests.test_gamefile import TRIX_KINGDOM
@@ -276,12 +276,12 @@ PREVIEWS = """() => Array.from(document.querySelectorAll("[data-seat-preview]"))
   .sort((a, b) => a.dataset.seatPreview - b.dataset.seatPreview).map((e) => e.innerText)"""
 # Everything :func:`laid_out_right` measures, in one look at the page: whether it fits
 # its width, the broken words, the signs, the overlapping taps, the bar, the charts
-LAYOUT = ("(alone) => ({fits: document.documentElement.scrollWidth <= innerWidth + 1, broken: (" + BROKEN_WORDS
+LAYOUT = ("(alone) => ({fits: " + FITS_WIDTH + ", broken: (" + BROKEN_WORDS
           + ")(), signs: (" + SIGNS + ")(alone), overlaps: (" + OVERLAPS + ")(), bar: (" + BAR_ON_SCREEN
           + ")(), charts: (" + CHARTS + ")()})")
 # What the deal form of a German or Finnish game must show: whether it fits its width,
 # the overlapping taps, the bar
-FORM_FITS = ("() => ({fits: document.documentElement.scrollWidth <= innerWidth + 1, overlaps: (" + OVERLAPS
+FORM_FITS = ("() => ({fits: " + FITS_WIDTH + ", overlaps: (" + OVERLAPS
              + ")(), bar: (" + BAR_ON_SCREEN + ")()})")
 
 
@@ -630,7 +630,7 @@ def test_a_trigami_game_is_played_to_the_target_in_german_and_finnish(browser, t
                 save(page)
                 running = [a + b for a, b in zip(running, points, strict=True)]
                 assert numbers(page.locator("thead .total")) == running
-                assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+                assert page.evaluate(FITS_WIDTH)
                 no_english(page, code, data)
 
             assert running == TRIGAMI_TOTALS

@@ -1076,9 +1076,14 @@ const OfflineTruth = (function () {
   // deals waiting after it are now this phone's deals after the sheet as it shows it (its
   // version: the other phone's deal looked at), not after the game as it was when they
   // were entered. ``reopened``: they wait until that deal is saved again.
+  // The version: the sheet's, or the one the refusal came with (the game as the server had
+  // it then, the other phone's deal named on the card) when the sheet has not polled since
+  // (a loaded phone; seen in CI): the later of the two.
   function settled(item, reopened) {
     const region = document.querySelector("[data-live-version]");
-    const version = region ? region.dataset.liveVersion : null;
+    const known = [region ? region.dataset.liveVersion : null, item.version]
+      .filter((v) => v && /^\d+$/.test(v)).map(Number);
+    const version = known.length ? String(Math.max(...known)) : null;
     const items = load(OUTBOX, []);
     // (waiting for it as refused, or as opened again once before: refused again since)
     items.filter((i) => i.game === item.game && i.state === "waiting" && i.nonce !== item.nonce
@@ -1127,6 +1132,9 @@ const OfflineTruth = (function () {
       // line, "final" when the deal can never be saved from this phone
       const refusal = doc.querySelector("[data-refusal]");
       const node = refusal || doc.querySelector(".form-errors") || doc.querySelector("main");
+      // the game's version the refusing form was drawn at (settled)
+      const drawn = doc.querySelector("form.deal-form[data-live-version]");
+      const version = drawn ? drawn.dataset.liveVersion : null;
       let text = said.length ? said.join(" ") : node ? node.textContent : "";
       if (!said.length && !refusal && node && node.matches(".form-errors") && node.querySelector("li")) {
         // the problems themselves, each a sentence: the summary above them ("Nothing was
@@ -1142,7 +1150,7 @@ const OfflineTruth = (function () {
         return { text: text.replace(/\s+/g, " ").trim(), conflict: said.length > 0,
                  noneAdded: said.length > 0 && !!doc.querySelector("[data-conflict] [data-none-added]"),
                  final: !said.length && !!refusal && refusal.dataset.refusal === "final",
-                 over: !!doc.querySelector("[data-game-over]") };
+                 over: !!doc.querySelector("[data-game-over]"), version: version };
       }
     } catch (e) { /* fall through */ }
     return { text: "HTTP " + status, conflict: false, final: false, over: false };
@@ -1259,6 +1267,7 @@ const OfflineTruth = (function () {
           mine.noneAdded = why.noneAdded;
           mine.final = why.final;
           mine.over = why.over;
+          mine.version = why.version;
           closed = closed || why.final;
         }
         save(OUTBOX, items);

@@ -68,6 +68,15 @@ def another_phone_adds(database, game_id: str, entry: dict) -> None:
         db.conn.close()
 
 
+def game_version(database, game_id: str) -> int:
+    """The game's version as the server has it now (the id of its latest change)."""
+    db = connect(str(database))
+    try:
+        return store.get_game(db, game_id).version
+    finally:
+        db.conn.close()
+
+
 def kept_form(page) -> str:
     """The add-deal form as the service worker keeps it (drawn when it was fetched)."""
     path = urlsplit(urljoin(page.url, page.evaluate("document.querySelector('[data-add-url]').dataset.addUrl"))).path
@@ -380,13 +389,22 @@ def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kep
         go_offline(context, f"{url}/games/{game_id}/live")
         page.get_by_role("button", name="Save deal 4").click()  # kept again, without connection
         expect(page.locator("[data-outbox]")).to_contain_text("kept on this phone at", timeout=SENT)
+        before_theirs = game_version(database, game_id)
         another_phone_adds(database, game_id, {**CLEAN, "tricks": [4, 5, 4]})  # its deal 4
         page.context.set_offline(False)
         expect(refused).to_contain_text("Deal 4 was added on another phone", timeout=SENT)
         # "Open it" on a sheet not yet brought up to date with the other phone's deal 4 (it
-        # counts 3 deals): the entries were kept for deal 4, and the form for deal 5 opened
-        # empty (CI's run under load); the form now finds them whatever deal they were kept for
-        page.evaluate("document.querySelector('table.sheet').dataset.dealCount = '3'")
+        # counts 3 deals, at the version before it), as on a loaded phone whose sheet had not
+        # polled yet (CI's run): the entries were kept for deal 4, and the form for deal 5
+        # opened empty; the form now finds them whatever deal they were kept for. And the
+        # deal kept after it waited with the sheet's version, before the other phone's deal
+        # 4, and was weighed against it (seen twice in CI-like runs): it now waits with the
+        # version the refusal came with, which named that deal
+        page.evaluate("""(version) => {
+          document.querySelector('table.sheet').dataset.dealCount = '3';
+          document.querySelector('.live-sheet[data-live-version]')
+            .dataset.liveVersion = String(version);
+        }""", before_theirs)
         refused.get_by_role("button", name="Open it").click()
         expect(page.get_by_role("heading", name="Deal 5")).to_be_visible()
         expect(page.locator("#tricks_0")).to_have_value("5")  # the entries as kept

@@ -97,6 +97,11 @@ def clean_deal(page, tricks: tuple[int, int] = (5, 4)) -> None:
         page.fill(f"#bugs_{seat}", "0")
 
 
+#: JavaScript: the values of the form's fields the selectors given find, in one call (as
+#: input_value reads each)
+ENTRIES = "(selectors) => selectors.map((s) => document.querySelector(s).value)"
+
+
 def deals(database) -> list[dict]:
     db = connect(str(database))
     try:
@@ -215,7 +220,7 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.get_by_role("link", name="Add deal 1").click()
         note = phone.locator("form.deal-form > .draft-back")
         expect(note).to_have_text("Your entries that were not saved are back.")
-        assert phone.input_value("#tricks_0") == "3" and phone.input_value("#tricks_1") == "5"
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["3", "5"]
         expect(phone.locator("[data-preview-line]")).not_to_be_empty()  # the preview has run
         expect(note).to_be_visible()
         shot(phone, "live-draft-back")
@@ -230,9 +235,9 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
     page = new_page(browser, service_workers="allow")
     context = page.context
     try:
+        # the sheet under the service worker, its add-deal form kept with it (no visit of
+        # the form needed: under_service_worker waits until it is in the cache)
         under_service_worker(page, f"{url}/games/{game_id}")
-        page.goto(f"{url}/games/{game_id}/deals/new")  # the form is kept too
-        page.goto(f"{url}/games/{game_id}")
 
         context.set_offline(True)
         page.reload()
@@ -572,7 +577,7 @@ def test_a_change_saved_over_another_phones_change_of_the_same_deal_keeps_both(b
         expect(two.locator("[data-changed-twice]")).to_contain_text("\u2068Carla\u2069's bugs 3 → 2")
         expect(two.locator("[data-saving]")).to_contain_text("\u2068Anna\u2069's bugs 1 → 0")
         two.wait_for_timeout(2_500)  # a poll of the form, and whatever it puts back
-        assert [two.input_value(f"#bugs_{seat}") for seat in range(3)] == ["0", "0", "2"]
+        assert two.evaluate(ENTRIES, [f"#bugs_{seat}" for seat in range(3)]) == ["0", "0", "2"]
         two.get_by_role("button", name="Save changes").click()
         expect(two.locator("#deal-1")).to_be_visible()
         db = connect(str(database))

@@ -338,7 +338,8 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
         expect(refused).to_contain_text("Deal 3 was added on another phone", timeout=SENT)
         waiting = page.locator(".outbox-item:not(.refused)")
         expect(waiting).to_contain_text("Not sent yet: it comes after your deal 3, which was not saved.")
-        assert "not the same" not in waiting.inner_text() and "differ" not in waiting.inner_text()
+        said = waiting.inner_text()
+        assert "not the same" not in said and "differ" not in said
         page.wait_for_timeout(6000)  # a round of the outbox later (every 5 s): deal 4 still waits
         expect(waiting).to_contain_text("Not sent yet")
         assert [d["tricks"] for d in deals(database)] == [[5, 4, 4], [5, 4, 4], [4, 4, 5]]
@@ -617,8 +618,9 @@ def test_the_offline_form_and_sheet_in_every_language(browser, served, locale):
         expect(dealer_line(page)).to_contain_text("Jörg")  # deal 4: the first dealer's again
         expect(page.locator(".seat-card:has(.dealer-badge:visible) h2 bdi")).to_have_text(["Jörg"])
         line = page.locator("[data-preview-line]")
-        expect(line).to_have_text(page.locator("form.deal-form").get_attribute("data-preview-offline"))
-        assert line.inner_text().strip()
+        offline_words = page.locator("form.deal-form").get_attribute("data-preview-offline")
+        expect(line).to_have_text(offline_words)
+        assert offline_words.strip()  # the line shows them (above): not a blank
         shot(page, f"offline-form-{locale[:2]}")
     finally:
         context.close()

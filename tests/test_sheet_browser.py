@@ -172,6 +172,32 @@ BADGE_LINES = """() => {
 }"""
 
 
+#: The Trix sheet at once: the sizes (:data:`SIZES`), the names (:data:`NAMES`), each team
+#: row cell's totals, the lines "deals next" takes (:data:`BADGE_LINES`), the badge under
+#: the third header cell, and for deals 1, 2, 3 and 7 how many dealer and doubled marks the
+#: row has and each cell's marks (their texts as shown to the eye)
+TRIX_SHEET_SEEN = f"""() => ({{
+  sizes: ({SIZES})(), names: ({NAMES})(), badgeLines: ({BADGE_LINES})(),
+  teams: Array.from(document.querySelectorAll("thead .team-row .team"),
+                    (team) => Array.from(team.querySelectorAll(".team-total"), (t) => t.textContent)),
+  badge: Array.from(document.querySelectorAll("thead th")[3].querySelectorAll(".dealer-badge"), (b) => b.textContent),
+  rows: Object.fromEntries([1, 2, 3, 7].map((deal) => {{
+    const row = document.querySelector(`#deal-${{deal}}`);
+    return [deal, {{dealerMarks: row.querySelectorAll(".dealer-mark").length,
+                    doubledMarks: row.querySelectorAll(".doubled-mark").length,
+                    cells: Array.from(row.querySelectorAll("td"), (td) => ({{
+                      dealer: Array.from(td.querySelectorAll(".dealer-mark"), (m) => m.textContent),
+                      doubled: Array.from(td.querySelectorAll(".doubled-mark [aria-hidden]"), (m) => m.textContent)}}))}}];
+  }})),
+}})"""
+
+
+def shown(text: str) -> str:
+    """``text`` with its white space as expect's to_have_text weighs it (runs of it one
+    space, none at the ends)."""
+    return " ".join(text.split())
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
     """Issue 8: "The Trix sheet's totals are smaller than a deal's points at 360 px; long
@@ -190,42 +216,47 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
         shot(page, f"sheet-trix-long-names-360-{scheme}")
         shot(page, f"sheet-trix-long-names-360-{scheme}-top", full_page=False)
 
-        sizes = page.evaluate(SIZES)
+        # the sheet shown (its totals above): its sizes, names, team row, badge and marks read
+        # in one call
+        seen = page.evaluate(TRIX_SHEET_SEEN)
+        sizes = seen["sizes"]
         assert min(sizes["totals"]) > max(sizes["points"]), sizes
 
-        names = page.evaluate(NAMES)
+        names = seen["names"]
         assert [n["text"] for n in names] == LONG_NAMES + [f"with {LONG_NAMES[(s + 2) % 4]}" for s in range(4)]
         assert not [n for n in names if n["cut"] or not n["inside"]], names
 
         # under each player, the team's total and the partner (issue 18, part 10)
-        teams = page.locator("thead .team-row .team")
-        expect(teams).to_have_count(4)
-        for seat in range(4):
-            expect(teams.nth(seat).locator(".team-total")).to_have_text(TEAMS[seat % 2][1])
+        assert [[shown(total) for total in team] for team in seen["teams"]] == [[TEAMS[seat % 2][1]] for seat in range(4)]
 
         # "deals" on one line, under Konstantinos, who owns kingdom 3 (each next owner sits to the right)
-        assert page.evaluate(BADGE_LINES) == 1
-        expect(page.locator("thead th").nth(3).locator(".dealer-badge")).to_have_text("deals")
+        assert seen["badgeLines"] == 1
+        assert [shown(badge) for badge in seen["badge"]] == ["deals"]
+
+        def marks(deal: int, seat: int, mark: str) -> list[str]:
+            """The texts of the marks (dealer, doubled) in ``deal``'s cell of ``seat``."""
+            return [shown(text) for text in seen["rows"][str(deal)]["cells"][seat][mark]]
 
         def cell(deal: int, seat: int):
             return page.locator(f"#deal-{deal} td").nth(seat)
 
+        rows = seen["rows"]
         # deal 1: anyone deals; Maximilian doubled the K♥
-        expect(page.locator("#deal-1 .dealer-mark")).to_have_count(0)
-        expect(cell(1, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("K♥²")
+        assert rows["1"]["dealerMarks"] == 0
+        assert marks(1, 1, "doubled") == ["K♥²"]
         expect(cell(1, 1).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the king of hearts"))
-        expect(page.locator("#deal-1 .doubled-mark")).to_have_count(1)
+        assert rows["1"]["doubledMarks"] == 1
         # deal 2: Alexandra, the owner, deals; Maximilian doubled the Q♠
-        expect(cell(2, 0).locator(".dealer-mark")).to_have_text("D")
-        expect(cell(2, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♠²")
+        assert marks(2, 0, "dealer") == ["D"]
+        assert marks(2, 1, "doubled") == ["Q♠²"]
         expect(cell(2, 1).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the queen of spades"))
         # deal 7 (kingdom 2, Maximilian's): he deals and doubled the Q♠, Alexandra the Q♥
-        expect(cell(7, 1).locator(".dealer-mark")).to_have_text("D")
-        expect(cell(7, 1).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♠²")
-        expect(cell(7, 0).locator(".doubled-mark [aria-hidden]")).to_have_text("Q♥²")
+        assert marks(7, 1, "dealer") == ["D"]
+        assert marks(7, 1, "doubled") == ["Q♠²"]
+        assert marks(7, 0, "doubled") == ["Q♥²"]
         expect(cell(7, 0).get_by_role("link")).to_have_accessible_name(re.compile(r"doubled the queen of hearts"))
-        expect(page.locator("#deal-7 .doubled-mark")).to_have_count(2)
-        expect(page.locator("#deal-3 .doubled-mark")).to_have_count(0)  # Diamonds: nothing to double
+        assert rows["7"]["doubledMarks"] == 2
+        assert rows["3"]["doubledMarks"] == 0  # Diamonds: nothing to double
     finally:
         page.context.close()
 
@@ -239,12 +270,15 @@ def test_names_of_different_lengths_leave_the_totals_on_one_line(site, browser):
     page = new_page(browser, 360, 740)
     try:
         page.goto(f"{site['base']}/games/{game_id}")
-        tops = page.evaluate("""Array.from(document.querySelectorAll("thead .total"),
-            (t) => Math.round(t.getBoundingClientRect().top))""")
+        # the loaded sheet's totals' tops, its badges and the room kept for them, in one call
+        tops, badges, spaces, looks = page.evaluate("""[
+            Array.from(document.querySelectorAll("thead .total"), (t) => Math.round(t.getBoundingClientRect().top)),
+            document.querySelectorAll("thead .dealer-badge:not(.badge-space)").length,
+            document.querySelectorAll('thead .badge-space[aria-hidden="true"]').length,
+            Array.from(document.querySelectorAll("thead .badge-space"), (b) => getComputedStyle(b).visibility)]""")
         assert len(tops) == 4 and max(tops) - min(tops) <= 1, tops
-        expect(page.locator("thead .dealer-badge:not(.badge-space)")).to_have_count(1)
-        expect(page.locator('thead .badge-space[aria-hidden="true"]')).to_have_count(3)  # room kept, not read out
-        assert page.evaluate("""Array.from(document.querySelectorAll("thead .badge-space"),
-            (b) => getComputedStyle(b).visibility)""") == ["hidden"] * 3
+        assert badges == 1
+        assert spaces == 3  # room kept, not read out
+        assert looks == ["hidden"] * 3
     finally:
         page.context.close()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser_support import BOX, FITS_WIDTH, new_page, served_to_play, shot, sync_api
 from tests.browser_support import PHONE_LOCALES as LOCALES
-from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot, sync_api
 
 pytestmark = pytest.mark.browser
 
@@ -32,15 +32,26 @@ def server(tmp_path_factory):
         yield url, night_id
 
 
-def fits(page, name: str) -> None:
+#: A page's fit at once: whether it fits its width (:data:`FITS_WIDTH`), its width, the box
+#: of each table's last cell of a row (:data:`BOX`), and the text of the element the
+#: selector given finds (null when none is asked)
+FIT_SEEN = f"""(selector) => ({{fits: {FITS_WIDTH}, width: document.documentElement.scrollWidth,
+  boxes: Array.from(document.querySelectorAll("table tbody tr td:last-child"), {BOX}),
+  text: selector && document.querySelector(selector).innerText}})"""
+
+
+def fits(page, name: str, holding: str | None = None) -> str | None:
     """The page fits 390 px: nothing scrolls sideways, the phone's browser did not widen
-    the page, and each table's last column (a number) is in view."""
-    assert no_sideways_scroll(page), f"{name}: {page.evaluate('document.documentElement.scrollWidth')} px wide"
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for cell in page.locator("table tbody tr td:last-child").all():
-        box = cell.bounding_box()
+    the page, and each table's last column (a number) is in view; read in one call with
+    the text of what ``holding`` finds, which is returned."""
+    page.wait_for_load_state()  # a page a click has just opened, as no_sideways_scroll waits
+    seen = page.evaluate(FIT_SEEN, holding)
+    assert seen["fits"], f"{name}: {seen['width']} px wide"
+    assert seen["width"] <= 390
+    for box in seen["boxes"]:
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
     shot(page, name)
+    return seen["text"]
 
 
 @pytest.mark.parametrize("language", ["en", "ar", "de", "fi"])
@@ -50,14 +61,12 @@ def test_a_forty_character_name_fits_the_season_and_ranking_on_a_phone(browser, 
     try:
         page.goto(f"{url}/season")
         sync_api.expect(page.locator("table.season-table")).to_be_visible()
-        assert LONG in page.locator("table.season-table").inner_text()
-        fits(page, f"long-name-season-{language}")
+        assert LONG in fits(page, f"long-name-season-{language}", "table.season-table")
         page.locator("table.season-table").get_by_role("link", name=LONG).click()
         sync_api.expect(page.locator(".season-line")).to_be_visible()
         fits(page, f"long-name-season-player-{language}")
         page.goto(f"{url}/players")
-        assert LONG in page.locator("main").inner_text()
-        fits(page, f"long-name-players-{language}")
+        assert LONG in fits(page, f"long-name-players-{language}", "main")
         page.goto(f"{url}/nights/{night_id}/standing")
         fits(page, f"long-name-standing-{language}")
     finally:
@@ -78,10 +87,11 @@ def test_a_players_head_to_head_fits_a_360_pixel_phone(browser, server):
             page.goto(f"{url}/language/{language}?next={player}")
             table = page.locator("table.h2h-table")
             sync_api.expect(table).to_be_visible()
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360, language
-            panel = table.locator("xpath=ancestor::section[1]").bounding_box()
-            for cell in table.locator("tr > :last-child").all():
-                box = cell.bounding_box()
+            # the page's width, the panel's box (the table's section) and each row's last cell's, in one call
+            width, panel, boxes = table.evaluate(f"""(table) => [document.documentElement.scrollWidth,
+                ({BOX})(table.closest("section")), Array.from(table.querySelectorAll("tr > :last-child"), {BOX})]""")
+            assert width <= 360, language
+            for box in boxes:
                 assert panel is not None and box is not None, language
                 assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (language, box, panel)
             shot(page, f"head-to-head-360-{language}")
@@ -101,17 +111,21 @@ def test_a_name_too_long_is_refused_beside_its_field_on_a_phone(browser, server)
         assert field.input_value() == "Z" * 200
         page.get_by_role("button", name="Add").click()
         sync_api.expect(page.get_by_text("The late arrival's name is longer than 40 characters.").first).to_be_visible()
-        assert page.get_by_role("combobox", name="Late arrival").input_value() == "Z" * 200
-        assert "joins from round" not in page.locator("main").inner_text()
-        assert no_sideways_scroll(page)
+        # the refused page shown (above): the field's value, the page's words and its fit in one call
+        kept, words, fit = page.get_by_role("combobox", name="Late arrival").evaluate(
+            f"(field) => [field.value, document.querySelector('main').innerText, {FITS_WIDTH}]")
+        assert kept == "Z" * 200
+        assert "joins from round" not in words
+        assert fit  # no sideways scroll
         shot(page, "long-name-arrival-refused")
         page.goto(f"{url}/nights/new?kind=trigami")
         page.get_by_label("The night's name (optional)").fill("N" * 200)
         page.get_by_label("Newcomers, one name a line").fill("Aino\nBruno\nCarla")
         page.get_by_role("button", name="Start").first.click()
         sync_api.expect(page.get_by_text("The night's name is longer than 60 characters.").first).to_be_visible()
-        assert page.get_by_label("The night's name (optional)").input_value() == "N" * 200
-        assert no_sideways_scroll(page)
+        kept, fit = page.get_by_label("The night's name (optional)").evaluate(f"(field) => [field.value, {FITS_WIDTH}]")
+        assert kept == "N" * 200
+        assert fit  # no sideways scroll
         shot(page, "long-name-night-refused")
     finally:
         page.context.close()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import night_actions, night_store
-from tests.browser_support import new_page, no_sideways_scroll, served_to_play, shot
+from tests.browser_support import BOX, FITS_WIDTH, new_page, served_to_play, shot
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +39,20 @@ BROKEN_WORDS = """(scope) => {
 }"""
 
 
+#: The big screen at once: how many "ahead" marks it shows, each table card's box with the
+#: boxes of its "ahead" and total (:data:`BOX`), the words broken in its main part
+#: (:data:`BROKEN_WORDS`) and its width
+SCREEN_SEEN = f"""() => ({{leads: document.querySelectorAll(".lead-mark").length,
+  cards: Array.from(document.querySelectorAll(".night-table"), (card) => ({{box: ({BOX})(card),
+    marks: Array.from(card.querySelectorAll(".lead-mark, .table-total"), {BOX})}})),
+  broken: ({BROKEN_WORDS})("main"), width: document.documentElement.scrollWidth}})"""
+
+#: A phone's page at once: how many "ahead" marks it shows, the words broken in its main
+#: part (:data:`BROKEN_WORDS`), whether it fits its width (:data:`FITS_WIDTH`) and its width
+PHONE_SEEN = f"""() => ({{leads: document.querySelectorAll(".lead-mark").length, broken: ({BROKEN_WORDS})("main"),
+  fits: {FITS_WIDTH}, width: document.documentElement.scrollWidth}})"""
+
+
 @pytest.fixture(scope="module")
 def eleven_tables(tmp_path_factory):
     """A Trigami night of 33 (eleven tables, a 40-letter name at most of them), to 1000,
@@ -65,17 +79,17 @@ def test_no_word_breaks_inside_on_the_big_screen(browser, eleven_tables):
     screen = new_page(browser, width=1920, height=1080)
     try:
         screen.goto(f"{url}/nights/{night_id}/screen")
-        assert screen.locator(".lead-mark").count() == 11
-        assert screen.locator(".night-table").count() == 11
         screen.wait_for_timeout(300)  # the screen's own fitting (static/app.js) settles
         shot(screen, "night-words-big-screen-1920")
-        assert screen.evaluate(BROKEN_WORDS, "main") == []
-        assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+        seen = screen.evaluate(SCREEN_SEEN)
+        assert seen["leads"] == 11
+        assert len(seen["cards"]) == 11
+        assert seen["broken"] == []
+        assert seen["width"] <= 1920
         # each table's total and "ahead" on one line, inside its card
-        for card in screen.locator(".night-table").all():
-            edge = card.bounding_box()
-            for mark in card.locator(".lead-mark, .table-total").all():
-                box = mark.bounding_box()
+        for card in seen["cards"]:
+            edge = card["box"]
+            for box in card["marks"]:
                 assert box is not None and edge is not None
                 assert edge["x"] <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"] + 0.5
     finally:
@@ -90,13 +104,14 @@ def test_no_word_breaks_inside_on_a_phone(browser, eleven_tables, language):
         for path, name in ((f"/nights/{night_id}", "page"), (f"/nights/{night_id}/standing", "standing"),
                            (f"/nights/{night_id}/screen", "screen")):
             phone.goto(url + path)
-            assert phone.locator(".lead-mark").count() == (0 if name == "standing" else 11)
+            seen = phone.evaluate(PHONE_SEEN)
+            assert seen["leads"] == (0 if name == "standing" else 11)
             shot(phone, f"night-words-{name}-390-{language}")
             if name != "standing":  # the page is long: a table card of a 40-letter name, close up
                 card = phone.locator(".night-table", has=phone.locator(".leader bdi", has_text="Q" * 40))
                 shot(card, f"night-words-{name}-390-{language}-card")
-            assert phone.evaluate(BROKEN_WORDS, "main") == [], name
-            assert no_sideways_scroll(phone)
-            assert phone.evaluate("document.documentElement.scrollWidth") <= 390, name
+            assert seen["broken"] == [], name
+            assert seen["fits"]  # no sideways scroll
+            assert seen["width"] <= 390, name
     finally:
         phone.context.close()

@@ -59,6 +59,14 @@ BOXES = """(selectors) => {
 }"""
 
 
+#: After the last deal, at once: the boxes (:data:`BOXES`), whether each total lies whole in
+#: the window, and how many players' columns are marked as the winners'
+END_IN_SIGHT = f"""(selectors) => ({{...({BOXES})(selectors),
+  totals: Array.from(document.querySelectorAll("thead .total"), (t) => {{
+    const b = t.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; }}),
+  winners: document.querySelectorAll("thead .player-col.winner").length}})"""
+
+
 def _clear(seen: dict[str, Any], name: str, below_head: bool = True) -> bool:
     """Whether ``name``'s box lies wholly in the window, under the sticky head (when
     ``below_head``) and above the fixed bar."""
@@ -109,21 +117,21 @@ def test_after_the_winning_deal_the_result_and_the_new_row_are_in_sight(site, br
         expect(page.locator(".action-bar .flash")).to_contain_text(f"Deal {number} saved")
         page.wait_for_load_state("load")
         expect(page.locator(".game-over")).to_have_text(f"🏆 {result}")
-        seen = page.evaluate(BOXES, {"row": f"#deal-{number}", "result": ".game-over"})
+        seen = page.evaluate(END_IN_SIGHT, {"row": f"#deal-{number}", "result": ".game-over"})
         _shot(page, f"end-of-game-{what}-{width}")
         assert _clear(seen, "row"), seen
         assert _clear(seen, "result"), seen
-        totals = page.evaluate("""Array.from(document.querySelectorAll("thead .total"), (t) => {
-            const b = t.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.height > 0; })""")
-        assert totals == [True] * len(data["players"])
+        assert seen["totals"] == [True] * len(data["players"])
         # the winners' columns stand out beside their totals
-        expect(page.locator("thead .player-col.winner")).to_have_count(2 if what == "trix-teams" else 1)
+        assert seen["winners"] == (2 if what == "trix-teams" else 1)
     finally:
         page.context.close()
 
 
 # What a Trix sheet shows between its head and its bar: the band's rows seen whole, the
-# bar's height, and each team cell's box beside its player's column
+# bar's height, each team cell's box beside its player's column, the bar's buttons (their
+# size, whether each lies in the window and shows its words whole), and the team totals'
+# and partners' names as shown
 SHEET_IN_SIGHT = """() => {
   const bar = document.querySelector(".action-bar").getBoundingClientRect();
   const head = document.querySelector("table.sheet thead").getBoundingClientRect();
@@ -132,7 +140,13 @@ SHEET_IN_SIGHT = """() => {
   const box = (el) => { const b = el.getBoundingClientRect(); return {left: b.left, right: b.right}; };
   return {bar: bar.height, window: innerHeight, rows,
           columns: Array.from(document.querySelectorAll("thead tr:first-child .player-col"), box),
-          teams: Array.from(document.querySelectorAll("thead .team-row .team-cell"), box)};
+          teams: Array.from(document.querySelectorAll("thead .team-row .team-cell"), box),
+          buttons: Array.from(document.querySelectorAll(".action-bar a.button, .action-bar button"), (b) => {
+            const box = b.getBoundingClientRect();
+            return {width: box.width, height: box.height, inWindow: box.left >= 0 && box.right <= innerWidth,
+                    whole: b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1}; }),
+          teamTotals: Array.from(document.querySelectorAll("thead .team-row .team-total"), (t) => t.innerText),
+          partners: Array.from(document.querySelectorAll("thead .team-row .team-names bdi"), (b) => b.innerText)};
 }"""
 
 LANGUAGES = ["en", "de", "fi", "ar"]
@@ -191,22 +205,19 @@ def test_the_trix_bar_leaves_the_sheet_in_sight_and_team_totals_stand_over_the_p
         assert seen["rows"] >= 6, seen
         # every tap target in the bar at least 44 px wide and 40 px high (UX.md: chips
         # ≥ 44 px; the sheet's small buttons 40 px), and every word of it inside its button
-        buttons = page.evaluate("""Array.from(document.querySelectorAll(".action-bar a.button, .action-bar button"),
-            (b) => { const box = b.getBoundingClientRect();
-                     return {width: box.width, height: box.height, inWindow: box.left >= 0 && box.right <= innerWidth,
-                             whole: b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1}; })""")
+        buttons = seen["buttons"]
         assert len(buttons) == left + 1, buttons
         assert all(b["width"] >= 44 and b["height"] >= 40 and b["whole"] and b["inWindow"] for b in buttons), buttons
         # each column's team total stands under that player's name and total
         assert len(seen["teams"]) == 4, seen
         for column, team in zip(seen["columns"], seen["teams"], strict=True):
             assert team["left"] >= column["left"] - 1 and team["right"] <= column["right"] + 1, seen
-        shown = page.locator("thead .team-row .team-total").all_inner_texts()
+        shown = seen["teamTotals"]
         assert [t.translate(WESTERN) for t in shown] == team_totals
         if lang == "ar":
             assert all("٠" <= c <= "٩" for t in shown for c in t if c.isdigit()), shown
         # each names the partner: the player two seats on
-        partners = page.locator("thead .team-row .team-names bdi").all_inner_texts()
+        partners = seen["partners"]
         assert partners == [NAMES[(seat + 2) % 4] for seat in range(4)]
         if lang == "en":  # Undo: the offer to restore the deal stands whole in the bar
             page.locator(".action-bar .undo button").click()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import group_token, new_page, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import BOX, FITS_WIDTH, group_token, new_page, serve, shot, sync_api
 
 pytestmark = pytest.mark.browser
 expect = sync_api.expect
@@ -105,20 +105,24 @@ def test_something_else_pasted_is_refused_beside_the_field_and_kept(browser, ser
     page = newcomer(browser, size, language)
     try:
         page.goto(base + "/")
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll
         shot(page, f"join-paste-welcome-{language}-{size[0]}")
         typed = "Anna, Ben und Carla"
         field(page).fill(typed)
         page.locator(".paste-link button[type=submit]").click()
         error = page.locator("#link-errors")
         expect(error).to_be_visible()
-        assert field(page).input_value() == typed
-        assert field(page).get_attribute("aria-invalid") == "true"
+        # the refusal shown: the field's value, its aria-invalid, its box and the error's,
+        # and the page's fit, in one call
+        seen = field(page).evaluate(f"""(input) => ({{value: input.value, invalid: input.getAttribute("aria-invalid"),
+            box: ({BOX})(input), under: ({BOX})(document.querySelector("#link-errors")), fits: {FITS_WIDTH}}})""")
+        assert seen["value"] == typed
+        assert seen["invalid"] == "true"
         # beside the field: right under it, inside the join panel
-        box, under = field(page).bounding_box(), error.bounding_box()
+        box, under = seen["box"], seen["under"]
         assert 0 <= under["y"] - (box["y"] + box["height"]) < 40
         assert page.url == base + "/welcome"
-        assert no_sideways_scroll(page)
+        assert seen["fits"]  # no sideways scroll
         shot(page, f"join-paste-error-{language}-{size[0]}")
     finally:
         page.context.close()
@@ -157,8 +161,9 @@ def test_scanning_the_groups_qr_code_joins_the_group(browser, served, size):
         page.get_by_role("button", name="Scan its QR code").click()
         expect(page.locator("[data-scanner] video")).to_be_visible()
         expect(page.get_by_text("Point the camera at the QR code")).to_be_visible()
-        assert page.evaluate("window.__camera.video.facingMode.ideal") == "environment"  # the rear camera
-        assert no_sideways_scroll(page)
+        facing, fits = page.evaluate(f"[window.__camera.video.facingMode.ideal, {FITS_WIDTH}]")
+        assert facing == "environment"  # the rear camera
+        assert fits  # no sideways scroll
         shot(page, f"join-paste-scanning-{size[0]}")
         page.evaluate(f"window.__qr = {f'http://192.168.1.20:8000/g/{token}'!r}")  # the code comes into view
         in_the_group(page, base)

@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import BOX, FITS_WIDTH, new_page, shot, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_ratings import TIE_DEAL
@@ -57,16 +57,32 @@ def server(tmp_path_factory):
         yield url, ids
 
 
-def rows(page) -> list[tuple[str, str]]:
-    """The ranking table's (rank, name) pairs as shown."""
-    return [(row.locator("td.rank").inner_text().strip(), row.locator("th").inner_text().strip())
-            for row in page.locator("table.ranking-table tbody tr").all()]
+#: JavaScript: the ranking table's [rank, name] pairs as shown (their text, untrimmed)
+ROWS = """Array.from(document.querySelectorAll("table.ranking-table tbody tr"),
+  (row) => [row.querySelector("td.rank").innerText, row.querySelector("th").innerText])"""
 
 
-def lines_of(element) -> int:
-    """How many lines an element's text takes on the screen."""
-    return element.evaluate("el => { const r = document.createRange(); r.selectNodeContents(el);"
-                            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+def rows(page, seen: list[list[str]] | None = None) -> list[tuple[str, str]]:
+    """The ranking table's (rank, name) pairs as shown: read from the page, or from
+    ``seen`` (:data:`ROWS` as read with other things in one call)."""
+    return [(rank.strip(), name.strip()) for rank, name in (page.evaluate(ROWS) if seen is None else seen)]
+
+
+#: JavaScript: how many lines an element's text takes on the screen
+LINES_OF = ("(el) => { const r = document.createRange(); r.selectNodeContents(el);"
+            " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }")
+
+#: The ranking page at once: its rows (:data:`ROWS`), the ranking's and the A–Z list's
+#: boxes (:data:`BOX`), the first rating's text, lines and box, what it is ranked by and its
+#: box, the page's direction and fit (:data:`FITS_WIDTH`)
+RANKING_SEEN = f"""() => {{
+  const cell = document.querySelector("td.rating .rating-shown"), under = document.querySelector("td.rating .ranked-by");
+  return {{rows: {ROWS}, table: ({BOX})(document.querySelector("table.ranking-table")),
+          aToZ: ({BOX})(document.querySelector("table.players-table")),
+          cell: cell.innerText, cellLines: ({LINES_OF})(cell), cellBox: ({BOX})(cell),
+          under: under.innerText, underBox: ({BOX})(under),
+          dir: document.documentElement.getAttribute("dir"), fits: {FITS_WIDTH}}};
+}}"""
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
@@ -77,23 +93,21 @@ def test_the_ranking_on_a_phone(browser, server, language):
         page.goto(f"{url}/players")
         table = page.locator("table.ranking-table")
         sync_api.expect(table).to_be_visible()
-        shown = rows(page)
+        seen = page.evaluate(RANKING_SEEN)  # the page shown: everything below read in one call
+        shown = rows(page, seen["rows"])
         assert len(shown) == 4 and shown[0][1] == SAMI  # three games won of five
         # the ranking comes first, the A–Z list below it
-        a_to_z = page.locator("table.players-table")
-        assert table.bounding_box()["y"] < a_to_z.bounding_box()["y"]
+        assert seen["table"]["y"] < seen["aToZ"]["y"]
         # a rating fits its cell on one line: "27.4 ± 4.1"; under it what the order goes
         # by, the rating less three times its ± (tester 8: a higher rating ranked lower)
-        cell = page.locator("td.rating .rating-shown").first
-        assert re.fullmatch(r"[\d٠-٩.,٫]+\s±\s[\d٠-٩.,٫]+", cell.inner_text().strip())
-        assert lines_of(cell) == 1
-        under = page.locator("td.rating .ranked-by").first
-        assert re.fullmatch(r"(ranked by|يُرتَّب حسب) \u2212?[\d٠-٩.,٫]+", under.inner_text().strip())
-        assert under.bounding_box()["y"] >= cell.bounding_box()["y"] + cell.bounding_box()["height"] - 1
+        assert re.fullmatch(r"[\d٠-٩.,٫]+\s±\s[\d٠-٩.,٫]+", seen["cell"].strip())
+        assert seen["cellLines"] == 1
+        assert re.fullmatch(r"(ranked by|يُرتَّب حسب) \u2212?[\d٠-٩.,٫]+", seen["under"].strip())
+        assert seen["underBox"]["y"] >= seen["cellBox"]["y"] + seen["cellBox"]["height"] - 1
         if language == "ar":
-            assert page.locator("html").get_attribute("dir") == "rtl"
-            assert re.search("[٠-٩]", cell.inner_text())  # the page's digits
-        assert no_sideways_scroll(page)
+            assert seen["dir"] == "rtl"
+            assert re.search("[٠-٩]", seen["cell"])  # the page's digits
+        assert seen["fits"]  # no sideways scroll
         shot(page, f"ratings-players-{language}")
     finally:
         page.context.close()
@@ -107,11 +121,13 @@ def test_a_bad_day_is_explained_beside_its_field(browser, server, language):
         page.goto(f"{url}/players?period=days&start=2026-02-30&kind=trix")
         start = page.locator(".date-field.has-error")
         sync_api.expect(start).to_be_visible()  # the filters open by themselves
-        assert start.locator("input").get_attribute("value") == "2026-02-30"  # what was sent stays
-        assert start.locator(".errors").inner_text().strip()
+        seen = start.evaluate(f"""(start) => ({{value: start.querySelector("input").getAttribute("value"),
+            errors: start.querySelector(".errors").innerText, rows: {ROWS}, fits: {FITS_WIDTH}}})""")
+        assert seen["value"] == "2026-02-30"  # what was sent stays
+        assert seen["errors"].strip()
         # the game filter still applies: the partners' Trix game, both sides of two
-        assert [rank for rank, _name in rows(page)] in (["1", "1", "3", "3"], ["١", "١", "٣", "٣"])
-        assert no_sideways_scroll(page)
+        assert [rank for rank, _name in rows(page, seen["rows"])] in (["1", "1", "3", "3"], ["١", "١", "٣", "٣"])
+        assert seen["fits"]  # no sideways scroll
         shot(page, f"ratings-bad-day-{language}")
     finally:
         page.context.close()
@@ -128,8 +144,9 @@ def test_choosing_a_game_and_a_period_on_the_page(browser, server):
         page.get_by_role("button", name="Show ranking").click()
         sync_api.expect(page.locator("details.filters summary")).to_contain_text("This year")
         # partners: both of a side share the rank
-        assert [rank for rank, _name in rows(page)] == ["1", "1", "3", "3"]
-        assert {name for rank, name in rows(page) if rank == "1"} == {BEN, DORA}
+        shown = rows(page)
+        assert [rank for rank, _name in shown] == ["1", "1", "3", "3"]
+        assert {name for rank, name in shown if rank == "1"} == {BEN, DORA}
     finally:
         page.context.close()
 
@@ -142,12 +159,13 @@ def test_a_players_rating_on_a_phone(browser, server, language):
         page.goto(f"{url}/players/{ids[SAMI]}")
         value = page.locator(".rating-value")
         sync_api.expect(value).to_be_visible()
-        assert "±" in value.inner_text()
-        explained = page.locator(".rating-panel p").first.inner_text()
+        rating, explained, fits = value.evaluate(
+            f"(value) => [value.innerText, document.querySelector('.rating-panel p').innerText, {FITS_WIDTH}]")
+        assert "±" in rating
         assert ("5" if language == "en" else "٥") in explained  # from five finished games
         if language == "en":
             assert "finishing places" in explained and "shrinks" in explained
-        assert no_sideways_scroll(page)
+        assert fits  # no sideways scroll
         shot(page, f"ratings-player-{language}")
     finally:
         page.context.close()
@@ -159,8 +177,9 @@ def test_the_ranking_on_a_big_screen(browser, server):
     try:
         page.goto(f"{url}/players?kind=trigami")
         sync_api.expect(page.locator("table.ranking-table")).to_be_visible()
-        assert rows(page)[0][1] == SAMI
-        assert no_sideways_scroll(page)
+        shown, fits = page.evaluate(f"[{ROWS}, {FITS_WIDTH}]")
+        assert rows(page, shown)[0][1] == SAMI
+        assert fits  # no sideways scroll
         shot(page, "ratings-players-big")
     finally:
         page.context.close()

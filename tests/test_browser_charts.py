@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser_support import BOX, FITS_WIDTH, shot, sync_api
 from tests.browser_support import new_page as _page
-from tests.browser_support import no_sideways_scroll, shot, sync_api
 from tests.history import G1, KINGDOM, store_history
 
 pytestmark = pytest.mark.browser
@@ -51,10 +51,21 @@ def requests_of(page) -> list[str]:
     return seen
 
 
-def chart_box(page, selector: str = "figure.game-chart svg.chart-svg") -> dict:
+#: The first chart ``selector`` finds, once shown, read in one call: its box (:data:`BOX`),
+#: whether the page fits its width (:data:`FITS_WIDTH`), how many lines the game chart
+#: draws and how many lines each of its legend's totals takes (a Range's rectangles: one
+#: a line it spans)
+CHART_SEEN = f"""(chart) => ({{box: ({BOX})(chart), fits: {FITS_WIDTH},
+  lines: document.querySelectorAll("figure.game-chart svg .series .line").length,
+  totalLines: Array.from(document.querySelectorAll("figure.game-chart .chart-legend b"), (b) => {{
+    const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; }})}})"""
+
+
+def chart_seen(page, selector: str = "figure.game-chart svg.chart-svg") -> dict:
+    """The chart once it shows, and the page around it (:data:`CHART_SEEN`)."""
     chart = page.locator(selector).first
     sync_api.expect(chart).to_be_visible()
-    return chart.bounding_box()
+    return chart.evaluate(CHART_SEEN)
 
 
 def test_game_chart_on_a_phone(browser, server):
@@ -62,17 +73,18 @@ def test_game_chart_on_a_phone(browser, server):
     page = _page(browser)
     requests = requests_of(page)
     page.goto(f"{base}/games/{ids['G4']}")
-    box = chart_box(page)
+    seen = chart_seen(page)
+    box = seen["box"]
     # the chart fills the phone's width (less the page's margins) and stays on screen
     assert 330 <= box["width"] <= 390 and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert 200 <= box["height"] <= 300
-    assert page.locator("figure.game-chart svg .series .line").count() == 4
+    assert seen["lines"] == 4
     sync_api.expect(page.locator("figure.game-chart .chart-legend li")).to_have_count(4)
-    assert no_sideways_scroll(page)
+    assert seen["fits"]  # no sideways scroll
     page.locator("figure.game-chart").scroll_into_view_if_needed()
     shot(page, "charts-1-trix-sheet")
     page.goto(f"{base}/games/{ids['G1']}")
-    chart_box(page)
+    sync_api.expect(page.locator("figure.game-chart svg.chart-svg").first).to_be_visible()
     shot(page, "charts-2-trigami-sheet")
     assert all(url.startswith((base, "data:")) for url in requests), requests
     page.context.close()
@@ -83,9 +95,10 @@ def test_game_chart_in_the_dark(browser, server):
     page = _page(browser, color_scheme="dark")
     context = page.context
     page.goto(f"{base}/games/{ids['G3']}")
-    chart_box(page)
+    chart = page.locator("figure.game-chart svg.chart-svg").first
+    sync_api.expect(chart).to_be_visible()
     # the axis labels take the page's ink, light on the dark background
-    fill = page.evaluate("getComputedStyle(document.querySelector('figure.game-chart svg .axis text')).fill")
+    fill = chart.evaluate("() => getComputedStyle(document.querySelector('figure.game-chart svg .axis text')).fill")
     assert fill in ("rgb(236, 235, 230)",), fill
     shot(page, "charts-3-sheet-dark")
     context.close()
@@ -96,14 +109,13 @@ def test_player_page_on_a_phone(browser, server):
     page = _page(browser)
     requests = requests_of(page)
     page.goto(f"{base}/players")
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     shot(page, "charts-4-players")
     page.locator(".players-table").get_by_role("link", name="Anna", exact=True).click()
     sync_api.expect(page.locator("h1")).to_have_text("Anna")
     # Trigami: two finished games, so a results chart; Trix: one, so none yet
     sync_api.expect(page.locator("figure.results-chart")).to_have_count(1)
-    chart_box(page, "figure.results-chart svg.chart-svg")
-    assert no_sideways_scroll(page)
+    assert chart_seen(page, "figure.results-chart svg.chart-svg")["fits"]  # no sideways scroll
     shot(page, "charts-5-player-anna")
     # a figure's number leads to its games: Doublets made → G1 only
     page.locator('[data-figure="trigami.doublets.made"]').click()
@@ -133,16 +145,15 @@ def test_small_phone_past_games_and_long_names(browser, server):
     page.get_by_role("button", name="Show games").click()
     sync_api.expect(page.locator("#unfinished .game-card")).to_have_count(2)
     sync_api.expect(page.locator("#finished .game-card")).to_have_count(1)
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     shot(page, "charts-7-home-filtered-360")
     page.locator("#unfinished .carry-on").first.click()
     page.wait_for_url(f"{base}/games/{ids['long']}#latest")
-    chart_box(page)
-    assert no_sideways_scroll(page)
+    assert chart_seen(page)["fits"]  # no sideways scroll
     shot(page, "charts-8-long-names-360")
     for player in range(1, 9):
         page.goto(f"{base}/players/{player}")
-        assert no_sideways_scroll(page), player
+        assert page.evaluate(FITS_WIDTH), player  # no sideways scroll (the page loaded: goto waits)
     page.context.close()
 
 
@@ -164,14 +175,15 @@ def test_a_name_of_forty_letters_leaves_the_legends_totals_whole(browser, tmp_pa
         db.conn.close()
         page = _page(browser, width=360, height=740)
         page.goto(f"{base}/games/{game_id}")
-        chart_box(page)
+        chart = page.locator("figure.game-chart svg.chart-svg").first
+        sync_api.expect(chart).to_be_visible()
         totals = page.locator("figure.game-chart .chart-legend b")
         sync_api.expect(totals).to_have_count(4)
-        # each total's text in one line box (a Range's rectangles: one a line it spans)
-        lines = totals.evaluate_all("(bs) => bs.map((b) => { const r = document.createRange();"
-                                    " r.selectNodeContents(b); return r.getClientRects().length; })")
-        assert lines == [1, 1, 1, 1], lines
-        assert no_sideways_scroll(page)
+        # each total's text in one line box (a Range's rectangles: one a line it spans),
+        # read with the page's fit
+        seen = chart.evaluate(CHART_SEEN)
+        assert seen["totalLines"] == [1, 1, 1, 1], seen["totalLines"]
+        assert seen["fits"]  # no sideways scroll
         shot(page, "charts-9-forty-letters-360")
         page.context.close()
 

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser_support import SCREENSHOTS, SHOTS, no_sideways_scroll, serve, shot, sync_api
+from tests.browser_support import FITS_WIDTH, SCREENSHOTS, SHOTS, serve, shot, sync_api
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 
@@ -52,7 +52,7 @@ def test_paper_check_marks_rows_on_a_phone(page, server):
         for seat, value in enumerate(points):
             if value:
                 card.locator("input.count-input").nth(seat).fill(value)
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     page.get_by_role("button", name="Check").click()
 
     sync_api.expect(page.locator("#summary")).to_contain_text("cannot be right")
@@ -60,8 +60,9 @@ def test_paper_check_marks_rows_on_a_phone(page, server):
     sync_api.expect(page.locator("#row-2")).to_contain_text("Queens: −100 in all, but this row adds up to −75")
     sync_api.expect(page.locator("#row-3")).to_contain_text("\u2068Carla\u2069: −25 is not a whole number of diamonds")
     sync_api.expect(page.locator("#row-5")).to_contain_text("Kingdom 1: its deals add up to +25, not 0")
-    assert page.input_value("#row-2 input.count-input >> nth=0") == "-25"  # kept
-    assert no_sideways_scroll(page)
+    kept, fits = page.evaluate(f"[document.querySelectorAll('#row-2 input.count-input')[0].value, {FITS_WIDTH}]")
+    assert kept == "-25"  # kept
+    assert fits  # no sideways scroll
     shot(page, "transfer-1-paper-check")
     page.locator("#row-2").scroll_into_view_if_needed()
     shot(page, "transfer-2-paper-check-row", full_page=False)
@@ -82,7 +83,7 @@ def test_paper_check_trigami_with_totals(page, server):
     sync_api.expect(page.locator("#row-2")).to_contain_text("no counts give 1")
     # Carla: 13 written after deal 1, +100 → 113, but 103 was written
     sync_api.expect(page.locator("#row-2")).to_contain_text("the total should be 13 + 100 = 113, not 103")
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
     shot(page, "transfer-3-paper-check-trigami")
 
 
@@ -92,7 +93,7 @@ def test_printable_sheet_on_screen_in_print_and_on_a4(page, server, tmp_path):
     page.get_by_role("link", name="Printable sheet").click()
     sync_api.expect(page.locator(".paper-check.ok")).to_have_count(4)
     sync_api.expect(page.get_by_role("button", name="Print")).to_be_visible()  # with JavaScript
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     shot(page, "transfer-4-print-screen")
 
     page.emulate_media(media="print")
@@ -120,12 +121,17 @@ def test_printable_sheet_with_forty_letter_names_stays_on_the_page(page, server)
     import_game(page, server, data)
     page.get_by_role("link", name="Printable sheet").click()
     sync_api.expect(page.locator(".paper-kingdom")).to_have_count(3)  # two kingdoms, one seat change
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     page.emulate_media(media="print")
     page.set_viewport_size({"width": 703, "height": 1033})  # A4 less 12 mm margins, at 96 dpi
-    assert page.evaluate("document.documentElement.scrollWidth") <= 703
-    for row in page.locator(".paper-kingdom td").all():
-        assert row.evaluate("(cell) => cell.scrollWidth <= cell.clientWidth"), row.inner_text()
+    # the page's width and each line's cell (its text, whether it holds it) in one call
+    width, cells = page.evaluate("""[document.documentElement.scrollWidth,
+        Array.from(document.querySelectorAll(".paper-kingdom td"), (cell) => [cell.scrollWidth <= cell.clientWidth,
+                                                                           cell.innerText])]""")
+    assert width <= 703
+    assert cells  # the kingdoms' and the seat change's lines
+    for whole, text in cells:
+        assert whole, text
     shot(page, "transfer-8-print-long-names")
 
 
@@ -140,5 +146,5 @@ def test_bad_upload_lists_every_problem_on_a_phone(page, server):
     sync_api.expect(problems).to_contain_text("evening.json has these problems")
     sync_api.expect(problems).to_contain_text("Deal 2")
     sync_api.expect(problems).to_contain_text("Deal 3")
-    assert no_sideways_scroll(page)
+    assert page.evaluate(FITS_WIDTH)  # no sideways scroll
     shot(page, "transfer-7-upload-problems")

@@ -13,10 +13,10 @@ from scorekeeper import groups, night_actions, night_store, store
 from scorekeeper.db import connect
 from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
+    FITS_WIDTH,
     fill_worked_example,
     go_offline,
     new_page,
-    no_sideways_scroll,
     served_night,
     sheet_and_form_kept,
     shot,
@@ -54,14 +54,17 @@ def test_a_fresh_phone_scans_table_1s_printed_card_and_saves_a_deal(browser, nig
         png = read_png(qr.screenshot())
         scanned = decode_grey(png.grey(), png.width, png.height)
         assert scanned == [f"{url}/t/{token}"]  # the card's own address
-        assert card.locator(".join-address").inner_text() == scanned[0]
-        assert play not in organiser.content()  # the group's play link is on no card
+        # the card's address as printed and the whole page, in one call
+        printed, whole = card.locator(".join-address").evaluate(
+            "(address) => [address.innerText, document.documentElement.outerHTML]")
+        assert printed == scanned[0]
+        assert play not in whole  # the group's play link is on no card
         shot(organiser, "table-card-print-390")
 
         phone.goto(scanned[0])
         assert phone.url == f"{url}/games/{table.game.id}"
         expect(phone.get_by_text("Table card: this phone enters deals at table 1 (round 1) only.")).to_be_visible()
-        assert no_sideways_scroll(phone)
+        assert phone.evaluate(FITS_WIDTH)  # no sideways scroll
         shot(phone, "table-card-sheet-390")
         phone.get_by_role("link", name="Add deal 1").click()
         fill_worked_example(phone)
@@ -73,7 +76,7 @@ def test_a_fresh_phone_scans_table_1s_printed_card_and_saves_a_deal(browser, nig
         answer = phone.goto(f"{url}/group")
         assert answer.status == 403
         expect(phone.get_by_role("heading", name="Table 1's card")).to_be_visible()
-        assert no_sideways_scroll(phone)
+        assert phone.evaluate(FITS_WIDTH)  # no sideways scroll
         shot(phone, "table-card-refused-390")
         phone.get_by_role("link", name="Open table 1's game").click()
         assert phone.url == f"{url}/games/{table.game.id}"
@@ -146,9 +149,11 @@ def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_i
         expect(outbox.get_by_role("button", name="Discard")).to_be_visible()
         expect(phone.get_by_role("link", name="Add deal 1")).to_have_count(0)
         assert cut, "the worker's fetch of the sheet was never cut: the test tried nothing"
-        assert phone.locator("[data-next-text]").count() == 0 or \
-            phone.locator("[data-next-text]").inner_text() == drawn
-        assert no_sideways_scroll(phone)
+        # the sheet settled (above): who deals next, if it says, and its fit in one call
+        next_texts, fits = phone.evaluate(
+            f"[Array.from(document.querySelectorAll('[data-next-text]'), (e) => e.innerText), {FITS_WIDTH}]")
+        assert next_texts == [] or next_texts == [drawn]
+        assert fits  # no sideways scroll
         shot(phone, "table-card-offline-refused-390")
         db = connect(str(tmp_path / "cards.sqlite3"))
         try:

@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, serve, shot, store_game
+from tests.browser_support import BOX, FITS_WIDTH, new_page, serve, shot, store_game
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM, plain_deal
 
@@ -32,6 +32,12 @@ BUTTONS_CUT = """[...document.querySelectorAll('.contract-buttons .primary')]
   .filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent.trim())"""
 
 
+#: The contract buttons' boxes (:data:`BOX`)
+BUTTON_BOXES = f"Array.from(document.querySelectorAll('.contract-buttons .primary'), {BOX})"
+#: The page's text size, as its root's computed style gives it
+TEXT_SIZE = "getComputedStyle(document.documentElement).fontSize"
+
+
 @pytest.fixture
 def larger_text(browser):
     """A 360 px phone whose browser text size is 24 px, 1.5 times the usual 16."""
@@ -48,21 +54,22 @@ def test_the_score_sheets_read_with_the_phones_text_set_larger(larger_text, tmp_
     with serve(database) as url:
         trigami, trix = store_game(database, TRIGAMI), store_game(database, TRIX)
         page.goto(f"{url}/games/{trigami}")
-        assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "25.5px"  # 17/16 of 24
-        totals = page.evaluate(TOTALS)
+        # the loaded sheet's text size, totals and fit in one call
+        size, totals, fits = page.evaluate(f"[{TEXT_SIZE}, {TOTALS}, {FITS_WIDTH}]")
+        assert size == "25.5px"  # 17/16 of 24
         assert [t["text"] for t in totals] == ["320", "400", "320"]
         assert not any(t["cut"] for t in totals), totals
         assert all(left["right"] <= right["left"] for left, right in itertools.pairwise(totals)), totals
-        assert no_sideways_scroll(page)
+        assert fits  # no sideways scroll
         shot(page, "large-text-trigami-360", full_page=False)
         page.goto(f"{url}/games/{trix}")
-        assert page.evaluate(BUTTONS_CUT) == []
-        labels = page.locator(".contract-buttons .primary")
-        assert labels.count() == 5  # every contract offered, none pushed off the phone
-        for n in range(5):
-            box = labels.nth(n).bounding_box()
+        # the contract buttons' words cut, their boxes, and the page's fit in one call
+        cut, boxes, fits = page.evaluate(f"[{BUTTONS_CUT}, {BUTTON_BOXES}, {FITS_WIDTH}]")
+        assert cut == []
+        assert len(boxes) == 5  # every contract offered, none pushed off the phone
+        for box in boxes:
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
-        assert no_sideways_scroll(page)
+        assert fits  # no sideways scroll
         shot(page, "large-text-trix-360", full_page=False)
 
 
@@ -75,9 +82,9 @@ def test_the_usual_text_size_is_the_same_as_before(browser, tmp_path):
         page = new_page(browser, 360, 740)
         try:
             page.goto(f"{url}/games/{trix}")
-            assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "17px"
-            tops = {round(page.locator(".contract-buttons .primary").nth(n).bounding_box()["y"])
-                    for n in range(page.locator(".contract-buttons .primary").count())}
+            size, boxes = page.evaluate(f"[{TEXT_SIZE}, {BUTTON_BOXES}]")
+            assert size == "17px"
+            tops = {round(box["y"]) for box in boxes}
             assert len(tops) == 1
         finally:
             page.context.close()
@@ -125,11 +132,13 @@ def test_a_long_trix_games_printable_sheet_fits_a_360_pixel_phone(browser, tmp_p
                                                   deals=COSTLY_KINGDOM * 4))
             for language in ("en", "ar"):
                 page.goto(f"{url}/language/{language}?next=/games/{game}/print")
-                totals = page.locator(".paper-total td")
-                assert totals.first.inner_text() == ("−2500" if language == "en" else "\u061c−٢٥٠٠")
-                assert page.locator(".paper-teams td").count() == 4
-                assert page.evaluate(PAPER_CUT) == []
-                assert no_sideways_scroll(page)
+                # the loaded sheet's first total, its teams' cells, the cells cut and its fit in one call
+                first, teams, cut, fits = page.evaluate(f"""[document.querySelector(".paper-total td").innerText,
+                    document.querySelectorAll(".paper-teams td").length, {PAPER_CUT}, {FITS_WIDTH}]""")
+                assert first == ("−2500" if language == "en" else "\u061c−٢٥٠٠")
+                assert teams == 4
+                assert cut == []
+                assert fits  # no sideways scroll
                 shot(page, f"paper-trix-360-{language}-{text_size}px")
     finally:
         page.context.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import BOX, FITS_WIDTH, new_page, shot, sync_api
 from tests.png_support import read_png
 from tests.test_join import WIFI, decode_grey
 
@@ -53,22 +53,34 @@ def read_qr(qr) -> list[str]:
     return decode_grey(png.grey(), png.width, png.height)
 
 
-def assert_scannable(page, qr, expected: str) -> None:
-    box = qr.bounding_box()
+#: The QR code shown and what is around it, at once: its box (:data:`BOX`) and viewBox, the
+#: address under it (its text, whether it can be selected, whether it fits its line), the
+#: fold's summary and whether the page fits its width (:data:`FITS_WIDTH`)
+SHOWN = f"""(qr) => {{
+  const address = document.querySelector(".join-address");
+  return {{box: ({BOX})(qr), viewBox: qr.getAttribute("viewBox"), address: address.innerText,
+          select: getComputedStyle(address).userSelect, addressFits: address.scrollWidth <= address.clientWidth,
+          summary: document.querySelector("details.join summary").textContent.trim(), fits: {FITS_WIDTH}}};
+}}"""
+
+
+def assert_scannable(page, qr, expected: str) -> dict:
+    """The QR code is camera-sized, reads ``expected``, and the address under it says it
+    and can be copied, the page fitting its width; returns what was read (:data:`SHOWN`)."""
+    seen = qr.evaluate(SHOWN)
+    box = seen["box"]
     assert box["width"] >= 200 and abs(box["width"] - box["height"]) < 1  # square, camera-sized
     assert read_qr(qr) == [expected]
-    address = page.locator(".join-address")
-    assert address.inner_text() == expected
-    assert page.evaluate("getComputedStyle(document.querySelector('.join-address')).userSelect") != "none"
-    assert no_sideways_scroll(page)
+    assert seen["address"] == expected
+    assert seen["select"] != "none"
+    assert seen["fits"]  # no sideways scroll
+    return seen
 
 
 def test_join_from_another_phone_on_the_sheet(page, sheet):
     url, expected = sheet
     qr = open_join(page, url)
-    assert_scannable(page, qr, expected)
-    summary = page.locator("details.join summary")
-    assert summary.evaluate("el => el.textContent.trim()") == "Join from another phone"
+    assert assert_scannable(page, qr, expected)["summary"] == "Join from another phone"
     shot(page, "join")
 
 
@@ -78,10 +90,10 @@ def test_join_in_the_dark_stays_dark_on_white(browser, sheet):
     context = page.context
     try:
         qr = open_join(page, url)
-        assert_scannable(page, qr, expected)
+        seen = assert_scannable(page, qr, expected)
         png = read_png(qr.screenshot())
         # the quiet zone is white and the finder pattern's corner black, as in daylight
-        module = png.width / int(qr.get_attribute("viewBox").split()[2])
+        module = png.width / int(seen["viewBox"].split()[2])
         quiet, corner = int(module * 2), int(module * 4.5)  # middle of the quiet zone, first module
         assert min(png.pixel(quiet, quiet)[:3]) > 240
         assert max(png.pixel(corner, corner)[:3]) < 40
@@ -96,9 +108,7 @@ def test_join_on_a_narrow_phone_without_javascript(browser, sheet):
     page = new_page(browser, width=360, height=740, javascript=False)
     try:
         qr = open_join(page, url)
-        assert_scannable(page, qr, expected)
-        address = page.locator(".join-address")
-        assert address.evaluate("el => el.scrollWidth <= el.clientWidth")
+        assert assert_scannable(page, qr, expected)["addressFits"]
         shot(page, "join-360")
     finally:
         page.context.close()

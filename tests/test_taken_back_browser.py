@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests import browser_support
-from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import FITS_WIDTH, new_page, serve, store_game, sync_api
 from tests.test_taken_back import DIAMONDS, KING_BACK
 
 expect = sync_api.expect
@@ -60,7 +60,7 @@ def test_change_the_reading_on_the_settings_page_and_see_the_sheet_change(browse
         expect(notice).to_contain_text("−150 → −75")
         expect(notice).to_contain_text("Tap Save again to confirm.")
         assert page.url.startswith(f"{url}/edit")  # nothing saved yet
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         notice.scroll_into_view_if_needed()
         shot(page, "1-asked", full_page=False)
         page.get_by_role("button", name="Save").click()
@@ -96,7 +96,7 @@ def test_the_explanation_of_a_king_taken_back_in_each_language(browser, served, 
         steps = dialog.locator(".steps")
         expect(steps).to_contain_text(words)
         expect(steps).to_contain_text(ben)  # what the other reading gives Ben: −75
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"3-explain-{lang}", full_page=False)
     finally:
         page.context.close()
@@ -113,7 +113,7 @@ def test_the_reading_on_the_new_game_form_the_deal_form_and_what_if(browser, ser
         page.goto(f"{base}/games/new?kind=trix")
         expect(page.locator("#taken_back")).to_contain_text("A doubled card taken back by its doubler")
         page.locator("#taken_back").scroll_into_view_if_needed()
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, "4-new-game", full_page=False)
         page.goto(f"{make(deals=())}/deals/new")
         page.locator('label[for="contracts-0"]').click()  # King of Hearts
@@ -125,7 +125,7 @@ def test_the_reading_on_the_new_game_form_the_deal_form_and_what_if(browser, ser
         expect(leader).to_contain_text("This game's reading: the doubler −150 and whoever led +75; "
                                        "if the doubler led it, only −75.")
         leader.scroll_into_view_if_needed()
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, "5-deal-form-leader", full_page=False)
         page.goto(f"{url}/what-if")
         page.get_by_text("The doubler pays the plain penalty, nobody gains").click()
@@ -133,7 +133,7 @@ def test_the_reading_on_the_new_game_form_the_deal_form_and_what_if(browser, ser
         expect(page.locator(".what-if-result h2")).to_contain_text(
             "a doubled card taken back: the doubler pays the plain penalty and nobody gains")
         expect(page.locator(".other-totals")).to_contain_text("−105")
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         page.locator(".what-if-result").scroll_into_view_if_needed()
         shot(page, "6-what-if", full_page=False)
     finally:

@@ -35,6 +35,7 @@ const OfflineTruth = (function () {
   const KNOWN = "scorekeeper-known:";  // + a game's id: the newest state of it this phone has seen
   const SENT_DEALS = "scorekeeper-sent-deals";  // own deals sent from the outbox: [{game, nonce, contracts, before}]
   const OUTBOX = "scorekeeper-outbox";
+  const SENT = "scorekeeper-sent";  // the outbox's: form tokens of deals sent from it, per game
 
   function load(name, fallback) {
     try { return JSON.parse(localStorage.getItem(name) || "null") || fallback; } catch (e) { return fallback; }
@@ -69,6 +70,18 @@ const OfflineTruth = (function () {
     save(SENT_DEALS, all.filter((d) => d.game !== item.game).concat(mine));
   }
 
+  // This phone's deals of ``game`` waiting in the outbox that come before its next new deal,
+  // in the phone's order: not those that wait for one of its deals opened again and not
+  // saved yet (that deal is on its form, and they come after it); once it is saved again
+  // (waiting in the outbox, or sent), they count (tester 22: the next form had said deal 3
+  // where deals 2 to 4 were waiting).
+  function ownWaiting(game) {
+    const outbox = load(OUTBOX, []);
+    const sentNow = load(SENT, {})[game] || [];
+    return outbox.filter((i) => i.game === game && i.state === "waiting" && (!i.after
+      || sentNow.includes(i.after.nonce) || outbox.some((o) => o.nonce === i.after.nonce && o.state === "waiting")));
+  }
+
   // The next deal as this phone knows it: {number, dealer, version, ahead (own deals counted
   // after the state), contracts and over (Trix)}; null without a state.
   function next(game, drawn) {
@@ -77,9 +90,7 @@ const OfflineTruth = (function () {
     if (kept && (!base || kept.version > base.version)) base = kept;
     if (!base) return null;
     const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version).map((d) => d.contracts)
-      // (not a deal that waits for one of this phone's deals opened again: it comes after)
-      .concat(load(OUTBOX, []).filter((i) => i.game === game && i.state === "waiting" && !i.after)
-        .map((i) => contractsOf(i.data)));
+      .concat(ownWaiting(game).map((i) => contractsOf(i.data)));
     const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null };
     if (base.kind === "trix") {
       // the owner deals every deal of the kingdom; once its owner has chosen every
@@ -273,7 +284,19 @@ const OfflineTruth = (function () {
   window.addEventListener("offline", () => connection(false));
   window.addEventListener("online", () => connection(true));
 
-  return { form: form, sent: sent, preview: preview };
+  // The numbers the deals of ``game`` waiting on this phone (:func:`ownWaiting`) will have,
+  // in order, after the sheet ``region``'s state (and any newer one this phone has seen),
+  // and the next new deal's: {numbers: {form token: number}, next}; null without a state
+  function numbers(game, region) {
+    const now = next(game, stateOf(region));
+    if (!now) return null;
+    const waiting = ownWaiting(game);
+    const byToken = {};
+    waiting.forEach((i, k) => { byToken[i.nonce] = now.number - waiting.length + k; });
+    return { numbers: byToken, next: now.number };
+  }
+
+  return { form: form, sent: sent, preview: preview, numbers: numbers };
 })();
 
 (function () {
@@ -750,6 +773,17 @@ const OfflineTruth = (function () {
       keep();
       // its own answer (the sheet with "Deal N saved" and Undo) comes back to this page:
       // the live check below does not take this page to the sheet meanwhile
+      // With connection, while deals of this game entered before it wait on this phone
+      // (not sent yet, or behind one that was refused): it waits after them, in the outbox,
+      // and goes in the phone's order. Sent at once, it had been saved before them (tester
+      // 22, HIGH: entered as deal 4, saved as deal 2).
+      const game = (form.dataset.draft || "").split(":")[0];
+      const token = form.querySelector('input[name="nonce"]');
+      if (navigator.onLine !== false && window.Scorekeeper && window.Scorekeeper.pending(game, token && token.value)) {
+        event.preventDefault();
+        if (window.Scorekeeper.queue(form, undefined, true)) localStorage.removeItem(key);
+        return;
+      }
       if (navigator.onLine !== false) form.dataset.sentAt = String(Date.now());
       if (navigator.onLine === false) {
         event.preventDefault();
@@ -1016,8 +1050,9 @@ const OfflineTruth = (function () {
   }
 
   // reason: why the server could not take it now (its disk full), said where it waits;
-  // none: no connection
-  function queue(form, reason) {
+  // behind: the phone is online but deals of this game wait before it (sent in order);
+  // neither: no connection
+  function queue(form, reason, behind) {
     const data = [];
     new FormData(form).forEach((value, name) => { if (typeof value === "string") data.push([name, value]); });
     const nonce = (data.find((p) => p[0] === "nonce") || [])[1];
@@ -1027,17 +1062,26 @@ const OfflineTruth = (function () {
     const preview = form.querySelector("[data-preview-line]");
     // the points only (a line with a message in it is no points: still to enter, no connection)
     const points = preview && !preview.querySelector("span") ? preview.textContent.trim() : "";
-    items.push({ nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
-                 url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
-                 entries: describe(form), points: points, at: Date.now(), state: "waiting",
-                 held: reason || undefined });
+    const item = { nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
+                   url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
+                   entries: describe(form), points: points, at: Date.now(), state: "waiting",
+                   held: reason || undefined };
+    // in the phone's order: a deal opened again (refused, then opened from its card) goes
+    // before the deals that wait for it, where it was (tester 22, HIGH: listed and sent
+    // last, a deal entered after them went in before them)
+    const at = items.findIndex((i) => i.game === game && i.after && i.after.nonce === nonce);
+    items.splice(at < 0 ? items.length : at, 0, item);
     save(OUTBOX, items);
     // The form says it is kept and waiting (sent by itself, then the sheet opens: flush)
     const line = form.querySelector("[data-preview-line]");
-    const text = reason ? form.dataset.heldText : form.dataset.waitingText;
+    const text = reason || behind ? form.dataset.heldText : form.dataset.waitingText;
     if (line) { line.textContent = ""; line.appendChild(el("span", "waiting", text)); }
     form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
     form.dataset.queued = nonce;
+    if (behind && form.dataset.sheetUrl) {  // the sheet lists it and sends the deals in order
+      location.href = form.dataset.sheetUrl;
+      return true;
+    }
     // ... or the sheet lists it, if the service worker kept the sheet (a form opened first
     // on this phone may lead to a sheet never kept: "not opened on it before" says nothing
     // of the deal)
@@ -1200,18 +1244,30 @@ const OfflineTruth = (function () {
     if (navigator.onLine === false) return;
     let changed = false;
     let closed = false;  // a deal refused for good: the card's round or night closed meanwhile
+    // In the phone's order, game by game: a deal after one held back this round waits too,
+    // unless it is the very deal that one waits for (a refused deal opened again and saved:
+    // it goes first). Sent at once, a deal entered later had been saved before deals
+    // entered earlier (tester 22, HIGH). {game: the form tokens the held deals wait for}
+    const held = {};
     for (const item of load(OUTBOX, [])) {
       if (item.state !== "waiting") continue;
       const first = waitsFor(item);
       const before = load(OUTBOX, []);
       const kept = before.find((i) => i.nonce === item.nonce);
       if (!kept) continue;
-      if ((first ? first.number : undefined) !== kept.behind) {  // said on its card
-        kept.behind = first ? first.number : undefined;
+      // said on its card: the deal it waits for, not saved (refused, or opened again and
+      // not saved yet); not one saved again and waiting before it (they go in order)
+      const unsaved = first && !before.some((i) => i.nonce === first.nonce && i.state === "waiting");
+      if ((unsaved ? first.number : undefined) !== kept.behind) {
+        kept.behind = unsaved ? first.number : undefined;
         save(OUTBOX, before);
         changed = true;
       }
-      if (first) continue;
+      const inLine = held[item.game] && !held[item.game].includes(item.nonce);
+      if (first || inLine) {
+        held[item.game] = (held[item.game] || []).concat(first ? [first.nonce] : []);
+        continue;
+      }
       const body = new URLSearchParams();
       kept.data.forEach((p) => { if (p[0] !== "mine") body.append(p[0], p[1]); });
       body.append("mine", own(item.game).filter((n) => n !== item.nonce).join(","));
@@ -1337,19 +1393,31 @@ const OfflineTruth = (function () {
       const waiting = items.filter((i) => i.state === "waiting").length;
       const table = document.querySelector("table.sheet[data-deal-count]");
       const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
-      if (add && table) {  // "Add deal 3" when deal 2 waits to be sent
-        add.textContent = add.textContent.replace(/\p{Nd}+/u, pageNumber(parseInt(table.dataset.dealCount, 10) + waiting + 1));
+      // the numbers as this phone will send them: after the sheet and this phone's deals sent
+      // since, in the outbox's order, as the next form and the dealer line count them; a
+      // deal that waits for one opened again and not saved yet keeps the number it was
+      // kept as (tester 22: two cards had read "Deal 2")
+      const region = document.querySelector(".live-sheet[data-next-deal]");
+      const known = region ? OfflineTruth.numbers(game, region) : null;
+      if (add && (known || table)) {  // "Add deal 3" when deal 2 waits to be sent
+        const n = known ? known.next : parseInt(table.dataset.dealCount, 10) + waiting + 1;
+        add.textContent = add.textContent.replace(/\p{Nd}+/u, pageNumber(n));
       }
+      const numberOf = (item) => (known && item.state === "waiting" && item.nonce in known.numbers
+        ? known.numbers[item.nonce] : item.number);
       if (waiting) {
         box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) })));
       }
       items.forEach(function (item) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
-        card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(item.number), time: clock(item.at) })));
+        card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(numberOf(item)), time: clock(item.at) })));
         if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself
           card.appendChild(el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held })));
         }
-        if (item.state === "waiting" && item.behind) {  // it waits for this phone's deal before it
+        // it waits for this phone's deal before it, not saved (refused, or opened again and not
+        // saved yet); once saved again it waits in the outbox before this one: nothing to say
+        const resaved = item.after && items.some((i) => i.nonce === item.after.nonce && i.state === "waiting");
+        if (item.state === "waiting" && item.behind && !resaved) {
           card.appendChild(el("p", "errors outbox-behind",
             fill(item.after ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
           const add = box.closest("[data-add-url]");
@@ -1579,7 +1647,16 @@ const OfflineTruth = (function () {
     note.textContent = document.documentElement.dataset.offlineNothing || "No connection: nothing was changed.";
   });
 
-  window.Scorekeeper = { queue: queue, flush: flush };
+  // Whether deals of ``game`` wait in the outbox on this phone (to be sent, or refused and
+  // not yet opened again or discarded) that come before the deal of form token ``nonce``:
+  // that deal then waits after them. Not the deals that wait for it (it is a refused deal
+  // opened again: they come after it).
+  function pending(game, nonce) {
+    return load(OUTBOX, []).some((i) => i.game === game && i.nonce !== nonce
+      && (i.state === "waiting" || i.state === "refused") && !(i.after && i.after.nonce === nonce));
+  }
+
+  window.Scorekeeper = { queue: queue, flush: flush, pending: pending };
 
   // The page of a deleted game (templates/games/deleted_game.html), shown where a deal
   // form was: that another phone deleted it meanwhile, that the entries of this phone's

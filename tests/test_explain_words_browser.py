@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests import browser_support
-from tests.browser_support import new_page, no_sideways_scroll, serve, store_game, sync_api
+from tests.browser_support import FITS_WIDTH, new_page, serve, store_game, sync_api
 from tests.test_explain_words import REVERSED, TAKEN_BACK_KINGDOM, TIE, TRIX_PLAYERS
 
 expect = sync_api.expect
@@ -50,22 +50,22 @@ def test_what_if_kingdom_check_and_tie_read_in_the_phones_language(browser, game
     try:
         page.goto(f"{base}/games/{trix}/what-if?doubling=none")
         expect(page.locator("html")).to_have_attribute("lang", code)
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"what-if-{code}")
 
         page.goto(f"{base}/games/{trix}/explain/kingdom/1")
         expect(page.locator(".readings")).to_contain_text(REVERSED[code])
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"kingdom-{code}")
 
         page.goto(f"{base}/games/{tie}/explain/total?seat=0")
         expect(page.locator(".readings")).to_contain_text(TIE[code])
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"tie-{code}")
 
         page.goto(f"{base}/games/{trix}/explain/teams")
         expect(page.locator(".readings")).to_be_visible()
-        assert no_sideways_scroll(page)
+        assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"teams-{code}")
     finally:
         page.context.close()

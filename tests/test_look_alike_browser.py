@@ -43,8 +43,9 @@ def cards(browser, url: str, zone: str) -> dict[str, str]:
         page.goto(f"{url}/")
         page.wait_for_function("() => !document.querySelector('time[data-alike]').textContent.includes('UTC')")
         shot(page, f"look-alike-{zone.replace('/', '-')}")
-        times = page.locator(".game-card time[data-alike]")
-        return {times.nth(i).get_attribute("datetime"): times.nth(i).inner_text() for i in range(times.count())}
+        # every card's stored time and the text shown for it, in one call
+        return dict(page.evaluate("""Array.from(document.querySelectorAll(".game-card time[data-alike]"),
+            (time) => [time.getAttribute("datetime"), time.innerText])"""))
     finally:
         page.context.close()
 

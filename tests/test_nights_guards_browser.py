@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import new_page, no_sideways_scroll, shot
+from tests.browser_support import FITS_WIDTH, new_page, shot
 from tests.test_nights_browser import night_served  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
@@ -17,15 +17,19 @@ def test_a_table_says_its_players_are_the_nights(browser, night_served):  # noqa
     page = new_page(browser)
     try:
         page.goto(f"{url}/games/{table.game.id}/edit")
-        note = page.locator(".night-table")
-        assert "table 2 of round 1 of \u2068Friday club\u2069" in note.inner_text()
-        assert page.locator("form.edit-game").count() == 0
-        no_sideways_scroll(page)
+        # the loaded page's note, its settings form (none) and its fit in one call
+        note, forms, fits = page.evaluate(f"""[document.querySelector(".night-table").innerText,
+            document.querySelectorAll("form.edit-game").length, {FITS_WIDTH}]""")
+        assert "table 2 of round 1 of \u2068Friday club\u2069" in note
+        assert forms == 0
+        assert fits  # no sideways scroll
         shot(page, "night-table-settings")
         page.goto(f"{url}/games/{table.game.id}/delete")
-        assert "removed with their night, or not at all" in page.inner_text("main")
-        assert page.locator("button.danger").count() == 0
-        no_sideways_scroll(page)
+        said, buttons, fits = page.evaluate(f"""[document.querySelector("main").innerText,
+            document.querySelectorAll("button.danger").length, {FITS_WIDTH}]""")
+        assert "removed with their night, or not at all" in said
+        assert buttons == 0
+        assert fits  # no sideways scroll
         shot(page, "night-table-delete")
     finally:
         page.context.close()

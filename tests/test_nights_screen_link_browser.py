@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.db import connect
-from tests.browser_support import group_token, new_page, no_sideways_scroll, shot, sync_api
+from tests.browser_support import FITS_WIDTH, group_token, new_page, shot, sync_api
 from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.test_nights_browser import LIVE, night_served  # noqa: F401 (night_served: a fixture)
 
@@ -40,10 +40,11 @@ def test_the_organiser_offers_the_tv_a_read_only_big_screen(browser, night_serve
         expect(offer.locator("svg.join-qr")).to_be_visible()
         expect(offer).to_contain_text("This link only shows the scores: nobody can change anything with it.")
         expect(offer.get_by_role("button", name="Copy link")).to_be_visible()  # static/copy.js
-        address = offer.locator("#screen-link").input_value()
+        # the offer shown: the link's address and the page's fit in one call
+        address, fits = organiser.evaluate(f"[document.querySelector('#big-screen #screen-link').value, {FITS_WIDTH}]")
         assert "/g/" in address and f"?screen={night.id}" in address
         assert group_token(tmp_path / "night.sqlite3") not in address  # not the play link
-        assert no_sideways_scroll(organiser)
+        assert fits  # no sideways scroll
         offer.scroll_into_view_if_needed()
         shot(organiser, "night-screen-offer-390")
         shot(offer, "night-screen-offer-panel-390")  # the panel, close up
@@ -62,7 +63,7 @@ def test_the_organiser_offers_the_tv_a_read_only_big_screen(browser, night_serve
         first = tv.locator(".standing tbody tr").first
         expect(first).to_contain_text(seats[1])
         expect(first).to_contain_text("200")
-        assert no_sideways_scroll(tv)
+        assert tv.evaluate(FITS_WIDTH)  # no sideways scroll (the screen shown: above)
         shot(tv, "night-big-screen-read-only-1920")
         # someone at the TV types a game's address: refused, nothing to change there
         refused = tv.goto(f"{url}/games/{table.game.id}/deals/new")

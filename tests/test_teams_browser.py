@@ -61,10 +61,10 @@ def test_worst_loses_sheet_and_explanations_on_a_phone(site, browser, code):
         expect(page.locator("html")).to_have_attribute("lang", code)
         shot(page, f"teams-worst-sheet-{code}", full_page=False)
         shot(page, f"teams-worst-sheet-{code}-full")
-        colours = page.evaluate(BACKGROUNDS)
+        colours, marks = page.evaluate(f"[({BACKGROUNDS})(), ({MARK_AFTER})()]")  # in one call
         # Pia & Rae (seats 0 and 2) in the winners' gold, Quin & Sol not
         assert [c == colours["winner"] for c in colours["teams"]] == [True, False, True, False], colours
-        assert all(page.evaluate(MARK_AFTER)), "a doubled card's ² stands before the card"
+        assert all(marks), "a doubled card's ² stands before the card"
 
         page.goto(f"{site['base']}/games/{game_id}/explain/total?seat=0")
         expect(page.locator(".steps li").last).to_contain_text("Sol")

@@ -55,8 +55,8 @@ def test_a_fresh_phone_scans_table_1s_printed_card_and_saves_a_deal(browser, nig
         scanned = decode_grey(png.grey(), png.width, png.height)
         assert scanned == [f"{url}/t/{token}"]  # the card's own address
         # the card's address as printed and the whole page, in one call
-        printed, whole = card.locator(".join-address").evaluate(
-            "(address) => [address.innerText, document.documentElement.outerHTML]")
+        printed, whole = organiser.evaluate(
+            "[document.querySelector('.table-card .join-address').innerText, document.documentElement.outerHTML]")
         assert printed == scanned[0]
         assert play not in whole  # the group's play link is on no card
         shot(organiser, "table-card-print-390")

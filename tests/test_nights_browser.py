@@ -97,8 +97,8 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
         phone.emulate_media(media="screen")
         screen.goto(f"{url}/nights/{night.id}/screen")
         # its fit and the standing's type, read in one call
-        fits, size = screen.locator(".standing tbody th").first.evaluate(
-            f"(e) => [{FITS_WIDTH}, parseFloat(getComputedStyle(e).fontSize)]")
+        fits, size = screen.evaluate(
+            f"[{FITS_WIDTH}, parseFloat(getComputedStyle(document.querySelector('.standing tbody th')).fontSize)]")
         assert fits  # no sideways scroll
         # readable across a room: the standing's type at least 28 px on a 1080-line screen
         assert size >= 28

@@ -122,12 +122,13 @@ def keep_deal_3_offline(page, url: str, game_id: str) -> None:
 
 
 @contextmanager
-def deal_3_kept_offline(browser, served) -> Iterator[tuple[Any, str, Any, str]]:
+def deal_3_kept_offline(browser, served, target: int | None = None) -> Iterator[tuple[Any, str, Any, str]]:
     """A phone (its service worker allowed) that kept a clean deal 3 of a game of two
-    deals without connection (:func:`keep_deal_3_offline`), still off the network: (its
-    page, the app's address, the database, the game's id); the phone closed after."""
+    deals (to ``target``, else the rules' 500) without connection
+    (:func:`keep_deal_3_offline`), still off the network: (its page, the app's address,
+    the database, the game's id); the phone closed after."""
     url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN], options={"target": target} if target else None))
     page = new_page(browser, service_workers="allow")
     try:
         keep_deal_3_offline(page, url, game_id)

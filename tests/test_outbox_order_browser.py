@@ -7,7 +7,7 @@ the wrong kingdom); now it waits after them and every deal goes in the phone's o
 while they wait, the sheet numbers them as they will be saved (two cards had both read
 "Deal 4").
 
-A game of two clean deals (tests/test_offline_truth_browser.py); the deals' tricks tell
+A game to 1000 of two clean deals (tests/test_offline_truth_browser.py); the deals' tricks tell
 them apart: this phone's deal 3 (5, 4, 4), its deal 4 (6, 4, 3), the other phone's deal
 3 (4, 4, 5), the deal entered afterwards (3, 5, 5). Trigami's deal passes to the next seat
 (SCORING.md §1).
@@ -15,21 +15,16 @@ them apart: this phone's deal 3 (5, 4, 4), its deal 4 (6, 4, 3), the other phone
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
-
 import pytest
 
-from tests.browser_support import go_offline, new_page, shot, store_game, sync_api
-from tests.conftest import game_file
+from tests.browser_support import go_offline, shot, sync_api
 from tests.test_live_browser import clean_deal, deals
 from tests.test_offline_truth_browser import (
     CLEAN,
     SENT,
     all_sent_in_order,
     another_phone_adds,
-    keep_deal_3_offline,
+    deal_3_kept_offline,
     served,  # noqa: F401 - the fixture
 )
 
@@ -38,23 +33,8 @@ pytestmark = pytest.mark.browser
 expect = sync_api.expect
 
 THEIRS = {**CLEAN, "tricks": [4, 4, 5]}  # the other phone's deal 3
-
-
-@contextmanager
-def deal_3_kept_offline(browser, served) -> Iterator[tuple[Any, str, Any, str]]:  # noqa: F811
-    """A phone (its service worker allowed) that kept a clean deal 3 of a game to 1000 of
-    two deals without connection (tests/test_offline_truth_browser.py
-    keep_deal_3_offline), still off the network: (its page, the app's address, the
-    database, the game's id); the phone closed after. (To 1000: Anna's six deals here
-    make 500, a game to 500 over.)"""
-    url, database = served
-    game_id = store_game(database, game_file(deals=[CLEAN, CLEAN], options={"target": 1000}))
-    page = new_page(browser, service_workers="allow")
-    try:
-        keep_deal_3_offline(page, url, game_id)
-        yield page, url, database, game_id
-    finally:
-        page.context.close()
+#: The games' target: Anna's six deals below make 500, which would end a game to 500
+TARGET = 1000
 
 
 def keep_deal_4_then_refuse_deal_3(page, database, game_id: str) -> None:
@@ -84,7 +64,7 @@ def test_a_deal_entered_offline_after_a_refused_deal_opened_again_goes_after_the
     Meanwhile the cards read deal 4 and deal 5 in the order they are sent (the deal opened
     again had been listed last, with the same number as the one after it, which still
     said it waited for a deal not saved), and the sheet offers "Add deal 6"."""
-    with deal_3_kept_offline(browser, served) as (page, url, database, game_id):
+    with deal_3_kept_offline(browser, served, TARGET) as (page, url, database, game_id):
         keep_deal_4_then_refuse_deal_3(page, database, game_id)
         go_offline(page.context, f"{url}/games/{game_id}/live")
         page.locator(".outbox-item.refused").get_by_role("button", name="Open it").click()
@@ -113,7 +93,7 @@ def test_a_deal_saved_online_while_deals_entered_before_it_wait_goes_after_them(
     "Add deal 5" waits after deal 4 instead of being saved at once (it had been saved as
     deal 4, before this phone's deal 4); once deal 3 is discarded, this phone's deal 4 and
     then the new deal go, as deals 4 and 5."""
-    with deal_3_kept_offline(browser, served) as (page, _url, database, game_id):
+    with deal_3_kept_offline(browser, served, TARGET) as (page, _url, database, game_id):
         keep_deal_4_then_refuse_deal_3(page, database, game_id)
         page.get_by_role("link", name="Add deal 5").click()
         expect(page.get_by_role("heading", name="Deal 5")).to_be_visible()

@@ -149,7 +149,7 @@ SHEET_IN_SIGHT = """() => {
           partners: Array.from(document.querySelectorAll("thead .team-row .team-names bdi"), (b) => b.innerText)};
 }"""
 
-LANGUAGES = ["en", "de", "fi", "ar"]
+
 def _enter_king_taken_by_bartholomew(page) -> None:
     page.locator(".block-king fieldset").first.get_by_text("Bartholomew", exact=True).click()
 

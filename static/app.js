@@ -73,13 +73,14 @@ const OfflineTruth = (function () {
   // This phone's deals of ``game`` waiting in the outbox that come before its next new deal,
   // in the phone's order: not those that wait for one of its deals opened again and not
   // saved yet (that deal is on its form, and they come after it); once it is saved again
-  // (waiting in the outbox, or sent), they count (tester 22: the next form had said deal 3
-  // where deals 2 to 4 were waiting).
+  // (waiting in the outbox, or sent) they count (tester 22: the next form had said deal 3
+  // where deals 2 to 4 were waiting), and refused again they count as the deals behind any
+  // refused deal do, as if it were discarded (tester 23: "+ Add deal 3" with two waiting).
   function ownWaiting(game) {
     const outbox = load(OUTBOX, []);
     const sentNow = load(SENT, {})[game] || [];
     return outbox.filter((i) => i.game === game && i.state === "waiting" && (!i.after
-      || sentNow.includes(i.after.nonce) || outbox.some((o) => o.nonce === i.after.nonce && o.state === "waiting")));
+      || sentNow.includes(i.after.nonce) || outbox.some((o) => o.nonce === i.after.nonce)));
   }
 
   // The next deal as this phone knows it: {number, dealer, version, ahead (own deals counted
@@ -1135,6 +1136,9 @@ const OfflineTruth = (function () {
       .forEach(function (later) {
         if (version) later.data = later.data.map((p) => (p[0] === "seen" ? ["seen", version] : p));
         if (reopened) later.after = { number: item.number, nonce: item.nonce };
+        // discarded: they no longer wait for it (opened once before and refused again, they
+        // had waited for it for good: tester 23, HIGH)
+        else if (later.after && later.after.nonce === item.nonce) delete later.after;
       });
     save(OUTBOX, items.filter((i) => i.nonce !== item.nonce));
     if (reopened) {
@@ -1408,20 +1412,27 @@ const OfflineTruth = (function () {
       if (waiting) {
         box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) })));
       }
-      items.forEach(function (item) {
+      items.forEach(function (item, index) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
         card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(numberOf(item)), time: clock(item.at) })));
         if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself
           card.appendChild(el("p", "errors outbox-held", fill(box.dataset.tHeld, { reason: item.held })));
         }
-        // it waits for this phone's deal before it, not saved (refused, or opened again and not
-        // saved yet); once saved again it waits in the outbox before this one: nothing to say
-        const resaved = item.after && items.some((i) => i.nonce === item.after.nonce && i.state === "waiting");
+        // it waits for this phone's deal before it, not saved: refused ("comes after your deal
+        // N, which was not saved"), or opened again and on its form, not saved yet ("sent once
+        // your deal N, opened again, is saved"; not once that deal is sent, or refused
+        // again: tester 23). Saved again and waiting in the outbox before this one, with no
+        // refused deal before it: nothing to say (they go in order).
+        const sentNow = load(SENT, {})[game] || [];
+        const onItsForm = item.after && !items.some((i) => i.nonce === item.after.nonce)
+          && !sentNow.includes(item.after.nonce);
+        const resaved = item.after && items.some((i) => i.nonce === item.after.nonce && i.state === "waiting")
+          && !items.slice(0, index).some((i) => i.state === "refused");
         if (item.state === "waiting" && item.behind && !resaved) {
           card.appendChild(el("p", "errors outbox-behind",
-            fill(item.after ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
+            fill(onItsForm ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
           const add = box.closest("[data-add-url]");
-          if (item.after && add && add.dataset.addUrl && !items.some((i) => i.nonce === item.after.nonce)
+          if (onItsForm && add && add.dataset.addUrl
               && items.find((i) => i.after && i.after.nonce === item.after.nonce) === item) {
             // the deal it waits for is a draft on the add-deal form (opened, left unsaved):
             // the way back to it, on the first card that waits for it

@@ -109,3 +109,34 @@ def test_a_deal_saved_online_while_deals_entered_before_it_wait_goes_after_them(
         page.once("dialog", lambda dialog: dialog.accept())
         page.locator(".outbox-item.refused").get_by_role("button", name="Discard").click()
         all_sent_in_order(page, database, [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3], [3, 5, 5]])
+
+
+def test_a_deal_refused_twice_then_discarded_lets_the_deals_kept_after_it_go(browser, served):  # noqa: F811
+    """Tester 23 (HIGH): deal 3 refused, opened again and saved without connection,
+    refused again (the other phone's deal 4 came first), then discarded: this phone's deal
+    4, kept after it, had waited for it for good, its card saying it went once deal 3,
+    "opened again", was saved. Now the card says it comes after a deal not saved, the sheet
+    counts it ("Add deal 6": four deals and this one), and once that deal is discarded it
+    goes, as deal 5."""
+    with deal_3_kept_offline(browser, served, TARGET) as (page, url, database, game_id):
+        keep_deal_4_then_refuse_deal_3(page, database, game_id)
+        refused = page.locator(".outbox-item.refused")
+        go_offline(page.context, f"{url}/games/{game_id}/live")
+        refused.get_by_role("button", name="Open it").click()
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        expect(page.locator("#tricks_0")).to_have_value("5")
+        page.get_by_role("button", name="Save deal 4").click()  # kept again, without connection
+        expect(page.locator("[data-outbox]")).to_contain_text("2 deals waiting to be sent")
+        another_phone_adds(database, game_id, {**CLEAN, "tricks": [4, 5, 4]})  # its deal 4
+        page.context.set_offline(False)
+        expect(refused).to_contain_text("Deal 4 was added on another phone", timeout=SENT)
+        expect(page.locator("#deal-4")).to_be_visible(timeout=SENT)  # the sheet caught up
+        waiting = page.locator(".outbox-item:not(.refused)")
+        expect(waiting).to_contain_text("Not sent yet: it comes after your deal 4, which was not saved.")
+        assert "opened again" not in waiting.inner_text()
+        assert [head.split(",")[0] for head in cards(page)] == ["Deal 4", "Deal 5"]
+        expect(page.get_by_role("link", name="Add deal 6")).to_be_visible()
+        shot(page, "outbox-order-refused-twice")
+        page.once("dialog", lambda dialog: dialog.accept())
+        refused.get_by_role("button", name="Discard").click()
+        all_sent_in_order(page, database, [[5, 4, 4], [5, 4, 4], [4, 4, 5], [4, 5, 4], [6, 4, 3]])

@@ -772,8 +772,6 @@ const OfflineTruth = (function () {
     }
     form.addEventListener("submit", function (event) {
       keep();
-      // its own answer (the sheet with "Deal N saved" and Undo) comes back to this page:
-      // the live check below does not take this page to the sheet meanwhile
       // With connection, while deals of this game entered before it wait on this phone
       // (not sent yet, or behind one that was refused): it waits after them, in the outbox,
       // and goes in the phone's order. Sent at once, it had been saved before them (tester
@@ -785,6 +783,8 @@ const OfflineTruth = (function () {
         if (window.Scorekeeper.queue(form, undefined, true)) localStorage.removeItem(key);
         return;
       }
+      // its own answer (the sheet with "Deal N saved" and Undo) comes back to this page:
+      // the live check below does not take this page to the sheet meanwhile
       if (navigator.onLine !== false) form.dataset.sentAt = String(Date.now());
       if (navigator.onLine === false) {
         event.preventDefault();

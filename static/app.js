@@ -79,8 +79,15 @@ const OfflineTruth = (function () {
   function ownWaiting(game) {
     const outbox = load(OUTBOX, []);
     const sentNow = load(SENT, {})[game] || [];
-    return outbox.filter((i) => i.game === game && i.state === "waiting" && (!i.after
-      || sentNow.includes(i.after.nonce) || outbox.some((o) => o.nonce === i.after.nonce)));
+    return outbox.filter((i) => i.game === game && i.state === "waiting" && !onItsForm(i, outbox, sentNow));
+  }
+
+  // Whether the deal ``item`` waits for (``item.after``: one of this phone's deals, refused
+  // and opened again) is on its form, not saved yet: neither in the ``outbox`` (waiting, or
+  // refused again) nor among the game's deals sent from it (``sentNow``)
+  function onItsForm(item, outbox, sentNow) {
+    return Boolean(item.after) && !outbox.some((o) => o.nonce === item.after.nonce)
+      && !sentNow.includes(item.after.nonce);
   }
 
   // The next deal as this phone knows it: {number, dealer, version, ahead (own deals counted
@@ -297,7 +304,7 @@ const OfflineTruth = (function () {
     return { numbers: byToken, next: now.number };
   }
 
-  return { form: form, sent: sent, preview: preview, numbers: numbers };
+  return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm };
 })();
 
 (function () {
@@ -1409,6 +1416,7 @@ const OfflineTruth = (function () {
       }
       const numberOf = (item) => (known && item.state === "waiting" && item.nonce in known.numbers
         ? known.numbers[item.nonce] : item.number);
+      const sentNow = load(SENT, {})[game] || [];
       if (waiting) {
         box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) })));
       }
@@ -1423,9 +1431,7 @@ const OfflineTruth = (function () {
         // your deal N, opened again, is saved"; not once that deal is sent, or refused
         // again: tester 23). Saved again and waiting in the outbox before this one, with no
         // refused deal before it: nothing to say (they go in order).
-        const sentNow = load(SENT, {})[game] || [];
-        const onItsForm = item.after && !items.some((i) => i.nonce === item.after.nonce)
-          && !sentNow.includes(item.after.nonce);
+        const onItsForm = OfflineTruth.onItsForm(item, items, sentNow);
         const resaved = item.after && items.some((i) => i.nonce === item.after.nonce && i.state === "waiting")
           && !items.slice(0, index).some((i) => i.state === "refused");
         if (item.state === "waiting" && item.behind && !resaved) {

@@ -240,8 +240,8 @@ def test_the_preview_says_what_the_rules_refuse(client, make_game):
     game_id = make_game()
     answer = preview(client, game_id, {**WORKED_FORM, "tricks_2": "3"})
     assert answer == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False}
-    answer = preview(client, game_id, {**WORKED_FORM, "tricks_0": "x"})
-    assert answer == {"ok": False, "message": "Enter a whole number, like 3.", "question": False}
+    answer = preview(client, game_id, {**WORKED_FORM, "tricks_0": "x"})  # whose count, away from its field
+    assert answer == {"ok": False, "message": "\u2068Anna\u2069's tricks: Enter a whole number, like 3.", "question": False}
 
 
 def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):

@@ -836,6 +836,39 @@ def test_problems_are_summed_up_at_the_top_with_links_to_their_fields(client, ma
     assert "Nothing was saved: 2 things to put right." in html.unescape(summary)
 
 
+def test_the_summary_says_whose_count_it_cannot_read(client, make_game, db):
+    """Testers 22 and 24: away from its field, in the summary at the top, "Enter a whole
+    number, like 3." four times said nothing of whose count each was. A count's own
+    message there names it ("Anna's diamonds: …"); beside its field it stays as it was;
+    a rule's message, which names its player already, is not named twice."""
+    trix = make_game(kind="trix")
+    sent = {"nonce": "t", "contracts": "diamonds", "diamonds_0": "abc", "diamonds_1": "-3",
+            "diamonds_2": "99999999999999999999", "diamonds_3": "4.0"}
+    answer = client.post(f"/games/{trix}/deals/new", data=sent)
+    assert answer.status_code == 400
+    body = answer.get_data(as_text=True)
+    summary = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body.split('id="problems"')[1].split("</div>")[0])).split())
+    summary = summary.replace("\u2068", "").replace("\u2069", "")
+    assert "Nothing was saved: 4 things to put right." in summary
+    for whose, problem in [("Anna's diamonds", "Enter a whole number, like 3."),
+                           ("Ben's diamonds", "A count cannot be negative."),
+                           ("Carla's diamonds", "Enter a number from 0 to 13."),
+                           ("Dan's diamonds", "Enter a whole number, like 3.")]:
+        assert f"{whose}: {problem}" in summary, summary
+    beside = html.unescape(re.search(r'id="diamonds_0-errors">(.*?)</ul>', body, re.S).group(1))
+    assert "Enter a whole number, like 3." in beside and "diamonds:" not in beside
+    assert len(store.get_game(db, trix).deals) == 0
+    # Trigami: a count's own message named, a rule's (bugs without a trick) not named twice
+    trigami = make_game()
+    answer = client.post(f"/games/{trigami}/deals/new", data={**WORKED_FORM, "tricks_1": "x"})
+    summary = html.unescape(answer.get_data(as_text=True).split('id="problems"')[1].split("</div>")[0])
+    assert "\u2068Ben\u2069's tricks: Enter a whole number, like 3." in summary
+    sent = trigami_form(["S", "H", "D"], ["0", "9", "4"], ["1", "0", "3"])
+    summary = html.unescape(client.post(f"/games/{trigami}/deals/new", data=sent).get_data(as_text=True)
+                            .split('id="problems"')[1].split("</div>")[0])
+    assert "bug" in summary and "'s bugs:" not in summary and "'s tricks:" not in summary, summary
+
+
 def test_a_turnip_without_its_suit_and_tricks_that_do_not_add_up_are_told_together(client, make_game, db):
     """Tester 2 (stop 31): Ben bid Turnip with no turnip suit tapped and the tricks were
     5, 5, 4; only the turnip was named, the 14 tricks only after the next Save. Both are

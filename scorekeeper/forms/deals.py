@@ -85,12 +85,24 @@ class DealForm(FlaskForm):
         errors ("<group>-errors", _macros.html group_errors)."""
         out: list[tuple[str | None, str]] = [(None, m) for m in self.form_errors]
         out += [(f"{group}-errors", m) for group, messages in self.group_errors.items() for m in messages]
-        out += [(field.id, m) for field in self if field.type != "CSRFTokenField" for m in field.errors]
+        out += [(field.id, _whose(field, m)) for field in self if field.type != "CSRFTokenField" for m in field.errors]
         return out
 
     @property
     def has_errors(self) -> bool:
         return bool(self.errors or self.group_errors or self.form_errors)
+
+
+def _whose(field: Any, message: str) -> str:
+    """``message`` of a count ``field`` as the summary and the preview say it, away from
+    the field: a count's own message (not a number, negative, out of range) with whose
+    count it is ("Anna's tricks: Enter a whole number, like 3."); a rule's message names
+    its player already ("Anna has 1 bug but won no tricks"), and a question asks by name.
+    Beside the field every message stays as it is."""
+    who = getattr(field, "who", None)
+    if who is None or message not in getattr(field, "own_errors", ()) or str(message).startswith(str(who)):
+        return message
+    return _("%(who)s: %(problem)s", who=who, problem=message)
 
 
 

@@ -66,6 +66,7 @@ class CountField(IntegerField):
     sign and for anything that is not a whole number (abc, 1e3, 280.0)."""
 
     raw_data: list[Any]  # what was sent, as WTForms keeps it
+    own_errors: tuple[str, ...] = ()  # its own messages after validate(), not a rule's
 
     def __init__(self, *args: Any, out_of_range: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -89,8 +90,12 @@ class CountField(IntegerField):
         # A count that is not a number says so once, not also "must be from 0 to 13"
         if self.process_errors:
             self.errors = [self.process_errors[0]]
-            return False
-        return bool(super().validate(form, extra_validators))
+            valid = False
+        else:
+            valid = bool(super().validate(form, extra_validators))
+        # the count's own messages, told from a rule's put beside it later (forms.deals)
+        self.own_errors = tuple(self.errors)
+        return valid
 
 
 class ChipCountField(CountField):

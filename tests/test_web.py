@@ -1013,6 +1013,30 @@ def test_a_target_that_is_not_a_whole_number_is_said_with_its_range(client, db, 
     assert db["games"].count == 0
 
 
+def test_a_new_game_says_every_problem_at_once(client, db):
+    """Testers 20 and 24: a 300-letter name and a target of −5 said the target only; once
+    it was put right, the name. Every problem of a new game is said at the first Start,
+    each beside its field, and nothing is started."""
+    def beside(answer, field):
+        found = re.search(rf'id="{field}-errors">(.*?)</ul>', answer.get_data(as_text=True), re.S)
+        return html.unescape(found.group(1)) if found else ""
+
+    answer = client.post("/games/new?kind=trigami", data={"player_0": "A" * 300, "player_1": "Ben", "player_2": "Carla",
+                                                         "first_dealer": "0", "target": "-5"})
+    assert answer.status_code == 400
+    assert "Enter a target from 50 to 100000." in beside(answer, "target")
+    assert "longer than 40 characters" in beside(answer, "player_0")
+    assert beside(answer, "target").count("Enter a target") == 1  # said once, not again by the rules
+    # Trix: two players of one name, and nobody tapped as holding the 7♥
+    answer = client.post("/games/new?kind=trix", data={"player_0": "Anna", "player_1": "anna", "player_2": "Carla",
+                                                      "player_3": "Dan", "first_dealer": "", "doubling": "y",
+                                                      "values": "standard", "scoring": "standard"})
+    assert answer.status_code == 400
+    assert "Tap who holds the 7♥." in beside(answer, "first_dealer")
+    assert beside(answer, "player_1"), "the second Anna is not named beside her field"
+    assert db["games"].count == 0
+
+
 def test_a_tie_at_the_top_past_the_target_says_the_next_deal_decides(client, make_game):
     # SCORING.md §1.4: on a tie at the top the game goes on. Three deals of 5 clean tricks
     # for Anna and Ben (20 a trick: 100 each) and 3 for Carla (60) leave 300, 300, 180.

@@ -77,9 +77,13 @@ def new() -> Any:
     if not form.is_submitted():
         for seat, name in enumerate(store.last_players(get_db(), kind, group_id())):
             form[f"player_{seat}"].data = name
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if forms.csrf_failed(form):
+        form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
+    elif form.is_submitted():
+        # every problem at once, the names' too when a setting is refused (testers 20, 24)
         game = _game_from_form(form, kind)
-        if game is not None:
+        if valid and game is not None:
             started = actions.start_game(get_db(), game, group_id=group_id(), nonce=form.nonce.data,
                                          again=form.again.data == "1")
             if isinstance(started, actions.StartedAlready):  # Back, then Start again: asked first
@@ -93,29 +97,30 @@ def new() -> Any:
                     names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
                   "saved")
             return redirect(url_for("games.show", game_id=started.game_id))
-    elif forms.csrf_failed(form):
-        form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))
     # A refused form answers 400, as the deal forms do
     return render_template("games/new.html", form=form, kind=kind, rules=rules, known=known), \
         400 if form.is_submitted() else 200
 
 
 def _game_from_form(form: Any, kind: str) -> GameFile | None:
-    """The new game, or None after putting errors beside the fields."""
+    """The new game, or None after putting every problem beside its field: the names, the
+    first dealer and the settings each checked, whatever the others' (the settings by the
+    rules only once the form's own checks of them passed: a target that is no number is
+    said once)."""
     rules = get_rules(kind)
     players = form.players()
-    if players is None:
-        return None
     dealer = form.first_dealer.data
+    first_dealer: int | None = None
     if dealer == "random" and kind != "trix":
         first_dealer = random.randrange(rules.seats)
     elif dealer in [str(s) for s in range(rules.seats)]:
         first_dealer = int(dealer)
     else:
         form.first_dealer.errors = [_("Tap who holds the 7♥.") if kind == "trix" else _("Tap who deals first.")]
-        return None
-    options = form.parsed_options(rules)
-    if options is None:
+    settings_read = not any(field.errors for name, field in form._fields.items()
+                            if not name.startswith("player_") and name != "first_dealer")
+    options = form.parsed_options(rules) if settings_read else None
+    if players is None or first_dealer is None or options is None:
         return None
     return GameFile(kind, players, first_dealer, options, ())
 

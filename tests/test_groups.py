@@ -734,6 +734,29 @@ def test_a_group_name_must_show_and_steer_nothing(app, name):
     assert 'class="errors"' in answer.get_data(as_text=True)
 
 
+def test_a_group_name_too_long_is_said_not_cut(app, two_groups):
+    """Tester 25: a long name pasted into "Start a group" was cut to 60 characters without
+    a word (the field's maxlength, which the browser applies). The fields have none; the
+    form says the limit beside the field, keeps what was typed, and starts or renames
+    nothing."""
+    long_name = "Club Ässä " + "X" * 300
+    newcomer = phone(app, None)
+    page = newcomer.get("/welcome").get_data(as_text=True)
+    field = re.search(r'<input[^>]*name="name"[^>]*>', page).group(0)
+    assert "maxlength" not in field
+    answer = newcomer.post("/groups/new", data={"name": long_name})
+    body = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400 and "At most 60 characters, please." in body
+    assert f'value="{long_name}"' in body  # kept as typed
+    assert newcomer.get("/").location == "/welcome"  # no group started
+    keeper = phone(app, two_groups[0]["group"].token)
+    settings = keeper.get("/group").get_data(as_text=True)
+    assert "maxlength" not in re.search(r'<input[^>]*name="rename-name"[^>]*>', settings).group(0)
+    answer = keeper.post("/group", data={"action": "rename", "rename-name": long_name})
+    assert answer.status_code == 400 and "At most 60 characters, please." in html.unescape(answer.get_data(as_text=True))
+    assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
+
+
 def test_a_group_name_is_kept_as_typed_less_outer_spaces(app, two_groups):
     keeper = phone(app, two_groups[0]["group"].token)
     keeper.post("/group", data={"action": "rename", "rename-name": "  Zoe\u0308   table "})

@@ -80,7 +80,9 @@ class StartForm(FlaskForm):
 
     name = StringField(_l("Name of the group (optional)"),
                        validators=[Length(max=60, message=_l("At most %(most)s characters, please.", most=60)), group_name],
-                       render_kw={"autocomplete": "off", "placeholder": _l("Our games")})
+                       # no maxlength (WTForms would write one from Length): a browser cuts a
+                       # longer name pasted in short without a word; the form says so instead
+                       render_kw={"autocomplete": "off", "placeholder": _l("Our games"), "maxlength": False})
     nonce = HiddenField(validators=[Length(max=64)])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -221,7 +223,7 @@ class RenameForm(FlaskForm):
     name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")),
                                                Length(max=60, message=_l("At most %(most)s characters, please.", most=60)),
                                                group_name],
-                       render_kw={"autocomplete": "off"})
+                       render_kw={"autocomplete": "off", "maxlength": False})  # as StartForm's name
 
 
 class NewPasscodeForm(FlaskForm):

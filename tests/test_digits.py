@@ -259,6 +259,24 @@ def test_the_switch_refuses_other_digits_and_other_sites(client):
     assert client.get("/digits/latn", query_string={"next": "//example.com/"}).location == "/"
 
 
+def test_a_switch_to_no_language_or_digits_says_there_is_no_such_page(client):
+    """Testers 22 and 25: /language/xx answered "There is no such game, deal or player
+    here", as if a game were gone. A language or digits the switch does not offer, and an
+    address of no page at all, say there is no such page (404), in the phone's language;
+    nothing is kept on the phone."""
+    for address in ("/language/xx?next=/players", "/digits/arabext", "/no-such-page"):
+        answer = client.get(address)
+        page = body(answer)
+        assert answer.status_code == 404, address
+        assert "There is no such page here. The address may have been mistyped or cut short." in page, address
+        assert "no such game, deal or player" not in page, address
+    assert client.get_cookie(i18n.COOKIE) is None and client.get_cookie(locale_numbers.COOKIE) is None
+    # a game's address still speaks of the game
+    assert "There is no such game, deal or player here." in body(client.get("/games/no-such-game"))
+    client.get("/language/de")
+    assert "Diese Seite gibt es hier nicht." in body(client.get("/language/xx"))
+
+
 def test_nothing_stored_changes_with_the_digits(client, db):
     """The same deal saved from an Arabic phone in its digits (typed on its keypad), from
     an English one and from an Arabic one with Western digits: the game files are the

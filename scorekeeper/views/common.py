@@ -62,6 +62,7 @@ __all__ = [
     "listed_markup",
     "night_table_words",
     "night_title",
+    "no_such_page",
     "preview_answer",
     "refuse_oversize",
     "refused",
@@ -69,6 +70,12 @@ __all__ = [
     "signed",
     "suit",
 ]
+
+
+def no_such_page() -> str:
+    """A 404's words for an address that names no game, deal or player: one of no page at
+    all, or a language or digits the switch does not offer (a link typed or cut short)."""
+    return _("There is no such page here. The address may have been mistyped or cut short.")
 
 
 def get_game_or_404(game_id: str) -> StoredGame:

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException, NotFound
 
 from .. import access, store
 from ..i18n import gettext as _
-from .common import deleted_game_page, refused_by_disk
+from .common import deleted_game_page, no_such_page, refused_by_disk
 
 
 def init_app(app: Flask) -> None:
@@ -35,6 +35,8 @@ def init_app(app: Flask) -> None:
             message = str(error.description)  # a page's own words: abort(404, description=…)
         elif error.code == 404 and request.path.startswith("/nights/"):  # /nights/-1, /nights/abc
             message = _("There is no such night here.")  # as a night that is not this group's
+        elif error.code == 404 and request.url_rule is None:  # an address of no page at all
+            message = no_such_page()
         response = make_response(render_template("error.html", code=error.code, message=message), error.code)
         if error.code == 429:
             response.headers["Retry-After"] = "60"

@@ -18,6 +18,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from .. import i18n, locale_numbers
 from ..i18n import lazy_gettext as _l
+from .common import no_such_page
 
 bp = Blueprint("languages", __name__)
 
@@ -32,7 +33,7 @@ def choose(code: str) -> Any:
     ``next`` (a path on this server; the home page for anything else). 404 for a language
     not offered."""
     if code not in i18n.LANGUAGES:
-        abort(404)
+        abort(404, description=no_such_page())
     response = redirect(_local(request.args.get("next")), 303)
     response.set_cookie(i18n.COOKIE, code, max_age=KEPT, path="/", samesite="Lax", httponly=True,
                         secure=request.is_secure)
@@ -55,7 +56,7 @@ def choose_digits(system: str) -> Any:
     :func:`choose` does. 404 for anything else. Changes nothing stored: the game file and
     the CSV keep 0–9 whatever the choice."""
     if system not in (locale_numbers.WESTERN, USUAL):
-        abort(404)
+        abort(404, description=no_such_page())
     response = redirect(_local(request.args.get("next")), 303)
     if system == locale_numbers.WESTERN:
         response.set_cookie(locale_numbers.COOKIE, system, max_age=KEPT, path="/", samesite="Lax", httponly=True,

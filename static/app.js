@@ -1071,6 +1071,7 @@ const OfflineTruth = (function () {
     // the points only (a line with a message in it is no points: still to enter, no connection)
     const points = preview && !preview.querySelector("span") ? preview.textContent.trim() : "";
     const item = { nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
+                   players: JSON.parse(form.dataset.players || "[]"),
                    url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,
                    entries: describe(form), points: points, at: Date.now(), state: "waiting",
                    held: reason || undefined };
@@ -1388,7 +1389,13 @@ const OfflineTruth = (function () {
       notice.replaceChildren();
       notice.hidden = !refused.length;
       refused.forEach(function (item) {
-        const line = el("p", "flash flash-told", fill(notice.dataset.tRefused, { n: pageNumber(item.number), time: clock(item.at) }) + " ");
+        // which game (tester 23: two games' refused deals read alike): its players, each
+        // isolated, listed as the page's language lists; a deal kept before they were kept, as before
+        const comma = document.documentElement.dataset.listSeparator || ", ";
+        const players = (item.players || []).map((name) => "\u2068" + name + "\u2069").join(comma);
+        const words = players ? fill(notice.dataset.tRefusedGame, { n: pageNumber(item.number), players: players, time: clock(item.at) })
+          : fill(notice.dataset.tRefused, { n: pageNumber(item.number), time: clock(item.at) });
+        const line = el("p", "flash flash-told", words + " ");
         const link = el("a", "", notice.dataset.tOpen);
         link.href = item.sheet || item.url.replace(/\/deals\/new.*$/, "");
         line.appendChild(link);

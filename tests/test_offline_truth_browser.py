@@ -466,10 +466,14 @@ def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(
     way to the sheet, which lists the deal with why (and says it there alone)."""
     url, database = served
     game_id = store_game(database, game_file(deals=[CLEAN, CLEAN]))
+    # tester 23 (LOW): with two games' deals refused, the lines read alike; each names its game
+    other_id = store_game(database, game_file(players=["Dora", "Emil", "Fay"]))
     page = new_page(browser, service_workers="allow")
     context = page.context
     try:
         under_service_worker(page, f"{url}/")
+        page.goto(f"{url}/games/{other_id}")
+        sheet_and_form_kept(page)
         page.goto(f"{url}/games/{game_id}")  # the sheet kept too, with its add-deal form
         sheet_and_form_kept(page)
         go_offline(context, f"{url}/games/{game_id}/live")
@@ -477,21 +481,38 @@ def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(
         clean_deal(page)
         page.get_by_role("button", name="Save deal 3").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 3, kept on this phone at")
+        page.goto(f"{url}/games/{other_id}")
+        page.get_by_role("link", name="Add deal 1").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 1, kept on this phone at")
         another_phone_adds(database, game_id, CLEAN)  # deal 3, while this phone has no connection
+        another_phone_adds(database, other_id, CLEAN)  # and the other game's deal 1
         page.goto(f"{url}/")  # the Games page this phone kept
         notice = page.locator("[data-outbox-elsewhere]")
         expect(page.get_by_role("heading", name="Games")).to_be_visible()
         expect(notice).to_be_hidden()  # waiting is no refusal
         context.set_offline(False)
-        expect(notice).to_contain_text(re.compile(r"Not saved: deal 3, kept on this phone at \d\d?:\d\d(?: [AP]M)?\. "
-                                                  r"See why on its score sheet"), timeout=SENT)
+        kept_at = r", kept on this phone at \d\d?:\d\d(?: [AP]M)?\. See why on its score sheet"
+        lines = notice.locator("p")
+        expect(lines).to_have_count(2, timeout=SENT)
+        expect(lines.filter(has_text="deal 3")).to_have_text(re.compile(
+            r"Not saved: deal 3 \(the game of \u2068Anna\u2069, \u2068Ben\u2069, \u2068Carla\u2069\)" + kept_at))
+        expect(lines.filter(has_text="deal 1")).to_have_text(re.compile(
+            r"Not saved: deal 1 \(the game of \u2068Dora\u2069, \u2068Emil\u2069, \u2068Fay\u2069\)" + kept_at))
         box = notice.bounding_box()
         assert box is not None and box["y"] < 844  # on the first screen
         shot(page, "offline-refused-on-the-games-page", full_page=False)
-        notice.get_by_role("link", name="See why on its score sheet").click()
+        lines.filter(has_text="deal 3").get_by_role("link", name="See why on its score sheet").click()
         expect(page.locator(".outbox-item.refused")).to_contain_text("Deal 3 was added on another phone")
-        expect(page.locator("[data-outbox-elsewhere]")).to_be_hidden()  # the sheet says it itself
-        assert len(deals(database)) == 3
+        # the sheet says its own deal itself; the other game's is still told above it
+        expect(page.locator("[data-outbox-elsewhere] p")).to_have_count(1)
+        expect(page.locator("[data-outbox-elsewhere]")).to_contain_text("Dora")
+        db = connect(str(database))
+        try:  # the other phone's deals only: neither refused deal was saved
+            assert [len(store.get_game(db, g).deals) for g in (game_id, other_id)] == [3, 1]
+        finally:
+            db.conn.close()
     finally:
         context.close()
 

@@ -240,6 +240,11 @@ def test_a_used_code_is_refused(app, guarded):
     again = second.post("/code", data={"code": code})
     assert again.status_code == 400 and "That code does not work" in again.get_data(as_text=True)
     assert second.get("/").location == "/welcome"
+    # one character misread (tester 26: told only "used already or old"): said to check it first
+    misread = ("1" if code[0] != "1" else "2") + code[1:]
+    answer = phone(app, None).post("/code", data={"code": misread})
+    assert answer.status_code == 400
+    assert "That code does not work. Check it against the code on the other phone;" in answer.get_data(as_text=True)
 
 
 def test_an_expired_code_is_refused(app):

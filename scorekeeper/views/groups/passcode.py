@@ -109,9 +109,10 @@ def enter_code() -> Any:
             if isinstance(found, attempts.Refused):
                 message, status, wait = _too_many(found, "code"), 429, found.retry_after
             elif found is None:
-                form.code.errors = [_("That code does not work: it may be used already or more than "
-                                      "%(minutes)s minutes old. Ask for a new one.",
-                                      minutes=attempts.CODE_LIFETIME // 60)]
+                # a code misread is the likeliest (tester 26): said first, then a used or old one
+                form.code.errors = [_("That code does not work. Check it against the code on the other phone; "
+                                      "it may also be used already or more than %(minutes)s minutes old: then "
+                                      "ask for a new one.", minutes=attempts.CODE_LIFETIME // 60)]
             else:
                 group = groups.get(db, found)
                 mine = access.current()

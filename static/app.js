@@ -1052,9 +1052,13 @@ const OfflineTruth = (function () {
       if (!groups.has(head)) groups.set(head, []);
       groups.get(head).push(text);
     });
-    // joined as the page's language lists things (<html data-list-separator>: ", ", Arabic "، ")
-    const comma = document.documentElement.dataset.listSeparator || ", ";
-    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(comma));
+    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(listSeparator()));
+  }
+
+  // what joins a list as the page's language lists things (<html data-list-separator>:
+  // ", ", Arabic "، ")
+  function listSeparator() {
+    return document.documentElement.dataset.listSeparator || ", ";
   }
 
   // reason: why the server could not take it now (its disk full), said where it waits;
@@ -1388,10 +1392,10 @@ const OfflineTruth = (function () {
       const refused = load(OUTBOX, []).filter((i) => i.state === "refused" && !listed.has(i.game));
       notice.replaceChildren();
       notice.hidden = !refused.length;
+      const comma = listSeparator();
       refused.forEach(function (item) {
         // which game (tester 23: two games' refused deals read alike): its players, each
         // isolated, listed as the page's language lists; a deal kept before they were kept, as before
-        const comma = document.documentElement.dataset.listSeparator || ", ";
         const players = (item.players || []).map((name) => "\u2068" + name + "\u2069").join(comma);
         const words = players ? fill(notice.dataset.tRefusedGame, { n: pageNumber(item.number), players: players, time: clock(item.at) })
           : fill(notice.dataset.tRefused, { n: pageNumber(item.number), time: clock(item.at) });

@@ -117,8 +117,8 @@ def _game_from_form(form: Any, kind: str) -> GameFile | None:
         first_dealer = int(dealer)
     else:
         form.first_dealer.errors = [_("Tap who holds the 7♥.") if kind == "trix" else _("Tap who deals first.")]
-    settings_read = not any(field.errors for name, field in form._fields.items()
-                            if not name.startswith("player_") and name != "first_dealer")
+    settings_read = not any(field.errors for field in form
+                            if not field.name.startswith("player_") and field.name != "first_dealer")
     options = form.parsed_options(rules) if settings_read else None
     if players is None or first_dealer is None or options is None:
         return None

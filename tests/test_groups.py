@@ -755,6 +755,12 @@ def test_a_group_name_too_long_is_said_not_cut(app, two_groups):
     answer = keeper.post("/group", data={"action": "rename", "rename-name": long_name})
     assert answer.status_code == 400 and "At most 60 characters, please." in html.unescape(answer.get_data(as_text=True))
     assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
+    # the limit is the name's as kept: 60 letters with the spaces a keyboard adds around
+    # them, or a double space inside, are 60 characters once cleaned, and taken
+    sixty = "Y" * 30 + "  " + "Z" * 29
+    assert keeper.post("/group", data={"action": "rename", "rename-name": f" {sixty} "}).status_code == 302
+    assert "Y" * 30 + " " + "Z" * 29 in html.unescape(keeper.get("/group").get_data(as_text=True))
+    assert phone(app, None).post("/groups/new", data={"name": "X" * 60 + " "}).status_code == 302
 
 
 def test_a_group_name_is_kept_as_typed_less_outer_spaces(app, two_groups):

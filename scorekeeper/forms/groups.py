@@ -79,7 +79,9 @@ class StartForm(FlaskForm):
     (``nonce``) so that the form sent twice starts one group."""
 
     name = StringField(_l("Name of the group (optional)"),
-                       validators=[Length(max=60, message=_l("At most %(most)s characters, please.", most=60)), group_name],
+                       # cleaned first (group_name), so that the length is the name's as kept: a
+                       # space the keyboard adds after 60 letters is no 61st character
+                       validators=[group_name, Length(max=60, message=_l("At most %(most)s characters, please.", most=60))],
                        # no maxlength (WTForms would write one from Length): a browser cuts a
                        # longer name pasted in short without a word; the form says so instead
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games"), "maxlength": False})
@@ -220,9 +222,8 @@ class JoinForm(FlaskForm):
 class RenameForm(FlaskForm):
     """The group's new name (the group page)."""
 
-    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")),
-                                               Length(max=60, message=_l("At most %(most)s characters, please.", most=60)),
-                                               group_name],
+    name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), group_name,  # as StartForm's
+                                               Length(max=60, message=_l("At most %(most)s characters, please.", most=60))],
                        render_kw={"autocomplete": "off", "maxlength": False})  # as StartForm's name
 
 

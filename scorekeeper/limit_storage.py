@@ -16,6 +16,12 @@ counts: ``synchronous = NORMAL``.
 
 Fixed-window counting (``incr``, ``get``, ``get_expiry``) is implemented too, as the
 storage interface asks, in a second table.
+
+``memory://`` (one process, the default) is the library's own memory storage with one
+lock round each count: in limits 5.8 two requests at the same instant could both start
+its expiry timer, and the second answered 500 ("threads can only be started once"; seen
+in CI, two phones saving at once; fixed upstream in alisaifee/limits#352, not released
+in the version locked). The scheme is registered again here, so ``memory://`` means it.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from limits.storage import MovingWindowSupport, Storage
+from limits.storage import MemoryStorage, MovingWindowSupport, Storage
 
 from .side_files import open_side_file
 from .store import disk_full_error
@@ -162,3 +168,32 @@ class SQLiteStorage(Storage, MovingWindowSupport):
         with self._writing(conn):
             conn.execute("delete from entries where key = ?", [key])
             conn.execute("delete from counters where key = ?", [key])
+
+
+class LockedMemoryStorage(MemoryStorage):
+    """``memory://``: the limits library's memory storage, one count at a time. Its
+    counting methods each make sure its expiry timer runs, and two threads at the same
+    instant could start one timer twice (RuntimeError, a 500 to the second phone); under
+    one lock they cannot. A count takes microseconds, so the lock keeps no one waiting."""
+
+    STORAGE_SCHEME = ["memory"]  # noqa: RUF012  # the limits library reads it so: replaces its own
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str) -> None:
+        self._one_at_a_time = threading.RLock()
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        with self._one_at_a_time:
+            return super().incr(key, expiry, amount)
+
+    def decr(self, key: str, amount: int = 1) -> int:
+        with self._one_at_a_time:
+            return super().decr(key, amount)
+
+    def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
+        with self._one_at_a_time:
+            return super().acquire_entry(key, limit, expiry, amount)
+
+    def acquire_sliding_window_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
+        with self._one_at_a_time:
+            return super().acquire_sliding_window_entry(key, limit, expiry, amount)

@@ -5,6 +5,8 @@ real workers is in tests/test_workers.py. Time is the storage's clock, moved by 
 from __future__ import annotations
 
 import multiprocessing
+import threading
+import time
 
 import pytest
 from limits import parse
@@ -61,3 +63,42 @@ def test_processes_hitting_at_once_share_one_count(tmp_path):
 def test_the_shared_file_sits_beside_the_database(tmp_path):
     assert shared_storage(str(tmp_path / "club.sqlite3")) == f"sqlite://{tmp_path}/club.sqlite3-limits"
     assert shared_storage(":memory:") == "memory://"
+
+
+def test_requests_at_the_same_instant_in_one_process_are_each_counted_once():
+    """``memory://`` (one process, the default): four phones' writes at the same instant are
+    each let in and counted, none answered 500. limits 5.8's memory storage could start its
+    expiry timer twice when two counts came at once ("threads can only be started once",
+    seen in CI); here the moment between a new timer being kept and started is widened,
+    so that without the storage's lock every run would hit it."""
+    storage_class = type(storage_from_string("memory://"))
+    assert storage_class is limit_storage.LockedMemoryStorage
+
+    class Widened(storage_class):
+        @property
+        def timer(self):
+            return self.__dict__["timer"]
+
+        @timer.setter
+        def timer(self, value):
+            self.__dict__["timer"] = value
+            time.sleep(0.02)  # another thread finds this timer not started yet
+
+    storage = Widened("memory://")
+    storage.timer.join()  # the first timer has run: the next count makes a new one
+    barrier, errors = threading.Barrier(4), []
+
+    def write():
+        barrier.wait()
+        try:
+            storage.acquire_entry("one client", 10, 60)
+        except RuntimeError as error:
+            errors.append(error)
+
+    phones = [threading.Thread(target=write) for _ in range(4)]
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join(10)
+    assert errors == []
+    assert storage.get_moving_window("one client", 10, 60)[1] == 4

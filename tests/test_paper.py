@@ -285,6 +285,27 @@ def test_written_totals_are_checked_and_the_next_builds_on_what_was_written():
     assert mark.message == "Ben: the total should be 75 + 25 = 100, not 90"
 
 
+def test_a_right_total_below_a_wrong_one_is_right_and_a_wrong_one_is_told_the_true_total():
+    """Tester 27: Anna's total after deal 2 written 100 where 80 + 10 = 90; under deal 3
+    (0 points) the writer put the true 90. That 90 is right: only deal 2 is marked (it had
+    been marked too, as "should be 100 + 0 = 100, not 90", beside "Σ from the points: 90").
+    A total that is neither the true one nor the one above carried down is marked with
+    the true total, the one the sheet's sums show."""
+    trigami = PaperOptions(kind="trigami")
+    rows = [PaperRow((80, 200, 13), (), (80, 200, 13)),  # SCORING.md's worked example
+            PaperRow((10, 32, 100), (), (100, 232, 113)),
+            PaperRow((0, 50, 45), (), (90, 282, 158))]
+    result = check_sheet(rows, trigami, NAMES[:3])
+    assert [row.number for row in result.rows if row.marks] == [2]
+    assert messages(result.rows[1].marks) == "Anna: the total should be 80 + 10 = 90, not 100"
+    assert result.rows[2].running == (90, 282, 158)
+
+    rows[2] = PaperRow((0, 50, 45), (), (95, 282, 158))  # neither 90 nor 100 + 0
+    result = check_sheet(rows, trigami, NAMES[:3])
+    assert [row.number for row in result.rows if row.marks] == [2, 3]
+    assert messages(result.rows[2].marks) == "Anna: the total should be 90 + 0 = 90, not 95"
+
+
 def test_written_totals_after_a_kingdom_must_add_up_to_zero():
     rows = kingdom()
     rows[4] = PaperRow(rows[4].points, ("trix",), (50, 65, -55, -50))  # Dan should be −60

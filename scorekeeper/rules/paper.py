@@ -705,8 +705,10 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
     Trix rows are grouped in kingdoms — a contract once per kingdom, four kingdoms — and
     each kingdom's points must sum to 0, as must the written totals after it (§2.1).  A
     Trigami deal after a player has won is marked (§1.4).  Each written running total must
-    be the total written above it (or computed, where none was written) plus the row's
-    points; a wrong one is marked once, and the next row builds on what was written.
+    be the true total (the points so far), or the total written above it (or computed, where
+    none was written) plus the row's points: a slip is marked once, where it was made, and
+    a total below it either carries it down or is right again. Any other is marked with
+    the true total, as the sheet's sums show it.
 
     Returns a :class:`PaperCheck`.  Source: SCORING.md §1.2–1.5, §2.1–2.5.
     """
@@ -756,19 +758,20 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
         else:
             marks.extend(check_trigami_row(points, options.kind, names))
 
+        before = running
         running = [t + p for t, p in zip(running, points, strict=True)]
-        expected = [b + p for b, p in zip(basis, points, strict=True)]
+        carried = [b + p for b, p in zip(basis, points, strict=True)]
         written = tuple(row.totals[:seats]) + (None,) * (seats - len(row.totals[:seats]))
         for seat in range(seats):
             value = written[seat]
-            if value is not None and value != expected[seat]:
+            if value is not None and value not in (running[seat], carried[seat]):
                 marks.append(Mark(_("{name}: the total should be {before} {sign} {points} = "
                                     "{expected}, not {value}").format(
-                    name=names[seat], before=_number(basis[seat]),
+                    name=names[seat], before=_number(before[seat]),
                     sign="−" if points[seat] < 0 else "+", points=abs(points[seat]),
-                    expected=_number(expected[seat]), value=_number(value)),
+                    expected=_number(running[seat]), value=_number(value)),
                     seat, TOTALS, totals_source))
-            basis[seat] = expected[seat] if value is None else value
+            basis[seat] = carried[seat] if value is None else value
 
         if trix and finished_after is None and len(played) == len(CONTRACTS):
             written_sum = (sum(v for v in written if v is not None)

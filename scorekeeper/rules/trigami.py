@@ -378,6 +378,10 @@ class TrigamiRules:
                                            tricks=_tricks(tricks), cards=most), "bugs", seat)
             taken = 3 * tricks + (1 if last == seat else 0)
             least = taken - self.outside
+            if bugs < least and tricks == self.tricks:
+                # not only "at least 9": every trick holds every bug (tester 27: typed 9,
+                # the next Save said all 10)
+                raise self._all_tricks_error(deal, number, names, seat)
             if bugs < least:
                 raise error(_("{name} has {bugs}, but took {taken} cards and only {outside} "
                               "are not of their bug suit: at least {least} are bugs").format(
@@ -396,10 +400,7 @@ class TrigamiRules:
 
         for seat in seats:
             if deal.tricks[seat] == self.tricks and deal.bugs[seat] != size:
-                raise error(_("{name} won all {tricks} tricks, so took all {size} of their bug "
-                              "suit, not {bugs}").format(
-                    name=names[seat], tricks=self.tricks, size=size, bugs=deal.bugs[seat]),
-                    "bugs", seat)
+                raise self._all_tricks_error(deal, number, names, seat)
 
         winners_of_tricks = {bug_suits[seat] for seat in seats if deal.tricks[seat] > 0}
         for suit in SUITS:
@@ -418,6 +419,12 @@ class TrigamiRules:
                 raise error(_("{names} share {suit} as bug suit and won every trick between "
                               "them, so their bugs add up to {size}, not {bugs}").format(
                     names=who, suit=symbol(suit), bugs=bugs, size=size), "bugs")
+
+    def _all_tricks_error(self, deal: TrigamiDeal, number: int, names: Sequence[str], seat: int) -> DealError:
+        """SCORING.md §1.3: "a player who won all 13 tricks took all 10 of their bug suit"."""
+        return DealError(_("{name} won all {tricks} tricks, so took all {size} of their bug suit, "
+                           "not {bugs}").format(name=names[seat], tricks=self.tricks, size=self.suit_size,
+                                                bugs=deal.bugs[seat]), deal=number, seat=seat, field="bugs")
 
     # --- points --------------------------------------------------------------------
 

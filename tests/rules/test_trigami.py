@@ -593,4 +593,9 @@ def test_every_problem_a_deal_shows_on_its_own_is_told_at_once():
     raw = entry(["plain H", "plain S", "plain C"], [13, 0, 0], [9, 0, 0])
     assert [p.message for p in TRIGAMI.deal_problems(raw, 1, PLAYERS)] == [
         "Anna won all 13 tricks, so took all 10 of their bug suit, not 9"]
+    # fewer than the 39 − 30 = 9 bugs that 13 tricks' cards hold at least: all 10 are told
+    # at once, not "at least 9" and then, with 9 typed, all 10 (tester 27)
+    raw = entry(["plain H", "plain S", "plain C"], [13, 0, 0], [5, 0, 0])
+    assert [(p.seat, p.field, p.message) for p in TRIGAMI.deal_problems(raw, 1, PLAYERS)] == [
+        (0, "bugs", "Anna won all 13 tricks, so took all 10 of their bug suit, not 5")]
     assert TRIGAMI.deal_problems(entry(["plain H", "plain S", "plain C"], [4, 5, 4], [1, 0, 3]), 1, PLAYERS) == []

@@ -579,8 +579,8 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         steps.append(_("All four kingdoms have been played: the game is over."))
     elif number == 1:
         dealer = None
-        steps.append((_("So deal {n} is dealt by anyone, in {owner}'s kingdom.") if fixed else
-                      _("So deal {n} is dealt by anyone, and {owner} chooses its contract.")).format(
+        steps.append((_("So deal {n} may be dealt by any player; it is in {owner}'s kingdom.") if fixed else
+                      _("So deal {n} may be dealt by any player, and {owner} chooses its contract.")).format(
             n=1, owner=isolate(players[owner])))
     else:
         dealer = owner

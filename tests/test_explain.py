@@ -248,6 +248,8 @@ def test_trigami_dealer_rotates_to_the_left(client, trigami):
 def test_trix_dealer_is_the_kingdom_owner_and_the_7_of_hearts_decides(client, trix):
     first = text(client.get(f"/games/{trix}/explain/dealer?deal=1"))
     assert "Deal 1: anyone deals" in first
+    # its last step in plain words (tester 27: "So deal 1 is dealt by anyone")
+    assert "So deal 1 may be dealt by any player, and \u2068Ben\u2069 chooses its contract." in first
     assert "\u2068Ben\u2069 was dealt the 7♥, so \u2068Ben\u2069 owns kingdom 1" in first
     later = text(client.get(f"/games/{trix}/explain/dealer?deal=3"))
     assert "Deal 3: Ben deals" in later

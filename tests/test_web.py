@@ -114,6 +114,11 @@ def test_new_game_rejects_bad_input_and_keeps_it(client, db, data, message):
 
 
 def test_create_trix_game_with_variants(client, db):
+    # the settings can be changed afterwards under "Players and settings" (every deal is
+    # scored again): the form does not call them fixed (tester 27)
+    form = text(client.get("/games/new?kind=trix"))
+    assert "changed later under “Players and settings”, every deal is scored again" in form
+    assert "Fixed" not in form
     response = client.post("/games/new?kind=trix", data={
         "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan",
         "first_dealer": "2", "values": "swapped", "scoring": "reversed", "partnership": "sum",

@@ -321,3 +321,26 @@ def test_a_save_sent_twice_says_saved_once(client, make_game, db):
     sheet = client.get(second.location).get_data(as_text=True)
     assert sheet.count('class="flash flash-saved"') == 1, sheet
     assert store.get_game(db, game_id).options["target"] == 300
+
+
+def test_a_deal_changed_on_two_phones_is_told_as_news_not_as_a_problem(client, make_game, db):
+    """Tester 27: phone A opens deal 1 to change Anna's bugs; phone B changes Carla's first.
+    A's Save puts the two changes together (409, nothing saved yet) and says so, but had
+    headed it "Nothing was saved: 1 thing to put right." with nothing wrong in the form."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    deal = store.get_game(db, game_id).deals[0]
+    url = f"/games/{game_id}/deals/{deal.id}/edit"
+    fields = form_fields(client.get(url).get_data(as_text=True))  # phone A opens the deal
+    store.update_deal(db, game_id, deal.id, {**WORKED_TRIGAMI_DEAL, "bugs": [1, 0, 2]})  # phone B: Carla 3 → 2
+    answer = client.post(url, data={**fields, "bugs_0": "0"})  # phone A: Anna 1 → 0
+    assert answer.status_code == 409
+    page = text(answer)
+    assert ("Deal 1 was changed on another phone while this page was open. The form now holds that change "
+            "and yours: check it, then tap Save.") in page
+    assert "to put right" not in page
+    assert store.get_game(db, game_id).deals[0].entry["bugs"] == [1, 0, 2]  # nothing of A's saved yet
+    # the form holds both changes; Save stores them
+    fields = form_fields(answer.get_data(as_text=True))
+    assert (fields["bugs_0"], fields["bugs_2"]) == ("0", "2")
+    assert client.post(url, data=fields).status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["bugs"] == [0, 0, 2]

@@ -38,6 +38,9 @@ class DealForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
         self.questions: list[str] = []  # the messages that only ask for what is not entered yet
+        # what the page says of itself, nothing for the player to put right ("Deal 2 was
+        # changed on another phone …"): above the summary, not counted among its problems
+        self.notices: list[str] = []
         if not self.nonce.data:
             self.nonce.data = secrets.token_urlsafe(16)
 
@@ -90,7 +93,7 @@ class DealForm(FlaskForm):
 
     @property
     def has_errors(self) -> bool:
-        return bool(self.errors or self.group_errors or self.form_errors)
+        return bool(self.errors or self.group_errors or self.form_errors or self.notices)
 
 
 def _whose(field: Any, message: str) -> str:

@@ -391,12 +391,12 @@ def _changed_meanwhile(form: forms.DealForm, game: StoredGame, deal_id: int, now
     if told.entry is not None:
         form = deal_form_class(game, index)(formdata=None)  # the fields as put together, not as sent
         form.fill(told.entry)
-        form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. The form "
-                                  "now holds that change and yours: check it, then tap Save.", n=index + 1))
+        form.notices.append(_("Deal %(n)s was changed on another phone while this page was open. The form "
+                              "now holds that change and yours: check it, then tap Save.", n=index + 1))
     else:
-        form.form_errors.append(_("Deal %(n)s was changed on another phone while this page was open. "
-                                  "Your entries are kept: tap Save again to replace that change, "
-                                  "or open the score sheet to see it.", n=index + 1))
+        form.notices.append(_("Deal %(n)s was changed on another phone while this page was open. "
+                              "Your entries are kept: tap Save again to replace that change, "
+                              "or open the score sheet to see it.", n=index + 1))
     form.version.data = now.version
     return _edit_page(form, game, deal_id, status=409, meanwhile=told)
 

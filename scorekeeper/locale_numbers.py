@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
-from decimal import Decimal, localcontext
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import lru_cache
 
 from babel import Locale
@@ -178,6 +178,10 @@ def _written(value: int | float | Decimal, pattern: str, language: str, system: 
     magnitude = value.copy_abs() if isinstance(value, Decimal) else abs(value)  # (one type for mypy)
     with localcontext() as context:
         context.prec = max(context.prec, len(str(int(magnitude))) + 8)
+        # a half rounded away from zero, as a player rounds by hand (the decimal module's
+        # default, half to even, wrote 1.25 as 1.2 beside 1.75 as 1.8: tester 27); Babel
+        # reads a float by its shortest repr, so 0.15 is 0.2
+        context.rounding = ROUND_HALF_UP
         text: str = parse_pattern(pattern).apply(magnitude, Locale.parse(language), numbering_system=system)
     shown = any(c in "123456789" for c in text)  # not 0 once rounded: never "−0.0"
     if system != WESTERN:

@@ -93,6 +93,17 @@ def test_points_totals_and_averages_in_each_language(app, language, digits, poin
         assert locale_numbers.decimal(-0.04) in ("0.0", "0,0", "٠٫٠")  # never "−0.0"
 
 
+def test_an_average_half_way_is_rounded_away_from_zero_like_any_other(app):
+    """Tester 27: on a player's page −86.25 showed as −86.2 and 1.25 as 1.2, but −43.75 as
+    −43.8 (Babel rounds half to even): a half is rounded away from zero, every time, as a
+    player rounds by hand; the rest to the nearest, and 0.15 (not quite 0.15 as a float)
+    as written."""
+    with app.test_request_context("/", headers={"Cookie": "lang=en"}):
+        shown = [locale_numbers.decimal(v) for v in (-86.25, 1.25, -43.75, 0.15, 2.5, 75.27272727)]
+        assert shown == [f"{MINUS}86.3", "1.3", f"{MINUS}43.8", "0.2", "2.5", "75.3"]
+        assert locale_numbers.decimal(0.125, places=2) == "0.13"  # a rating's two places
+
+
 @pytest.mark.parametrize(("language", "digits", "day"), [
     ("en", None, "Mar 1, 2025"), ("de", None, "1. März 2025"), ("fi", None, "1.3.2025"),
     ("ar", None, "١ مارس ٢٠٢٥"), ("ar", "latn", "1 مارس 2025"),

@@ -295,6 +295,14 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     _check_settings(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, app.logger)
+    elif len(app.config["SECRET_KEY"]) < _MIN_SECRET_KEY and not app.testing:
+        # A short key can be found from one session cookie a phone was given (tried
+        # offline), and with it a session into any group signed (tester 19: "123456")
+        app.logger.warning("SECRET_KEY is %d characters long: a key that short can be guessed, and with it anyone "
+                           "could sign themselves into every group. Use %d or more random characters (python3 -c "
+                           "'import secrets; print(secrets.token_hex(32))'), or leave it unset: the app then keeps "
+                           "its own in %s.", len(app.config["SECRET_KEY"]), _MIN_SECRET_KEY,
+                           Path(app.instance_path) / "secret_key")
 
     quick_polls(app, SECURITY_HEADERS.items())  # inside ProxyFix (_secure): it sees the client's scheme
     _secure(app)

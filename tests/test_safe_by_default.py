@@ -199,6 +199,26 @@ def test_a_broken_secret_key_file_is_replaced_with_a_warning_and_forms_work(tmp_
     assert create_app({"TESTING": True}, instance_path=str(instance)).config["SECRET_KEY"] == key
 
 
+def test_a_short_configured_secret_key_is_warned_of_at_the_start(tmp_path, caplog, monkeypatch):
+    """Tester 19: SCOREKEEPER_SECRET_KEY='"123456"' started a server with a key found from
+    one session cookie by trying (offline), and with it a session into any group signed.
+    The start says so, with how to make a good key; one of 32 characters or more, or none
+    (the instance folder's own), says nothing."""
+    database = str(tmp_path / "club.sqlite3")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", '"123456"')
+    with caplog.at_level(logging.WARNING):
+        create_app({"DATABASE": database}, instance_path=str(tmp_path / "instance"))
+    assert "SECRET_KEY is 6 characters long" in caplog.text and "secrets.token_hex(32)" in caplog.text
+    caplog.clear()
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", '"' + "k" * 32 + '"')
+    with caplog.at_level(logging.WARNING):
+        create_app({"DATABASE": database}, instance_path=str(tmp_path / "instance"))
+    monkeypatch.delenv("SCOREKEEPER_SECRET_KEY")
+    with caplog.at_level(logging.WARNING):
+        create_app({"DATABASE": database}, instance_path=str(tmp_path / "instance"))
+    assert "SECRET_KEY" not in caplog.text
+
+
 # ------------------------------------------------------------------------------- start-up
 
 

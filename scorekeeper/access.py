@@ -61,6 +61,10 @@ ONE_GAME = frozenset({"games.index", "groups.welcome"})
 #: change, delete, the live preview, Undo, Restore), nothing of the game's players,
 #: settings or links
 TABLE_WRITES = frozenset({"deals.new", "deals.edit", "deals.delete", "deals.preview", "manage.restore"})
+#: A table card's deal forms sent after the card stopped writing: answered by the view with
+#: the form as sent, its entries kept for the organiser (views/deals.py, :func:`shut_card`),
+#: not by the card's page, where they were lost (tester 28)
+KEEPS_ENTRIES = frozenset({"deals.new", "deals.edit"})
 #: Play links a phone keeps, its own group's and the last few others' it opened; also
 #: the number of passcodes it keeps as given
 KEPT = 6
@@ -212,6 +216,8 @@ def table_only(access: groups.Access, endpoint: str) -> Any:
     mine = args.get("game_id") == access.game_id
     if mine and (not changes or (access.can_write and endpoint in TABLE_WRITES)):
         return None
+    if mine and request.method == "POST" and endpoint in KEEPS_ENTRIES:
+        return None  # refused by the view (shut_card), the entries on the page; nothing written
     if "game_id" not in args and endpoint in ONE_GAME and not changes:
         return redirect(url_for("games.show", game_id=access.game_id))
     if endpoint in JSON:
@@ -228,18 +234,38 @@ def card() -> str | None:
     return access.token if access is not None and access.access == groups.TABLE else None
 
 
+def shut_card() -> Any:
+    """The table card this request's phone came in with (a ``groups.Table``) when it no
+    longer writes as the request arrives (its round closed, its time run out, the night
+    over); None for a card that writes and for any other link. A deal form sent with such
+    a card is answered with the form and its entries (views/deals.py): nothing written."""
+    access = current()
+    if access is None or access.table is None or access.can_write:
+        return None
+    return card_as_now()
+
+
+def card_as_now() -> Any:
+    """This request's table card (a ``groups.Table``) read again now: why it shut (its
+    round, its time, the night), for a change refused inside its write
+    (actions.CardClosed) as for one refused as it arrived; the page's bar says so too."""
+    access = current()
+    if access is None or access.table is None:  # pragma: no cover - only a card is refused so
+        abort(403)
+    now = groups.open_link(get_db(), access.token)
+    if now is not None:
+        g.access = now  # not what the request's check read
+    return now.table if now is not None and now.table is not None else access.table
+
+
 def card_closed() -> Any:
     """The answer to a deal change refused inside its write because the phone's table
     card no longer writes (actions.CardClosed: the round closed at that instant): the
     403 page :func:`table_only` shows for a change after the night, leading to the game."""
     access = current()
-    if access is None or access.table is None:  # pragma: no cover - only a card is refused so
-        abort(403)
-    now = groups.open_link(get_db(), access.token)  # as it is now: why it shut (its round, the night)
-    card = now.table if now is not None and now.table is not None else access.table
-    if now is not None:
-        g.access = now  # the page's bar says so too, not what the request's check read
-    return render_template("groups/table_only.html", card=card, game_id=access.game_id, over=True), 403
+    card = card_as_now()
+    return render_template("groups/table_only.html", card=card, game_id=access.game_id if access else None,
+                           over=True), 403
 
 
 def _replaced_here() -> groups.Access | None:

@@ -175,6 +175,40 @@ def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db
     assert deal(again, game_id, "replay").status_code == 403 and deals_in(db, game_id) == 1
 
 
+def test_a_deal_typed_as_the_round_closed_comes_back_with_its_entries_for_the_organiser(app, client, db, night):
+    """Tester 28: a table phone online had a deal's form open when the organiser closed
+    the round; its Save answered only "Nothing was saved. Round 1 is closed…", and the
+    deal just typed was gone. Now the form comes back as sent, nothing saved (403): the
+    card's refusal above it, the entries as typed below, no Save; the same for a change
+    of a deal already saved."""
+    night_id, cards = night
+    game_id, token = cards[2]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    assert deal(phone, game_id, "before").status_code == 302
+    assert client.post(f"/nights/{night_id}/close").status_code == 302  # the organiser closes round 1
+    refused = phone.post(f"/games/{game_id}/deals/new",
+                         data=trigami_deal([("S", 5, 0), ("H", 4, 1), ("D", 4, 2)], "after"))
+    assert refused.status_code == 403
+    page, html = text(refused), refused.get_data(as_text=True)
+    assert "Nothing was saved." in page
+    assert "Round 1 is closed: this table card now only shows the scores of table 2. Deals can no longer be " \
+           "entered or changed with it" in page
+    assert "Your entries are below, as you typed them: give them to the organiser." in page
+    typed = {name: value for name, value in re.findall(r'<input[^>]*name="((?:tricks|bugs)_\d)"[^>]*value="(\d+)"', html)}
+    assert typed == {"tricks_0": "5", "bugs_0": "0", "tricks_1": "4", "bugs_1": "1", "tricks_2": "4", "bugs_2": "2"}
+    assert "Save deal" not in page and 'type="submit"' not in html
+    assert "deals added now do not count" not in page  # said to phones that may still add one
+    assert deals_in(db, game_id) == 1
+    # a change of the deal saved before the close: the same, the change not made
+    changed = phone.post(f"/games/{game_id}/deals/1/edit",
+                         data=trigami_deal([("S", 6, 0), ("H", 7, 0), ("D", 0, 0)], "change"))
+    assert changed.status_code == 403
+    assert "give them to the organiser" in text(changed) and "Save changes" not in text(changed)
+    assert 'name="tricks_0"' in changed.get_data(as_text=True)
+    assert db.execute("select entry from deals where game_id = ?", [game_id]).fetchone()[0].count('"tricks": [7, 6, 0]') == 1
+
+
 def test_the_next_round_seated_closes_the_last_rounds_cards(app, client, db, night):
     night_id, cards = night
     client.post(f"/nights/{night_id}/close")

@@ -162,3 +162,45 @@ def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_i
             db.conn.close()
     finally:
         context.close()
+
+
+def test_a_deal_saved_online_just_after_the_round_closed_keeps_its_entries_on_the_phone(browser, night_served,
+                                                                                       tmp_path):
+    """Tester 28: the card's phone, online, has deal 1 typed in when the organiser closes
+    round 1; Save had shown only the card's refusal, and the entries were gone. Now the
+    form stays with them as typed, the refusal above it (its focus), no Save; nothing
+    written, and the phone's own draft does not change what is shown."""
+    url, night, token, _ = night_served
+    game_id = night.current.tables[0].game.id
+    phone = new_page(browser, join=False)
+    try:
+        phone.goto(f"{url}/t/{token}")
+        phone.get_by_role("link", name="Add deal 1").click()
+        fill_worked_example(phone)
+        typed = [phone.input_value(f"#{field}_{seat}") for field in ("tricks", "bugs") for seat in range(3)]
+        db = connect(str(tmp_path / "cards.sqlite3"))  # night_served's
+        try:
+            night_actions.close_round(db, night_store.get_night(db, night.id), 1)
+        finally:
+            db.conn.close()
+        phone.get_by_role("button", name="Save deal 1").click()
+        refusal = phone.locator("[data-card-shut]")
+        expect(refusal).to_contain_text("Nothing was saved.")
+        expect(refusal).to_contain_text("Round 1 is closed: this table card now only shows the scores of table 1.")
+        expect(refusal).to_contain_text("Your entries are below, as you typed them: give them to the organiser.")
+        expect(refusal).to_be_focused()
+        # (Ben's bugs left blank: 0, as a blank count reads)
+        assert [phone.input_value(f"#{field}_{seat}") or "0" for field in ("tricks", "bugs")
+                for seat in range(3)] == [value or "0" for value in typed]
+        expect(phone.get_by_role("radio", name="Turnip").first).to_be_checked()  # Anna's bid, as tapped
+        expect(phone.locator("button[type=submit]")).to_have_count(0)
+        expect(phone.get_by_role("link", name="Open table 1's game")).to_be_visible()
+        assert phone.evaluate(FITS_WIDTH)  # no sideways scroll
+        shot(phone, "table-card-closed-while-typing-390")
+        db = connect(str(tmp_path / "cards.sqlite3"))
+        try:
+            assert store.get_game(db, game_id).deals == ()
+        finally:
+            db.conn.close()
+    finally:
+        phone.context.close()

@@ -178,6 +178,8 @@ def new(game_id: str) -> Any:
             return redirect(url_for("games.show", game_id=game.id))
         return _new_page(form, game, request.args.get("contract"))
     valid = form.validate()
+    if (card := access.shut_card()) is not None:  # a table card whose round closed meanwhile
+        return _card_shut_page(form, game, index, card)
     if forms.csrf_failed(form):  # nothing saved: never weighed against the game (not a 409)
         _entry(form, game, index)  # every other problem said at once
         return _new_page(form, game)
@@ -205,8 +207,19 @@ def new(game_id: str) -> Any:
             # the outbox and sends it by itself once there is space)
             return _new_page(form, game, disk_full=refused_by_disk(refused))
         case actions.CardClosed():  # the round closed at the instant of the save
-            return access.card_closed()
+            return _card_shut_page(form, game, index, access.card_as_now())
     return _new_page(form, game)
+
+
+def _card_shut_page(form: forms.DealForm, game: StoredGame, index: int, card: Any,
+                    deal_id: int | None = None) -> Any:
+    """The deal form as it was sent (a new deal, or ``deal_id`` changed), nothing saved,
+    saying that the phone's table card (``card``, groups.Table as it is now) no longer
+    saves deals: its round closed, its time ran out, the night is over (403). The entries
+    stay on the page as typed, for the players to give to the organiser (tester 28: the
+    card's page alone had lost them); no Save, no preview."""
+    editing = {"deal_id": deal_id} if deal_id is not None else {}
+    return render_template("deals/form.html", form=form, card_shut=card, **editing, **_context(game, index)), 403
 
 
 def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = None,
@@ -348,6 +361,8 @@ def edit(game_id: str, deal_id: int) -> Any:
         form.version.data = game.deals[index].version
         return _edit_page(form, game, deal_id)
     valid = form.validate()
+    if (card := access.shut_card()) is not None:  # a table card whose round closed meanwhile
+        return _card_shut_page(form, game, index, card, deal_id)
     if forms.csrf_failed(form):  # nothing changed: never weighed against the game (not a 409)
         _entry(form, game, index)
         return _edit_page(form, game, deal_id)
@@ -373,7 +388,7 @@ def edit(game_id: str, deal_id: int) -> Any:
         case actions.DiskFull(error=refused):  # the form again, the entries as typed
             return _edit_page(form, game, deal_id, disk_full=refused_by_disk(refused), status=507)
         case actions.CardClosed():  # the round closed at the instant of the save
-            return access.card_closed()
+            return _card_shut_page(form, game, index, access.card_as_now(), deal_id)
     return _edit_page(form, game, deal_id)
 
 

@@ -195,7 +195,7 @@ def test_a_deal_typed_as_the_round_closed_comes_back_with_its_entries_for_the_or
     assert "Round 1 is closed: this table card now only shows the scores of table 2. Deals can no longer be " \
            "entered or changed with it" in page
     assert "Your entries are below, as you typed them: give them to the organiser." in page
-    typed = {name: value for name, value in re.findall(r'<input[^>]*name="((?:tricks|bugs)_\d)"[^>]*value="(\d+)"', html)}
+    typed = dict(re.findall(r'<input[^>]*name="((?:tricks|bugs)_\d)"[^>]*value="(\d+)"', html))
     assert typed == {"tricks_0": "5", "bugs_0": "0", "tricks_1": "4", "bugs_1": "1", "tricks_2": "4", "bugs_2": "2"}
     assert "Save deal" not in page and 'type="submit"' not in html
     assert "deals added now do not count" not in page  # said to phones that may still add one

@@ -245,6 +245,21 @@ def shut_card() -> Any:
     return card_as_now()
 
 
+def shut_words(card: Any) -> str:
+    """Why the table card ``card`` (a ``groups.Table`` that no longer writes) saves no more
+    deals, in one sentence of the phone's language: its round closed, its time ran out,
+    or the night is over (the card's pages, a deal form sent with it, its game's poll)."""
+    if card.shut == "round":
+        return _("Round %(round)s is closed: this table card now only shows the scores of table %(n)s. Deals can "
+                 "no longer be entered or changed with it; the organiser has the next round's tables.",
+                 round=card.round, n=card.table)
+    if card.shut == "time":
+        return _("This table card has run out: it now only shows the scores of table %(n)s. Deals can no longer "
+                 "be entered or changed with it.", n=card.table)
+    return _("The night is over: this table card now only shows the scores of table %(n)s. Deals can no longer "
+             "be entered or changed with it.", n=card.table)
+
+
 def card_as_now() -> Any:
     """This request's table card (a ``groups.Table``) read again now: why it shut (its
     round, its time, the night), for a change refused inside its write
@@ -385,3 +400,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["can_write"] = can_write
     app.jinja_env.globals["csrf_token"] = generate_csrf  # a plain button's form token (base.html)
     app.jinja_env.globals["current_access"] = current
+    app.jinja_env.globals["shut_words"] = shut_words  # groups/_card_shut.html

@@ -1619,6 +1619,22 @@ const OfflineTruth = (function () {
         if (!response.ok) throw new Error(String(response.status));
         const data = await response.json();
         connection(true);
+        if (data.shut && !document.querySelector("[data-card-shut]")) {
+          // this phone's table card saves no more (its round closed, tester 28): a form
+          // keeps its entries, says why and offers no Save; any other page is drawn again,
+          // read-only (its bar then says so: data-card-shut)
+          if (mode === "warn" && region.matches("form")) {
+            const box = el("div", "errors form-errors");
+            box.dataset.cardShut = "";
+            box.setAttribute("role", "alert");
+            box.append(el("p", "", data.shut), el("p", "", region.dataset.cardShutKeep || ""));
+            region.prepend(box);
+            region.querySelectorAll('button[type="submit"]').forEach((b) => b.remove());
+            return;
+          }
+          location.reload();
+          return;
+        }
         if (game && data.stored && data.stored.length) arrived(game, data.stored);
         if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {

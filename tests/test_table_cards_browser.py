@@ -28,6 +28,7 @@ from tests.test_join import decode_grey
 pytestmark = pytest.mark.browser
 
 expect = sync_api.expect
+LIVE = 5_000  # ms: a poll every 2 s tells an open page
 @pytest.fixture
 def night_served(tmp_path):
     """A served app with a Trigami night of nine started: (URL, night, table 1's card token,
@@ -164,43 +165,71 @@ def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_i
         context.close()
 
 
-def test_a_deal_saved_online_just_after_the_round_closed_keeps_its_entries_on_the_phone(browser, night_served,
-                                                                                       tmp_path):
-    """Tester 28: the card's phone, online, has deal 1 typed in when the organiser closes
-    round 1; Save had shown only the card's refusal, and the entries were gone. Now the
-    form stays with them as typed, the refusal above it (its focus), no Save; nothing
-    written, and the phone's own draft does not change what is shown."""
+def test_a_card_phone_online_as_its_round_closes_keeps_its_entries_and_stops_offering_to_save(browser, night_served,
+                                                                                              tmp_path):
+    """Tester 28: the card's phone, online, had deal 2 typed in when the organiser closed
+    round 1; its pages went on offering "+ Add deal" and "Undo", and Save showed only the
+    card's refusal: the deal just typed was gone. Now (one phone, three pages):
+    - the form whose Save crosses the close comes back as sent, nothing saved: the
+      refusal above it (its focus), the entries as typed, no Save;
+    - a form left open is told by its poll, keeps its entries and loses its Save;
+    - the score sheet is drawn again read-only: no "Add deal", no Undo.
+    Nothing is written to the closed round."""
     url, night, token, _ = night_served
     game_id = night.current.tables[0].game.id
-    phone = new_page(browser, join=False)
+    typing = new_page(browser, join=False)
+    phone = typing.context
     try:
-        phone.goto(f"{url}/t/{token}")
-        phone.get_by_role("link", name="Add deal 1").click()
-        fill_worked_example(phone)
-        typed = [phone.input_value(f"#{field}_{seat}") for field in ("tricks", "bugs") for seat in range(3)]
+        typing.goto(f"{url}/t/{token}")
+        typing.get_by_role("link", name="Add deal 1").click()
+        fill_worked_example(typing)
+        typing.get_by_role("button", name="Save deal 1").click()
+        expect(typing.get_by_role("button", name="↶ Undo deal 1")).to_be_visible()
+        sheet = phone.new_page()
+        sheet.goto(f"{url}/games/{game_id}")
+        expect(sheet.get_by_role("button", name="↶ Undo deal 1")).to_be_visible()
+        waiting = phone.new_page()
+        waiting.goto(f"{url}/games/{game_id}/deals/new")
+        typing.goto(f"{url}/games/{game_id}/deals/new")
+        typing.route("**/live?**", lambda route: route.abort())  # this page hears nothing before its Save
+        fill_worked_example(typing)
+        typed = [typing.input_value(f"#{field}_{seat}") or "0" for field in ("tricks", "bugs") for seat in range(3)]
         db = connect(str(tmp_path / "cards.sqlite3"))  # night_served's
         try:
             night_actions.close_round(db, night_store.get_night(db, night.id), 1)
         finally:
             db.conn.close()
-        phone.get_by_role("button", name="Save deal 1").click()
-        refusal = phone.locator("[data-card-shut]")
+
+        typing.get_by_role("button", name="Save deal 2").click()
+        refusal = typing.locator("form [data-card-shut]")
         expect(refusal).to_contain_text("Nothing was saved.")
         expect(refusal).to_contain_text("Round 1 is closed: this table card now only shows the scores of table 1.")
         expect(refusal).to_contain_text("Your entries are below, as you typed them: give them to the organiser.")
         expect(refusal).to_be_focused()
         # (Ben's bugs left blank: 0, as a blank count reads)
-        assert [phone.input_value(f"#{field}_{seat}") or "0" for field in ("tricks", "bugs")
-                for seat in range(3)] == [value or "0" for value in typed]
-        expect(phone.get_by_role("radio", name="Turnip").first).to_be_checked()  # Anna's bid, as tapped
-        expect(phone.locator("button[type=submit]")).to_have_count(0)
-        expect(phone.get_by_role("link", name="Open table 1's game")).to_be_visible()
-        assert phone.evaluate(FITS_WIDTH)  # no sideways scroll
-        shot(phone, "table-card-closed-while-typing-390")
+        assert [typing.input_value(f"#{field}_{seat}") or "0" for field in ("tricks", "bugs")
+                for seat in range(3)] == typed
+        expect(typing.locator(".seat-card").first.get_by_role("radio", name="Turnip")).to_be_checked()
+        expect(typing.locator("button[type=submit]")).to_have_count(0)
+        expect(typing.get_by_role("link", name="Open table 1's game")).to_be_visible()
+        assert typing.evaluate(FITS_WIDTH)  # no sideways scroll
+        shot(typing, "table-card-closed-while-typing-390")
+
+        told = waiting.locator("form [data-card-shut]")
+        expect(told).to_contain_text("Round 1 is closed: this table card now only shows the scores of table 1.",
+                                     timeout=LIVE)
+        expect(told).to_contain_text("Your entries are below, as you typed them: give them to the organiser.")
+        expect(waiting.locator("button[type=submit]")).to_have_count(0)
+        shot(waiting, "table-card-closed-form-open-390", full_page=False)
+
+        expect(sheet.get_by_text("Round 1 is closed: the card of table 1 now only shows its scores.")).to_be_visible(
+            timeout=LIVE)
+        expect(sheet.get_by_role("link", name="Add deal 2")).to_have_count(0)
+        expect(sheet.get_by_role("button", name="↶ Undo deal 1")).to_have_count(0)
         db = connect(str(tmp_path / "cards.sqlite3"))
         try:
-            assert store.get_game(db, game_id).deals == ()
+            assert len(store.get_game(db, game_id).deals) == 1  # deal 1, from before the close
         finally:
             db.conn.close()
     finally:
-        phone.context.close()
+        phone.close()

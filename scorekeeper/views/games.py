@@ -38,7 +38,7 @@ from .. import (
     sheet,
     store,
 )
-from ..access import current, group_id, page_key
+from ..access import can_write, current, group_id, page_key
 from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile
@@ -250,11 +250,12 @@ def _draw_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
 def _own_slot(game_id: str, drawn: DrawnSheet, messages: list[tuple[str, str]] | None = None) -> str:
     """This browser's own part of the sheet, in its bar at the bottom: ``messages`` (the
     flashed (category, message) pairs, shown once) and the Undo button for the last deal,
-    if this browser has just added it and nobody has changed it since; else nothing."""
+    if this browser has just added it, nobody has changed it since and the phone may
+    still change it (not a table card whose round closed: tester 28); else nothing."""
     last = drawn.last
     mine = session.get("last_added")
     undo = last if last and mine and mine.get("game") == game_id and mine.get("deal") == last["deal"] \
-        and mine.get("version") in (None, last["version"]) else None
+        and mine.get("version") in (None, last["version"]) and can_write() else None  # (a card that shut: none)
     if not undo and not messages:
         return ""
     return render_template("games/_undo.html", game_id=game_id, undo=undo, messages=messages or [],

@@ -34,7 +34,7 @@ from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
 
 from .. import conflicts, groups, i18n, locale_numbers, network, night_store, store
-from ..access import group_id
+from ..access import group_id, shut_card, shut_words
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
@@ -63,7 +63,8 @@ def _poll(version: int, since_given: str | None, mine_given: str, language: str,
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
     change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
-    [str], "stops": bool}``. ``stops``: whether what changed since would stop a new deal's
+    [str], "stops": bool, "shut": str}``. ``shut``: for a phone with a table card that no
+    longer saves (its round closed), why (access.shut_words), else "". ``stops``: whether what changed since would stop a new deal's
     save for the phone to see it first (store.own_changes: not when it is only this
     phone's own deals and earlier deals put right). ``news`` tells what changed since the version in the query argument
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
@@ -81,6 +82,10 @@ def game(game_id: str) -> Any:
     version, deals, finished = row
     etag, since, mine = _poll(version, request.args.get("since"), request.args.get("mine", ""),
                               i18n.language(), locale_numbers.digits())
+    card = shut_card()  # a table card whose round closed: its pages stop offering to save
+    shut = shut_words(card) if card is not None else ""
+    if shut:
+        etag += "-shut"
 
     def draw() -> Response:
         own = store.deals_by_nonce(db, game_id, mine)
@@ -92,7 +97,7 @@ def game(game_id: str) -> Any:
             news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
             stops = not store.own_changes(db, arrived, mine)
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
-                       stops=stops)
+                       stops=stops, shut=shut)
 
     return conditional(etag, draw, private=False)
 
@@ -195,6 +200,8 @@ class QuickPolls:
         # access.admit's checks, each one that would not let the poll through: the long way
         if link is None or (link.game_id is not None and link.game_id != game_id):
             return None
+        if link.access == groups.TABLE:
+            return None  # a table card: whether it still saves (its round, the night) is the view's to say
         if link.passcode_id is not None and link.access == groups.PLAY \
                 and link.passcode_id not in session.get("passed", ()):
             return None
@@ -223,7 +230,7 @@ class QuickPolls:
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
         drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                                 news="", stored=[], stops=False)  # type: ignore[assignment]  # as jsonify writes it
+                                                 news="", stored=[], stops=False, shut="")  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlite_utils
 
 from . import club, night_store, ratings, store
+from .actions import SAME_START
 from .inputs import name_key
 from .night_records import TABLE_SIZE, StoredNight, StoredTable, night_file, seatings
 from .nightfile import read_night
@@ -140,7 +142,17 @@ class MovedOn:
     current: int
 
 
-StartResult = NightStarted | NightRefused
+@dataclass(frozen=True)
+class NightStartedAlready:
+    """Nothing stored: the same night (game, settings, players) was started at
+    ``created_at`` (UTC, ISO 8601) as night ``night_id``, within :data:`SAME_START`, and
+    nobody has dealt at it yet: the phone is asked first (Back, then Start again)."""
+
+    night_id: int
+    created_at: str
+
+
+StartResult = NightStarted | NightRefused | NightStartedAlready
 SeatResult = Seated | NotOver | NoMoreRounds | TooFew | MovedOn
 ArriveResult = Arrived | NightRefused
 LeaveResult = Leaving | NightRefused | MovedOn
@@ -149,14 +161,17 @@ NightImportResult = NightImported | NightAlreadyStored | NightProblems
 
 def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options: Mapping[str, Any],
                 players: Sequence[str], rounds: int, ranking: str, seating: str, name: str | None = None,
-                nonce: str | None = None, seed: int | None = None) -> StartResult:
+                nonce: str | None = None, seed: int | None = None, ask_first: bool = False) -> StartResult:
     """Start a night of ``kind`` (``options``: the game file's options dict, checked by
     the caller) with ``players`` present and seat round 1 (club.seat_round: at random, or
     with ``seating`` "ranking" in the order of the group's rating ranking over all its
     games, :func:`ratings.ranking_order`: best first, the unrated last), every table an
     ordinary game of the group. ``seed``: the night's draw (None: a new random one).
     Refused (:class:`NightRefused`, field "players") with fewer players than one table
-    or a name twice. The same form token ``nonce`` again: the night it started."""
+    or a name twice. The same form token ``nonce`` again: the night it started. The same
+    night started within :data:`SAME_START` and not played yet (night_store.just_started)
+    is :class:`NightStartedAlready` when ``ask_first`` (the start form, until the phone
+    chose "Start another night": views/nights.py)."""
     size = TABLE_SIZE[kind]
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     order = ratings.ranking_order(db, group_id, list(players)) if seating == "ranking" else None
@@ -167,7 +182,12 @@ def start_night(db: sqlite_utils.Database, group_id: int, *, kind: str, options:
         return NightRefused(str(error), "players")
     settings = night_store.NightSettings(kind=kind, options=options, rounds_planned=rounds, ranking=ranking,
                                          seating=seating, seed=seed, name=name)
-    return NightStarted(night_store.create_night(db, group_id, settings, players, first, nonce=nonce))
+    since = (datetime.now(UTC) - SAME_START).isoformat(timespec="seconds") if ask_first else None
+    try:
+        return NightStarted(night_store.create_night(db, group_id, settings, players, first, nonce=nonce,
+                                                     started_since=since))
+    except night_store.NightStartedAlreadyError as twin:
+        return NightStartedAlready(twin.night_id, twin.created_at)
 
 
 class _Refused(Exception):

@@ -87,17 +87,57 @@ def _night_id(db: sqlite_utils.Database, group_id: int, nonce: str | None) -> in
     return None if row is None else int(row[0])
 
 
+class NightStartedAlreadyError(Exception):
+    """A night like the one being started was started a moment ago (:func:`just_started`):
+    ``night_id``, ``created_at`` (UTC, ISO 8601)."""
+
+    def __init__(self, night_id: int, created_at: str) -> None:
+        super().__init__(night_id)
+        self.night_id, self.created_at = night_id, created_at
+
+
+def just_started(db: sqlite_utils.Database, group_id: int, settings: NightSettings, players: Sequence[str],
+                 since: str) -> tuple[int, str] | None:
+    """(id, start time) of the newest night of group ``group_id`` started at or after
+    ``since`` (ISO, as store.now gives) with ``settings``' game, options, rounds, ranking
+    and name and the same ``players`` (any case, any order), not deleted, with no deal
+    at any of its tables yet; else None. What the start form asks about before a second
+    Start of one night (Back, then Start again: tester 28); :func:`create_night` asks it
+    inside its transaction."""
+    keys = sorted(name_key(name) for name in players)
+    rows = db.execute(
+        "select n.id, n.created_at from nights n where n.group_id = ? and n.kind = ? and n.options = ? "
+        "and n.rounds_planned = ? and n.ranking = ? and coalesce(n.name, '') = ? and n.created_at >= ? "
+        "and n.deleted_at is null and not exists (select 1 from night_tables t join deals d on d.game_id = t.game_id "
+        "where t.night_id = n.id) order by n.created_at desc, n.id desc",
+        [group_id, settings.kind, json.dumps(dict(settings.options)), settings.rounds_planned, settings.ranking,
+         settings.name or "", since]).fetchall()
+    for night_id, created_at in rows:
+        stored = [row[0] for row in db.execute(
+            "select p.name_key from night_players np join players p on p.id = np.player_id where np.night_id = ?",
+            [night_id])]
+        if sorted(stored) == keys:
+            return int(night_id), str(created_at)
+    return None
+
+
 def create_night(db: sqlite_utils.Database, group_id: int, settings: NightSettings, players: Sequence[str],
-                 first: club.Seating, *, nonce: str | None = None) -> int:
+                 first: club.Seating, *, nonce: str | None = None, started_since: str | None = None) -> int:
     """Store a new night with its ``players`` (all from round 1) and round 1 seated as
     ``first`` (its tables' games started), in one transaction; returns the night's id.
     The same form token ``nonce`` again (a double tap on Start) stores nothing and
-    returns the night it started."""
+    returns the night it started. ``started_since``: a night like it started at or after
+    this time and not played yet (:func:`just_started`) raises NightStartedAlreadyError,
+    checked inside the transaction, so two phones starting one night at once store one."""
     now = store.now()
     with writing(db):
         found = _night_id(db, group_id, nonce)
         if found is not None:
             return found
+        if started_since is not None:
+            twin = just_started(db, group_id, settings, players, started_since)
+            if twin is not None:
+                raise NightStartedAlreadyError(*twin)
         night_id = cast(int, db.table("nights").insert({
             "group_id": group_id, "name": settings.name or None, "kind": settings.kind,
             "options": json.dumps(dict(settings.options)), "rounds_planned": settings.rounds_planned,

@@ -885,3 +885,34 @@ def test_a_night_and_a_newer_group_file_count_each_table_once_in_either_order(cl
         assert [len(t.game.deals) for t in tables] == [2, 0]  # table 1 is the game played on
     finally:
         other.conn.close()
+
+
+def test_the_same_night_started_again_is_asked_about_first(client, db, fixed_seed):
+    """Tester 28: the start form sent again (Back, then Start) with the same game,
+    settings and players made a second night with live tables, unasked. It asks first,
+    as a game's form does; "Start another" starts it; once a deal is entered at the first
+    night, a new Start is a new night."""
+    names = NINE[:6]
+    first = start(client, "trigami", names, 2)
+    form = {"newcomers": "\n".join(reversed(names)), "rounds": "2", "ranking": "placings", "seating": "random",
+            "target": "100"}  # the same players, typed in another order
+    asked = client.post("/nights/new?kind=trigami", data=form)
+    assert asked.status_code == 200
+    page = text(asked)
+    assert "You started this night already" in page
+    assert "with the same players and settings; nobody has dealt yet." in page
+    assert f'href="/nights/{first}"' in asked.get_data(as_text=True)  # Open it
+    assert db.execute("select count(*) from nights").fetchone()[0] == 1
+    other = client.post("/nights/new?kind=trigami", data={**form, "rounds": "3"})  # another night: no question
+    assert other.status_code == 302
+    again = client.post("/nights/new?kind=trigami", data={**form, "again": "1"})  # "Start another night"
+    assert again.status_code == 302
+    assert db.execute("select count(*) from nights").fetchone()[0] == 3
+    # once dealt at, a night is not "started a moment ago": the same Start is a new night
+    for table in night(db, first).current.tables:
+        players = table.game.players
+        play_trigami(client, table.game.id, players, sorted(players), f"t{table.number}")
+    settings = night_store.NightSettings(kind="trigami", options={"target": 100}, rounds_planned=2,
+                                         ranking="placings", seating="random", seed=0)
+    twin = night_store.just_started(db, 1, settings, names, "2000-01-01T00:00:00+00:00")
+    assert twin is not None and twin[0] == int(again.location.rsplit("/", 1)[-1])  # not the first: dealt at

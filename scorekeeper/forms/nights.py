@@ -27,7 +27,7 @@ from .games import GameSetupForm, settings_fields
 
 #: The fields of a night's form that are not the game's settings
 NIGHT_FIELDS = frozenset({"name", "present", "newcomers", "rounds", "ranking", "seating", "nonce", "seating_many",
-                          "csrf_token"})
+                          "again", "csrf_token"})
 #: More tables than this in round 1 and the organiser is asked first: a list pasted twice,
 #: or a whole address book, would otherwise seat a night nobody meant (and make its games)
 MANY_TABLES = 20
@@ -45,6 +45,9 @@ class NightForm(GameSetupForm):
     #: How many players the organiser was asked about and kept (MANY_TABLES): a night
     #: that size starts on the next tap of Start; a list changed since is asked again
     seating_many = HiddenField()
+    #: "1": the organiser chose "Start another night" when asked about the same night started a
+    #: moment ago (nights/started.html)
+    again = HiddenField()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

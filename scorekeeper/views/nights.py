@@ -165,10 +165,12 @@ def new() -> Any:
                 get_db(), group_id(), kind=kind, options=rules.dump_options(options), players=players,
                 rounds=form.rounds.data, ranking=form.ranking.data if form.ranking.data in ("placings", "score")
                 else "placings", seating="ranking" if form.seating.data == "ranking" else "random",
-                name=name, nonce=form.nonce.data)
+                name=name, nonce=form.nonce.data, ask_first=form.again.data != "1")
             if isinstance(result, night_actions.NightStarted):
                 flash(_("The night has begun: round %(n)s is seated.", n=1), "saved")
                 return redirect(url_for("nights.show", night_id=result.night_id))
+            if isinstance(result, night_actions.NightStartedAlready):  # Back, then Start again: asked first
+                return render_template("nights/started.html", twin=result, kind=kind, players=players)
             form.newcomers.errors = [*form.newcomers.errors, result.reason]
     if forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your entries are kept: tap Start again."))

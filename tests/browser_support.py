@@ -74,7 +74,7 @@ def serve(database: Path | str, make_group: bool = True, **config: Any) -> Itera
     from tests.database_support import new_database
 
     cookie_name = f"session{next(_served_count)}"
-    app = create_app({"SECRET_KEY": "browser-tests", "DATABASE": new_database(database), "SESSION_COOKIE_NAME": cookie_name,
+    app = create_app({"SECRET_KEY": "browser-tests-" + "k" * 32, "DATABASE": new_database(database), "SESSION_COOKIE_NAME": cookie_name,
                       **config})
     db = connect(str(database))
     try:

@@ -296,7 +296,7 @@ def serve(database: Path, config: Mapping[str, Any] | None = None) -> Iterator[R
 
     from scorekeeper import create_app
 
-    app = create_app({"SECRET_KEY": "race-tests", "DATABASE": str(database), **(config or {})})
+    app = create_app({"SECRET_KEY": "race-tests-" + "k" * 32, "DATABASE": str(database), **(config or {})})
     # The loop's select() waits up to a second (waitress's default asyncore_loop_timeout, a
     # whole number of seconds: 0.05 was read as 0, and the loop spun a core for the life of
     # every race server, 33 s of CPU in one burst test); the loop is woken to close below

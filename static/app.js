@@ -872,6 +872,15 @@ const OfflineTruth = (function () {
     // reader says it and a keyboard goes on from there (its links lead to the fields).
     const problems = document.getElementById("problems");
     if (problems) problems.focus();
+    // A form refused on a page of several forms, with no summary (the Group page's
+    // passcode or name): its first field with a problem in sight and focused, to type
+    // again; the page had stayed at its top, the message screens below (tester 29: a
+    // refused passcode looked set)
+    const refused = problems ? null : document.querySelector('form [aria-invalid="true"]');
+    if (refused) {
+      refused.focus({ preventScroll: true });
+      refused.scrollIntoView({ block: "center" });
+    }
     // A new reading of a card taken back is asked about first: the question takes the focus
     const asked = document.getElementById("taken_back-confirm");
     if (asked && !problems) asked.focus();

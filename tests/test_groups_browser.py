@@ -66,3 +66,23 @@ def test_a_read_only_viewer_sees_the_sheet_and_nothing_to_change(browser, tmp_pa
         assert viewer.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(viewer, "groups-read-only-sheet")
         viewer.context.close()
+
+
+def test_a_refused_passcode_is_in_sight_with_its_field_to_type_again(browser, tmp_path):
+    """Tester 29: on the Group page, "123456" as the new passcode was refused beside its
+    field, three screens below the QR code, and the page stayed at its top: the passcode
+    looked set. The refused field is now in sight and focused, its message beside it."""
+    with serve(tmp_path / "passcode.sqlite3") as base:
+        page = new_page(browser)
+        try:
+            page.goto(base + "/group")
+            page.get_by_label("New passcode").fill("123456")
+            page.get_by_role("button", name="Set passcode").click()
+            field = page.get_by_label("New passcode")
+            expect(field).to_be_focused()
+            expect(field).to_be_in_viewport()
+            expect(page.get_by_text("Too easy to guess")).to_be_in_viewport()
+            expect(field).to_have_value("123456")  # as typed, to put right
+            shot(page, "groups-passcode-refused", full_page=False)
+        finally:
+            page.context.close()

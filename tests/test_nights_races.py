@@ -135,3 +135,23 @@ def test_a_counted_deal_deleted_at_the_instant_the_round_closes_never_lets_a_lat
         night_table = night_store.get_night(db, night_id).rounds[0].tables[0]
         # deal 1 counts again only if the close counted it; deal 3 never
         assert night_table.counted == (2 if counted_at_close else 1)
+
+
+def test_two_organisers_starting_the_same_night_at_once_start_it_once(race_server):
+    """Two organisers' phones tap Start on the same night (game, settings, players) at the
+    same instant, each with its own form: one night is stored, and the other phone is
+    asked "You started this night already" with the way to it, never a second night with
+    live tables (the check runs inside the write: night_store.create_night)."""
+    phones = [race_server.phone(), race_server.phone()]
+    forms = [{**phone.form("/nights/new?kind=trigami"), "newcomers": "\n".join(NINE[:6]), "rounds": "2",
+              "ranking": "placings", "seating": "random", "target": "100"} for phone in phones]
+    assert forms[0]["nonce"] != forms[1]["nonce"]  # two forms, not one sent twice
+    replies = at_once(*(lambda p=p, f=f: p.post("/nights/new?kind=trigami", f) for p, f in zip(phones, forms,
+                                                                                               strict=True)))
+    with race_server.db() as db:
+        nights = [row[0] for row in db.execute("select id from nights")]
+    assert len(nights) == 1, replies
+    started = [r for r in replies if r.redirects_to(f"/nights/{nights[0]}")]
+    asked = [r for r in replies if r.status == 200 and "You started this night already" in r.text]
+    assert len(started) == 1 and len(asked) == 1, replies
+    assert f'href="/nights/{nights[0]}"' in asked[0].body  # Open it

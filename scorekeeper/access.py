@@ -260,6 +260,23 @@ def shut_words(card: Any) -> str:
              "be entered or changed with it.", n=card.table)
 
 
+def card_bar_words(card: Any) -> str:
+    """What the bar on every page of a table card's phone says (base.html): the table and
+    round it enters deals for, or, once it saves no more, why, in one short sentence of
+    the phone's language; the game's poll sends it too, for a page open as the card shut
+    (tester 28: a form told so kept the bar's "enters deals" until opened again)."""
+    if card.open:
+        return _("Table card: this phone enters deals at table %(table)s (round %(round)s) only.",
+                 table=card.table, round=card.round)
+    if card.shut == "round":
+        return _("Round %(round)s is closed: the card of table %(table)s now only shows its scores.",
+                 round=card.round, table=card.table)
+    if card.shut == "time":
+        return _("This table card has run out: the card of table %(table)s now only shows its scores.",
+                 table=card.table)
+    return _("The night is over: the card of table %(table)s now only shows its scores.", table=card.table)
+
+
 def card_as_now() -> Any:
     """This request's table card (a ``groups.Table``) read again now: why it shut (its
     round, its time, the night), for a change refused inside its write
@@ -401,3 +418,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = generate_csrf  # a plain button's form token (base.html)
     app.jinja_env.globals["current_access"] = current
     app.jinja_env.globals["shut_words"] = shut_words  # groups/_card_shut.html
+    app.jinja_env.globals["card_bar_words"] = card_bar_words  # base.html

@@ -1633,6 +1633,13 @@ const OfflineTruth = (function () {
           // keeps its entries, says why and offers no Save; any other page is drawn again,
           // read-only (its bar then says so: data-card-shut)
           if (mode === "warn" && region.matches("form")) {
+            // the bar says it too, as on the page drawn now (it said "enters deals")
+            const bar = document.querySelector(".table-card-bar");
+            if (bar && data.shut_bar) {
+              bar.dataset.cardShut = "";
+              const words = bar.querySelector("p");
+              if (words) words.textContent = data.shut_bar;
+            }
             const box = el("div", "errors form-errors");
             box.dataset.cardShut = "";
             box.setAttribute("role", "alert");

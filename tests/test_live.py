@@ -23,7 +23,7 @@ def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_gam
     assert first.status_code == 200 and first.headers["ETag"]
     version = first.get_json()["version"]
     assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": [],
-                                "stops": False, "shut": ""}  # (shut: a table card that saves no more)
+                                "stops": False, "shut": "", "shut_bar": ""}  # (shut: a table card that saves no more)
     assert "no-cache" in first.headers["Cache-Control"]
     again = live(client, game_id, etag=first.headers["ETag"])
     assert again.status_code == 304 and again.data == b""

@@ -189,8 +189,9 @@ def test_a_deal_typed_as_the_round_closed_comes_back_with_its_entries_for_the_or
     assert phone.get(f"/games/{game_id}/live").get_json()["shut"] == ""  # its pages' poll: the card saves
     assert client.post(f"/nights/{night_id}/close").status_code == 302  # the organiser closes round 1
     # the poll of an open page says so, for it to stop offering to save (static/app.js)
-    assert phone.get(f"/games/{game_id}/live").get_json()["shut"].startswith(
-        "Round 1 is closed: this table card now only shows the scores of table 2.")
+    poll = phone.get(f"/games/{game_id}/live").get_json()
+    assert poll["shut"].startswith("Round 1 is closed: this table card now only shows the scores of table 2.")
+    assert poll["shut_bar"] == "Round 1 is closed: the card of table 2 now only shows its scores."  # its bar's words
     assert client.get(f"/games/{game_id}/live").get_json()["shut"] == ""  # the organiser's phone: no card
     refused = phone.post(f"/games/{game_id}/deals/new",
                          data=trigami_deal([("S", 5, 0), ("H", 4, 1), ("D", 4, 2)], "after"))

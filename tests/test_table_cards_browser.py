@@ -220,6 +220,9 @@ def test_a_card_phone_online_as_its_round_closes_keeps_its_entries_and_stops_off
                                      timeout=LIVE)
         expect(told).to_contain_text("Your entries are below, as you typed them: give them to the organiser.")
         expect(waiting.locator("button[type=submit]")).to_have_count(0)
+        # the bar at the top says so too, not "this phone enters deals at table 1" any more
+        expect(waiting.locator(".table-card-bar")).to_have_text(
+            "Round 1 is closed: the card of table 1 now only shows its scores.")
         shot(waiting, "table-card-closed-form-open-390", full_page=False)
 
         expect(sheet.get_by_text("Round 1 is closed: the card of table 1 now only shows its scores.")).to_be_visible(

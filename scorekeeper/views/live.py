@@ -34,7 +34,7 @@ from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
 
 from .. import conflicts, groups, i18n, locale_numbers, network, night_store, store
-from ..access import group_id, shut_card, shut_words
+from ..access import card_bar_words, group_id, shut_card, shut_words
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
 from ..inputs import TOO_LARGE, whole_number
@@ -63,8 +63,9 @@ def _poll(version: int, since_given: str | None, mine_given: str, language: str,
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
     change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
-    [str], "stops": bool, "shut": str}``. ``shut``: for a phone with a table card that no
-    longer saves (its round closed), why (access.shut_words), else "". ``stops``: whether what changed since would stop a new deal's
+    [str], "stops": bool, "shut": str, "shut_bar": str}``. ``shut``: for a phone with a table
+    card that no longer saves (its round closed), why (access.shut_words), else "";
+    ``shut_bar``: then what the bar on its pages says (access.card_bar_words), else "". ``stops``: whether what changed since would stop a new deal's
     save for the phone to see it first (store.own_changes: not when it is only this
     phone's own deals and earlier deals put right). ``news`` tells what changed since the version in the query argument
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
@@ -84,6 +85,7 @@ def game(game_id: str) -> Any:
                               i18n.language(), locale_numbers.digits())
     card = shut_card()  # a table card whose round closed: its pages stop offering to save
     shut = shut_words(card) if card is not None else ""
+    shut_bar = card_bar_words(card) if card is not None else ""
     if shut:
         etag += "-shut"
 
@@ -97,7 +99,7 @@ def game(game_id: str) -> Any:
             news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
             stops = not store.own_changes(db, arrived, mine)
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
-                       stops=stops, shut=shut)
+                       stops=stops, shut=shut, shut_bar=shut_bar)
 
     return conditional(etag, draw, private=False)
 
@@ -230,7 +232,7 @@ class QuickPolls:
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
         drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                                 news="", stored=[], stops=False, shut="")  # type: ignore[assignment]  # as jsonify writes it
+                                                 news="", stored=[], stops=False, shut="", shut_bar="")  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

@@ -520,6 +520,32 @@ const OfflineTruth = (function () {
     start();
   }
 
+  // A refused Save's marks on what was put right since: the preview's answer lists where
+  // the form's problems stand now (``wrong``: a field's id, or a group's "<group>-errors");
+  // every message beside a field or a group not among them goes, with its field's red
+  // (tester 24: the K♥ question stayed red once answered, until the next Save). Nothing
+  // is marked here: a new problem is the preview line's, and Save's. The summary at the
+  // top stays: it says what that Save found.
+  function settleMarks(form, wrong) {
+    const still = new Set(wrong);
+    form.querySelectorAll("ul.errors[id$='-errors']").forEach(function (list) {
+      if (list.hidden || still.has(list.id)) return;
+      const id = list.id.slice(0, -"-errors".length);
+      if (still.has(id)) return;
+      list.hidden = true;
+      const field = document.getElementById(id);
+      const box = field && (field.closest(".has-error") || field);
+      if (box) {
+        box.classList.remove("has-error");
+        [box, ...box.querySelectorAll('[aria-invalid="true"]')].forEach((i) => i.removeAttribute("aria-invalid"));
+      }
+      form.querySelectorAll('[aria-describedby~="' + list.id + '"]').forEach(function (i) {
+        const rest = i.getAttribute("aria-describedby").split(/\s+/).filter((t) => t && t !== list.id);
+        if (rest.length) i.setAttribute("aria-describedby", rest.join(" ")); else i.removeAttribute("aria-describedby");
+      });
+    });
+  }
+
   function setupPreview(form) {
     const url = form.dataset.preview;
     const line = form.querySelector("[data-preview-line]");
@@ -539,6 +565,7 @@ const OfflineTruth = (function () {
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
           if (!data || mine !== seq || form.dataset.queued) return;
+          if (data.wrong) settleMarks(form, data.wrong);
           const names = JSON.parse(form.dataset.players || "[]");
           form.querySelectorAll("[data-seat-preview]").forEach((o) => { o.textContent = ""; });
           line.textContent = "";

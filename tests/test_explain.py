@@ -417,10 +417,13 @@ def test_calculator_refuses_the_names_a_game_refuses_beside_their_field_and_keep
 def test_calculator_preview_as_json(client):
     data = {key: value for key, value in WORKED_QUERY.items() if key != "player"}
     response = client.get("/calculator/preview", query_string=data)
-    assert response.get_json() == {"ok": True, "points": ["+80", "+200", "+13"], "steps": response.get_json()["steps"]}
+    assert response.get_json() == {"ok": True, "points": ["+80", "+200", "+13"], "steps": response.get_json()["steps"],
+                                   "wrong": []}
     bad = client.get("/calculator/preview", query_string={**data, "tricks_2": "3"}).get_json()
-    # the words the calculator shows beside the field when "Work it out" is tapped
-    assert bad == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False}
+    # the words the calculator shows beside the field when "Work it out" is tapped, and
+    # where: above the tricks, whose sum it is, not beside one player's count
+    assert bad == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False,
+                   "wrong": ["tricks-errors"]}
 
 
 # ----------------------------------------------------------------------------- what-if

@@ -18,6 +18,7 @@ Screenshots of each filled-in form land in screenshots/entry-<deal>-<size>-<them
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -493,6 +494,33 @@ def test_a_doubler_tapped_again_is_taken_back(page, served):
     f.player("Who doubled the K♥?", 1)
     expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Anna\u2069 0 · \u2068Ben\u2069 0 · \u2068Carla\u2069 −75 · \u2068Dan\u2069 0")
     expect(doubler.locator("input:checked")).to_have_value("")  # "nobody" is what is sent
+    page.get_by_role("button", name="Save deal 1").tap()
+    expect(page.locator("thead .total")).to_have_text(["0", "0", "−75", "0"])
+
+
+def test_a_question_a_save_asked_loses_its_red_once_answered(page, served):
+    """A King of Hearts saved before anyone is tapped as its taker is refused with the
+    question "Who took the K♥?" in red beside the takers (tester 24); once tapped (Carla:
+    −75, §2.1), the red and the question go before the next Save, as the preview finds
+    nothing wrong there; the summary of that Save stays above."""
+    url, database = served
+    game_id = store_game(database, game_file("trix"))
+    page.goto(f"{url}/games/{game_id}/deals/new?contract=king")
+    f = Form(page)
+    page.get_by_role("button", name="Save deal 1").tap()
+    taker = page.locator("fieldset", has=page.locator("legend", has_text="Who took the K♥?"))
+    expect(taker).to_have_class(re.compile(r"\bhas-error\b"))
+    question = taker.locator("ul.errors")
+    expect(question).to_have_text("Who took the K♥?")
+    expect(taker.locator('input[aria-invalid="true"]')).to_have_count(4)  # each player's chip: someone takes the K♥
+    f.player("Who took the K♥?", 2)
+    expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Carla\u2069 −75")
+    expect(question).to_be_hidden()
+    expect(taker).not_to_have_class(re.compile(r"\bhas-error\b"))
+    expect(taker.locator("[aria-invalid]")).to_have_count(0)
+    assert taker.get_attribute("aria-describedby") in (None, "") or "-errors" not in taker.get_attribute("aria-describedby")
+    expect(page.locator("#problems")).to_be_visible()  # what the Save found, still said at the top
+    shot(page, "king-question-answered-390")
     page.get_by_role("button", name="Save deal 1").tap()
     expect(page.locator("thead .total")).to_have_text(["0", "0", "−75", "0"])
 

@@ -159,11 +159,17 @@ def preview_answer(form: forms.DealForm, deal: Any) -> Response:
     ``steps`` for the scored ``deal`` (``ok``); or, for ``deal`` None, the one line that
     says why they cannot be worked out yet, in the words a Save would use (``message``,
     from the problems already on ``form``; ``question``: something is not entered yet,
-    rather than wrong)."""
+    rather than wrong). ``wrong``: the ids that the form's problems now stand beside (a
+    field's id, or a group's "<group>-errors"), for the page to take the red off those
+    put right since a refused Save (tester 24: the K♥ question stayed red once answered);
+    empty when the points are worked out."""
     if deal is None:
         problem = form.first_problem()
-        return jsonify(ok=False, message=problem[0] if problem else None, question=bool(problem and problem[1]))
-    return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines])
+        wrong = sorted({where for where, _message in form.all_errors() if where})
+        return jsonify(ok=False, message=problem[0] if problem else None, question=bool(problem and problem[1]),
+                       wrong=wrong)
+    return jsonify(ok=True, points=[signed(p) for p in deal.points], steps=[list(line.steps) for line in deal.lines],
+                   wrong=[])
 
 
 def listed_markup(items: Any, join: Any) -> Markup:

@@ -218,9 +218,12 @@ def preview(client, game_id, data):
 
 def test_the_preview_asks_for_what_is_missing(client, make_game):
     game_id = make_game()
-    assert preview(client, game_id, {}) == {"ok": False, "message": "Choose \u2068Anna\u2069's bid.", "question": True}
+    # wrong: where each question stands (every bid, every player's tricks; blank bugs are 0)
+    assert preview(client, game_id, {}) == {"ok": False, "message": "Choose \u2068Anna\u2069's bid.", "question": True,
+                                            "wrong": ["bids_0", "bids_1", "bids_2", "tricks_0", "tricks_1", "tricks_2"]}
     answer = preview(client, game_id, {"bids_0": "S", "bids_1": "H", "bids_2": "D", "tricks_0_chip": "5"})
-    assert answer == {"ok": False, "message": "How many tricks did \u2068Ben\u2069 win?", "question": True}
+    assert answer == {"ok": False, "message": "How many tricks did \u2068Ben\u2069 win?", "question": True,
+                      "wrong": ["tricks_1", "tricks_2"]}
 
 
 def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game):
@@ -231,7 +234,7 @@ def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game)
     data.pop("bids_2")
     answer = preview(client, game_id, data)
     message = "\u2068Anna\u2069: Doublets needs a suit, Turnip takes the turnip's suit; choose one of the two."
-    assert answer == {"ok": False, "message": message, "question": False}
+    assert answer == {"ok": False, "message": message, "question": False, "wrong": ["bids_2", "doublets_0"]}
     saved = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "doublets_0": "y"})
     assert saved.status_code == 400 and message in text(saved)
 
@@ -239,16 +242,19 @@ def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game)
 def test_the_preview_says_what_the_rules_refuse(client, make_game):
     game_id = make_game()
     answer = preview(client, game_id, {**WORKED_FORM, "tricks_2": "3"})
-    assert answer == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False}
+    assert answer == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False,
+                      "wrong": ["tricks-errors"]}  # above the tricks: the sum is no one player's
     answer = preview(client, game_id, {**WORKED_FORM, "tricks_0": "x"})  # whose count, away from its field
-    assert answer == {"ok": False, "message": "\u2068Anna\u2069's tricks: Enter a whole number, like 3.", "question": False}
+    assert answer == {"ok": False, "message": "\u2068Anna\u2069's tricks: Enter a whole number, like 3.", "question": False,
+                      "wrong": ["tricks_0"]}
 
 
 def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):
     game_id = make_game(kind="trix")
     data = {"contracts": "trix", "trix_place_1": "2", "trix_place_2": "2", "trix_place_3": "0"}
     message = "\u2068Carla\u2069 is tapped as both out first and second: each player goes out once."
-    assert preview(client, game_id, data) == {"ok": False, "message": message, "question": False}
+    assert preview(client, game_id, data) == {"ok": False, "message": message, "question": False,
+                                              "wrong": ["trix-errors"]}  # above the finishing order
     refused = client.post(f"/games/{game_id}/deals/new", data={"nonce": "t", **data})
     assert refused.status_code == 400 and message in text(refused) and deal_count(db, game_id) == 0
 
@@ -256,7 +262,8 @@ def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):
 def test_the_calculator_preview_says_why_too(client):
     answer = client.get("/calculator/preview", query_string={"kind": "trigami", "bids_0": "S"}).get_json()
     # top to bottom, as the form asks: the first player's card before the second's
-    assert answer == {"ok": False, "message": "How many tricks did \u2068Player 1\u2069 win?", "question": True}
+    assert answer == {"ok": False, "message": "How many tricks did \u2068Player 1\u2069 win?", "question": True,
+                      "wrong": ["bids_1", "bids_2", "tricks_0", "tricks_1", "tricks_2"]}
 
 
 def test_a_preview_on_an_expired_page_says_so(csrf_app):

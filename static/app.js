@@ -82,6 +82,15 @@ const OfflineTruth = (function () {
     return outbox.filter((i) => i.game === game && i.state === "waiting" && !onItsForm(i, outbox, sentNow));
   }
 
+  // This phone's deal of ``game`` the server refused and that is not settled yet (neither
+  // opened again nor discarded; one it can still save): until it is, the next deal's
+  // number and dealer are not known (tester 31: "+ Add deal 8, Ida deals" counted it as
+  // discarded; opened and saved, it became deal 7 and the deal added as 8 became 9, dealt
+  // by Jon). Null for none.
+  function undecided(game) {
+    return load(OUTBOX, []).find((i) => i.game === game && i.state === "refused" && !i.final && !i.over) || null;
+  }
+
   // Whether the deal ``item`` waits for (``item.after``: one of this phone's deals, refused
   // and opened again) is on its form, not saved yet: neither in the ``outbox`` (waiting, or
   // refused again) nor among the game's deals sent from it (``sentNow``)
@@ -99,7 +108,8 @@ const OfflineTruth = (function () {
     if (!base) return null;
     const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version).map((d) => d.contracts)
       .concat(ownWaiting(game).map((i) => contractsOf(i.data)));
-    const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null };
+    const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null,
+                  undecided: undecided(game) };
     if (base.kind === "trix") {
       // the owner deals every deal of the kingdom; once its owner has chosen every
       // contract, the next kingdom is the right-hand neighbour's (SCORING.md §2)
@@ -188,6 +198,18 @@ const OfflineTruth = (function () {
     const now = next(game, drawn);
     const line = region.querySelector("[data-next-texts]");
     const said = line && line.querySelector("[data-next-text]");
+    let texts = null;
+    try { texts = line ? JSON.parse(line.dataset.nextTexts) : null; } catch (e) { texts = null; }
+    if (now && now.undecided && said && texts && texts.undecided && !now.over) {
+      // nobody is named to deal while it depends on a deal not settled (undecided)
+      if (said.dataset.drawn === undefined) said.dataset.drawn = said.textContent;
+      said.textContent = texts.undecided.replace("{n}", pageNumber(now.undecided.number));
+      region.querySelectorAll("thead th.player-col .dealer-badge").forEach(function (badge) {
+        if (badge.dataset.drawn === undefined) badge.dataset.drawn = badge.classList.contains("badge-space") ? "" : "dealer";
+        dealerBadge(badge, false);
+      });
+      return;
+    }
     if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) {
       // no own deal after the page's state (any more: one was refused): the page's own words
       if (said && said.dataset.drawn !== undefined) said.textContent = said.dataset.drawn;
@@ -201,8 +223,7 @@ const OfflineTruth = (function () {
       });
       return;
     }
-    let texts = null;
-    try { texts = JSON.parse(line.dataset.nextTexts); } catch (e) { return; }  // no line: nothing to put right
+    if (!texts) return;  // no line: nothing to put right
     let text = (texts.seats[now.dealer] || "").replace("{n}", pageNumber(now.kingdom || 0));
     if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator);
     if (said.dataset.drawn === undefined) said.dataset.drawn = said.textContent;
@@ -304,7 +325,7 @@ const OfflineTruth = (function () {
     return { numbers: byToken, next: now.number };
   }
 
-  return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm };
+  return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm, sheet: sheet };
 })();
 
 (function () {
@@ -1447,6 +1468,7 @@ const OfflineTruth = (function () {
       const items = load(OUTBOX, []).filter((i) => i.game === game);
       box.replaceChildren();
       box.hidden = !items.length;
+      firstSettle(box, items);
       if (!items.length) return;
       const waiting = items.filter((i) => i.state === "waiting").length;
       const table = document.querySelector("table.sheet[data-deal-count]");
@@ -1464,9 +1486,15 @@ const OfflineTruth = (function () {
       const numberOf = (item) => (known && item.state === "waiting" && item.nonce in known.numbers
         ? known.numbers[item.nonce] : item.number);
       const sentNow = load(SENT, {})[game] || [];
-      if (waiting) {
-        box.appendChild(el("h2", "outbox-head", fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) })));
+      // the head counts what waits to be sent and, apart, what was not saved (tester 28,
+      // tester 31: "1 deal waiting to be sent" over a refused deal and a waiting one)
+      const refused = items.filter((i) => i.state === "refused").length;
+      const head = [];
+      if (waiting) head.push(fill(waiting === 1 ? box.dataset.tOne : box.dataset.tMany, { n: pageNumber(waiting) }));
+      if (refused && box.dataset.tRefusedOne) {
+        head.push(fill(refused === 1 ? box.dataset.tRefusedOne : box.dataset.tRefusedMany, { n: pageNumber(refused) }));
       }
+      if (head.length) box.appendChild(el("h2", "outbox-head", head.join(" · ")));
       items.forEach(function (item, index) {
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
         card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(numberOf(item)), time: clock(item.at) })));
@@ -1547,6 +1575,37 @@ const OfflineTruth = (function () {
         box.appendChild(card);
       });
     });
+    // who deals next, as the outbox now stands (a refused deal settled, or one refused)
+    document.querySelectorAll(".live-sheet[data-next-deal]").forEach(OfflineTruth.sheet);
+  }
+
+  // While one of this phone's deals of the sheet's game was refused and is not settled yet
+  // (OfflineTruth: undecided), the sheet offers no new deal: where "+ Add deal" was, it
+  // says that deal comes first, with the way to it; its number and dealer would be a guess
+  // (tester 31). Settled (opened again, or discarded), the bar is as drawn.
+  function firstSettle(box, items) {
+    const region = box.closest("[data-add-url]");
+    const bar = region && region.querySelector(".action-bar");
+    if (!bar) return;
+    const item = items.find((i) => i.state === "refused" && !i.final && !i.over);
+    let note = bar.querySelector(":scope > [data-settle-first]");
+    bar.querySelectorAll(":scope > [data-add-label], :scope > .contract-buttons").forEach((e) => { e.hidden = !!item; });
+    if (!item) { if (note) note.remove(); return; }
+    if (!note) {
+      note = el("div", "settle-first");
+      note.dataset.settleFirst = "";
+      bar.appendChild(note);
+    }
+    const show = el("button", "button small", fill(box.dataset.tShow, { n: pageNumber(item.number) }));
+    show.type = "button";
+    show.addEventListener("click", function () {
+      const card = box.querySelector(".outbox-item.refused");
+      if (!card) return;
+      card.scrollIntoView({ block: "center" });
+      const open = card.querySelector(".outbox-actions .button");
+      if (open) open.focus({ preventScroll: true });
+    });
+    note.replaceChildren(el("p", "", fill(box.dataset.tFirst, { n: pageNumber(item.number) })), show);
   }
 
   function reopen(item, box) {

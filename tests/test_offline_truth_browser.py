@@ -344,6 +344,20 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
         page.wait_for_timeout(6000)  # a round of the outbox later (every 5 s): deal 4 still waits
         expect(waiting).to_contain_text("Not sent yet")
         assert [d["tricks"] for d in deals(database)] == [[5, 4, 4], [5, 4, 4], [4, 4, 5]]
+        # Until deal 3 is opened again or discarded, the next deal's number and who deals it
+        # are not known (tester 31: "+ Add deal 5, Carla deals" counted deal 3 as
+        # discarded; opened and saved, the deal added as 5 became 6). The sheet adds no
+        # deal, says why where "+ Add deal" was and leads to deal 3; nobody is named to deal
+        expect(page.get_by_role("link", name=re.compile("Add deal"))).to_have_count(0)
+        settle_first = page.locator("[data-settle-first]")
+        expect(settle_first).to_contain_text("Open or discard your deal 3 first: the next deal’s number and dealer "
+                                             "depend on it.")
+        expect(page.locator("[data-next-text]")).to_have_text("Who deals next depends on your deal 3, which was not saved.")
+        expect(page.locator("thead .dealer-badge:not(.badge-space)")).to_have_count(0)
+        expect(page.locator(".outbox-head")).to_have_text("1 deal waiting to be sent · 1 deal not saved")
+        settle_first.get_by_role("button", name="Show deal 3").click()
+        expect(refused.get_by_role("button", name="Open it")).to_be_focused()
+        expect(refused).to_be_in_viewport()
         shot(page, f"offline-behind-{settle}")
         if settle.startswith("open"):
             refused.get_by_role("button", name="Open it").click()
@@ -364,6 +378,17 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
             expect(page.locator("[data-outbox]")).to_be_hidden(timeout=SENT)
             expected = [[5, 4, 4], [5, 4, 4], [4, 4, 5], [6, 4, 3]]
         all_sent_in_order(page, database, expected)
+        # settled and sent, the sheet is as the server draws it: opened and saved, deal 3
+        # brought Anna to 500 with the deal after it (100 + 100 + 80 + 100 + 120, §1.2), the
+        # target; discarded, the next deal is deal 5, Ben's (§1: the deal passes to the
+        # next seat, Anna first), Carla leading
+        page.goto(f"{_url}/games/{game_id}")
+        expect(page.locator("[data-settle-first]")).to_have_count(0)
+        if settle.startswith("open"):
+            expect(page.get_by_text("Game over — Anna won!")).to_be_visible()
+        else:
+            expect(page.get_by_role("link", name="Add deal 5")).to_be_visible()
+            expect(page.locator("[data-next-text]")).to_have_text("Ben deals next; Carla leads to the first trick.")
 
 
 def test_a_refused_deal_opened_again_and_refused_again_still_leads_the_deals_kept_after_it(browser, served):
@@ -519,9 +544,10 @@ def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(
 
 def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_buttons(browser, served):
     """This phone's Queens, saved without connection, is refused once it is sent: another
-    phone entered Tricks as that deal meanwhile. The Queens was not played, so the sheet
-    offers it again beside Trix (tester 10: only "Trix" was left on the phone, as if the
-    refused Queens counted)."""
+    phone entered Tricks as that deal meanwhile. Until the Queens is opened again or
+    discarded, the contracts left depend on it (tester 31): the sheet offers none and says
+    so. Discarded, the Queens was not played, so the sheet offers it again beside Trix
+    (tester 10: only "Trix" was left on the phone, as if the refused Queens counted)."""
     url, database = served
     game_id = store_game(database, game_file("trix", deals=KINGDOM_BUT_TRIX[:1] + KINGDOM_BUT_TRIX[2:3]))
     page = new_page(browser, service_workers="allow")
@@ -554,9 +580,13 @@ def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_b
         expect(page.locator("#deal-3")).to_be_visible(timeout=LIVE)
         expect(page.locator(".outbox-item.refused")).to_contain_text("Deal 3 was added on another phone", timeout=SENT)
         assert failed
+        expect(page.locator(".add-contracts a:visible")).to_have_count(0)
+        expect(page.locator("[data-settle-first]")).to_contain_text("Open or discard your deal 3 first")
+        shot(page, "offline-trix-refused-queens")
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator(".outbox-item.refused").get_by_role("button", name="Discard").click()
         expect(page.locator(".add-contracts a")).to_have_text(["Queens", "Trix"])
         expect(page.locator(".next-line")).to_contain_text("Still to choose: Queens, Trix")
-        shot(page, "offline-trix-refused-queens")
         assert len(deals(database)) == 3
     finally:
         context.close()

@@ -1443,6 +1443,8 @@ const OfflineTruth = (function () {
   function render() {
     // the passcode page (templates/groups/passcode.html): how many deals wait for it
     document.querySelectorAll("[data-passcode-waiting]").forEach(sayWaiting);
+    // the games list: how many deals wait on this phone, whichever game (tester 31)
+    document.querySelectorAll("[data-outbox-waiting]").forEach(sayWaiting);
     // every page but the sheet that lists them: this phone's deals the server refused
     document.querySelectorAll("[data-outbox-elsewhere]").forEach(function (notice) {
       const listed = new Set(Array.from(document.querySelectorAll("[data-outbox][data-game]"), (box) => box.dataset.game));

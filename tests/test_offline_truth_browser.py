@@ -517,6 +517,14 @@ def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(
         notice = page.locator("[data-outbox-elsewhere]")
         expect(page.get_by_role("heading", name="Games")).to_be_visible()
         expect(notice).to_be_hidden()  # waiting is no refusal
+        # the copy kept before either game had its deals, said to be one (tester 31: "No
+        # games yet" shown without connection as if current), and what waits on the phone
+        status = page.locator("[data-live-status]")
+        expect(status).to_have_text("No connection: this is the list of games as this phone last saw it; it may be "
+                                    "out of date. Deals saved on this phone are sent when the connection is back.",
+                                    timeout=LIVE)
+        expect(page.locator("[data-outbox-waiting]")).to_have_text("2 deals waiting to be sent")
+        shot(page, "offline-games-page", full_page=False)
         context.set_offline(False)
         kept_at = r", kept on this phone at \d\d?:\d\d(?: [AP]M)?\. See why on its score sheet"
         lines = notice.locator("p")
@@ -525,6 +533,8 @@ def test_a_deal_refused_once_the_phone_is_back_online_is_told_on_the_games_page(
             r"Not saved: deal 3 \(the game of \u2068Anna\u2069, \u2068Ben\u2069, \u2068Carla\u2069\)" + kept_at))
         expect(lines.filter(has_text="deal 1")).to_have_text(re.compile(
             r"Not saved: deal 1 \(the game of \u2068Dora\u2069, \u2068Emil\u2069, \u2068Fay\u2069\)" + kept_at))
+        expect(status).to_be_hidden(timeout=LIVE)  # the list is the server's again
+        expect(page.locator("[data-outbox-waiting]")).to_be_hidden()  # neither waits: both were refused
         box = notice.bounding_box()
         assert box is not None and box["y"] < 844  # on the first screen
         shot(page, "offline-refused-on-the-games-page", full_page=False)

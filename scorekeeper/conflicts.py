@@ -59,7 +59,9 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
     changes to the deals ``own`` (ids of deals this phone saved itself) are left out.
 
     Several changes to one deal are told once, by the latest (a deal added and then
-    changed reads "added"); the points are the deal's as the game scores now.
+    changed reads "added"; added and then deleted, "added … and deleted again": told
+    only "deleted", a phone whose own deal had that number read it as its own, tester
+    31); the points are the deal's as the game scores now.
     """
     scored = sheet.build(game)
     told: dict[object, Arrival] = {}
@@ -88,10 +90,13 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
         action = change.action
         if action == "deal_added":
             added.add(change.deal_id)
-        elif action == "deal_changed" and change.deal_id in added:
+        elif action in ("deal_changed", "deal_restored") and change.deal_id in added:
             action = "deal_added"
+        elif action == "deal_deleted" and change.deal_id in added:
+            action = "deal_added_and_deleted"
         text = {
             "deal_added": _("Deal %(n)s was added on another phone", n=number),
+            "deal_added_and_deleted": _("Deal %(n)s was added on another phone and deleted again", n=number),
             "deal_changed": _("Deal %(n)s was changed on another phone", n=number),
             "deal_deleted": _("Deal %(n)s was deleted on another phone", n=number),
             "deal_restored": _("Deal %(n)s was restored on another phone", n=number),

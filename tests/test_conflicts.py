@@ -93,6 +93,27 @@ def test_a_deal_changed_or_deleted_meanwhile_is_named(client, make_game, db):
     assert "Add mine as deal 2" in page
 
 
+def test_a_deal_added_and_deleted_again_meanwhile_is_told_as_both(client, make_game, db):
+    """Another phone added deal 1 and deleted it again while this phone's form was open
+    (tester 31: told only "Deal 1 was deleted on another phone", a phone whose own deal
+    was deal 1 read it as its own). The game is as the form saw it: this phone's deal
+    is still deal 1."""
+    game_id = make_game()
+    seen = open_form(client, game_id)
+    theirs = store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # on another phone
+    store.delete_deal(db, game_id, theirs)
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    page = text(refused)
+    assert "Deal 1 was added on another phone and deleted again." in page
+    assert "Deal 1 was deleted on another phone" not in page
+    assert refused.status_code == 409  # told first, nothing saved; then saved as deal 1, the game as it was
+    assert not store.get_game(db, game_id).deals
+    saved = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": hidden(
+        refused.get_data(as_text=True), "seen")})
+    assert saved.status_code == 302
+    assert [d.entry["tricks"] for d in store.get_game(db, game_id).deals] == [[5, 4, 4]]
+
+
 def test_a_form_without_a_version_is_still_checked_against_the_stored_game(client, make_game, db):
     # an old page (or a script) sends no "seen": the deal is checked against the game as
     # it is inside the write, so it is stored as the next deal, never breaking the game

@@ -533,8 +533,9 @@ const OfflineTruth = (function () {
     }));
     function start() {
       // counts already in the form (sent back with a problem, a deal being changed, a
-      // kept draft) are the player's: nothing overwrites them
-      inputs.forEach((i) => { if (i.value.trim() !== "") given(i); showCount(i); });
+      // kept draft) are the player's: nothing overwrites them; but for those a kept draft
+      // says the form filled in itself (setupDraft), which go on following the others
+      inputs.forEach((i) => { if (i.value.trim() !== "" && i.dataset.auto !== "1") given(i); showCount(i); });
       refresh();
     }
     form.addEventListener("scorekeeper:restored", start);
@@ -749,9 +750,15 @@ const OfflineTruth = (function () {
     OfflineTruth.form(form);
     const key = DRAFTS + form.dataset.draft;
     const status = form.querySelector("[data-preview-line]");
+    // the counts the form filled in itself (the last player's tricks, bugs forced to 0) are
+    // kept as such: restored, they go on following the others (tester 30: the last
+    // player's tricks, back from a draft, stayed 3 when the first player's changed)
+    const AUTO = "scorekeeper-auto";
     function keep() {
       const data = [];
       new FormData(form).forEach((value, name) => { if (name !== "csrf_token") data.push([name, value]); });
+      const filled = Array.from(form.querySelectorAll('input.count-input[data-auto="1"]'), (i) => i.name);
+      if (filled.length) data.push([AUTO, filled.join(" ")]);
       try { localStorage.setItem(key, JSON.stringify({ at: Date.now(), data: data })); } catch (e) { /* private mode */ }
     }
     function say(text) {
@@ -794,6 +801,13 @@ const OfflineTruth = (function () {
     if (kept && fresh && Date.now() - kept.at < 12 * 3600 * 1000) {
       form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach((i) => { i.checked = false; });
       kept.data.forEach(function (pair) {
+        if (pair[0] === AUTO) {  // (no field: which counts were the form's own)
+          pair[1].split(" ").forEach(function (name) {
+            const count = form.querySelector('input.count-input[name="' + CSS.escape(name) + '"]');
+            if (count) count.dataset.auto = "1";
+          });
+          return;
+        }
         const fields = form.querySelectorAll('[name="' + CSS.escape(pair[0]) + '"]');
         fields.forEach(function (field) {
           if (field.type === "radio" || field.type === "checkbox") {

@@ -223,6 +223,13 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["3", "5"]
         expect(phone.locator("[data-preview-line]")).not_to_be_empty()  # the preview has run
         expect(note).to_be_visible()
+        # Carla's tricks the form had filled in itself (13 − 3 − 5 = 5) go on following the
+        # others, as on a fresh form (tester 30: they stayed, "12 of 13", Save refused):
+        # Anna 4 → Carla 4; what the player typed (Ben's 5) stays
+        expect(phone.locator("#tricks_2")).to_have_value("5")
+        phone.fill("#tricks_0", "4")
+        expect(phone.locator("#tricks_2")).to_have_value("4")
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["4", "5"]
         shot(phone, "live-draft-back")
         assert len(deals(database)) == 0
     finally:

@@ -125,6 +125,24 @@ def nice_labels(labels: Sequence[str], most: int = 7) -> list[str]:
     return picked
 
 
+def y_labels(values: Sequence[int | None], most: int = 6) -> list[int]:
+    """The y axis's labels for ``values`` (None skipped): every 1st, 2nd, 5th, 10th, 20th …
+    whole number from one at or below the lowest value (and 0) to one at or above the
+    highest, at most ``most`` of them, so the highest point and the lowest lie within the
+    labelled range (tester 30: Anna's 150 drawn above a top label of 80, as if off the
+    scale): values from −270 to 150 are labelled −300, −200, −100, 0, 100, 200."""
+    present = [v for v in values if v is not None]
+    low, high = min([0, *present]), max([0, *present])  # low ≤ 0 ≤ high
+    power = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = power * factor
+            first, last = low // step, -(-high // step)  # rounded down, and up
+            if last - first + 1 <= most:
+                return [k * step for k in range(first, last + 1)]
+        power *= 10
+
+
 def _as_on_paper(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
@@ -157,8 +175,9 @@ def line_chart(lines: Sequence[Line], x_labels: Sequence[str], *, title: str, de
         y_title=y_title or None,
         show_minor_x_labels=False,
         x_labels_major=list(x_major if x_major is not None else nice_labels(x_labels)),
-        max_scale=6,
-        min_scale=3,
+        # the labels cover every value (and the target): y_labels, as pygal's own
+        # scale may stop below the highest point
+        y_labels=y_labels([v for line in lines for v in line.values] + ([target] if target is not None else [])),
         truncate_label=-1,
         dots_size=3.5 if len(x_labels) <= 12 else 2.2,
         show_x_guides=False,

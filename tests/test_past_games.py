@@ -363,6 +363,25 @@ def test_score_sheet_draws_running_totals_one_line_per_player(client, history):
     assert legend == "Anna 800 Ben 600 Carla 400 Dan −1800"
 
 
+def test_the_y_axis_labels_reach_past_the_highest_and_the_lowest_total():
+    """Tester 30: a Trix kingdom whose last deal took Anna to 150 was drawn with 80 as its
+    top label, her point above it as if off the scale. Running totals from −270 to +150:
+    the labels, evenly spaced, run from at most −270 to at least +150."""
+    from scorekeeper import charts
+
+    lines = [charts.Line("Anna", [0, 75, 75, 45, 0, 150], "var(--seat-0)", "", None),
+             charts.Line("Carla", [0, -150, -190, -205, -270, -80], "var(--seat-2)", "", None)]
+    svg = str(charts.line_chart(lines, [str(n) for n in range(6)], title="Running totals", description="…"))
+    axis = ElementTree.fromstring(svg)
+    labels = [int(t.text.replace("\u2212", "-")) for g in axis.iter(f"{SVG_NS}g")
+              if "y" in (g.get("class") or "").split() and "axis" in (g.get("class") or "").split()
+              for t in g.iter(f"{SVG_NS}text") if t.text]
+    assert labels and min(labels) <= -270 and max(labels) >= 150
+    steps = {b - a for a, b in zip(sorted(labels), sorted(labels)[1:])}
+    assert len(steps) == 1 and 0 in labels  # evenly spaced, through 0
+    assert len(labels) <= 6  # legible on a phone
+
+
 def test_trigami_chart_marks_the_target_apart_from_the_players(client, history):
     ids, _players = history
     svg = chart_svg(client.get(f"/games/{ids['G1']}").get_data(as_text=True))

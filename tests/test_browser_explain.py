@@ -132,7 +132,7 @@ def test_trix_kingdom_check_and_a_doubled_king_at_360_px(browser, served):
     expect(dialog).to_contain_text("Another player takes the doubled K♥: the taker −150, the doubler +75.")
     # the German original is there, closed: one tap opens it
     original = dialog.locator("details.quote-original")
-    expect(original.locator("summary")).to_have_text("The original rule, in German")
+    expect(original.locator("summary")).to_have_text("The original rule, in German: Herz-König und Damen verdoppeln")
     expect(original.locator("blockquote")).to_be_hidden()
     assert no_sideways_scroll(page)
     shot(page, "7-trix-king-dialog-360", full_page=False)

@@ -123,7 +123,8 @@ def test_a_doubled_king_quotes_the_doubling_rule(client, trix):
     assert "K♥ doubled, taken by another player" not in page and "§" not in page  # not SCORING.md
     # no Trix rules in English: the German text, one tap away, named by its language
     body = client.get(f"/games/{trix}/explain/1?seat=2").get_data(as_text=True)
-    assert re.search(r'<details class="quote quote-original">\s*<summary>The original rule, in German</summary>', body)
+    assert re.search(r'<details class="quote quote-original">\s*<summary>The original rule, in German: '
+                     r'<span lang="de" dir="auto">[^<]+</span></summary>', body)
     assert "Herz-König und Damen verdoppeln" in page
     ben = text(client.get(f"/games/{trix}/explain/1?seat=1"))
     assert "doubled the K♥ and \u2068Carla\u2069 took it: +75" in ben and "Doubling Whoever holds the K♥" in ben

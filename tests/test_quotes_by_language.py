@@ -438,7 +438,8 @@ def test_a_finnish_reader_of_plain_bugami_sees_the_english_variant_noted(client,
     assert "Jokaisesta voitetusta tikistä saa kymmenen pistettä." in page
     assert "Tavallinen Bugami kolmelle" in page and "§" not in page and NOTE not in page
     # the English variant, closed, named by its language
-    assert re.search(r'<details class="quote quote-original">\s*<summary>Alkuperäinen sääntö englanniksi</summary>'
+    assert re.search(r'<details class="quote quote-original">\s*<summary>Alkuperäinen sääntö englanniksi: '
+                     r'<span lang="en" dir="auto">Variants — Plain Bugami for three</span></summary>'
                      r'\s*<blockquote lang="en" dir="auto">', body)
     assert '<blockquote lang="fi" dir="auto">' in body
 
@@ -450,7 +451,8 @@ def test_an_arabic_reader_gets_the_german_original_folded(client, make_game):
     assert "الدبل" in page and "§" not in page and NOTE not in page
     assert "K♥ doubled, taken by another player" not in page  # SCORING.md's words
     # the German text, named in Arabic, one tap away (a <details> closed by default)
-    assert re.search(r'<details class="quote quote-original">\s*<summary>القاعدة الأصلية، بالألمانية</summary>'
+    assert re.search(r'<details class="quote quote-original">\s*<summary>القاعدة الأصلية، بالألمانية: '
+                     r'<span lang="de" dir="auto">Herz-König und Damen verdoppeln</span></summary>'
                      r'\s*<blockquote lang="de" dir="auto">', body)
 
 

@@ -136,8 +136,10 @@ def test_the_scoring_notes_are_what_the_check_looks_for():
 
 
 def _original(body: str) -> re.Match[str] | None:
-    return re.search(r'<details class="quote quote-original">\s*<summary>([^<]*)</summary>\s*'
-                     r'<blockquote lang="(\w+)"', body)
+    """The first original folded away: groups (its title, the section as the text heads
+    it, the text's language)."""
+    return re.search(r'<details class="quote quote-original">\s*<summary>([^<]*): <span lang="\w+" dir="auto">'
+                     r'([^<]*)</span></summary>\s*<blockquote lang="(\w+)"', body)
 
 
 def test_a_german_reader_of_a_king_won_back_is_quoted_the_german_rule(client, trix):
@@ -161,7 +163,9 @@ def test_an_arabic_reader_of_a_king_won_back_gets_the_rule_in_arabic_and_the_ger
     assert "الدبل" in page and "من كان معه" in page
     assert re.search(r"أخذ المدبِّل بنفسه .* الذي دبّله: المدبِّل ؜?[−-]١٥٠، ومن بدأ تلك اللطشة ؜?\+٧٥", page)
     found = _original(body)
-    assert found and found.group(1) == "القاعدة الأصلية، بالألمانية" and found.group(2) == "de"
+    # named by its section too (tester 31: two originals read as one box twice)
+    assert found and found.group(1) == "القاعدة الأصلية، بالألمانية" and found.group(3) == "de"
+    assert found.group(2) == "Herz-König und Damen verdoppeln"
     assert re.search(r'<details class="quote quote-original">', body) and " open" not in found.group(0)
     # the German words are only inside the closed element
     outside = re.sub(r"<details class=\"quote quote-original\">.*?</details>", "", body, flags=re.S)
@@ -173,7 +177,7 @@ def test_an_arabic_reader_of_a_king_won_back_gets_the_rule_in_arabic_and_the_ger
 def test_other_readers_of_trix_get_the_german_text_folded(client, trix, reader, title):
     body = get(client, f"/games/{trix}/explain/2?seat=0", reader).get_data(as_text=True)
     found = _original(body)
-    assert found and found.group(1) == title and found.group(2) == "de"
+    assert found and found.group(1) == title and found.group(3) == "de"
 
 
 @pytest.mark.parametrize(("reader", "quoted"), [
@@ -192,7 +196,7 @@ def test_an_arabic_reader_of_trigami_gets_the_english_text_folded(client, trigam
     page, body = text(response), response.get_data(as_text=True)
     assert "التيرنب: نقاط الطلب العادي مضاعفة. القسمة أولًا، ثم المضاعفة." in page
     found = _original(body)
-    assert found and found.group(1) == "القاعدة الأصلية، بالإنجليزية" and found.group(2) == "en"
+    assert found and found.group(1) == "القاعدة الأصلية، بالإنجليزية" and found.group(3) == "en"
 
 
 def test_every_rule_the_paper_check_names_is_stated():

@@ -161,3 +161,20 @@ def test_outside_the_app_the_rules_write_cards_in_english():
     """The command line (no catalogue): the letters of an English deck."""
     assert [trix.card_label(rank, suit) for rank, suit in trix.CARDS] == ["K♥", "Q♠", "Q♥", "Q♦", "Q♣"]
     assert trix.card_name("Q", "S") == "queen of spades"
+
+
+def test_a_german_count_of_one_trick_is_said_in_words_that_agree_with_it(client, make_game):
+    """Tester 31: "aber 1 Stich fassen nur 3 Karten" (a plural verb after one trick).
+    SCORING.md §1.3: Anna, with 1 trick, took 3 cards, and the turnip (a diamond) is not of
+    her bug suit (spades), so 4 bugs cannot be hers."""
+    from tests.test_web import trigami_form
+
+    game_id = make_game()
+    client.set_cookie(i18n.COOKIE, "de")
+    refused = client.post(f"/games/{game_id}/deals/new",
+                          data=trigami_form(["S", "H", "D"], ["1", "6", "6"], ["4", "0", "0"], turnip="D"))
+    assert refused.status_code == 400
+    page = text(refused)
+    assert ("\u2068Anna\u2069 hat 4 böse Karten, aber 1 Stich, das sind nur 3 Karten, und die Turnip kann keine "
+            "böse Karte dieses Spielers sein") in page
+    assert "fassen" not in page

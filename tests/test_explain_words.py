@@ -299,7 +299,7 @@ EVERY_TRICK = {"en": "This app's reading, where the texts differ: every trick wo
                "de": "Der finnische Text fügt im Absatz zu Doublets „ohne eine böse Karte genommen zu haben“ hinzu",
                "fi": "Suomenkielisen tekstin tupla tai kuitti -kohta lisää ”eikä kerännyt lainkaan kiusamaansa "
                      "kortteja”, mikä ei ole mahdollista",
-               "ar": "وتضيف فقرة «دبلتس» في النص الفنلندي «دون أخذ أي حشرة»"}
+               "ar": "وتضيف فقرة «دبلتس» في النص الفنلندي «دون أخذ أي ورقة سيئة»"}
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

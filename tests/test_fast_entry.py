@@ -259,6 +259,24 @@ def test_a_player_twice_in_the_finishing_order_is_named(client, make_game, db):
     assert refused.status_code == 400 and message in text(refused) and deal_count(db, game_id) == 0
 
 
+def test_the_preview_asks_for_the_next_place_of_the_finishing_order(client, make_game):
+    """Tester 31: with players tapped, the line went on asking for the whole order; it asks
+    for the first place left (the last one out fills itself in)."""
+    game_id = make_game(kind="trix")
+    none = preview(client, game_id, {"contracts": "trix"})
+    assert none["message"] == "Tap who went out first, second and third." and none["question"]
+    one = preview(client, game_id, {"contracts": "trix", "trix_place_1": "2"})
+    assert one["message"] == "Tap who went out second."
+    two = preview(client, game_id, {"contracts": "trix", "trix_place_1": "2", "trix_place_2": "0"})
+    assert two["message"] == "Tap who went out third."
+    gap = preview(client, game_id, {"contracts": "trix", "trix_place_2": "0", "trix_place_3": "1"})
+    assert gap["message"] == "Tap who went out first."
+    # three tapped: the last one out is whoever is left (Dan), and the points are worked out
+    done = preview(client, game_id, {"contracts": "trix", "trix_place_1": "2", "trix_place_2": "0",
+                                     "trix_place_3": "1"})
+    assert done["ok"] and done["points"] == ["+150", "+100", "+200", "+50"]  # §2.1: 200, 150, 100, 50
+
+
 def test_the_calculator_preview_says_why_too(client):
     answer = client.get("/calculator/preview", query_string={"kind": "trigami", "bids_0": "S"}).get_json()
     # top to bottom, as the form asks: the first player's card before the second's

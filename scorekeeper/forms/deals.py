@@ -371,7 +371,12 @@ class TrixDealForm(DealForm):
         if len(blanks) == 1 and len(unused) == 1:
             order[blanks[0]] = unused[0]  # the last one out is whoever is left
         if None in order:
-            self.ask("trix", _("Tap who went out first, second and third."))
+            # what is still to tap: the whole order, or the first place left (tester 31:
+            # "first, second and third" stood there with two players tapped)
+            asked = (_("Tap who went out first."), _("Tap who went out second."), _("Tap who went out third."))
+            first = order.index(None)
+            self.ask("trix", _("Tap who went out first, second and third.") if all(s is None for s in order)
+                     else asked[first] if first < len(asked) else asked[-1])
             return None
         return order  # type: ignore[return-value]
 

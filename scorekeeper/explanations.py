@@ -138,13 +138,16 @@ def every_trick_reading() -> tuple[str, ...]:
               "the bugs.").format(points=200),)
 
 
-def _every_trick_bid(kind: str, entry: Mapping[str, Any], tricks: int) -> bool:
+def _every_trick_bid(kind: str, entry: Mapping[str, Any], tricks: int, asked: int | None = None) -> bool:
     """Whether deal ``entry`` (the game file's dict) of a ``kind`` game has a Turnip or
     Doublets bidder winning every one of its ``tricks`` tricks: the case of
-    :func:`every_trick_reading`."""
+    :func:`every_trick_reading`; with ``asked`` (a seat), whether that seat is the one:
+    the others' 0 follows from the rules alike (tester 31: the reading stood under a
+    plain bidder's 0)."""
     bids = entry.get("bids") or []
     return kind == "trigami" and any(
         count == tricks and seat < len(bids) and bids[seat].get("kind") in ("turnip", "doublets")
+        and (asked is None or asked == seat)
         for seat, count in enumerate(entry.get("tricks") or []))
 
 
@@ -161,7 +164,8 @@ def _deal_readings(file: GameFile) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class LineExplanation:
     """One player's points in one deal: ``steps`` from the rules (ScoreLine.steps),
-    ``source`` the ScoreLine's source string and ``passages`` quoted from it."""
+    ``source`` the ScoreLine's source string and ``passages`` quoted from it; ``notes``
+    the house readings that decide them (ScoreLine.notes), said under the steps."""
 
     seat: int
     name: str
@@ -169,6 +173,7 @@ class LineExplanation:
     steps: tuple[str, ...]
     source: str
     passages: tuple[Passage, ...]
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,7 @@ def explain_line(deal: DealScore, seat: int, players: Sequence[str]) -> LineExpl
         raise NotExplained(f"no seat {seat} in deal {deal.number}")
     line = deal.lines[seat]
     return LineExplanation(seat=seat, name=players[seat], points=line.points, steps=line.steps,
-                           source=line.source, passages=quote(line.source))
+                           source=line.source, passages=quote(line.source), notes=line.notes)
 
 
 def _dealt(file: GameFile, deal: DealScore) -> str:
@@ -241,7 +246,7 @@ def explain_deal(file: GameFile, score: GameScore, number: int,
     lines = tuple(explain_line(deal, s, file.players) for s in seats)
     entry = file.rules.dump_deal(file.deals[number - 1])
     readings = _deal_readings(file)
-    if _every_trick_bid(file.kind, entry, TRIGAMI.tricks):
+    if _every_trick_bid(file.kind, entry, TRIGAMI.tricks, seat):
         readings += every_trick_reading()
     return DealExplanation(
         number=number, kind=file.kind, players=file.players,

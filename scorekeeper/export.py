@@ -103,7 +103,9 @@ def _worked_out(line: Any) -> str:
     """How a seat's points in a deal were worked out, the steps of its explanation one
     after the other: "took the K♥, doubled by Ben: −150"; "doubled the Q♠ and took it
     back: −50; led to the trick in which Ben took back the doubled Q♠: +25"."""
-    return listed_apart(line.why.steps(line.seat)).translate(ISOLATES)
+    # with the house reading that decided them (a card taken back), as the explanation
+    # says it under the steps (ScoreLine.notes)
+    return listed_apart(line.why.steps(line.seat) + line.why.notes(line.seat)).translate(ISOLATES)
 
 
 def sheet_rows(sheet: Sheet) -> list[list[Any]]:

@@ -315,6 +315,10 @@ def test_every_trick_after_doublets_says_where_the_finnish_text_differs(client, 
     page = read(client, f"/games/{game_id}/explain/1?seat=0", code)
     assert EVERY_TRICK[code] in page
     assert EVERY_TRICK[code] not in read(client, f"/games/{game_id}/explain/2?seat=0", code)
+    # Ben's 0 (a plain bid, another player won every trick: §1.2) follows from the rules
+    # alike: no reading under it (tester 31); the whole deal's page says it, for Anna's
+    assert EVERY_TRICK[code] not in read(client, f"/games/{game_id}/explain/1?seat=1", code)
+    assert EVERY_TRICK[code] in read(client, f"/games/{game_id}/explain/1", code)
     calculator = read(client, "/calculator?calc=1&settings=1&kind=trigami&bids_0=S&doublets_0=y&tricks_0=13"
                               "&bugs_0=10&bids_1=S&tricks_1=0&bugs_1=0&bids_2=H&tricks_2=0&bugs_2=0", code)
     assert EVERY_TRICK[code] in calculator

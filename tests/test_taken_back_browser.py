@@ -93,9 +93,11 @@ def test_the_explanation_of_a_king_taken_back_in_each_language(browser, served, 
         cell(page, 1, 1).tap()  # Ben's −150: doubled the K♥ and took it back
         dialog = page.locator("dialog[data-explain-dialog]")
         expect(dialog).to_be_visible()
-        steps = dialog.locator(".steps")
-        expect(steps).to_contain_text(words)
-        expect(steps).to_contain_text(ben)  # what the other reading gives Ben: −75
+        # the reading said under the steps, not numbered among them as if a sum (tester 31)
+        notes = dialog.locator(".steps + .step-notes")
+        expect(notes).to_contain_text(words)
+        expect(notes).to_contain_text(ben)  # what the other reading gives Ben: −75
+        expect(dialog.locator(".steps")).not_to_contain_text(words)
         assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
         shot(page, f"3-explain-{lang}", full_page=False)
     finally:

@@ -287,6 +287,14 @@ class Explainer(Protocol):
         Scoring" (never translated: rules/sources.py reads it)."""
         ...
 
+    def notes(self, seat: int) -> tuple[str, ...]:
+        """What decides ``seat``'s points beyond the steps, each in a sentence translated
+        now: the game's house reading of a rule the texts leave open, and what the other
+        reading would give ("This game's reading of a card taken back: …"); () for none.
+        Said apart from the steps, which are arithmetic (tester 31: a note numbered as a
+        step after "in all: 0" read as a fourth sum)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ScoreLine:
@@ -314,6 +322,11 @@ class ScoreLine:
     def source(self) -> str:
         """The rule this line's points follow, as rules/sources.py cites it."""
         return self.why.source(self.seat)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The house readings that decide this line's points (Explainer.notes)."""
+        return self.why.notes(self.seat)
 
 
 @dataclass(frozen=True)

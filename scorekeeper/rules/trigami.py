@@ -613,6 +613,11 @@ class TrigamiWhy:
         rules/trigami.en.txt, Scoring"."""
         return self.rules.source
 
+    def notes(self, seat: int) -> tuple[str, ...]:
+        """None: Trigami's readings concern a whole deal or game, not one seat's line
+        (explanations.py says them)."""
+        return ()
+
     def tell(self, seat: int) -> tuple[tuple[str, ...], str, int]:
         """``seat``'s steps (translated now), their source and the points they arrive at
         (the line's)."""

@@ -949,10 +949,8 @@ class TrixRules:
                     before=signed(points), after=signed(-points)))
                 points = -points
                 keys.append("reversed")
-            if seat in reading:
-                texts.append(reading[seat])
-                if "doubling" not in keys:
-                    keys.insert(0, "doubling")
+            if seat in reading and "doubling" not in keys:  # (the reading itself: TrixWhy.notes)
+                keys.insert(0, "doubling")
             lines.append((tuple(texts), _source(keys), points))
         return lines
 
@@ -1108,6 +1106,14 @@ class TrixWhy:
         """The rules ``seat``'s steps follow, e.g. "SCORING.md §2.1, §2.2;
         rules/trix.de.txt, Herz-König und Damen verdoppeln"."""
         return self.tell(seat)[1]
+
+    def notes(self, seat: int) -> tuple[str, ...]:
+        """The game's house reading of a doubled card its doubler took back, and what the
+        other reading would give, for a seat it concerns (the doubler, who led to that
+        trick); () otherwise.  Source: SCORING.md §2.2, "House reading of a card taken
+        back"."""
+        reading = _reading(self.deal, self.names, self.options)
+        return (reading[seat],) if seat in reading else ()
 
     def tell(self, seat: int) -> tuple[tuple[str, ...], str, int]:
         """``seat``'s steps (translated now), their source and the points they arrive at

@@ -361,9 +361,11 @@ def test_doubled_queen_cases(deal, expected):
 
 def test_leader_of_a_doubled_queen_taken_back_is_credited():
     deal = queens(ANNA, card(CARLA, doubled_by=CARLA, leader=DAN), BEN, BEN)
-    # then the sentence naming this game's reading of a card taken back (SCORING.md §2.2)
-    assert lines(deal)[DAN].steps[0] == "led to the trick in which Carla took back the doubled Q♥: +25"
-    assert len(lines(deal)[DAN].steps) == 2
+    assert lines(deal)[DAN].steps == ("led to the trick in which Carla took back the doubled Q♥: +25",)
+    # and, apart from the steps, the sentence naming this game's reading of a card taken
+    # back (SCORING.md §2.2)
+    (note,) = lines(deal)[DAN].notes
+    assert note.startswith("This game's reading of a card taken back:")
 
 
 @pytest.mark.parametrize(("deal", "standard", "swapped"), [

@@ -6,6 +6,7 @@ has the hand-scored history).
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from urllib.parse import parse_qs, urlsplit
 from xml.etree import ElementTree
@@ -377,7 +378,7 @@ def test_the_y_axis_labels_reach_past_the_highest_and_the_lowest_total():
               if "y" in (g.get("class") or "").split() and "axis" in (g.get("class") or "").split()
               for t in g.iter(f"{SVG_NS}text") if t.text]
     assert labels and min(labels) <= -270 and max(labels) >= 150
-    steps = {b - a for a, b in zip(sorted(labels), sorted(labels)[1:])}
+    steps = {b - a for a, b in itertools.pairwise(sorted(labels))}
     assert len(steps) == 1 and 0 in labels  # evenly spaced, through 0
     assert len(labels) <= 6  # legible on a phone
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -693,6 +693,19 @@ def restore_game(db: sqlite_utils.Database, game_id: str) -> GameRestoreResult:
 
 
 # ------------------------------------------------------------------------- players and settings
+
+
+def change_problem(game: StoredGame, players: Iterable[str], options: Mapping[str, Any]) -> RuleError | None:
+    """What would refuse renaming ``game``'s players to ``players`` and setting
+    ``options``, as :func:`change_game` would find it against the game as read (a seat
+    change whose player the new name already is, a setting a deal no longer fits); None
+    when nothing would. Pure: nothing is read or written. For a form to say the problem
+    before it asks anything (tester 30: "Tap Save again to confirm", and then refused)."""
+    try:
+        replace(game, players=tuple(players), options=dict(options)).game_file().score()
+    except RuleError as error:
+        return error
+    return None
 
 
 def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str], options: Mapping[str, Any],

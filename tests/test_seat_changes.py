@@ -463,6 +463,23 @@ def test_a_player_at_another_seat_is_refused_beside_the_field(client, db, make_g
     assert store.get_game(db, game_id).seat_changes == ()
 
 
+def test_renaming_a_seat_to_who_took_another_one_is_refused_at_once_not_asked_about_first(client, db, make_game):
+    """Tester 30: Anna renamed Dora, who took Carla's seat from deal 3, was first asked to
+    confirm ("Dora is already a player here … Tap Save again to confirm."), and the
+    confirmation was then refused. Said at once now; nothing changed."""
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1, DEAL_2)
+    client.post(f"/games/{game_id}/seats", data={"seat": "2", "player": "Dora", "from_deal": "3", "nonce": "t"})
+    _played(db, game_id, DEAL_3)
+    refused = client.post(f"/games/{game_id}/edit", data={"player_0": "Dora", "player_1": "Ben", "player_2": "Carla",
+                                                         "target": "300", "nonce": "r", "seen": ""})
+    page = text(refused)
+    assert refused.status_code == 400
+    assert "Nothing was changed. Seat change 1: Dora is sitting at another seat in deal 3." in page
+    assert "Tap Save again to confirm" not in page
+    assert store.get_game(db, game_id).players == ("Anna", "Ben", "Carla")
+
+
 def test_a_wrong_name_is_put_right_by_giving_the_seat_again_from_the_same_deal(client, db, make_game):
     """A typo in the new player's name (no deal played since): giving the same seat to
     someone else from the same deal replaces the change in one write (before, it was

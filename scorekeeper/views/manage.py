@@ -153,7 +153,13 @@ def edit_game(game_id: str) -> Any:
         # (its new name is a known player by now, having been saved by it)
         asking = asking and not store.form_changes(get_db(), game.id, nonce)
         if asking:
-            form.parsed_options(get_rules(game.kind))  # a setting's own problem is said at once too
+            rules = get_rules(game.kind)
+            parsed = form.parsed_options(rules)  # a setting's own problem is said at once too
+            problem = (actions.change_problem(game, players, rules.dump_options(parsed))
+                       if players is not None and parsed is not None else None)
+            if problem is not None:  # said now, not after a question whose answer it refuses
+                _change_refused(form, game, rules.dump_options(parsed), problem)
+                asking = False
         else:
             message = _save(form, game, players, nonce)
             if message is not None:
@@ -384,15 +390,21 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
                 form.form_errors.append(_("The other phone changed: %(changes)s.", changes=listed(theirs)))
             form.stale_version = now.version
         case actions.Refused(error=error):
-            changed = [key for key in options if options[key] != game.options.get(key)]
-            message = forms.capitalized(error.message) if error.deal is None else \
-                _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
-            _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
+            _change_refused(form, game, options, error)
         case actions.NightTable():
             form.form_errors.append(_("Nothing was changed."))  # the page says why, once (night_table)
         case actions.GameChanged(made=made):
             return _saved(game.kind, made)
     return None
+
+
+def _change_refused(form: Any, game: StoredGame, options: dict[str, Any], error: RuleError) -> None:
+    """Say why the rules refuse the form's change (``options`` as it would store them):
+    beside the one setting it concerns, else at the top; nothing was changed."""
+    changed = [key for key in options if options[key] != game.options.get(key)]
+    message = forms.capitalized(error.message) if error.deal is None else \
+        _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
+    _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
 
 
 def _saved(kind: str, made: list[Change]) -> str:

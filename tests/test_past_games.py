@@ -177,6 +177,10 @@ def test_one_day_the_filter_cannot_read_leaves_the_other_day_unapplied_too(clien
         page = home(client, **days)
         assert "Not a valid date value." in text_of(page) or "The last day comes before the first." in text_of(page)
         assert sorted(listed(page)) == everything, days
+        # nor does the folded filter's line say a day is on (tester 30: "from Dec 7, 2026"
+        # over games of every day)
+        summary = text_of(re.search(r"<summary>.*?</summary>", page, re.S).group(0))
+        assert summary == "Find past games", (days, summary)
 
 
 def test_filter_by_finished_or_unfinished(client, history):

@@ -113,6 +113,15 @@ def test_new_game_rejects_bad_input_and_keeps_it(client, db, data, message):
     assert db["games"].count == 0
 
 
+@pytest.mark.parametrize(("kind", "heading"), [("trigami", "New game: Trigami"),
+                                             ("bugami3", "New game: Plain Bugami for three"),
+                                             ("trix", "New game: Trix")])
+def test_the_new_game_page_is_headed_with_the_game_named_after_a_colon(client, kind, heading):
+    """Tester 30: "New Plain Bugami for three game" read awkwardly around a long name."""
+    page = client.get(f"/games/new?kind={kind}").get_data(as_text=True)
+    assert re.search(r"<h1>\s*" + re.escape(heading) + r"\s*</h1>", page)
+
+
 def test_create_trix_game_with_variants(client, db):
     # the settings can be changed afterwards under "Players and settings" (every deal is
     # scored again): the form does not call them fixed (tester 27)

@@ -754,12 +754,15 @@ const OfflineTruth = (function () {
     // kept as such: restored, they go on following the others (tester 30: the last
     // player's tricks, back from a draft, stayed 3 when the first player's changed)
     const AUTO = "scorekeeper-auto";
-    function keep() {
+    // ``sent``: kept as the Save goes; the sheet then lets go of it once the game has that
+    // deal (clearSavedDrafts), while a draft never sent stays for the next form
+    function keep(sent) {
       const data = [];
       new FormData(form).forEach((value, name) => { if (name !== "csrf_token") data.push([name, value]); });
       const filled = Array.from(form.querySelectorAll('input.count-input[data-auto="1"]'), (i) => i.name);
       if (filled.length) data.push([AUTO, filled.join(" ")]);
-      try { localStorage.setItem(key, JSON.stringify({ at: Date.now(), data: data })); } catch (e) { /* private mode */ }
+      const kept = sent === true ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
+      try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     }
     function say(text) {
       if (!status) return;
@@ -789,6 +792,27 @@ const OfflineTruth = (function () {
         }
       }
       try { localStorage.removeItem(openedName); } catch (e) { /* private mode */ }
+    }
+    // Entries typed for an earlier deal of this game and never sent, left on its form for
+    // the sheet while another phone added that deal (tester 32, HIGH: the next form opened
+    // empty, and the sheet's next load let go of them): they come back on this form, said
+    // to be that deal's, to save as this one or discard
+    let orphan = null;
+    if (fresh && !kept) {
+      const [game, number] = form.dataset.draft.split(":");
+      const prefix = DRAFTS + game + ":";
+      for (let i = 0; i < localStorage.length; i++) {
+        const name = localStorage.key(i) || "";
+        const n = name.startsWith(prefix) ? parseInt(name.slice(prefix.length), 10) : NaN;
+        if (!(n < parseInt(number, 10)) || (orphan && orphan.n > n)) continue;
+        let other = null;
+        try { other = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { other = null; }
+        if (other && !other.sent && Date.now() - other.at < 12 * 3600 * 1000) orphan = { n: n, name: name, kept: other };
+      }
+      if (orphan) {
+        kept = orphan.kept;
+        try { localStorage.setItem(key, JSON.stringify(kept)); localStorage.removeItem(orphan.name); } catch (e) { /* private mode */ }
+      }
     }
     if (fresh && (!kept || Date.now() - kept.at >= 12 * 3600 * 1000)) {
       // A new form token for every fresh form: a form kept for the road (opened again
@@ -823,6 +847,22 @@ const OfflineTruth = (function () {
       back.className = "draft-back";
       back.setAttribute("role", "status");
       back.textContent = form.dataset.draftBack || "Your entries that were not saved are back.";
+      if (orphan && form.dataset.draftTaken) {
+        // typed for deal N, which another phone added: the same deal, or another one?
+        back.classList.add("draft-taken");
+        back.textContent = form.dataset.draftTaken.replaceAll("{n}", pageNumber(orphan.n))
+          .replace("{next}", pageNumber(Number(form.dataset.draft.split(":")[1])));
+        const drop = document.createElement("button");
+        drop.className = "button small";
+        drop.textContent = form.dataset.draftDrop || "Discard them";
+        drop.type = "button";
+        drop.addEventListener("click", function () {
+          try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+          form.dataset.reloading = "1";
+          location.reload();
+        });
+        back.append(" ", drop);
+      }
       form.prepend(back);
       form.dataset.restored = "1";
     }
@@ -840,7 +880,7 @@ const OfflineTruth = (function () {
       localStorage.removeItem(key);
     }
     form.addEventListener("submit", function (event) {
-      keep();
+      keep(true);
       // With connection, while deals of this game entered before it wait on this phone
       // (not sent yet, or behind one that was refused): it waits after them, in the outbox,
       // and goes in the phone's order. Sent at once, it had been saved before them (tester
@@ -884,7 +924,12 @@ const OfflineTruth = (function () {
     for (let i = localStorage.length - 1; i >= 0; i--) {
       const name = localStorage.key(i) || "";
       const match = name.startsWith(DRAFTS) && name.slice(DRAFTS.length).split(":");
-      if (match && match[0] === sheet.dataset.game && parseInt(match[1], 10) <= count) localStorage.removeItem(name);
+      if (!match || match[0] !== sheet.dataset.game || !(parseInt(match[1], 10) <= count)) continue;
+      // saved: sent from its form; one never sent (another phone added that deal) stays
+      // for the next form (setupDraft), unless it is older than a form keeps one
+      let kept = null;
+      try { kept = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { kept = null; }
+      if (!kept || kept.sent || !(Date.now() - kept.at < 12 * 3600 * 1000)) localStorage.removeItem(name);
     }
   }
 

@@ -236,6 +236,49 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.context.close()
 
 
+@pytest.mark.parametrize("choice", ["save", "discard"])
+def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(browser, served, choice):
+    """Tester 32 (HIGH): deal 1 half entered, the sheet opened, and meanwhile another phone
+    added deal 1; "+ Add deal 2" opened empty and the next load of the sheet let go of the
+    entries, never sent. They come back on deal 2's form, said to be deal 1's: discarded,
+    the form is empty; saved, the other phone's deal is set beside them first (it may be
+    the same deal), then "Add mine as deal 2" stores them (5, 4, 4 tricks, clean: 100,
+    80, 80; SCORING.md §1.2)."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        phone.goto(f"{url}/games/{game_id}")
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
+        finally:
+            db.conn.close()
+        phone.reload()  # the sheet, loaded again, with deal 1: the entries are not let go of
+        phone.get_by_role("link", name="Add deal 2").click()
+        note = phone.locator("form.deal-form > .draft-back")
+        expect(note).to_contain_text("Your entries for deal 1, not saved, are back: another phone added deal 1 "
+                                     "meanwhile. If it was the same deal, discard them; if not, save them as deal 2.")
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["5", "4"]
+        shot(phone, f"live-draft-taken-{choice}", full_page=False)
+        if choice == "discard":
+            note.get_by_role("button", name="Discard them").click()
+            expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+            expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
+            assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
+            assert len(deals(database)) == 1
+            return
+        phone.get_by_role("button", name="Save deal 2").click()
+        expect(phone.locator("body")).to_contain_text("Deal 1 was added on another phone")  # beside them first
+        phone.get_by_role("button", name="Add mine as deal 2").click()
+        expect(phone.locator("thead .total")).to_have_text(["180", "280", "93"])  # 80 + 100, 200 + 80, 13 + 80
+        assert [d["tricks"] for d in deals(database)] == [[4, 5, 4], [5, 4, 4]]
+    finally:
+        phone.context.close()
+
+
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())

@@ -340,6 +340,23 @@ def test_undo_takes_back_the_deal_just_added(client, make_game, db):
     assert "Deal 1 taken back." in text(client.get(f"/games/{game_id}"))
 
 
+def test_after_changing_an_earlier_deal_no_undo_of_the_last_one_stands_beside_it(client, make_game, db):
+    """Tester 32: deals 1 and 2 added on this phone, then deal 1 changed: the bar read
+    "Deal 1 changed: … ↶ Undo deal 2", and the tap meant to undo the change deleted deal
+    2. The bar says the change alone; deal 2 stays, deletable from its own page."""
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "second"})
+    assert "Undo deal 2" in text(client.get(f"/games/{game_id}"))
+    first = store.get_game(db, game_id).deals[0]
+    data = {**WORKED_FORM, "bids_0": "C", "nonce": "change"}  # Anna's bid clubs, not Turnip: 40, not 80
+    data.pop("turnip")
+    assert client.post(f"/games/{game_id}/deals/{first.id}/edit", data=data).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 changed:" in sheet and "Undo deal" not in sheet
+    assert deal_count(db, game_id) == 2
+
+
 def test_undo_after_another_phone_added_the_next_deal_takes_nothing_back_and_asks(client, make_game, db):
     # phone one saves deal 1; phone two saves deal 2 before phone one's sheet hears of it;
     # phone one taps "Undo deal 1". Taking it back would make deal 2 the first, dealt by

@@ -22,6 +22,7 @@ from flask import (
     jsonify,
     render_template,
     request,
+    session,
     url_for,
 )
 from jinja2 import pass_context
@@ -55,6 +56,7 @@ __all__ = [
     "card",
     "cited",
     "deleted_game_page",
+    "forget_undo",
     "get_game_or_404",
     "init_templates",
     "link_code",
@@ -152,6 +154,15 @@ def named_attachment(full: str) -> dict[str, str]:
     return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}",
             # a group's private data: never kept by a shared cache or the browser's
             "Cache-Control": "private, no-store"}
+
+
+def forget_undo() -> None:
+    """This phone changed the game after adding a deal (its settings or seats, or another
+    deal): the sheet's "Undo deal N" goes, as the bar's message is now about that change
+    (under "Settings changed" it read as undoing the settings, tester 18; under "Deal 1
+    changed", tester 32 tapped it to undo the change and deal 2 was deleted); the deal can
+    still be deleted from its own page."""
+    session.pop("last_added", None)
 
 
 def preview_answer(form: forms.DealForm, deal: Any) -> Response:

@@ -15,7 +15,7 @@ from ..records import Change, StoredDeal, StoredGame
 from ..rules import GameScore, RuleError, get_rules, trix
 from ..rules.common import listed, signed
 from ..text import isolate
-from .common import get_game_or_404, preview_answer, refused_by_disk
+from .common import forget_undo, get_game_or_404, preview_answer, refused_by_disk
 from .manage import offer_restore
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
@@ -377,6 +377,7 @@ def edit(game_id: str, deal_id: int) -> Any:
             return redirect(_sheet_at(game.id, index + 1))
         case actions.Changed(number=number, score=score):
             flash(_("Deal %(n)s changed: %(points)s.", n=number, points=_summary(game, score, number - 1)), "saved")
+            forget_undo()  # its Undo would not take this change back
             return redirect(_sheet_at(game.id, index + 1))
         case actions.Gone():  # deleted this instant on another phone
             return _deleted_meanwhile(game, deal_id, result)

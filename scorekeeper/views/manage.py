@@ -18,7 +18,7 @@ from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..rules.trix import reading_words
 from ..text import isolate, isolate_all
-from .common import get_game_or_404, night_table_words
+from .common import forget_undo, get_game_or_404, night_table_words
 
 bp = Blueprint("manage", __name__)
 
@@ -164,7 +164,7 @@ def edit_game(game_id: str) -> Any:
             message = _save(form, game, players, nonce)
             if message is not None:
                 flash(message, "saved")
-                _no_undo_after_another_change()
+                forget_undo()
                 return redirect(url_for("games.show", game_id=game.id))
     elif forms.csrf_failed(form):
         form.form_errors.append(_("This page was open too long. Your changes are kept: tap Save again."))
@@ -262,13 +262,13 @@ def take_seat(game_id: str) -> Any:
                 case actions.SeatTaken(player=player, replaces=old, from_deal=number):
                     flash(_("%(player)s takes %(old)s's seat from deal %(n)s: points stay with the seat.",
                             player=isolate(player), old=isolate(old), n=number), "saved")
-                    _no_undo_after_another_change()
+                    forget_undo()
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
                     # the seat's player before a change still to play: that change taken back
                     flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
                             player=isolate(player), n=number), "saved")
-                    _no_undo_after_another_change()
+                    forget_undo()
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
                     seat_form.player.errors = [forms.capitalized(error.message) + "."]
@@ -310,7 +310,7 @@ def take_seat_back(game_id: str, change_id: int) -> Any:
             case actions.SeatTakenBack(player=player, replaces=old, from_deal=number):
                 flash(_("Taken back: %(old)s plays on from deal %(n)s, not %(player)s.", old=isolate(old),
                         player=isolate(player), n=number), "saved")
-                _no_undo_after_another_change()
+                forget_undo()
                 return redirect(url_for("games.show", game_id=game.id))
             case actions.SeatNotChanged(reason="gone"):
                 flash(_("That seat change was taken back already."), "saved")
@@ -435,9 +435,3 @@ def _setting_error(form: Any, keys: list[str], message: str) -> None:
         form.form_errors.append(message)
 
 
-def _no_undo_after_another_change() -> None:
-    """This phone changed the game's settings or seats (a seat taken, or a seat change
-    taken back) after adding a deal: the sheet's "Undo deal N" goes (shown under "Settings
-    changed", it read as undoing the settings: tester 18); the deal can still be deleted
-    from its own page."""
-    session.pop("last_added", None)

@@ -488,6 +488,12 @@ const OfflineTruth = (function () {
         if (low === high && count !== low && (seat.bugs.dataset.typed !== "1" || forced)) {
           delete seat.bugs.dataset.typed;
           setCount(seat.bugs, low);
+          seat.bugs.dataset.auto = "1";  // the form's, not the player's
+        } else if (low !== high && seat.bugs.dataset.auto === "1" && seat.bugs.dataset.typed !== "1") {
+          // the tricks no longer leave one number: the count the form took goes (tester
+          // 32: every trick's 10 bugs stayed once the tricks were put right to 12)
+          setCount(seat.bugs, null);
+          delete seat.bugs.dataset.auto;
         }
         // A number the cards now rule out: its chip is not left chosen (greyed out), and
         // the field says it is off (the bar at the bottom says why, as Save would)

@@ -597,6 +597,25 @@ def test_a_bug_count_the_new_tricks_rule_out_is_not_left_chosen(page, served):
     expect(page.locator("#bugs_2")).not_to_have_attribute("aria-invalid", "true")
 
 
+def test_the_bugs_every_trick_forced_go_when_the_tricks_are_put_right(page, served):
+    """Every trick takes every card of the bug suit (SCORING.md §1.3): 13 tricks fill in 10
+    bugs. Put right to 12, the tricks no longer decide the bugs (6 to 10 possible): the 10
+    the form took goes, to be counted, instead of staying as if entered (tester 32: saved
+    as 12 tricks with 10 bugs, +12, unasked). A count the player gave stays."""
+    url, database = served
+    game_id = store_game(database, game_file("trigami"))
+    page.goto(f"{url}/games/{game_id}/deals/new")
+    f = Form(page)
+    f.count("tricks_0", 13)
+    expect(page.locator("#bugs_0")).to_have_value("10")
+    f.count("tricks_0", 12)
+    expect(page.locator("#bugs_0")).to_have_value("")
+    expect(page.locator("#bugs_0_chip-10")).not_to_be_checked()
+    f.count("bugs_0", 9)  # the player's own count
+    f.count("tricks_0", 11)
+    expect(page.locator("#bugs_0")).to_have_value("9")
+
+
 def test_counts_typed_with_an_arabic_keypad_are_read_and_saved(page, served):
     """Issue 10: a phone set to Arabic types ٤ ٥ on its keypad; the count field keeps them
     (a type=number field would drop them), its chip is ticked, the last count is filled in,

@@ -1392,7 +1392,7 @@ const OfflineTruth = (function () {
       const first = waitsFor(item);
       const before = load(OUTBOX, []);
       const kept = before.find((i) => i.nonce === item.nonce);
-      if (!kept) continue;
+      if (!kept || kept.state !== "waiting") continue;  // (refused this round: the game ended)
       // said on its card: the deal it waits for, not saved (refused, or opened again and
       // not saved yet); not one saved again and waiting before it (they go in order)
       const unsaved = first && !before.some((i) => i.nonce === first.nonce && i.state === "waiting");
@@ -1463,6 +1463,15 @@ const OfflineTruth = (function () {
           mine.over = why.over;
           mine.version = why.version;
           closed = closed || why.final;
+          if (why.over) {
+            // the game ended meanwhile: the deals kept after this one cannot be added
+            // either; each says so, with Discard, instead of waiting for a deal that can
+            // only be discarded ("Open deal 7 and save it again", tester 32)
+            items.filter((i) => i.game === item.game && i.state === "waiting").forEach(function (later) {
+              Object.assign(later, { state: "refused", reason: why.text, conflict: false, noneAdded: false,
+                                     final: false, over: true, version: why.version, behind: undefined });
+            });
+          }
         }
         save(OUTBOX, items);
       }

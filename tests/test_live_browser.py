@@ -410,12 +410,13 @@ def test_the_offline_page_outlasts_the_pages_a_phone_keeps(browser, served, monk
 
 
 @contextlib.contextmanager
-def kept_while_another_phone_saves(browser, served, before: list[dict], number: int):
+def kept_while_another_phone_saves(browser, served, before: list[dict], number: int, more: int = 0):
     """A phone opens the sheet of a game of ``before`` deals under the service worker
     (which keeps its add-deal form) and loses its connection; meanwhile another phone
     saves the worked example as deal ``number``, which this one cannot know of; this phone
-    saves a clean deal (:func:`clean_deal`) as deal ``number``, kept on the phone, and the
-    connection comes back. Yields the phone's page (closed after)."""
+    saves a clean deal (:func:`clean_deal`) as deal ``number`` (and ``more`` after it),
+    kept on the phone, and the connection comes back. Yields the phone's page (closed
+    after)."""
     url, database = served
     game_id = store_game(database, game_file(deals=before))
     page = new_page(browser, service_workers="allow")
@@ -431,6 +432,11 @@ def kept_while_another_phone_saves(browser, served, before: list[dict], number: 
         clean_deal(page)
         page.get_by_role("button", name=f"Save deal {number}").click()
         expect(page.locator("[data-outbox]")).to_contain_text(f"Deal {number}, kept on this phone at")
+        for later in range(number + 1, number + 1 + more):
+            page.get_by_role("link", name=f"Add deal {later}").click()
+            clean_deal(page)
+            page.get_by_role("button", name=f"Save deal {later}").click()
+            expect(page.locator("[data-outbox]")).to_contain_text(f"Deal {later}, kept on this phone at")
         page.context.set_offline(False)
         yield page
     finally:
@@ -477,6 +483,25 @@ def test_a_waiting_deal_refused_because_the_game_ended_says_so_and_offers_no_ope
         expect(refused.get_by_role("button", name="Open it")).to_have_count(0)
         expect(refused.get_by_role("button", name="Discard")).to_be_visible()
         shot(page, "live-9-refused-game-over")
+        assert len(deals(database)) == 3
+
+
+def test_deals_kept_after_one_the_game_ending_refused_are_refused_too_and_say_so(browser, served):
+    """Tester 32: deals 3 and 4 kept offline; another phone's deal 3 ended the game (Ben
+    600 ≥ 500, SCORING.md §1.4). Deal 4 had waited "for your deal 3 … Open deal 3 and save
+    it again", which could only be discarded, under "1 deal waiting to be sent". Each now
+    says the game is over, with Discard alone, under "2 deals not saved"."""
+    database = served[1]
+    with kept_while_another_phone_saves(browser, served, [WORKED_TRIGAMI_DEAL] * 2, 3, more=1) as page:
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_have_count(2, timeout=15_000)
+        expect(page.locator(".outbox-head")).to_have_text("2 deals not saved")
+        assert [h.split(",")[0] for h in page.locator(".outbox-item h3").all_inner_texts()] == ["Deal 3", "Deal 4"]
+        for card in (refused.nth(0), refused.nth(1)):
+            expect(card).to_contain_text("The game is over now, so your deal cannot be added.")
+            expect(card.get_by_role("button", name="Open it")).to_have_count(0)
+            expect(card.get_by_role("button", name="Discard")).to_be_visible()
+        expect(page.locator(".outbox")).not_to_contain_text("save it again")
         assert len(deals(database)) == 3
 
 

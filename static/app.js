@@ -325,7 +325,8 @@ const OfflineTruth = (function () {
     return { numbers: byToken, next: now.number };
   }
 
-  return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm, sheet: sheet };
+  return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm, sheet: sheet,
+           undecided: undecided };
 })();
 
 (function () {
@@ -749,6 +750,7 @@ const OfflineTruth = (function () {
   // comes back with its form token, so if the first save did arrive after all, sending it
   // again still saves the deal once.
   const DRAFTS = "scorekeeper-draft:";
+  const DRAFT_MS = 12 * 3600 * 1000;  // how long a form's kept entries are offered back
 
   function setupDraft(form) {
     // This phone's own deals since the game this form was drawn for (waiting in the
@@ -813,14 +815,14 @@ const OfflineTruth = (function () {
         if (!(n < parseInt(number, 10)) || (orphan && orphan.n > n)) continue;
         let other = null;
         try { other = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { other = null; }
-        if (other && !other.sent && Date.now() - other.at < 12 * 3600 * 1000) orphan = { n: n, name: name, kept: other };
+        if (other && !other.sent && Date.now() - other.at < DRAFT_MS) orphan = { n: n, name: name, kept: other };
       }
       if (orphan) {
         kept = orphan.kept;
         try { localStorage.setItem(key, JSON.stringify(kept)); localStorage.removeItem(orphan.name); } catch (e) { /* private mode */ }
       }
     }
-    if (fresh && (!kept || Date.now() - kept.at >= 12 * 3600 * 1000)) {
+    if (fresh && (!kept || Date.now() - kept.at >= DRAFT_MS)) {
       // A new form token for every fresh form: a form kept for the road (opened again
       // without connection) must not send two deals under one token.
       const nonce = form.querySelector('input[name="nonce"]');
@@ -828,7 +830,7 @@ const OfflineTruth = (function () {
         nonce.value = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
       }
     }
-    if (kept && fresh && Date.now() - kept.at < 12 * 3600 * 1000) {
+    if (kept && fresh && Date.now() - kept.at < DRAFT_MS) {
       form.querySelectorAll('input[type="radio"], input[type="checkbox"]').forEach((i) => { i.checked = false; });
       kept.data.forEach(function (pair) {
         if (pair[0] === AUTO) {  // (no field: which counts were the form's own)
@@ -935,7 +937,7 @@ const OfflineTruth = (function () {
       // for the next form (setupDraft), unless it is older than a form keeps one
       let kept = null;
       try { kept = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { kept = null; }
-      if (!kept || kept.sent || !(Date.now() - kept.at < 12 * 3600 * 1000)) localStorage.removeItem(name);
+      if (!kept || kept.sent || !(Date.now() - kept.at < DRAFT_MS)) localStorage.removeItem(name);
     }
   }
 
@@ -1663,7 +1665,7 @@ const OfflineTruth = (function () {
     const region = box.closest("[data-add-url]");
     const bar = region && region.querySelector(".action-bar");
     if (!bar) return;
-    const item = items.find((i) => i.state === "refused" && !i.final && !i.over);
+    const item = items.length ? OfflineTruth.undecided(box.dataset.game) : null;
     let note = bar.querySelector(":scope > [data-settle-first]");
     bar.querySelectorAll(":scope > [data-add-label], :scope > .contract-buttons").forEach((e) => { e.hidden = !!item; });
     if (!item) { if (note) note.remove(); return; }

@@ -29,7 +29,7 @@ import sqlite_utils
 
 from . import groups, store
 from .gamefile import GameFile, GroupProblems, find_problems, loads, read_group
-from .records import Change, StoredDeal, StoredGame, fingerprint
+from .records import Change, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .rules import GameScore, RuleError, get_rules
 
 # ------------------------------------------------------------------------- results
@@ -205,6 +205,17 @@ class Restored:
 
     number: int
     again: bool = False
+
+
+@dataclass(frozen=True)
+class MovesLater:
+    """Nothing restored: since the deal was deleted, deal ``later`` (its number now) and
+    perhaps more were added after its place, by this phone or another, and the phone that
+    asked had not shown that they would move: restored as deal ``number``, each moves down
+    one place and its dealer with it (tester 32), so the players are asked first."""
+
+    number: int
+    later: int
 
 
 @dataclass(frozen=True)
@@ -428,7 +439,7 @@ SAME_START = timedelta(hours=1)
 AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete | CardClosed
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete | CardClosed
 DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast
-RestoreResult = Restored | Twin | CannotGoBack | NotFound | CardClosed
+RestoreResult = Restored | Twin | MovesLater | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Continued | Problems | AlreadyStored
 GroupImportResult = GroupImported | GroupRefused
@@ -618,11 +629,14 @@ def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> T
 
 
 def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False,
-                 card: str | None = None) -> RestoreResult:
+                 card: str | None = None, ask: bool = False, shown: int | None = None) -> RestoreResult:
     """Put deleted deal ``deal_id`` of ``game`` (as this request read it) back in its
     place. A deal in play with exactly its entries is :class:`Twin` unless ``anyway``
-    (both were really played). Checked inside the write: the game must still score with
-    it back (:class:`CannotGoBack`). :class:`Restored`
+    (both were really played). With ``ask`` (a phone's tap), deals added after the delete
+    that stand after its place are :class:`MovesLater` unless ``anyway`` or the page said
+    beforehand that they move down, counting ``shown`` deals in play, as many as now (the
+    history's Restore; None: it said nothing, as the flash's Restore after a delete). Checked inside the write: that,
+    and the game must still score with it back (:class:`CannotGoBack`). :class:`Restored`
     (also for a deal back already), :class:`NotFound`; :class:`CardClosed` for a table
     card ``card`` (its token; None: a play link) that no longer writes, read in the
     write's transaction first. A disk that refuses the write raises
@@ -634,6 +648,13 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
         with store.writing(db):
             if _card_closed(db, game.id, card):
                 return CardClosed()
+            moved = store.added_after_delete(db, game.id, deal_id)
+            if moved and ask and not anyway:
+                now = store.get_game(db, game.id)
+                if shown != len(now.deals):
+                    deleted = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
+                    with_deal_back(now, deleted).game_file().score()  # a deal that cannot go back: said first
+                    return MovesLater(now.number_at(deleted.position), now.deal_index(moved[0]) + 1)
             return Restored(store.restore_deal(db, game.id, deal_id))
     except store.NotFoundError:
         return NotFound()

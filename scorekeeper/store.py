@@ -1485,6 +1485,20 @@ def deleted_deals(db: sqlite_utils.Database, game_id: str) -> list[StoredDeal]:
         "order by position", [game_id])]
 
 
+def added_after_delete(db: sqlite_utils.Database, game_id: str, deal_id: int) -> list[int]:
+    """The ids of the deals in play that were added after deleted deal ``deal_id`` was
+    last deleted and stand after its place, in order of play: its restore moves each of
+    them down one place, and their dealers with them. Empty for a deal in play or unknown.
+    Read it inside the restore's write transaction (store.writing) to judge that write."""
+    return [row["id"] for row in db.query(
+        "select d.id from deals d where d.game_id = ? and d.deleted_at is null "
+        "and d.position > (select position from deals where id = ? and game_id = ? and deleted_at is not null) "
+        "and exists (select 1 from changes c where c.game_id = d.game_id and c.deal_id = d.id "
+        "and c.action = 'deal_added' and c.id > (select max(id) from changes where game_id = ? "
+        "and deal_id = ? and action = 'deal_deleted')) order by d.position",
+        [game_id, deal_id, game_id, game_id, deal_id])]
+
+
 def restore_deal(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int:
     """Put a deleted deal back in its old place and record it; returns its 1-based number.
 

@@ -274,6 +274,78 @@ def test_restore_says_beforehand_when_the_deals_after_it_and_their_dealers_move(
     assert len(after) == 4 and [d.id for d in after[:3]] == [d.id for d in deals], after  # as said
 
 
+def _restore_fields(page_html: str) -> dict[str, str]:
+    """The hidden fields of the page's first Restore form, as the phone sends them."""
+    form = re.search(r'<form[^>]*action="[^"]*/restore"[^>]*>(.*?)</form>', page_html, re.S).group(1)
+    return {html.unescape(name): html.unescape(value) for name, value in
+            re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form) if name != "csrf_token"}
+
+
+def test_a_restore_from_the_flash_asks_first_when_a_deal_was_added_after_its_place_since(client, make_game, db):
+    """Tester 32: deal 3 deleted on one phone, the next deal saved on another (deal 3
+    then, dealt by the next dealer); the first phone's "Restore deal 3" put the old deal
+    back in front of it with no word: the other phone's deal became deal 4, dealt by
+    someone else. Now the Restore asks first, saying which deal moves; nothing changes
+    until "Restore anyway"."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, SLAM])
+    third = store.get_game(db, game_id).deals[2]
+    deleted = client.post(f"/games/{game_id}/deals/{third.id}/delete", follow_redirects=True)
+    flash = deleted.get_data(as_text=True)
+    assert "Restore deal 3" in text(deleted)
+    store.add_deal(db, game_id, PLAIN_DEAL)  # another phone: deal 3 now
+    before = store.get_game(db, game_id)
+    changes = len(store.changes(db, game_id))
+    asked = client.post(restore_url(flash), data=_restore_fields(flash))
+    assert asked.status_code == 302 and asked.headers["Location"] == f"/games/{game_id}/history#restore-{third.id}"
+    shown = client.get(f"/games/{game_id}/history")
+    page = shown.get_data(as_text=True)
+    said = re.search(rf'id="restore-{third.id}-error"[^>]*>(.*?)</p>', page, re.S)
+    assert said, "the question is not beside the Restore button"
+    assert html.unescape(said.group(1)) == (
+        "Deal 3 was added after deal 3 was deleted. Restored, deal 3 comes back before it: the deals "
+        "from deal 3 on move down one place (deal 3 becomes deal 4), and so do their dealers. Tap "
+        "Restore anyway if deal 3 was really played before them.")
+    assert "↶ Restore anyway" in text(shown)
+    assert store.get_game(db, game_id) == before and len(store.changes(db, game_id)) == changes
+    restored = client.post(restore_url(page), data=_restore_fields(page), follow_redirects=True)
+    assert "Deal 3 restored." in text(restored)
+    after = store.get_game(db, game_id).deals
+    assert [d.id for d in after[:3]] == [d.id for d in before.deals[:2]] + [third.id] and len(after) == 4
+
+
+def test_a_restore_from_the_flash_of_a_deal_with_only_older_deals_after_it_asks_nothing(client, make_game, db):
+    """Deal 2 of 3 deleted by mistake: deal 3 was there before the delete, so putting
+    deal 2 back puts every deal where it stood; nothing to ask."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, SLAM])
+    deals = store.get_game(db, game_id).deals
+    flash = client.post(f"/games/{game_id}/deals/{deals[1].id}/delete", follow_redirects=True).get_data(as_text=True)
+    restored = client.post(restore_url(flash), data=_restore_fields(flash), follow_redirects=True)
+    assert "Deal 2 restored." in text(restored)
+    assert store.get_game(db, game_id).deals == deals
+
+
+def test_a_history_page_drawn_before_a_deal_was_added_asks_before_restoring(client, make_game, db):
+    """The history's Restore says beforehand which deals move, as the game stood when the
+    page was drawn; a deal added after the delete since then moves unannounced, so the
+    tap asks; the page drawn again says it, and its Restore restores at once."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL])
+    second = store.get_game(db, game_id).deals[1]
+    store.delete_deal(db, game_id, second.id)
+    drawn = client.get(f"/games/{game_id}/history")
+    stale = drawn.get_data(as_text=True)
+    assert "move down one place" not in text(drawn)  # the last deal: nothing after it to move
+    store.add_deal(db, game_id, SLAM)  # another phone: deal 2 now
+    asked = client.post(restore_url(stale), data=_restore_fields(stale), follow_redirects=True)
+    assert "Deal 2 was added after deal 2 was deleted." in text(asked)
+    assert [d.id for d in store.deleted_deals(db, game_id)] == [second.id]
+    drawn = client.get(f"/games/{game_id}/history")
+    fresh = drawn.get_data(as_text=True)
+    assert "the deals from deal 2 on move down one place (deal 2 becomes deal 3)" in text(drawn)
+    restored = client.post(restore_url(fresh), data=_restore_fields(fresh), follow_redirects=True)
+    assert "Deal 2 restored." in text(restored)
+    assert store.get_game(db, game_id).deals[1].id == second.id
+
+
 def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_nothing(client, make_game, db):
     king = {"contracts": ["king"], "king": {"taker": 2}}
     queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}

@@ -50,11 +50,12 @@ def show_history(game_id: str) -> Any:
     return _history_page(game, errors, twins)
 
 
-def _refused(game: StoredGame, deal_id: int, message: str, twin: bool = False) -> Any:
+def _refused(game: StoredGame, deal_id: int, message: str, anyway: bool = False) -> Any:
     """Back to the history, at the deal's Restore button, with why it did not go back:
-    a redirect, so refreshing the page never sends the Restore again. ``twin``: the same
-    deal is in play already; the button then offers to restore it anyway."""
-    session["restore_refused"] = {"game": game.id, "deal": deal_id, "message": message, "twin": twin}
+    a redirect, so refreshing the page never sends the Restore again. ``anyway``: a
+    question, not a refusal (the same deal is in play already, or deals added since would
+    move); the button then offers to restore it anyway."""
+    session["restore_refused"] = {"game": game.id, "deal": deal_id, "message": message, "twin": anyway}
     return redirect(url_for("manage.history", game_id=game.id, _anchor=f"restore-{deal_id}"))
 
 
@@ -71,17 +72,28 @@ def restore(game_id: str, deal_id: int) -> Any:
     if not form.validate_on_submit():
         return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
                                          "Tap Restore again."))
-    result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card())
+    # the history's Restore says beforehand that the deals after its place move down, and
+    # sends how many deals it showed; the flash's Restore after a delete says nothing
+    shown = request.form.get("shown", "")
+    result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card(),
+                                  ask=request.form.get("back") == "sheet" or "shown" in request.form,
+                                  shown=int(shown) if shown.isdecimal() and len(shown) < 6 else None)
     match result:
         case actions.Twin(number=twin, later=True):
             return _refused(game, deal_id, _(
                 "Deal %(n)s has exactly the same entries (entered again after the delete?): restoring "
                 "this one would count that deal twice. Tap Restore anyway if both were really played.",
-                n=twin), twin=True)
+                n=twin), anyway=True)
         case actions.Twin(number=twin):  # an earlier deal, never deleted: no guess how it came
             return _refused(game, deal_id, _(
                 "Deal %(n)s has exactly the same entries: if it is this deal, restoring would count it "
-                "twice. Tap Restore anyway if both were really played.", n=twin), twin=True)
+                "twice. Tap Restore anyway if both were really played.", n=twin), anyway=True)
+        case actions.MovesLater(number=number, later=later):
+            return _refused(game, deal_id, _(
+                "Deal %(later)s was added after deal %(n)s was deleted. Restored, deal %(n)s comes back "
+                "before it: the deals from deal %(n)s on move down one place (deal %(n)s becomes deal "
+                "%(next)s), and so do their dealers. Tap Restore anyway if deal %(n)s was really played "
+                "before them.", n=number, later=later, next=number + 1), anyway=True)
         case actions.NotFound():
             abort(404)
         case actions.CardClosed():  # the round closed at the instant of the restore

@@ -881,6 +881,10 @@ const OfflineTruth = (function () {
     if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
+    // Sent back with a problem or beside another phone's deal: the Save saved nothing, so
+    // the entries are no longer marked sent (else the sheet let go of them as saved once
+    // another phone added this deal)
+    if (!fresh && kept && kept.sent) keep();
     // The server's disk was full (507): nothing saved. The deal waits in the outbox, says
     // why, and is sent by itself once the server can save it again.
     const held = form.querySelector("[data-disk-full]");

@@ -279,6 +279,36 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         phone.context.close()
 
 
+def test_entries_a_save_had_refused_come_back_on_the_next_deal_once_another_phone_added_theirs(browser, served):
+    """Entries saved and refused (the tricks add up to 12, not 13), left on their form for
+    the sheet, while another phone added that deal: the Save had marked them sent, and
+    the sheet let go of them as saved once the game had deal 1. The answer with the
+    problem takes the mark off: they come back on deal 2's form, said to be deal 1's."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        phone.fill("#tricks_2", "3")  # 5 + 4 + 3: a trick short
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator(".errors").first).to_be_visible()  # refused: nothing saved
+        assert deals(database) == []
+        phone.goto(f"{url}/games/{game_id}")
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
+        finally:
+            db.conn.close()
+        phone.reload()  # the sheet, with deal 1: the refused entries are not let go of
+        phone.get_by_role("link", name="Add deal 2").click()
+        expect(phone.locator("form.deal-form > .draft-back")).to_contain_text(
+            "Your entries for deal 1, not saved, are back: another phone added deal 1 meanwhile.")
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1", "#tricks_2"]) == ["5", "4", "3"]
+    finally:
+        phone.context.close()
+
+
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())

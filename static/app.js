@@ -1591,15 +1591,20 @@ const OfflineTruth = (function () {
         const onItsForm = OfflineTruth.onItsForm(item, items, sentNow);
         const resaved = item.after && items.some((i) => i.nonce === item.after.nonce && i.state === "waiting")
           && !items.slice(0, index).some((i) => i.state === "refused");
+        // opened again, the deal it waits for is saved as the next deal, not under the
+        // number it was kept as (tester 32: "Open deal 2" led to the form of deal 3)
+        const as = onItsForm && known ? known.next : item.behind;
         if (item.state === "waiting" && item.behind && !resaved) {
-          card.appendChild(el("p", "errors outbox-behind",
-            fill(onItsForm ? box.dataset.tAfterOpened : box.dataset.tBehind, { n: pageNumber(item.behind) })));
+          card.appendChild(el("p", "errors outbox-behind", onItsForm
+            ? fill(as === item.behind ? box.dataset.tAfterOpened : box.dataset.tAfterOpenedAs,
+                   { n: pageNumber(item.behind), m: pageNumber(as) })
+            : fill(box.dataset.tBehind, { n: pageNumber(item.behind) })));
           const add = box.closest("[data-add-url]");
           if (onItsForm && add && add.dataset.addUrl
               && items.find((i) => i.after && i.after.nonce === item.after.nonce) === item) {
             // the deal it waits for is a draft on the add-deal form (opened, left unsaved):
             // the way back to it, on the first card that waits for it
-            const back = el("a", "button small primary", fill(box.dataset.tOpenDeal, { n: pageNumber(item.behind) }));
+            const back = el("a", "button small primary", fill(box.dataset.tOpenDeal, { n: pageNumber(as) }));
             back.href = add.dataset.addUrl;
             card.appendChild(back);
           }

@@ -363,9 +363,12 @@ def test_a_deal_kept_after_a_refused_one_waits_for_it_and_is_never_weighed_again
             expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
             if settle == "open, leave, come back":  # tester 21: the deal then showed nowhere
                 page.get_by_role("link", name="Score sheet").click()
-                expect(waiting).to_contain_text("Not sent yet: it is sent once your deal 3, opened again, is saved.")
+                # named as it was kept and as it is saved: the form it leads to is deal 4's
+                # (tester 32: "Open deal 3" led to deal 4's form)
+                expect(waiting).to_contain_text(
+                    "Not sent yet: it is sent once your deal 3, opened again as deal 4, is saved.")
                 shot(page, "offline-behind-open-deal", full_page=False)
-                waiting.get_by_role("link", name="Open deal 3").click()
+                waiting.get_by_role("link", name="Open deal 4").click()
                 expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
                 expect(page.locator("#tricks_0")).to_have_value("5")  # the entries as kept
             page.get_by_role("button", name="Save deal 4").click()

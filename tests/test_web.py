@@ -835,6 +835,22 @@ def test_a_tampered_seat_is_refused_beside_its_field(client, make_game, db, fiel
     assert deal_count(db, game_id) == 0
 
 
+def test_two_contracts_sent_to_a_trix_game_without_complex_are_refused_not_cut_to_one(client, make_game, db):
+    """Tester 30: a crafted form with two contracts in a game without Trix Complex saved
+    the first silently. Radio buttons send one contract; two are refused beside the
+    contracts, what was sent kept, nothing saved."""
+    game_id = make_game(kind="trix")
+    data = {"nonce": "t", "contracts": ["king", "queens"], "king_taker": "1",
+            **{f"queens_{suit}_taker": "2" for suit in "SHDC"}}
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 400
+    errors = re.search(r'id="contracts-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+    assert errors and "Choose one contract: without Trix Complex each deal plays one." in errors.group(1)
+    assert deal_count(db, game_id) == 0
+    assert client.post(f"/games/{game_id}/deals/new", data={**data, "contracts": "king"}).status_code == 302
+    assert store.get_game(db, game_id).deals[0].entry["contracts"] == ["king"]
+
+
 def test_a_tampered_turnip_or_last_trick_is_refused(client, make_game, db):
     game_id = make_game()
     for change in ({"turnip": "X"}, {"last_trick": "x"}, {"last_trick": "7"}):

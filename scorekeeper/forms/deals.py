@@ -332,6 +332,10 @@ class TrixDealForm(DealForm):
     def to_entry(self) -> dict[str, Any] | None:
         """The deal entry, or None after adding errors to the fields."""
         chosen = self.chosen()
+        if not self.is_complex and len(set(self.contracts.raw_data or ())) > 1:
+            # radio buttons send one: two are a crafted form, refused, not cut to the first
+            self.contracts.errors = [_("Choose one contract: without Trix Complex each deal plays one.")]
+            return None
         if not chosen:
             self.ask("contracts", _("Choose the contract."))
             return None

@@ -851,6 +851,22 @@ def test_two_contracts_sent_to_a_trix_game_without_complex_are_refused_not_cut_t
     assert store.get_game(db, game_id).deals[0].entry["contracts"] == ["king"]
 
 
+@pytest.mark.parametrize("sent, saved", [("maybe", None), ("y", "doublets"), ("on", "doublets")])
+def test_a_doublets_tick_box_is_ticked_only_by_what_a_tick_box_sends(client, make_game, db, sent, saved):
+    """Tester 31: a crafted ``doublets_0=maybe`` was read as ticked and saved a Doublets
+    bid. Only a tick box's values tick it; anything else is refused beside it."""
+    game_id = make_game()
+    response = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "bids_0": "S", "doublets_0": sent})
+    if saved is None:
+        assert response.status_code == 400
+        errors = re.search(r'id="doublets_0-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+        assert errors and "Tick it or leave it unticked." in errors.group(1)
+        assert deal_count(db, game_id) == 0
+    else:
+        assert response.status_code == 302
+        assert store.get_game(db, game_id).deals[0].entry["bids"][0] == {"kind": saved, "suit": "S"}
+
+
 def test_a_tampered_turnip_or_last_trick_is_refused(client, make_game, db):
     game_id = make_game()
     for change in ({"turnip": "X"}, {"last_trick": "x"}, {"last_trick": "7"}):

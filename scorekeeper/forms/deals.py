@@ -13,7 +13,7 @@ from typing import Any
 
 from flask_babel import pgettext
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, RadioField, SelectMultipleField
+from wtforms import HiddenField, RadioField, SelectMultipleField
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ..i18n import gettext as _
@@ -23,7 +23,7 @@ from ..names import CONTRACT_NAMES, CONTRACTS, PLACES
 from ..rules.common import SUIT_SYMBOLS, SUITS, GameOverError, RuleError
 from ..rules.trix import card_label
 from ..text import isolate
-from .fields import capitalized, choices, count_field, seat_choices
+from .fields import TickField, capitalized, choices, count_field, seat_choices
 
 
 class DealForm(FlaskForm):
@@ -250,7 +250,7 @@ def trigami_form(players: Sequence[str], *, turnip: bool, tricks: int, suit_size
     def seat_fields(seat: int, name: str) -> dict[str, Any]:
         fields: dict[str, Any] = {"bids": RadioField(_l("Bid"), choices=choices(bid_pairs), validate_choice=False)}
         if turnip:
-            fields["doublets"] = BooleanField(_l("Doublets"))
+            fields["doublets"] = TickField(_l("Doublets"))
         fields["tricks"] = count_field(_l("Tricks"), tricks, who=_l("%(name)s's tricks", name=isolate(name)))
         fields["bugs"] = count_field(_l("Bugs"), suit_size, blank=0,  # blank means none
                                      who=_l("%(name)s's bugs", name=isolate(name)))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectChoice
+from wtforms import BooleanField, IntegerField, SelectChoice
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, Optional
 from wtforms.widgets import TextInput
@@ -167,6 +167,20 @@ class ChipCountField(CountField):
                 return
         self.data = chip  # tapped with the field left blank, or tapped anew beside a number left as it was
         self.raw_data = [tapped]
+
+
+class TickField(BooleanField):
+    """A tick box that is ticked only by what a tick box sends ("y", as drawn; "on",
+    "true", "1", "yes"), unticked when absent or "false"/"": anything else (a crafted
+    form's "maybe") is refused beside it, not read as ticked (tester 31)."""
+
+    TICKED = ("y", "on", "true", "1", "yes")
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata(valuelist)
+        if valuelist and valuelist[0] not in self.false_values and str(valuelist[0]).lower() not in self.TICKED:
+            self.data = False
+            raise ValueError(_("Tick it or leave it unticked."))
 
 
 def choices(pairs: Sequence[tuple[str, Any]]) -> list[SelectChoice]:

@@ -1082,23 +1082,34 @@ def restore_game(db: sqlite_utils.Database, game_id: str, *, with_night: bool = 
 
 
 def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: int,
+                     games: Sequence[StoredGame] | None = None,
                      index: Mapping[str, list[tuple[str, Mapping[str, Any]]]] | None = None) -> tuple[str, bool] | None:
     """The game of group ``group_id`` in play that deleted game ``deleted`` (with at least
     one deal) already is, restored, it would be counted twice: (its id, False) for the
     identical game, (its id, True) for the same game played on since (imported again,
     then played), or the other way round; None when there is none, or ``deleted`` has
-    no deal (two starts of one game are two games the group wanted). ``index``: the
-    group's games in play by kin (:func:`_by_kin`), when read already."""
+    no deal (two starts of one game are two games the group wanted).
+
+    Only a game that came into play once ``deleted`` was deleted (created then or later:
+    its file imported again) is that game: one in play beside it before the delete was
+    a game of its own the group played, if its deals began alike (tester 33, HIGH: a new
+    Trix game's first deal as last week's, deleted, could not be restored, even by the
+    Undo right after the delete). ``games`` (the group's games in play, newest first:
+    :func:`list_games`) and ``index`` (them by kin: :func:`_by_kin`), when read already."""
     if not deleted.deals:
         return None
+    if games is None:
+        games = list_games(db, group_id)
+    since = deleted.deleted_at or ""
+    later = {game.id for game in games if game.created_at >= since}
     exported = deleted.exported()
     twin = identical_game(db, exported, group_id)
-    if twin is not None:
+    if twin is not None and twin in later:
         return twin, False
     if index is None:
-        index = _by_kin([(g.id, g.exported()) for g in reversed(list_games(db, group_id))])
-    played_on = next((game for game, later in index.get(kin_key(exported), ())
-                      if continues(later, exported) or (later["deals"] and continues(exported, later))), None)
+        index = _by_kin([(g.id, g.exported()) for g in reversed(games) if g.id in later])
+    played_on = next((game for game, other in index.get(kin_key(exported), ()) if game in later
+                      and (continues(other, exported) or (other["deals"] and continues(exported, other)))), None)
     return (played_on, True) if played_on is not None else None
 
 
@@ -1110,9 +1121,10 @@ def in_play_already(db: sqlite_utils.Database, games: Sequence[StoredGame], grou
     found: dict[str, str] = {}
     if not any(game.deals for game in games):
         return found
-    index = _by_kin([(g.id, g.exported()) for g in reversed(list_games(db, group_id))])  # read once for all
+    playing = list_games(db, group_id)  # read once for all
+    index = _by_kin([(g.id, g.exported()) for g in reversed(playing)])
     for game in games:
-        in_play = _in_play_already(db, game, group_id, index)
+        in_play = _in_play_already(db, game, group_id, playing, index)
         if in_play is not None:
             found[game.id] = in_play[0]
     return found

@@ -203,6 +203,33 @@ def test_restore_of_a_game_imported_again_and_played_on_since_stays_deleted(clie
     assert store.is_deleted(db, longer)
 
 
+def test_a_new_game_whose_deals_begin_as_an_older_games_comes_back_with_its_undo(client, db, make_game):
+    """Tester 33 (HIGH): last week's Trix game (Anna, Ben, Carla, Dan) began with the King
+    of Hearts doubled by Ben and taken by Carla; tonight's game, the same players, began
+    the same. Tonight's game deleted, its Undo opened last week's game, "stays deleted:
+    … the same game, played on since", and "Deleted games" offered no Restore. A game in
+    play before the delete is a game of its own, however its deals begin: only one that
+    came after the delete (its file imported again) keeps a deleted game deleted."""
+    king = {"contracts": ["king"], "king": {"taker": 2, "doubled_by": 1}}
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    last_week = make_game(kind="trix", deals=[king, queens])
+    db.execute("update games set created_at = ? where id = ?", ["2026-11-29T19:30:00+00:00", last_week])
+    db.conn.commit()
+    tonight = make_game(kind="trix", deals=[king])
+    assert client.post(f"/games/{tonight}/delete").status_code == 302
+    page = client.get("/games/deleted").get_data(as_text=True)
+    assert f'action="/games/{tonight}/restore"' in page and "Open the one in play" not in text(client.get("/games/deleted"))
+    undo = client.post(f"/games/{tonight}/restore")
+    assert undo.status_code == 302 and undo.location == f"/games/{tonight}"
+    assert "Trix with Anna, Ben, Carla, Dan restored." in text(client.get(undo.location))
+    assert not store.is_deleted(db, tonight) and not store.is_deleted(db, last_week)
+    # the same game's file imported again after the delete still keeps the deleted one deleted
+    assert client.post(f"/games/{tonight}/delete").status_code == 302
+    copy = store.create_game(db, from_dict(game_file(kind="trix", deals=[king])))
+    answer = client.post(f"/games/{tonight}/restore")
+    assert answer.location == f"/games/{copy}" and store.is_deleted(db, tonight)
+
+
 def test_deleted_games_offer_the_game_in_play_instead_of_a_restore_that_cannot_work(client, db, make_game):
     """Tester 6 (LOW): a game deleted, then its file imported again and played on: "Deleted
     games" went on offering "↶ Restore", which can only ever open the copy in play. It
@@ -416,8 +443,7 @@ def test_two_phones_deleting_one_game_at_once_delete_it_once_and_both_are_told(r
 
     for round_ in range(1, 6):
         what = f"round {round_}: "
-        # a game of its own each round: a twin of an earlier round's, in play, would
-        # rightly keep this one deleted (it would count twice)
+        # a game of its own each round, so that each round's counts are its own
         game_id = race_server.store_game(players=["Anna", "Ben", f"Carla {round_}"], deals=WON[:2])
         a, b = race_server.phone(), race_server.phone()
         path = f"/games/{game_id}/delete"

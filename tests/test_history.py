@@ -500,6 +500,25 @@ def test_a_new_name_makes_a_new_player_and_spelling_fixes_the_name(client, make_
     assert {"Anna", "Bernd", "Carla"} <= set(store.known_players(db, groups.only_group(db).id))
 
 
+def test_a_name_respelled_says_beforehand_and_after_that_it_changes_in_every_game(client, make_game, db):
+    """Tester 33: "A1" respelled "a1" in one game changed it in another game of the group
+    too (the same player), with nothing said. The form says so beforehand, and the
+    message after the Save names the player respelled everywhere."""
+    game_id = make_game(players=["A1", "Ben", "Carla"])
+    other = make_game(players=["Dora", "A1", "Emil"])
+    form = text(client.get(f"/games/{game_id}/edit"))
+    assert ("A name changed only in its capitals or spacing is the same player's, and changes in every "
+            "game of the group.") in form
+    saved = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "a1", "player_1": "Bernd", "player_2": "Carla", "target": "500"}, follow_redirects=True)
+    said = text(saved).replace("\u2068", "").replace("\u2069", "")
+    assert "Players renamed: A1 → a1, Ben → Bernd." in said
+    assert "The same player, spelled anew in every game of the group: a1." in said
+    assert store.get_game(db, other).players == ("Dora", "a1", "Emil")  # as said
+    assert "spelled anew" not in text(client.post(f"/games/{other}/edit", data={
+        "player_0": "Dora", "player_1": "a1", "player_2": "Emilia", "target": "500"}, follow_redirects=True))
+
+
 def test_a_name_given_twice_is_refused_beside_its_field(client, make_game, db):
     game_id = make_game()
     response = client.post(f"/games/{game_id}/edit", data={

@@ -429,6 +429,13 @@ def _saved(kind: str, made: list[Change]) -> str:
                  zip(renamed[0].before["players"], renamed[-1].after["players"], strict=True) if old != new]
         if pairs:
             said.append(_("Players renamed: %(names)s.", names=listed(pairs)))
+        # the same name but for capitals or spacing is the same player: respelled in every
+        # game (store.update_game), said so (tester 33: the other games changed unsaid)
+        respelled = [new for old, new in zip(renamed[0].before["players"], renamed[-1].after["players"], strict=True)
+                     if old != new and store.name_key(old) == store.name_key(new)]
+        if respelled:
+            said.append(_("The same player, spelled anew in every game of the group: %(names)s.",
+                          names=listed(isolate_all(respelled))))
     settings = [c for c in made if c.action == "settings_changed"]
     if settings:
         changes = history.settings_changes(kind, settings[0].before["options"], settings[-1].after["options"])

@@ -156,6 +156,18 @@ def test_a_look_alike_name_in_a_new_game_is_the_same_player(client, make_game, d
     assert sorted(row["name"] for row in db["players"].rows) == ["Ann", "Ben", "Carla", "Dora"]
 
 
+@pytest.mark.parametrize("typed", ["C1\u200f", "\u200fC1", "\u200e C1 \u200b", "\ufeffC1\u061c"])
+def test_invisible_marks_at_either_end_of_a_name_are_not_stored(client, db, typed):
+    """Tester 33: "C1" + RLM was stored as typed and shown as "C1" everywhere, a second
+    spelling of one player no one could see. The marks at the ends go; one inside a name
+    stays (a joiner may be part of how a name is written)."""
+    response = client.post("/games/new?kind=trigami", data={
+        "player_0": typed, "player_1": "Be\u200dn", "player_2": "Dora", "first_dealer": "0", "target": "500"})
+    assert response.status_code == 302
+    game = store.get_game(db, response.headers["Location"].rsplit("/", 1)[-1])
+    assert game.players == ("C1", "Be\u200dn", "Dora")
+
+
 def test_a_game_file_with_a_lone_surrogate_in_a_name_is_refused_with_a_message(client, db):
     content = json.dumps(game_file(players=["Ann\udcff", "Ben", "Carla"])).encode()
     response = client.post("/games/import", data={"file": (io.BytesIO(content), "g.json")},

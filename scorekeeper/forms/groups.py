@@ -67,10 +67,11 @@ def new_passcode(typed: str) -> str:
 def group_name(form: Any, field: Any) -> None:
     """A group's name as it is kept (inputs.clean_name), with something to see and nothing
     unseen that would steer the text around it (control or direction characters)."""
-    field.data = clean_name(field.data or "")
-    if not typeable(field.data.replace(" ", "")):  # said first: a name of such characters alone too
+    typed = " ".join((field.data or "").split())
+    field.data = clean_name(typed)
+    if not typeable(typed.replace(" ", "")):  # said first: a name of such characters alone too
         raise ValidationError(_("A group's name cannot hold invisible or control characters."))
-    if field.data and not has_visible_character(field.data):
+    if typed and not has_visible_character(field.data):  # (marks alone are trimmed to nothing)
         raise ValidationError(_("Give the group a name with letters or digits."))
 
 

@@ -458,6 +458,17 @@ const OfflineTruth = (function () {
       const turnip = form.querySelector('input[name="turnip"]:checked');
       return turnip && turnip.value ? turnip.value : null;
     }
+    // Whether the turnip (plain Bugami: the leftover card, its suit never recorded) may be
+    // among ``seat``'s bugs: they may have won the last trick (they did, or it is not
+    // given) and it may be of their bug suit (it is, or a suit is not known yet); else
+    // 3 a trick is their most (tester 33: a 4 beside 1 trick and another suit's turnip)
+    function turnipMay(seat) {
+      const last = form.querySelector('input[name="last_trick"]:checked');
+      if (last && last.value !== "" && last.value !== seat.card.dataset.seat) return false;
+      const turnip = form.querySelector('input[name="turnip"]:checked');
+      const suit = suitOf(seat);
+      return !(turnip && turnip.value && suit && suit !== turnip.value);
+    }
     return function update() {
       seats.forEach(function (seat) {
         const size = chipsOf(seat.bugs).length - 1;  // the cards of a suit
@@ -466,7 +477,7 @@ const OfflineTruth = (function () {
         let low = 0;
         let high = size;
         if (t !== null) {
-          high = t === 0 ? 0 : Math.min(size, 3 * t + 1);
+          high = t === 0 ? 0 : Math.min(size, 3 * t + (turnipMay(seat) ? 1 : 0));
           low = t === total ? size : Math.max(0, 3 * t - outside);
         }
         const suit = suitOf(seat);

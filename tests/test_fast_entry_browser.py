@@ -357,6 +357,17 @@ def test_chips_the_other_counts_rule_out_are_disabled(page, served):
     expect(page.locator("#tricks_2")).to_have_value("3")
     assert disabled("bugs_1") == [5, 6, 7, 8, 9, 10]  # 1 trick: 3 cards and the turnip
     f.bid(0, "spades"), f.bid(1, "spades")
+    assert disabled("bugs_1") == [5, 6, 7, 8, 9, 10]  # the turnip's suit not given: it may be a spade
+    # the turnip a heart: it cannot be among Ben's spades, so 3 a trick is his most
+    # (tester 33: the 4 stayed open, and Save then refused it)
+    f.turnip("hearts")
+    assert disabled("bugs_1") == [4, 5, 6, 7, 8, 9, 10]
+    f.turnip("spades")
+    assert disabled("bugs_1") == [5, 6, 7, 8, 9, 10]
+    # Anna won the last trick, so the turnip is hers, not Ben's
+    page.get_by_text("Who won the last trick? (optional)").tap()
+    f.tap(page.locator("#last_trick").get_by_text("Anna", exact=True))
+    assert disabled("bugs_1") == [4, 5, 6, 7, 8, 9, 10]
     f.count("bugs_0", 8)
     assert disabled("bugs_1") == [3, 4, 5, 6, 7, 8, 9, 10]  # the other 2 spades at most
     # the number field stays for the keyboard, and ticks the chip of what is typed

@@ -133,6 +133,16 @@ def test_what_is_no_link_or_code_is_refused_beside_the_field_and_kept(app, group
     assert phone.get("/").location == "/welcome"  # still in no group
 
 
+@pytest.mark.parametrize("pasted", ["http://evil.com/g/abc", "https://example.org/g/", "/g/has spaces/"])
+def test_a_link_with_g_in_it_that_is_no_groups_says_what_is_wrong_with_it(app, group, pasted):
+    """Tester 33: a link with /g/ in it was told "Paste the whole link …: it has /g/ in
+    it". It is told that what follows /g/ is cut short or mistyped."""
+    said = " ".join(html.unescape(paste(newcomer(app), pasted).get_data(as_text=True)).split())
+    assert ("That is not a group's link or code: what follows /g/ is cut short or mistyped. Paste the whole "
+            "link again, as it was shared.") in said
+    assert "it has /g/ in it" not in said
+
+
 def test_nothing_pasted_asks_for_the_link(app):
     answer = paste(newcomer(app), "   ")
     assert answer.status_code == 400

@@ -215,6 +215,9 @@ class JoinForm(FlaskForm):
         if not (field.data or "").strip():
             raise ValidationError(_("Paste the group's link here (or type its code)."))
         self.pasted = pasted_link(field.data) if len(field.data) <= 2000 else None
+        if self.pasted is None and "/g/" in field.data:  # (tester 33: told it "has /g/ in it")
+            raise ValidationError(_("That is not a group's link or code: what follows /g/ is cut short or "
+                                    "mistyped. Paste the whole link again, as it was shared."))
         if self.pasted is None:
             raise ValidationError(_("That is not a group's link or code. Paste the whole link someone in your "
                                     "group shared: it has /g/ in it."))

@@ -12,6 +12,7 @@ read off the three Trigami texts side by side; see rules/sources.py, TRIGAMI_PAR
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 
@@ -454,6 +455,18 @@ def test_an_arabic_reader_gets_the_german_original_folded(client, make_game):
     assert re.search(r'<details class="quote quote-original">\s*<summary>القاعدة الأصلية، بالألمانية: '
                      r'<span lang="de" dir="auto">Herz-König und Damen verdoppeln</span></summary>'
                      r'\s*<blockquote lang="de" dir="auto">', body)
+
+
+def test_an_arabic_reader_is_told_an_originals_section_once(client, trigami):
+    """Tester 33: the English original folded for an Arabic reader was titled "…،
+    بالإنجليزية: Scoring", and opened it began with "Scoring" again."""
+    body = client.get(f"/games/{trigami}/explain/1?seat=2", headers={"Accept-Language": "ar"}).get_data(as_text=True)
+    originals = re.findall(r'<details class="quote quote-original">\s*<summary>[^<]*: <span lang="en" dir="auto">'
+                           r'([^<]*)</span></summary>(.*?)</details>', body, re.S)
+    assert originals, "no English original folded for the Arabic reader"
+    for section, opened in originals:
+        quoted = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", opened)).split())
+        assert len(quoted) > 40 and not quoted.startswith(section.split(" — ")[0]), (section, quoted[:80])
 
 
 def test_an_english_reader_sees_no_note(client, trigami):

@@ -193,6 +193,7 @@ def test_blank_bugs_mean_none(client, make_game, db):
 @pytest.mark.parametrize(("change", "field", "message"), [
     ({"tricks_0": "four"}, "tricks_0", "Enter a whole number"),
     ({"tricks_0": "-4"}, "tricks_0", "cannot be negative"),
+    ({"tricks_0": "-0"}, "tricks_0", "Enter a whole number"),  # tester 33: "-0" was told it is negative
     ({"tricks_0": "4.0"}, "tricks_0", "Enter a whole number"),
     ({"tricks_0": "99999999999999999999"}, "tricks_0", "from 0 to 13"),
     ({"tricks_0": "3"}, None, "Tricks add up to 12, expected 13"),

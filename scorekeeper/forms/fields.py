@@ -81,7 +81,7 @@ class CountField(IntegerField):
             self.data = None
             if self.out_of_range:
                 raise ValueError(str(self.out_of_range))
-            if text.startswith(("-", "−")):
+            if text.startswith(("-", "−")) and whole_number(text[1:]) not in (None, 0):  # ("-0": no number below 0)
                 raise ValueError(_("A count cannot be negative."))
             raise ValueError(_("Enter a whole number, like %(example)s.", example=3))
         self.data = whole_number(text)  # a number too long to be a count is TOO_LARGE: out of range

@@ -292,8 +292,35 @@ def from_dict(data: Any) -> GameFile:
     return GameFile(data["game"], players, first, options, deals, changes)
 
 
+class _KeyTwice(ValueError):
+    """A JSON object that gives one key twice (JSON readers keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's members, each key once; raises _KeyTwice (tester 33: a file with
+    "first_dealer" twice was read with the second, unsaid)."""
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _KeyTwice(key)
+        data[key] = value
+    return data
+
+
+def _decode(text: str) -> Any:
+    """JSON text decoded, refusing an object with a key given twice (_KeyTwice)."""
+    return json.loads(text, object_pairs_hook=_one_each)
+
+
 def _not_json(exc: Exception) -> FormatError:
     """Why a text is not JSON, in words (not Python's "Expecting value: line 1 column 1")."""
+    if isinstance(exc, _KeyTwice):
+        return FormatError(_("it gives \"{key}\" twice in one place, so which one counts is unclear; "
+                             "keep one").format(key=exc.key[:40]))
     if isinstance(exc, json.JSONDecodeError):
         return FormatError(_("not a JSON file: it goes wrong at line {line}, column {column}").format(
             line=exc.lineno, column=exc.colno))
@@ -310,7 +337,7 @@ def loads(text: str | bytes) -> GameFile:
     if isinstance(text, bytes | bytearray):
         text = text.decode("utf-8-sig")
     try:
-        data = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark from a Windows editor
+        data = _decode(text.removeprefix("\ufeff"))  # a byte-order mark from a Windows editor
     except (ValueError, RecursionError) as exc:
         raise _not_json(exc) from None
     return from_dict(data)
@@ -372,7 +399,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     if not text.strip():
         return [FormatError(_("it is empty"))]
     try:
-        data = json.loads(text)
+        data = _decode(text)
     except (ValueError, RecursionError) as exc:
         return [_not_json(exc)]
     if not isinstance(data, Mapping) or not any(key in data for key in ("format", "game", "games", "players", "deals")):
@@ -566,7 +593,7 @@ def _decoded(text: str | bytes) -> Any:
     if not text.strip():
         raise FormatError(_("it is empty"))
     try:
-        return json.loads(text)
+        return _decode(text)
     except (ValueError, RecursionError) as exc:
         raise _not_json(exc) from None
 

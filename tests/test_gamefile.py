@@ -264,6 +264,21 @@ def test_text_that_is_not_json_is_a_format_error(text):
         gamefile.loads(text)
 
 
+def test_a_key_given_twice_is_a_format_error_not_the_last_one_read():
+    """Tester 33: ``"first_dealer": 1, "first_dealer": 2`` was read as 2, unsaid (JSON
+    readers keep the last); which one the players meant is unknown, so it is refused."""
+    text = ('{"format": 1, "game": "trigami", "players": ["Anna", "Ben", "Carla"], '
+            '"first_dealer": 1, "first_dealer": 2, "options": {}, "deals": []}')
+    with pytest.raises(FormatError, match='it gives "first_dealer" twice in one place'):
+        gamefile.loads(text)
+    problems = gamefile.find_problems(text)
+    assert [str(p) for p in problems] == [
+        'it gives "first_dealer" twice in one place, so which one counts is unclear; keep one']
+    deal_twice = text.replace('"deals": []', '"deals": [{"bids": [], "tricks": [13, 0, 0], "tricks": [0, 13, 0]}]')
+    with pytest.raises(FormatError, match='it gives "tricks" twice'):
+        gamefile.loads(deal_twice)
+
+
 def test_deeply_nested_json_is_a_format_error_not_a_crash():
     with pytest.raises(FormatError, match="not a JSON file"):
         gamefile.loads("[" * 100_000)

@@ -635,8 +635,9 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
     (both were really played). With ``ask`` (a phone's tap), deals added after the delete
     that stand after its place are :class:`MovesLater` unless ``anyway`` or the page said
     beforehand that they move down, counting ``shown`` deals in play, as many as now (the
-    history's Restore; None: it said nothing, as the flash's Restore after a delete). Checked inside the write: that,
-    and the game must still score with it back (:class:`CannotGoBack`). :class:`Restored`
+    history's Restore; None: it said nothing, as the flash's Restore after a delete).
+    Checked inside the write: that, and the game must still score with it back
+    (:class:`CannotGoBack`, said first). :class:`Restored`
     (also for a deal back already), :class:`NotFound`; :class:`CardClosed` for a table
     card ``card`` (its token; None: a play link) that no longer writes, read in the
     write's transaction first. A disk that refuses the write raises

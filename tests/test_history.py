@@ -302,9 +302,9 @@ def test_a_restore_from_the_flash_asks_first_when_a_deal_was_added_after_its_pla
     said = re.search(rf'id="restore-{third.id}-error"[^>]*>(.*?)</p>', page, re.S)
     assert said, "the question is not beside the Restore button"
     assert html.unescape(said.group(1)) == (
-        "Deal 3 was added after deal 3 was deleted. Restored, deal 3 comes back before it: the deals "
-        "from deal 3 on move down one place (deal 3 becomes deal 4), and so do their dealers. Tap "
-        "Restore anyway if deal 3 was really played before them.")
+        "Since this deal was deleted, deal 3 was added after its place. Restored, this deal is deal 3 "
+        "again: the deals from deal 3 on move down one place (deal 3 becomes deal 4), and so do their "
+        "dealers. Tap Restore anyway if it was really played before them.")
     assert "↶ Restore anyway" in text(shown)
     assert store.get_game(db, game_id) == before and len(store.changes(db, game_id)) == changes
     restored = client.post(restore_url(page), data=_restore_fields(page), follow_redirects=True)
@@ -336,7 +336,7 @@ def test_a_history_page_drawn_before_a_deal_was_added_asks_before_restoring(clie
     assert "move down one place" not in text(drawn)  # the last deal: nothing after it to move
     store.add_deal(db, game_id, SLAM)  # another phone: deal 2 now
     asked = client.post(restore_url(stale), data=_restore_fields(stale), follow_redirects=True)
-    assert "Deal 2 was added after deal 2 was deleted." in text(asked)
+    assert "Since this deal was deleted, deal 2 was added after its place." in text(asked)
     assert [d.id for d in store.deleted_deals(db, game_id)] == [second.id]
     drawn = client.get(f"/games/{game_id}/history")
     fresh = drawn.get_data(as_text=True)

@@ -90,10 +90,10 @@ def restore(game_id: str, deal_id: int) -> Any:
                 "twice. Tap Restore anyway if both were really played.", n=twin), anyway=True)
         case actions.MovesLater(number=number, later=later):
             return _refused(game, deal_id, _(
-                "Deal %(later)s was added after deal %(n)s was deleted. Restored, deal %(n)s comes back "
-                "before it: the deals from deal %(n)s on move down one place (deal %(n)s becomes deal "
-                "%(next)s), and so do their dealers. Tap Restore anyway if deal %(n)s was really played "
-                "before them.", n=number, later=later, next=number + 1), anyway=True)
+                "Since this deal was deleted, deal %(later)s was added after its place. Restored, this deal "
+                "is deal %(n)s again: the deals from deal %(n)s on move down one place (deal %(n)s becomes "
+                "deal %(next)s), and so do their dealers. Tap Restore anyway if it was really played before "
+                "them.", n=number, later=later, next=number + 1), anyway=True)
         case actions.NotFound():
             abort(404)
         case actions.CardClosed():  # the round closed at the instant of the restore

@@ -160,6 +160,39 @@ def test_an_edit_of_a_deal_deleted_meanwhile_offers_to_restore_it(client, make_g
     assert "Restore deal 1" in page
 
 
+def test_a_change_sent_as_its_deal_was_deleted_comes_back_in_its_form_once_restored(client, make_game, db):
+    """Tester 34: phone A corrects deal 1 (Carla's bugs 3 → 1), phone B deletes deal 1,
+    A's Save is refused ("not saved", Restore deal 1), and the Restore brought the deal
+    back as it was: the correction was lost. Restored, the deal opens in its form with
+    A's change, and its Save stores it: Carla ♥ 4 tricks 1 bug, 40 ÷ 1 = 40 (SCORING.md
+    §1.2) instead of the worked example's 13."""
+    plain = {"bids": [{"kind": "plain", "suit": s} for s in "SHC"], "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, plain])
+    deal = store.get_game(db, game_id).deals[0]
+    form = form_fields(client.get(f"/games/{game_id}/deals/{deal.id}/edit").get_data(as_text=True))
+    store.delete_deal(db, game_id, deal.id)  # phone B
+    mine = {**form, "bugs_2": "1"}
+    refused = client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=mine, follow_redirects=True)
+    assert ("Deal 1 was deleted in the meantime (on another phone?), so the change was not saved. Restored, "
+            "it opens with your change, to save again.") in text(refused)
+    back = client.post(f"/games/{game_id}/deals/{deal.id}/restore",
+                       data={**form_fields(refused.get_data(as_text=True)), "back": "sheet"})
+    assert back.status_code == 302 and back.location == f"/games/{game_id}/deals/{deal.id}/edit"
+    assert store.get_game(db, game_id).deals[0].entry == WORKED_TRIGAMI_DEAL  # back as it was, first
+    opened = client.get(back.location)
+    page = opened.get_data(as_text=True)
+    assert ("Deal 1 is back. Your change, not saved when it was deleted, is in the form again: check it, "
+            "then tap Save changes.") in text(opened)
+    assert hidden(page, "version") == store.get_game(db, game_id).deals[0].version  # no clash with itself
+    fields = form_fields(page)
+    assert fields["bugs_2"] == "1" and fields["tricks_2"] == "4"
+    saved = client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=fields, follow_redirects=True)
+    assert "Deal 1 changed: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +40." in text(saved)
+    assert store.get_game(db, game_id).deals[0].entry["bugs"] == [1, 0, 1]
+    # said once: the deal's form opened again is the deal as stored
+    assert "Your change, not saved" not in text(client.get(f"/games/{game_id}/deals/{deal.id}/edit"))
+
+
 def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_game, db):
     game_id = make_game()
     form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from werkzeug.datastructures import MultiDict
 
 from .. import access, actions, conflicts, forms, next_deal, night_store, sheet, store
 from ..db import get_db
@@ -16,7 +17,7 @@ from ..rules import GameScore, RuleError, get_rules, trix
 from ..rules.common import listed, signed
 from ..text import isolate
 from .common import forget_undo, get_game_or_404, preview_answer, refused_by_disk
-from .manage import offer_restore
+from .manage import offer_restore, restored_changes
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
 
@@ -357,7 +358,13 @@ def edit(game_id: str, deal_id: int) -> Any:
     index = _index_or_404(game, deal_id)
     form = deal_form_class(game, index)()
     if not form.is_submitted():
-        form.fill(game.deals[index].entry)
+        changes = restored_changes(game.id, deal_id)
+        if changes is not None:  # restored after it was deleted under this phone's change
+            form = deal_form_class(game, index)(formdata=MultiDict([(n, v) for n, v in changes]))
+            form.notices.append(_("Deal %(n)s is back. Your change, not saved when it was deleted, is in "
+                                  "the form again: check it, then tap Save changes.", n=index + 1))
+        else:
+            form.fill(game.deals[index].entry)
         form.version.data = game.deals[index].version
         return _edit_page(form, game, deal_id)
     valid = form.validate()
@@ -443,14 +450,22 @@ def _deleted_already(game: StoredGame, deal_id: int) -> Any:
     return redirect(url_for("games.show", game_id=game.id))
 
 
+#: The most of a change's fields kept for its deal's restore (the session is a cookie)
+_KEPT_CHANGE_CHARS = 1500
+
+
 def _deleted_meanwhile(game: StoredGame, deal_id: int, gone: actions.Gone) -> Any:
     """Back to the sheet: the deal being changed was deleted on another phone; the flash
-    offers to restore it. 404 when the game has no such deal at all."""
+    offers to restore it, and restored it opens in its form with this phone's change
+    (the form's fields as sent, kept in the session). 404 when the game has no such deal."""
     if gone.number is None:
         abort(404)
-    offer_restore(game, deal_id, gone.number)
+    changes = [[name, value] for name, value in request.form.items(multi=True) if name != "csrf_token"]
+    kept = changes if sum(len(n) + len(v) for n, v in changes) <= _KEPT_CHANGE_CHARS else None
+    offer_restore(game, deal_id, gone.number, kept)
     flash(_("Deal %(n)s was deleted in the meantime (on another phone?), so the change was not saved.",
-            n=gone.number), "restorable")
+            n=gone.number) + (" " + _("Restored, it opens with your change, to save again.") if kept else ""),
+          "restorable")
     return redirect(url_for("games.show", game_id=game.id))
 
 

@@ -101,8 +101,12 @@ def restore(game_id: str, deal_id: int) -> Any:
         case actions.CannotGoBack(error=error, number=number):
             return _refused(game, deal_id, _refusal(error, number))
         case actions.Restored(number=number):  # also a double tap, or another phone was quicker: the same answer
-            session.pop("restorable", None)
+            offer = session.pop("restorable", None)
             flash(_("Deal %(n)s restored.", n=number), "saved")
+            if isinstance(offer, dict) and offer.get("game") == game.id and offer.get("deal") == deal_id \
+                    and offer.get("changes"):  # the change it was deleted under opens in its form
+                session["restored_changes"] = {"game": game.id, "deal": deal_id, "changes": offer["changes"]}
+                return redirect(url_for("deals.edit", game_id=game.id, deal_id=deal_id))
     return redirect(back)
 
 
@@ -131,9 +135,24 @@ def restore_offer_context() -> dict[str, Any]:
     return {"restore_offer": restore_offer}
 
 
-def offer_restore(game: StoredGame, deal_id: int, number: int) -> None:
-    """Remember the deal just deleted, so the next page's flash offers to restore it."""
-    session["restorable"] = {"game": game.id, "deal": deal_id, "number": number}
+def offer_restore(game: StoredGame, deal_id: int, number: int, changes: list[list[str]] | None = None) -> None:
+    """Remember the deal just deleted, so the next page's flash offers to restore it.
+    ``changes``: a change of it this phone sent as it was deleted on another phone (the
+    edit form's fields, [name, value] pairs): restored, the deal opens in its form with
+    them (tester 34: the correction was lost, the deal back as it was)."""
+    session["restorable"] = {"game": game.id, "deal": deal_id, "number": number,
+                             **({"changes": changes} if changes else {})}
+
+
+def restored_changes(game_id: str, deal_id: int) -> list[list[str]] | None:
+    """The change a phone had sent for deal ``deal_id`` as it was deleted meanwhile, once
+    that deal is restored (kept by :func:`restore` for the deal's form), taken: said once."""
+    kept = session.get("restored_changes")
+    if not isinstance(kept, dict) or kept.get("game") != game_id or kept.get("deal") != deal_id:
+        return None
+    session.pop("restored_changes", None)
+    changes = kept.get("changes")
+    return changes if isinstance(changes, list) else None
 
 
 # ---------------------------------------------------------------- players and settings

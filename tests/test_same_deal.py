@@ -163,6 +163,23 @@ def test_the_outboxs_send_of_the_same_deal_hears_it_in_a_page_of_its_own(client,
     assert SAID not in plain(text(client.get(f"/games/{game_id}")))  # said once, by the outbox
 
 
+def test_a_deal_different_in_many_entries_is_said_to_differ_in_several_marked_below(client, make_game, db):
+    """Tester 34: "they differ in Eva's bid, Eva's tricks, Eva's bugs, Frank's bid, …":
+    past three fields the sentence says they differ in several entries and the table
+    below marks each; every field that differs is still marked there."""
+    game_id = make_game()
+    seen = open_form(client, game_id)
+    client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "phone A", "seen": seen})
+    asked = client.post(f"/games/{game_id}/deals/new", data={**PLAIN_FORM, "seen": seen})
+    assert asked.status_code == 409
+    page = plain(text(asked))
+    assert ("Deal 1 from the other phone and yours are not the same: they differ in several entries, "
+            "marked below.") in page
+    table = re.search(r"<table class=\"compare\".*?</table>", plain(asked.get_data(as_text=True)), re.S).group(0)
+    # Anna's and Ben's bids, Anna's and Ben's tricks, Anna's, Ben's and Carla's bugs, the turnip
+    assert table.count('class="differs"') >= 7
+
+
 def test_a_different_deal_is_shown_beside_theirs_and_where_they_differ(client, make_game, db):
     game_id = make_game()
     seen = open_form(client, game_id)

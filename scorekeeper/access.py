@@ -250,9 +250,9 @@ def shut_words(card: Any) -> str:
     deals, in one sentence of the phone's language: its round closed, its time ran out,
     or the night is over (the card's pages, a deal form sent with it, its game's poll)."""
     if card.shut == "round":
+        # no word of a next round's tables: there may be none yet, or none at all (tester 34)
         return _("Round %(round)s is closed: this table card now only shows the scores of table %(n)s. Deals can "
-                 "no longer be entered or changed with it; the organiser has the next round's tables.",
-                 round=card.round, n=card.table)
+                 "no longer be entered or changed with it.", round=card.round, n=card.table)
     if card.shut == "time":
         return _("This table card has run out: it now only shows the scores of table %(n)s. Deals can no longer "
                  "be entered or changed with it.", n=card.table)

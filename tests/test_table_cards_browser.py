@@ -140,8 +140,7 @@ def test_a_deal_kept_offline_on_a_card_whose_round_closed_meanwhile_is_told_so_i
         context.set_offline(False)
         outbox = phone.locator("[data-outbox]")
         expect(outbox).to_contain_text("Not saved: Round 1 is closed: this table card now only shows the scores of "
-                                       "table 1. Deals can no longer be entered or changed with it; the organiser "
-                                       "has the next round's tables.", timeout=20_000)
+                                       "table 1. Deals can no longer be entered or changed with it.", timeout=20_000)
         expect(outbox).to_contain_text("This phone can no longer enter deals in this game: note the entries for the "
                                        "organiser, then discard it.")
         said = outbox.locator(".errors").inner_text()

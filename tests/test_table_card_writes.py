@@ -13,6 +13,7 @@ decides whether they may be saved.
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -165,3 +166,31 @@ def test_a_change_whose_round_closes_after_the_check_gets_the_cards_403_page(app
     assert f'href="/games/{game_id}"' in sent.get_data(as_text=True)  # leads to its game
     assert as_stored(db, game_id) == before == ([CLEAN], [OTHER], ["deal_deleted", "deal_added", "deal_added",
                                                                    "game_created"])
+
+
+def test_a_trix_cards_form_refused_as_its_round_closed_offers_only_the_contracts_left(app, db):
+    """Tester 34: table 1 had played the King of Hearts, the Queens and the Diamonds in
+    its first kingdom; its card's Tricks deal, sent as the organiser closed the round,
+    came back (nothing saved, entries kept) offering all five contracts, where the form
+    had offered Tricks and Trix. The form sent back offers what the deal could choose."""
+    eight = [*NINE[:8]]
+    started = night_actions.start_night(db, groups.only_group(db).id, kind="trix", options={}, players=eight,
+                                        rounds=2, ranking="placings", seating="random", seed=7)
+    night = night_store.get_night(db, started.night_id)
+    game_id = night.current.tables[0].game.id
+    card = groups.table_cards(db, started.night_id)[game_id]
+    for deal in ({"contracts": ["king"], "king": {"taker": 2}},
+                 {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}},
+                 {"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]}):
+        store.add_deal(db, game_id, deal)
+    phone = app.test_client(join=False)
+    assert phone.get(f"/t/{card}").status_code == 302
+    assert phone.get(f"/games/{game_id}/deals/new").status_code == 200
+    close(db, started.night_id)
+    sent = phone.post(f"/games/{game_id}/deals/new", data={
+        "nonce": "t1", "contracts": "tricks", **{f"tricks_{s}": n for s, n in enumerate(["4", "3", "3", "3"])}})
+    assert sent.status_code == 403 and "Round 1 is closed" in text(sent)
+    page = sent.get_data(as_text=True)
+    again = sorted(set(re.findall(r'name="contracts"[^>]*value="(\w+)"|value="(\w+)"[^>]*name="contracts"', page)))
+    assert {v for pair in again for v in pair if v} == {"tricks", "trix"}, again  # the kingdom's owner's left
+    assert re.search(r'name="tricks_0"[^>]*value="4"|value="4"[^>]*name="tricks_0"', page)  # kept as typed

@@ -220,6 +220,8 @@ def _card_shut_page(form: forms.DealForm, game: StoredGame, index: int, card: An
     stay on the page as typed, for the players to give to the organiser (tester 28: the
     card's page alone had lost them); no Save, no preview."""
     editing = {"deal_id": deal_id} if deal_id is not None else {}
+    _offer(form, game, index)  # the contracts the deal could choose, as on its form (tester 34: all five)
+    _keep_chosen(form, game, index)
     return render_template("deals/form.html", form=form, card_shut=card, **editing, **_context(game, index)), 403
 
 

@@ -1356,7 +1356,7 @@ const OfflineTruth = (function () {
   }
 
   function sameFrom(html) {
-    // "Saved — the other phone had already entered this very deal": the answer to a send
+    // "Already saved, once — the other phone had entered this very deal": the answer to a send
     // whose very deal another phone had added first (issue 18, part 8), in the page's
     // language, and that deal's form token (this phone's own deal from now on)
     try {

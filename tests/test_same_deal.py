@@ -1,7 +1,7 @@
 """The same deal from two phones is one deal (issue 18, part 8).
 
 Two phones at the table open "Add deal" on the same game and both tap in the deal just
-played. The second to save is told "Saved — the other phone had already entered this very
+played. The second to save is told "Already saved, once — the other phone had entered this very
 deal" and nothing is added; only when the entries differ is the player asked, and then
 the page sets the other phone's deal beside this phone's, says where they differ, and
 offers "Discard mine" as plainly as "Add mine as deal N+1". The check runs inside the
@@ -31,7 +31,7 @@ PLAIN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}
 CARLA_TWO_BUGS = {**PLAIN, "bugs": [0, 2, 2]}
 PLAIN_FORM = trigami_form(["S", "H", "C"], ["5", "4", "4"], ["0", "2", "4"], nonce="phone B")
 CARLA_TWO_BUGS_FORM = trigami_form(["S", "H", "C"], ["5", "4", "4"], ["0", "2", "2"], nonce="phone B")
-SAID = "Saved — the other phone had already entered this very deal"
+SAID = "Already saved, once — the other phone had entered this very deal"
 
 
 def plain(page: str) -> str:

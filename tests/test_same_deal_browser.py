@@ -2,7 +2,7 @@
 360×740: two browser contexts are two phones at the table, each with its own cookies.
 
 - Both tap in the same deal and save at the same instant: one deal is stored, one phone
-  hears "Deal 1 saved", the other "Saved — the other phone had already entered this very
+  hears "Deal 1 saved", the other "Already saved, once — the other phone had entered this very
   deal", and neither sees a conflict page.
 - They tap in different deals: the second sees the other phone's deal beside its own,
   where they differ, and "Discard mine" as large as "Add mine as deal 2" and first.
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.browser
 
 expect = sync_api.expect
 SIZES = [(390, 844), (360, 740)]
-SAID = "Saved — the other phone had already entered this very deal"
+SAID = "Already saved, once — the other phone had entered this very deal"
 PLAIN = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
          "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
 PLAYERS = {"en": ["Anna", "Ben", "Carla"], "de": ["Jörg", "Anke", "Lutz"], "fi": ["Aino", "Eero", "Sanna"],

@@ -316,10 +316,11 @@ def _same_deal(same: actions.SameDeal) -> Any:
     game = same.game
     try:
         points = _summary(game, game.game_file().score(), same.number - 1)
-        said = _("Saved — the other phone had already entered this very deal (deal %(n)s: %(points)s).",
+        # "once": not a second copy (tester 34: "Saved" read as stored again)
+        said = _("Already saved, once — the other phone had entered this very deal (deal %(n)s: %(points)s).",
                  n=same.number, points=points)
     except (RuleError, IndexError):
-        said = _("Saved — the other phone had already entered this very deal (deal %(n)s).", n=same.number)
+        said = _("Already saved, once — the other phone had entered this very deal (deal %(n)s).", n=same.number)
     if request.form.get("outbox") == "1":
         return render_template("deals/same.html", game=game, said=said, number=same.number, nonce=same.nonce)
     flash(said, "saved")

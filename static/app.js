@@ -997,6 +997,41 @@ const OfflineTruth = (function () {
     if (target && target.closest("table.sheet") && (!nav || nav.type === "navigate")) target.scrollIntoView();
   }
 
+  // Trix: a player chip a column, four to a row, while every name fits whole; a name
+  // that would break inside a word ("Hassa/n" at 390 px: tester 34) puts its card's chips
+  // two to a row, as the server does for names over 8 letters (deals/_trix.html). Measured
+  // with the name unbreakable: wider than its chip, it would break.
+  function fitSeatChips(form) {
+    const groups = [[".block", ".seat-chips .chip label", "names-long"], [".finish-taps", ".finish-tap", "places-long"]];
+    function fit() {
+      groups.forEach(function ([where, chips, wide]) {
+        form.querySelectorAll(where).forEach(function (box) {
+          if (box.dataset.fitWide) { box.classList.remove(wide); delete box.dataset.fitWide; }
+          if (box.classList.contains(wide)) return;  // the server's already
+          const breaks = Array.from(box.querySelectorAll(chips)).some(function (chip) {
+            if (!chip.offsetWidth) return false;  // not on show (another contract's card)
+            const style = getComputedStyle(chip);
+            const room = chip.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            // broken between words only, each line as wide as its words: a line wider than
+            // the chip holds a word that would break inside
+            chip.style.overflowWrap = "normal";
+            const lines = document.createRange();
+            lines.selectNodeContents(chip);
+            const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
+            chip.style.overflowWrap = "";
+            return widest > room + 0.5;
+          });
+          if (breaks) { box.classList.add(wide); box.dataset.fitWide = "1"; }
+        });
+      });
+    }
+    fit();
+    window.addEventListener("resize", debounce(fit, 150));
+    form.addEventListener("change", function (event) {  // a contract's card comes on show
+      if (event.target.name === "contracts") fit();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     // A refused save: the summary of what to put right takes the focus, so a screen
     // reader says it and a keyboard goes on from there (its links lead to the fields).
@@ -1027,6 +1062,7 @@ const OfflineTruth = (function () {
       setupTakeBack(form);
       setupLeaders(form);
       setupPreview(form);
+      fitSeatChips(form);  // the chips as the setups above leave them on show
       if (form.dataset.restored) {  // work out the sums and the preview of what came back
         form.dispatchEvent(new Event("scorekeeper:restored"));
         form.dispatchEvent(new Event("change"));

@@ -42,6 +42,42 @@ from tests.conftest import game_file
 pytestmark = pytest.mark.browser
 expect = sync_api.expect
 
+#: JavaScript: the player chips on show whose name has a word wider than the chip (measured
+#: with a canvas in the chip's font, as PLACES_WHOLE): each would break inside that word
+NAMES_WHOLE = """() => [...document.querySelectorAll(".block .seat-chips .chip label")].filter((c) => c.offsetWidth)
+  .flatMap((chip) => {
+    const style = getComputedStyle(chip);
+    const room = chip.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+    const ruler = document.createElement("canvas").getContext("2d");
+    ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return chip.textContent.trim().split(/\\s+/).filter((w) => ruler.measureText(w).width > room + 0.5)
+      .map((w) => `${w} (${ruler.measureText(w).width.toFixed(1)} px in ${room.toFixed(1)})`);
+  })"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("names", [["Frank", "Hassan", "Eva", "Anna"], ["Anna", "Ben", "Eva", "Dan"]],
+                         ids=["Hassan", "short"])
+def test_the_trix_player_chips_break_no_name_inside_a_word(browser, served, width, names):
+    """Tester 34: four player chips a row left each about 75 px at 390 px, and "Hassan"
+    broke as "Hassa / n" under "Who took the K♥?" (names of over 8 letters alone went two
+    a row). A name that would break inside a word puts its card's chips two a row; four
+    short names stay four a row."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", players=names, deals=[]))
+    page = new_page(browser, width, 844)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new?contract=king")
+        expect(page.locator(".block-king")).to_be_visible()
+        assert page.evaluate(NAMES_WHOLE) == []
+        takers = page.evaluate("""() => Array.from(document.querySelector('.block-king fieldset.seat-chips')
+            .querySelectorAll('.chip label'), (chip) => Math.round(chip.getBoundingClientRect().y))""")
+        assert len(set(takers)) == (1 if names[1] == "Ben" else 2), takers  # four a row, else two
+        assert no_sideways_scroll(page)
+    finally:
+        page.context.close()
+
+
 SHORT3, SHORT4 = ["Anna", "Ben", "Carla"], ["Anna", "Ben", "Carla", "Dan"]
 LONG3 = ["Anna-Maria Katariina", "Bartholomew", "Dorothea Wilhelmina"]
 LONG4 = ["Anna-Maria Katariina", "Bartholomew", "Christophoros", "Dorothea Wilhelmina"]

@@ -916,3 +916,17 @@ def test_the_same_night_started_again_is_asked_about_first(client, db, fixed_see
                                          ranking="placings", seating="random", seed=0)
     twin = night_store.just_started(db, 1, settings, names, "2000-01-01T00:00:00+00:00")
     assert twin is not None and twin[0] == int(again.location.rsplit("/", 1)[-1])  # not the first: dealt at
+
+
+def test_a_standings_sum_is_written_as_by_hand_with_its_minus_signs(app):
+    """Tester 34: "Score: 50 + −9 = 41" beside a round sat out (−75 ÷ 8 = −9, truncated:
+    docs/club-nights.md). A sum of rounds reads "50 − 9 = 41", and in Arabic digits
+    "٥٠ − ٩" on an Arabic page."""
+    from scorekeeper.views.nights import terms
+
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert terms([50, -9]) == "50 − 9"
+        assert terms([-20, 5, -9, 0]) == "−20 + 5 − 9 + 0"
+        assert terms([7]) == "7" and terms([]) == ""
+    with app.test_request_context("/", headers={"Accept-Language": "ar"}):
+        assert terms([50, -9]) == "٥٠ − ٩"

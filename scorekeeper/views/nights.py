@@ -7,8 +7,8 @@ does the work, night_records scores; these views map requests and results to pag
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import (

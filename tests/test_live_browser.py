@@ -236,6 +236,21 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.context.close()
 
 
+def deal_1_added_elsewhere_then_deal_2(phone, url: str, database, game_id: str):
+    """The phone, its deal 1's entries left on their form, opens the score sheet; another
+    phone saves deal 1 (SCORING.md's worked example); the sheet is loaded again (it must
+    not let go of the entries) and "+ Add deal 2" tapped: the note above that form."""
+    phone.goto(f"{url}/games/{game_id}")
+    db = connect(str(database))
+    try:
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
+    finally:
+        db.conn.close()
+    phone.reload()
+    phone.get_by_role("link", name="Add deal 2").click()
+    return phone.locator("form.deal-form > .draft-back")
+
+
 @pytest.mark.parametrize("choice", ["save", "discard"])
 def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(browser, served, choice):
     """Tester 32 (HIGH): deal 1 half entered, the sheet opened, and meanwhile another phone
@@ -250,15 +265,7 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")
         clean_deal(phone)
-        phone.goto(f"{url}/games/{game_id}")
-        db = connect(str(database))
-        try:
-            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
-        finally:
-            db.conn.close()
-        phone.reload()  # the sheet, loaded again, with deal 1: the entries are not let go of
-        phone.get_by_role("link", name="Add deal 2").click()
-        note = phone.locator("form.deal-form > .draft-back")
+        note = deal_1_added_elsewhere_then_deal_2(phone, url, database, game_id)
         expect(note).to_contain_text("Your entries for deal 1, not saved, are back: another phone added deal 1 "
                                      "meanwhile. If it was the same deal, discard them; if not, save them as deal 2.")
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["5", "4"]
@@ -294,15 +301,8 @@ def test_entries_a_save_had_refused_come_back_on_the_next_deal_once_another_phon
         phone.get_by_role("button", name="Save deal 1").click()
         expect(phone.locator(".errors").first).to_be_visible()  # refused: nothing saved
         assert deals(database) == []
-        phone.goto(f"{url}/games/{game_id}")
-        db = connect(str(database))
-        try:
-            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
-        finally:
-            db.conn.close()
-        phone.reload()  # the sheet, with deal 1: the refused entries are not let go of
-        phone.get_by_role("link", name="Add deal 2").click()
-        expect(phone.locator("form.deal-form > .draft-back")).to_contain_text(
+        note = deal_1_added_elsewhere_then_deal_2(phone, url, database, game_id)
+        expect(note).to_contain_text(
             "Your entries for deal 1, not saved, are back: another phone added deal 1 meanwhile.")
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1", "#tricks_2"]) == ["5", "4", "3"]
     finally:

@@ -886,6 +886,21 @@ def test_names_with_control_characters_or_too_long_are_refused(client, db, name)
     assert db["games"].count == 0
 
 
+@pytest.mark.parametrize("setting, value", [("scoring", "weird"), ("taken_back", "xyz"), ("values", "x")])
+def test_a_crafted_trix_setting_is_refused_in_the_pages_words(client, db, setting, value):
+    """Tester 30: a crafted setting was answered in the game file's words ("Options.scoring
+    must be one of 'standard', 'reversed', not 'weird'"). The buttons send only what they
+    show: the page asks to tap one of them, beside the setting; nothing is started."""
+    response = client.post("/games/new?kind=trix", data={
+        "player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "player_3": "Dan", "first_dealer": "0",
+        setting: value})
+    assert response.status_code == 400
+    errors = re.search(rf'id="{setting}-errors">(.*?)</ul>', response.get_data(as_text=True), re.S)
+    assert errors and "Tap one of the choices shown." in errors.group(1)
+    assert "must be one of" not in text(response) and "Options." not in text(response)
+    assert db["games"].count == 0
+
+
 def test_every_empty_name_is_asked_for(client):
     page = text(client.post("/games/new?kind=trigami", data={"first_dealer": "0", "target": "500"}))
     for n in (1, 2, 3):

@@ -82,6 +82,10 @@ class GameSetupForm(FlaskForm):
         """Put ``message`` beside setting ``key``, else at the top of the form."""
         if key == "order":
             self.order_1.errors = [*self.order_1.errors, _("Choose each contract once for the fixed order.")]
+        elif key in self and isinstance(self[key], RadioField):
+            # the buttons send only what they show: another value is a crafted form, told in
+            # the page's words, not the game file's ("Options.scoring must be one of …")
+            self[key].errors = [*self[key].errors, _("Tap one of the choices shown.")]
         elif key in self:
             self[key].errors = [*self[key].errors, message]
         else:

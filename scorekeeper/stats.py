@@ -448,11 +448,15 @@ def _count_trigami(tally: _Tallies, game: SeatedGame, played: Sequence[tuple[Dea
                 tally(f"{k}.bids.{kind}").chance()
             tally(f"{k}.bids.{bid}").add(game.id)
         if bid == DOUBLETS:
-            # Made: it scored (no bugs: 40 a trick, 100 without tricks, 200 for every
-            # trick); failed: 0, with bugs or because another player took every trick.
+            # Made: no bugs (40 a trick, 100 without tricks, 200 for every trick); failed: a
+            # bug, 0. Another player taking every trick leaves it 0 with no bug: neither
+            # (tester 35: "made (no bugs) 0 of 1, failed 1" beside a deal without a bug).
             tally(f"{k}.doublets.made").chance()
             tally(f"{k}.doublets.failed").chance()
-            tally(f"{k}.doublets.made" if points > 0 else f"{k}.doublets.failed").add(game.id)
+            if deal.bugs[seat] > 0:
+                tally(f"{k}.doublets.failed").add(game.id)
+            elif points > 0:
+                tally(f"{k}.doublets.made").add(game.id)
         elif bid == TURNIP:
             tally(f"{k}.turnip.points").add(game.id, points)
         tally(f"{k}.bugs").add(game.id, deal.bugs[seat])

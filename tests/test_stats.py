@@ -99,6 +99,24 @@ def test_trigami_points_per_deal_best_and_worst(db, history):
     assert (trigami.best.game_id, trigami.best.number) == (ids["G1"], 2)
 
 
+def test_doublets_lost_to_another_players_every_trick_is_neither_made_nor_failed(db, make_game):
+    """Tester 35: Anna bid Doublets ♥ and took no trick and no bug while Carla took every
+    trick: 0 for Anna by the every-trick rule (SCORING.md §1.2, 1.), with no bug. Her
+    figures said "Doublets made (no bugs) 0 of 1" and "Doublets failed (0 points) 1".
+    Made is no bug, failed a bug; a deal lost to another's every trick is neither. Ben's
+    Doublets with one bug fails; Anna's next Doublets, 5 clean tricks (5 × 20 × 2 = 200),
+    is made."""
+    sweep = {"bids": [{"kind": "doublets", "suit": "H"}, {"kind": "plain", "suit": "S"},
+                      {"kind": "plain", "suit": "C"}], "tricks": [0, 0, 13], "bugs": [0, 0, 10]}
+    made = {"bids": [{"kind": "doublets", "suit": "H"}, {"kind": "doublets", "suit": "S"},
+                     {"kind": "plain", "suit": "C"}], "tricks": [5, 4, 4], "bugs": [0, 1, 4]}
+    make_game(deals=[sweep, made])
+    anna, ben = of(db, "Anna"), of(db, "Ben")
+    assert (fig(anna, "trigami.doublets.made").value, fig(anna, "trigami.doublets.made").of) == (1, 2)
+    assert fig(anna, "trigami.doublets.failed").value == 0
+    assert (fig(ben, "trigami.doublets.made").value, fig(ben, "trigami.doublets.failed").value) == (0, 1)
+
+
 def test_trigami_bids_doublets_turnip_and_bugs(db, history):
     ids, _players = history
     anna = of(db, "Anna")

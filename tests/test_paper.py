@@ -315,6 +315,48 @@ def test_written_totals_after_a_kingdom_must_add_up_to_zero():
     assert "Kingdom 1: the written totals add up to +10, not 0" in text
 
 
+def test_one_wrong_row_is_marked_in_its_kingdom_only_not_in_every_kingdom_after(client):
+    """Tester 35: one Queens row written −25, +25, −25, −50 (−75: a queen short of −100)
+    with each running total written as the points give it, then three right kingdoms:
+    marked at deal 2 (the row), twice at deal 5 (the kingdom's deals, the written totals'
+    Σ), and again at deals 10, 15 and 20, whose rows are all right ("the written totals
+    add up to +25, not 0"). A slip is marked where it was made: the row and its
+    kingdom's Σ; the kingdoms after it close ✓."""
+    rows = kingdom() * 4
+    rows[1] = PaperRow((-25, 25, -25, -50), ("queens",))
+    running = [0, 0, 0, 0]
+    for number, row in enumerate(rows):  # every total written as the points so far give it
+        running = [t + p for t, p in zip(running, row.points, strict=True)]
+        rows[number] = PaperRow(row.points, row.contracts, tuple(running))
+    result = check_sheet(rows, TRIX_STD, NAMES)
+    assert [row.number for row in result.rows if row.marks] == [2, 5], messages(result.marks)
+    assert messages(result.rows[4].marks) == "Kingdom 1: its deals add up to +25, not 0"
+    totals = {f"t{r}_{s}": v for r, row in enumerate(rows, 1) for s, v in enumerate(row.totals)}
+    page = text(client.get(check_url("trix", {r: row.points for r, row in enumerate(rows, 1)},
+                                     {r: row.contracts[0] for r, row in enumerate(rows, 1)},
+                                     doubling="y", totals="y", **totals)))
+    assert "1 thing cannot be right" not in page and "2 things cannot be right" in page, page[:400]
+    assert page.count("Kingdom 1: its deals add up to +25, not 0") == 2  # in the summary, beside deal 5
+    for k in (2, 3, 4):
+        assert f"Kingdom {k}: Σ = 0 ✓" in page, k
+    assert "the written totals add up" not in page
+
+
+def test_a_total_beside_a_point_marked_impossible_is_not_blamed_too():
+    """Tester 35: Ben's points written 99 where he scored 80 (4 clean tricks: 4 × 20,
+    SCORING.md §1.2), his total written right, 200 + 80 = 280. 99 is marked (no bid
+    scores it); the total was also marked "should be 200 + 99 = 299, not 280", blaming
+    the one number that was right. The next total builds on the 280 written."""
+    trigami = PaperOptions(kind="trigami")
+    rows = [PaperRow((80, 200, 13), (), (80, 200, 13)),  # SCORING.md's worked example
+            PaperRow((100, 99, 40), (), (180, 280, 53)),
+            PaperRow((0, 80, 40), (), (180, 360, 93))]
+    result = check_sheet(rows, trigami, NAMES[:3])
+    assert [row.number for row in result.rows if row.marks] == [2]
+    (mark,) = result.rows[1].marks
+    assert mark.seat == 1 and mark.field == "points" and "99" in mark.message
+
+
 def test_four_kingdoms_end_the_game():
     rows = kingdom() * 4 + [PaperRow((-75, 0, 0, 0), ("king",))]
     result = check_sheet(rows, TRIX_STD, NAMES)

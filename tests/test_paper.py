@@ -443,6 +443,17 @@ def test_check_page_checks_written_totals_only_when_ticked(client):
     assert "\u2068Player 3\u2069: the total should be 0 + 13 = 13, not 31" in page
 
 
+def test_a_totals_slip_is_told_in_the_readers_digits(client):
+    """Tester 35: on an Arabic page the running-total message mixed digits ("200 + ٩٩ =
+    299، لا 280"); every number of it is in the reader's digits."""
+    base = check_url("trigami", {1: (80, 200, 13)}) + "&t1_0=80&t1_1=200&t1_2=31&totals=y"
+    response = client.get(base, headers={"Accept-Language": "ar"})
+    said = [m for m in re.findall(r"<li[^>]*>(.*?)</li>", response.get_data(as_text=True), re.S) if "٣١" in m]
+    assert said, "no message about the total written 31"
+    assert not re.search(r"[0-9]", re.sub(r"<[^>]+>|\(.*?\)", "", said[0])), said[0]
+    assert "٠ + ١٣ = ١٣" in html.unescape(said[0])
+
+
 def test_check_page_keeps_a_bad_number_and_says_so(client):
     response = client.get(check_url("trix", {1: ("-2x", 0, 0, 0)}, {1: "king"}))
     assert "Enter a whole number" in text(response)

@@ -33,6 +33,7 @@ from functools import lru_cache
 from math import gcd
 
 from .common import _, _p, listed, shown_names, signed, together
+from .common import number as in_digits  # (check_sheet counts its rows in ``number``)
 from .trigami import BUGAMI3, TRIGAMI, TrigamiRules
 from .trix import (
     CONTRACTS,
@@ -381,11 +382,6 @@ def check_trigami_row(points: Sequence[int], kind: str = "trigami",
 
 
 # --------------------------------------------------------------------------- Trix
-
-
-def _number(value: int) -> str:
-    """A total as the sheet writes it: −45 with a true minus sign, 120 without a plus."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def _names(names: Sequence[str] | None, seats: int) -> list[str]:
@@ -773,9 +769,9 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
             if value is not None and value not in (running[seat], carried[seat]) and not point_marked:
                 marks.append(Mark(_("{name}: the total should be {before} {sign} {points} = "
                                     "{expected}, not {value}").format(
-                    name=names[seat], before=_number(before[seat]),
-                    sign="−" if points[seat] < 0 else "+", points=abs(points[seat]),
-                    expected=_number(running[seat]), value=_number(value)),
+                    name=names[seat], before=in_digits(before[seat]),
+                    sign="−" if points[seat] < 0 else "+", points=in_digits(abs(points[seat])),
+                    expected=in_digits(running[seat]), value=in_digits(value)),
                     seat, TOTALS, totals_source))
             basis[seat] = carried[seat] if value is None else value
 

@@ -223,8 +223,8 @@ def test_what_if_lower_target_on_a_phone(page, served):
     shot(page, "12-what-if-target")
 
 
-#: Every word of the explanation tables' headings drawn on more than one line: broken inside it
-BROKEN_HEADINGS = """() => Array.from(document.querySelectorAll('.entered-table thead th, .explain-table thead th'))
+#: Every word of the elements a selector finds drawn on more than one line: broken inside it
+BROKEN_WORDS = """(selector) => Array.from(document.querySelectorAll(selector))
   .flatMap(function (th) {
     const broken = [];
     const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
@@ -252,7 +252,8 @@ def test_the_headings_of_an_explanations_tables_break_no_word_on_a_small_phone(b
         page.goto(f"{sheet}/explain/1?seat=0")
         expect(page.locator(".entered-table")).to_be_visible()
         headings, broken, width = page.evaluate(f"""() => [
-            document.querySelectorAll(".entered-table thead th").length, ({BROKEN_HEADINGS})(),
+            document.querySelectorAll(".entered-table thead th").length,
+            ({BROKEN_WORDS})(".entered-table thead th, .explain-table thead th"),
             document.documentElement.scrollWidth]""")
         assert headings >= 4
         assert broken == []
@@ -261,3 +262,20 @@ def test_the_headings_of_an_explanations_tables_break_no_word_on_a_small_phone(b
     finally:
         page.context.close()
 
+
+
+def test_a_folded_originals_title_breaks_no_word_on_an_arabic_phone(browser, served):
+    """Tester 35 (LOW): on an Arabic page at 360 px the English original's title broke as
+    "Scorin / g" (the title and the section wrapped as two flex items); it wraps between
+    words, the section's heading named once."""
+    _base, make = served
+    sheet = make("trigami", ["Anna", "Ben", "Carla"], [WORKED])
+    page = _page(browser, 360, 740, locale="ar")
+    try:
+        page.goto(f"{sheet}/explain/1?seat=0")
+        summary = page.locator(".quote-original summary").first
+        expect(summary).to_contain_text("Scoring")
+        assert page.evaluate(f"({BROKEN_WORDS})('.quote-original summary')") == []
+        assert no_sideways_scroll(page)
+    finally:
+        page.context.close()

@@ -360,6 +360,18 @@ def test_calculator_says_a_doubler_is_left_out_once_doubling_is_turned_off(clien
     assert "Player 1 −150 Player 2 +75" in doubled and "left out" not in doubled
 
 
+def test_try_other_counts_opens_the_calculator_with_the_deal_as_played(client, make_game):
+    """The worked example's explanation (SCORING.md §1.2) leads to the calculator filled
+    in with the deal: Ben's Doublets ticked, as the deal's "y" (what a tick box sends,
+    forms.fields.TickField), so the calculator works out the same 80, 200 and 13."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    page = client.get(f"/games/{game_id}/explain/1?seat=1").get_data(as_text=True)
+    link = html.unescape(re.search(r'<a class="button small" href="([^"]*/calculator[^"]*)"', page).group(1))
+    assert "doublets_1=y" in link
+    worked = text(client.get(link))
+    assert "Anna +80" in worked and "Ben +200" in worked and "Carla +13" in worked, worked[:2000]
+
+
 def test_calculator_shows_rule_problems_beside_the_fields(client):
     response = calculator(client, **{**WORKED_QUERY, "tricks_2": "3"})
     assert response.status_code == 400

@@ -24,6 +24,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField
 
 from .. import explanations, forms, sheet
 from ..gamefile import GameFile
@@ -362,7 +363,7 @@ def _calculator_url(file: GameFile, entry: dict[str, Any]) -> str:
         if field.name in ("nonce", "version", "csrf_token") or field.data is None or field.data is False \
                 or field.data == "":
             continue
-        if field.type == "BooleanField":
+        if isinstance(field, BooleanField):  # a tick box (forms.fields.TickField too): what it sends
             params.append((field.name, "y"))
         elif isinstance(field.data, list | tuple):
             params += [(field.name, str(value)) for value in field.data]

@@ -126,6 +126,19 @@ def test_the_explanation_names_the_reading_and_what_the_other_gives(client, make
     assert "would give Ben −150 and Dan +75 in this deal" in page
 
 
+def test_the_whole_deals_explanation_says_the_reading_once(client, make_game):
+    """Tester 35: the whole deal's explanation said the reading of a card taken back under
+    each player it concerns (the doubler Ben, the leader Dan), the same sentence twice
+    and more; it is said once, under them all, and still under each on its own page."""
+    game_id = make_game(kind="trix", deals=[KING_BACK])
+    page = text(client.get(f"/games/{game_id}/explain/1"))
+    assert page.count("This game's reading of a card taken back:") == 1
+    assert "would give Ben −75 and Dan 0 in this deal." in page
+    for seat in (1, 3):
+        alone = text(client.get(f"/games/{game_id}/explain/1?seat={seat}"))
+        assert alone.count("This game's reading of a card taken back:") == 1, seat
+
+
 def test_what_if_offers_the_other_reading(client, make_game):
     game_id = make_game(kind="trix", deals=[KING_BACK, DIAMONDS])
     form = client.get(f"/games/{game_id}/what-if").get_data(as_text=True)

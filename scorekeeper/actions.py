@@ -28,7 +28,7 @@ from typing import Any
 import sqlite_utils
 
 from . import groups, store
-from .gamefile import GameFile, GroupProblems, find_problems, loads, read_group
+from .gamefile import GameFile, GroupProblems, find_problems, group_dumps, loads, read_group
 from .records import Change, StoredDeal, StoredGame, fingerprint, with_deal_back
 from .rules import GameScore, RuleError, get_rules
 
@@ -873,6 +873,14 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     if done.already:
         return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table)
     return Imported(done.game_id, game, done.alike)
+
+
+def group_file_text(db: sqlite_utils.Database, group_id: int, name: str) -> str:
+    """The group file of group ``group_id`` (named ``name``; GAME-FILE.md, "A group
+    file", its keys exactly): every game in play, oldest first, each exactly as its own
+    "Game file" download (records.StoredGame.exported). "Download all games" and
+    ``scorekeeper export --group``, one function for both."""
+    return group_dumps(name, [game.exported() for game in reversed(store.list_games(db, group_id))])
 
 
 def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, nonce: str | None = None,

@@ -384,8 +384,7 @@ def export(game: str | None, group_name: str | None) -> None:
     try:
         if group_name is not None:
             group = groups.find(db, group_name)
-            games = [stored.exported() for stored in reversed(store.list_games(db, group.id))]
-            click.echo(gamefile.group_dumps(group.name, games), nl=False)
+            click.echo(actions.group_file_text(db, group.id, group.name), nl=False)
             return
         assert game is not None
         game_id = game.rstrip("/").rsplit("/", 1)[-1]

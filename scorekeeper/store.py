@@ -1100,8 +1100,7 @@ def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: i
         return None
     if games is None:
         games = list_games(db, group_id)
-    since = deleted.deleted_at or ""
-    later = {game.id for game in games if game.created_at >= since}
+    later = _created_after_delete(db, deleted, games)
     exported = deleted.exported()
     twin = identical_game(db, exported, group_id)
     if twin is not None and twin in later:
@@ -1111,6 +1110,20 @@ def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: i
     played_on = next((game for game, other in index.get(kin_key(exported), ()) if game in later
                       and (continues(other, exported) or (other["deals"] and continues(exported, other)))), None)
     return (played_on, True) if played_on is not None else None
+
+
+def _created_after_delete(db: sqlite_utils.Database, deleted: StoredGame, games: Sequence[StoredGame]) -> set[str]:
+    """The ids of ``games`` stored after deleted game ``deleted`` was last deleted, read
+    in the change log's order (exact, where times are to the second: a game stored in
+    the second of the delete, before or after it); a delete from before the log, by the
+    times."""
+    since = db.execute("select max(id) from changes where game_id = ? and action = 'game_deleted'",
+                       [deleted.id]).fetchone()[0]
+    if since is None:
+        return {game.id for game in games if game.created_at >= (deleted.deleted_at or "")}
+    created = {row[0] for row in db.execute(
+        "select game_id from changes where action = 'game_created' and id > ?", [since])}
+    return {game.id for game in games if game.id in created}
 
 
 def in_play_already(db: sqlite_utils.Database, games: Sequence[StoredGame], group_id: int) -> dict[str, str]:

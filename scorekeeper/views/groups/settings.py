@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
-from ... import access, gamefile, groups, store
+from ... import access, actions, groups, store
 from ...db import get_db
 from ...forms.groups import NewPasscodeForm, RenameForm, StartForm, new_passcode, typeable
 from ...i18n import gettext as _
@@ -131,10 +131,9 @@ def download_all() -> Response:
     day: "our-games-2026-12-02.json"."""
     db = get_db()
     group = groups.get(db, access.group_id())
-    games = [game.exported() for game in reversed(store.list_games(db, group.id))]
     name = re.sub(r"[\W_]+", "-", group.name.casefold()).strip("-") or "group"
     day = datetime.now(UTC).date().isoformat()
-    return Response(gamefile.group_dumps(group.name, games), mimetype="application/json",
+    return Response(actions.group_file_text(db, group.id, group.name), mimetype="application/json",
                     headers=named_attachment(f"{name}-{day}.json"))
 
 

@@ -315,6 +315,25 @@ def test_written_totals_after_a_kingdom_must_add_up_to_zero():
     assert "Kingdom 1: the written totals add up to +10, not 0" in text
 
 
+@pytest.mark.parametrize("partnership, winners", [(None, (1,)), ("sum", (1, 3)), ("worst-loses", (0, 2))])
+def test_a_partners_sheet_names_the_winning_team(client, partnership, winners):
+    """Tester 35: a right partners' sheet was "Won by Dan" where the game of it had Ben
+    and Dan win: the check had no partners. Four kingdoms of the rules' example end at
+    Anna 200, Ben 260, Carla −220, Dan −240 (kingdom() by hand, × 4). Alone, Ben wins;
+    partners opposite (SCORING.md §2.5), team totals Anna + Carla −20 against Ben + Dan
+    +20: Ben and Dan; the team with the worst total (Dan's −240) loses: Anna and Carla."""
+    result = check_sheet(kingdom() * 4, PaperOptions(kind="trix", partnership=partnership), NAMES)
+    assert result.marks == () and result.finished
+    assert result.totals == (200, 260, -220, -240)
+    assert result.winners == winners
+    page = text(client.get(check_url("trix", {r: row.points for r, row in enumerate(kingdom() * 4, 1)},
+                                     {r: row.contracts[0] for r, row in enumerate(kingdom() * 4, 1)},
+                                     n0="Anna", n1="Ben", n2="Carla", n3="Dan", doubling="y",
+                                     partnership=partnership or "")))
+    named = {(1,): "Won by Ben", (1, 3): "Won by Ben & Dan", (0, 2): "Won by Anna & Carla"}[winners]
+    assert f"🏆 {named}" in page, page[:600]
+
+
 def test_one_wrong_row_is_marked_in_its_kingdom_only_not_in_every_kingdom_after(client):
     """Tester 35: one Queens row written −25, +25, −25, −50 (−75: a queen short of −100)
     with each running total written as the points give it, then three right kingdoms:

@@ -33,6 +33,7 @@ from ..i18n import right_to_left
 from ..inputs import whole_number
 from ..names import CONTRACT_NAMES, CONTRACTS, KING_LABEL
 from ..rules.paper import PaperOptions, PaperRow
+from ..rules.trix import PARTNERSHIPS
 from .fields import TARGET_RANGE, CountField, check_names, choices
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
@@ -171,7 +172,9 @@ class PaperForm(Form):
             return PaperOptions(kind=self.game_kind, target=self.target.data or 500)
         return PaperOptions(kind=self.game_kind, doubling=bool(self.doubling.data),
                             values="swapped" if self.swapped.data else "standard",
-                            reversed=bool(self.reversed.data), complex=bool(self.complex.data))
+                            reversed=bool(self.reversed.data), complex=bool(self.complex.data),
+                            # a value the buttons never send is no partnership (GET: nothing stored)
+                            partnership=self.partnership.data if self.partnership.data in PARTNERSHIPS else None)
 
     def contracts_of(self, row: int) -> tuple[str, ...]:
         if not self.is_trix:
@@ -212,7 +215,8 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[PaperForm]:
 
     Read from the query string (GET: nothing is stored, and the address of a checked
     sheet can be shared). Fields: ``n0`` … player names (optional); Trigami ``target``;
-    Trix ``doubling``, ``swapped``, ``reversed``, ``complex``; ``totals`` (running totals
+    Trix ``doubling``, ``swapped``, ``reversed``, ``complex``, ``partnership`` ("", "sum",
+    "worst-loses": who won); ``totals`` (running totals
     were written too); per row r (1-based): ``c{r}`` the contract(s) (Trix), ``p{r}_{seat}``
     the points and ``t{r}_{seat}`` the written running total.
     """
@@ -232,6 +236,10 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[PaperForm]:
         fields["swapped"] = BooleanField(_l("Swapped values: Diamonds %(diamonds)s, Tricks %(tricks)s", diamonds=-15, tricks=-10))
         fields["reversed"] = BooleanField(_l("Reversed scoring: signs flipped"))
         fields["complex"] = BooleanField(_l("Trix Complex: several contracts in one deal"))
+        # who won, when partners play (the new game's words: forms/games.py)
+        fields["partnership"] = RadioField(_l("Partners"), default="", validate_choice=False, choices=choices([
+            ("", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
+            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
     else:
         fields["target"] = TargetField(
             _l("Play to"), default=500,

@@ -41,6 +41,7 @@ from .trix import (
     KING,
     KING_PENALTY,
     KINGDOMS,
+    PARTNERSHIPS,
     QUEEN_PENALTY,
     QUEENS,
     TRICKS,
@@ -48,9 +49,11 @@ from .trix import (
     TRIX_CONTRACT,
     TRIX_POINTS,
     VALUES,
+    TrixOptions,
     card_label,
     contract_name,
     contract_total,
+    winners_of,
 )
 
 #: Where each kind of mark comes from.
@@ -85,7 +88,9 @@ class PaperOptions:
     total that wins (SCORING.md §1.4).  Trix (§2.2, §2.5): ``doubling`` (the K♥ and queens
     may be doubled), ``values`` ("standard", or "swapped": diamonds −15, tricks −10),
     ``reversed`` (every sign flipped, lowest total wins), ``complex`` (Trix Complex: several
-    penalty contracts in one deal).  Raises ValueError on an unknown kind or values.
+    penalty contracts in one deal), ``partnership`` (None, or partners opposite, seats 0+2
+    against 1+3: "sum", the higher team total wins, or "worst-loses"; who won only).
+    Raises ValueError on an unknown kind, values or partnership.
     """
 
     kind: str = "trigami"
@@ -94,12 +99,15 @@ class PaperOptions:
     values: str = "standard"
     reversed: bool = False
     complex: bool = False
+    partnership: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown game {self.kind!r}")
         if self.values not in VALUES:
             raise ValueError(f"unknown values {self.values!r}")
+        if self.partnership not in (None, *PARTNERSHIPS):
+            raise ValueError(f"unknown partnership {self.partnership!r}")
 
     @property
     def seats(self) -> int:
@@ -793,8 +801,10 @@ def check_sheet(rows: Sequence[PaperRow], options: PaperOptions,
             kingdom, played, kingdom_rows, kingdom_points = kingdom + 1, [], [], 0
             if kingdom > KINGDOMS:
                 finished_after = number
-                best = min(running) if options.reversed else max(running)
-                winners = tuple(s for s in range(seats) if running[s] == best)
+                # alone: the best total; partners: their team (tester 35: a partners' sheet
+                # named Dan alone where the game of it had Ben and Dan win)
+                winners = winners_of(running, TrixOptions(scoring="reversed" if options.reversed else "standard",
+                                                          partnership=options.partnership))
         elif not trix and finished_after is None:
             top = max(running)
             leaders = tuple(s for s in range(seats) if running[s] == top)

@@ -76,7 +76,9 @@ _SCORINGS = ("standard", "reversed")
 #: How a doubled card won back by its own doubler scores (SCORING.md §2.2, "House reading
 #: of a card taken back"): "leader" (the default; rules/trix.de.txt) or "plain".
 TAKEN_BACK = ("leader", "plain")
-_PARTNERSHIPS = (None, "sum", "worst-loses")
+#: How partners win (SCORING.md §2.5, Partners): the higher team total, or not holding the worst total
+PARTNERSHIPS = ("sum", "worst-loses")
+_PARTNERSHIPS = (None, *PARTNERSHIPS)
 _CARD_KEYS = ("taker", "doubled_by", "leader")
 
 
@@ -1179,6 +1181,7 @@ __all__ = [
     "CARDS",
     "CONTRACTS",
     "CONTRACT_NAMES",
+    "PARTNERSHIPS",
     "PENALTY_CONTRACTS",
     "TAKEN_BACK",
     "TRIX",

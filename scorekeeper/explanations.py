@@ -81,19 +81,24 @@ class NotExplained(LookupError):
 # ----------------------------------------------------------------------------- this app's readings
 
 
-def setting_sentence(setting: str) -> str:
+def setting_sentence(setting: str, calculator: bool = False) -> str:
     """The sentence that names the setting which changes a reading: ``setting`` the
-    setting's name as the settings page shows it (a translated label)."""
+    setting's name as the settings page shows it (a translated label); ``calculator``:
+    said on the calculator, whose settings are on its own page, above (tester 35: it
+    named a game's "Players and settings" page the calculator has not)."""
+    if calculator:
+        return _("The setting “{setting}” above changes this.").format(setting=setting)
     return _("The setting “{setting}” under “{page}” changes this.").format(
         setting=setting, page=_("Players and settings"))
 
 
-def reversed_reading() -> tuple[str, ...]:
+def reversed_reading(calculator: bool = False) -> tuple[str, ...]:
     """This app's reading of Trix reversed scoring, and its setting (SCORING.md §2.5,
-    Reversed scoring: every sign flipped, the doubler's share included)."""
+    Reversed scoring: every sign flipped, the doubler's share included); ``calculator``
+    as :func:`setting_sentence`."""
     return (_("This app's reading of reversed scoring: every sign is flipped, the doubler's share "
               "included, so each deal scores the exact opposite of standard scoring, and the lowest "
-              "total wins."), setting_sentence(_("Scoring")))
+              "total wins."), setting_sentence(_("Scoring"), calculator))
 
 
 def leftover_reading(tricks: int) -> tuple[str, ...]:
@@ -151,11 +156,12 @@ def _every_trick_bid(kind: str, entry: Mapping[str, Any], tricks: int, asked: in
         for seat, count in enumerate(entry.get("tricks") or []))
 
 
-def _deal_readings(file: GameFile) -> tuple[str, ...]:
-    """The readings that decide the points of any deal of ``file``."""
+def _deal_readings(file: GameFile, calculator: bool = False) -> tuple[str, ...]:
+    """The readings that decide the points of any deal of ``file`` (``calculator``: as
+    :func:`setting_sentence`)."""
     if file.kind == "bugami3":
         return leftover_reading(BUGAMI3.tricks)
-    return reversed_reading() if _reversed(file) else ()
+    return reversed_reading(calculator) if _reversed(file) else ()
 
 
 # ----------------------------------------------------------------------------- one deal
@@ -233,10 +239,11 @@ def _dealt(file: GameFile, deal: DealScore) -> str:
 
 
 def explain_deal(file: GameFile, score: GameScore, number: int,
-                 seat: int | None = None) -> DealExplanation:
+                 seat: int | None = None, calculator: bool = False) -> DealExplanation:
     """Deal ``number`` (1-based) of a scored game, for ``seat`` or (None) every seat.
 
-    ``file`` the parsed game (its deals at least up to ``number``), ``score`` its score.
+    ``file`` the parsed game (its deals at least up to ``number``), ``score`` its score;
+    ``calculator``: a deal of the calculator, whose settings are on its page.
     Raises NotExplained when the deal or the seat is not in the score.
     """
     if not 1 <= number <= len(score.deals) or number > len(file.deals):
@@ -245,7 +252,7 @@ def explain_deal(file: GameFile, score: GameScore, number: int,
     seats = range(len(file.players)) if seat is None else [seat]
     lines = tuple(explain_line(deal, s, file.players) for s in seats)
     entry = file.rules.dump_deal(file.deals[number - 1])
-    readings = _deal_readings(file)
+    readings = _deal_readings(file, calculator)
     if _every_trick_bid(file.kind, entry, TRIGAMI.tricks, seat):
         readings += every_trick_reading()
     return DealExplanation(

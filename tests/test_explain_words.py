@@ -218,6 +218,11 @@ SETTING = {"en": "The setting “{}” under “Players and settings” changes 
            "de": "Das ändert die Einstellung „{}“ unter „Spieler und Einstellungen“.",
            "fi": "Tämän muuttaa asetus ”{}” kohdassa ”Pelaajat ja asetukset”.",
            "ar": "يمكن تغيير هذا من الإعداد «{}» في «اللاعبون والإعدادات»."}
+#: ... and on the calculator, whose settings are on its own page
+SETTING_HERE = {"en": "The setting “{}” above changes this.",
+                "de": "Das ändert die Einstellung „{}“ oben.",
+                "fi": "Tämän muuttaa yllä oleva asetus ”{}”.",
+                "ar": "يمكن تغيير هذا من الإعداد «{}» أعلاه."}
 SCORING = {"en": "Scoring", "de": "Wertung", "fi": "Pisteytys", "ar": "الحساب"}
 PARTNERS = {"en": "Partners", "de": "Partner", "fi": "Parit", "ar": "الشراكة"}
 
@@ -290,6 +295,12 @@ def test_reversed_scoring_says_its_reading_and_setting_wherever_it_decides_point
     assert REVERSED[code] not in read(client, f"/games/{standard}/what-if?doubling=none", code)
     page = read(client, f"/games/{standard}/what-if?scoring=reversed", code)
     assert REVERSED[code] in page and setting in page
+    # the calculator's own settings are on its page, above (tester 35: it named a game's
+    # "Players and settings"): the Diamonds, 13 to Anna, reversed: +130 (§2.5)
+    calculator = read(client, "/calculator?kind=trix&calc=1&settings=1&doubling=y&scoring=reversed"
+                      "&contracts=diamonds&diamonds_0=13&diamonds_1=0&diamonds_2=0&diamonds_3=0", code)
+    assert REVERSED[code] in calculator and SETTING_HERE[code].format(SCORING[code]) in calculator
+    assert setting not in calculator
 
 
 EVERY_TRICK = {"en": "This app's reading, where the texts differ: every trick won after a Turnip or Doublets bid "

@@ -335,7 +335,7 @@ def _calculator(args: MultiDict, submitted: bool) -> dict[str, Any]:
             try:
                 parsed = rules.parse_deal(entry, 1, names)
                 file = GameFile(kind, names, 0, options, (parsed,))
-                result = explanations.explain_deal(file, file.score(), 1)
+                result = explanations.explain_deal(file, file.score(), 1, calculator=True)
                 form.fill(entry)  # show the counts the calculator filled in (the last tricks)
                 for field in form:
                     field.raw_data = None

@@ -1094,7 +1094,8 @@ def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: i
     its file imported again) is that game: one in play beside it before the delete was
     a game of its own the group played, if its deals began alike (tester 33, HIGH: a new
     Trix game's first deal as last week's, deleted, could not be restored, even by the
-    Undo right after the delete). ``games`` (the group's games in play, newest first:
+    Undo right after the delete). A shorter one, whose deals are the deleted game's first
+    deals, only if imported (an older file of it). ``games`` (the group's games in play, newest first:
     :func:`list_games`) and ``index`` (them by kin: :func:`_by_kin`), when read already."""
     if not deleted.deals:
         return None
@@ -1107,8 +1108,13 @@ def _in_play_already(db: sqlite_utils.Database, deleted: StoredGame, group_id: i
         return twin, False
     if index is None:
         index = _by_kin([(g.id, g.exported()) for g in reversed(games) if g.id in later])
+    # the game in play its shorter copy: an older file of it imported, never a game started
+    # by hand since, whose first deals may well be alike (tester 36, HIGH: a new Trix game
+    # whose deal 1 was the deleted game's kept it deleted)
+    imported = {game.id for game in games if game.imported}
     played_on = next((game for game, other in index.get(kin_key(exported), ()) if game in later
-                      and (continues(other, exported) or (other["deals"] and continues(exported, other)))), None)
+                      and (continues(other, exported)
+                           or (other["deals"] and game in imported and continues(exported, other)))), None)
     return (played_on, True) if played_on is not None else None
 
 

@@ -195,10 +195,10 @@ def test_restore_of_a_game_imported_again_and_played_on_since_stays_deleted(clie
     assert ("Trigami with Anna, Ben, Carla stays deleted: the game shown here is the same game, played on "
             "since on one side (imported again?), so restoring the deleted one would count it twice.") in said
     assert store.is_deleted(db, old)
-    # the other way round: the copy in play has fewer deals than the deleted game
+    # the other way round: the copy in play, an older file of it imported, has fewer deals
     longer = make_game(players=["Dora", "Eve", "Finn"], deals=[*first, WORKED_TRIGAMI_DEAL])
     assert client.post(f"/games/{longer}/delete").status_code == 302
-    store.create_game(db, from_dict(game_file(players=["Dora", "Eve", "Finn"], deals=first)))
+    store.create_game(db, from_dict(game_file(players=["Dora", "Eve", "Finn"], deals=first)), imported=True)
     client.post(f"/games/{longer}/restore")
     assert store.is_deleted(db, longer)
 
@@ -228,6 +228,25 @@ def test_a_new_game_whose_deals_begin_as_an_older_games_comes_back_with_its_undo
     copy = store.create_game(db, from_dict(game_file(kind="trix", deals=[king])))
     answer = client.post(f"/games/{tonight}/restore")
     assert answer.location == f"/games/{copy}" and store.is_deleted(db, tonight)
+
+
+def test_a_game_started_since_whose_deals_begin_the_deleted_games_does_not_keep_it_deleted(client, db, make_game):
+    """Tester 36 (HIGH): a Trix game of seven deals (Hana, Ivo, Jan, Kai; deal 1 the King
+    of Hearts taken by Jan) deleted; a new game started by hand with the same players,
+    whose deal 1 was the same: "Deleted games" offered no Restore ("the same game is in
+    play"), and Restore refused. A game started since, shorter, whose deals begin the
+    deleted game's, is a game of its own; only an older file of it, imported, is a copy."""
+    players = ["Hana", "Ivo", "Jan", "Kai"]
+    king = {"contracts": ["king"], "king": {"taker": 2}}
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    old = make_game(kind="trix", players=players, deals=[king, queens])
+    assert client.post(f"/games/{old}/delete").status_code == 302
+    new = store.create_game(db, from_dict(game_file(kind="trix", players=players, deals=[king])))  # by hand
+    page = client.get("/games/deleted").get_data(as_text=True)
+    assert f'action="/games/{old}/restore"' in page
+    answer = client.post(f"/games/{old}/restore")
+    assert answer.location == f"/games/{old}" and not store.is_deleted(db, old)
+    assert not store.is_deleted(db, new)
 
 
 def test_deleted_games_offer_the_game_in_play_instead_of_a_restore_that_cannot_work(client, db, make_game):

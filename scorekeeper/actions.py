@@ -629,13 +629,14 @@ def twin_in_play(db: sqlite_utils.Database, game: StoredGame, deal_id: int) -> T
 
 
 def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, anyway: bool = False,
-                 card: str | None = None, ask: bool = False, shown: int | None = None) -> RestoreResult:
+                 card: str | None = None, ask: bool = False, seen: int | None = None) -> RestoreResult:
     """Put deleted deal ``deal_id`` of ``game`` (as this request read it) back in its
     place. A deal in play with exactly its entries is :class:`Twin` unless ``anyway``
     (both were really played). With ``ask`` (a phone's tap), deals added after the delete
     that stand after its place are :class:`MovesLater` unless ``anyway`` or the page said
-    beforehand that they move down, counting ``shown`` deals in play, as many as now (the
-    history's Restore; None: it said nothing, as the flash's Restore after a delete).
+    beforehand that they move down, drawn at game version ``seen``, the version now (the
+    history's Restore; None: it said nothing, as the flash's Restore after a delete; a
+    count of deals could stay the same over an add and a delete: tester 36).
     Checked inside the write: that, and the game must still score with it back
     (:class:`CannotGoBack`, said first). :class:`Restored`
     (also for a deal back already), :class:`NotFound`; :class:`CardClosed` for a table
@@ -650,12 +651,12 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
             if _card_closed(db, game.id, card):
                 return CardClosed()
             moved = store.added_after_delete(db, game.id, deal_id)
-            if moved and ask and not anyway:
+            # the page said nothing of them, or drew the game as it was before another change
+            if moved and ask and not anyway and seen != store.game_version(db, game.id):
                 now = store.get_game(db, game.id)
-                if shown != len(now.deals):
-                    deleted = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
-                    with_deal_back(now, deleted).game_file().score()  # a deal that cannot go back: said first
-                    return MovesLater(now.number_at(deleted.position), now.deal_index(moved[0]) + 1)
+                deleted = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
+                with_deal_back(now, deleted).game_file().score()  # a deal that cannot go back: said first
+                return MovesLater(now.number_at(deleted.position), now.deal_index(moved[0]) + 1)
             return Restored(store.restore_deal(db, game.id, deal_id))
     except store.NotFoundError:
         return NotFound()

@@ -40,6 +40,9 @@ class Entry:
     seat (None when that state no longer scores: a stored deal breaks a rule);
     ``restorable``: the id of a deleted deal this entry may bring back (None otherwise);
     ``number``: the deal's 1-based number when it changed (None for game changes);
+    ``back_as``: a restorable deal's number if restored now, among the deals in play now
+    (tester 36: the hint named its number when deleted, and another deal added and taken
+    back since had moved it);
     ``names``: the players' names just after the change, in playing order, a deal's as
     they sat in it (what the sentences are labelled with); ``total_names``: who held each
     seat at the end of the game just after the change (what the totals, a seat's whole
@@ -60,6 +63,7 @@ class Entry:
     names: tuple[str, ...] = ()
     outcome: str | None = None
     total_names: tuple[str, ...] = ()
+    back_as: int | None = None
 
     @property
     def changed_seats(self) -> tuple[int, ...]:
@@ -195,7 +199,8 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),
             restorable=restorable, number=number, names=tuple(names),
-            outcome=outcome(before_sheet, after_sheet), total_names=tuple(after.players_now)))
+            outcome=outcome(before_sheet, after_sheet), total_names=tuple(after.players_now),
+            back_as=game.number_at(change.position) if restorable and change.position is not None else None))
         after, after_sheet = before, before_sheet  # type: ignore[assignment]
     complete = any(e.change.action == "game_created" for e in entries)
     return History(tuple(entries), complete)

@@ -20,6 +20,9 @@ PLAIN_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit":
                        {"kind": "plain", "suit": "C"}],
               "tricks": [5, 4, 4], "bugs": [0, 2, 4]}
 PLAIN_FORM = trigami_form(["S", "H", "C"], ["5", "4", "4"], ["0", "2", "4"], nonce="plain")
+# 6, 4 and 3 clean tricks: 120, 80, 60 (§1.2, 2.)
+OTHER_DEAL = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"},
+                       {"kind": "plain", "suit": "C"}], "tricks": [6, 4, 3], "bugs": [0, 0, 0]}
 # Anna takes every trick: 100 (§1.2, 1.)
 SLAM = {"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}
 
@@ -344,6 +347,39 @@ def test_a_history_page_drawn_before_a_deal_was_added_asks_before_restoring(clie
     restored = client.post(restore_url(fresh), data=_restore_fields(fresh), follow_redirects=True)
     assert "Deal 2 restored." in text(restored)
     assert store.get_game(db, game_id).deals[1].id == second.id
+
+
+def test_a_history_page_drawn_before_an_add_and_a_delete_still_asks(client, make_game, db):
+    """Tester 36: deal 2 deleted (2 deals left), the history left open; another phone adds
+    a deal and deletes deal 1 (2 deals again): the Restore went ahead unasked, the added
+    deal moving down and its dealer with it. The page sends the game's version it was
+    drawn at, not its count of deals."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, SLAM])
+    first, second, _third = store.get_game(db, game_id).deals
+    store.delete_deal(db, game_id, second.id)
+    drawn = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    form = re.search(rf'<form[^>]*id="restore-{second.id}".*?</form>', drawn, re.S).group(0)
+    store.add_deal(db, game_id, OTHER_DEAL)  # another phone: deal 3
+    store.delete_deal(db, game_id, first.id)  # ... and deal 1 gone: two deals, as drawn
+    asked = client.post(restore_url(form), data=_restore_fields(form), follow_redirects=True)
+    assert "Since this deal was deleted, deal 2 was added after its place." in text(asked)
+    assert second.id in [d.id for d in store.deleted_deals(db, game_id)]
+
+
+def test_the_historys_restore_hint_names_the_place_the_deal_goes_back_to_now(client, make_game, db):
+    """Tester 36: deal 2 deleted and restored; deal 4 added on another phone and taken
+    back: its history entry said "Restored, it is deal 4 again: … (deal 4 becomes deal
+    5)", and restored it became deal 5 with nothing moved. The hint counts the deals in
+    play now: back in its place it is the last deal, so nothing moves and nothing is said."""
+    game_id = make_game(options={"target": 1000}, deals=[WORKED_TRIGAMI_DEAL, PLAIN_DEAL, SLAM])
+    second = store.get_game(db, game_id).deals[1]
+    store.delete_deal(db, game_id, second.id)
+    added = store.add_deal(db, game_id, OTHER_DEAL)  # deal 3 then
+    store.delete_deal(db, game_id, added)  # taken back
+    store.restore_deal(db, game_id, second.id)  # deal 2 again: three deals in play
+    page = text(client.get(f"/games/{game_id}/history"))
+    assert "Restored, it is deal 3 again" not in page and "move down one place" not in page
+    assert "↶ Restore" in page  # the deal taken back can still come back, as deal 4
 
 
 def test_a_restore_that_no_longer_fits_is_refused_with_the_reason_and_changes_nothing(client, make_game, db):

@@ -73,11 +73,11 @@ def restore(game_id: str, deal_id: int) -> Any:
         return _refused(game, deal_id, _("This page was open too long or came from elsewhere. "
                                          "Tap Restore again."))
     # the history's Restore says beforehand that the deals after its place move down, and
-    # sends how many deals it showed; the flash's Restore after a delete says nothing
-    shown = request.form.get("shown", "")
+    # sends the game's version it was drawn at; the flash's Restore after a delete says nothing
+    seen = request.form.get("seen", "")
     result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card(),
-                                  ask=request.form.get("back") == "sheet" or "shown" in request.form,
-                                  shown=int(shown) if shown.isdecimal() and len(shown) < 6 else None)
+                                  ask=request.form.get("back") == "sheet" or "seen" in request.form,
+                                  seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None)
     match result:
         case actions.Twin(number=twin, later=True):
             return _refused(game, deal_id, _(

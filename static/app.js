@@ -1794,7 +1794,24 @@ const OfflineTruth = (function () {
       if (got && wanted !== undefined && Number(got) < Number(wanted)) return false;
       const before = new Set(Array.from(region.querySelectorAll("tr.deal-row[id]"), (r) => r.id));
       const opened = Array.from(region.querySelectorAll("details"), (d) => d.open);  // the QR code stays open
+      // this phone's "Deal 4 deleted. ↶ Restore deal 4" (or "… the change was not saved"),
+      // shown once: another phone's save redrew the sheet without it, and with it the way
+      // back (tester 36); it stays while the page is open
+      const restore = Array.from(region.querySelectorAll(".own-news .flash-restore"));
       region.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
+      if (restore.length && !region.querySelector(".flash-restore")) {
+        let own = region.querySelector(".own-news");
+        if (!own) {  // nothing of this phone's own on the new sheet: its place, as games/_undo.html
+          own = el("div", "own-news");
+          const bar = region.querySelector(".action-bar");
+          if (bar) bar.prepend(own);
+          else region.appendChild(el("div", "action-bar own-bar")).appendChild(own);
+        }
+        const box = el("div", "flashes");
+        box.setAttribute("role", "status");
+        restore.forEach((flash) => box.appendChild(flash));
+        own.prepend(box);
+      }
       region.querySelectorAll("details").forEach((d, i) => { if (opened[i]) d.open = true; });
       for (const name of ["liveVersion", "renderedAt", "addUrl", "nextDeal"]) {
         if (fresh.dataset[name] !== undefined) region.dataset[name] = fresh.dataset[name];

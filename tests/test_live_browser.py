@@ -182,6 +182,40 @@ def answer_slowly(slowed: list[int]):
     return slow_answer
 
 
+def test_the_restore_offered_after_a_delete_stays_when_another_phone_saves(browser, served):
+    """Tester 36: "Deal 2 deleted. ↶ Restore deal 2" went away as soon as another phone
+    saved anything (the sheet, redrawn live, had it no more), and with it the only way
+    back short of the history. It stays while the page is open, and restores."""
+    url, database = served
+    clean = {"bids": [{"kind": "plain", "suit": s} for s in "SHC"], "tricks": [5, 4, 4], "bugs": [0, 0, 0]}
+    other = {**clean, "tricks": [6, 4, 3]}
+    game_id = store_game(database, game_file(deals=[WORKED_TRIGAMI_DEAL, clean]))
+    db = connect(str(database))
+    try:
+        second = store.get_game(db, game_id).deals[1].id
+    finally:
+        db.conn.close()
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/{second}/delete")
+        phone.get_by_role("button", name="Delete deal 2").click()
+        offer = phone.locator(".own-news .flash-restore")
+        expect(offer).to_contain_text("Deal 2 deleted.")
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, other)  # another phone's deal: the sheet is redrawn
+        finally:
+            db.conn.close()
+        expect(phone.locator("#deal-2")).to_be_visible(timeout=LIVE)  # the new deal 2
+        expect(offer).to_contain_text("Deal 2 deleted.")
+        shot(phone, "live-restore-kept", full_page=False)
+        offer.get_by_role("button", name="Restore deal 2").click()
+        # another phone's deal stands behind its place: asked first (the history page)
+        expect(phone.locator(".errors")).to_contain_text("Since this deal was deleted, deal 2 was added")
+    finally:
+        phone.context.close()
+
+
 def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_deal_stored(browser, served):
     # A poll that crosses a Save finds the form's deal stored before the Save's own answer
     # has come: the page must wait for that answer ("Deal 1 saved", Undo), not leave for

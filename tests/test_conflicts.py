@@ -204,6 +204,7 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     # each name isolated (issue 10): "(now: سارة, Benedikt, …)" never reorders
     assert ("changed on another phone while this page was open (now: \u2068Anna\u2069, \u2068Benedikt\u2069, "
             "\u2068Carla\u2069)") in text(refused)
+    assert "to put right" not in text(refused)  # told, nothing to put right (tester 36)
     game = store.get_game(db, game_id)
     assert game.players[1] == "Benedikt" and game.options["target"] == 500
     # a second Save replaces it knowingly

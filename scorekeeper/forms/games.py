@@ -30,7 +30,12 @@ class EmptyForm(FlaskForm):
 class GameSetupForm(FlaskForm):
     """What the new-game and the players-and-settings forms share: the players' names
     (``player_0`` …) and the settings, read into the game file's shapes with every problem
-    put beside its field."""
+    put beside its field. ``notices``: what the page says of itself, nothing to put right
+    (another phone's change put into the form), above the summary and not counted in it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notices: list[str] = []
 
     def all_errors(self) -> list[tuple[str | None, str]]:
         """Every message on the form as (the id of its field, or None; message), top to

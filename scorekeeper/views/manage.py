@@ -413,12 +413,13 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
             # a second Save saves what it shows
             names, settings = conflicts.merged_settings(arrived, players, options, now)
             form.fill(names, settings)
-            form.form_errors.append(_("The players or settings were changed on another phone while this page "
-                                      "was open (now: %(names)s). Their changes are now in the form and yours "
-                                      "are kept: check, then tap Save again.", names=listed(isolate_all(now.players))))
+            # told, not problems to put right (tester 36: "Nothing was saved: 2 things to put right")
+            form.notices.append(_("The players or settings were changed on another phone while this page "
+                                  "was open (now: %(names)s). Their changes are now in the form and yours "
+                                  "are kept: check, then tap Save again.", names=listed(isolate_all(now.players))))
             theirs = conflicts.settings_changed_meanwhile(arrived, now)
             if theirs:  # said, also where this phone's own change of the same field is kept
-                form.form_errors.append(_("The other phone changed: %(changes)s.", changes=listed(theirs)))
+                form.notices.append(_("The other phone changed: %(changes)s.", changes=listed(theirs)))
             form.stale_version = now.version
         case actions.Refused(error=error):
             _change_refused(form, game, options, error)

@@ -956,6 +956,34 @@ const OfflineTruth = (function () {
     }
   }
 
+  // Entries typed on this phone and not saved (a deal half entered, or a refused deal
+  // opened again and left on its form) wait for the next deal's form (setupDraft): the
+  // sheet says so above its "+ Add deal" (tester 36: nothing on it mentioned them)
+  function noteKeptDrafts(sheet) {
+    const region = sheet.closest(".live-sheet");
+    const add = region && region.querySelector(".action-bar [data-add-label]");
+    if (!add || !region.dataset.draftsKept) return;
+    const bar = add.closest(".action-bar");
+    const prefix = DRAFTS + sheet.dataset.game + ":";
+    let kept = false;
+    for (let i = 0; i < localStorage.length && !kept; i++) {
+      const name = localStorage.key(i) || "";
+      if (!name.startsWith(prefix)) continue;
+      let draft = null;
+      try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
+      kept = Boolean(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS);
+    }
+    let note = bar.querySelector(":scope > [data-drafts-kept]");
+    if (!kept) { if (note) note.remove(); return; }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "hint drafts-kept";
+      note.dataset.draftsKept = "";
+      bar.insertBefore(note, add.parentElement === bar ? add : bar.firstChild);
+    }
+    note.textContent = region.dataset.draftsKept;
+  }
+
   // The fixed bar at the bottom grows (a preview of four long names, the Trix sheet's
   // contract buttons): the page's end keeps clear of it (app.css, --bar-space)
   let barWatch = null;
@@ -1055,6 +1083,10 @@ const OfflineTruth = (function () {
     document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar
     document.addEventListener("scorekeeper:swapped", measureHead);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
+    document.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
+    document.addEventListener("scorekeeper:swapped", function (event) {
+      event.detail.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
+    });
     document.querySelectorAll("form.deal-form[data-draft]").forEach(setupDraft);
     document.querySelectorAll("form.deal-form").forEach(function (form) {
       setupCounts(form);

@@ -251,6 +251,9 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.fill("#tricks_0", "3")
         phone.fill("#tricks_1", "5")
         phone.goto(f"{url}/games/{game_id}")
+        # the sheet says they are kept (tester 36: nothing on it mentioned entries left)
+        kept = phone.locator(".action-bar [data-drafts-kept]")
+        expect(kept).to_have_text("Entries not saved yet are kept on this phone: the next deal’s form brings them back.")
         phone.get_by_role("link", name="Add deal 1").click()
         note = phone.locator("form.deal-form > .draft-back")
         expect(note).to_have_text("Your entries that were not saved are back.")
@@ -266,6 +269,12 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["4", "5"]
         shot(phone, "live-draft-back")
         assert len(deals(database)) == 0
+        # saved, they are no longer kept: the sheet says nothing of them
+        for seat, suit in enumerate(["spades", "hearts", "clubs"]):
+            phone.locator(".seat-card").nth(seat).get_by_role("img", name=suit).click()
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("#deal-1")).to_be_visible()
+        expect(phone.locator(".action-bar [data-drafts-kept]")).to_have_count(0)
     finally:
         phone.context.close()
 

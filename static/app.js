@@ -1028,7 +1028,7 @@ const OfflineTruth = (function () {
   // Trix: a player chip a column, four to a row, while every name fits whole; a name
   // that would break inside a word ("Hassa/n" at 390 px: tester 34) puts its card's chips
   // two to a row, as the server does for names over 8 letters (deals/_trix.html). Measured
-  // with the name unbreakable: wider than its chip, it would break.
+  // with the name broken between words only: a word wider than its chip would break.
   function fitSeatChips(form) {
     const groups = [[".block", ".seat-chips .chip label", "names-long"], [".finish-taps", ".finish-tap", "places-long"]];
     function fit() {

@@ -380,6 +380,20 @@ def test_delete_asks_once_naming_the_game_then_undo_brings_it_back(client, db, s
     assert "Anna: 2 games" in client.get("/players").get_data(as_text=True)
 
 
+def test_an_imported_game_is_named_by_its_import_where_it_is_deleted(client, db):
+    """Tester 36: the delete page and "Deleted games" said "Started …" of an imported game,
+    dated by its import (a game file holds no date): they say "Imported …", as the games
+    list does; a game started here says "Started …"."""
+    imported = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])), imported=True)
+    started = store.create_game(db, from_dict(game_file(players=["Dora", "Eve", "Finn"])))
+    assert "Imported" in text(client.get(f"/games/{imported}/delete"))
+    assert "Started" in text(client.get(f"/games/{started}/delete"))
+    for game_id in (imported, started):
+        assert client.post(f"/games/{game_id}/delete").status_code == 302
+    listed = text(client.get("/games/deleted"))
+    assert listed.count("Imported") == 1 and listed.count("Started") == 1
+
+
 def test_a_deleted_games_own_address_says_so_with_restore(client, db, season):
     _, games = season
     client.post(f"/games/{games['won']}/delete")

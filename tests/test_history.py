@@ -604,6 +604,21 @@ def test_trix_settings_change_when_every_deal_still_fits(client, make_game, db):
     assert "Anna −40 → −60 Ben 45 → 30 Carla −180 → −195 Dan −30 → −45" in lines[0]
 
 
+def test_a_setting_of_buttons_left_out_of_a_crafted_save_stays_as_it_is(client, make_game, db):
+    """Tester 36: a players-and-settings post without ``values`` (the page always sends
+    one) put Swapped values back to standard unsaid, scoring the game again. A setting
+    of buttons not sent stays as it is; the names are saved."""
+    game_id = make_game(kind="trix", options={"values": "swapped", "scoring": "reversed"},
+                        deals=[{"contracts": ["diamonds"], "diamonds": [4, 3, 3, 3]}])
+    saved = client.post(f"/games/{game_id}/edit", data={
+        "player_0": "Anna", "player_1": "Bernd", "player_2": "Carla", "player_3": "Dan", "doubling": "y"},
+        follow_redirects=True)
+    assert "Players renamed: Ben → Bernd." in text(saved).replace("\u2068", "").replace("\u2069", "")
+    options = store.get_game(db, game_id).options
+    assert options["values"] == "swapped" and options["scoring"] == "reversed"
+    assert "Settings changed" not in text(saved)
+
+
 def test_saving_the_same_names_and_settings_records_nothing(client, make_game, db):
     game_id = make_game()
     response = client.post(f"/games/{game_id}/edit", data={

@@ -60,6 +60,17 @@ def _names(names: Sequence[str]) -> str:
     return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
 
 
+def sum_terms(numbers: Sequence[int]) -> str:
+    """Numbers to add up as a person writes them: [80, -7, 20] → "80 − 7 + 20", not
+    "80 + −7 + 20" (in a page, in the reader's digits: rules.common.number); "" for none."""
+    if not numbers:
+        return ""
+    text = written(numbers[0])
+    for value in numbers[1:]:
+        text += f" − {written(-value)}" if value < 0 else f" + {written(value)}"
+    return text
+
+
 def sum_expression(numbers: Sequence[int]) -> str:
     """Numbers added up as a person writes it: [80, -7, 20] → "80 − 7 + 20 = 93" (in a
     page, in the reader's digits: rules.common.number). On a right-to-left page the sum
@@ -67,10 +78,7 @@ def sum_expression(numbers: Sequence[int]) -> str:
     Arabic sentence its numbers and signs would otherwise be reordered ("٩٣ = ٢٠ + ٧ −")."""
     if not numbers:
         return written(0)
-    text = written(numbers[0])
-    for value in numbers[1:]:
-        text += f" − {written(-value)}" if value < 0 else f" + {written(value)}"
-    text = f"{text} = {written(sum(numbers))}"
+    text = f"{sum_terms(numbers)} = {written(sum(numbers))}"
     return left_to_right(text) if right_to_left() else text
 
 

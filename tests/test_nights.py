@@ -921,8 +921,8 @@ def test_the_same_night_started_again_is_asked_about_first(client, db, fixed_see
 def test_a_standings_sum_is_written_as_by_hand_with_its_minus_signs(app):
     """Tester 34: "Score: 50 + −9 = 41" beside a round sat out (−75 ÷ 8 = −9, truncated:
     docs/club-nights.md). A sum of rounds reads "50 − 9 = 41", and in Arabic digits
-    "٥٠ − ٩" on an Arabic page."""
-    from scorekeeper.views.nights import terms
+    "٥٠ − ٩" on an Arabic page (explanations.sum_terms, as the standing's sums write it)."""
+    from scorekeeper.explanations import sum_terms as terms
 
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert terms([50, -9]) == "50 − 9"

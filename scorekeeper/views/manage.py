@@ -166,13 +166,14 @@ def edit_game(game_id: str) -> Any:
     answer (store.update_game)."""
     game = get_game_or_404(game_id)
     form = forms.edit_game_form(game.kind, len(game.players), game.options.get("target"))()
-    if form.is_submitted():
-        # a setting of buttons the form did not send (the page always sends one: a crafted
-        # post) stays as it is, not its default (tester 36: Swapped values reset unsaid)
+    # a setting of buttons the form did not send (the page always sends one: a crafted
+    # post) stays as it is, not its default (tester 36: Swapped values reset unsaid)
+    unsent = [field for field in form if isinstance(field, RadioField) and field.name not in request.form] \
+        if form.is_submitted() else []
+    if unsent:
         kept = _fresh_edit_form(game)
-        for field in form:
-            if isinstance(field, RadioField) and field.name not in request.form:
-                field.data = kept[field.name].data
+        for field in unsent:
+            field.data = kept[field.name].data
     nonce = request.form.get("nonce", "") if form.is_submitted() else ""
     if not (0 < len(nonce) <= 64):
         nonce = secrets.token_urlsafe(16)

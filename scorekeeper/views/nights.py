@@ -7,7 +7,6 @@ does the work, night_records scores; these views map requests and results to pag
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,6 +27,7 @@ from .. import forms, groups, locale_numbers, night_actions, night_store, store
 from ..access import group_id
 from ..club import POINTS_BEHIND, POINTS_LEVEL, RoundLine, SeasonRow, StandingRow
 from ..db import get_db
+from ..explanations import sum_terms
 from ..forms import nights as night_forms
 from ..forms.players import RankingForm
 from ..i18n import gettext as _
@@ -476,7 +476,7 @@ def line_words(line: RoundLine, sides: int, partners: bool = False, playing: boo
     if line.side_totals:
         words += " " + _("Score %(score)s: your side's total, yours %(yours)s + your partner's %(partner)s.",
                          score=n(line.score), yours=n(line.side_totals[0]),
-                         partner=terms(line.side_totals[1:]))
+                         partner=sum_terms(line.side_totals[1:]))
     else:
         words += " " + _("Score %(score)s.", score=n(line.score))
     if not line.finished:
@@ -485,23 +485,14 @@ def line_words(line: RoundLine, sides: int, partners: bool = False, playing: boo
     return words
 
 
-def terms(values: Sequence[int]) -> str:
-    """Numbers added up, as written by hand: "50 − 9 + 3", not "50 + −9 + 3" (tester 34),
-    in the page's digits (locale_numbers.number)."""
-    n = locale_numbers.number
-    written = [n(values[0])] if values else []
-    written += [f"+ {n(v)}" if v >= 0 else f"− {n(-v)}" for v in values[1:]]
-    return " ".join(written)
-
-
 def row_words(row: StandingRow, ranking: str, low_wins: bool) -> str:
     """How a row's rank comes about, in a sentence: its placing points and score added
     up round by round, what ranks the night, and a shared rank."""
     n = locale_numbers.number
     if len(row.rounds) > 1:
         sums = _("Placing points: %(points)s = %(total)s. Score: %(scores)s = %(score)s.",
-                 points=terms([line.points for line in row.rounds]), total=n(row.points),
-                 scores=terms([line.score for line in row.rounds]), score=n(row.score))
+                 points=sum_terms([line.points for line in row.rounds]), total=n(row.points),
+                 scores=sum_terms([line.score for line in row.rounds]), score=n(row.score))
     else:
         sums = _("Placing points: %(total)s. Score: %(score)s.", total=n(row.points), score=n(row.score))
     if ranking == "score":
@@ -600,7 +591,7 @@ def season_words(row: SeasonRow, nights: list[tuple[night_actions.SeasonNight, S
 
     def added(values: list[int]) -> str:
         # the total kept on the line of its "=" (no-break spaces)
-        return terms(values) + "\u00a0=\u00a0" + n(sum(values)) if len(values) > 1 else n(sum(values))
+        return sum_terms(values) + "\u00a0=\u00a0" + n(sum(values)) if len(values) > 1 else n(sum(values))
 
     won = [night_title(season_night.night) for season_night, mine in nights if mine.rank == 1]
     words = [

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from scorekeeper import store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
@@ -242,6 +244,22 @@ def test_players_and_settings_changed_on_two_phones_are_put_together_not_undone(
     assert saved.status_code == 302
     game = store.get_game(db, game_id)
     assert game.players == ("Annika", "Benedikt", "Carla") and game.options["target"] == 300
+
+
+@pytest.mark.parametrize("seen", ["x", "1e3", "99999999999999999999999"])
+def test_a_garbled_version_is_read_as_old_not_as_none_so_nothing_is_overwritten_unseen(client, make_game, db, seen):
+    """Tester 36: a form whose ``seen`` came garbled (crafted) was read as a form without
+    one and saved over the other phone's change unasked: the deal's form and Players and
+    settings now take it as the oldest version, and tell of what changed first."""
+    game_id, form = opened_then_changed_elsewhere(client, make_game, db, ["Annika", "Ben", "Carla"])
+    refused = client.post(f"/games/{game_id}/edit", data={**form, "seen": seen, "player_1": "Benedikt"})
+    assert refused.status_code == 409
+    assert store.get_game(db, game_id).players == ("Annika", "Ben", "Carla")
+    assert client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)}
+                       ).status_code == 302  # the other phone's deal 1
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409 and "Nothing of yours was saved yet" in text(refused)
+    assert len(store.get_game(db, game_id).deals) == 1
 
 
 def test_a_name_both_phones_changed_keeps_this_phones_in_the_form(client, make_game, db):

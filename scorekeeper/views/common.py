@@ -156,6 +156,16 @@ def named_attachment(full: str) -> dict[str, str]:
             "Cache-Control": "private, no-store"}
 
 
+def sent_version(text: str | None) -> int | None:
+    """The game's version a form was drawn at, as it sends it back (``seen``): None when
+    the field was not sent, 0 when it came garbled (crafted: read as the oldest, so the
+    check of what changed since still runs; tester 36: a garbled one skipped it), else
+    its value."""
+    if text is None or text == "":
+        return None
+    return int(text) if text.isdecimal() and len(text) < 19 else 0
+
+
 def forget_undo() -> None:
     """This phone changed the game after adding a deal (its settings or seats, or another
     deal): the sheet's "Undo deal N" goes, as the bar's message is now about that change

@@ -16,7 +16,7 @@ from ..records import Change, StoredDeal, StoredGame
 from ..rules import GameScore, RuleError, get_rules, trix
 from ..rules.common import listed, signed
 from ..text import isolate
-from .common import forget_undo, get_game_or_404, preview_answer, refused_by_disk
+from .common import forget_undo, get_game_or_404, preview_answer, refused_by_disk, sent_version
 from .manage import offer_restore, restored_changes
 
 bp = Blueprint("deals", __name__, url_prefix="/games/<game_id>/deals")
@@ -160,11 +160,6 @@ def _context(game: StoredGame, index: int) -> dict[str, Any]:
             "rules": get_rules(game.kind), "sheet": head}
 
 
-def _version(value: str | None) -> int | None:
-    """A game version sent back by a form (``seen``), or None when absent or garbled."""
-    return int(value) if value and value.isdecimal() and len(value) < 19 else None
-
-
 @bp.route("/new", methods=["GET", "POST"])
 def new(game_id: str) -> Any:
     """The form for the next deal (GET); save it (POST: actions.add_deal) and go to the
@@ -186,7 +181,7 @@ def new(game_id: str) -> Any:
         return _new_page(form, game)
     entry = _entry(form, game, index)  # even when a field is off: report every problem at once
     result = actions.add_deal(get_db(), game, entry if valid else None, nonce=form.nonce.data,
-                              seen=_version(form.seen.data), mine=request.form.get("mine", "").split(","),
+                              seen=sent_version(form.seen.data), mine=request.form.get("mine", "").split(","),
                               card=access.card())
     match result:
         case actions.Saved(deal_id=deal_id, number=number, score=score, version=version):

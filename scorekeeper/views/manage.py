@@ -19,7 +19,7 @@ from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..rules.trix import reading_words
 from ..text import isolate, isolate_all
-from .common import forget_undo, get_game_or_404, night_table_words
+from .common import forget_undo, get_game_or_404, night_table_words, sent_version
 
 bp = Blueprint("manage", __name__)
 
@@ -78,7 +78,7 @@ def restore(game_id: str, deal_id: int) -> Any:
     seen = request.form.get("seen", "")
     result = actions.restore_deal(get_db(), game, deal_id, anyway=request.form.get("again") == "1", card=card(),
                                   ask=request.form.get("back") == "sheet" or "seen" in request.form,
-                                  seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None)
+                                  seen=sent_version(seen))
     match result:
         case actions.Twin(number=twin, later=True):
             return _refused(game, deal_id, _(
@@ -296,7 +296,7 @@ def take_seat(game_id: str) -> Any:
             shown, seen = seat_form.from_deal.data or "", seat_form.seen.data or ""
             result = actions.take_seat(get_db(), game.id, seat=seat, player=name,
                                        from_deal=int(shown) if shown.isdecimal() and len(shown) < 9 else None,
-                                       seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None,
+                                       seen=sent_version(seen),
                                        nonce=seat_form.nonce.data)
             match result:
                 case actions.SeatTaken(player=player, replaces=old, from_deal=number):
@@ -414,7 +414,7 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
     options = rules.dump_options(parsed)
     seen = request.form.get("seen", "")
     result = actions.change_game(get_db(), game.id, players=players, options=options,
-                                 seen=int(seen) if seen.isdecimal() and len(seen) < 19 else None, nonce=nonce)
+                                 seen=sent_version(seen), nonce=nonce)
     match result:
         case actions.Stale(game=now, arrived=arrived):
             # renamed or re-set on another phone since this page was opened: the form shows

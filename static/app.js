@@ -1017,12 +1017,23 @@ const OfflineTruth = (function () {
 
   // Opened at a deal's row (#deal-N after a Save, #latest from "Carry on"): the browser
   // scrolled there before the head was measured; now the row sits just below the names
-  // and totals. Not on a reload or Back, where the browser puts back where the player was.
+  // and totals, with the rows that head it (its kingdom, who took over a seat) in sight
+  // above it (tester 37: a kingdom's heading was left under the names). Not on a reload
+  // or Back, where the browser puts back where the player was.
   function landAtRow() {
     const id = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : "";
     const target = id && document.getElementById(id);
     const nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-    if (target && target.closest("table.sheet") && (!nav || nav.type === "navigate")) target.scrollIntoView();
+    if (!target || !target.closest("table.sheet") || (nav && nav.type !== "navigate")) return;
+    // the headings' height as the row's scroll margin (app.css has one line's), so that
+    // the browser's own scroll to the #fragment, which may come after this, lands alike
+    const row = target.closest("tr") || target;
+    let above = 0;
+    for (let r = row.previousElementSibling; r && r.matches(".kingdom-row, .seat-row"); r = r.previousElementSibling) {
+      above += r.getBoundingClientRect().height;
+    }
+    if (above) target.style.scrollMarginBlockStart = above + "px";
+    target.scrollIntoView();
   }
 
   // Trix: a player chip a column, four to a row, while every name fits whole; a name

@@ -52,12 +52,16 @@ IN_SIGHT = """() => {
   }
   const row = document.querySelector("tr.deal-row.latest");
   const rowBox = row.getBoundingClientRect();
+  const above = row.previousElementSibling;
+  const heading = above && above.matches(".kingdom-row") ? above.getBoundingClientRect() : null;
   const flash = document.querySelector(".action-bar .flash");
   const undo = document.querySelector(".action-bar .undo button");
   return {
     row: row.id,
     rowClear: rowBox.top >= headBottom - 2 && rowBox.bottom <= barTop,
     rowCells: Array.from(row.cells, reached),
+    headingClear: heading === null || heading.top >= headBottom - 2,
+    headingTop: heading && heading.top, headBottom: headBottom,
     totals: Array.from(document.querySelectorAll("thead .total"), (t) => inWindow(t) && reached(t)),
     flash: flash ? flash.textContent.trim() : null,
     flashSeen: !!flash && inWindow(flash) && reached(flash),
@@ -102,6 +106,10 @@ CASES: list[tuple[str, dict[str, Any], str, Any, int]] = [
     # a deal in the last kingdom: the bar holds the message, Undo and the contracts left
     ("trix-contracts-left", game_file("trix", players=LONG_NAMES, deals=TRIX_KINGDOM * 3 + TRIX_KINGDOM[:2]),
      "/deals/new?contract=diamonds", _enter_diamonds, 18),
+    # the first deal of a kingdom: its heading ("Kingdom 2 — … chooses and deals") above
+    # the row in sight too (tester 37: under the sticky head)
+    ("trix-kingdom-begins", game_file("trix", players=LONG_NAMES, deals=TRIX_KINGDOM),
+     "/deals/new?contract=diamonds", _enter_diamonds, 6),
 ]
 
 
@@ -113,7 +121,8 @@ def test_after_a_save_the_new_row_the_totals_and_undo_are_in_sight(site, browser
     is below the fold or behind the sticky button." A Save leads to the sheet at the new
     deal's row (#deal-N, also without JavaScript): the row lies below the sticky names
     and totals and above the bar, and the bar at the bottom holds "Deal N saved: …" and
-    its Undo, all in the window with nothing over them."""
+    its Undo, all in the window with nothing over them; so is a kingdom's heading above
+    its first deal."""
     what, data, form, enter, number = case
     game_id = store_game(site["database"], data)
     page = new_page(browser, width, height, javascript=javascript)
@@ -128,6 +137,7 @@ def test_after_a_save_the_new_row_the_totals_and_undo_are_in_sight(site, browser
         shot(page, f"sheet-after-save-{what}-{width}-{'js' if javascript else 'no-js'}", full_page=False)
         assert seen["row"] == f"deal-{number}", seen
         assert seen["rowClear"] and all(seen["rowCells"]), seen
+        assert seen["headingClear"], str(seen)
         assert seen["totals"] == [True] * len(data["players"]), seen
         assert seen["flashSeen"] and seen["undo"] == f"↶ Undo deal {number}" and seen["undoSeen"], seen
     finally:

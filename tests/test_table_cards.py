@@ -175,6 +175,21 @@ def test_after_the_round_is_closed_the_card_only_shows_the_sheet(app, client, db
     assert deal(again, game_id, "replay").status_code == 403 and deals_in(db, game_id) == 1
 
 
+def test_a_closed_tables_card_names_nobody_to_deal_next(app, client, db, night):
+    """Tester 34: the card of a closed round, its game unfinished, still said "Aino deals
+    next; …" (and showed the badge) though nobody deals there any more. The organiser's
+    phone, which may still add a deal, is told who deals."""
+    night_id, cards = night
+    game_id, token = cards[1]
+    phone = fresh_phone(app)
+    phone.get(f"/t/{token}")
+    assert "deals next; " in text(phone.get(f"/games/{game_id}"))  # open: said
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
+    closed = phone.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "deals next" not in closed and "dealer-badge" not in closed
+    assert "deals next; " in text(client.get(f"/games/{game_id}"))
+
+
 def test_a_deal_typed_as_the_round_closed_comes_back_with_its_entries_for_the_organiser(app, client, db, night):
     """Tester 28: a table phone online had a deal's form open when the organiser closed
     the round; its Save answered only "Nothing was saved. Round 1 is closed…", and the

@@ -118,7 +118,7 @@ def test_the_explanation_names_the_reading_and_what_the_other_gives(client, make
     leader = make_game(kind="trix", deals=[KING_BACK])
     page = text(client.get(f"/games/{leader}/explain/1?seat=1"))
     assert "doubled the K♥ and took it back: −150" in page
-    assert ("This game's reading of a card taken back: the doubler pays double and whoever led to that trick "
+    assert ("How a card taken back is read here: the doubler pays double and whoever led to that trick "
             "gains half. The other reading (the doubler pays the plain penalty and nobody gains) would give "
             "Ben −75 and Dan 0 in this deal.") in page
     plain = make_game(kind="trix", deals=[KING_BACK], options={"taken_back": "plain"})
@@ -132,11 +132,11 @@ def test_the_whole_deals_explanation_says_the_reading_once(client, make_game):
     and more; it is said once, under them all, and still under each on its own page."""
     game_id = make_game(kind="trix", deals=[KING_BACK])
     page = text(client.get(f"/games/{game_id}/explain/1"))
-    assert page.count("This game's reading of a card taken back:") == 1
+    assert page.count("How a card taken back is read here:") == 1
     assert "would give Ben −75 and Dan 0 in this deal." in page
     for seat in (1, 3):
         alone = text(client.get(f"/games/{game_id}/explain/1?seat={seat}"))
-        assert alone.count("This game's reading of a card taken back:") == 1, seat
+        assert alone.count("How a card taken back is read here:") == 1, seat
 
 
 def test_what_if_offers_the_other_reading(client, make_game):
@@ -180,6 +180,12 @@ def test_the_calculator_scores_a_card_taken_back_under_either_reading(client):
     assert "doubled the K♥ and took it back: −150" in leader
     plain = text(client.get("/calculator", query_string={**deal, "taken_back": "plain"}))
     assert "doubled the K♥ and took it back: −75" in plain
+    # the reading named as the calculator's, which has no game (tester 35: "This game's
+    # reading" on a deal of no game)
+    assert ("How a card taken back is read here: the doubler pays the plain penalty and nobody gains. The other "
+            "reading (the doubler pays double and whoever led to that trick gains half) would give") in plain
+    assert "As set above: the doubler −75, nobody gains." in plain  # the form's hint
+    assert "This game" not in plain
 
 
 def test_the_game_file_and_score_carry_the_reading(client, make_game, db, invoke, write):  # noqa: F811

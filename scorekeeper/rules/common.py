@@ -290,7 +290,7 @@ class Explainer(Protocol):
     def notes(self, seat: int) -> tuple[str, ...]:
         """What decides ``seat``'s points beyond the steps, each in a sentence translated
         now: the game's house reading of a rule the texts leave open, and what the other
-        reading would give ("This game's reading of a card taken back: …"); () for none.
+        reading would give ("How a card taken back is read here: …"); () for none.
         Said apart from the steps, which are arithmetic (tester 31: a note numbered as a
         step after "in all: 0" read as a fourth sum)."""
         ...

@@ -461,12 +461,12 @@ def _reading(deal: TrixDeal, names: Sequence[str], options: TrixOptions) -> dict
     if changed:
         # TRANSLATORS: {changes} lists players and their points in this deal, e.g.
         # "Ben −75 and Dan 0"; {reading} and {other} are the two readings in words.
-        text = _("This game's reading of a card taken back: {reading}. The other reading ({other}) would "
+        text = _("How a card taken back is read here: {reading}. The other reading ({other}) would "
                  "give {changes} in this deal.").format(
             reading=reading_words(options.taken_back), other=reading_words(other),
             changes=_and([f"{names[seat]} {signed(then[seat])}" for seat in changed]))
     else:
-        text = _("This game's reading of a card taken back: {reading}. The other reading ({other}) gives "
+        text = _("How a card taken back is read here: {reading}. The other reading ({other}) gives "
                  "the same points in this deal.").format(
             reading=reading_words(options.taken_back), other=reading_words(other))
     seats = {seat for card in cards for seat in (card.taker, card.leader) if seat is not None}

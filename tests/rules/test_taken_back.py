@@ -121,7 +121,7 @@ def test_the_explanation_names_this_reading_and_what_the_other_gives(taken_back,
     for seat in (BEN, DAN):  # the doubler's and the leader's explanation both say it,
         # apart from the steps, which are sums (tester 31: read as a fourth step)
         (said,) = scored[seat].notes
-        assert said.startswith(f"This game's reading of a card taken back: {this}.")
+        assert said.startswith(f"How a card taken back is read here: {this}.")
         assert other in said
         assert not any("reading" in step for step in scored[seat].steps)
     for seat in (ANNA, CARLA):

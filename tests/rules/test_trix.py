@@ -365,7 +365,7 @@ def test_leader_of_a_doubled_queen_taken_back_is_credited():
     # and, apart from the steps, the sentence naming this game's reading of a card taken
     # back (SCORING.md §2.2)
     (note,) = lines(deal)[DAN].notes
-    assert note.startswith("This game's reading of a card taken back:")
+    assert note.startswith("How a card taken back is read here:")
 
 
 @pytest.mark.parametrize(("deal", "standard", "swapped"), [

@@ -355,6 +355,15 @@ def test_a_played_game_whose_twin_with_the_same_deals_is_in_play_stays_deleted_a
 # ---------------------------------------------------------------- pages
 
 
+def test_the_message_after_a_delete_counts_the_games_deals_to_tell_look_alikes_apart(client, db, season):
+    """Tester 36: "Trigami with Anna, Ben, Carla deleted." said nothing of which of two
+    games of the same players went; the message counts its deals, as its page did."""
+    _, games = season
+    store.create_game(db, from_dict(game_file(players=["Anna", "Ben", "Carla"], deals=WON[:2])))
+    client.post(f"/games/{games['won']}/delete")
+    assert f"Trigami with Anna, Ben, Carla ({len(WON)} deals) deleted." in text(client.get("/"))
+
+
 def test_delete_asks_once_naming_the_game_then_undo_brings_it_back(client, db, season):
     _, games = season
     ask = client.get(f"/games/{games['mistake']}/delete")
@@ -368,7 +377,7 @@ def test_delete_asks_once_naming_the_game_then_undo_brings_it_back(client, db, s
     assert done.status_code == 302 and done.location == "/"
     home = client.get("/")
     said = text(home)
-    assert "Trigami with Anna, Ben, Dora deleted." in said and "Undo" in said
+    assert "Trigami with Anna, Ben, Dora (no deals yet) deleted." in said and "Undo" in said
     assert games["mistake"] not in home.get_data(as_text=True).replace(f"/games/{games['mistake']}/restore", "")
     players = text(client.get("/players"))
     assert "Dora" not in players and "Anna: 1 game" in client.get("/players").get_data(as_text=True)

@@ -43,6 +43,7 @@ from ..assets import asset_version
 from ..db import get_db
 from ..gamefile import GameFile
 from ..i18n import gettext as _
+from ..i18n import ngettext
 from ..qr import QrCode, qr_code
 from ..records import StoredGame
 from ..rules import KINDS, get_rules
@@ -294,8 +295,11 @@ def delete(game_id: str) -> Any:
                                    night_table=True), 409
         offer_game_restore(result.game)
         words = game_words(result.game)
+        # its deals counted: of two games of the same players, which one went (tester 36)
+        count = len(result.game.deals)
+        deals = ngettext("%(num)s deal", "%(num)s deals", count) if count else _("no deals yet")
         flash(_("%(game)s was deleted already (on another phone?).", game=words) if result.again
-              else _("%(game)s deleted.", game=words), "game_restorable")
+              else _("%(game)s (%(deals)s) deleted.", game=words, deals=deals), "game_restorable")
         return redirect(url_for("games.index"))
     game = get_game_or_404(game_id)  # a game deleted already: its page says so, with Restore
     table = night_store.table_of(get_db(), game.id)

@@ -966,18 +966,33 @@ const OfflineTruth = (function () {
     const bar = add.closest(".action-bar");
     const prefix = DRAFTS + sheet.dataset.game + ":";
     let kept = false;
-    for (let i = 0; i < localStorage.length && !kept; i++) {
+    const contracts = new Set();  // Trix: the contracts the kept entries were typed for
+    for (let i = 0; i < localStorage.length; i++) {
       const name = localStorage.key(i) || "";
       if (!name.startsWith(prefix)) continue;
       let draft = null;
       try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-      kept = Boolean(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS);
+      if (!(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS)) continue;
+      kept = true;
+      (Array.isArray(draft.data) ? draft.data : []).forEach(function (pair) {
+        if (pair[0] === "contracts") contracts.add(pair[1]);
+      });
     }
     let note = bar.querySelector(":scope > [data-drafts-kept]");
+    // the contract buttons of the kept entries marked, and described by the note (tester
+    // 37: which of the five was it?)
+    bar.querySelectorAll(".contract-buttons a[href]").forEach(function (button) {
+      const contract = new URL(button.href, location.href).searchParams.get("contract");
+      const marked = kept && contracts.has(contract);
+      button.classList.toggle("draft-kept", marked);
+      if (marked) button.setAttribute("aria-describedby", "drafts-kept-note");
+      else button.removeAttribute("aria-describedby");
+    });
     if (!kept) { if (note) note.remove(); return; }
     if (!note) {
       note = document.createElement("p");
       note.className = "hint drafts-kept";
+      note.id = "drafts-kept-note";
       note.dataset.draftsKept = "";
       bar.insertBefore(note, add.parentElement === bar ? add : bar.firstChild);
     }

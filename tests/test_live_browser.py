@@ -279,6 +279,35 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.context.close()
 
 
+def test_the_trix_contract_whose_entries_are_kept_is_marked_among_the_buttons(browser, served):
+    """Tester 37: the sheet said entries were kept but not for which of the contracts
+    left: its button is marked (✎, described by the note), the others not; once the
+    entries are saved, no button is."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", players=["Anna", "Ben", "Carla", "Dan"]))
+    phone = new_page(browser)
+    marked = """() => Array.from(document.querySelectorAll(".contract-buttons a"), (a) => [
+      a.textContent.trim(), getComputedStyle(a, "::after").content !== "none",
+      a.getAttribute("aria-describedby") && document.getElementById(a.getAttribute("aria-describedby")).textContent])"""
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new?contract=diamonds")
+        phone.fill("#diamonds_0", "3")
+        phone.goto(f"{url}/games/{game_id}")
+        expect(phone.locator(".action-bar [data-drafts-kept]")).to_be_visible()
+        note = "Entries not saved yet are kept on this phone: the next deal’s form brings them back."
+        assert phone.evaluate(marked) == [["King of Hearts", False, None], ["Queens", False, None],
+                                          ["Diamonds", True, note], ["Tricks", False, None], ["Trix", False, None]]
+        phone.get_by_role("link", name="Diamonds").click()
+        assert phone.evaluate("document.querySelector('#diamonds_0').value") == "3"
+        for seat, count in enumerate(["4", "2"], start=1):
+            phone.fill(f"#diamonds_{seat}", count)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("#deal-1")).to_be_visible()
+        assert not any(m[1] or m[2] for m in phone.evaluate(marked))
+    finally:
+        phone.context.close()
+
+
 def deal_1_added_elsewhere_then_deal_2(phone, url: str, database, game_id: str):
     """The phone, its deal 1's entries left on their form, opens the score sheet; another
     phone saves deal 1 (SCORING.md's worked example); the sheet is loaded again (it must

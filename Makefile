@@ -101,7 +101,7 @@ lint: $(VENV)/.test-installed
 # go into the catalogues beside their string
 messages: $(VENV)/.test-installed
 	mkdir -p scorekeeper/translations
-	$(BIN)/pybabel extract -F babel.cfg -k _l -k _n:2,3 -k _p:1c,2 -k _lp:1c,2 -c TRANSLATORS: \
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k _n:2,3 -k _np:1c,2,3 -k _p:1c,2 -k _lp:1c,2 -c TRANSLATORS: \
 		-o scorekeeper/translations/messages.pot .
 	$(if $(CATALOGUES),$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations,)
 

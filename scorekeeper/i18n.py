@@ -148,9 +148,17 @@ def _in_context(context: str, message: str) -> str:
     return _catalog().upgettext(context, message)
 
 
+def _plural_in_context(context: str, singular: str, plural: str, count: int) -> str:
+    """npgettext for the rules' _np: the catalogue's form for ``count`` in the sense
+    ``context`` names (outside the app, the English one), placeholders left."""
+    if not has_app_context():
+        return singular if count == 1 else plural
+    return _catalog().unpgettext(context, singular, plural, count)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=_locale)
-    common.set_translator(gettext, _plural, _in_context)
+    common.set_translator(gettext, _plural, _in_context, _plural_in_context)
 
     @app.teardown_request
     def unbind_catalogue(_exc: BaseException | None = None) -> None:

@@ -333,3 +333,19 @@ def test_every_trick_after_doublets_says_where_the_finnish_text_differs(client, 
     calculator = read(client, "/calculator?calc=1&settings=1&kind=trigami&bids_0=S&doublets_0=y&tricks_0=13"
                               "&bugs_0=10&bids_1=S&tricks_1=0&bugs_1=0&bids_2=H&tricks_2=0&bugs_2=0", code)
     assert EVERY_TRICK[code] in calculator
+
+
+def test_every_count_in_an_arabic_sum_keeps_its_digit(client, make_game):
+    """Tester 35: Arabic writes one and two as words without a digit ("ورقتان سيئتان", two
+    bugs), which in a sum read "60، ÷ ورقتان سيئتان = 30": a count in a sum keeps its
+    digit ("÷ ٢ ورقة سيئة"), while the entries above it stay in words. SCORING.md §1.2:
+    Anna 6 tricks with 2 bugs, 6 × 10 = 60 ÷ 2 = 30; Carla 2 tricks with 1 bug, 20 ÷ 1 = 20."""
+    deal = {"bids": [{"kind": "plain", "suit": "S"}, {"kind": "plain", "suit": "H"}, {"kind": "plain", "suit": "C"}],
+            "tricks": [6, 5, 2], "bugs": [2, 0, 1]}
+    game_id = make_game(deals=[deal])
+    client.set_cookie(i18n.COOKIE, "ar")
+    anna = seen(client.get(f"/games/{game_id}/explain/1?seat=0").get_data(as_text=True))
+    assert "٦ لطشات × ١٠ = ٦٠، ÷ ٢ ورقة سيئة = ٣٠" in anna
+    assert "ورقتان سيئتان" in anna  # what was entered, in words
+    carla = seen(client.get(f"/games/{game_id}/explain/1?seat=2").get_data(as_text=True))
+    assert "٢ لطشة × ١٠ = ٢٠، ÷ ١ ورقة سيئة = ٢٠" in carla

@@ -22,25 +22,31 @@ _translator: Callable[[str], str] = lambda message: message  # noqa: E731
 _plural_translator: Callable[[str, str, int], str] = (  # noqa: E731
     lambda singular, plural, count: singular if count == 1 else plural)
 _context_translator: Callable[[str, str], str] = lambda context, message: message  # noqa: E731
+_plural_context_translator: Callable[[str, str, str, int], str] = (  # noqa: E731
+    lambda context, singular, plural, count: singular if count == 1 else plural)
 
 
 def set_translator(translate: Callable[[str], str],
                    translate_plural: Callable[[str, str, int], str] | None = None,
-                   translate_in_context: Callable[[str, str], str] | None = None) -> None:
+                   translate_in_context: Callable[[str, str], str] | None = None,
+                   translate_plural_in_context: Callable[[str, str, str, int], str] | None = None) -> None:
     """Route every user-facing string of the rules through ``translate`` (gettext),
-    ``translate_plural`` (ngettext: singular, plural, count) and ``translate_in_context``
-    (pgettext: context, message).
+    ``translate_plural`` (ngettext: singular, plural, count), ``translate_in_context``
+    (pgettext: context, message) and ``translate_plural_in_context`` (npgettext:
+    context, singular, plural, count).
 
     The rules know no Flask; the web app plugs Flask-Babel's gettext in here.  Strings are
     marked ``_("… {name} …")``, ``_n(count, "{n} bug", "{n} bugs")`` or ``_p("card",
     "Q{suit}")`` and formatted after translation, so translators see the placeholders.
     """
-    global _translator, _plural_translator, _context_translator
+    global _translator, _plural_translator, _context_translator, _plural_context_translator
     _translator = translate
     if translate_plural is not None:
         _plural_translator = translate_plural
     if translate_in_context is not None:
         _context_translator = translate_in_context
+    if translate_plural_in_context is not None:
+        _plural_context_translator = translate_plural_in_context
 
 
 #: How a player's name is put into a message (set_name_isolation): as it is, unless the
@@ -203,6 +209,14 @@ def _n(count: int, singular: str, plural: str, **fields: object) -> str:
     message's other places ("{name}'s points in {n} deal"). Extracted for the
     catalogues as ngettext (Makefile: ``-k _n:2,3``)."""
     return Message(_plural_translator(singular, plural, count)).format(n=count, **fields)
+
+
+def _np(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`_n` in the sense ``context`` names: _np("in a sum", "{n} bug", "{n} bugs", 2)
+    → "2 bugs", where a language words a count otherwise in running text than in a sum
+    (Arabic writes two as a dual without its digit, "ورقتان", in running text; a sum
+    keeps the digit: tester 35). Extracted as npgettext (Makefile: ``-k _np:1c,2,3``)."""
+    return Message(_plural_context_translator(context, singular, plural, count)).format(n=count)
 
 
 def signed(points: int) -> str:

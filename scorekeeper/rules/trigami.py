@@ -26,6 +26,7 @@ from .common import (
     ScoreLine,
     _,
     _n,
+    _np,
     check_count,
     listed,
     places_by_totals,
@@ -86,6 +87,17 @@ def _tricks(count: int) -> str:
 
 def _bugs(count: int) -> str:
     return _n(count, "{n} bug", "{n} bugs")
+
+
+def _tricks_summed(count: int) -> str:
+    """A count of tricks in a sum ("5 tricks × 20 = 100"): its digit kept in every
+    language."""
+    return _np("in a sum", "{n} trick", "{n} tricks", count)
+
+
+def _bugs_summed(count: int) -> str:
+    """A count of bugs in a sum ("50, ÷ 2 bugs = 25"): its digit kept in every language."""
+    return _np("in a sum", "{n} bug", "{n} bugs", count)
 
 
 def _names(names: Sequence[str]) -> str:
@@ -496,7 +508,7 @@ class TrigamiRules:
             else:
                 points = 40 * tricks
                 steps.append(_("Doublets kept, no bugs: {tricks} × {each} = {points}").format(
-                    tricks=_tricks(tricks), each=40, points=points))
+                    tricks=_tricks_summed(tricks), each=40, points=points))
         # 3. Normal; 4. Turnip doubles the normal score, after truncating.
         else:
             if tricks == 0:
@@ -505,14 +517,14 @@ class TrigamiRules:
             elif bugs == 0:
                 points = 20 * tricks
                 steps.append(_("clean tricks, no bugs: {tricks} × {each} = {points}").format(
-                    tricks=_tricks(tricks), each=20, points=points))
+                    tricks=_tricks_summed(tricks), each=20, points=points))
             else:
                 base = 10 * tricks
                 points = base // bugs
                 steps.append((_("{tricks} × {each} = {base}, ÷ {bugs} = {points}") if base % bugs == 0
                               else _("{tricks} × {each} = {base}, ÷ {bugs} = {points} "
                                      "(fraction dropped)")).format(
-                    tricks=_tricks(tricks), each=10, base=base, bugs=_bugs(bugs), points=points))
+                    tricks=_tricks_summed(tricks), each=10, base=base, bugs=_bugs_summed(bugs), points=points))
             if bid.kind == TURNIP:
                 points *= 2
                 steps.append(_("Turnip doubles: {points}").format(points=points))

@@ -446,7 +446,3 @@ def settings_changes(kind: str, before: Mapping[str, Any], after: Mapping[str, A
     return tuple(_from_to(label, _say(say, before.get(key)), _say(say, after.get(key)))
                  for key, (label, say) in _setting_values(kind).items() if before.get(key) != after.get(key))
 
-
-def number_if_restored(game: StoredGame, deal: StoredDeal) -> int:
-    """The 1-based number deleted ``deal`` would have back in its place."""
-    return game.number_at(deal.position)

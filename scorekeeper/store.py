@@ -1165,6 +1165,13 @@ def game_version(db: sqlite_utils.Database, game_id: str) -> int:
     return int(db.execute("select coalesce(max(id), 0) from changes where game_id = ?", [game_id]).fetchone()[0])
 
 
+def games_by_group(db: sqlite_utils.Database) -> dict[int, int]:
+    """How many games each group has, deleted ones left out: {group id: count} (a group
+    with none is absent)."""
+    return dict(db.execute("select group_id, count(*) from games where deleted_at is null "
+                           "group by group_id").fetchall())
+
+
 def latest_change(db: sqlite_utils.Database) -> int:
     """The id of the latest change to any game (0 before any): the home page's version."""
     return int(db.execute("select coalesce(max(id), 0) from changes").fetchone()[0])
@@ -1411,15 +1418,6 @@ def deal_for_nonce(db: sqlite_utils.Database, game_id: str, nonce: str | None) -
         return None
     rows = list(db.table("deals").rows_where("game_id = ? and nonce = ?", [game_id, nonce], limit=1))
     return rows[0]["id"] if rows else None
-
-
-def _deal_row(db: sqlite_utils.Database, game_id: str, deal_id: int, *, deleted: bool) -> dict[str, Any]:
-    """The deal's row, in play (``deleted=False``) or deleted; raises NotFoundError."""
-    state = "is not null" if deleted else "is null"
-    rows = list(db.table("deals").rows_where(f"id = ? and game_id = ? and deleted_at {state}", [deal_id, game_id]))
-    if not rows:
-        raise NotFoundError(f"no {'deleted ' if deleted else ''}deal {deal_id} in game {game_id}")
-    return rows[0]
 
 
 def update_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, entry: Mapping[str, Any],

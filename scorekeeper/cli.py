@@ -439,8 +439,7 @@ def groups_(url: str | None) -> None:
     db = connect(app.config["DATABASE"])
     try:
         found = groups.all_groups(db)
-        counts = dict(db.execute("select group_id, count(*) from games where deleted_at is null "
-                                   "group by group_id").fetchall())  # deleted games left out
+        counts = store.games_by_group(db)  # deleted games left out
     finally:
         db.conn.close()
     if not found:
@@ -697,6 +696,14 @@ def serve(host: str, port: int, workers: int | None) -> None:
     click.echo(f"Scorekeeper on {network.server_url(host or '0.0.0.0', port)}/  "
                f"(database: {app.config['DATABASE']})")
     urls = [app.config["PUBLIC_URL"].rstrip("/")] if app.config.get("PUBLIC_URL") else []
+    if proxies and not network.is_loopback(host or "0.0.0.0"):
+        # whoever reaches the port itself, not through the proxy, names their own address
+        # (tester 40: 25 guesses from one address, each with another X-Forwarded-For, all judged)
+        click.echo(f"Careful: TRUSTED_PROXIES is {proxies}, but the app listens on {host or 'every address'}, "
+                   f"which other computers can reach. Anyone who reaches port {port} directly, not through the "
+                   "proxy, can claim any address in X-Forwarded-For and so get round the passcode and write "
+                   "limits. Serve on 127.0.0.1 behind the proxy (docs/deploying.md), or keep the port "
+                   "closed to everyone but the proxy.", err=True)
     if proxies:
         if urls:
             click.echo(f"Phones open {urls[0]}/ (through the reverse proxy)")

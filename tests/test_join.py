@@ -263,6 +263,7 @@ def serve(app, monkeypatch):
                "SCOREKEEPER_WORKERS": "1"}  # one process: waitress (several: tests/test_workers.py)
         result = CliRunner(env=env).invoke(main, ["serve", *args])
         assert result.exit_code == 0, result.output
+        served["stderr"] = result.stderr
         return result.stdout, served
 
     return run
@@ -307,6 +308,23 @@ def test_serve_without_a_network_says_so(serve):
     out, served = serve("--host", "0.0.0.0", adapters=[LAPTOP[0], LAPTOP[1]])
     assert "No network address found for phones" in out
     assert "PUBLIC_URL" not in served["app"].config
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
+def test_serve_behind_a_proxy_on_an_address_others_reach_warns_that_limits_can_be_dodged(serve, monkeypatch, host):
+    """Tester 40: with TRUSTED_PROXIES=1 and the app on 0.0.0.0, 25 wrong passcodes from
+    one address, each with another X-Forwarded-For sent straight to the app's port, were
+    all judged (the limit is 15 an address), and serve said nothing of it."""
+    monkeypatch.setenv("SCOREKEEPER_TRUSTED_PROXIES", "1")
+    _, served = serve("--host", host, adapters=None)
+    assert "Careful: TRUSTED_PROXIES is 1, but the app listens on" in served["stderr"]
+    assert "Serve on 127.0.0.1 behind the proxy" in served["stderr"]
+
+
+def test_serve_behind_a_proxy_on_loopback_gives_no_warning(serve, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_TRUSTED_PROXIES", "1")
+    _, served = serve("--host", "127.0.0.1", adapters=None)
+    assert "Careful" not in served["stderr"]
 
 
 def test_serve_keeps_a_configured_public_url(serve, monkeypatch):

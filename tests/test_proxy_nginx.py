@@ -222,6 +222,19 @@ def test_behind_nginx_a_host_no_address_can_be_made_of_answers_the_apps_400(site
         assert "That request could not be read. Nothing was changed" in reply.text, (path, reply.body[:500])
 
 
+def test_behind_nginx_a_file_over_the_apps_limit_is_refused_by_the_app_in_its_words(site):
+    """Tester 40: a 1.38 MB group file got nginx's bare "413 Request Entity Too Large" (its
+    default limit, 1 MB, below the request with the file); the documented lines let the
+    app answer it: its import form again, saying so beside the file in the phone's
+    language."""
+    phone = site.https("127.0.0.12")
+    join(phone, site.token)
+    reply = phone.post("/games/import", {"file": "x" * (1400 * 1024)}, headers={"Accept-Language": "de"})
+    assert reply.status == 413, reply
+    assert "nginx" not in reply.text
+    assert "Diese Datei ist zu groß: Eine Partiedatei hat höchstens" in reply.text, reply.text[:600]
+
+
 # ------------------------------------------------------------------- what serve hands waitress
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import secrets
 import shutil
 import sqlite3
@@ -264,10 +265,16 @@ def _link_new(source: Path, target: Path) -> None:
 
 
 def leftovers(target: str | Path) -> list[Path]:
-    """Files left by backups to ``target`` that were cut short (``FILE.incomplete-*``)."""
+    """Files left in ``target``'s folder by backups that were cut short
+    (``ANY-FILE.incomplete-1a2b3c4d``): to ``target`` or to any other name, as a nightly
+    backup to a dated name leaves them under yesterday's (tester 40: never named, they
+    piled up, each the size of the database)."""
     target = Path(target)
-    return sorted(p for p in target.parent.glob(f"{target.name}{INCOMPLETE}*")
-                  if not p.name.endswith(("-journal", "-wal", "-shm")))
+    return sorted(p for p in target.parent.glob(f"*{INCOMPLETE}*") if _LEFTOVER.fullmatch(p.name))
+
+
+#: A backup's unfinished file: FILE.incomplete- and 8 hexadecimal digits (:func:`backup`)
+_LEFTOVER = re.compile(r".+" + re.escape(INCOMPLETE) + r"[0-9a-f]{8}")
 
 
 def restore_leftovers(database: str | Path) -> list[Path]:

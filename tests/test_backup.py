@@ -213,14 +213,18 @@ def test_a_killed_backup_leaves_no_file_nothing_others_can_read_and_the_next_bac
     assert all(name.startswith("scores-monday.sqlite3.incomplete-") for name in left), left
     assert not others_can_read(folder)
 
-    again = subprocess.run([SCOREKEEPER, "backup", str(target)], env=env(database, tmp_path),
+    # the next night's backup, to its own dated name (docs/deploying.md): the leftover of
+    # Monday's is named all the same (tester 40: only a backup to the same name said so)
+    tuesday = folder / "scores-tuesday.sqlite3"
+    again = subprocess.run([SCOREKEEPER, "backup", str(tuesday)], env=env(database, tmp_path),
                            capture_output=True, text=True, timeout=TIMEOUT * 2)
     assert again.returncode == 0, again.stderr
     assert f"Backed up {STORED * COPIES} games" in again.stdout
-    assert "left from a backup that was cut short" in again.stderr  # the leftover is named
+    for name in left:  # each leftover named
+        assert f"{folder / name} is left from a backup that was cut short" in again.stderr
     assert not others_can_read(folder)
-    assert stat.S_IMODE(target.stat().st_mode) == 0o600
-    assert scores(target) == big[1]
+    assert stat.S_IMODE(tuesday.stat().st_mode) == 0o600
+    assert scores(tuesday) == big[1]
 
 
 def test_backup_writes_a_whole_checked_copy_and_never_overwrites(tmp_path, app, make_game):

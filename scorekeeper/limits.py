@@ -79,9 +79,10 @@ def passcode_limits() -> Limits:
 
 
 def address() -> str:
-    """The client's address as the passcode limits count it (behind ``TRUSTED_PROXIES``,
-    the proxy's client): an IPv6 address by its /64, since one home or phone is given a
-    whole /64 and could otherwise take a new address for each guess."""
+    """The client's address as every limit counts it (the passcode limits and the write
+    and import limits; behind ``TRUSTED_PROXIES``, the proxy's client): an IPv6 address
+    by its /64, since one home or phone is given a whole /64 and could otherwise take a
+    new address for each guess or each write (tester 40: the write limit counted each)."""
     found = get_remote_address()
     try:
         ip = ipaddress.ip_address(found)
@@ -99,7 +100,7 @@ def _not_a_write() -> bool:
 
 
 limiter = Limiter(
-    key_func=get_remote_address,
+    key_func=address,
     # One budget per client for every write together (not per page)
     application_limits=[_write_limit],
     application_limits_exempt_when=_not_a_write,

@@ -322,6 +322,23 @@ def test_too_many_writes_from_one_client_get_429_and_nothing_is_written(tmp_path
     assert other.status_code == 302
 
 
+def test_a_writer_with_an_ipv6_block_is_counted_by_its_64_block(tmp_path):
+    """Tester 40: the write limit counted each IPv6 address, so a phone given a /64 (as
+    every one is) could take a new address for each write; the passcode limits already
+    counted the block."""
+    app = new_app(tmp_path, RATELIMIT_ENABLED=True, WRITE_LIMIT="3 per minute")
+    client = app.test_client()
+    saved = [client.post("/games/new?kind=trigami", data=another_game(n),
+                         environ_base={"REMOTE_ADDR": f"2001:db8:1:2::{n + 1:x}"}).status_code for n in range(3)]
+    assert saved == [302, 302, 302]
+    refused = client.post("/games/new?kind=trigami", data=another_game(3),
+                          environ_base={"REMOTE_ADDR": "2001:db8:1:2:ffff::9"})
+    assert refused.status_code == 429 and count_games(app) == 3
+    # another block is another client
+    assert client.post("/games/new?kind=trigami", data=another_game(4),
+                       environ_base={"REMOTE_ADDR": "2001:db8:1:3::1"}).status_code == 302
+
+
 def test_every_write_counts_against_one_budget_but_previews_do_not(tmp_path, make_game):
     app = new_app(tmp_path, RATELIMIT_ENABLED=True, WRITE_LIMIT="2 per minute")
     client = app.test_client()

@@ -6,6 +6,7 @@ function to dodge a cycle still makes one)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,56 @@ def test_no_project_import_hides_inside_a_function():
                 if relative or absolute:
                     hidden.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
     assert hidden == []
+
+
+#: Each module's layer as docs/architecture.md draws it (1, the rules and what is as
+#: pure, to 6, the app factory and the command line); a package stands for its modules
+LAYERS: dict[str, int] = {
+    **dict.fromkeys(["rules", "gamefile", "inputs", "text", "names", "club", "nightfile", "settings", "i18n",
+                     "locale_numbers"], 1),
+    **dict.fromkeys(["records", "night_records", "sheet", "stats", "history", "conflicts", "explanations",
+                     "export", "charts", "next_deal"], 2),
+    **dict.fromkeys(["store", "summaries", "groups", "attempts", "migrations", "db", "backups", "night_store",
+                     "limit_storage", "side_files", "shared_pages"], 3),
+    **dict.fromkeys(["actions", "night_actions", "ratings"], 4),
+    **dict.fromkeys(["views", "forms", "access", "limits", "assets", "network", "qr"], 5),
+    **dict.fromkeys(["app", "cli", "__main__"], 6),
+}
+
+
+def _layer(module: str) -> int | None:
+    """The layer of ``scorekeeper.x.y`` (its top module's, x), 6 for the package itself
+    (its __init__ re-exports create_app); None for a module no layer holds."""
+    if module == "scorekeeper":
+        return 6
+    return LAYERS.get(module.split(".")[1])
+
+
+def test_every_module_has_a_layer_and_imports_nothing_above_it():
+    """Tester 40: names.py (layer 1) imported i18n.py, drawn in the web layer, and three
+    read models did too, while the page said "nothing imports the other way"; only
+    records, store and rules were checked. Now every module is placed and every import
+    (inside functions too) goes to its own layer or one below."""
+    unplaced, upward = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+        own = _layer(name)
+        if own is None:
+            unplaced.append(name)
+            continue
+        upward += [f"{name} ({own}) imports {target} ({_layer(target)})"
+                   for target in sorted(project_imports(path)) if (_layer(target) or 0) > own]
+    assert unplaced == [], "place each in LAYERS and on docs/architecture.md's drawing"
+    assert upward == []
+
+
+def test_the_architecture_page_draws_each_module_in_its_layer():
+    """docs/architecture.md's drawing names every module of LAYERS in its layer's box,
+    so that the page a newcomer reads and the check above say the same."""
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    drawing = page[page.index("┌"):page.index("┘")]
+    boxes = {int(box.group(1)): box.group(0) for box in re.finditer(r"│ (\d)  .*?(?=├|$)", drawing, re.S)}
+    assert sorted(boxes) == [1, 2, 3, 4, 5, 6]
+    misplaced = [f"{name} (layer {layer})" for name, layer in LAYERS.items()
+                 if not re.search(rf"(?<![\w.]){re.escape(name)}(\.py|/|\s)", boxes[layer])]
+    assert misplaced == []

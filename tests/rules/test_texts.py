@@ -49,6 +49,16 @@ def test_the_shipped_copies_equal_the_shared_texts(document):
     assert read_text(document) == shared.read_text(encoding="utf-8")
 
 
+def test_the_game_file_format_in_docs_equals_the_shared_one():
+    """docs/game-file.md is the project's GAME-FILE.md, so that a clone without the shared
+    docs still has the format the README points to (tester 40); it must not drift."""
+    shared = SHARED / "GAME-FILE.md"
+    if not shared.is_file():
+        pytest.skip(f"no shared text at {shared}")
+    ours = Path(__file__).resolve().parents[2] / "docs" / "game-file.md"
+    assert ours.read_text(encoding="utf-8") == shared.read_text(encoding="utf-8")
+
+
 def test_documents_in_words():
     assert document_title("SCORING.md") == "Scoring rules"
     assert document_title("rules/trigami.en.txt") == "Trigami rules (David Parlett)"

@@ -731,6 +731,12 @@ def change_problem(game: StoredGame, players: Iterable[str], options: Mapping[st
     return None
 
 
+def sent_already(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> bool:
+    """Whether the form with token ``nonce`` changed ``game_id`` already (the same Save
+    sent again: a double tap), so that it gets its first answer, asking nothing again."""
+    return bool(nonce) and bool(store.form_changes(db, game_id, nonce))
+
+
 def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[str], options: Mapping[str, Any],
                 seen: int | None, nonce: str) -> GameChangeResult:
     """Rename the players and change the settings (store.update_game) with form token

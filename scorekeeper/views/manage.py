@@ -191,7 +191,7 @@ def edit_game(game_id: str) -> Any:
         asking = any(store.name_key(name) not in confirmed for name in merges.values()) or reading is not None
         # the same Save sent again (a double tap): the first send's answer, asking nothing
         # (its new name is a known player by now, having been saved by it)
-        asking = asking and not store.form_changes(get_db(), game.id, nonce)
+        asking = asking and not actions.sent_already(get_db(), game.id, nonce)
         if asking:
             rules = get_rules(game.kind)
             parsed = form.parsed_options(rules)  # a setting's own problem is said at once too
@@ -286,7 +286,7 @@ def take_seat(game_id: str) -> Any:
         now = game.players_now
         key = store.name_key(name)
         # the same form sent again (a double tap): its first answer, from the store
-        sent = bool(store.form_changes(get_db(), game.id, seat_form.nonce.data))
+        sent = actions.sent_already(get_db(), game.id, seat_form.nonce.data)
         if not sent and store.name_key(now[seat]) == key:
             seat_form.player.errors = [_("%(name)s sits at that seat already.", name=isolate(now[seat]))]
         elif not sent and any(store.name_key(other) == key for s, other in enumerate(now) if s != seat):

@@ -87,12 +87,21 @@ def has_visible_character(name: str) -> bool:
                for c in name)
 
 
+#: Arabic-script letters one keyboard types for another's, drawn alike in a name: the
+#: Persian yeh (U+06CC) and the alef maksura (U+0649) for the yeh, "ليلى" / "ليلی" (at a
+#: word's end all three look alike, and "على" / "علي" is one name written two ways); the
+#: Persian keheh (U+06A9) for the kaf, "كريم" / "کريم"; and the tatweel (U+0640), which
+#: only stretches a joining line, "ليـلى", is dropped (tester 38)
+_ARABIC_ALIKE = str.maketrans({"\u06cc": "\u064a", "\u0649": "\u064a", "\u06a9": "\u0643", "\u0640": None})
+
+
 def name_key(name: str) -> str:
     """The key under which a player's name is one player: what is left when invisible
     characters are dropped, compatibility forms folded (full-width "Ａｎｎ" is "Ann",
-    "ﬁ" is "fi": NFKC), case folded and spaces made one. "Ann", " ann ", "ANN",
-    "Ann\\u200b" and "Ａｎｎ" have one key. Unicode's NFKC_Casefold, approximately:
-    NFKC, casefold, NFKC again (casefolding can undo a normal form)."""
+    "ﬁ" is "fi": NFKC), case folded, Arabic letters drawn alike made one
+    (:data:`_ARABIC_ALIKE`: "ليلى" and "ليلی") and spaces made one. "Ann", " ann ",
+    "ANN", "Ann\\u200b" and "Ａｎｎ" have one key. Unicode's NFKC_Casefold,
+    approximately: NFKC, casefold, NFKC again (casefolding can undo a normal form)."""
     visible = "".join(c for c in name if not invisible(c))
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", visible).casefold())
-    return " ".join(folded.split())
+    return " ".join(folded.translate(_ARABIC_ALIKE).split())

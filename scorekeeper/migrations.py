@@ -236,7 +236,12 @@ def m006_groups(db: sqlite_utils.Database) -> None:
 @migrations()
 def m007_name_keys(db: sqlite_utils.Database) -> None:
     """Players' keys worked out again by the new ``store.name_key`` (inputs.name_key) (issue 9: invisible
-    characters, full-width letters and case no longer make two players).
+    characters, full-width letters and case no longer make two players): :func:`_keys_again`."""
+    _keys_again(db)
+
+
+def _keys_again(db: sqlite_utils.Database) -> None:
+    """Every player's key worked out again by inputs.name_key as it is now.
 
     Two stored players whose names now have one key ("Ann" and "Ann" + zero-width space)
     are kept apart, not merged, so no game changes its players and none is lost: the one
@@ -512,3 +517,12 @@ def m020_counted_deals_deleted(db: sqlite_utils.Database) -> None:
     remembers it, so that the deal restored counts again and a deal added after the close
     never does (store.delete_deal, store.restore_deal)."""
     db.table("night_tables").add_column("counted_deleted", str)
+
+
+@migrations()
+def m021_arabic_name_keys(db: sqlite_utils.Database) -> None:
+    """Players' keys worked out again now that inputs.name_key makes Arabic letters drawn
+    alike one (the Persian yeh and the alef maksura as the yeh, the keheh as the kaf, no
+    tatweel: tester 38). Two stored players whose names now share a key stay apart, as
+    :func:`_keys_again` keeps them: rename one to the other's name to make them one."""
+    _keys_again(db)

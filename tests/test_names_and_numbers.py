@@ -95,7 +95,19 @@ def test_names_that_look_alike_have_one_key(other):
     assert store.name_key(other) == store.name_key("Ann")
 
 
-@pytest.mark.parametrize(("one", "other"), [("Ann", "Anne"), ("Ann", "Ánn"), ("Ann", "Ana"), ("李雷", "李蕾")])
+#: Tester 38: Arabic names drawn alike, typed on an Arabic or a Persian keyboard
+LAYLA, LAYLA_PERSIAN_YEH, LAYLA_TATWEEL = "ليلى", "ليل\u06cc", "ليـلى"
+KARIM, KARIM_KEHEH = "كريم", "\u06a9ريم"
+
+
+@pytest.mark.parametrize(("one", "other"), [(LAYLA, LAYLA_PERSIAN_YEH), (LAYLA, LAYLA_TATWEEL), (KARIM, KARIM_KEHEH),
+                                            ("على", "علي")])
+def test_arabic_names_drawn_alike_have_one_key(one, other):
+    assert store.name_key(one) == store.name_key(other)
+
+
+@pytest.mark.parametrize(("one", "other"), [("Ann", "Anne"), ("Ann", "Ánn"), ("Ann", "Ana"), ("李雷", "李蕾"),
+                                            ("ليلى", "ليلة"), ("كريم", "كريمة")])
 def test_names_that_differ_visibly_have_different_keys(one, other):
     assert store.name_key(one) != store.name_key(other)
 
@@ -110,10 +122,11 @@ def test_a_name_is_stored_in_nfc_and_trimmed(client, db):
     assert decomposed not in names
 
 
-@pytest.mark.parametrize("twin", ["Ann" + ZWSP, "ANN", "Ａｎｎ", "An\u00adn"])
-def test_two_names_that_look_alike_in_one_game_are_named_twice(client, db, twin):
+@pytest.mark.parametrize(("one", "twin"), [("Ann", "Ann" + ZWSP), ("Ann", "ANN"), ("Ann", "Ａｎｎ"), ("Ann", "An\u00adn"),
+                                           (LAYLA, LAYLA_PERSIAN_YEH), (KARIM, KARIM_KEHEH)])
+def test_two_names_that_look_alike_in_one_game_are_named_twice(client, db, one, twin):
     response = client.post("/games/new?kind=trigami", data={
-        "player_0": "Ann", "player_1": twin, "player_2": "Carla", "first_dealer": "0", "target": "500"})
+        "player_0": one, "player_1": twin, "player_2": "Carla", "first_dealer": "0", "target": "500"})
     assert response.status_code == 400
     assert "is named twice" in text(response)
     assert db["games"].count == 0
@@ -209,6 +222,30 @@ def test_m007_gives_existing_players_the_new_keys_and_keeps_look_alikes_apart(tm
     assert len({row["name_key"] for row in rows.values()}) == len(rows)
     # a new game with either spelling joins the first one
     store.create_game(db, from_dict(game_file(players=["ANN", "Ben", "Carla"])))
+    assert db["players"].count == len(rows)
+    db.conn.close()
+
+
+def test_m021_gives_arabic_look_alikes_one_key_and_keeps_stored_ones_apart(tmp_path):
+    """Players stored before m021 as "ليلى" and "ليلی" (a Persian keyboard's yeh) were two;
+    after it the first keeps the key both spellings now have, the other keeps its games
+    apart (as m007 did), and a new game with either spelling joins the first."""
+    path = str(tmp_path / "old.sqlite3")
+    db = connect(path)
+    migrations.apply(db, stop_before="m021_arabic_name_keys")
+    first = store.create_game(db, from_dict(game_file(players=[LAYLA, "Ben", "Carla"], deals=[WORKED_TRIGAMI_DEAL])))
+    second = store.create_game(db, from_dict(game_file(players=["Dora", "Ben", "Carla"])))
+    # as the key before m021 stored it: the Persian spelling a player of its own
+    db.execute("update players set name = ?, name_key = ? where name = ?",
+               [LAYLA_PERSIAN_YEH, LAYLA_PERSIAN_YEH, "Dora"])
+    db.conn.commit()
+    before = {game_id: store.get_game(db, game_id).players for game_id in (first, second)}
+    migrations.apply(db)
+    rows = {row["name"]: row for row in db["players"].rows}
+    assert rows[LAYLA]["name_key"] == store.name_key(LAYLA_PERSIAN_YEH)
+    assert rows[LAYLA_PERSIAN_YEH]["name_key"] == f"{store.name_key(LAYLA)}\x1f{rows[LAYLA_PERSIAN_YEH]['id']}"
+    assert {game_id: store.get_game(db, game_id).players for game_id in before} == before
+    store.create_game(db, from_dict(game_file(players=[LAYLA_TATWEEL, "Ben", "Carla"])))
     assert db["players"].count == len(rows)
     db.conn.close()
 

@@ -920,6 +920,18 @@ const OfflineTruth = (function () {
       if (navigator.onLine !== false) form.dataset.sentAt = String(Date.now());
       if (navigator.onLine === false) {
         event.preventDefault();
+        // a count left empty (one whose blank means nothing, unlike bugs' 0) would only be
+        // refused once the connection is back, long after the hand (tester 38): said now
+        const empty = Array.from(form.querySelectorAll("input.count-input"), (input) => input).filter((input) =>
+          !input.disabled && input.value.trim() === "" && !input.placeholder && input.offsetParent !== null);
+        if (empty.length && form.dataset.offlineEmpty) {
+          const names = empty.map((input) => input.getAttribute("aria-label")
+            || (input.labels && input.labels[0] ? input.labels[0].textContent.trim() : input.name));
+          // joined as the page's language lists things (<html data-list-separator>: Arabic "، ")
+          say(form.dataset.offlineEmpty.replace("{fields}", names.join(document.documentElement.dataset.listSeparator || ", ")));
+          empty[0].focus();
+          return;
+        }
         if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
           localStorage.removeItem(key);  // it is in the outbox now, sent by itself later
           return;

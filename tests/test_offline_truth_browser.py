@@ -192,6 +192,15 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         expect(page.get_by_role("button", name="Save deal 4")).to_be_visible()
         expect(page.locator("[data-preview-line]")).to_have_text(OFFLINE_PREVIEW)
         shot(page, f"offline-3-form-again-{size[0]}")
+        # Save tapped with the tricks still empty: said at once, not when the connection
+        # is back, long after the hand (tester 38); nothing waits to be sent
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-preview-line]")).to_have_text(
+            "No connection, and still empty: Anna's tricks, Ben's tricks, Carla's tricks. Fill them in, then tap "
+            "Save: the deal waits on this phone until the connection is back.")
+        expect(page.locator("#tricks_0")).to_be_focused()
+        assert page.evaluate("JSON.parse(localStorage.getItem('scorekeeper-outbox') || '[]')"
+                             ".filter((i) => i.state === 'waiting').length") == 0
         clean_deal(page)
         page.get_by_role("button", name="Save deal 4").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")

@@ -275,7 +275,10 @@ def _points_moved(before: sheet.Sheet | None, after: sheet.Sheet | None, number:
     new = after.deal_score(number - 1) if after is not None and number else None
     if old is None or new is None:
         return ()
-    each = side_by_side(f"{name} {signed(a)}" if a == b else f"{name} {signed(a)} → {signed(b)}"
+    # the arrow as the reader's language points it (Arabic "←": tester 38 read "−75 → 0"
+    # as 0 becoming −75, beside the totals' arrows that point the Arabic way)
+    each = side_by_side(f"{name} {signed(a)}" if a == b else f"{name} " + _("%(old)s → %(new)s", old=signed(a),
+                                                                            new=signed(b))
                       for name, a, b in zip(names, old.points, new.points, strict=True))
     return (_("Points: %(each)s", each=each),)
 

@@ -10,7 +10,7 @@ import html
 import json
 import re
 
-from scorekeeper import groups, store
+from scorekeeper import groups, i18n, store
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 from tests.test_web import WORKED_FORM, text, trigami_form
 
@@ -97,6 +97,21 @@ def test_every_kind_of_change_is_in_the_history_in_words_with_its_totals(client,
     assert "Benjamin" not in " ".join(lines[2:])
     assert "Game started: Players: \u2068Anna\u2069, \u2068Ben\u2069, \u2068Carla\u2069 Target 500" in started
     assert "started before the app kept a history" not in history(client, game_id)
+
+
+def test_in_arabic_a_deals_points_before_and_after_point_as_its_counts_do(client, make_game, db):
+    """Tester 38: in Arabic the points line of a changed deal read "−٧٥ → ٠" (0 becoming
+    −75, read right to left) beside counts and totals that point the Arabic way; its
+    arrow now points as theirs: Anna +80 ← +100 (SCORING.md §1.2's worked deal, Anna's
+    tricks 4 → 5)."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    deal = store.get_game(db, game_id).deals[0]
+    store.update_deal(db, game_id, deal.id, {**WORKED_TRIGAMI_DEAL, "tricks": [5, 4, 4]})
+    client.set_cookie(i18n.COOKIE, "ar")
+    changed = entries(client, game_id)[0]
+    assert "\u2068Anna\u2069 ٤ ← ٥" in changed  # the counts, as before
+    assert "\u2068Anna\u2069 \u061c+٨٠ ← \u061c+١٠٠" in changed
+    assert "\u2068Ben\u2069 \u061c+٢٠٠ ← \u061c+١٦٠" in changed
 
 
 def test_older_entries_name_the_players_as_they_were_then(client, make_game, db):

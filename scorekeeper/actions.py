@@ -438,7 +438,20 @@ SAME_START = timedelta(hours=1)
 #: What each action can answer
 AddResult = Saved | AlreadySaved | SameDeal | Stale | Refused | DiskFull | Incomplete | CardClosed
 ChangeResult = Changed | ChangedMeanwhile | Gone | Refused | DiskFull | Incomplete | CardClosed
-DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast
+@dataclass(frozen=True)
+class SeatTakenFromDeal2:
+    """Deleting deal 1 would have ``player`` play for ``replaced`` (at ``seat``) from the
+    very first deal: a seat is taken over from deal 2 at the earliest (GAME-FILE.md,
+    "Someone takes over a seat"), so the delete is refused; nothing was written. The deal
+    can be changed instead (tester 39: refused in the game file's words, "from_deal must
+    be a deal from 2 …")."""
+
+    player: str
+    replaced: str
+    seat: int
+
+
+DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast | SeatTakenFromDeal2
 RestoreResult = Restored | Twin | MovesLater | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Continued | Problems | AlreadyStored
@@ -573,11 +586,26 @@ def deleted_meanwhile(db: sqlite_utils.Database, game_id: str, deal_id: int) -> 
 # ------------------------------------------------------------------------- delete and restore
 
 
-def delete_problem(game: StoredGame, deal_id: int) -> RuleError | None:
-    """Why deleting deal ``deal_id`` of ``game`` would be refused (a later deal no longer
-    fitting), or None; nothing written (what the "Delete deal N?" page warns of). Raises
+def _seat_taken_from_deal_2(game: StoredGame, deal_id: int) -> SeatTakenFromDeal2 | None:
+    """The seat change that deleting deal ``deal_id`` would move to the first deal (one
+    from deal 2, deal 1 deleted), or None."""
+    if game.deal_index(deal_id) != 0:
+        return None
+    change = next((c for c in game.seat_changes if game.from_deal(c) == 2), None)
+    if change is None:
+        return None
+    return SeatTakenFromDeal2(change.player, game.players_at(1)[change.seat], change.seat)
+
+
+def delete_problem(game: StoredGame, deal_id: int) -> RuleError | SeatTakenFromDeal2 | None:
+    """Why deleting deal ``deal_id`` of ``game`` would be refused (a seat change it would
+    move to the first deal: :class:`SeatTakenFromDeal2`; a later deal no longer fitting),
+    or None; nothing written (what the "Delete deal N?" page warns of). Raises
     store.NotFoundError for no such deal in play."""
     index = game.deal_index(deal_id)
+    seat_first = _seat_taken_from_deal_2(game, deal_id)
+    if seat_first is not None:
+        return seat_first
     entries = [d.entry for d in game.deals]
     try:
         game.game_file(entries[:index] + entries[index + 1:]).score()
@@ -601,11 +629,13 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expect
         with store.writing(db):
             if _card_closed(db, game_id, card):
                 return CardClosed()
-            if undo:
-                now = store.get_game(db, game_id)
-                in_play = [deal.id for deal in now.deals]
-                if deal_id in in_play[:-1]:
-                    return NotLast(in_play.index(deal_id) + 1, now)
+            now = store.get_game(db, game_id)
+            in_play = [deal.id for deal in now.deals]
+            if undo and deal_id in in_play[:-1]:
+                return NotLast(in_play.index(deal_id) + 1, now)
+            seat_first = _seat_taken_from_deal_2(now, deal_id) if deal_id in in_play else None
+            if seat_first is not None:  # read in the write's transaction, as the rules' check
+                return seat_first
             return Deleted(store.delete_deal(db, game_id, deal_id, expected=expected))
     except store.AlreadyDeletedError as done:  # a double tap, or another phone was quicker
         return Deleted(done.number, again=True)

@@ -181,6 +181,32 @@ def test_a_seat_is_taken_over_from_the_next_deal_and_the_history_records_it(db, 
     assert change.after["replaces"] == "Carla" and change.after["from_deal"] == 3
 
 
+def test_deal_1_before_a_seat_taken_from_deal_2_is_not_deleted_and_says_why_in_words(client, db, make_game):
+    """Tester 39: deleting deal 1 of a game where Dora plays for Carla from deal 2 was
+    refused in the game file's words ("from_deal must be a deal from 2 to the number of
+    deals + 1 (2), not 1"). The page asking first, and the Delete sent anyway, say it as
+    players do; nothing is deleted. Deal 2 can still go (the change then starts with the
+    deal after deal 1)."""
+    game_id = make_game(options={"target": 300})
+    _played(db, game_id, DEAL_1)
+    assert actions.take_seat(db, game_id, seat=2, player="Dora", from_deal=2, nonce="n") == \
+        actions.SeatTaken(2, "Dora", "Carla", 2)
+    _played(db, game_id, DEAL_2)
+    first, second = store.get_game(db, game_id).deals
+    said = ("This deal cannot be deleted: Dora plays for Carla from deal 2 on, and without deal 1 that would be "
+            "from the very first deal. Someone takes over a seat from deal 2 at the earliest. Change this deal "
+            "instead.")
+    asked = client.get(f"/games/{game_id}/deals/{first.id}/delete")
+    assert said in " ".join(re.sub(r"<[^>]+>", " ", asked.get_data(as_text=True)).replace("\u2068", "")
+                            .replace("\u2069", "").split())
+    assert "from_deal" not in asked.get_data(as_text=True)
+    sent = client.post(f"/games/{game_id}/deals/{first.id}/delete", data={"version": first.version})
+    assert sent.status_code == 400 and "from_deal" not in sent.get_data(as_text=True)
+    assert len(store.get_game(db, game_id).deals) == 2
+    assert actions.delete_deal(db, game_id, first.id, expected=None) == actions.SeatTakenFromDeal2("Dora", "Carla", 2)
+    assert isinstance(actions.delete_deal(db, game_id, second.id, expected=None), actions.Deleted)
+
+
 def test_a_player_sitting_at_another_seat_cannot_take_one(db, make_game):
     game_id = make_game()
     _played(db, game_id, DEAL_1)

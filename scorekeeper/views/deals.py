@@ -524,6 +524,8 @@ def delete(game_id: str, deal_id: int) -> Any:
                 return _confirm(current, deal_id, form, problem, now.version), 409
             case actions.Refused(error=error):
                 return _confirm(store.get_game(get_db(), game.id), deal_id, form, error, None), 400
+            case actions.SeatTakenFromDeal2() as seat_first:  # a seat change taken meanwhile, too
+                return _confirm(store.get_game(get_db(), game.id), deal_id, form, seat_first, None), 400
             case actions.CardClosed():  # the round closed at the instant of the delete
                 return access.card_closed()
     if request.method == "POST" and _gone(game, deal_id):  # a repeat whose token failed
@@ -547,7 +549,8 @@ def _deleted(game: StoredGame, deal_id: int, number: int, undo: bool) -> Any:
     return redirect(_sheet_at(game.id, min(number, left)))
 
 
-def _confirm(game: StoredGame, deal_id: int, form: forms.EmptyForm, problem: RuleError | None,
+def _confirm(game: StoredGame, deal_id: int, form: forms.EmptyForm,
+             problem: RuleError | actions.SeatTakenFromDeal2 | None,
              version: str | None) -> str:
     """The "Delete deal N?" page (``version``: the fingerprint its Delete button sends)."""
     return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,

@@ -763,6 +763,15 @@ const OfflineTruth = (function () {
   const DRAFTS = "scorekeeper-draft:";
   const DRAFT_MS = 12 * 3600 * 1000;  // how long a form's kept entries are offered back
 
+  // Whether a draft's [name, value] pairs hold anything the player entered: not the form's
+  // tokens and versions, the contract it was opened for, or the fields that only mirror a
+  // count (its chips, what it showed): the count's own field carries it
+  const NOT_ENTRIES = new Set(["csrf_token", "nonce", "version", "seen", "contracts", "scorekeeper-auto"]);
+  function entered(data) {
+    return Array.isArray(data) && data.some((pair) => !NOT_ENTRIES.has(pair[0])
+      && !/_(was|chip)$/.test(pair[0]) && String(pair[1]).trim() !== "");
+  }
+
   function setupDraft(form) {
     // This phone's own deals since the game this form was drawn for (waiting in the
     // outbox, or sent since) come first: this form is for the deal after them (OfflineTruth).
@@ -778,6 +787,12 @@ const OfflineTruth = (function () {
     function keep(sent) {
       const data = [];
       new FormData(form).forEach((value, name) => { if (name !== "csrf_token") data.push([name, value]); });
+      // nothing typed or tapped (a Save of an empty form, refused): no entries to bring back
+      // (tester 39: "your entries for deal 8, not saved, are back" over an empty form)
+      if (!entered(data)) {
+        try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+        return;
+      }
       const filled = Array.from(form.querySelectorAll('input.count-input[data-auto="1"]'), (i) => i.name);
       if (filled.length) data.push([AUTO, filled.join(" ")]);
       const kept = sent === true ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
@@ -793,6 +808,7 @@ const OfflineTruth = (function () {
     }
     let kept = null;
     try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+    if (kept && !entered(kept.data)) kept = null;  // kept empty by an older copy of this script
     // not a form the server sent back with problems, or with another phone's deal
     const fresh = !form.querySelector(".errors, [data-conflict]");
     // a refused deal opened again from the sheet (reopen) is this form's, whatever deal its
@@ -826,7 +842,9 @@ const OfflineTruth = (function () {
         if (!(n < parseInt(number, 10)) || (orphan && orphan.n > n)) continue;
         let other = null;
         try { other = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { other = null; }
-        if (other && !other.sent && Date.now() - other.at < DRAFT_MS) orphan = { n: n, name: name, kept: other };
+        if (other && !other.sent && Date.now() - other.at < DRAFT_MS && entered(other.data)) {
+          orphan = { n: n, name: name, kept: other };
+        }
       }
       if (orphan) {
         kept = orphan.kept;
@@ -984,7 +1002,7 @@ const OfflineTruth = (function () {
       if (!name.startsWith(prefix)) continue;
       let draft = null;
       try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-      if (!(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS)) continue;
+      if (!(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data))) continue;
       kept = true;
       (Array.isArray(draft.data) ? draft.data : []).forEach(function (pair) {
         if (pair[0] === "contracts") contracts.add(pair[1]);

@@ -381,6 +381,27 @@ def test_entries_a_save_had_refused_come_back_on_the_next_deal_once_another_phon
         phone.context.close()
 
 
+def test_an_empty_form_saved_and_refused_brings_nothing_back(browser, served):
+    """Tester 39: Save tapped on deal 1's empty form (refused), the sheet opened, another
+    phone added deal 1: deal 2's form said "Your entries for deal 1, not saved, are back"
+    over nothing, and the sheet spoke of entries kept. An empty form keeps no entries."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator(".errors").first).to_be_visible()  # refused: nothing saved
+        phone.goto(f"{url}/games/{game_id}")
+        expect(phone.locator("#deal-1")).to_have_count(0)
+        assert phone.locator(".action-bar [data-drafts-kept]").count() == 0
+        note = deal_1_added_elsewhere_then_deal_2(phone, url, database, game_id)
+        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+        expect(note).to_have_count(0)
+    finally:
+        phone.context.close()
+
+
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())

@@ -23,7 +23,7 @@ def site(tmp_path_factory):
     with serve(path) as url:
         trigami = store_game(path, game_file(deals=[WORKED_TRIGAMI_DEAL] * 2))
         trix = store_game(path, game_file("trix", deals=TRIX_KINGDOM[:3]))
-        yield {"url": url, "trigami": trigami, "trix": trix}
+        yield {"url": url, "trigami": trigami, "trix": trix, "database": path}
 
 
 def switch(page, name: str) -> None:
@@ -89,5 +89,45 @@ def test_the_switch_works_without_javascript_and_without_a_group(site, browser):
         assert page.url == f"{site['url']}/welcome"
         expect(page.locator("html")).to_have_attribute("lang", "fi")
         shot(page, "language-welcome-fi")
+    finally:
+        page.context.close()
+
+
+# Each filter select's chosen choice: its text's width (a canvas measures it in the
+# select's font) against the room the select gives it (its width less its padding and
+# the arrow's 24 px); each game card's date: how many lines it takes
+FILTERS_AND_DATES = """() => {
+  const pen = document.createElement("canvas").getContext("2d");
+  const selects = Array.from(document.querySelectorAll(".filter-form select"), (s) => {
+    const style = getComputedStyle(s);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = s.clientWidth - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd) - 24;
+    return [s.name, s.options[s.selectedIndex].text, pen.measureText(s.options[s.selectedIndex].text).width <= room];
+  });
+  const dates = Array.from(document.querySelectorAll(".game-card-when time"), (t) => {
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    return [t.textContent.trim(), new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
+  });
+  return {selects, dates};
+}"""
+
+
+def test_the_finnish_games_list_shows_each_filter_choice_and_date_whole(browser, site):
+    """Tester 39 at 390 px in Finnish: the "Näytä" filter's default, "Kesken olevat ja
+    päättyneet" (unfinished and finished), showed cut to "Kesken olevat", which reads as
+    another choice; and a plain Bugami game's date broke as "6.12.202 / 6" beside its long
+    name, "Tavallinen Bugami kolmelle"."""
+    store_game(site["database"], game_file("bugami3"))
+    page = new_page(browser)
+    try:
+        page.context.add_cookies([{"name": "lang", "value": "fi", "url": site["url"]}])
+        page.goto(f"{site['url']}/")
+        page.get_by_text("Etsi aiempia pelejä").click()
+        seen = page.evaluate(FILTERS_AND_DATES)
+        shot(page, "language-fi-games-list")
+        assert seen["dates"] and all(lines == 1 for _, lines in seen["dates"]), seen["dates"]
+        assert [whole for _, _, whole in seen["selects"]] == [True] * 3, seen["selects"]
+        assert ["status", "Kesken olevat ja päättyneet", True] in seen["selects"]
     finally:
         page.context.close()

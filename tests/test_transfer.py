@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from scorekeeper import gamefile, store
+from scorekeeper import gamefile, i18n, store
 from scorekeeper.db import connect
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 from tests.race_support import form_fields
@@ -645,3 +645,20 @@ def test_a_game_put_right_on_one_server_is_stored_beside_and_named_not_silently(
     other = {**WORKED_TRIGAMI_DEAL, "tricks": [3, 5, 5]}
     answer = upload(client, json.dumps(game_file(deals=[other])))
     assert answer.status_code == 302 and "many of the same deals" not in text(client.get(answer.location))
+
+
+def test_a_bid_plain_bugami_has_not_is_refused_in_the_readers_words(client, db):
+    """Tester 39: a plain Bugami for three file with a Turnip bid was refused in Finnish as
+    "pelissä Plain Bugami for three on vain tavallisia tarjouksia, ei tarjousta turnip": the
+    game's and the bid's names in English, the bid as the file spells it (SCORING.md §1.5:
+    plain Bugami has plain bids only)."""
+    deal = {"bids": [{"kind": "turnip"}, {"kind": "plain", "suit": "H"}, {"kind": "doublets", "suit": "C"}],
+            "tricks": [6, 5, 6], "bugs": [0, 0, 0]}
+    content = json.dumps(game_file("bugami3", deals=[deal]))
+    said = text(upload(client, content))
+    assert "\u2068Anna\u2069: Plain Bugami for three has only plain bids, no Turnip" in said
+    client.set_cookie(i18n.COOKIE, "fi")
+    said = text(upload(client, content))
+    assert "pelissä Tavallinen Bugami kolmelle on vain tavallisia tarjouksia, ei turnipsitarjousta" in said
+    assert "Plain Bugami" not in said and "turnip" not in said.replace("turnipsi", "")
+    assert db["games"].count == 0

@@ -141,6 +141,11 @@ class TrigamiRules:
             raise ValueError("every card but one must be dealt into the tricks")
 
     @property
+    def shown_title(self) -> str:
+        """The game's name in the reader's words ("Tavallinen Bugami kolmelle"), translated now."""
+        return _("Trigami") if self.kind == "trigami" else _("Plain Bugami for three")
+
+    @property
     def cards(self) -> int:
         """Cards in play: 40 in Trigami, 52 in plain Bugami."""
         return 4 * self.suit_size
@@ -269,12 +274,15 @@ class TrigamiRules:
             raise error(_("{who}: the bid must be plain, turnip or doublets, not {value!r}").format(
                 who=who, value=kind))
         if kind != PLAIN and not self.special_bids:
-            raise error(_("{who}: {game} has only plain bids, no {kind}").format(
-                who=who, game=self.title, kind=kind))
+            # the bid and the game named in the reader's words (tester 39: "pelissä Plain Bugami
+            # for three … ei tarjousta turnip")
+            raise error((_("{who}: {game} has only plain bids, no Turnip") if kind == TURNIP else
+                         _("{who}: {game} has only plain bids, no Doublets")).format(who=who, game=self.shown_title))
         suit = raw.get("suit")
         if suit is None:
             if kind != TURNIP:
-                raise error(_("{who}: a {kind} bid needs a suit").format(who=who, kind=kind))
+                raise error((_("{who}: a plain bid needs a suit") if kind == PLAIN else
+                             _("{who}: a Doublets bid needs a suit")).format(who=who))
         elif suit not in SUITS:
             raise error(_("{who}: the bid's suit must be one of {suits}, not {value!r}").format(
                 who=who, suits=", ".join(SUITS), value=suit))

@@ -35,7 +35,10 @@ TOTAL_SOURCES: Mapping[str, str] = {
 }
 DEALER_SOURCES: Mapping[str, str] = {
     "trigami": "SCORING.md §1.4; rules/trigami.en.txt, Setup, Playing",
-    "bugami3": "SCORING.md §1.4, §1.5; rules/trigami.en.txt, Setup, Playing",
+    # plain Bugami: the items of Trigami's text that hold for it, not its 13 cards and
+    # turnip (tester 39: "Pelaajille jaetaan 13 korttia" under "Why this dealer?")
+    "bugami3": ("SCORING.md §1.4, §1.5; rules/trigami.en.txt, Setup: Choose the first dealer, "
+                "Playing: The player to the dealer's left, Variants: Plain Bugami for three"),
     "trix": "SCORING.md §2; rules/trix.de.txt, Vorbereitung und Königreiche",
 }
 REVERSED_SOURCE = "SCORING.md §2.5 Reversed scoring; rules/trix.de.txt, Varianten: Umgekehrte Wertung"

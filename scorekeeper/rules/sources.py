@@ -447,10 +447,12 @@ TRIGAMI_PARTS: tuple[tuple[str, str, str | None], ...] = (
     ("Overview: You need", "Überblick: Du brauchst", None),
     ("The cards", "Die Karten", "Jako"),
     ("Setup", "Vorbereitung", "Jako"),
+    ("Setup: Choose the first dealer", "Vorbereitung: Der erste Geber", None),
     ("Bidding", "Bieten", "Tarjoukset"),
     ("Bidding: Turnip", "Bieten: Turnip", "Tarjoukset: Turnipsi"),
     ("Bidding: Doublets", "Bieten: Doublets", "Tarjoukset: Tupla tai kuitti"),
     ("Playing", "Das Spiel", "Pelin kulku"),
+    ("Playing: The player to the dealer's left", "Das Spiel: Der Spieler links vom Geber", None),
     ("Scoring", "Abrechnung", "Pisteenlasku"),
     ("Scoring: Normal score", "Abrechnung: Normal", "Pisteenlasku: Jokaisesta voitetusta tikistä"),
     ("Scoring: Clean tricks", "Abrechnung: Saubere Stiche", "Pisteenlasku: Jos pelaajalla ei ole"),
@@ -525,6 +527,8 @@ def section_name(document: str, section: str, item: str | None = None) -> str | 
         items = {
             "Plain Bugami for three": _("Plain Bugami for three"),
             "Other bid ranks": _("Other bid ranks"),
+            "Choose the first dealer": _("Choose the first dealer"),
+            "The player to the dealer's left": _("The player to the dealer's left"),
         }
     else:
         return None

@@ -270,3 +270,14 @@ def test_plain_bugami_cites_its_variant():
         {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [6, 6, 5], "bugs": [1, 2, 3]}, 1)])
     labels = [p.label for p in quote(score.deals[0].lines[0].source)]
     assert labels == ["§1.2 Points", "§1.5 Plain Bugami for three", "Scoring", "Variants — Plain Bugami for three"]
+
+
+def test_plain_bugamis_dealer_is_explained_without_trigamis_thirteen_cards():
+    """Tester 39: "Why this dealer?" of a plain Bugami game quoted Trigami's setup, "Everyone
+    has 13 cards" and its turnip; it quotes who deals and who leads, and the variant."""
+    passages = quote(explanations.DEALER_SOURCES["bugami3"])
+    quoted = " ".join(p.text for p in passages if p.document != "SCORING.md")
+    assert "after each deal the next player to the left deals" in quoted
+    assert "The player to the dealer's left leads" in quoted
+    assert "Everyone has 13 cards" not in quoted and "The card in the middle is the turnip" not in quoted
+    assert "17 each" in quoted

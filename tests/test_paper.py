@@ -518,6 +518,19 @@ def test_marks_name_their_rule_in_words_not_file_names(client):
         assert cited(SOURCE_TRIX_CHECKS) == "Contracts and points; Doubling; Consistency checks"
 
 
+@pytest.mark.parametrize("target", ["520", "٥٢٠"])
+def test_any_target_a_game_may_have_is_typed_as_the_new_game_form_takes_it(client, target):
+    """Tester 39: the target was a number field stepping by 50, so the browser refused a
+    game's 520 in its own words before sending; and a number field drops an Arabic
+    keypad's digits. It is the new-game form's field: digits of any script, any whole
+    number from 50 to 100000."""
+    field = re.search(r'<input[^>]*name="target"[^>]*>', client.get("/check?kind=trigami").get_data(as_text=True))
+    assert field and 'type="text"' in field.group(0) and 'inputmode="numeric"' in field.group(0)
+    assert "step=" not in field.group(0)
+    body = client.get(check_url("trigami", {1: (80, 200, 13)}, target=target)).get_data(as_text=True)
+    assert 'id="target-errors"' not in body
+
+
 @pytest.mark.parametrize("target", ["-1", "abc", "1" + "0" * 30, "10"])
 def test_a_bad_target_is_said_beside_the_target_and_nowhere_else(client, target):
     response = client.get(check_url("trigami", {1: (80, 200, 13)}, target=target))

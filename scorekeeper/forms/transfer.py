@@ -34,7 +34,7 @@ from ..inputs import whole_number
 from ..names import CONTRACT_NAMES, CONTRACTS, KING_LABEL
 from ..rules.paper import PaperOptions, PaperRow
 from ..rules.trix import PARTNERSHIPS
-from .fields import TARGET_RANGE, CountField, check_names, choices
+from .fields import TARGET_RANGE, CountField, DigitsInput, check_names, choices
 
 #: Rows a paper sheet may have: a Trix game is at most 20 deals; Trigami games run longer.
 MAX_ROWS = {"trigami": 80, "bugami3": 80, "trix": 20}
@@ -244,7 +244,10 @@ def paper_form(kind: str, rows: int, complex_: bool = False) -> type[PaperForm]:
         fields["target"] = TargetField(
             _l("Play to"), default=500,
             validators=[Optional(), NumberRange(50, 100000, message=TARGET_RANGE)],
-            widget=NumberInput(min=50, max=100000, step=50), render_kw={"inputmode": "numeric"})
+            # as the new-game form's: any whole number 50 to 100000 (a browser's number field
+            # with step 50 refused a game's 520 in its own words: tester 39) in any script's
+            # digits (type=number drops an Arabic keypad's)
+            widget=DigitsInput())
     for row in range(1, rows + 1):
         if trix:
             contract_choices = choices([(c, CONTRACT_NAMES[c]) for c in CONTRACTS])

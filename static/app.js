@@ -1160,6 +1160,8 @@ const OfflineTruth = (function () {
     // The past-games filters count days in the viewer's time zone (UTC without this)
     document.querySelectorAll("input[data-time-zone]").forEach(function (input) {
       try { input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* UTC */ }
+      const said = input.value && input.form && input.form.querySelector("[data-days-local]");
+      if (said) said.textContent = said.dataset.daysLocal;  // the next search counts the phone's days
     });
     // Game cards that would look alike (same game, same players, same day) show the time
     // they were started: the page counts UTC days; count the phone's own days instead

@@ -109,8 +109,13 @@ FILTERS_AND_DATES = """() => {
     range.selectNodeContents(t);
     return [t.textContent.trim(), new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
   });
-  return {selects, dates};
+  const days = document.querySelector(".filter-form .date-range + .hint");
+  return {selects, dates, days: days && days.textContent.trim()};
 }"""
+
+
+#: "Days are counted in your time zone." in Finnish
+DAYS_LOCAL_FI = "Päivät lasketaan aikavyöhykkeesi mukaan."
 
 
 def test_the_finnish_games_list_shows_each_filter_choice_and_date_whole(browser, site):
@@ -129,5 +134,8 @@ def test_the_finnish_games_list_shows_each_filter_choice_and_date_whole(browser,
         assert seen["dates"] and all(lines == 1 for _, lines in seen["dates"]), seen["dates"]
         assert [whole for _, _, whole in seen["selects"]] == [True] * 3, seen["selects"]
         assert ["status", "Kesken olevat ja päättyneet", True] in seen["selects"]
+        # the next search counts the phone's days (its time zone sent with it), said at once,
+        # not "in UTC" until a first search (tester 39, on a phone in Helsinki)
+        assert seen["days"] == DAYS_LOCAL_FI
     finally:
         page.context.close()

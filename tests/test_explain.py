@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from scorekeeper import explanations, store
+from scorekeeper import explanations, i18n, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_web import text as _text
@@ -440,6 +440,17 @@ def test_calculator_preview_as_json(client):
 
 
 # ----------------------------------------------------------------------------- what-if
+
+
+def test_the_what_if_rows_are_headed_by_a_word_their_narrow_column_holds(client, trix):
+    """Tester 39: in Finnish the row of the game as played was headed "Kuten pelattiin",
+    broken "Kuten pelattii / n" in the deal numbers' narrow column at 390 px; the row has
+    its own short word ("Pelattu"), while the doubling choice keeps the sentence."""
+    client.set_cookie(i18n.COOKIE, "fi")
+    html_page = client.get(f"/games/{trix}/what-if?doubling=none").get_data(as_text=True)
+    row = re.search(r'<tr class="what-if-totals real-totals">\s*(?:\{#.*?#\}\s*)?<th[^>]*>([^<]*)</th>', html_page, re.S)
+    assert row and row.group(1).strip() == "Pelattu"
+    assert "Kuten pelattiin" in html_page  # the form's choice "As played"
 
 
 def test_what_if_no_doubling_changes_doubler_and_taker(client, db, trix):

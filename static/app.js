@@ -615,8 +615,10 @@ const OfflineTruth = (function () {
               if (out) out.textContent = p;
             });
             // each name isolated (FSI … PDI, as the server's messages): "سارة +75، Anna 0" keeps its
-            // order; the page's separator (data-separator: " · ", Arabic "، ": "·" beside "٠" reads as a digit)
-            line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069 " + p).join(line.dataset.separator || " · ");
+            // order; the page's separator (data-separator: " · ", Arabic "، ": "·" beside "٠" reads as a digit);
+            // a no-break space between a name and its points, which a line no longer parts
+            // (tester 38: "Anna" at a line's end, "−٢٥" on the next)
+            line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069\u00a0" + p).join(line.dataset.separator || " · ");
           } else if (data.message) {
             // why the points cannot be worked out yet, as Save would say it: something
             // still to enter, or a mistake (in red)

@@ -519,6 +519,8 @@ def test_counts_and_the_finishing_order_work_from_the_keyboard(page, served):
     page.keyboard.press("ArrowRight")
     expect(page.locator("#tricks_3")).to_have_value("4")  # the rest: 13 − 3 − 4 − 2
     expect(page.locator("[data-preview-line]")).to_contain_text("\u2068Anna\u2069 −45 · \u2068Ben\u2069 −60 · \u2068Carla\u2069 −30 · \u2068Dan\u2069 −60")
+    # a name and its points never parted by a line's end (tester 38): a no-break space
+    assert "\u2068Anna\u2069\u00a0−45" in page.locator("[data-preview-line]").text_content()
 
     page.goto(f"{url}/games/{game_id}/deals/new?contract=trix")
     buttons = page.locator(".finish-taps button")

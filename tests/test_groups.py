@@ -687,6 +687,18 @@ def test_a_group_name_is_told_what_is_wrong_with_it(app, two_groups, typed, said
     assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
 
 
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("سهرة\u200f الخميس", "سهرة الخميس"),  # a right-to-left mark a keyboard left (tester 38)
+    ("\u200eFriday\u200b club", "Friday club"),
+    ("می\u200cروم", "می\u200cروم"),  # a Persian zero-width non-joiner shapes the letters: kept
+])
+def test_a_group_name_drops_marks_that_show_nothing_and_keeps_joiners(app, two_groups, typed, kept):
+    keeper = phone(app, two_groups[0]["group"].token)
+    answer = keeper.post("/group", data={"action": "rename", "rename-name": typed})
+    assert answer.status_code == 302, html.unescape(answer.get_data(as_text=True))[:300]
+    assert kept in html.unescape(keeper.get("/group").get_data(as_text=True))
+
+
 def test_a_passcode_nobody_could_type_is_refused(app, two_groups):
     keeper = phone(app, two_groups[0]["group"].token)
     for invisible in ("\u200b\u200b\u200b\u200b", "abc\u202e", "ab\x00cd"):

@@ -64,12 +64,25 @@ def new_passcode(typed: str) -> str:
     return digits if digits.isdigit() else kept
 
 
+#: Marks a keyboard or a paste leaves in a name that show nothing and steer nothing beyond
+#: themselves: the direction marks (LRM, RLM, ALM), zero-width space, word joiner,
+#: byte-order mark, soft hyphen. Dropped wherever they are in a group's name (tester 38:
+#: "سهرة" + RLM + " الخميس" was refused for a character nobody can see to take out)
+_DROPPED_MARKS = str.maketrans(dict.fromkeys("\u200b\u200e\u200f\u061c\u2060\ufeff\u00ad"))
+#: The joiners that shape the letters beside them (Persian and Arabic ZWNJ, emoji ZWJ): kept
+_JOINERS = "\u200c\u200d"
+
+
 def group_name(form: Any, field: Any) -> None:
-    """A group's name as it is kept (inputs.clean_name), with something to see and nothing
-    unseen that would steer the text around it (control or direction characters)."""
-    typed = " ".join((field.data or "").split())
+    """A group's name as it is kept (inputs.clean_name, without the marks
+    :data:`_DROPPED_MARKS`), with something to see and nothing unseen that would steer the
+    text around it (control characters, direction embeddings and overrides)."""
+    raw = field.data or ""
+    typed = " ".join(raw.translate(_DROPPED_MARKS).split())
     field.data = clean_name(typed)
-    if not typeable(typed.replace(" ", "")):  # said first: a name of such characters alone too
+    if raw.strip() and not typed:  # marks alone: no name, not the default one
+        raise ValidationError(_("Give the group a name with letters or digits."))
+    if not typeable("".join(c for c in typed if c != " " and c not in _JOINERS)):  # said first: such characters alone too
         raise ValidationError(_("A group's name cannot hold invisible or control characters."))
     if typed and not has_visible_character(field.data):  # (marks alone are trimmed to nothing)
         raise ValidationError(_("Give the group a name with letters or digits."))

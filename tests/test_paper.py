@@ -354,7 +354,7 @@ def test_one_wrong_row_is_marked_in_its_kingdom_only_not_in_every_kingdom_after(
     page = text(client.get(check_url("trix", {r: row.points for r, row in enumerate(rows, 1)},
                                      {r: row.contracts[0] for r, row in enumerate(rows, 1)},
                                      doubling="y", totals="y", **totals)))
-    assert "1 thing cannot be right" not in page and "2 things cannot be right" in page, page[:400]
+    assert "In 1 deal something" not in page and "In 2 deals something cannot be right" in page, page[:400]
     assert page.count("Kingdom 1: its deals add up to +25, not 0") == 2  # in the summary, beside deal 5
     for k in (2, 3, 4):
         assert f"Kingdom {k}: Σ = 0 ✓" in page, k
@@ -440,7 +440,7 @@ def test_check_page_marks_the_wrong_trix_rows(client):
     assert "paper-row bad" in second and "Queens: −100 in all, but this row adds up to −75" in html.unescape(second)
     assert 'paper-row ok' in row_html(response, 3)
     page = text(response)
-    assert "1 thing cannot be right" in page
+    assert "In 1 deal something cannot be right" in page
     assert 'value="-25"' in second  # what was typed stays, the contract too
     assert re.search(r'<input checked[^>]*value="queens"', second)
 
@@ -516,6 +516,16 @@ def test_marks_name_their_rule_in_words_not_file_names(client):
     with client.application.test_request_context():
         assert cited(SOURCE_DOUBLING) == "Contracts and points; Doubling"  # the rules as stated to players
         assert cited(SOURCE_TRIX_CHECKS) == "Contracts and points; Doubling; Consistency checks"
+
+
+def test_the_summary_counts_the_deals_it_lists(client):
+    """Tester 38: "3 things cannot be right" over two lines, one deal's reasons sharing its
+    line. It counts the deals listed: deal 2 adds up to −70, not the K♥'s −75 (SCORING.md
+    §2.1), and the K♥ was played already in kingdom 1: one deal, three reasons."""
+    page = text(client.get(check_url("trix", {1: (0, 75, -150, 0), 2: (0, 0, -70, 0)}, {1: "king", 2: "king"},
+                                     n0="Anna", n1="Ben", n2="Carla", n3="Dan", doubling="y")))
+    assert "✗ In 1 deal something cannot be right: Deal 2 :" in page
+    assert "King of Hearts was already played in kingdom 1" in page
 
 
 @pytest.mark.parametrize("target", ["520", "٥٢٠"])

@@ -21,7 +21,9 @@ PLAYERS = [LONG, "Aino", "Bruno", "Carla", "Dmitri", "Eeva"]
 def server(tmp_path_factory):
     """A Trigami night of two tables, each played to its end through the pages:
     (the app's URL, the night's id)."""
-    from scorekeeper import night_store
+    from scorekeeper import night_store, store
+    from scorekeeper.gamefile import from_dict
+    from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
     from tests.test_nights import play_trigami, start
 
     with served_to_play(tmp_path_factory.mktemp("long") / "long.sqlite3") as (url, client, db):
@@ -29,6 +31,9 @@ def server(tmp_path_factory):
         for table in night_store.get_night(db, night_id).current.tables:
             seats = table.game.players
             play_trigami(client, table.game.id, seats, sorted(seats), f"t{table.number}")
+        # and a game of Aino's with a name of two Arabic words, for her head to head (tester 38)
+        store.create_game(db, from_dict(game_file(players=["Aino", "محمد عبد الرحمن", "ليلى"],
+                                                  deals=[WORKED_TRIGAMI_DEAL] * 3)))
         yield url, night_id
 
 
@@ -88,9 +93,17 @@ def test_a_players_head_to_head_fits_a_360_pixel_phone(browser, server):
             table = page.locator("table.h2h-table")
             sync_api.expect(table).to_be_visible()
             # the page's width, the panel's box (the table's section) and each row's last cell's, in one call
-            width, panel, boxes = table.evaluate(f"""(table) => [document.documentElement.scrollWidth,
-                ({BOX})(table.closest("section")), Array.from(table.querySelectorAll("tr > :last-child"), {BOX})]""")
+            # and the room between two headers' words (their text's boxes, in the page's direction)
+            width, panel, boxes, gaps = table.evaluate(f"""(table) => {{
+                const words = Array.from(table.querySelectorAll("thead th"), (th) => {{
+                  const range = document.createRange(); range.selectNodeContents(th);
+                  return range.getBoundingClientRect(); }});
+                const gaps = words.slice(1).map((w, i) => Math.max(w.left - words[i].right, words[i].left - w.right));
+                return [document.documentElement.scrollWidth, ({BOX})(table.closest("section")),
+                        Array.from(table.querySelectorAll("tr > :last-child"), {BOX}), gaps]; }}""")
             assert width <= 360, language
+            # tester 38: Arabic "متأخّر متعادل" ran into one word
+            assert min(gaps) >= 4, (language, gaps)  # more than a space between words (about 3 px)
             for box in boxes:
                 assert panel is not None and box is not None, language
                 assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (language, box, panel)

@@ -31,6 +31,7 @@ ZWSP = "\u200b"
     ("3", 3), (" 12 ", 12), ("٣", 3), ("０７", 7), ("0" * 5000 + "1", 1), ("", None), ("-1", None),
     ("1.5", None), ("1e3", None), ("+3", None), ("9" * 18, 10**18 - 1), ("9" * 19, inputs.TOO_LARGE),
     ("9" * 5000, inputs.TOO_LARGE), ("²", None), ("Ⅻ", None),
+    ("\u200f١٢\u200e", 12), ("\u200b3", 3), ("\u200f", None),  # marks a paste leaves (tester 38)
 ])
 def test_a_whole_number_is_read_from_any_digits_and_never_raises(typed, number):
     assert inputs.whole_number(typed) == number

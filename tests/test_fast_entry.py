@@ -206,7 +206,14 @@ def test_a_complex_game_opens_with_that_contract_ticked(client, make_game):
 def test_doubling_shows_without_a_fold_out(client, make_game):
     game_id = make_game(kind="trix")
     page = client.get(f"/games/{game_id}/deals/new?contract=king")
-    assert "Doubled?" not in text(page) and "Who doubled the K♥?" in text(page)
+    assert "Doubled?" not in text(page)
+    # the legend as read, its card's suit in its own red span (tester 38): no tags between
+    legends = [re.sub(r"<[^>]+>", "", legend) for legend in re.findall(r"<legend[^>]*>(.*?)</legend>",
+                                                                     page.get_data(as_text=True), re.S)]
+    assert "Who doubled the K♥?" in legends
+    assert re.search(r'<legend[^>]*>Who doubled the K<span class="suit suit-H">♥</span>\?</legend>',
+                     page.get_data(as_text=True))
+    assert 'holds the 7<span class="suit suit-H">♥</span> and chooses.' in page.get_data(as_text=True)
 
 
 # ----------------------------------------------------------------- the preview says why

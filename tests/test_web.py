@@ -19,8 +19,10 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 
 def text(response) -> str:
     """The page as a player reads it: tags dropped, entities decoded, spaces folded."""
-    # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"
+    # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"; so is a
+    # suit's colour: "7<span class="suit suit-H">♥</span>" reads "7♥"
     body = re.sub(r"</?bdi>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S))
+    body = re.sub(r'<span class="suit suit-[SHDC]">([♠♥♦♣])</span>', r"\1", body)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
 

@@ -114,6 +114,14 @@ def suit(code: str | None) -> Markup:
         c=code, name=forms.SUIT_NAMES[code], sym=SUIT_SYMBOLS[code])
 
 
+def suit_colour(code: str) -> Markup:
+    """A suit symbol coloured by CSS, read as written (where the words around it name it
+    already: a form's legend a player finds by its text)."""
+    if code not in SUIT_SYMBOLS:
+        return Markup("")
+    return Markup('<span class="suit suit-{c}">{sym}</span>').format(c=code, sym=SUIT_SYMBOLS[code])
+
+
 def card(rank: str, code: str, named: bool = True) -> Markup:
     """The K♥ or a queen as the reader's players write it (rules.trix.card_label: "K♥",
     "D♠" in German), its suit's symbol coloured by CSS; named in words for screen readers
@@ -328,7 +336,7 @@ def init_templates(app: Flask) -> None:
     # Links to pages that may not exist yet render only once their view does
     app.jinja_env.globals["has_endpoint"] = lambda name: name in app.view_functions
     app.jinja_env.globals.update(
-        suit=suit, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
+        suit=suit, suit_colour=suit_colour, card=card, card_label=card_label, CONTRACT_NAMES=forms.CONTRACT_NAMES,
         KIND_NAMES=forms.KIND_NAMES, SUITS=("S", "H", "D", "C"), tojson_compact=lambda v: json.dumps(v))
     # the mark between labels on one line ("Trix · With doubling"; Arabic " — "): {{ sep() }}
     app.jinja_env.globals["sep"] = separator

@@ -382,6 +382,15 @@ def test_a_deal_added_meanwhile_is_compared_under_the_names_of_who_sat_in_it(cli
     assert "Dora" in table and "Carla" not in table, table
 
 
+def test_the_comparison_colours_its_suits_as_the_sheet_does(client, make_game):
+    """Tester 39: the two phones' entries side by side wrote ♥ and ♦ in black; they are red
+    (UX.md), named for screen readers: the hearts of a bid in the worked deal (SCORING.md §1.2)."""
+    game_id = make_game()
+    compare = re.search(r'<table class="compare".*?</table>', worked_example_first(client, game_id)
+                        .get_data(as_text=True), re.S).group(0)
+    assert '<span class="suit suit-H" role="img" aria-label="hearts">♥</span>' in compare
+
+
 def test_a_save_sent_twice_says_saved_once(client, make_game, db):
     """A double tap on Save in Players and settings (the same form sent twice, one after
     the other): one change, and the sheet it leads to says so once, not twice."""

@@ -764,6 +764,9 @@ const OfflineTruth = (function () {
   // again still saves the deal once.
   const DRAFTS = "scorekeeper-draft:";
   const DRAFT_MS = 12 * 3600 * 1000;  // how long a form's kept entries are offered back
+  // how long a Save waits for the server's answer before the deal waits in the outbox
+  // (sent again with its form token: saved once, even if the first did arrive)
+  const SAVE_MS = 15000;
 
   // Whether a draft's [name, value] pairs hold anything the player entered: not the form's
   // tokens and versions, the contract it was opened for, or the fields that only mirror a
@@ -800,11 +803,11 @@ const OfflineTruth = (function () {
       const kept = sent === true ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
       try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     }
-    function say(text) {
+    function say(text, kind) {
       if (!status) return;
       status.textContent = "";
       const span = document.createElement("span");
-      span.className = "bad";
+      span.className = kind || "bad";
       span.textContent = text;
       status.appendChild(span);
     }
@@ -938,6 +941,49 @@ const OfflineTruth = (function () {
       // its own answer (the sheet with "Deal N saved" and Undo) comes back to this page:
       // the live check below does not take this page to the sheet meanwhile
       if (navigator.onLine !== false) form.dataset.sentAt = String(Date.now());
+      // With the phone on the Wi-Fi but the server out of reach (the way a weak connection
+      // fails most), a Save sent as a page lands on the browser's error page and the deal
+      // is lost (tester 41, HIGH). It is sent first without leaving the page: no answer
+      // (or none in SAVE_MS), it waits in the outbox and goes by itself, once (its form
+      // token); saved, the sheet opens at its row, as the server's answer does; any
+      // other answer (a problem, another phone's deal) is shown as the page the server
+      // sends, by sending the form again, which nothing saved the first time.
+      if (navigator.onLine !== false && window.fetch && window.AbortController && form.dataset.answered !== "1") {
+        event.preventDefault();
+        const submitter = event.submitter || null;
+        const body = new FormData(form);
+        if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+        const buttons = Array.from(form.querySelectorAll('button[type="submit"]'));
+        buttons.forEach((b) => { b.disabled = true; });
+        if (form.dataset.saving) say(form.dataset.saving, "todo");
+        const stop = new AbortController();
+        const timer = setTimeout(() => stop.abort(), SAVE_MS);
+        const url = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : (form.action || location.href);
+        fetch(url, { method: "POST", body: body, credentials: "same-origin",
+                                               redirect: "manual", signal: stop.signal })
+          .then(function (response) {
+            clearTimeout(timer);
+            if (response.type === "opaqueredirect") {  // saved (or saved already: once)
+              location.assign((form.dataset.sheetUrl || location.pathname) + "#deal-" + (form.dataset.number || ""));
+              return;
+            }
+            buttons.forEach((b) => { b.disabled = false; });
+            form.dataset.answered = "1";
+            if (submitter && form.requestSubmit) form.requestSubmit(submitter);
+            else if (form.requestSubmit) form.requestSubmit();
+            else HTMLFormElement.prototype.submit.call(form);
+          })
+          .catch(function () {
+            clearTimeout(timer);
+            buttons.forEach((b) => { b.disabled = false; });
+            if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
+              localStorage.removeItem(key);  // in the outbox now, sent by itself once the server answers
+              return;
+            }
+            say(form.dataset.offline || "No connection: nothing was sent. Your entries are kept; tap Save again when the phone is back online.");
+          });
+        return;
+      }
       if (navigator.onLine === false) {
         event.preventDefault();
         // a count left empty (one whose blank means nothing, unlike bugs' 0) would only be
@@ -1704,8 +1750,16 @@ const OfflineTruth = (function () {
         const n = known ? known.next : parseInt(table.dataset.dealCount, 10) + waiting + 1;
         add.textContent = add.textContent.replace(/\p{Nd}+/u, pageNumber(n));
       }
-      const numberOf = (item) => (known && item.state === "waiting" && item.nonce in known.numbers
-        ? known.numbers[item.nonce] : item.number);
+      // (one waiting behind a deal of this phone's that was not saved comes after it: at
+      // least that deal's number and one more for each waiting behind it before this one;
+      // tester 41: deal 2 behind a refused deal 1 read "Deal 1")
+      const numberOf = function (item) {
+        if (!(known && item.state === "waiting" && item.nonce in known.numbers)) return item.number;
+        if (item.behind === undefined) return known.numbers[item.nonce];
+        const before = items.slice(0, items.indexOf(item))
+          .filter((i) => i.state === "waiting" && i.behind === item.behind).length;
+        return Math.max(known.numbers[item.nonce], item.behind + 1 + before);
+      };
       const sentNow = load(SENT, {})[game] || [];
       // the head counts what waits to be sent and, apart, what was not saved (tester 28,
       // tester 31: "1 deal waiting to be sent" over a refused deal and a waiting one)

@@ -308,6 +308,38 @@ def test_the_trix_contract_whose_entries_are_kept_is_marked_among_the_buttons(br
         phone.context.close()
 
 
+def test_a_save_the_server_never_answers_waits_on_the_phone_and_is_sent_once(browser, served):
+    """Tester 41 (HIGH): the phone on the Wi-Fi, the server out of reach (the way a weak
+    connection fails most): Save left for the browser's error page, nothing was kept, and
+    the entries went once another phone added that deal. The Save gets no answer: the
+    deal waits on the phone, says so, and is sent by itself once the server answers;
+    saved once (SCORING.md §1.2: 5, 4, 4 clean tricks, 100, 80, 80)."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+
+    def unreachable(route):
+        if route.request.method == "POST":
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        phone.route(f"{url}/games/{game_id}/deals/new", unreachable)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-preview-line]")).to_have_text(
+            "No connection: deal 1 is kept on this phone and will be sent by itself when the connection is back.")
+        assert phone.url == f"{url}/games/{game_id}/deals/new" and deals(database) == []
+        phone.unroute(f"{url}/games/{game_id}/deals/new")
+        phone.goto(f"{url}/games/{game_id}")  # the sheet sends what waits
+        expect(phone.locator("thead .total")).to_have_text(["100", "80", "80"], timeout=15_000)
+        assert [d["tricks"] for d in deals(database)] == [[5, 4, 4]]
+    finally:
+        phone.context.close()
+
+
 def deal_1_added_elsewhere_then_deal_2(phone, url: str, database, game_id: str):
     """The phone, its deal 1's entries left on their form, opens the score sheet; another
     phone saves deal 1 (SCORING.md's worked example); the sheet is loaded again (it must

@@ -460,6 +460,11 @@ def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
     bid made Turnip with no turnip's suit, SCORING.md §1.3), as a phone's old copy of the
     app could."""
     with deal_3_kept_offline(browser, served) as (page, _url, database, _game):
+        # and deal 4 kept after it (tester 41: its card, behind the refused deal 3, read "Deal 3")
+        page.get_by_role("link", name="Add deal 4").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
         page.evaluate("""() => {
             const items = JSON.parse(localStorage.getItem("scorekeeper-outbox"));
             items[0].data = items[0].data.filter((p) => p[0] !== "turnip")
@@ -471,6 +476,9 @@ def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
         expect(refused).to_contain_text("Not saved: \u2068Anna\u2069 bid Turnip, so the turnip's suit is needed.",
                                         timeout=SENT)
         assert "Nothing was saved" not in refused.inner_text()
+        waiting = page.locator(".outbox-item:not(.refused)")
+        expect(waiting).to_contain_text("Not sent yet: it comes after your deal 3, which was not saved.")
+        expect(waiting).to_contain_text("Deal 4, kept on this phone at")
         assert len(deals(database)) == 2
 
 

@@ -1500,7 +1500,11 @@ const OfflineTruth = (function () {
   function reasonFrom(html, status) {
     try {
       const doc = new DOMParser().parseFromString(html, "text/html");
-      const said = Array.from(doc.querySelectorAll("[data-conflict] [data-reason]"), (n) => n.textContent);
+      // in a card's own words (no table of entries below it); a game over since is the
+      // reason, no comparison with the deal that ended it (tester 41: repeated on every card)
+      const over = doc.querySelector("[data-conflict] [data-reason][data-final]");
+      const said = Array.from(doc.querySelectorAll("[data-conflict] [data-reason]"))
+        .filter((n) => !(over && n.matches("[data-differ]"))).map((n) => n.dataset.cardText || n.textContent);
       // a page that says why in one line (a table card's, groups/table_only.html): that
       // line, "final" when the deal can never be saved from this phone
       const refusal = doc.querySelector("[data-refusal]");

@@ -482,6 +482,21 @@ def test_a_waiting_deal_the_rules_refuse_says_the_problem_once(browser, served):
         assert len(deals(database)) == 2
 
 
+def test_a_waiting_deals_card_points_to_no_table_it_does_not_have(browser, served):
+    """Tester 41: the card of a deal refused beside another phone's very different deal
+    said "they differ in several entries, marked below", and nothing below was marked:
+    the marked table is the form's. The card says it without pointing below."""
+    with deal_3_kept_offline(browser, served) as (page, _url, database, game_id):
+        other = {"turnip": "C", "bids": [{"kind": "plain", "suit": "C"}, {"kind": "plain", "suit": "S"},
+                                         {"kind": "plain", "suit": "H"}], "tricks": [4, 5, 4], "bugs": [1, 0, 0]}
+        another_phone_adds(database, game_id, other)
+        page.context.set_offline(False)
+        refused = page.locator(".outbox-item.refused")
+        expect(refused).to_contain_text("Deal 3 from the other phone and yours are not the same: they differ in "
+                                        "several entries.", timeout=SENT)
+        assert "marked below" not in refused.inner_text()
+
+
 def test_a_deal_kept_offline_while_a_seat_was_taken_over_is_not_called_the_same_deal(browser, served):
     """Without connection the phone keeps deal 3; meanwhile another phone has Dora take
     Carla's seat from deal 3. Back online, the deal is refused as the server's conflict

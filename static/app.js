@@ -803,6 +803,20 @@ const OfflineTruth = (function () {
       const kept = sent === true ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
       try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     }
+    // Without connection, a count left empty (one whose blank means nothing, unlike bugs'
+    // 0) would only be refused once the server answers, long after the hand (tester 38):
+    // said now, the first such field focused; whether it was said
+    function saidEmpty() {
+      const empty = Array.from(form.querySelectorAll("input.count-input")).filter((input) =>
+        !input.disabled && input.value.trim() === "" && !input.placeholder && input.offsetParent !== null);
+      if (!empty.length || !form.dataset.offlineEmpty) return false;
+      const names = empty.map((input) => input.getAttribute("aria-label")
+        || (input.labels && input.labels[0] ? input.labels[0].textContent.trim() : input.name));
+      // joined as the page's language lists things (<html data-list-separator>: Arabic "، ")
+      say(form.dataset.offlineEmpty.replace("{fields}", names.join(document.documentElement.dataset.listSeparator || ", ")));
+      empty[0].focus();
+      return true;
+    }
     function say(text, kind) {
       if (!status) return;
       status.textContent = "";
@@ -959,8 +973,7 @@ const OfflineTruth = (function () {
         const stop = new AbortController();
         const timer = setTimeout(() => stop.abort(), SAVE_MS);
         const url = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : (form.action || location.href);
-        fetch(url, { method: "POST", body: body, credentials: "same-origin",
-                                               redirect: "manual", signal: stop.signal })
+        fetch(url, { method: "POST", body: body, credentials: "same-origin", redirect: "manual", signal: stop.signal })
           .then(function (response) {
             clearTimeout(timer);
             if (response.type === "opaqueredirect") {  // saved (or saved already: once)
@@ -976,6 +989,7 @@ const OfflineTruth = (function () {
           .catch(function () {
             clearTimeout(timer);
             buttons.forEach((b) => { b.disabled = false; });
+            if (saidEmpty()) return;  // not kept to be refused later, as without connection
             if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
               localStorage.removeItem(key);  // in the outbox now, sent by itself once the server answers
               return;
@@ -986,18 +1000,7 @@ const OfflineTruth = (function () {
       }
       if (navigator.onLine === false) {
         event.preventDefault();
-        // a count left empty (one whose blank means nothing, unlike bugs' 0) would only be
-        // refused once the connection is back, long after the hand (tester 38): said now
-        const empty = Array.from(form.querySelectorAll("input.count-input"), (input) => input).filter((input) =>
-          !input.disabled && input.value.trim() === "" && !input.placeholder && input.offsetParent !== null);
-        if (empty.length && form.dataset.offlineEmpty) {
-          const names = empty.map((input) => input.getAttribute("aria-label")
-            || (input.labels && input.labels[0] ? input.labels[0].textContent.trim() : input.name));
-          // joined as the page's language lists things (<html data-list-separator>: Arabic "، ")
-          say(form.dataset.offlineEmpty.replace("{fields}", names.join(document.documentElement.dataset.listSeparator || ", ")));
-          empty[0].focus();
-          return;
-        }
+        if (saidEmpty()) return;
         if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
           localStorage.removeItem(key);  // it is in the outbox now, sent by itself later
           return;

@@ -326,8 +326,12 @@ def test_a_save_the_server_never_answers_waits_on_the_phone_and_is_sent_once(bro
 
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")
-        clean_deal(phone)
         phone.route(f"{url}/games/{game_id}/deals/new", unreachable)
+        # tricks still empty: said at once, as without connection, not kept to be refused later
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-preview-line]")).to_contain_text(
+            "No connection, and still empty: Anna's tricks, Ben's tricks, Carla's tricks.")
+        clean_deal(phone)
         phone.get_by_role("button", name="Save deal 1").click()
         expect(phone.locator("[data-preview-line]")).to_have_text(
             "No connection: deal 1 is kept on this phone and will be sent by itself when the connection is back.")

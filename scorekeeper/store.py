@@ -1807,6 +1807,14 @@ def _take_back(db: sqlite_utils.Database, game_id: str, change: SeatTaken, numbe
         _drop_unseated(db, left)
 
 
+def added_at(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int | None:
+    """The game's version its deal ``deal_id`` was added at (the id of its "deal_added"
+    change: a phone's state of that version or later counts it), or None."""
+    row = db.execute("select min(id) from changes where game_id = ? and deal_id = ? and action = 'deal_added'",
+                     [game_id, deal_id]).fetchone()
+    return row[0] if row and row[0] is not None else None
+
+
 def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> list[Change]:
     """The changes of game ``game_id`` made with the players-and-settings form token
     ``nonce``, oldest first (none without a token); a token resolves in its own game only."""

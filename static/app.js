@@ -61,11 +61,15 @@ const OfflineTruth = (function () {
   }
 
   // The outbox sent one of this phone's deals, or found it saved: a state no newer than the
-  // newest known now does not count it yet.
-  function sent(item) {
+  // newest known now does not count it yet; one saved already at version ``added`` (an
+  // earlier send's answer lost) is counted by every state of that version or later,
+  // which the phone may know already (tester 42: counted twice, the next form said deal 3)
+  function sent(item, added) {
     const kept = load(KNOWN + item.game, null);
+    const known = kept ? kept.version : 0;
+    const before = typeof added === "number" ? Math.min(known, added - 1) : known;
     const all = load(SENT_DEALS, []).filter((d) => d.nonce !== item.nonce);
-    all.push({ game: item.game, nonce: item.nonce, contracts: contractsOf(item.data), before: kept ? kept.version : 0 });
+    all.push({ game: item.game, nonce: item.nonce, contracts: contractsOf(item.data), before: before });
     const mine = all.filter((d) => d.game === item.game).slice(-20);
     save(SENT_DEALS, all.filter((d) => d.game !== item.game).concat(mine));
   }
@@ -1536,6 +1540,15 @@ const OfflineTruth = (function () {
     return { text: "HTTP " + status, conflict: false, final: false, over: false };
   }
 
+  function addedFrom(html) {
+    // The answer to a send an earlier send had saved already (deals/saved_already.html):
+    // {added: the game's version it was added at, or null}; null for any other page
+    try {
+      const node = new DOMParser().parseFromString(html, "text/html").querySelector("[data-saved-already]");
+      return node ? { added: node.dataset.added ? parseInt(node.dataset.added, 10) : null } : null;
+    } catch (e) { return null; }
+  }
+
   function sameFrom(html) {
     // "Already saved, once — the other phone had entered this very deal": the answer to a send
     // whose very deal another phone had added first (issue 18, part 8), in the page's
@@ -1630,9 +1643,11 @@ const OfflineTruth = (function () {
         }
         break;
       }
-      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-        // saved (or saved already by an earlier send that lost its answer)
-        OfflineTruth.sent(item);
+      const already = response.ok ? addedFrom(await response.clone().text()) : null;
+      if (already || response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        // saved, or saved already by an earlier send that lost its answer (then at the
+        // game's version it says: a state of that version counts it already)
+        OfflineTruth.sent(item, already ? already.added : null);
         const sent = load(SENT, {});
         sent[item.game] = (sent[item.game] || []).concat([item.nonce]).slice(-20);
         save(SENT, sent);

@@ -426,3 +426,22 @@ def test_a_deal_changed_on_two_phones_is_told_as_news_not_as_a_problem(client, m
     assert (fields["bugs_0"], fields["bugs_2"]) == ("0", "2")
     assert client.post(url, data=fields).status_code == 302
     assert store.get_game(db, game_id).deals[0].entry["bugs"] == [0, 0, 2]
+
+
+def test_an_outbox_send_saved_already_says_at_which_version_and_keeps_the_message_for_the_sheet(
+        client, make_game, db):
+    """Tester 42: a deal whose first send was stored but lost its answer, sent again from
+    the outbox: the answer says it was saved already, at which version of the game (so
+    the phone counts it once), and "Deal 1 saved" with Undo still wait for the sheet."""
+    game_id = make_game()
+    first = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": open_form(client, game_id)})
+    assert first.status_code == 302  # stored; its answer lost on the way
+    client.get(f"/games/{game_id}/history")  # (a page read meanwhile takes the first message)
+    again = client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "outbox": "1"})
+    assert again.status_code == 200
+    added = re.search(r'data-saved-already data-added="(\d+)"', again.get_data(as_text=True))
+    deal = store.get_game(db, game_id).deals[0]
+    assert added and int(added.group(1)) == store.added_at(db, game_id, deal.id)
+    assert len(store.get_game(db, game_id).deals) == 1
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Deal 1 saved: \u2068Anna\u2069 +80" in sheet and "Undo deal 1" in sheet

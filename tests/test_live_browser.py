@@ -344,6 +344,44 @@ def test_a_save_the_server_never_answers_waits_on_the_phone_and_is_sent_once(bro
         phone.context.close()
 
 
+def test_a_save_whose_answer_was_lost_is_counted_once_on_this_phone(browser, served):
+    """Tester 42: the server stored deal 1, its answer was lost on the way, the deal waited
+    in the outbox and was sent again ("saved already"), while the sheet's poll had already
+    seen it: this phone counted it twice, its next form said "Deal 3" and named the wrong
+    dealer (Trix: a contract left was hidden). It is counted once: deal 2, Ben deals
+    (SCORING.md §1.4: the deal passes to the next seat, Anna first)."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+
+    answers: list[int] = []
+
+    def lost(route):
+        if route.request.method == "POST" and not answers:
+            answers.append(route.fetch(max_redirects=0).status)  # the server stores it ...
+            route.abort("connectionreset")  # ... and its answer never reaches the phone
+        else:
+            route.fallback()
+
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        phone.route(f"{url}/games/{game_id}/deals/new", lost)
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-preview-line]")).to_contain_text("deal 1 is kept on this phone")
+        assert answers == [302] and len(deals(database)) == 1
+        phone.goto(f"{url}/games/{game_id}")  # its poll sees deal 1 stored
+        expect(phone.locator("#deal-1")).to_be_visible()
+        phone.unroute(f"{url}/games/{game_id}/deals/new")
+        expect(phone.locator("[data-outbox]")).to_be_hidden(timeout=15_000)  # sent again: saved already
+        assert len(deals(database)) == 1
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+        expect(phone.locator(".deal-context [data-dealer-line]:visible")).to_have_text("Ben deals; Carla leads.")
+    finally:
+        phone.context.close()
+
+
 def deal_1_added_elsewhere_then_deal_2(phone, url: str, database, game_id: str):
     """The phone, its deal 1's entries left on their form, opens the score sheet; another
     phone saves deal 1 (SCORING.md's worked example); the sheet is loaded again (it must

@@ -189,7 +189,15 @@ def new(game_id: str) -> Any:
             flash(_("Deal %(n)s saved: %(points)s.", n=number, points=_summary(game, score, number - 1)), "saved")
             return redirect(_sheet_at(game.id, number))  # its row in sight, the totals above it
         case actions.AlreadySaved():  # a double tap, or the form sent again: it is saved once
-            return redirect(_flash_saved(result))
+            sheet = _flash_saved(result)
+            if request.form.get("outbox") == "1":
+                # to the outbox's send (static/app.js), which follows no redirect: saved by an
+                # earlier send whose answer was lost, and at which version of the game, so
+                # that a state of this phone's that counts it already does not count it twice
+                # (tester 42: the next form said deal 3, and Trix hid a contract left)
+                return render_template("deals/saved_already.html", game=game, number=result.number,
+                                       added=store.added_at(get_db(), game.id, result.deal_id), sheet=sheet)
+            return redirect(sheet)
         case actions.SameDeal():  # another phone entered this very deal first: it is saved once
             return _same_deal(result)
         case actions.Stale(game=now, arrived=arrived):

@@ -608,7 +608,8 @@ const OfflineTruth = (function () {
       request
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
-          if (!data || mine !== seq || form.dataset.queued) return;
+          // (not over "Saving…" while the Save waits for its answer: tester 42)
+          if (!data || mine !== seq || form.dataset.queued || form.dataset.saving === "now") return;
           if (data.wrong) settleMarks(form, data.wrong);
           const names = JSON.parse(form.dataset.players || "[]");
           form.querySelectorAll("[data-seat-preview]").forEach((o) => { o.textContent = ""; });
@@ -632,7 +633,7 @@ const OfflineTruth = (function () {
             line.appendChild(span);
           }
         })
-        .catch(function () { if (mine === seq) OfflineTruth.preview(form, line); });  // the server checks on save
+        .catch(function () { if (mine === seq && form.dataset.saving !== "now") OfflineTruth.preview(form, line); });  // the server checks on save
     }, 300);
     form.addEventListener("input", run);
     form.addEventListener("change", run);
@@ -973,7 +974,9 @@ const OfflineTruth = (function () {
         if (submitter && submitter.name) body.append(submitter.name, submitter.value);
         const buttons = Array.from(form.querySelectorAll('button[type="submit"]'));
         buttons.forEach((b) => { b.disabled = true; });
-        if (form.dataset.saving) say(form.dataset.saving, "todo");
+        const saying = form.dataset.saving;
+        if (saying) say(saying, "todo");
+        form.dataset.saving = "now";  // the preview's answers wait (the line says "Saving…")
         const stop = new AbortController();
         const timer = setTimeout(() => stop.abort(), SAVE_MS);
         const url = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : (form.action || location.href);
@@ -985,6 +988,7 @@ const OfflineTruth = (function () {
               return;
             }
             buttons.forEach((b) => { b.disabled = false; });
+            form.dataset.saving = saying || "";
             form.dataset.answered = "1";
             if (submitter && form.requestSubmit) form.requestSubmit(submitter);
             else if (form.requestSubmit) form.requestSubmit();
@@ -993,6 +997,7 @@ const OfflineTruth = (function () {
           .catch(function () {
             clearTimeout(timer);
             buttons.forEach((b) => { b.disabled = false; });
+            form.dataset.saving = saying || "";
             if (saidEmpty()) return;  // not kept to be refused later, as without connection
             if (window.Scorekeeper && window.Scorekeeper.queue(form)) {
               localStorage.removeItem(key);  // in the outbox now, sent by itself once the server answers

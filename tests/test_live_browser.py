@@ -240,6 +240,31 @@ def test_a_save_whose_answer_is_slow_still_says_saved_though_a_poll_found_the_de
         phone.context.close()
 
 
+def test_while_a_save_waits_for_its_answer_the_form_says_saving(browser, served):
+    """Tester 42: a Save tapped right after the last count: "Saving…" gave way to the
+    preview's points, asked for as the count was typed, and nothing said the Save was
+    still on its way. The line keeps "Saving…", the Save greyed, until the answer."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    held: list = []
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        worked_deal(phone)
+        phone.route(f"{url}/games/{game_id}/deals/new",
+                    lambda route: held.append(route) if route.request.method == "POST" else route.fallback())
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-preview-line]")).to_have_text("Saving…")
+        expect(phone.get_by_role("button", name="Save deal 1")).to_be_disabled()
+        phone.wait_for_timeout(1000)  # the preview's pause (300 ms) and its answer past
+        expect(phone.locator("[data-preview-line]")).to_have_text("Saving…")
+        held[0].continue_()  # the answer comes
+        expect(phone.locator(".flashes")).to_contain_text("Deal 1 saved")
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()
+
+
 def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, served):
     # taps made, then the sheet opened without saving: the form opened again has them
     # back, and says so where it stays in sight (the preview soon takes the line below)

@@ -674,16 +674,22 @@ def test_a_passcode_is_kept_only_as_a_slow_salted_hash(app, two_groups, monkeypa
         database.conn.close()
 
 
-@pytest.mark.parametrize(("typed", "said"), [
-    ("\u202e", "A group's name cannot hold invisible or control characters."),  # the tester's
-    ("\u202eFriday", "A group's name cannot hold invisible or control characters."),
-    ("\u2800 \u2800", "Give the group a name with letters or digits."),  # blank, but typeable
+CONTROL = "A group's name cannot hold invisible or control characters: they are taken out above."
+
+
+@pytest.mark.parametrize(("typed", "said", "shown"), [
+    ("\u202e", CONTROL, None),  # the tester's
+    ("\u202eFriday", CONTROL, "Friday"),  # shown without the override, to save as it reads (tester 42)
+    ("\u2800 \u2800", "Give the group a name with letters or digits.", None),  # blank, but typeable
 ])
-def test_a_group_name_is_told_what_is_wrong_with_it(app, two_groups, typed, said):
+def test_a_group_name_is_told_what_is_wrong_with_it(app, two_groups, typed, said, shown):
     keeper = phone(app, two_groups[0]["group"].token)
     answer = keeper.post("/group", data={"action": "rename", "rename-name": typed})
     assert answer.status_code == 400
     assert said in html.unescape(answer.get_data(as_text=True))
+    if shown is not None:
+        field = re.search(r'<input[^>]*name="rename-name"[^>]*>', answer.get_data(as_text=True)).group(0)
+        assert f'value="{shown}"' in field, field
     assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
 
 

@@ -83,7 +83,11 @@ def group_name(form: Any, field: Any) -> None:
     if raw.strip() and not typed:  # marks alone: no name, not the default one
         raise ValidationError(_("Give the group a name with letters or digits."))
     if not typeable("".join(c for c in typed if c != " " and c not in _JOINERS)):  # said first: such characters alone too
-        raise ValidationError(_("A group's name cannot hold invisible or control characters."))
+        # the field shows the name without them, to save as it reads (tester 42: a pasted
+        # right-to-left override showed "XsretseT", and nothing said what to take out)
+        field.data = clean_name("".join(c for c in typed if c in _JOINERS or unicodedata.category(c)[0] != "C"))
+        raise ValidationError(_("A group's name cannot hold invisible or control characters: they are taken out "
+                                "above. Tap Save again if it reads right."))
     if typed and not has_visible_character(field.data):  # (marks alone are trimmed to nothing)
         raise ValidationError(_("Give the group a name with letters or digits."))
 

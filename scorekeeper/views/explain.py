@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -62,6 +63,16 @@ def reader_passages(passages: tuple[Passage, ...]) -> tuple[Passage, ...]:
 _SUIT_CODES = {symbol: code for code, symbol in SUIT_SYMBOLS.items()}
 
 
+@lru_cache(maxsize=8)
+def _cards_of(lang: str) -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
+    """The cards as language ``lang`` writes them ({"K♥": ("K", "H"), …}) and the pattern
+    that finds them and the suit symbols in a sentence; made once a language (a Trix deal
+    form asks for it at each of its forty questions and hints)."""
+    cards = {card_label(rank, suit): (rank, suit) for rank, suit in CARDS}
+    pattern = "|".join(re.escape(label) for label in sorted(cards, key=len, reverse=True))
+    return cards, re.compile(rf"(?<!\w)(?:{pattern})|[{''.join(_SUIT_CODES)}]")
+
+
 @bp.app_template_global()
 def suit_parts(text: str) -> list[tuple[str, Any]]:
     """A sentence split around its cards and suit symbols, so a template can colour them
@@ -69,11 +80,12 @@ def suit_parts(text: str) -> list[tuple[str, Any]]:
     ("K", "H")), (": −75", None)]; a symbol that is no card of Trix's, e.g. "plain ♥" →
     [("plain ", None), ("♥", "H")]. Cards are found as this request's language writes
     them (rules.trix.card_label: "D♠" in German), after no letter."""
-    cards = {card_label(rank, suit): (rank, suit) for rank, suit in CARDS}
-    pattern = "|".join(re.escape(label) for label in sorted(cards, key=len, reverse=True))
+    if not any(symbol in text for symbol in _SUIT_CODES):  # most sentences: nothing to find
+        return [(text, None)] if text else []
+    cards, finder = _cards_of(language())
     parts: list[tuple[str, Any]] = []
     last = 0
-    for found in re.finditer(rf"(?<!\w)(?:{pattern})|[{''.join(_SUIT_CODES)}]", text):
+    for found in finder.finditer(text):
         if found.start() > last:
             parts.append((text[last:found.start()], None))
         piece = found.group()

@@ -66,15 +66,15 @@ def invisible(char: str) -> bool:
 #: zero-width space, the direction marks (LRM, RLM, ALM), word joiner, byte-order mark,
 #: soft hyphen. Trimmed with the spaces, so "C1" + RLM is stored as "C1" (tester 33: it
 #: looked like "C1" everywhere, a second spelling of one player). Inside a name they stay.
-_EDGE_MARKS = "\u200b\u200e\u200f\u061c\u2060\ufeff\u00ad"
+EDGE_MARKS = "\u200b\u200e\u200f\u061c\u2060\ufeff\u00ad"
 
 
 def clean_name(name: str) -> str:
     """A name as it is stored and shown: Unicode NFC (an "é" typed as e + ´ and one typed
     as é are then the same letters), runs of spaces made one, trimmed of spaces and of
-    the invisible marks :data:`_EDGE_MARKS` at either end."""
+    the invisible marks :data:`EDGE_MARKS` at either end."""
     spaced = " ".join(unicodedata.normalize("NFC", name).split())
-    return " ".join(spaced.strip(_EDGE_MARKS + " ").split())
+    return " ".join(spaced.strip(EDGE_MARKS + " ").split())
 
 
 #: Symbols that draw as blank space: the Braille pattern with no dot (U+2800), often

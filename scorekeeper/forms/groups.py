@@ -19,7 +19,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import attempts, groups
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import clean_name, has_visible_character
+from ..inputs import EDGE_MARKS, clean_name, has_visible_character
 
 
 def typeable(text: str) -> bool:
@@ -64,11 +64,11 @@ def new_passcode(typed: str) -> str:
     return digits if digits.isdigit() else kept
 
 
-#: Marks a keyboard or a paste leaves in a name that show nothing and steer nothing beyond
-#: themselves: the direction marks (LRM, RLM, ALM), zero-width space, word joiner,
-#: byte-order mark, soft hyphen. Dropped wherever they are in a group's name (tester 38:
-#: "سهرة" + RLM + " الخميس" was refused for a character nobody can see to take out)
-_DROPPED_MARKS = str.maketrans(dict.fromkeys("\u200b\u200e\u200f\u061c\u2060\ufeff\u00ad"))
+#: The marks a keyboard or a paste leaves in a name that show nothing and steer nothing
+#: beyond themselves (inputs.EDGE_MARKS: direction marks, zero-width space …), dropped
+#: wherever they are in a group's name (tester 38: "سهرة" + RLM + " الخميس" was refused
+#: for a character nobody can see to take out)
+_DROPPED_MARKS = str.maketrans(dict.fromkeys(EDGE_MARKS))
 #: The joiners that shape the letters beside them (Persian and Arabic ZWNJ, emoji ZWJ): kept
 _JOINERS = "\u200c\u200d"
 

@@ -163,15 +163,23 @@ def test_the_outboxs_send_of_the_same_deal_hears_it_in_a_page_of_its_own(client,
     assert SAID not in plain(text(client.get(f"/games/{game_id}")))  # said once, by the outbox
 
 
+def theirs_then_mine(client, game_id: str, theirs: dict, mine: dict):
+    """Both phones open deal 1's form; phone A saves ``theirs`` first (302), then this
+    phone saves ``mine``, made for the same deal: its answer, asked about (409, asserted)."""
+    seen = open_form(client, game_id)
+    assert client.post(f"/games/{game_id}/deals/new", data={**theirs, "nonce": "phone A", "seen": seen}
+                       ).status_code == 302
+    asked = client.post(f"/games/{game_id}/deals/new", data={**mine, "seen": seen})
+    assert asked.status_code == 409
+    return asked
+
+
 def test_a_deal_different_in_many_entries_is_said_to_differ_in_several_marked_below(client, make_game, db):
     """Tester 34: "they differ in Eva's bid, Eva's tricks, Eva's bugs, Frank's bid, …":
     past three fields the sentence says they differ in several entries and the table
     below marks each; every field that differs is still marked there."""
     game_id = make_game()
-    seen = open_form(client, game_id)
-    client.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "nonce": "phone A", "seen": seen})
-    asked = client.post(f"/games/{game_id}/deals/new", data={**PLAIN_FORM, "seen": seen})
-    assert asked.status_code == 409
+    asked = theirs_then_mine(client, game_id, WORKED_FORM, PLAIN_FORM)
     page = plain(text(asked))
     assert ("Deal 1 from the other phone and yours are not the same: they differ in several entries, "
             "marked below.") in page
@@ -182,10 +190,7 @@ def test_a_deal_different_in_many_entries_is_said_to_differ_in_several_marked_be
 
 def test_a_different_deal_is_shown_beside_theirs_and_where_they_differ(client, make_game, db):
     game_id = make_game()
-    seen = open_form(client, game_id)
-    client.post(f"/games/{game_id}/deals/new", data={**PLAIN_FORM, "nonce": "phone A", "seen": seen})
-    asked = client.post(f"/games/{game_id}/deals/new", data={**CARLA_TWO_BUGS_FORM, "seen": seen})
-    assert asked.status_code == 409
+    asked = theirs_then_mine(client, game_id, PLAIN_FORM, CARLA_TWO_BUGS_FORM)
     page = plain(text(asked))
     assert "Deal 1 from the other phone and yours are not the same: they differ in Carla's bugs." in page
     html = plain(asked.get_data(as_text=True))

@@ -136,12 +136,16 @@ class Incomplete:
 class Changed:
     """A deal reads as the change says. ``number``: its 1-based number; ``score``: the
     whole game with it; ``written``: False when it read so already (the same change sent
-    twice, or Save without a change: nothing written, and the answer is the same)."""
+    twice, or Save without a change: nothing written, and the answer is the same);
+    ``altered``: False when the phone sent the deal back as it read it (Save on a form
+    with nothing altered), True for a change (written, or saved already by an earlier
+    send of the same form)."""
 
     deal_id: int
     number: int
     score: GameScore
     written: bool = True
+    altered: bool = True
 
 
 @dataclass(frozen=True)
@@ -531,6 +535,33 @@ def already_saved(game: StoredGame, deal_id: int) -> AlreadySaved:
     return AlreadySaved(game, deal_id, index + 1, score, game.deals[index].version if newest else None)
 
 
+@dataclass(frozen=True)
+class Arrived:
+    """What a phone's poll learns of a game since the version it saw. ``stored``: of its
+    form tokens, those a deal in play was saved with ({token: deal id}: a save whose
+    answer was lost arrived after all); ``changes``: the changes since that version, oldest
+    first (empty when it saw none or is up to date); ``stops``: whether they would stop
+    its next deal's save until it has seen them (:func:`add_deal`'s rule: not when they
+    are only its own deals and earlier deals put right)."""
+
+    stored: dict[str, int]
+    changes: list[Change]
+    stops: bool
+
+
+def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, version: int,
+                  mine: Iterable[str]) -> Arrived:
+    """What a phone that saw version ``since`` of game ``game_id`` (None: it says none),
+    now at ``version``, is to learn; ``mine``: the form tokens of the deals it sent
+    (:class:`Arrived`)."""
+    mine = list(mine)
+    stored = store.deals_by_nonce(db, game_id, mine)
+    if since is None or since == version:
+        return Arrived(stored, [], False)
+    changes = store.changes_since(db, game_id, since)
+    return Arrived(stored, changes, not store.own_changes(db, changes, mine))
+
+
 # ------------------------------------------------------------------------- a changed deal
 
 
@@ -570,7 +601,8 @@ def change_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, entry
     entries = [d.entry for d in game.deals]
     entries[index] = dict(entry)
     try:
-        return Changed(deal_id, index + 1, game.game_file(entries).score(), written=False)
+        return Changed(deal_id, index + 1, game.game_file(entries).score(), written=False,
+                       altered=expected is None or expected != fingerprint(entry))
     except RuleError as error:
         return Refused(error)
 

@@ -170,13 +170,6 @@ def forget(db: sqlite_utils.Database, attempt: Counted) -> None:
         db.execute("delete from passcode_attempts where id = ?", [attempt.id])
 
 
-def wrong_attempts(db: sqlite_utils.Database, group_id: int, since: float) -> int:
-    """How many wrong passcodes were given for the group since ``since`` (Unix seconds)."""
-    count: int = db.execute("select count(*) from passcode_attempts where group_id = ? and kind = ? and at > ?",
-                            [group_id, PASSCODE, since]).fetchone()[0]
-    return count
-
-
 # ------------------------------------------------------------------ one-time codes
 
 

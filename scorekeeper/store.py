@@ -1172,11 +1172,6 @@ def games_by_group(db: sqlite_utils.Database) -> dict[int, int]:
                            "group by group_id").fetchall())
 
 
-def latest_change(db: sqlite_utils.Database) -> int:
-    """The id of the latest change to any game (0 before any): the home page's version."""
-    return int(db.execute("select coalesce(max(id), 0) from changes").fetchone()[0])
-
-
 def changes_since(db: sqlite_utils.Database, game_id: str, version: int) -> list[Change]:
     """The game's changes after ``version`` (see :func:`game_version`), oldest first."""
     return [_change(row) for row in db.query(

@@ -175,6 +175,22 @@ def test_a_full_disk_saves_nothing_and_says_so(db, make_game, monkeypatch):
     assert _game(db, game_id).deals == ()
 
 
+def test_a_poll_learns_its_own_deals_stored_and_whether_another_phones_change_stops_its_save(db, make_game):
+    game_id = make_game()
+    seen = _game(db, game_id).version
+    assert actions.arrived_since(db, game_id, seen, seen, ["mine-1"]) == actions.Arrived({}, [], False)
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="mine-1")  # its answer lost
+    now = _game(db, game_id)
+    mine = actions.arrived_since(db, game_id, seen, now.version, ["mine-1", "still-waiting"])
+    assert mine.stored == {"mine-1": now.deals[0].id} and not mine.stops
+    assert [c.action for c in mine.changes] == ["deal_added"]
+    store.update_deal(db, game_id, now.deals[0].id, PLAIN_DEAL)  # deal 1 put right elsewhere
+    put_right = actions.arrived_since(db, game_id, seen, _game(db, game_id).version, ["mine-1"])
+    assert not put_right.stops and [c.action for c in put_right.changes] == ["deal_added", "deal_changed"]
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="theirs")  # another phone's deal 2
+    assert actions.arrived_since(db, game_id, seen, _game(db, game_id).version, ["mine-1"]).stops
+
+
 # ------------------------------------------------------------------------- changing a deal
 
 
@@ -187,8 +203,14 @@ def test_a_change_is_saved_with_the_new_points_and_answered_the_same_when_sent_a
     assert changed.number == 1 and changed.score.deals[0].points == (100, 20, 10)
     again = actions.change_deal(db, game, deal.id, PLAIN_DEAL, expected=deal.version)
     assert isinstance(again, actions.Changed) and not again.written
+    assert again.altered  # the phone's change, saved by its first send: not "unchanged"
     assert again.number == 1 and again.score.deals[0].points == (100, 20, 10)
     assert [d.entry for d in _game(db, game_id).deals] == [PLAIN_DEAL]
+    assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 1
+    # Save on the deal as the phone read it, nothing altered: nothing written, and said so
+    now = _game(db, game_id).deals[0]
+    kept = actions.change_deal(db, _game(db, game_id), deal.id, PLAIN_DEAL, expected=now.version)
+    assert isinstance(kept, actions.Changed) and not kept.written and not kept.altered
     assert [c.action for c in store.changes(db, game_id)].count("deal_changed") == 1
 
 

@@ -383,9 +383,7 @@ def edit(game_id: str, deal_id: int) -> Any:
     result = actions.change_deal(get_db(), game, deal_id, entry if valid else None,
                                  expected=form.version.data or None, card=access.card())
     match result:
-        case actions.Changed(number=number, written=False) if form.version.data == game.deals[index].version:
-            # Save on the deal as it was drawn, nothing altered (a form sent twice carries
-            # the deal's fingerprint from before its change, and is answered as changed)
+        case actions.Changed(number=number, altered=False):  # Save on the deal as it was drawn
             flash(_("Deal %(n)s is unchanged: there was nothing to save.", n=number), "told")
             return redirect(_sheet_at(game.id, index + 1))
         case actions.Changed(number=number, score=score):

@@ -33,7 +33,7 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
 
-from .. import conflicts, groups, i18n, locale_numbers, network, night_store, store
+from .. import actions, conflicts, groups, i18n, locale_numbers, network, night_store, store
 from ..access import card_bar_words, group_id, shut_card, shut_words
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
@@ -66,7 +66,7 @@ def game(game_id: str) -> Any:
     [str], "stops": bool, "shut": str, "shut_bar": str}``. ``shut``: for a phone with a table
     card that no longer saves (its round closed), why (access.shut_words), else "";
     ``shut_bar``: then what the bar on its pages says (access.card_bar_words), else "". ``stops``: whether what changed since would stop a new deal's
-    save for the phone to see it first (store.own_changes: not when it is only this
+    save for the phone to see it first (actions.arrived_since: not when it is only this
     phone's own deals and earlier deals put right). ``news`` tells what changed since the version in the query argument
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
     ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
@@ -90,16 +90,15 @@ def game(game_id: str) -> Any:
         etag += "-shut"
 
     def draw() -> Response:
-        own = store.deals_by_nonce(db, game_id, mine)
-        news, stops = "", False
-        if since is not None and since != version:  # scored only to tell what arrived
+        arrived = actions.arrived_since(db, game_id, since, version, mine)
+        own = arrived.stored
+        news = ""
+        if arrived.changes:  # scored only to tell what arrived
             # the same news for every phone at the table that saw the same version: written once
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
-            arrived = store.changes_since(db, game_id, since)
-            news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
-            stops = not store.own_changes(db, arrived, mine)
+            news = kept.pages().once(key, lambda: _news(db, game_id, arrived.changes, version, key, set(own.values())))
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
-                       stops=stops, shut=shut, shut_bar=shut_bar)
+                       stops=arrived.stops, shut=shut, shut_bar=shut_bar)
 
     return conditional(etag, draw, private=False)
 

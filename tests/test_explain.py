@@ -198,8 +198,8 @@ def test_total_lists_each_deal_summing_to_the_total(client, trigami):
 
 
 def test_total_without_a_seat_offers_the_players(client, trigami):
-    page = text(client.get(f"/games/{trigami}/explain/total?seat=9"))
-    assert "There is no player 9" in page
+    page = text(client.get(f"/games/{trigami}/explain/total?seat=3"))  # seats from 0: a fourth player
+    assert "There is no player 4 in this game" in page and "no player 3" not in page
     assert "Anna: 180" in page and "Ben: 280" in page and "Carla: 93" in page
 
 

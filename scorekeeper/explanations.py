@@ -524,15 +524,27 @@ class DealerExplanation:
     passages: tuple[Passage, ...]
 
 
-def _deal_numbers(first: int, count: int, up_to: int) -> str:
-    """Deal numbers ``first``, ``first + count``, … shown up to ``up_to`` (at least three),
-    then "…": (2, 3, 8) → "2, 5, 8 …"."""
-    shown = []
-    deal = first
-    while deal <= max(up_to, first + 2 * count):
-        shown.append(written(deal))
-        deal += count
-    return listed(shown) + " …"
+def _rotation(file: GameFile, up_to: int, over: bool) -> tuple[tuple[int, str, str], ...]:
+    """Trigami's rotation, in the order of play from the first dealer: each seat with the
+    deal numbers it deals, ``first``, ``first + seats``, … shown up to ``up_to`` (at least
+    three of each, then "…"; once the game is ``over``, the deals played alone, ``up_to``
+    the last). A seat someone took over is a row for each player who dealt from it, with
+    the deals they dealt: (seat, name, "1, 4"), (seat, name, "7, 10 …")."""
+    seats = len(file.players)
+    rows: list[tuple[int, str, str]] = []
+    for k in range(seats):
+        seat = (file.first_dealer + k) % seats
+        last = up_to if over else max(up_to, k + 1 + 2 * seats)
+        dealt: list[tuple[str, list[int]]] = []
+        for deal in range(k + 1, last + 1, seats):
+            name = file.players_at(deal)[seat]
+            if not dealt or dealt[-1][0] != name:
+                dealt.append((name, []))
+            dealt[-1][1].append(deal)
+        for index, (name, deals) in enumerate(dealt):
+            more = "" if over or index < len(dealt) - 1 else " …"
+            rows.append((seat, name, listed(written(deal) for deal in deals) + more))
+    return tuple(rows)
 
 
 def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) -> DealerExplanation:
@@ -541,35 +553,36 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     Trigami: the first dealer was chosen at the start, then the deal passes to the left
     (SCORING.md §1.4).  Trix: anyone deals the first deal, whoever is dealt the 7♥ owns
     kingdom 1; each owner deals their kingdom; the next kingdom belongs to the previous
-    owner's right-hand neighbour (SCORING.md §2).  Raises NotExplained for a number beyond
-    the next deal.
+    owner's right-hand neighbour (SCORING.md §2).  A seat someone took over
+    (``file.seat_changes``) is named by whoever sat in it at the deal told of: the first
+    dealer (Trigami) and the 7♥'s holder (Trix) as they sat in deal 1, a kingdom's owner
+    as at its first deal, deal ``number``'s dealer as they sit then.  Raises
+    NotExplained for a number beyond the next deal.
     """
-    players = file.players
-    seats = len(players)
+    seats = len(file.players)
     scored = len(score.deals)
     if number is None:
         number = scored + 1
     if not 1 <= number <= scored + 1:
         raise NotExplained(f"no deal {number}")
     over = number == scored + 1 and score.finished
+    at_start, then = file.players_at(1), file.players_at(number)
     source = DEALER_SOURCES[file.kind]
     steps: list[str] = []
-    rotation: tuple[tuple[int, str, str], ...] = ()
     first = file.first_dealer
     dealer: int | None = None  # nobody deals once the game is over
     if not _is_trix(file):
         steps.append(_("{first} dealt deal {n} (chosen when the game started).").format(
-            first=isolate(players[first]), n=1))
+            first=isolate(at_start[first]), n=1))
         steps.append(_("After each deal the next player to the left deals."))
-        rotation = tuple(((first + k) % seats, players[(first + k) % seats],
-                          _deal_numbers(k + 1, seats, number)) for k in range(seats))
+        rotation = _rotation(file, scored if over else number, over)
         if over:
             steps.append(_("The game is over: nobody deals."))
         else:
             dealer = (first + number - 1) % seats
             steps.append(_("So deal {n} is dealt by {dealer}, and {leader}, on the dealer's "
                            "left, leads to the first trick.").format(
-                n=number, dealer=isolate(players[dealer]), leader=isolate(players[(dealer + 1) % seats])))
+                n=number, dealer=isolate(then[dealer]), leader=isolate(then[(dealer + 1) % seats])))
         return DealerExplanation(number=None if over else number, dealer=dealer, rotation=rotation,
                                  steps=tuple(steps), source=source, passages=quote(source))
 
@@ -580,16 +593,22 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
     else:
         done = sum(1 for k in score.kingdoms if k.complete)
         kingdom, owner = done + 1, score.owner if score.owner is not None else first
+
+    def owner_of(k: int) -> str:
+        """Kingdom ``k``'s owner by name, as they sat at its first deal (as the score
+        sheet's kingdom heading names them); a kingdom to come, as they sit now."""
+        began = next((n for n, d in enumerate(score.deals, 1) if d.kingdom == k), scored + 1)
+        return file.players_at(began)[(first + k - 1) % seats]
+
     fixed = file.options.order  # a fixed order (SCORING.md §2.2): nobody chooses
     steps.append((_("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
                     "kingdom {kingdom} and deals the kingdom's other deals.") if fixed else
                   _("Anyone dealt the first deal. {first} was dealt the 7♥, so {first} owns "
                     "kingdom {kingdom}: chose the first deal's contract and deals the kingdom's other "
-                    "deals.")).format(first=isolate(players[first]), kingdom=1))
+                    "deals.")).format(first=isolate(at_start[first]), kingdom=1))
     steps.append(_("Each next kingdom belongs to the previous owner's right-hand neighbour "
                    "(play goes to the right): {order}.").format(order=listed(
-                       _("kingdom {k} {name}").format(k=k + 1, name=isolate(players[(first + k) % seats]))
-                       for k in range(4))))
+                       _("kingdom {k} {name}").format(k=k, name=isolate(owner_of(k))) for k in range(1, 5))))
     if fixed:
         steps.append(_("In this game the contracts come in a fixed order ({order}): an owner deals "
                        "every deal of the kingdom, each contract in its turn.").format(
@@ -604,12 +623,12 @@ def explain_dealer(file: GameFile, score: GameScore, number: int | None = None) 
         dealer = None
         steps.append((_("So deal {n} may be dealt by any player; it is in {owner}'s kingdom.") if fixed else
                       _("So deal {n} may be dealt by any player, and {owner} chooses its contract.")).format(
-            n=1, owner=isolate(players[owner])))
+            n=1, owner=isolate(then[owner])))
     else:
         dealer = owner
         steps.append((_("Deal {n} is in kingdom {k}, so {owner} deals it.") if fixed else
                       _("Deal {n} is in kingdom {k}, so {owner} deals it and chooses its contract.")).format(
-            n=number, k=kingdom, owner=isolate(players[owner])))
+            n=number, k=kingdom, owner=isolate(then[owner])))
     return DealerExplanation(number=None if over else number, dealer=dealer, rotation=(),
                              steps=tuple(steps), source=source, passages=quote(source))
 

@@ -43,6 +43,7 @@ from scorekeeper.gamefile import SeatChange, find_problems, from_dict
 from scorekeeper.rules import FormatError
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.race_support import form_fields, with_deal
+from tests.test_explain import KINGDOM
 from tests.test_transfer import read_csv
 
 
@@ -838,3 +839,57 @@ def test_a_long_name_for_a_tapped_seat_is_said_of_who_takes_the_seat_not_of_a_se
     assert "The name of who takes the seat is longer than 40 characters." in _beside(page, "player")
     assert _beside(page, "seat") == "" and "seat change 1" not in text(refused).lower()
     assert store.get_game(db, game_id).seat_changes == ()
+
+
+def _dealer_rows(page: str) -> list[tuple[str, str, bool]]:
+    """The "Why this dealer?" table: (name, deal numbers, whether it is the dealer's row)."""
+    return [(name, numbers, "this-seat" in attributes) for attributes, name, numbers in re.findall(
+        r'<tr([^>]*)><th scope="row">(?:<bdi>)?([^<]+)(?:</bdi>)?</th><td>([^<]+)</td></tr>', page)]
+
+
+def test_why_this_dealer_names_whoever_sat_at_the_seat_in_each_deal_told_of(client, db, make_game):
+    """Tester 43 (MEDIUM): after Quentin took over Anna's seat, "Why this dealer?" said
+    "Quentin dealt deal 1", while deal 1's own explanation says Anna dealt it. SCORING.md
+    §1.4: the first dealer deals deal 1, then the deal passes to the left, seat by seat;
+    GAME-FILE.md: whoever takes over a seat plays it from that deal on."""
+    game_id = make_game()
+    _played(db, game_id, DEAL_1)
+    assert isinstance(actions.take_seat(db, game_id, seat=0, player="Quentin", from_deal=2, nonce="q"),
+                      actions.SeatTaken)
+    _played(db, game_id, DEAL_2, DEAL_3)
+    answer = client.get(f"/games/{game_id}/explain/dealer")
+    page = text(answer).replace("\u2068", "").replace("\u2069", "")
+    assert "Anna dealt deal 1 (chosen when the game started)." in page and "Quentin dealt deal 1" not in page
+    assert "Deal 4: Quentin deals" in page
+    assert "So deal 4 is dealt by Quentin, and Ben, on the dealer's left, leads to the first trick." in page
+    # seat 0 deals 1, 4, 7 …: Anna dealt deal 1, Quentin deals from deal 4 on (his row marked)
+    assert _dealer_rows(answer.get_data(as_text=True)) == [
+        ("Anna", "1", False), ("Quentin", "4, 7 …", True), ("Ben", "2, 5, 8 …", False), ("Carla", "3, 6, 9 …", False)]
+
+
+def test_why_this_dealer_of_a_finished_game_lists_only_the_deals_played(client, db, make_game):
+    """Testers 43 and 45 (LOW): a game over after deal 4 listed "Anna 1, 4, 7 …", deals
+    that never come. Dora took Carla's seat from deal 3 and dealt it; Carla dealt none."""
+    game_id, _ids = _stats_game(db, make_game)
+    answer = client.get(f"/games/{game_id}/explain/dealer")
+    assert "Nobody deals: the game is over" in text(answer)
+    assert _dealer_rows(answer.get_data(as_text=True)) == [("Anna", "1, 4", False), ("Ben", "2", False),
+                                                            ("Dora", "3", False)]
+
+
+def test_why_this_dealer_in_trix_names_the_7_of_hearts_holder_as_in_deal_1(client, db, make_game):
+    """Tester 43 (MEDIUM): Eeva took over Ben's seat (Ben held the 7♥: kingdom 1 his) from
+    deal 3; the page said "Eeva was dealt the 7♥, so Eeva owns kingdom 1", the sheet's
+    heading "Kingdom 1 — Ben". SCORING.md §2: whoever is dealt the 7♥ owns kingdom 1 and
+    deals its other deals; the next kingdom is the right-hand neighbour's (Carla's)."""
+    game_id = make_game(kind="trix", first_dealer=1, deals=KINGDOM[:2])
+    assert isinstance(actions.take_seat(db, game_id, seat=1, player="Eeva", from_deal=3, nonce="e"),
+                      actions.SeatTaken)
+    _played(db, game_id, *KINGDOM[2:])
+    for deal in ("1", "3", "6"):
+        page = text(client.get(f"/games/{game_id}/explain/dealer?deal={deal}")).replace("\u2068", "").replace("\u2069", "")
+        assert "Ben was dealt the 7" in page and "so Ben owns kingdom 1" in page and "Eeva was dealt" not in page
+        assert "kingdom 1 Ben, kingdom 2 Carla" in page
+    third = text(client.get(f"/games/{game_id}/explain/dealer?deal=3")).replace("\u2068", "").replace("\u2069", "")
+    assert "Deal 3: Eeva deals" in third and "Deal 3 is in kingdom 1, so Eeva deals it and chooses its contract." in third
+    assert "Deal 6: Carla deals" in text(client.get(f"/games/{game_id}/explain/dealer"))

@@ -205,9 +205,8 @@ def dealer(game_id: str) -> Any:
     number, notice = _deal_arg("deal")
     if number is not None and number > len(s.score.deals) + 1:
         number, notice = None, _("There is no deal %(n)s yet, so the next deal is shown.", n=number)
+    x = explanations.explain_dealer(s.file, s.score, number)  # names whoever sat at each deal told of
     s = _seated(s, number or s.deal_count + 1)
-    assert s.file is not None and s.score is not None
-    x = explanations.explain_dealer(s.file, s.score, number)
     return render_template("explain/dealer.html", sheet=s, game=s.game, x=x, notice=notice)
 
 

@@ -331,6 +331,11 @@ def test_a_deal_changed_on_an_arabic_phone_shows_its_counts_in_its_digits_and_sa
     refused = client.post(edit, data={**fields, "tricks_0": "4", "bugs_2": "99"})
     assert refused.status_code == 400
     assert form_fields(body(refused))["tricks_0"] == "4"  # as typed, not rewritten
+    # tester 45 (LOW): a count tapped on a chip (its value "3") came back as "3" beside the
+    # chip "٣" when the form was refused; it comes back as the chip shows it
+    tapped = client.post(edit, data={**fields, "tricks_0": "", "tricks_0_chip": "3", "bugs_2": "99"})
+    assert tapped.status_code == 400
+    assert form_fields(body(tapped))["tricks_0"] == "٣"
     # a new game's target starts in the page's digits too, and is read back
     assert 'value="٥٠٠"' in body(client.get("/games/new?kind=trigami"))
 

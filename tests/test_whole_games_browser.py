@@ -418,6 +418,10 @@ def test_a_trix_kingdom_entered_in_arabic_sums_to_zero_and_keeps_its_counts(brow
                 assert previewed(page, lambda preview=preview: [int(n) for n in SIGNED.findall(western(preview.inner_text()))],
                                  points) == points
                 laid_out_right(page, f"deal {n} form")
+                if contract == "diamonds":  # tester 45: "-1" typed read "1-" in a count's box
+                    directions = page.evaluate("""[...document.querySelectorAll('input[inputmode="numeric"]')]
+                        .map((i) => getComputedStyle(i).direction)""")
+                    assert len(directions) >= 4 and set(directions) == {"ltr"}
                 no_english(page, "ar", data)
                 shot(page, f"whole-ar-form-{contract}")
                 save(page)

@@ -33,13 +33,15 @@ class DigitsInput(TextInput):
     (inputs.whole_number), and static/app.js too (issue 10). A number the form starts
     from (a deal being changed, a game's target) is written in the page's digits, as the
     chips beside it and the keypad are (tester 14: "4" beside the chip "٤"); what a player
-    typed comes back as typed."""
+    typed comes back as typed; a count tapped on a chip in the page's digits, as the chip
+    shows it (tester 45: "3" beside the chip "٣" on a form sent back)."""
 
     def __call__(self, field: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("inputmode", "numeric")
         kwargs.setdefault("size", 6)
-        if "value" not in kwargs and not field.raw_data and type(field.data) is int and field.data >= 0:
-            kwargs["value"] = in_digits(str(field.data))
+        if "value" not in kwargs and (not field.raw_data or getattr(field, "tapped", False)) \
+                and type(field.data) is int and field.data >= 0:
+            kwargs["value"] = in_digits(str(field.data))  # a chip's count too: its value is "3", the page's "٣"
         return super().__call__(field, **kwargs)
 
 
@@ -119,6 +121,7 @@ class ChipCountField(CountField):
         self.blank = blank
         self.who = who
         self.conflict = False
+        self.tapped = False
 
     @property
     def chip_name(self) -> str:
@@ -145,6 +148,7 @@ class ChipCountField(CountField):
     def process(self, formdata: Any, data: Any = unset_value, extra_filters: Any = None) -> None:
         super().process(formdata, data, extra_filters)
         self.conflict = False
+        self.tapped = False  # the count read is the chip's (DigitsInput writes it in the page's digits)
         tapped = str(formdata.get(self.chip_name) or "") if formdata is not None else ""
         if not tapped or self.process_errors:
             return
@@ -167,6 +171,7 @@ class ChipCountField(CountField):
                 return
         self.data = chip  # tapped with the field left blank, or tapped anew beside a number left as it was
         self.raw_data = [tapped]
+        self.tapped = not typed  # a number typed beside its own chip comes back as typed
 
 
 class TickField(BooleanField):

@@ -17,7 +17,7 @@ from flask_compress import Compress
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import db, gamefile, i18n, limits, network, views
+from . import access, db, gamefile, i18n, limits, network, views
 from .assets import asset_version
 from .db import owner_only
 from .settings import SettingError, one_of, shown_value, text, whole_number
@@ -152,6 +152,18 @@ class _Sessions(SecureCookieSessionInterface):
         if "HTTP_COOKIE" not in request.environ and self.get_signing_serializer(app) is not None:
             return self.session_class()
         return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        # Another site's form (a POST without the phone's cookie, SameSite=Lax, and without
+        # its form token) is answered without a cookie, whatever the page put in its
+        # session: a cookie set or deleted in that answer would replace the phone's own,
+        # its group with it (tester 44: a one-time code or a table card posted from
+        # elsewhere signed the phone out). A phone's own first form comes with the cookie
+        # its page gave it.
+        if request.method not in ("GET", "HEAD", "OPTIONS") and "HTTP_COOKIE" not in request.environ \
+                and not access.token_given():
+            return
+        super().save_session(app, session, response)
 
 
 #: Content-Security-Policy of every response. Scripts only from this server's files

@@ -279,6 +279,39 @@ def test_another_sites_form_moves_no_phone(app):
     assert table(app, "select count(*) from groups") == before
 
 
+def test_no_form_posted_from_another_site_sets_a_cookie(app):
+    """Tester 44 (HIGH): another site's form posting a one-time code (``/code``) or to a
+    table card's address (``/t/<token>``) was answered with a new session cookie, which
+    replaced the phone's own: the phone was out of its group. Every route that takes a
+    POST, posted as another site's form arrives (no cookie, no form token): no cookie set
+    or deleted in the answer, and no server error."""
+    db = connect(app.config["DATABASE"])
+    try:
+        game = store.get_game(db, app.config["Alpha"]["game"])
+        player_id = next(iter(store.player_names(db, app.config["Alpha"]["group"].id)))
+    finally:
+        db.conn.close()
+    ids = {"game_id": game.id, "deal_id": str(game.deals[0].id), "player_id": str(player_id), "number": "1",
+           "night_id": "1", "round_number": "1", "table": "1", "change_id": "1", "token": app.config["Bravo"]["group"].token,
+           "code": "de", "system": "arab"}
+    posted = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in rule.methods:
+            continue
+        path = rule.rule
+        for name, value in ids.items():
+            path = re.sub(rf"<(?:[a-z]+:)?{name}>", value, path)
+        assert "<" not in path, path  # every route's arguments filled in
+        cross_site = phone(app, None)
+        answer = cross_site.post(path, data={"csrf_token": "x", "code": "ABCDE-FGHIJ", "passcode": "p",
+                                             "to": app.config["Bravo"]["group"].token, "name": "Mallory"})
+        assert answer.status_code < 500, path
+        assert "Set-Cookie" not in answer.headers, path
+        posted.append(path)
+    assert "/code" in posted and f"/t/{app.config['Bravo']['group'].token}" in posted
+    assert table(app, "select count(*) from groups") == [(2,)]
+
+
 def test_switch_and_back_without_their_token_are_refused_and_change_nothing(app):
     client = phone(app, "Bravo")
     asked = client.get(f"/g/{app.config['Alpha']['group'].token}").get_data(as_text=True)

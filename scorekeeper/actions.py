@@ -80,10 +80,13 @@ class SameDeal:
 class Stale:
     """Another phone changed the game after this phone read it: nothing was written.
     ``game``: the game as it is now (its version is the one the phone sees next);
-    ``arrived``: the changes made meanwhile, oldest first (records.Change)."""
+    ``arrived``: the changes made meanwhile, oldest first (records.Change); ``set_back``:
+    the version the phone read is one the game no longer has, the database put back
+    from a backup since (store.set_back)."""
 
     game: StoredGame
     arrived: list[Change]
+    set_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -499,8 +502,9 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
     if entry is None:
         if seen is not None and seen != game.version:
             since = store.changes_since(db, game.id, seen)
-            if not store.own_changes(db, since, mine):
-                return Stale(game, since)
+            gone_back = store.set_back(db, game.id, seen)
+            if gone_back or not store.own_changes(db, since, mine):
+                return Stale(game, since, gone_back)
         return Incomplete()
     try:
         with store.writing(db):
@@ -511,7 +515,7 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
     except store.StaleError as stale:
         if (saved := store.deal_for_nonce(db, game.id, nonce)) is not None:
             return already_saved(stale.game, saved)  # the same form, saved this instant by a second tap
-        return Stale(stale.game, stale.since)
+        return Stale(stale.game, stale.since, stale.set_back)
     except RuleError as error:
         return _refused(game, entry, len(game.deals) + 1, error)
     except store.DiskFullError as error:
@@ -542,11 +546,14 @@ class Arrived:
     answer was lost arrived after all); ``changes``: the changes since that version, oldest
     first (empty when it saw none or is up to date); ``stops``: whether they would stop
     its next deal's save until it has seen them (:func:`add_deal`'s rule: not when they
-    are only its own deals and earlier deals put right)."""
+    are only its own deals and earlier deals put right); ``set_back``: the version it saw
+    is one the game no longer has, the database put back from a backup since
+    (store.set_back), which always stops."""
 
     stored: dict[str, int]
     changes: list[Change]
     stops: bool
+    set_back: bool = False
 
 
 def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, version: int,
@@ -559,6 +566,8 @@ def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, ve
     if since is None or since == version:
         return Arrived(stored, [], False)
     changes = store.changes_since(db, game_id, since)
+    if store.set_back(db, game_id, since):
+        return Arrived(stored, changes, True, set_back=True)
     return Arrived(stored, changes, not store.own_changes(db, changes, mine))
 
 
@@ -812,7 +821,7 @@ def change_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
     try:
         store.update_game(db, game_id, players=players, options=options, seen=seen, nonce=nonce)
     except store.StaleError as stale:
-        return Stale(stale.game, stale.since)
+        return Stale(stale.game, stale.since, stale.set_back)
     except store.NightTableError as table:
         return NightTable(table.night_id, table.round, table.table)
     except RuleError as error:

@@ -17,8 +17,10 @@ it). The database is one SQLite file in write-ahead-log mode (db.migrate), with 
   replicate`` uses the database (:func:`in_use`, an flock on ``DATABASE.lock``: the
   kernel lets go of it when the process ends, however it ends, so a server that was
   killed never blocks a restore); keeps the database it replaces as
-  ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; then moves the checked copy
-  into place. The next start migrates it as usual. A restore killed part-way leaves the
+  ``DATABASE.replaced-YYYYMMDDTHHMMSSZ`` (0600) beside it; migrates the checked copy as
+  a start would and sets its change ids past every id the replaced database handed out
+  (a change's id is its game's version, which phones hold: migrations.m022); then moves
+  the copy into place. A restore killed part-way leaves the
   database as it was (for a damaged one whose log SQLite cannot write in: that log is
   then with the kept copy), or restored (the move is one rename), and at most a
   ``DATABASE.restoring-XXXXXXXX`` file (0600) to delete, and a ``DATABASE.replaced-``
@@ -57,6 +59,7 @@ except ImportError:  # Windows: no flock; a restore cannot tell that a server ru
     fcntl = None  # type: ignore[assignment]
 
 from . import sheet, store
+from .db import migrate
 from .migrations import NOTICES, migrations
 
 #: Pages copied per step of the online backup (4 KB each: 256 KB a step)
@@ -390,8 +393,11 @@ def _fold_in_wal(path: Path) -> None:
 def restore(backup_file: str | Path, database: str | Path, progress: Progress = _quiet) -> Restored:
     """Put the backup ``backup_file`` in place of ``database`` after checking it (as
     :func:`check`), keeping the database it replaces beside it as
-    ``DATABASE.replaced-<UTC time>`` (0600, with its log folded in). ``backup_file`` is
-    only read. Refuses (InUseError) while a server uses the database; raises BackupError
+    ``DATABASE.replaced-<UTC time>`` (0600, with its log folded in). The copy put in
+    place is migrated (db.migrate, which says a new group's link as a start does) and
+    hands out change ids only after every one the replaced database handed out, so no
+    version a phone saw comes back for another state. ``backup_file`` is only read.
+    Refuses (InUseError) while a server uses the database; raises BackupError
     for a file that is not a whole Scorekeeper database, and replaces nothing then."""
     if not str(backup_file).strip():  # Path("") is the current folder
         raise BackupError("name the backup file to restore")
@@ -416,10 +422,13 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
             if Path(f"{backup_file}-wal").is_file():  # a copy of a database in use, with its log
                 _new_owner_only(Path(f"{temp}-wal"))
                 shutil.copyfile(f"{backup_file}-wal", f"{temp}-wal")
+            handed_out = _changes_handed_out(database)
             copy = _connect(temp)
             try:
                 progress("checking", 0, 0)
                 contents = check(copy, str(backup_file))
+                migrate(copy)  # as the server would on start (m022 among them), before the next step
+                _hand_out_after(copy, handed_out)
                 copy.execute("PRAGMA journal_mode = DELETE")  # its log written in: one file
             except sqlite3.DatabaseError as error:
                 raise BackupError(f"{backup_file} is not a whole SQLite database ({error})") from None
@@ -438,6 +447,34 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     finally:
         os.close(lock)
     return Restored(contents, kept)
+
+
+def _changes_handed_out(database: Path) -> int:
+    """The highest change id ``database`` handed out (0: none, no such file, or one
+    SQLite cannot read): a change's id is its game's version, which phones hold."""
+    if not database.exists():
+        return 0
+    try:
+        old = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30)
+        try:
+            highest = old.execute("select coalesce(max(id), 0) from changes").fetchone()[0]
+            with suppress(sqlite3.OperationalError):  # no sqlite_sequence before m022
+                highest = max(highest, old.execute(
+                    "select coalesce(max(seq), 0) from sqlite_sequence where name = 'changes'").fetchone()[0])
+            return int(highest)
+        finally:
+            old.close()
+    except sqlite3.DatabaseError:
+        return 0
+
+
+def _hand_out_after(db: sqlite_utils.Database, handed_out: int) -> None:
+    """Make the restored database's next change id come after ``handed_out``: a phone
+    that saw a version of the database it replaces never takes a later change for it
+    (migrations.m022_change_ids_never_again; tester 44)."""
+    db.execute("insert into sqlite_sequence (name, seq) select 'changes', 0 "
+               "where not exists (select 1 from sqlite_sequence where name = 'changes')")
+    db.execute("update sqlite_sequence set seq = max(seq, ?) where name = 'changes'", [handed_out])
 
 
 def _keep(database: Path) -> Path | None:

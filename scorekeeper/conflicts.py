@@ -54,17 +54,24 @@ def _number(game: StoredGame, change: Change) -> tuple[int, bool]:
     return game.number_at(change.position if change.position is not None else 0), False
 
 
-def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()) -> list[Arrival]:
+def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (),
+             set_back: bool = False) -> list[Arrival]:
     """Each change in ``since`` (oldest first) in words, against ``game`` as it is now;
     changes to the deals ``own`` (ids of deals this phone saved itself) are left out.
 
     Several changes to one deal are told once, by the latest (a deal added and then
     changed reads "added"; added and then deleted, "added … and deleted again": told
     only "deleted", a phone whose own deal had that number read it as its own, tester
-    31); the points are the deal's as the game scores now.
+    31); the points are the deal's as the game scores now. ``set_back``: the version the
+    phone read is one the game no longer has (store.set_back): said first, as what it saw
+    of the game may be gone.
     """
-    scored = sheet.build(game)
     told: dict[object, Arrival] = {}
+    if set_back:
+        told["set_back"] = Arrival(set_back_words(), None)
+    if not since:
+        return list(told.values())
+    scored = sheet.build(game)
     added: set[int] = set()  # deals added meanwhile: a later change of one still reads "added"
     for change in since:
         if change.deal_id in own:
@@ -112,12 +119,19 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
     return list(told.values())
 
 
-def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()) -> str:
+def set_back_words() -> str:
+    """What a phone is told of a game set back past the version it read (store.set_back),
+    without the full stop."""
+    return _("The game was set back on the server to an earlier copy (a backup was put back), so some of "
+             "what this phone showed may be gone")
+
+
+def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = (), set_back: bool = False) -> str:
     """The changes in one line for a banner: "Deal 5 was added on another phone: Anna +40,
     Ben −10, Carla +20." (sentences joined); empty when nothing a player sees changed.
-    ``own``: as for :func:`arrivals`."""
+    ``own`` and ``set_back``: as for :func:`arrivals`."""
     parts = []
-    for arrival in arrivals(game, since, own):
+    for arrival in arrivals(game, since, own, set_back):
         parts.append(f"{arrival.text}: {listed(arrival.points)}." if arrival.points else f"{arrival.text}.")
     return " ".join(parts)
 

@@ -526,3 +526,26 @@ def m021_arabic_name_keys(db: sqlite_utils.Database) -> None:
     tatweel: tester 38). Two stored players whose names now share a key stay apart, as
     :func:`_keys_again` keeps them: rename one to the other's name to make them one."""
     _keys_again(db)
+
+
+@migrations()
+def m022_change_ids_never_again(db: sqlite_utils.Database) -> None:
+    """A change's id is a game's version, which phones hold (a score sheet polling, a
+    form's ``seen``): it is never handed out twice. SQLite gives a row the highest id + 1,
+    so a database put back from a backup gave the changes made after it the ids of
+    changes it no longer has, and a phone that had seen one took the game for unchanged
+    (tester 44). ``changes`` is made again with AUTOINCREMENT, whose counter
+    (``sqlite_sequence``) only goes up; a restore (backups.restore) sets it past every id
+    the database it replaces had handed out."""
+    sql = db.execute("select sql from sqlite_master where type = 'table' and name = 'changes'").fetchone()[0]
+    indexes = [row[0] for row in db.execute(
+        "select sql from sqlite_master where type = 'index' and tbl_name = 'changes' and sql is not null")]
+    made = sql.replace('CREATE TABLE "changes"', 'CREATE TABLE "changes_again"', 1)
+    made = made.replace('"id" INTEGER PRIMARY KEY,', '"id" INTEGER PRIMARY KEY AUTOINCREMENT,', 1)
+    assert "AUTOINCREMENT" in made and "changes_again" in made, made
+    db.execute(made)
+    db.execute("insert into changes_again select * from changes")
+    db.execute("drop table changes")
+    db.execute('alter table changes_again rename to "changes"')
+    for index in indexes:
+        db.execute(index)

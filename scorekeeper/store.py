@@ -79,13 +79,15 @@ class StaleError(Exception):
     """The game changed after the phone read it (at version ``seen``): nothing was written.
 
     ``game``: the game as it is now (its ``version`` is what the phone sees next);
-    ``since``: the changes made meanwhile, oldest first (:class:`Change`).
+    ``since``: the changes made meanwhile, oldest first (:class:`Change`); ``set_back``:
+    the version the phone read is one the game no longer has (:func:`set_back`).
     """
 
-    def __init__(self, game: StoredGame, since: list[Change]) -> None:
+    def __init__(self, game: StoredGame, since: list[Change], set_back: bool = False) -> None:
         super().__init__(f"game {game.id} changed since the phone read it")
         self.game = game
         self.since = since
+        self.set_back = set_back
 
 
 class DealChangedError(Exception):
@@ -1198,7 +1200,8 @@ def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iter
     correction of deal 3 says nothing about the deal being entered now, which the rules
     check against the game as it is (a contract played twice in a kingdom, a game over
     since: refused as ever). Any other change (a deal added or deleted elsewhere, a seat
-    taken, the settings) is one the phone must see first."""
+    taken, the settings) is one the phone must see first; so is a game set back past the
+    version the phone saw (:func:`set_back`), which its callers ask first."""
     own = {n for n in nonces if n}
     for change in since:
         if change.action == "deal_changed":
@@ -1250,8 +1253,17 @@ def _fresh(db: sqlite_utils.Database, game_id: str, seen: int | None) -> StoredG
     ``seen`` (the version the phone read; None: not checked) is not the current one."""
     game = get_game(db, game_id)
     if seen is not None and game.version != seen:
-        raise StaleError(game, changes_since(db, game_id, seen))
+        raise StaleError(game, changes_since(db, game_id, seen), set_back(db, game_id, seen))
     return game
+
+
+def set_back(db: sqlite_utils.Database, game_id: str, seen: int) -> bool:
+    """Whether version ``seen`` of the game (the id of its latest change then, as a phone
+    read it) is one the game no longer has: the change log is never cut, so the database
+    was put back from a backup taken before it (backups.restore). Version 0, a game read
+    before any change, never is."""
+    return seen > 0 and db.execute("select 1 from changes where id = ? and game_id = ?",
+                                   [seen, game_id]).fetchone() is None
 
 
 def list_games(db: sqlite_utils.Database, group_id: int | None = None) -> list[StoredGame]:
@@ -1369,7 +1381,7 @@ def _insert_deal(db: sqlite_utils.Database, game_id: str, entry: Mapping[str, An
             twin = same_deal_added(db, game, stale.since, entry, mine)
             if twin is not None:  # this very deal, entered on another phone: saved once
                 return SavedDeal(twin, game.deal_index(twin) + 1, same=True)
-            if not own_changes(db, stale.since, mine):
+            if stale.set_back or not own_changes(db, stale.since, mine):
                 raise
         _room_for(len(game.deals) + 1)
         file = game.game_file([*(d.entry for d in game.deals), dict(entry)])
@@ -1590,6 +1602,8 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
         game = get_game(db, game_id)
         if seen is not None:
             since = changes_since(db, game_id, seen)
+            if set_back(db, game_id, seen):
+                raise StaleError(game, since, set_back=True)
             if any(c.action in ("players_renamed", "settings_changed") and not (nonce and c.nonce == nonce)
                    for c in since):
                 raise StaleError(game, since)

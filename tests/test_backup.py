@@ -10,6 +10,7 @@ players, deal entries and totals as the score sheet works them out.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -30,6 +31,7 @@ from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.database_support import close_kept_connections
 from tests.run_support import made_once, run_folder
 from tests.test_gamefile import TRIX_KINGDOM, plain_deal
 
@@ -509,7 +511,10 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
     assert scores(database) == before
 
 
-def test_a_backup_from_before_groups_is_restored_and_migrated_on_the_next_start(tmp_path):
+def test_a_backup_from_before_groups_is_restored_migrated_and_its_groups_link_told(tmp_path):
+    """The restore migrates the copy as the server's start would (so that its change ids
+    can be set past the replaced database's: m022), and says the link of the group made
+    for its games, as that start said it."""
     old = Path(__file__).parent / "data" / "before-groups.sqlite3"
     database = tmp_path / "scores.sqlite3"
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
@@ -517,9 +522,10 @@ def test_a_backup_from_before_groups_is_restored_and_migrated_on_the_next_start(
     assert done.exit_code == 0, done.output
     with sqlite3.connect(database) as restored:
         games = restored.execute("select count(*) from games").fetchone()[0]
-        assert "groups" not in {r[0] for r in restored.execute("select name from sqlite_master")}
+        token = restored.execute("select token from links").fetchone()[0]
     restored.close()
     assert f"Restored {games} games" in done.stdout
+    assert f"Your games are now in a private group. Open it on each phone at: /g/{token}" in done.output
     create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})  # migrates
     assert len(scores(database)) == games
 
@@ -654,3 +660,49 @@ def test_a_restore_killed_after_keeping_the_database_leaves_one_kept_copy_after_
     assert f"kept as {earlier}" in done.stdout
     assert scores(earlier) == before
     assert stat.S_IMODE(earlier.stat().st_mode) == 0o600
+
+
+def test_after_a_restore_no_version_a_phone_saw_is_handed_out_again(tmp_path, app, client, make_game, db):
+    """Tester 44 (HIGH): a game's version is the id of its latest change, and a restored
+    backup gave the next changes the ids of changes it no longer had. A phone whose sheet
+    showed deal 2 (version v) took another phone's different deal 2, saved after the
+    restore at that same version v, for the one it had, and its form kept from before the
+    restore saved with no word. After a restore, every new change comes after every id
+    handed out before; a phone that saw a version the restored game no longer has is told
+    the game was set back, and its form saves nothing until it has looked."""
+    from tests.test_web import WORKED_FORM
+
+    database = Path(app.config["DATABASE"])
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    backup = tmp_path / "monday.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # deal 2: Anna +80, Ben +200, Carla +13
+    seen = client.get(f"/games/{game_id}/live").get_json()["version"]
+    form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
+    assert f'name="seen" type="hidden" value="{seen}"' in form  # deal 3's form, kept on the phone
+    assert run(database, "restore", str(backup)).exit_code == 0
+
+    close_kept_connections()  # the server stopped for the restore: its connections with it
+    restarted = create_app({**app.config, "DATABASE": str(database)})
+    phone = restarted.test_client()
+    other = connect(str(database))
+    try:
+        store.add_deal(other, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]})  # another deal 2
+        after = store.get_game(other, game_id).version
+    finally:
+        other.conn.close()
+    assert after > seen  # never a version handed out before the restore
+    told = phone.get(f"/games/{game_id}/live?since={seen}").get_json()
+    assert told["version"] == after and told["stops"] is True
+    saved = phone.post(f"/games/{game_id}/deals/new", data={**WORKED_FORM, "seen": str(seen), "nonce": "kept"})
+    assert saved.status_code == 409
+    page = " ".join(re.sub(r"<[^>]+>", " ", saved.get_data(as_text=True)).split())
+    assert "The game was set back on the server to an earlier copy (a backup was put back), so some of what " \
+        "this phone showed may be gone." in page
+    assert "Deal 2 was added on another phone" in page  # and what came after: theirs beside mine
+    check = connect(str(database))
+    try:
+        assert [d.entry["tricks"] for d in store.get_game(check, game_id).deals] == [[4, 5, 4], [4, 4, 5]]
+    finally:
+        check.conn.close()
+    assert told["news"].startswith("The game was set back on the server to an earlier copy")

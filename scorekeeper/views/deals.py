@@ -200,9 +200,9 @@ def new(game_id: str) -> Any:
             return redirect(sheet)
         case actions.SameDeal():  # another phone entered this very deal first: it is saved once
             return _same_deal(result)
-        case actions.Stale(game=now, arrived=arrived):
+        case actions.Stale(game=now, arrived=arrived, set_back=set_back):
             return _stale(now, arrived, entry if valid else None,
-                          own=_own_deals(game.id, request.form.get("mine", "").split(",")))
+                          own=_own_deals(game.id, request.form.get("mine", "").split(",")), set_back=set_back)
         case actions.Refused(error=error, others=others):
             for problem in (error, *others):  # every problem the deal shows, at once
                 forms.attach_error(form, problem, index + 1)
@@ -331,7 +331,7 @@ def _same_deal(same: actions.SameDeal) -> Any:
 
 
 def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None,
-           own: set[int] | None = None) -> Any:
+           own: set[int] | None = None, set_back: bool = False) -> Any:
     """The add-deal form again, nothing saved: what arrived from another phone meanwhile
     (this phone's own deals ``own``, deal ids, left out: issue 18, part 7), the entries as
     typed, and the choice "Discard mine" or "Add mine as deal N+1" (a
@@ -348,7 +348,7 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
     clash = _("%(contracts)s has been played in this kingdom meanwhile: if yours is the same deal, "
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
-    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or ()),
+    return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or (), set_back),
                            compared=conflicts.compare(game, since, entry, own or ()), clash=clash, **context), 409
 
 

@@ -93,21 +93,20 @@ def game(game_id: str) -> Any:
         arrived = actions.arrived_since(db, game_id, since, version, mine)
         own = arrived.stored
         news = ""
-        if arrived.changes:  # scored only to tell what arrived
+        if arrived.changes or arrived.set_back:  # scored only to tell what arrived
             # the same news for every phone at the table that saw the same version: written once
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
-            news = kept.pages().once(key, lambda: _news(db, game_id, arrived.changes, version, key, set(own.values())))
+            news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
                        stops=arrived.stops, shut=shut, shut_bar=shut_bar)
 
     return conditional(etag, draw, private=False)
 
 
-def _news(db: Any, game_id: str, arrived: list[Any], version: int, key: tuple[Any, ...], own: set[Any]) -> str:
-    """What changed in the game (``arrived``: the changes since the phone's version, as
-    store.changes_since reads them; conflicts.summary), kept under ``key`` while the game
-    is still at ``version``."""
-    news = conflicts.summary(store.get_game(db, game_id), arrived, own)
+def _news(db: Any, game_id: str, arrived: actions.Arrived, version: int, key: tuple[Any, ...], own: set[Any]) -> str:
+    """What changed in the game since the phone's version (``arrived``: actions.arrived_since;
+    conflicts.summary), kept under ``key`` while the game is still at ``version``."""
+    news = conflicts.summary(store.get_game(db, game_id), arrived.changes, own, arrived.set_back)
     if store.game_version(db, game_id) == version:
         kept.pages().set(key, news)
     return news

@@ -416,12 +416,14 @@ def _save(form: Any, game: StoredGame, players: tuple[str, ...] | None, nonce: s
     result = actions.change_game(get_db(), game.id, players=players, options=options,
                                  seen=sent_version(seen), nonce=nonce)
     match result:
-        case actions.Stale(game=now, arrived=arrived):
+        case actions.Stale(game=now, arrived=arrived, set_back=set_back):
             # renamed or re-set on another phone since this page was opened: the form shows
             # both changes put together (what this phone left alone takes the other's), and
             # a second Save saves what it shows
             names, settings = conflicts.merged_settings(arrived, players, options, now)
             form.fill(names, settings)
+            if set_back:  # the database put back from a backup since the page was opened
+                form.notices.append(conflicts.set_back_words() + ".")
             # told, not problems to put right (tester 36: "Nothing was saved: 2 things to put right")
             form.notices.append(_("The players or settings were changed on another phone while this page "
                                   "was open (now: %(names)s). Their changes are now in the form and yours "

@@ -16,8 +16,9 @@ request, so each app's config counts (tests make many apps in one process). Conf
 - ``RATELIMIT_STORAGE_URI`` (default "memory://"): where the write and import limits
   are counted (Flask-Limiter's own key): any storage of the ``limits`` library, e.g.
   "sqlite:///path/to/file" (limit_storage.py) or "redis://host:6379".
-- ``WRITE_LIMIT`` (default "120 per minute"): POSTs of one client (by address; see
-  ``TRUSTED_PROXIES`` behind a reverse proxy) to all pages together. A deal form's live
+- ``WRITE_LIMIT`` (default "120 per minute"): POSTs of one client (:func:`client`: by
+  address, see ``TRUSTED_PROXIES`` behind a reverse proxy, and by the link the phone came
+  in with) to all pages together. A deal form's live
   preview does not count: it writes nothing, and a phone asks for one at every tap.
 - ``IMPORT_LIMIT`` (default "20 per minute"): game files one client uploads.
 - ``PASSCODE_LIMIT_PHONE`` (default "5 per minute; 20 per hour"), ``PASSCODE_LIMIT_CLIENT``
@@ -35,10 +36,11 @@ Going over a write or import limit answers 429 with the app's error page
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
@@ -95,12 +97,26 @@ def address() -> str:
     return str(ip)
 
 
+def client() -> str:
+    """Whom the write and import limits count together: the client's address
+    (:func:`address`) and, for a phone that came in with a link (a group's play or
+    read-only link, a club night's table card: its session's), that link. The groups on
+    one venue's Wi-Fi (one address behind its router, or behind a proxy) each have their
+    own budget, and each table card of a club night too (tester 44: one group's saves had
+    left another group at the same club with "Please wait a minute"); a phone in no group
+    (the welcome page, starting a group) counts by its address alone."""
+    link = session.get("link")
+    if isinstance(link, str) and link:
+        return f"{address()} {hashlib.sha256(link.encode()).hexdigest()[:16]}"
+    return address()
+
+
 def _not_a_write() -> bool:
     return request.method != "POST" or request.endpoint in NOT_WRITES
 
 
 limiter = Limiter(
-    key_func=address,
+    key_func=client,
     # One budget per client for every write together (not per page)
     application_limits=[_write_limit],
     application_limits_exempt_when=_not_a_write,

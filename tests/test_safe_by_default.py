@@ -21,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import create_app
+from scorekeeper import create_app, groups
+from scorekeeper.db import connect
 from scorekeeper.migrations import migrations
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 from tests.test_web import text
@@ -320,6 +321,26 @@ def test_too_many_writes_from_one_client_get_429_and_nothing_is_written(tmp_path
     assert client.get("/").status_code == 200
     other = client.post("/games/new?kind=trigami", data=TRIGAMI, environ_base={"REMOTE_ADDR": "192.168.1.21"})
     assert other.status_code == 302
+
+
+def test_two_groups_on_one_address_each_have_their_own_write_budget(tmp_path):
+    """Tester 44 (MEDIUM): behind one venue's router or a proxy every phone has one
+    address, and one group's saves used up the write limit for every group there. Each
+    link (a group, a table card) has its own budget at an address; two phones of one
+    group there still share theirs."""
+    app = new_app(tmp_path, RATELIMIT_ENABLED=True, WRITE_LIMIT="3 per minute")
+    alpha, alpha_too = app.test_client(), app.test_client()  # the group's link
+    db = connect(app.config["DATABASE"])
+    try:
+        other_group = groups.create(db, "Thursday club")
+    finally:
+        db.conn.close()
+    bravo = app.test_client(join=other_group.token)
+    assert bravo.group_token != alpha.group_token
+    assert [alpha.post("/games/new?kind=trigami", data=another_game(n)).status_code for n in range(3)] == [302] * 3
+    assert alpha_too.post("/games/new?kind=trigami", data=another_game(3)).status_code == 429  # the same group
+    assert bravo.post("/games/new?kind=trigami", data=another_game(4)).status_code == 302
+    assert count_games(app) == 4
 
 
 def test_a_writer_with_an_ipv6_block_is_counted_by_its_64_block(tmp_path):

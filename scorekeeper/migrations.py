@@ -10,6 +10,8 @@ with what it was before and after (``changes``, m003). Points are never stored.
 
 from __future__ import annotations
 
+import re
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
@@ -528,6 +530,20 @@ def m021_arabic_name_keys(db: sqlite_utils.Database) -> None:
     _keys_again(db)
 
 
+def autoincrement_again(sql: str) -> str:
+    """The ``CREATE TABLE`` statement ``sql`` of ``changes`` (as SQLite keeps it, its names
+    quoted "so", [so] or `so`, as the sqlite-utils that made it wrote them) made into one of
+    ``changes_again`` whose ``id`` is ``INTEGER PRIMARY KEY AUTOINCREMENT``; raises
+    ValueError for a statement of another shape (nothing is changed then)."""
+    made, renamed = re.subn(r'^\s*CREATE\s+TABLE\s+["\[`]?changes["\]`]?', 'CREATE TABLE "changes_again"', sql,
+                            count=1, flags=re.IGNORECASE)
+    made, keyed = re.subn(r'(["\[`]?\bid["\]`]?\s+INTEGER\s+PRIMARY\s+KEY)\b(?!\s+AUTOINCREMENT)', r"\1 AUTOINCREMENT",
+                          made, count=1, flags=re.IGNORECASE)
+    if not (renamed and keyed):
+        raise ValueError(f"changes is not as m003 made it: {sql}")
+    return made
+
+
 @migrations()
 def m022_change_ids_never_again(db: sqlite_utils.Database) -> None:
     """A change's id is a game's version, which phones hold (a score sheet polling, a
@@ -540,10 +556,7 @@ def m022_change_ids_never_again(db: sqlite_utils.Database) -> None:
     sql = db.execute("select sql from sqlite_master where type = 'table' and name = 'changes'").fetchone()[0]
     indexes = [row[0] for row in db.execute(
         "select sql from sqlite_master where type = 'index' and tbl_name = 'changes' and sql is not null")]
-    made = sql.replace('CREATE TABLE "changes"', 'CREATE TABLE "changes_again"', 1)
-    made = made.replace('"id" INTEGER PRIMARY KEY,', '"id" INTEGER PRIMARY KEY AUTOINCREMENT,', 1)
-    assert "AUTOINCREMENT" in made and "changes_again" in made, made
-    db.execute(made)
+    db.execute(autoincrement_again(sql))
     db.execute("insert into changes_again select * from changes")
     db.execute("drop table changes")
     db.execute('alter table changes_again rename to "changes"')

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.db import connect, migrate
 from scorekeeper.gamefile import from_dict
-from scorekeeper.migrations import migrations
+from scorekeeper.migrations import autoincrement_again, migrations
 from scorekeeper.rules import RuleError
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 
@@ -105,6 +105,35 @@ def test_fresh_and_upgraded_databases_end_up_the_same_with_the_old_game_intact(t
     assert store.restore_deal(upgraded, OLD_GAME, deal_id) == 1
     assert [c.action for c in store.changes(upgraded, OLD_GAME)] == ["deal_restored", "deal_deleted"]
     assert store.get_game(upgraded, OLD_GAME).deals == game.deals
+
+
+def test_m022_keeps_every_change_and_never_hands_out_an_id_again(tmp_path):
+    """A database from before m022 with changes in it: migrated, its change log is the
+    same, change by change, and a change deleted at the end (as a backup put back leaves
+    the log shorter than the ids the phones saw) does not give its id to the next one."""
+    db = connect(str(tmp_path / "before.sqlite3"))
+    migrations.apply(db, stop_before="m022_change_ids_never_again")
+    game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    before = store.changes(db, game_id)
+    migrate(db)
+    assert store.changes(db, game_id) == before
+    last = before[0].id
+    db.execute("delete from changes where id = ?", [last])
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    assert store.changes(db, game_id)[0].id == last + 1 and store.game_version(db, game_id) > last
+
+
+@pytest.mark.parametrize("quote", ['"{}"', "[{}]", "`{}`", "{}"])
+def test_m022_reads_the_changes_table_however_its_names_were_quoted(quote):
+    made = (f"CREATE TABLE {quote.format('changes')} (\n   {quote.format('id')} INTEGER PRIMARY KEY,\n"
+            f"   {quote.format('game_id')} TEXT NOT NULL)")
+    again = autoincrement_again(made)
+    assert again.startswith('CREATE TABLE "changes_again"')
+    assert f"{quote.format('id')} INTEGER PRIMARY KEY AUTOINCREMENT," in again
+    assert f"{quote.format('game_id')} TEXT NOT NULL" in again
+    with pytest.raises(ValueError):
+        autoincrement_again("CREATE TABLE other (id TEXT)")
 
 
 def test_every_write_records_its_change_with_before_and_after(db):

@@ -455,7 +455,9 @@ def _changes_handed_out(database: Path) -> int:
     if not database.exists():
         return 0
     try:
-        old = sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30)
+        # the module's own connection (the restore holds the database whole), not a
+        # read-only URI, which a path holding "?" or "#" would break
+        old = _connect(database)
         try:
             highest = old.execute("select coalesce(max(id), 0) from changes").fetchone()[0]
             with suppress(sqlite3.OperationalError):  # no sqlite_sequence before m022
@@ -463,7 +465,7 @@ def _changes_handed_out(database: Path) -> int:
                     "select coalesce(max(seq), 0) from sqlite_sequence where name = 'changes'").fetchone()[0])
             return int(highest)
         finally:
-            old.close()
+            old.conn.close()
     except sqlite3.DatabaseError:
         return 0
 

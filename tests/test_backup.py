@@ -706,3 +706,23 @@ def test_after_a_restore_no_version_a_phone_saw_is_handed_out_again(tmp_path, ap
     finally:
         check.conn.close()
     assert told["news"].startswith("The game was set back on the server to an earlier copy")
+
+
+def test_a_restore_reads_the_ids_handed_out_whatever_the_databases_folder_is_called(tmp_path):
+    """The replaced database's highest change id, read before the restore sets the next
+    ids past it, from a folder whose name would break an SQLite URI ("#", "?")."""
+    from scorekeeper.backups import _changes_handed_out
+
+    folder = tmp_path / "club #1?"
+    folder.mkdir()
+    database = folder / "scores.sqlite3"
+    create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": str(database)})
+    db = connect(str(database))
+    try:
+        group = groups.create(db, "Tuesday table")
+        game_id = store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])), group_id=group.id)
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+        version = store.game_version(db, game_id)
+    finally:
+        db.conn.close()
+    assert version > 0 and _changes_handed_out(database) == version

@@ -1602,7 +1602,7 @@ def update_game(db: sqlite_utils.Database, game_id: str, *, players: Iterable[st
         game = get_game(db, game_id)
         if seen is not None:
             since = changes_since(db, game_id, seen)
-            if set_back(db, game_id, seen):
+            if seen != game.version and set_back(db, game_id, seen):
                 raise StaleError(game, since, set_back=True)
             if any(c.action in ("players_renamed", "settings_changed") and not (nonce and c.nonce == nonce)
                    for c in since):

@@ -216,6 +216,25 @@ def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_gam
     assert game.players[1] == "Ben" and game.options["target"] == 300
 
 
+def test_players_and_settings_opened_before_a_restore_save_nothing_unseen(client, make_game, db):
+    """Tester 44: a page opened on the game as it was before a backup was put back (here
+    its last deal and that change gone, as the backup lacked them) is told the game was
+    set back, and its Save saves nothing until the form is sent again."""
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, WORKED_TRIGAMI_DEAL])
+    form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)
+    seen = hidden(form, "seen")
+    last = store.get_game(db, game_id).deals[-1].id
+    with store.writing(db):  # the backup put back: without deal 2 and its change
+        db.execute("delete from changes where id = ?", [int(seen)])
+        db.execute("delete from deals where id = ?", [last])
+    mine = {"player_0": "Anna", "player_1": "Ben", "player_2": "Carla", "target": "300", "seen": seen}
+    refused = client.post(f"/games/{game_id}/edit", data=mine)
+    assert refused.status_code == 409
+    assert ("The game was set back on the server to an earlier copy (a backup was put back), so some of what "
+            "this phone showed may be gone.") in text(refused)
+    assert store.get_game(db, game_id).options["target"] == 500
+
+
 def opened_then_changed_elsewhere(client, make_game, db, players: list[str], options: dict | None = None):
     """A game's Players and settings opened on this phone, then saved on another phone
     (``players``, ``options``): (game id, this phone's form as it was drawn)."""

@@ -501,10 +501,9 @@ def add_deal(db: sqlite_utils.Database, game: StoredGame, entry: Mapping[str, An
         return already_saved(game, saved)
     if entry is None:
         if seen is not None and seen != game.version:
-            since = store.changes_since(db, game.id, seen)
-            gone_back = store.set_back(db, game.id, seen)
-            if gone_back or not store.own_changes(db, since, mine):
-                return Stale(game, since, gone_back)
+            arrived = arrived_since(db, game.id, seen, game.version, mine)  # the rule a poll tells
+            if arrived.stops:
+                return Stale(game, arrived.changes, arrived.set_back)
         return Incomplete()
     try:
         with store.writing(db):

@@ -347,6 +347,8 @@ def test_a_wrong_seat_and_a_codes_minutes_are_in_the_pages_digits(client, db):
     arabic(client)
     explained = body(client.get(f"/games/{game_id}/explain/total?seat=8"))  # seats from 0: a ninth player
     assert "لاعب ٩" in explained and "لاعب 9" not in explained
+    typed = body(client.get(f"/games/{game_id}/explain/total?seat=٩"))  # typed in the page's digits
+    assert "لاعب ١٠" in typed and "لاعب ٩" not in typed
     code = body(client.get("/code"))
     assert "١٥" in code and "15" not in shown_text(code, ())
 

@@ -130,7 +130,7 @@ def _seat_arg(name: str, seats: int) -> tuple[int | None, str | None]:
         return seat, None
     # seats are counted from 0 in the address and from 1 on the page (seat=3 is a fourth
     # player); a number in the page's digits (an Arabic page's "٩"), anything else as it came
-    shown: int | str = int(raw) + 1 if raw.isascii() and raw.isdigit() and len(raw) < 10 else raw
+    shown: int | str = int(raw) + 1 if raw.isdecimal() and len(raw) < 10 else raw
     return None, _("There is no player %(seat)s in this game, so every player is shown.", seat=shown)
 
 

@@ -699,6 +699,7 @@ def test_after_a_restore_no_version_a_phone_saw_is_handed_out_again(tmp_path, ap
     page = " ".join(re.sub(r"<[^>]+>", " ", saved.get_data(as_text=True)).split())
     assert "The game was set back on the server to an earlier copy (a backup was put back), so some of what " \
         "this phone showed may be gone." in page
+    assert "Nothing was saved." in page and "another phone was quicker" not in page  # no phone set it back
     assert "Deal 2 was added on another phone" in page  # and what came after: theirs beside mine
     check = connect(str(database))
     try:

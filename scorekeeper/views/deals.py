@@ -349,6 +349,7 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
     return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or (), set_back),
+                           set_back=set_back,
                            compared=conflicts.compare(game, since, entry, own or ()), clash=clash, **context), 409
 
 

@@ -932,6 +932,24 @@ const OfflineTruth = (function () {
     const wanted = fresh && new URLSearchParams(location.search).get("contract");
     const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]:not(:disabled)');
     if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
+    // Entries kept under another contract than the one tapped on the sheet: said where
+    // they are, not "back" over a form that shows none of them (tester 43: a draft for
+    // Diamonds, opened as "+ Trix")
+    const draftBack = form.querySelector(".draft-back");
+    if (choice && draftBack && form.dataset.draftElsewhere) {
+      const under = kept.data.filter((pair) => pair[0] === "contracts").map((pair) => pair[1]);
+      if (under.length && !under.includes(wanted)) {
+        const names = under.map(function (value) {
+          const chip = form.querySelector('input[name="contracts"][value="' + CSS.escape(value) + '"]');
+          return chip && chip.labels && chip.labels[0] ? chip.labels[0].textContent.trim() : value;
+        }).join(document.documentElement.dataset.listSeparator || ", ");
+        const where = document.createElement("span");
+        where.dataset.draftElsewhere = "";
+        where.textContent = " " + form.dataset.draftElsewhere.replaceAll("{contract}", names);
+        const drop = draftBack.querySelector("button");
+        if (drop) draftBack.insertBefore(where, drop); else draftBack.append(where);
+      }
+    }
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     // Sent back with a problem or beside another phone's deal: the Save saved nothing, so

@@ -322,7 +322,18 @@ def test_the_trix_contract_whose_entries_are_kept_is_marked_among_the_buttons(br
         note = "Entries not saved yet are kept on this phone: the next deal’s form brings them back."
         assert phone.evaluate(marked) == [["King of Hearts", False, None], ["Queens", False, None],
                                           ["Diamonds", True, note], ["Tricks", False, None], ["Trix", False, None]]
+        # opened as another contract, the form says where the entries are instead of
+        # "back" over a form that shows none of them (tester 43); one tap shows them
+        phone.get_by_role("link", name="Trix").click()
+        note = phone.locator("form.deal-form > .draft-back")
+        expect(note).to_have_text("Your entries that were not saved are back. "
+                                  "They are under Diamonds: tap Diamonds to see them.")
+        expect(phone.locator("#diamonds_0")).to_be_hidden()
+        phone.locator("label", has_text="Diamonds").click()
+        expect(phone.locator("#diamonds_0")).to_have_value("3")
+        phone.goto(f"{url}/games/{game_id}")
         phone.get_by_role("link", name="Diamonds").click()
+        expect(note).to_have_text("Your entries that were not saved are back.")
         assert phone.evaluate("document.querySelector('#diamonds_0').value") == "3"
         for seat, count in enumerate(["4", "2"], start=1):
             phone.fill(f"#diamonds_{seat}", count)

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import i18n, store
+from scorekeeper.rules.common import together
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 
 # ----------------------------------------------------------------- helpers
@@ -1158,3 +1159,18 @@ def test_back_after_deleting_a_deal_says_it_is_deleted_and_offers_it_back(client
     assert len(store.get_game(db, game_id).deals) == 1
     # a deal the game never had is still not found
     assert client.get(f"/games/{game_id}/deals/999/edit").status_code == 404
+
+
+
+def test_players_level_or_winning_together_are_joined_as_the_readers_language_writes_it(app, client, make_game):
+    # Tester 45: "Aino & Eero ovat tasoissa" read as a programmer's "&" to a Finnish
+    # reader: Finnish writes "ja"; three names are listed up to the last, "and" before it
+    level = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 3], "bugs": [0, 0, 0]}
+    game_id = make_game(options={"target": 300}, deals=[level] * 3)
+    client.set_cookie(i18n.COOKIE, "fi")
+    assert "Anna ja Ben ovat tasoissa kärjessä 300 pisteellä" in text(client.get(f"/games/{game_id}"))
+    expected = {"en": ("Aino & Eero", "Aino, Eero & Mika"), "de": ("Aino & Eero", "Aino, Eero & Mika"),
+                "fi": ("Aino ja Eero", "Aino, Eero ja Mika"), "ar": ("Aino وEero", "Aino، Eero وMika")}
+    for code, (two, three) in expected.items():
+        with app.test_request_context("/", headers={"Cookie": f"{i18n.COOKIE}={code}"}):
+            assert (together(["Aino", "Eero"]), together(["Aino", "Eero", "Mika"])) == (two, three)

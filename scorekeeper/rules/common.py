@@ -179,9 +179,13 @@ def listed(items: Iterable[object]) -> str:
 
 
 def together(items: Iterable[object]) -> str:
-    """Players who share something (a win, the lead, a team): "Anna & Ben"; German and
-    Finnish keep "&", Arabic joins them with "و" ("سارة ومحمد")."""
-    return _p("list separator", " & ").join(str(item) for item in items)
+    """Players who share something (a win, the lead, a team): "Anna & Ben", three as
+    "Anna, Ben & Carla" (:func:`listed` up to the last). German keeps "&", Finnish writes
+    "ja" ("Aino ja Eero": tester 45 read "&" as a programmer's), Arabic joins with "و"
+    ("سارة ومحمد")."""
+    names = [str(item) for item in items]
+    last = _p("list separator", " & ")
+    return last.join(names) if len(names) < 3 else listed(names[:-1]) + last + names[-1]
 
 
 def side_by_side(items: Iterable[object]) -> str:

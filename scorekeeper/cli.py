@@ -9,6 +9,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import json
+import logging
 import os
 import secrets
 import shutil
@@ -16,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
@@ -732,7 +734,10 @@ def serve(host: str, port: int, workers: int | None) -> None:
         serve_workers(app if proxies else _without_forwarded(app), host, port, workers, in_use)
         return
     app.logger.removeHandler(default_handler)
-    waitress.serve(app, host=host, port=port, threads=THREADS, clear_untrusted_proxy_headers=not proxies)
+    # with no proxy trusted, the forwarded headers are removed by _without_forwarded (which
+    # says so once), not by waitress (which would remove them unsaid)
+    waitress.serve(app if proxies else _without_forwarded(app), host=host, port=port, threads=THREADS,
+                   clear_untrusted_proxy_headers=False)
 
 
 def _cannot_listen(host: str, port: int) -> str | None:
@@ -760,12 +765,30 @@ def _cannot_listen(host: str, port: int) -> str | None:
     return None
 
 
+#: What the log says, once a server process (each worker), when a request comes with a reverse proxy's headers
+#: while TRUSTED_PROXIES is 0 (tester 44: nginx in front, nothing set, nothing said)
+UNTRUSTED_PROXY = ("A request came in with {headers} from {peer}, which a reverse proxy adds, but "
+                   "TRUSTED_PROXIES is 0, so they were ignored. If a reverse proxy stands in front of this "
+                   "server, set SCOREKEEPER_TRUSTED_PROXIES=1 (docs/deploying.md): until then links and QR "
+                   "codes give this server's own address, cookies are not marked Secure, and every phone "
+                   "counts as the proxy's one address for the passcode and write limits. (Said once by each server process.)")
+
+
 def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:
-    """``app`` with every X-Forwarded-* header of a request removed before it sees them
-    (what waitress' clear_untrusted_proxy_headers does), for a server with no proxy in
-    front (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host."""
+    """``app`` with every X-Forwarded-* (and Forwarded) header of a request removed before
+    it sees them, as waitress' clear_untrusted_proxy_headers does, for a server with no
+    proxy in front (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host.
+    The first request that brings them is logged (:data:`UNTRUSTED_PROXY`, a warning of
+    this module's logger): a proxy left out of the settings shows in the log, not only as wrong links."""
+    told = threading.Event()
+
     def served(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        for name in [name for name in environ if name.startswith("HTTP_X_FORWARDED_")]:
+        names = [name for name in environ if name.startswith("HTTP_X_FORWARDED_") or name == "HTTP_FORWARDED"]
+        if names and not told.is_set():
+            told.set()
+            headers = ", ".join(sorted("-".join(part.capitalize() for part in name[5:].split("_")) for name in names))
+            logging.getLogger(__name__).warning(UNTRUSTED_PROXY.format(headers=headers, peer=environ.get("REMOTE_ADDR", "?")))
+        for name in names:
             del environ[name]
         return app(environ, start_response)
     return served

@@ -191,6 +191,32 @@ def test_behind_nginx_serve_says_phones_open_the_proxys_address(site):
 # ------------------------------------------------------------------------ nothing in front
 
 
+@pytest.fixture(scope="module")
+def untrusted(tmp_path_factory):
+    """docs/deploying.md's nginx in front of an app left at TRUSTED_PROXIES=0."""
+    nginx_binary()
+    folder = tmp_path_factory.mktemp("untrusted")
+    with (scorekeeper_serve(folder / "instance", ["--host", "127.0.0.1", "--port", "5000"],
+                            {"SCOREKEEPER_TRUSTED_PROXIES": "0"}) as served,
+          nginx(folder / "nginx", readme_nginx_location(served.port), served.group.token) as proxy):
+        yield Site(served, proxy)
+
+
+def test_behind_nginx_left_untrusted_the_log_says_once_what_to_set(untrusted):
+    """Tester 44: nginx in front and TRUSTED_PROXIES left at 0 gave the inner address in
+    links, cookies not Secure and one limit for every phone, and nothing said why. The
+    forwarded headers are still ignored (nothing a client claims is believed); the log
+    says once what to set."""
+    phone = untrusted.https("127.0.0.21")
+    replies = [join(phone, untrusted.served.group.token) for _ in range(3)]
+    assert "secure" not in cookie_flags(set_cookie(replies[0]))
+    log = untrusted.served.output()
+    workers = re.search(r"\((\d+) worker processes", log)
+    assert 1 <= log.count("TRUSTED_PROXIES is 0") <= (int(workers.group(1)) if workers else 1), log
+    assert "X-Forwarded-For" in log and "set SCOREKEEPER_TRUSTED_PROXIES=1 (docs/deploying.md)" in log
+    assert "Traceback" not in log
+
+
 def test_without_trusted_proxies_a_client_cannot_claim_https_or_a_host(direct):
     phone = Client(direct.port, "127.0.0.8", host=f"127.0.0.1:{direct.port}")
     reply = join(phone, direct.group.token, headers={**FORGED, "X-Forwarded-For": "198.51.100.8"})
@@ -270,10 +296,23 @@ def test_serve_behind_a_proxy_prints_the_public_url_and_passes_the_forwarded_hea
     assert served["app"].config["PUBLIC_URL"] == f"https://{PUBLIC_HOST}"
 
 
-def test_serve_with_no_proxy_has_waitress_drop_the_forwarded_headers(serve_command):
+def test_serve_with_no_proxy_drops_the_forwarded_headers_before_the_app(serve_command):
+    from flask import request, request_started
+    from werkzeug.test import EnvironBuilder
+
     result, served = serve_command()
     assert result.exit_code == 0, result.output
-    assert served["clear_untrusted_proxy_headers"] is True
+    seen: list[dict[str, str]] = []
+
+    def record(sender, **extra):
+        seen.append(dict(request.headers))
+
+    forged = {"X-Forwarded-For": "198.51.100.1", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example",
+              "Forwarded": "for=198.51.100.1"}
+    environ = EnvironBuilder("/health", headers=forged).get_environ()
+    with request_started.connected_to(record):
+        b"".join(served["app"](environ, lambda *args: None))
+    assert seen and not set(forged) & set(seen[0])
 
 
 def test_serve_refuses_a_number_of_proxies_that_is_not_a_whole_number(serve_command):

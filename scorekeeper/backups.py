@@ -402,8 +402,10 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     if not str(backup_file).strip():  # Path("") is the current folder
         raise BackupError("name the backup file to restore")
     backup_file, database = Path(backup_file), Path(database)
-    if not backup_file.is_file():
+    if not backup_file.exists():
         raise BackupError(f"there is no file {backup_file}")
+    if not backup_file.is_file():  # a device (/dev/null), a pipe: no backup (tester 44)
+        raise BackupError(f"{backup_file} is not a Scorekeeper backup (not a file)")
     if database.exists() and backup_file.resolve() == database.resolve():
         raise BackupError("that is the database itself")
     try:

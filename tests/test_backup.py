@@ -511,6 +511,20 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
     assert scores(database) == before
 
 
+@pytest.mark.parametrize("name, says", [
+    ("/dev/null", "/dev/null is not a Scorekeeper backup (not a file)"),  # tester 44: "there is no file"
+    ("monday.sqlite3", "there is no file"),
+])
+def test_restore_says_which_way_a_name_is_no_backup_and_replaces_nothing(tmp_path, app, make_game, name, says):
+    database = Path(app.config["DATABASE"])
+    game_id = make_game(deals=[WORKED_TRIGAMI_DEAL])
+    refused = run(database, "restore", name if name.startswith("/") else str(tmp_path / name))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    (line,) = [x for x in refused.stderr.splitlines() if x.startswith("scorekeeper:")]
+    assert says in line and line.endswith("nothing was replaced"), line
+    assert [game.id for game in store.list_games(connect(str(database)))] == [game_id]
+
+
 def test_a_backup_from_before_groups_is_restored_migrated_and_its_groups_link_told(tmp_path):
     """The restore migrates the copy as the server's start would (so that its change ids
     can be set past the replaced database's: m022), and says the link of the group made

@@ -726,18 +726,18 @@ def serve(host: str, port: int, workers: int | None) -> None:
             click.echo("No network address found for phones: is this computer on the Wi-Fi?")
     if urls:
         app.config["PUBLIC_URL"] = urls[0]
-    # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
-    # there, once, not also through Flask's own handler (every line twice in the log)
-
+    # with no proxy trusted, the forwarded headers are removed by _without_forwarded (which
+    # says so once) under either server, not by waitress (which would remove them unsaid)
+    if not proxies:
+        app.wsgi_app = _without_forwarded(app.wsgi_app)  # type: ignore[method-assign,assignment]
     if workers > 1:
         click.echo(f"({workers} worker processes, {WORKER_THREADS} threads each)")
-        serve_workers(app if proxies else _without_forwarded(app), host, port, workers, in_use)
+        serve_workers(app, host, port, workers, in_use)
         return
+    # waitress gives the root logger a handler (logging.basicConfig): the app's lines go
+    # there, once, not also through Flask's own handler (every line twice in the log)
     app.logger.removeHandler(default_handler)
-    # with no proxy trusted, the forwarded headers are removed by _without_forwarded (which
-    # says so once), not by waitress (which would remove them unsaid)
-    waitress.serve(app if proxies else _without_forwarded(app), host=host, port=port, threads=THREADS,
-                   clear_untrusted_proxy_headers=False)
+    waitress.serve(app, host=host, port=port, threads=THREADS, clear_untrusted_proxy_headers=False)
 
 
 def _cannot_listen(host: str, port: int) -> str | None:
@@ -774,8 +774,8 @@ UNTRUSTED_PROXY = ("A request came in with {headers} from {peer}, which a revers
                    "counts as the proxy's one address for the passcode and write limits. (Said once by each server process.)")
 
 
-def _without_forwarded(app: Flask) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:
-    """``app`` with every X-Forwarded-* (and Forwarded) header of a request removed before
+def _without_forwarded(app: Callable[..., Any]) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:
+    """The WSGI ``app`` (serve: the Flask app's wsgi_app) with every X-Forwarded-* (and Forwarded) header of a request removed before
     it sees them, as waitress' clear_untrusted_proxy_headers does, for a server with no
     proxy in front (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host.
     The first request that brings them is logged (:data:`UNTRUSTED_PROXY`, a warning of

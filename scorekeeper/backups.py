@@ -398,7 +398,8 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     hands out change ids only after every one the replaced database handed out, so no
     version a phone saw comes back for another state. ``backup_file`` is only read.
     Refuses (InUseError) while a server uses the database; raises BackupError
-    for a file that is not a whole Scorekeeper database, and replaces nothing then."""
+    for a file that is not a whole Scorekeeper database or is a cut-short backup's
+    ``FILE.incomplete-…`` (never checked whole), and replaces nothing then."""
     if not str(backup_file).strip():  # Path("") is the current folder
         raise BackupError("name the backup file to restore")
     backup_file, database = Path(backup_file), Path(database)
@@ -406,6 +407,10 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
         raise BackupError(f"there is no file {backup_file}")
     if not backup_file.is_file():  # a device (/dev/null), a pipe: no backup (tester 44)
         raise BackupError(f"{backup_file} is not a Scorekeeper backup (not a file)")
+    if _LEFTOVER.fullmatch(backup_file.name):  # tester 47: one killed while checking was taken
+        raise BackupError(f"{backup_file} is left from a backup that was cut short: its copy was never "
+                          "finished and checked. Restore a backup that finished (its name has no "
+                          f"{INCOMPLETE}…)")
     if database.exists() and backup_file.resolve() == database.resolve():
         raise BackupError("that is the database itself")
     try:

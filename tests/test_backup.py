@@ -212,8 +212,13 @@ def test_a_killed_backup_leaves_no_file_nothing_others_can_read_and_the_next_bac
     assert proc.returncode == -signal.SIGKILL, "killed part-way, not finished"
     assert not target.exists(), "a killed backup left a file under the backup's name"
     left = sorted(p.name for p in folder.iterdir())
-    assert all(name.startswith("scores-monday.sqlite3.incomplete-") for name in left), left
+    assert left and all(name.startswith("scores-monday.sqlite3.incomplete-") for name in left), left
     assert not others_can_read(folder)
+    # nor is it taken by a restore: never checked whole (tester 47: one killed while
+    # checking was restored)
+    refused = run(database, "restore", str(folder / left[0]))
+    assert refused.exit_code == 1 and "is left from a backup that was cut short" in refused.stderr
+    assert scores(database) == big[1]
 
     # the next night's backup, to its own dated name (docs/deploying.md): the leftover of
     # Monday's is named all the same (tester 40: only a backup to the same name said so)

@@ -233,6 +233,10 @@ def test_team_totals_add_the_partners(client, make_game):
     assert "the higher team total wins" in page
     assert "Partners Partners sit opposite each other." in page and "§" not in page
     assert client.get(f"/games/{make_game(kind='trix')}/explain/teams").status_code == 404
+    # a Finnish reader reads "ja", not a programmer's "&" (tester 45)
+    client.set_cookie(i18n.COOKIE, "fi")
+    page = text(client.get(f"/games/{game_id}/explain/teams"))
+    assert "\u2068Anna\u2069 ja \u2068Carla\u2069: 50 − 55 = −5" in page and " & " not in page
 
 
 def test_trigami_dealer_rotates_to_the_left(client, trigami):

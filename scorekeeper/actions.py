@@ -374,9 +374,12 @@ class GroupRefused:
 
 @dataclass(frozen=True)
 class Started:
-    """The new game is stored as game ``game_id`` (or was, by this very form before)."""
+    """The new game is stored as game ``game_id`` (or was, by this very form before), its
+    ``players`` by seat as stored: a name typed like a known player's ("matti") is that
+    player's ("Matti"), as the sheet shows it."""
 
     game_id: str
+    players: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -923,9 +926,10 @@ def start_game(db: sqlite_utils.Database, game: GameFile, *, group_id: int, nonc
     store.DiskFullError."""
     since = None if again else (datetime.now(UTC) - SAME_START).isoformat(timespec="seconds")
     try:
-        return Started(store.create_game(db, game, nonce=nonce, group_id=group_id, started_since=since))
+        game_id = store.create_game(db, game, nonce=nonce, group_id=group_id, started_since=since)
     except store.StartedAlreadyError as started:
         return StartedAlready(started.game)
+    return Started(game_id, store.get_game(db, game_id).players)
 
 
 def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: str | None, copy: bool,

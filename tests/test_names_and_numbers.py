@@ -164,10 +164,12 @@ def test_every_wrong_name_of_a_new_game_is_said_beside_its_own_field_at_once(cli
 
 def test_a_look_alike_name_in_a_new_game_is_the_same_player(client, make_game, db):
     make_game(players=["Ann", "Ben", "Carla"])
-    client.post("/games/new?kind=trigami", data={
+    started = client.post("/games/new?kind=trigami", follow_redirects=True, data={
         "player_0": "Ａｎｎ" + ZWSP, "player_1": "BEN", "player_2": "Dora", "first_dealer": "0", "target": "500"})
     assert db["games"].count == 2
     assert sorted(row["name"] for row in db["players"].rows) == ["Ann", "Ben", "Carla", "Dora"]
+    # and the start says so with the names the sheet shows, not as typed (tester 46: "matti")
+    assert "New game: \u2068Ann\u2069, \u2068Ben\u2069, \u2068Dora\u2069. \u2068Ann\u2069 deals first." in text(started)
 
 
 @pytest.mark.parametrize("typed", ["C1\u200f", "\u200fC1", "\u200e C1 \u200b", "\ufeffC1\u061c"])

@@ -89,13 +89,14 @@ def new() -> Any:
                                          again=form.again.data == "1")
             if isinstance(started, actions.StartedAlready):  # Back, then Start again: asked first
                 return render_template("games/started.html", twin=started.twin, kind=kind, rules=rules)
-            flash(_("New game: %(names)s. %(dealer)s deals first.", names=listed(isolate_all(game.players)),
-                    dealer=isolate(game.players[game.first_dealer])) if kind != "trix" else
+            # the names as stored: "matti" typed is the known player Matti (tester 46)
+            names, first = listed(isolate_all(started.players)), isolate(started.players[game.first_dealer])
+            flash(_("New game: %(names)s. %(dealer)s deals first.", names=names, dealer=first) if kind != "trix" else
                   _("New game: %(names)s. %(owner)s holds the 7♥; the contracts come in their fixed order.",
-                    names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer]))
+                    names=names, owner=first)
                   if game.options.order else  # a fixed order (SCORING.md §2.2): nobody chooses
                   _("New game: %(names)s. %(owner)s holds the 7♥ and chooses the first contract.",
-                    names=listed(isolate_all(game.players)), owner=isolate(game.players[game.first_dealer])),
+                    names=names, owner=first),
                   "saved")
             return redirect(url_for("games.show", game_id=started.game_id))
     # A refused form answers 400, as the deal forms do

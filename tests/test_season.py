@@ -51,6 +51,7 @@ import pytest
 from openskill.models import BradleyTerryFull
 
 from scorekeeper import groups, ratings, store
+from tests.conftest import WORKED_TRIGAMI_DEAL
 from tests.test_nights import night, play_trigami, start, sweep_trigami, text
 
 A, B, C, D, E, F, G = "Aino", "Bruno", "Carla", "Dmitri", "Eeva", "Farid", "Greta"
@@ -273,6 +274,16 @@ def test_the_season_is_linked_from_the_nights_the_group_and_the_players(client, 
         response = client.get(page)
         assert response.status_code == 200, page
         assert 'href="/season"' in response.get_data(as_text=True), page
+
+
+def test_a_group_without_club_nights_is_sent_to_the_players_ranking(client, make_game):
+    """Tester 46: a whole season of games at home, and the Season page said only "No club
+    night with a deal yet": it points to where those games are ranked."""
+    make_game(deals=[WORKED_TRIGAMI_DEAL] * 3)
+    page = client.get("/season").get_data(as_text=True)
+    link = re.search(r'<p class="panel empty">.*?<a href="([^"]+)">([^<]+)</a>', page, re.S)
+    assert link and link.groups() == ("/players", "Games played outside a club night are ranked under Players.")
+    assert "Anna" in text(client.get(link.group(1)))
 
 
 def test_a_night_without_a_deal_counts_nothing(client, db, season):

@@ -488,6 +488,12 @@ def test_a_player_at_another_seat_is_refused_beside_the_field(client, db, make_g
                                                          "nonce": "v"})
     assert moved.status_code == 409 and "the seat would now be taken from deal 2" in text(moved)
     assert store.get_game(db, game_id).seat_changes == ()
+    # the address the refusal was answered at, opened again, leads back to the form
+    # (tester 46: "that page cannot be used like that")
+    for address in (f"/games/{game_id}/seats", f"/games/{game_id}/seats/1/take-back"):
+        again = client.get(address)
+        assert (again.status_code, again.location) == (302, f"/games/{game_id}/edit#seat-change")
+    assert client.get("/games/no-such-game/seats").status_code == 404
 
 
 def test_renaming_a_seat_to_who_took_another_one_is_refused_at_once_not_asked_about_first(client, db, make_game):

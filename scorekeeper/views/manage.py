@@ -268,6 +268,16 @@ def _fresh_edit_form(game: StoredGame) -> Any:
     return form
 
 
+@bp.get("/games/<game_id>/seats")
+@bp.get("/games/<game_id>/seats/<int:change_id>/take-back")
+def seat_form_page(game_id: str, change_id: int | None = None) -> Any:
+    """The address a refused seat change was answered at, opened again (a reload after
+    the browser's warning, a tab brought back, the address shared; tester 46: "that page
+    cannot be used like that"): the seat-change form it came from."""
+    get_game_or_404(game_id)
+    return redirect(url_for("manage.edit_game", game_id=game_id) + "#seat-change")
+
+
 @bp.post("/games/<game_id>/seats")
 def take_seat(game_id: str) -> Any:
     """Someone takes over a seat from the next deal on (issue 18, part 3;

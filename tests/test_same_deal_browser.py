@@ -324,6 +324,7 @@ def test_a_trix_contract_set_beside_another_breaks_no_word_of_its_cells(browser,
         expect(page.locator("[data-compare] tr.differs").first).to_be_visible()
         assert words_cut(page, "[data-compare] tbody td") == []
         assert words_cut(page, "[data-compare] tbody th") == []
+        assert words_cut(page, "[data-compare] thead th") == []  # "Minun", not "Minu / n" (tester 46)
         assert no_sideways_scroll(page)
         shot(page, f"same-deal-trix-contracts-differ-{language}")
     finally:
@@ -353,6 +354,7 @@ def test_forty_letter_names_set_beside_each_other_keep_the_comparison_the_phones
         wrap = page.locator(".compare-wrap")
         assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), wrap.evaluate("(w) => [w.scrollWidth, w.clientWidth]")
         assert words_cut(page, "[data-compare] tbody td") == [] and words_cut(page, "[data-compare] tbody th") == []
+        assert words_cut(page, "[data-compare] thead th") == []
         expect(page.locator("[data-compare] tr.differs td bdi")).to_have_text([names[1], names[0]])
         assert no_sideways_scroll(page)
         shot(page, "same-deal-long-names-360")

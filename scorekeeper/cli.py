@@ -771,15 +771,18 @@ UNTRUSTED_PROXY = ("A request came in with {headers} from {peer}, which a revers
                    "TRUSTED_PROXIES is 0, so they were ignored. If a reverse proxy stands in front of this "
                    "server, set SCOREKEEPER_TRUSTED_PROXIES=1 (docs/deploying.md): until then links and QR "
                    "codes give this server's own address, cookies are not marked Secure, and every phone "
-                   "counts as the proxy's one address for the passcode and write limits. (Said once by each server process.)")
+                   "counts as the proxy's one address for the passcode and write limits. (Said once by each "
+                   "server process.)")
 
 
 def _without_forwarded(app: Callable[..., Any]) -> Callable[[dict[str, Any], Callable[..., Any]], Any]:
-    """The WSGI ``app`` (serve: the Flask app's wsgi_app) with every X-Forwarded-* (and Forwarded) header of a request removed before
-    it sees them, as waitress' clear_untrusted_proxy_headers does, for a server with no
-    proxy in front (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host.
-    The first request that brings them is logged (:data:`UNTRUSTED_PROXY`, a warning of
-    this module's logger): a proxy left out of the settings shows in the log, not only as wrong links."""
+    """The WSGI ``app`` (serve: the Flask app's wsgi_app) with every X-Forwarded-* (and
+    Forwarded) header of a request removed before it sees them, as waitress'
+    clear_untrusted_proxy_headers does, for a server with no proxy in front
+    (TRUSTED_PROXIES=0): no client claims an address, a scheme or a host. The first
+    request that brings them is logged (:data:`UNTRUSTED_PROXY`, a warning of this
+    module's logger): a proxy left out of the settings shows in the log, not only as
+    wrong links."""
     told = threading.Event()
 
     def served(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:

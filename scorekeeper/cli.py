@@ -165,7 +165,7 @@ def _existing_app(reading: str) -> Flask:
     is, a mistyped SCOREKEEPER_DATABASE, makes none and exits 1 saying so (tester 21: a
     nightly backup of a mistyped path made an empty database and said "Backed up 0
     games" every night)."""
-    _unopened, path = _unopened_database()
+    path = _database_path()
     if on_disk(str(path)) and not path.exists():
         _fail(f"no database at {path} (SCOREKEEPER_DATABASE): nothing to {reading}, and none was made; "
               "check the path (scorekeeper serve makes a new one)")
@@ -560,11 +560,18 @@ def _unopened_database() -> tuple[Flask, Path]:
     not opened: a restore must work when the database is damaged, and must not migrate
     it before it takes it over. The path is read as create_app reads it (default, then
     instance/config.py, then SCOREKEEPER_DATABASE)."""
-    app = create_app({"DATABASE": ":memory:"})
-    config = Config(app.instance_path, {"DATABASE": str(Path(app.instance_path) / "scorekeeper.sqlite3")})
+    return create_app({"DATABASE": ":memory:"}), _database_path()
+
+
+def _database_path() -> Path:
+    """The configured database's path, read as create_app reads it (default, then
+    instance/config.py, then SCOREKEEPER_DATABASE), with no app made (whose checks, of
+    the secret key say, would be said twice by a command that then makes its own)."""
+    instance = Flask("scorekeeper", instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None).instance_path
+    config = Config(instance, {"DATABASE": str(Path(instance) / "scorekeeper.sqlite3")})
     config.from_pyfile("config.py", silent=True)
     config.from_prefixed_env("SCOREKEEPER")
-    return app, Path(config["DATABASE"])
+    return Path(config["DATABASE"])
 
 
 @main.command()

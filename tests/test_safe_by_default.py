@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from scorekeeper import create_app, groups
+from scorekeeper.cli import main
 from scorekeeper.db import connect
 from scorekeeper.migrations import migrations
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
@@ -220,6 +222,19 @@ def test_a_short_configured_secret_key_is_warned_of_at_the_start(tmp_path, caplo
     assert "SECRET_KEY" not in caplog.text
 
 
+def test_a_nightly_backup_warns_of_a_short_key_once(tmp_path, caplog, monkeypatch):
+    """`scorekeeper backup` from cron: the short key's warning once, not twice (the command
+    had made a second app only to find the database's path)."""
+    database = str(tmp_path / "club.sqlite3")
+    create_app({"DATABASE": database, "SECRET_KEY": "k" * 32}, instance_path=str(tmp_path / "instance"))
+    env = {"SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": '"123456"',
+           "SCOREKEEPER_INSTANCE_PATH": str(tmp_path / "instance")}
+    with caplog.at_level(logging.WARNING):
+        made = CliRunner(env=env).invoke(main, ["backup", str(tmp_path / "monday.sqlite3")])
+    assert made.exit_code == 0, made.output
+    assert caplog.text.count("SECRET_KEY is 6 characters long") == 1, caplog.text
+
+
 # ------------------------------------------------------------------------------- start-up
 
 
@@ -236,10 +251,6 @@ def _started(database: str, barrier, command: bool) -> str:
     try:
         barrier.wait(timeout=60)
         if command:
-            from click.testing import CliRunner
-
-            from scorekeeper.cli import main
-
             result = CliRunner(env={"SCOREKEEPER_DATABASE": database, "SCOREKEEPER_SECRET_KEY": "x"}).invoke(
                 main, ["init-db"])
             return "ok" if result.exit_code == 0 else f"init-db: {result.output} {result.exception!r}"

@@ -20,7 +20,7 @@ from typing import Any
 from .gamefile import GameFile
 from .i18n import right_to_left
 from .rules import DealError, GameScore
-from .rules.common import DealScore, KingdomCheck, _, _n, listed, together
+from .rules.common import DealScore, KingdomCheck, _, _n, and_listed, listed, together
 from .rules.common import number as written
 from .rules.sources import Passage, quote, quote_all
 from .rules.trigami import BUGAMI3, TRIGAMI
@@ -54,13 +54,6 @@ def _is_trix(file: GameFile) -> bool:
 def _reversed(file: GameFile) -> bool:
     return _is_trix(file) and file.options.reversed
 
-
-def _names(names: Sequence[str]) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Carla"."""
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
 
 
 def sum_terms(numbers: Sequence[int]) -> str:
@@ -336,7 +329,7 @@ def _partners_result(file: GameFile, score: GameScore) -> str:
                 _("After the fourth kingdom the team holding the worst individual total (the lowest) "
                   "loses."))
     worst = max(score.totals) if rev else min(score.totals)
-    holders = _names([isolate(players[s]) for s, total in enumerate(score.totals) if total == worst])
+    holders = and_listed([isolate(players[s]) for s, total in enumerate(score.totals) if total == worst])
     if first.ahead and second.ahead:
         return (_("After four kingdoms the team holding the worst individual total (the highest) loses: "
                   "it is {worst}, held by {holders}, one in each team, so all four share the win.") if rev else
@@ -389,7 +382,7 @@ def explain_total(file: GameFile, score: GameScore, seat: int,
     else:
         steps.append(_("No deals yet: every total starts at {zero}.").format(zero=0))
     source = TOTAL_SOURCES[file.kind]
-    winners = _names([isolate(players[s]) for s in score.winners])
+    winners = and_listed([isolate(players[s]) for s in score.winners])
     readings: tuple[str, ...] = ()
     if _is_trix(file):
         rev = _reversed(file)

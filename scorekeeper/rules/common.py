@@ -178,6 +178,16 @@ def listed(items: Iterable[object]) -> str:
     return _p("list separator", ", ").join(str(item) for item in items)
 
 
+def and_listed(items: Iterable[object]) -> str:
+    """``items`` told as a sentence tells them: "Anna", "Anna and Ben", "Anna, Ben and
+    Carla" (:func:`listed` up to the last, then the catalogue's "{names} and {last}":
+    "Anna, Ben und Carla", "سارة، محمد ونور")."""
+    names = [str(item) for item in items]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
+
+
 def together(items: Iterable[object]) -> str:
     """Players who share something (a win, the lead, a team): "Anna & Ben", three as
     "Anna, Ben & Carla" (:func:`listed` up to the last). German keeps "&", Finnish writes

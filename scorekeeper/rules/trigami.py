@@ -27,8 +27,8 @@ from .common import (
     _,
     _n,
     _np,
+    and_listed,
     check_count,
-    listed,
     places_by_totals,
     shown_names,
 )
@@ -99,12 +99,6 @@ def _bugs_summed(count: int) -> str:
     """A count of bugs in a sum ("50, ÷ 2 bugs = 25"): its digit kept in every language."""
     return _np("in a sum", "{n} bug", "{n} bugs", count)
 
-
-def _names(names: Sequence[str]) -> str:
-    """"Anna", "Anna and Ben", "Anna, Ben and Carla"."""
-    if len(names) == 1:
-        return names[0]
-    return _("{names} and {last}").format(names=listed(names[:-1]), last=names[-1])
 
 
 def _who(names: Sequence[str] | None, seat: int) -> str:
@@ -416,7 +410,7 @@ class TrigamiRules:
                            "only one player can take the turnip") if self.has_turnip else
                          _("{names} each have more bugs than their tricks hold cards, but "
                            "only one player can take the leftover card")).format(
-                names=_names([names[seat] for seat in over])), "bugs")
+                names=and_listed([names[seat] for seat in over])), "bugs")
 
         for seat in seats:
             if deal.tricks[seat] == self.tricks and deal.bugs[seat] != size:
@@ -427,7 +421,7 @@ class TrigamiRules:
             sharing = [seat for seat in seats if bug_suits[seat] == suit]
             if len(sharing) < 2:
                 continue  # one player alone: the checks above
-            who = _names([names[seat] for seat in sharing])
+            who = and_listed([names[seat] for seat in sharing])
             bugs = sum(deal.bugs[seat] for seat in sharing)
             if bugs > size:
                 raise error(_("{names} share {suit} as bug suit, and their bugs add up to "

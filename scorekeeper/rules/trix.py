@@ -30,6 +30,7 @@ from .common import (
     ScoreLine,
     _,
     _p,
+    and_listed,
     check_count,
     listed,
     places_by_totals,
@@ -464,7 +465,7 @@ def _reading(deal: TrixDeal, names: Sequence[str], options: TrixOptions) -> dict
         text = _("How a card taken back is read here: {reading}. The other reading ({other}) would "
                  "give {changes} in this deal.").format(
             reading=reading_words(options.taken_back), other=reading_words(other),
-            changes=_and([f"{names[seat]} {signed(then[seat])}" for seat in changed]))
+            changes=and_listed([f"{names[seat]} {signed(then[seat])}" for seat in changed]))
     else:
         text = _("How a card taken back is read here: {reading}. The other reading ({other}) gives "
                  "the same points in this deal.").format(
@@ -472,12 +473,6 @@ def _reading(deal: TrixDeal, names: Sequence[str], options: TrixOptions) -> dict
     seats = {seat for card in cards for seat in (card.taker, card.leader) if seat is not None}
     return dict.fromkeys(sorted(seats | set(changed)), text)
 
-
-def _and(items: Sequence[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{names} and {last}").format(names=listed(items[:-1]), last=items[-1])
 
 
 def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:

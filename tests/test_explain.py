@@ -479,6 +479,17 @@ def test_what_if_reversed_is_the_exact_negation(client, make_game):
     assert "What if: Ben would have won, after deal 20." in page
 
 
+def test_what_if_says_partners_won_not_that_they_shared_the_win(client, make_game):
+    """Tester 48: the partners who won outright were said to have "shared the win", the
+    words of a tie; the sheet says they won. Team totals 4 × (50 − 55) = −20 for Anna and
+    Carla, 4 × (65 − 60) = 20 for Ben and Dan: the higher team total wins (SCORING.md §2.5)."""
+    game_id = make_game(kind="trix", first_dealer=1, deals=KINGDOM * 4, options={"partnership": "sum"})
+    page = text(client.get(f"/games/{game_id}/what-if?values=swapped"))
+    assert "As played: Ben & Dan won." in page
+    # swapped values (diamonds −15, tricks −10) turn the kingdom round: Anna and Carla ahead
+    assert "What if: Anna & Carla would have won, after deal 20." in page and "shared" not in page
+
+
 def test_what_if_reversed_negates_every_deal_the_doublers_share_included(make_game, db):
     game = store.get_game(db, make_game(kind="trix", first_dealer=1, deals=KINGDOM * 2))
     file = game.game_file()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -556,6 +556,10 @@ class Arrived:
     changes: list[Change]
     stops: bool
     set_back: bool = False
+    #: of ``stored``, the game's version each deal was added at ({token: version}): a
+    #: phone's state of that version or later counts it already (tester 49: a deal whose
+    #: answer was lost was counted twice, "+ Add deal 8" after deal 6)
+    added: dict[str, int] = field(default_factory=dict)
 
 
 def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, version: int,
@@ -565,12 +569,13 @@ def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, ve
     (:class:`Arrived`)."""
     mine = list(mine)
     stored = store.deals_by_nonce(db, game_id, mine)
+    added = {nonce: at for nonce, deal_id in stored.items() if (at := store.added_at(db, game_id, deal_id))}
     if since is None or since == version:
-        return Arrived(stored, [], False)
+        return Arrived(stored, [], False, added=added)
     changes = store.changes_since(db, game_id, since)
     if store.set_back(db, game_id, since):
-        return Arrived(stored, changes, True, set_back=True)
-    return Arrived(stored, changes, not store.own_changes(db, changes, mine))
+        return Arrived(stored, changes, True, set_back=True, added=added)
+    return Arrived(stored, changes, not store.own_changes(db, changes, mine), added=added)
 
 
 # ------------------------------------------------------------------------- a changed deal

@@ -1503,7 +1503,9 @@ const OfflineTruth = (function () {
     }
   }
 
-  function arrived(game, stored) {
+  // ``added``: the version each token's deal was added at (the poll's; a state of that
+  // version or later counts it), else the poll's ``version``, which has it
+  function arrived(game, stored, added, version) {
     // a refused deal opened again and saved from its form: the deals after it may go
     const reopened = load(REOPENED, {});
     const saved = (reopened[game] || []).filter((n) => stored.includes(n));
@@ -1519,7 +1521,7 @@ const OfflineTruth = (function () {
     const items = load(OUTBOX, []);
     const done = items.filter((i) => i.game === game && stored.includes(i.nonce));
     if (!done.length) return;
-    done.forEach(OfflineTruth.sent);
+    done.forEach((item) => OfflineTruth.sent(item, (added && added[item.nonce]) || version));
     const sent = load(SENT, {});
     sent[game] = (sent[game] || []).concat(done.map((i) => i.nonce)).slice(-20);
     save(SENT, sent);
@@ -1781,20 +1783,22 @@ const OfflineTruth = (function () {
       box.replaceChildren();
       box.hidden = !items.length;
       firstSettle(box, items);
-      if (!items.length) return;
       const waiting = items.filter((i) => i.state === "waiting").length;
       const table = document.querySelector("table.sheet[data-deal-count]");
       const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
       // the numbers as this phone will send them: after the sheet and this phone's deals sent
       // since, in the outbox's order, as the next form and the dealer line count them; a
       // deal that waits for one opened again and not saved yet keeps the number it was
-      // kept as (tester 22: two cards had read "Deal 2")
+      // kept as (tester 22: two cards had read "Deal 2"). Again once none waits: the last
+      // one found saved (its answer lost) is on the sheet, not ahead of it (tester 49:
+      // "+ Add deal 8" after deal 6 until a reload)
       const region = document.querySelector(".live-sheet[data-next-deal]");
       const known = region ? OfflineTruth.numbers(game, region) : null;
       if (add && (known || table)) {  // "Add deal 3" when deal 2 waits to be sent
         const n = known ? known.next : parseInt(table.dataset.dealCount, 10) + waiting + 1;
         add.textContent = add.textContent.replace(/\p{Nd}+/u, pageNumber(n));
       }
+      if (!items.length) return;
       // (one waiting behind a deal of this phone's that was not saved comes after it: at
       // least that deal's number and one more for each waiting behind it before this one;
       // tester 41: deal 2 behind a refused deal 1 read "Deal 1")
@@ -2079,7 +2083,7 @@ const OfflineTruth = (function () {
           location.reload();
           return;
         }
-        if (game && data.stored && data.stored.length) arrived(game, data.stored);
+        if (game && data.stored && data.stored.length) arrived(game, data.stored, data.added || {}, data.version);
         if (region.dataset.reloading) return;
         if (mode === "warn" && nonce && (data.stored || []).includes(nonce.value) && region.dataset.draft) {
           // this form's deal was saved (its answer lost on the way, or still coming): the

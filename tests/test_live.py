@@ -22,7 +22,7 @@ def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_gam
     first = live(client, game_id)
     assert first.status_code == 200 and first.headers["ETag"]
     version = first.get_json()["version"]
-    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": [],
+    assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": [], "added": {},
                                 "stops": False, "shut": "", "shut_bar": ""}  # (shut: a table card that saves no more)
     assert "no-cache" in first.headers["Cache-Control"]
     again = live(client, game_id, etag=first.headers["ETag"])
@@ -118,6 +118,9 @@ def test_a_phones_own_deals_are_not_news_and_are_said_to_be_stored(client, make_
     store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL, nonce="mine-1")
     answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1,still-waiting").get_json()
     assert answer["news"] == "" and answer["stored"] == ["mine-1"]
+    # … at the version that added it, which a state of that version counts already
+    # (tester 49: counted again beside the sheet that had it, "+ Add deal 3" after deal 1)
+    assert answer["added"] == {"mine-1": live(client, game_id).get_json()["version"]}
     # another phone's deal is news all the same
     store.add_deal(db, game_id, {**WORKED_TRIGAMI_DEAL, "tricks": [4, 4, 5]}, nonce="theirs")
     answer = client.get(f"/games/{game_id}/live?since={version}&mine=mine-1").get_json()

@@ -868,3 +868,43 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
         expect(page.get_by_role("heading", name="No connection")).to_have_count(0, timeout=SENT)
         assert urlsplit(page.url).path == f"/games/{game_id}/history"
         assert len(deals(database)) == 3
+
+
+def test_a_deal_whose_answer_was_lost_is_counted_once_on_the_sheet_it_lands_on(browser, served):
+    """Tester 49 (MEDIUM): the server saved deal 6 but the phone never had the answer (the
+    connection reset): the deal went to the outbox, and the sheet, drawn with deal 6,
+    said "+ Add deal 8" and the wrong player to deal next until a reload, even after its
+    poll had found deal 6 saved. Here deal 4: deals pass to the next seat (SCORING.md
+    §1), Anna dealt deal 4, Ben deals deal 5 (Anna 400 after it, short of 500)."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN] * 3))
+    page = new_page(browser)
+    lost: list[str] = []
+
+    def answer_lost(route):
+        if route.request.method == "POST" and not lost:
+            lost.append(route.fetch().status and route.request.url)  # the server saves it …
+            route.abort("connectionreset")  # … and the phone never hears
+        else:
+            route.continue_()
+
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
+        clean_deal(page)
+        page.route(f"**/games/{game_id}/deals/new*", answer_lost)
+        page.get_by_role("button", name="Save deal 4").click()
+        # the phone keeps it to send later, and the player goes to the sheet, drawn with
+        # deal 4 beside it waiting (until the poll finds it saved)
+        expect(page.locator("[data-preview-line]")).to_contain_text("deal 4 is kept on this phone")
+        page.get_by_role("link", name="Score sheet").click()
+        expect(page.locator("#deal-4")).to_be_visible()
+        expect(page.locator(".outbox-item")).to_have_count(0, timeout=SENT)
+        expect(page.locator(".action-bar [data-add-label]")).to_contain_text("Add deal 5", timeout=LIVE)
+        dealers = page.locator("thead th.player-col .dealer-badge:not(.badge-space)")
+        expect(dealers).to_have_count(1)
+        expect(page.locator("thead th.player-col", has=page.locator(".dealer-badge:not(.badge-space)"))
+               ).to_contain_text("Ben")
+        assert lost and len(deals(database)) == 4
+    finally:
+        page.context.close()

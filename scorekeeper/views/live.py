@@ -63,7 +63,7 @@ def _poll(version: int, since_given: str | None, mine_given: str, language: str,
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
     change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
-    [str], "stops": bool, "shut": str, "shut_bar": str}``. ``shut``: for a phone with a table
+    [str], "added": {str: int}, "stops": bool, "shut": str, "shut_bar": str}``. ``shut``: for a phone with a table
     card that no longer saves (its round closed), why (access.shut_words), else "";
     ``shut_bar``: then what the bar on its pages says (access.card_bar_words), else "". ``stops``: whether what changed since would stop a new deal's
     save for the phone to see it first (actions.arrived_since: not when it is only this
@@ -71,7 +71,8 @@ def game(game_id: str) -> Any:
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
     ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
     (comma-separated), and ``stored`` answers which of them are saved (a save whose
-    answer was lost arrived after all). ETag: the version, ``since`` and ``mine``; 304
+    answer was lost arrived after all), and ``added`` the game's version each was added at
+    ({token: version}: a state of that version or later counts it). ETag: the version, ``since`` and ``mine``; 304
     while unchanged; the count and the end come from the game's summary (summaries.py), so
     only news is scored. 404 for no such game, 410 (``deleted``: true) for a deleted one."""
     db = get_db()
@@ -98,7 +99,7 @@ def game(game_id: str) -> Any:
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
             news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
-                       stops=arrived.stops, shut=shut, shut_bar=shut_bar)
+                       added=arrived.added, stops=arrived.stops, shut=shut, shut_bar=shut_bar)
 
     return conditional(etag, draw, private=False)
 
@@ -230,7 +231,7 @@ class QuickPolls:
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
         drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                                 news="", stored=[], stops=False, shut="", shut_bar="")  # type: ignore[assignment]  # as jsonify writes it
+                                                 news="", stored=[], added={}, stops=False, shut="", shut_bar="")  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

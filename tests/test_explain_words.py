@@ -215,12 +215,12 @@ REVERSED = {"en": "This app's reading of reversed scoring: every sign is flipped
             "ar": "هكذا يفسّر هذا التطبيق الحساب المعكوس: تُقلب كل إشارة، ومعها حصة المدبِّل"}
 #: The setting that changes a reading, named as the settings page (Players and settings) names it
 SETTING = {"en": "The setting “{}” under “Players and settings” changes this.",
-           "de": "Das ändert die Einstellung „{}“ unter „Spieler und Einstellungen“.",
+           "de": "Ändern lässt sich das unter „Spieler und Einstellungen“ mit der Einstellung „{}“.",
            "fi": "Tämän muuttaa asetus ”{}” kohdassa ”Pelaajat ja asetukset”.",
            "ar": "يمكن تغيير هذا من الإعداد «{}» في «اللاعبون والإعدادات»."}
 #: ... and on the calculator, whose settings are on its own page
 SETTING_HERE = {"en": "The setting “{}” above changes this.",
-                "de": "Das ändert die Einstellung „{}“ oben.",
+                "de": "Ändern lässt sich das oben mit der Einstellung „{}“.",
                 "fi": "Tämän muuttaa yllä oleva asetus ”{}”.",
                 "ar": "يمكن تغيير هذا من الإعداد «{}» أعلاه."}
 SCORING = {"en": "Scoring", "de": "Wertung", "fi": "Pisteytys", "ar": "الحساب"}

@@ -278,12 +278,21 @@ class AlreadyStored:
 class Continued:
     """The file's game is a game of the group (``game_id``) played on elsewhere since
     the group's copy: its later deals (``added``; 0 when only a seat was taken over after
-    the group's last deal) and seat changes were added to it, not stored as a second
-    game. ``game``: the file's game."""
+    the group's last deal) and seat changes (``seats``: how many, the file's last ones)
+    were added to it, not stored as a second game. ``game``: the file's game."""
 
     game_id: str
     game: GameFile
     added: int
+    seats: int = 0
+
+    @property
+    def seat_changes(self) -> tuple[tuple[str, str, int], ...]:
+        """The seat changes added, each (who takes the seat, who sat there before, from
+        which deal)."""
+        changes = self.game.seat_changes[len(self.game.seat_changes) - self.seats:] if self.seats else ()
+        return tuple((change.player, self.game.players_at(change.from_deal - 1)[change.seat], change.from_deal)
+                     for change in changes)
 
 
 class _ImportCounts:
@@ -955,7 +964,7 @@ def import_game(db: sqlite_utils.Database, raw: bytes, *, group_id: int, nonce: 
     game = loads(raw)
     done = store.import_game(db, game, group_id=group_id, nonce=nonce, copy=copy)
     if done.added or done.seats:
-        return Continued(done.game_id, game, done.added)
+        return Continued(done.game_id, game, done.added, done.seats)
     if done.already:
         return AlreadyStored(store.get_game(db, done.game_id), continued=done.continued, table=done.table)
     return Imported(done.game_id, game, done.alike)

@@ -283,6 +283,20 @@ def test_a_newer_file_of_a_stored_game_adds_its_later_deals_to_it(client, make_g
     assert len(store.get_game(db, game_id).deals) == 2 and db["games"].count == 1
 
 
+def test_a_newer_file_that_brings_a_seat_taken_over_says_so_with_its_deals(client, db):
+    """Tester 48: deal 2 and Dora taking Carla's seat from deal 2 came with a newer file;
+    the notice said only "1 later deal added", and the sheet's head was the one place
+    that showed the seat had changed hands."""
+    game_id = upload(client, json.dumps(game_file(deals=[WORKED_TRIGAMI_DEAL]))).location.rsplit("/", 1)[-1]
+    newer = {**game_file(deals=[WORKED_TRIGAMI_DEAL] * 2), "seat_changes": [{"from_deal": 2, "seat": 2, "player": "Dora"}]}
+    response = upload(client, json.dumps(newer), nonce="newer-upload")
+    assert response.location == f"/games/{game_id}"
+    sheet = text(client.get(response.location)).replace("\u2068", "").replace("\u2069", "")
+    assert "Already stored with fewer deals: 1 later deal added to Trigami: Anna, Ben, Carla." in sheet
+    assert "Who takes over a seat came with them: Dora for Carla from deal 2." in sheet
+    assert store.get_game(db, game_id).players_now == ("Anna", "Ben", "Dora")
+
+
 def test_a_newer_file_of_a_game_whose_first_deal_was_changed_here_is_another_game(client, make_game, db):
     # the stored copy's deal 1 was put right here: the file's deals no longer begin with
     # the stored game's, so neither is the other played on; nothing is added to it

@@ -44,8 +44,8 @@ from ..limits import import_limit, limiter
 from ..nightfile import is_night_file, place
 from ..records import StoredGame
 from ..rules import RuleError, get_rules, paper
-from ..rules.common import listed
-from ..text import isolate_all
+from ..rules.common import listed, listed_apart
+from ..text import isolate, isolate_all
 from .common import attachment, get_game_or_404
 
 bp = Blueprint("transfer", __name__)
@@ -135,11 +135,16 @@ def upload() -> Any:
                 flash(_("Already stored: who takes over a seat after its last deal added to %(kind)s: %(names)s.",
                         kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))), "saved")
                 return redirect(url_for("games.show", game_id=game_id))
-            case actions.Continued(game_id=game_id, game=game, added=added):
+            case actions.Continued(game_id=game_id, game=game, added=added) as continued:
                 flash(ngettext("Already stored with fewer deals: %(num)s later deal added to %(kind)s: %(names)s.",
                                "Already stored with fewer deals: %(num)s later deals added to %(kind)s: %(names)s.",
                                added, kind=forms.KIND_NAMES[game.kind], names=listed(isolate_all(game.players))),
                       "saved")
+                if continued.seats:  # said too, not only seen in the sheet's head (tester 48)
+                    changes = [_("%(player)s for %(old)s from deal %(n)s", player=isolate(player), old=isolate(old),
+                                 n=number) for player, old, number in continued.seat_changes]
+                    flash(_("Who takes over a seat came with them: %(changes)s.", changes=listed_apart(changes)),
+                          "saved")
                 return redirect(url_for("games.show", game_id=game_id))
             case actions.Imported(game_id=game_id, game=game, alike=alike):
                 flash(ngettext("Imported %(kind)s: %(names)s, %(num)s deal.",

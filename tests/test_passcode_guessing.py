@@ -21,6 +21,7 @@ from scorekeeper import attempts, groups, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import game_file
+from tests.test_web import text
 from tests.race_support import (
     Phone,
     RaceServer,
@@ -380,6 +381,8 @@ def test_a_new_passcode_has_six_digits_or_a_few_words(app, passcode, saved):
         assert answer.status_code == 400
         beside = re.search(r'id="pass-passcode-errors".*?</', page, re.S)
         assert beside and "Too short to be safe: at least 6 digits, or two words or more" in beside.group(0)
+        # said once, beside the field, not again by the rule's hint under it (tester 49)
+        assert text(answer).count("6 digits, or two words or more") == 1
         assert newcomer.get("/").status_code == 200  # nothing saved: no passcode asked
 
 

@@ -21,7 +21,6 @@ from scorekeeper import attempts, groups, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import game_file
-from tests.test_web import text
 from tests.race_support import (
     Phone,
     RaceServer,
@@ -31,6 +30,7 @@ from tests.race_support import (
     form_fields,
     statuses,
 )
+from tests.test_web import text
 
 PASSCODE = "clubs and spades"
 

@@ -560,18 +560,24 @@ def _unopened_database() -> tuple[Flask, Path]:
     not opened: a restore must work when the database is damaged, and must not migrate
     it before it takes it over. The path is read as create_app reads it (default, then
     instance/config.py, then SCOREKEEPER_DATABASE)."""
-    return create_app({"DATABASE": ":memory:"}), _database_path()
+    app = create_app({"DATABASE": ":memory:"})
+    config = Config(app.instance_path, {"DATABASE": str(Path(app.instance_path) / "scorekeeper.sqlite3")})
+    config.from_pyfile("config.py", silent=True)
+    config.from_prefixed_env("SCOREKEEPER")
+    return app, Path(config["DATABASE"])
 
 
 def _database_path() -> Path:
-    """The configured database's path, read as create_app reads it (default, then
-    instance/config.py, then SCOREKEEPER_DATABASE), with no app made (whose checks, of
-    the secret key say, would be said twice by a command that then makes its own)."""
-    instance = Flask("scorekeeper", instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH") or None).instance_path
-    config = Config(instance, {"DATABASE": str(Path(instance) / "scorekeeper.sqlite3")})
-    config.from_pyfile("config.py", silent=True)
-    config.from_prefixed_env("SCOREKEEPER")
-    return Path(config["DATABASE"])
+    """The configured database's path (:func:`_unopened_database`: every setting checked
+    as a start checks it, one that cannot be read said as ever), the app's own warnings
+    left to the app the command makes next (a short secret key was said twice)."""
+    app_log = logging.getLogger("scorekeeper")  # the app's logger (Flask names it after the app)
+    was = app_log.disabled
+    app_log.disabled = True
+    try:
+        return _unopened_database()[1]
+    finally:
+        app_log.disabled = was
 
 
 @main.command()

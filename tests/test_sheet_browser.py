@@ -292,3 +292,25 @@ def test_names_of_different_lengths_leave_the_totals_on_one_line(site, browser):
         assert looks == ["hidden"] * 3
     finally:
         page.context.close()
+
+
+def test_with_large_text_on_a_small_phone_no_running_total_is_cut(site, browser):
+    """Tester 49 (MEDIUM): a phone set to large text (150 %) at 320 px showed Trix running
+    totals of three digits as "Σ−…": the number a player checks was cut away. It now goes
+    under its Σ when the column is too narrow for both, whole either way."""
+    game_id = store_game(site["database"], game_file("trix", players=LONG_NAMES, deals=TRIX_KINGDOM * 2))
+    page = new_page(browser, 320, 568)
+    try:
+        page.goto(f"{site['base']}/games/{game_id}")
+        cut = page.evaluate("""() => {
+          document.documentElement.style.fontSize = "150%";
+          return Array.from(document.querySelectorAll(".sheet tbody .running bdi"), (number) => {
+            const cell = number.closest("td").getBoundingClientRect();
+            const box = number.getBoundingClientRect();
+            return box.left >= cell.left - 1 && box.right <= cell.right + 1 ? null : number.textContent;
+          }).filter((text) => text !== null);
+        }""")
+        assert cut == []
+        assert page.locator(".sheet tbody .running").count() == 4 * 10
+    finally:
+        page.context.close()

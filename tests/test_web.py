@@ -21,8 +21,9 @@ from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
 def text(response) -> str:
     """The page as a player reads it: tags dropped, entities decoded, spaces folded."""
     # a name's <bdi> is inline: "<bdi>Anna</bdi>'s total" reads "Anna's total"; so is a
-    # suit's colour: "7<span class="suit suit-H">♥</span>" reads "7♥"
-    body = re.sub(r"</?bdi>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S))
+    # suit's colour: "7<span class="suit suit-H">♥</span>" reads "7♥"; a <wbr> only lets a
+    # line break there: "Σ<wbr>140" reads "Σ140"
+    body = re.sub(r"</?bdi>|<wbr>", "", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.get_data(as_text=True), flags=re.S))
     body = re.sub(r'<span class="suit suit-[SHDC]">([♠♥♦♣])</span>', r"\1", body)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 

@@ -329,7 +329,17 @@ const OfflineTruth = (function () {
     return { numbers: byToken, next: now.number };
   }
 
+  // A form's entries as one string, to tell whether they changed (its tokens left out)
+  function entriesOf(form) {
+    const pairs = [];
+    new FormData(form).forEach((value, name) => {
+      if (typeof value === "string" && !["csrf_token", "nonce", "seen"].includes(name)) pairs.push([name, value]);
+    });
+    return JSON.stringify(pairs);
+  }
+
   return { form: form, sent: sent, preview: preview, numbers: numbers, onItsForm: onItsForm, sheet: sheet,
+           entries: entriesOf,
            undecided: undecided };
 })();
 
@@ -624,7 +634,11 @@ const OfflineTruth = (function () {
             // a no-break space between a name and its points, which a line no longer parts
             // (tester 38: "Anna" at a line's end, "−٢٥" on the next)
             line.textContent = data.points.map((p, i) => "\u2068" + (names[i] || "") + "\u2069\u00a0" + p).join(line.dataset.separator || " · ");
+            // kept for the outbox once "Saving…" takes the line, with the entries they are of
+            form.dataset.shownPoints = line.textContent;
+            form.dataset.shownFor = OfflineTruth.entries(form);
           } else if (data.message) {
+            delete form.dataset.shownPoints;
             // why the points cannot be worked out yet, as Save would say it: something
             // still to enter, or a mistake (in red)
             const span = document.createElement("span");
@@ -1416,7 +1430,10 @@ const OfflineTruth = (function () {
     const items = load(OUTBOX, []).filter((i) => i.nonce !== nonce);
     const preview = form.querySelector("[data-preview-line]");
     // the points only (a line with a message in it is no points: still to enter, no connection)
-    const points = preview && !preview.querySelector("span") ? preview.textContent.trim() : "";
+    // (or, once "Saving…" took the line, the points it showed last: tester 49, a slow Save
+    // kept after 15 s said "worked out when it arrives" of points the form had shown)
+    const shown = form.dataset.shownFor === OfflineTruth.entries(form) ? form.dataset.shownPoints || "" : "";
+    const points = preview && !preview.querySelector("span") ? preview.textContent.trim() : shown;
     const item = { nonce: nonce, game: game, number: parseInt(form.dataset.number || "0", 10),
                    players: JSON.parse(form.dataset.players || "[]"),
                    url: form.action || location.href, sheet: form.dataset.sheetUrl, data: data,

@@ -908,3 +908,29 @@ def test_a_deal_whose_answer_was_lost_is_counted_once_on_the_sheet_it_lands_on(b
         assert lost and len(deals(database)) == 4
     finally:
         page.context.close()
+
+
+def test_a_deal_kept_when_the_server_does_not_answer_keeps_the_points_its_form_showed(browser, served):
+    """Tester 49 (LOW): a Save the server never answered (the Wi-Fi on, the server out of
+    reach) kept the deal to send later, and its card said "Points: worked out when it
+    arrives" although the form had shown them: "Saving…" had taken the line they stood
+    on. Plain bids, 5, 4, 4 clean tricks: 100, 80, 80 (SCORING.md §1.2)."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser)
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(page)
+        shown = page.locator("[data-preview-line]")
+        expect(shown).to_contain_text("+100")
+        page.route(f"**/games/{game_id}/deals/new*",
+                   lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(shown).to_contain_text("deal 1 is kept on this phone")
+        page.get_by_role("link", name="Score sheet").click()
+        card = page.locator(".outbox-item")
+        expect(card).to_contain_text("Points as far as this phone knows:")
+        expect(card.locator(".outbox-points")).to_have_text(re.compile(r"Anna\W+\+100\W+Ben\W+\+80\W+Carla\W+\+80"))
+        assert len(deals(database)) == 0
+    finally:
+        page.context.close()

@@ -578,7 +578,8 @@ def arrived_since(db: sqlite_utils.Database, game_id: str, since: int | None, ve
     (:class:`Arrived`)."""
     mine = list(mine)
     stored = store.deals_by_nonce(db, game_id, mine)
-    added = {nonce: at for nonce, deal_id in stored.items() if (at := store.added_at(db, game_id, deal_id))}
+    versions = store.added_versions(db, game_id, stored.values())
+    added = {nonce: versions[deal_id] for nonce, deal_id in stored.items() if deal_id in versions}
     if since is None or since == version:
         return Arrived(stored, [], False, added=added)
     changes = store.changes_since(db, game_id, since)

@@ -1819,9 +1819,19 @@ def _take_back(db: sqlite_utils.Database, game_id: str, change: SeatTaken, numbe
 def added_at(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int | None:
     """The game's version its deal ``deal_id`` was added at (the id of its "deal_added"
     change: a phone's state of that version or later counts it), or None."""
-    row = db.execute("select min(id) from changes where game_id = ? and deal_id = ? and action = 'deal_added'",
-                     [game_id, deal_id]).fetchone()
-    return row[0] if row and row[0] is not None else None
+    return added_versions(db, game_id, [deal_id]).get(deal_id)
+
+
+def added_versions(db: sqlite_utils.Database, game_id: str, deal_ids: Iterable[int]) -> dict[int, int]:
+    """:func:`added_at` of each of ``deal_ids`` in one query: {deal id: version}, a deal
+    with no "deal_added" change left out."""
+    wanted = sorted(set(deal_ids))
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    return {row[0]: row[1] for row in db.execute(
+        f"select deal_id, min(id) from changes where game_id = ? and action = 'deal_added' "
+        f"and deal_id in ({marks}) group by deal_id", [game_id, *wanted])}
 
 
 def form_changes(db: sqlite_utils.Database, game_id: str, nonce: str | None) -> list[Change]:

@@ -1135,17 +1135,41 @@ const OfflineTruth = (function () {
     barWatch.observe(bar);
   }
 
+  // The score sheet's names: each whole in its column where a smaller size allows it
+  // ("Alexandr/a", "Konstanti/nos" with four seats at 390 px: testers 43, 46, 49), all of
+  // them the same size, never below three quarters of their own (app.css, --name-fit);
+  // only a word wider than that breaks inside. Measured as fitSeatChips measures: the
+  // name broken between words only, its widest line against the room of its column.
+  function fitNames(table) {
+    const names = Array.from(table.querySelectorAll("thead .player-name"));
+    table.style.removeProperty("--name-fit");
+    let fit = 1;
+    names.forEach(function (name) {
+      const room = name.clientWidth;
+      if (!room) return;
+      name.style.overflowWrap = "normal";
+      const lines = document.createRange();
+      lines.selectNodeContents(name);
+      const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
+      name.style.overflowWrap = "";
+      if (widest > room + 0.5) fit = Math.min(fit, (room / widest) * 0.97);  // a little to spare: glyphs do not shrink exactly
+    });
+    if (fit < 1) table.style.setProperty("--name-fit", fit.toFixed(3));
+  }
+
   // The score sheet's names and totals stick to the top; their height changes with the
   // names' lines and the phone's width. What the page scrolls to (the row of a deal just
   // saved, #deal-N; a number in focus) keeps clear of them (app.css, --head-space).
   let headWatch = null;
   function measureHead() {
+    document.querySelectorAll("table.sheet").forEach(fitNames);
     const head = document.querySelector("table.sheet thead");
     if (!head) return;
     document.documentElement.style.setProperty("--head-space", head.getBoundingClientRect().height + "px");
     if (!window.ResizeObserver) return;
     headWatch = headWatch || new ResizeObserver(function () {
       const now = document.querySelector("table.sheet thead");
+      if (now) fitNames(now.closest("table"));
       if (now) document.documentElement.style.setProperty("--head-space", now.getBoundingClientRect().height + "px");
     });
     headWatch.disconnect();

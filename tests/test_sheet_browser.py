@@ -271,6 +271,52 @@ def test_the_trix_sheet_reads_from_across_the_table(site, browser, scheme):
         page.context.close()
 
 
+# Each head name as shown: its font size (px), the page's root size (px), and for each of
+# its words the lines it takes (a word broken inside takes two or more)
+NAME_WORDS = """() => Array.from(document.querySelectorAll("thead .player-name"), (name) => {
+  const node = document.createTreeWalker(name, NodeFilter.SHOW_TEXT).nextNode();
+  const words = [];
+  for (const match of node.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(node, match.index);
+    range.setEnd(node, match.index + match[0].length);
+    words.push([match[0], new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size]);
+  }
+  return {size: parseFloat(getComputedStyle(name).fontSize),
+          root: parseFloat(getComputedStyle(document.documentElement).fontSize), words};
+})"""
+
+
+NINE_TO_TEN = ["Alexandra", "Maximilian", "Katharina", "Sebastian"]
+
+
+def test_long_names_stand_whole_in_a_four_seat_head(site, browser):
+    """Testers 43, 46 and 49: with four seats on a 390 px phone the head read "Alexandr / a",
+    "Maximilia / n". Now the head's names are made smaller together, never below three
+    quarters of their size, so that a name of up to ten letters stands whole (a longer
+    word may still break); four short names keep their size (0.8 of the page's text with
+    four seats)."""
+    long_game = store_game(site["database"], game_file("trix", players=NINE_TO_TEN, deals=TRIX_KINGDOM))
+    short_game = store_game(site["database"], game_file("trix", players=["Anna", "Ben", "Carla", "Dora"],
+                                                        deals=TRIX_KINGDOM))
+    page = new_page(browser, 390, 844)
+    try:
+        page.goto(f"{site['base']}/games/{long_game}")
+        expect(page.locator("thead .player-name")).to_have_text(NINE_TO_TEN)
+        long_names = page.evaluate(NAME_WORDS)
+        page.goto(f"{site['base']}/games/{short_game}")
+        expect(page.locator("thead .player-name")).to_have_text(["Anna", "Ben", "Carla", "Dora"])
+        short_names = page.evaluate(NAME_WORDS)
+    finally:
+        page.context.close()
+    broken = [word for name in long_names for word, lines in name["words"] if lines != 1]
+    assert broken == [], long_names
+    assert len({name["size"] for name in long_names}) == 1, long_names  # one size for the whole head
+    full = short_names[0]["root"] * 0.8
+    assert [name["size"] for name in short_names] == pytest.approx([full] * 4, abs=0.05)
+    assert 0.75 * full - 0.05 <= long_names[0]["size"] < full
+
+
 def test_names_of_different_lengths_leave_the_totals_on_one_line(site, browser):
     """A short name beside long ones that wrap over several lines: the totals still stand
     side by side, so the eye reads them across the table as one row."""

@@ -41,6 +41,23 @@ def test_a_fresh_install_a_group_in_one_tap_and_a_second_phone_joins(browser, tm
         second.context.close()
 
 
+def test_on_a_small_phone_the_way_to_start_a_group_is_in_sight(browser, tmp_path):
+    """Tester 49: on a 320×568 phone "Start a new group" was below the fold, under the
+    form for joining, so the first phone of a group saw only how to join one. The
+    welcome page now says "No group yet? Start a new group" in sight; the tap brings the
+    button that starts it into view."""
+    with serve(tmp_path / "fresh.sqlite3", make_group=False) as base:
+        page = new_page(browser, 320, 568, join=False)
+        try:
+            page.goto(base + "/")
+            choice = page.get_by_role("link", name="Start a new group")
+            expect(choice).to_be_in_viewport()
+            choice.click()
+            expect(page.get_by_role("button", name="Start a group")).to_be_in_viewport()
+        finally:
+            page.context.close()
+
+
 def test_a_read_only_viewer_sees_the_sheet_and_nothing_to_change(browser, tmp_path):
     from scorekeeper import groups
     from scorekeeper.db import connect

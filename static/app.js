@@ -1415,7 +1415,7 @@ const OfflineTruth = (function () {
 
   function describe(form) {
     // The entries as the player sees them, in the page's own words (so in its language):
-    // "Anna: Turnip, Tricks 4, Bugs 1" for a seat's card, "Who took the K♥?: Carla"
+    // "Anna: Turnip, Tricks 4, Bugs 1" for a seat's card, "Who took the K♥: Carla"
     // for a group of chips. Blocks the form hides (contracts not chosen) are left out.
     const groups = new Map();
     form.querySelectorAll("input").forEach(function (input) {
@@ -1433,7 +1433,9 @@ const OfflineTruth = (function () {
       if (!groups.has(head)) groups.set(head, []);
       groups.get(head).push(text);
     });
-    return Array.from(groups, ([head, items]) => (head ? head + ": " : "") + items.join(listSeparator()));
+    // a question's mark gives way to the colon ("Who took the Q♠: Carla", not "…Q♠?: Carla":
+    // tester 50, "؟:" in Arabic)
+    return Array.from(groups, ([head, items]) => (head ? head.replace(/[?？؟]$/, "") + ": " : "") + items.join(listSeparator()));
   }
 
   // what joins a list as the page's language lists things (<html data-list-separator>:

@@ -607,6 +607,8 @@ def test_trix_a_refused_offline_deal_gives_its_contract_back_to_the_sheets_add_b
             page.locator("fieldset", has=page.locator("legend", has_text=question)).locator("label").nth(seat).click()
         page.get_by_role("button", name="Save deal 3").click()
         expect(page.locator(".add-contracts a")).to_have_text(["Tricks", "Trix"])  # the Queens waits
+        # said as entered, each question's mark giving way to the colon (tester 50: "Q♠؟: خالد")
+        expect(page.locator(".outbox-item")).to_contain_text("Who took the Q♠: AnnaWho took the Q♥: Ben")
         another_phone_adds(database, game_id, KINGDOM_BUT_TRIX[3])  # deal 3: Tricks, from the other phone
         # the sheet comes fresh from the server before the Queens is refused: its first
         # sending fails (the Wi-Fi still weak), and the next one goes after the poll

@@ -866,6 +866,12 @@ def test_the_page_for_a_page_never_opened_comes_back_with_the_connection(browser
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         expect(page.locator("[data-offline-waiting]")).to_have_text("1 deal waiting to be sent")
         shot(page, "offline-never-opened-waiting")
+        # "Back" returns to the sheet this phone keeps (tester 50: only "Games" led on)
+        page.get_by_role("button", name="Back").click()
+        expect(page.locator(".outbox-item")).to_contain_text("Deal 3, kept on this phone")
+        assert urlsplit(page.url).path == f"/games/{game_id}"
+        page.goto(f"{url}/games/{game_id}/history")
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         context.set_offline(False)
         expect(page.get_by_role("heading", name="No connection")).to_have_count(0, timeout=SENT)
         assert urlsplit(page.url).path == f"/games/{game_id}/history"

@@ -542,8 +542,26 @@ def test_trix_doubler_taking_back_needs_the_leader(client, make_game, db):
     body = response.get_data(as_text=True)
     errors = re.search(r'id="king_leader-errors">(.*?)</ul>', body, re.S)
     assert errors and "who led to that trick" in html.unescape(errors.group(1))
+
     assert client.post(f"/games/{game_id}/deals/new", data={**data, "king_leader": "3"}).status_code == 302
     assert "Deal 1 saved: \u2068Anna\u2069 0, \u2068Ben\u2069 −150, \u2068Carla\u2069 0, \u2068Dan\u2069 +75." in text(client.get(f"/games/{game_id}"))
+
+
+def test_trix_the_missing_leader_is_asked_with_the_missing_takers_at_one_save(client, make_game, db):
+    """Tester 50: Queens with only the Q♠ entered, taken back by Anna who doubled it: the
+    Save asked who took the other three queens, and only the next Save asked who led to
+    the Q♠'s trick. One Save now asks all four, each beside its field, and saves nothing."""
+    game_id = make_game(kind="trix")
+    data = {"nonce": "q", "contracts": "queens", "queens_S_taker": "0", "queens_S_doubled_by": "0"}
+    response = client.post(f"/games/{game_id}/deals/new", data=data)
+    assert response.status_code == 400
+    body = html.unescape(response.get_data(as_text=True))
+    asked = {field: re.search(rf'id="{field}-errors">(.*?)</ul>', body, re.S) for field in
+             ("queens_S_leader", "queens_H_taker", "queens_D_taker", "queens_C_taker")}
+    assert "Anna⁩ doubled the Q♠ and took it back: who led to that trick?" in asked["queens_S_leader"].group(1)
+    for suit, symbol in (("H", "♥"), ("D", "♦"), ("C", "♣")):
+        assert f"Who took the Q{symbol}?" in asked[f"queens_{suit}_taker"].group(1)
+    assert db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 0
 
 
 def test_trix_queens_worked_example_with_double(client, make_game):

@@ -314,6 +314,14 @@ class TrixDealForm(DealForm):
             block["leader"] = self.seat(f"{prefix}_leader")
             if self[f"{prefix}_doubled_by"].errors or self[f"{prefix}_leader"].errors:
                 return None
+            doubler = block["doubled_by"]
+            if doubler is not None and doubler == taker and block["leader"] is None:
+                # asked beside the cards still without a taker, not on a second Save
+                # (tester 50); the rules ask the same (rules/trix.py, validate)
+                card = card_label("K", "H") if prefix == "king" else card_label("Q", prefix.rsplit("_", 1)[1])
+                self.ask(f"{prefix}_leader", _("{doubler} doubled the {card} and took it back: who led to that "
+                                               "trick?").format(doubler=isolate(self.names[doubler]), card=card))
+                return None
         return block
 
     def _counts(self, name: str, what: Any) -> list[int] | None:

@@ -336,6 +336,15 @@ def test_a_deal_changed_on_an_arabic_phone_shows_its_counts_in_its_digits_and_sa
     tapped = client.post(edit, data={**fields, "tricks_0": "", "tricks_0_chip": "3", "bugs_2": "99"})
     assert tapped.status_code == 400
     assert form_fields(body(tapped))["tricks_0"] == "٣"
+    # tester 50 (LOW): the form sent back as the page showed it (each count "٤" beside its
+    # ticked chip, whose value is "4"), refused for another field, came back with "4",
+    # "5", "4", "1", "0" beside the chips "٤", "٥"…; it comes back as it was shown
+    assert fields["tricks_0_chip"] == "4"  # the chips go with the counts
+    shown = client.post(edit, data={**fields, "bugs_2": "99"})
+    assert shown.status_code == 400
+    back = form_fields(body(shown))
+    assert {name: back[name] for name in counts if name != "bugs_2"} == {
+        "tricks_0": "٤", "tricks_1": "٥", "tricks_2": "٤", "bugs_0": "١", "bugs_1": "٠"}
     # a new game's target starts in the page's digits too, and is read back
     assert 'value="٥٠٠"' in body(client.get("/games/new?kind=trigami"))
 

@@ -169,9 +169,11 @@ class ChipCountField(CountField):
                     "%(who)s: you tapped %(tapped)s but typed %(typed)s. Tap the right number, or type it again.",
                     who=self.who or self.label.text, tapped=chip, typed=str(self.raw_data[0]).strip()))
                 return
+        if typed and self.data == chip:
+            return  # the number typed and its own chip: it comes back as typed ("٤", tester 50)
         self.data = chip  # tapped with the field left blank, or tapped anew beside a number left as it was
         self.raw_data = [tapped]
-        self.tapped = not typed  # a number typed beside its own chip comes back as typed
+        self.tapped = True  # the chip's count, written in the page's digits as the chip shows it
 
 
 class TickField(BooleanField):

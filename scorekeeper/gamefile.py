@@ -287,8 +287,10 @@ def from_dict(data: Any) -> GameFile:
     options = rules.parse_options(data["options"])
     if not isinstance(data["deals"], Sequence) or isinstance(data["deals"], str):
         raise FormatError(_("deals must be a list"), field="deals")
-    deals = tuple(rules.parse_deal(raw, number, players) for number, raw in enumerate(data["deals"], 1))
-    changes = check_seat_changes(data.get("seat_changes", []), players, len(deals))
+    changes = check_seat_changes(data.get("seat_changes", []), players, len(data["deals"]))
+    # a deal's problem names who sat at its seats then (tester 51: "Pekka" for Tuula's bugs)
+    deals = tuple(rules.parse_deal(raw, number, players_at(players, changes, number))
+                  for number, raw in enumerate(data["deals"], 1))
     return GameFile(data["game"], players, first, options, deals, changes)
 
 
@@ -448,9 +450,10 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     if not isinstance(raw_deals, Sequence) or isinstance(raw_deals, str):
         problems.append(FormatError(_("deals must be a list"), field="deals"))
         return problems
+    changes: tuple[SeatChange, ...] = ()
     if players is not None and "seat_changes" in data:
         try:
-            check_seat_changes(data["seat_changes"], players, len(raw_deals))
+            changes = check_seat_changes(data["seat_changes"], players, len(raw_deals))
         except FormatError as error:
             problems.append(error)
 
@@ -458,7 +461,8 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
     misshapen: int | None = None  # the first deal that cannot be read
     for number, raw in enumerate(raw_deals, 1):
         try:
-            parsed.append((number, rules.parse_deal(raw, number, players)))
+            parsed.append((number, rules.parse_deal(raw, number, players_at(players, changes, number)
+                                                     if players is not None else None)))
         except RuleError as error:
             problems.append(error)
             misshapen = misshapen or number

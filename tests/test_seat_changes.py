@@ -40,7 +40,7 @@ import pytest
 
 from scorekeeper import actions, gamefile, stats, store, summaries
 from scorekeeper.gamefile import SeatChange, find_problems, from_dict
-from scorekeeper.rules import FormatError
+from scorekeeper.rules import FormatError, RuleError
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.race_support import form_fields, with_deal
 from tests.test_explain import KINGDOM
@@ -77,6 +77,23 @@ def test_a_file_with_a_seat_change_says_who_sat_where_in_each_deal():
     assert [(d.points, d.totals, d.dealer) for d in score.deals] == \
         [(d.points, d.totals, d.dealer) for d in plain.deals]
     assert score.totals == (160, 305, 393) and score.winners == (2,)
+
+
+def test_a_deals_problem_in_a_file_names_who_sat_at_the_seat_then():
+    """Tester 51: Dora took over Carla's seat from deal 3; deal 4 of the file with a bug
+    count of −1 at that seat was refused as "Carla: bugs must be between 0 and 10", a
+    player who was not at the table. Both the import's list and a file read whole name
+    Dora (a bug count's range: SCORING.md §1.2, 0 to 10 bugs a player)."""
+    broken = the_game()
+    broken["deals"] = [*broken["deals"][:3], {**DEAL_4, "bugs": [1, 2, -1]}]
+    problems = [str(problem) for problem in find_problems(json.dumps(broken))]
+    # (the minus as the reader's numbers write it: "-1", or "−1" where a page's locale is set)
+    assert [problem.replace("\u2212", "-") for problem in problems] == [
+        "deal 4: Dora: bugs must be between 0 and 10, not -1"], problems
+    assert not any("Carla" in problem for problem in problems), problems
+    with pytest.raises(RuleError, match=r"Dora: bugs must be between 0 and 10") as raised:
+        from_dict(broken)
+    assert raised.value.deal == 4 and raised.value.seat == 2
 
 
 def test_seat_changes_are_optional_and_written_only_when_there_are_some():

@@ -1135,26 +1135,31 @@ const OfflineTruth = (function () {
     barWatch.observe(bar);
   }
 
-  // The score sheet's names: each whole in its column where a smaller size allows it
-  // ("Alexandr/a", "Konstanti/nos" with four seats at 390 px: testers 43, 46, 49), all of
-  // them the same size, never below three quarters of their own (app.css, --name-fit);
+  // The score sheet's names, and its "deals next": each whole in its column where a
+  // smaller size allows it ("Alexandr/a", "Konstanti/nos" with four seats at 390 px:
+  // testers 43, 46, 49; "seuraavaks" cut at 320 px: tester 51), the names all the same
+  // size, never below three quarters of their own (app.css, --name-fit, --badge-fit);
   // only a word wider than that breaks inside. Measured as fitSeatChips measures: the
-  // name broken between words only, its widest line against the room of its column.
-  function fitNames(table) {
-    const names = Array.from(table.querySelectorAll("thead .player-name"));
-    table.style.removeProperty("--name-fit");
+  // text broken between words only, its widest line against the room inside its box.
+  function fitWords(table, selector, property) {
+    table.style.removeProperty(property);
     let fit = 1;
-    names.forEach(function (name) {
-      const room = name.clientWidth;
-      if (!room) return;
-      name.style.overflowWrap = "normal";
+    table.querySelectorAll(selector).forEach(function (box) {
+      if (!box.offsetWidth) return;
+      const style = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      box.style.overflowWrap = "normal";
       const lines = document.createRange();
-      lines.selectNodeContents(name);
+      lines.selectNodeContents(box);
       const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
-      name.style.overflowWrap = "";
+      box.style.overflowWrap = "";
       if (widest > room + 0.5) fit = Math.min(fit, (room / widest) * 0.97);  // a little to spare: glyphs do not shrink exactly
     });
-    if (fit < 1) table.style.setProperty("--name-fit", fit.toFixed(3));
+    if (fit < 1) table.style.setProperty(property, fit.toFixed(3));
+  }
+  function fitNames(table) {
+    fitWords(table, "thead .player-name", "--name-fit");
+    fitWords(table, "thead .dealer-badge", "--badge-fit");
   }
 
   // The score sheet's names and totals stick to the top; their height changes with the

@@ -139,3 +139,22 @@ def test_the_finnish_games_list_shows_each_filter_choice_and_date_whole(browser,
         assert seen["days"] == DAYS_LOCAL_FI
     finally:
         page.context.close()
+
+
+def test_the_finnish_deals_next_stands_whole_on_a_small_phone(browser, site):
+    """Tester 51 at 320 px in Finnish: over the third player's column the badge "jakaa
+    seuraavaksi" (deals next) showed "seuraavaks", its last letter cut off at the page's
+    edge. A word of it wider than the column is made smaller until it fits, whole inside
+    the badge and the page."""
+    page = new_page(browser, 320, 640)
+    try:
+        page.context.add_cookies([{"name": "lang", "value": "fi", "url": site["url"]}])
+        page.goto(f"{site['url']}/games/{site['trigami']}")  # two deals: the third seat deals next
+        badge = page.locator("thead .dealer-badge:not(.badge-space)")
+        expect(badge).to_have_text("jakaa seuraavaksi")
+        seen = badge.evaluate("""(badge) => ({whole: badge.scrollWidth <= badge.clientWidth,
+            inside: badge.getBoundingClientRect().right <= document.documentElement.clientWidth,
+            column: badge.closest("th").cellIndex})""")
+        assert seen == {"whole": True, "inside": True, "column": 3}
+    finally:
+        page.context.close()

@@ -57,6 +57,20 @@ def test_a_new_trix_game_reads_a_card_taken_back_as_the_leader_reading_unless_ch
     assert game.options["taken_back"] == "leader"
 
 
+def test_a_reading_no_form_offers_is_refused_beside_its_field_and_changes_nothing(client, make_game, db):
+    """Tester 52 (HIGH): the players-and-settings form sent with a reading it does not
+    offer ("bogus", "", "PLAIN", "leader " with a space) was a 500, "Something went wrong
+    on our side". It is refused (400), "Tap one of the choices shown." beside the setting,
+    and nothing is written."""
+    game_id = make_game(kind="trix", deals=[KING_BACK, DIAMONDS])
+    for value in ("bogus", "", "PLAIN", "leader ", "0"):
+        refused = client.post(f"/games/{game_id}/edit", data={**NAMES, **SETTINGS, "taken_back": value})
+        assert refused.status_code == 400, value
+        assert "Nothing was saved: 1 thing to put right. Tap one of the choices shown." in text(refused), value
+        assert store.get_game(db, game_id).options["taken_back"] == "leader"
+        assert totals(db, game_id) == LEADER_TOTALS
+
+
 def test_changing_the_reading_is_asked_first_then_scores_again_and_is_recorded(client, make_game, db):
     game_id = make_game(kind="trix", deals=[KING_BACK, DIAMONDS])
     assert totals(db, game_id) == LEADER_TOTALS

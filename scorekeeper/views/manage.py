@@ -17,7 +17,7 @@ from ..i18n import gettext as _
 from ..records import Change, StoredGame
 from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
-from ..rules.trix import reading_words
+from ..rules.trix import TAKEN_BACK, reading_words
 from ..text import isolate, isolate_all
 from .common import forget_undo, get_game_or_404, night_table_words, sent_version
 
@@ -226,6 +226,8 @@ def _reading_change(game: StoredGame, form: Any) -> explanations.ReadingChange |
     new = form.taken_back.data
     if new == game.options.get("taken_back", "leader") or request.form.get("confirm_taken_back") == new:
         return None
+    if new not in TAKEN_BACK:
+        return None  # no reading the form offers (a crafted form): the rules refuse it on save (tester 52)
     s = sheet.build(game)
     if s.file is None or s.score is None:
         return None  # the rules refuse the change with their reason when it is saved

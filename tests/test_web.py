@@ -14,6 +14,7 @@ import pytest
 from scorekeeper import i18n, store
 from scorekeeper.rules.common import together
 from tests.conftest import WORKED_TRIGAMI_DEAL, csrf_token, game_file
+from tests.test_gamefile import TRIX_KINGDOM
 
 # ----------------------------------------------------------------- helpers
 
@@ -295,6 +296,31 @@ def test_edit_rejects_a_bad_change_and_keeps_the_old_deal(client, make_game, db)
     response = client.post(f"/games/{game_id}/deals/{first.id}/edit", data={**WORKED_FORM, "tricks_1": "9"})
     assert response.status_code == 400
     assert store.get_game(db, game_id).deals[0].entry == first.entry
+
+
+@pytest.mark.parametrize(("kind", "misshapen", "shown"), [
+    ("trigami", {"tricks": [5, 4, 4]}, ['name="tricks_0" value="5"', 'name="tricks_2" value="4"']),
+    ("trigami", {"bids": "S", "tricks": [5, "4", 4.0], "bugs": None}, ['name="tricks_0" value="5"']),
+    ("trix", {"contracts": ["king"]}, ['checked data-contract="king"']),
+    ("trix", {"contracts": ["queens"], "queens": {"S": {"taker": 2}, "H": "Ben"}}, ['checked data-contract="queens"', 'checked name="queens_S_taker" type="radio" value="2"']),
+])
+def test_a_misshapen_deal_of_a_restored_database_opens_to_be_put_right(client, make_game, db, kind, misshapen, shown):
+    """Tester 52 (HIGH): a database restored from elsewhere held a deal without its bids;
+    the sheet said "Deal 1 no longer fits the rules: bids is missing — Correct deal 1", and
+    that link was a 500. The form opens with what the deal has filled in, the rest blank,
+    and saving it whole puts the game right."""
+    game_id = make_game(kind=kind, deals=[WORKED_TRIGAMI_DEAL if kind == "trigami" else TRIX_KINGDOM[0]])
+    deal = store.get_game(db, game_id).deals[0]
+    db["deals"].update(deal.id, {"entry": json.dumps(misshapen)})  # the store refuses it: by hand
+    assert "Deal 1 no longer fits the rules" in text(client.get(f"/games/{game_id}"))
+    form = client.get(f"/games/{game_id}/deals/{deal.id}/edit")
+    assert form.status_code == 200
+    body = re.sub(r"\s+", " ", form.get_data(as_text=True))
+    # each attribute pair in one tag, in whatever order the page writes them
+    assert all(re.search("[^>]*".join(map(re.escape, part.split(" "))), body) for part in shown), shown
+    whole = WORKED_FORM if kind == "trigami" else {"nonce": "k", "contracts": "king", "king_taker": "2"}
+    assert client.post(f"/games/{game_id}/deals/{deal.id}/edit", data=whole).status_code == 302
+    assert "no longer fits the rules" not in text(client.get(f"/games/{game_id}"))
 
 
 def test_an_edit_that_ends_the_game_earlier_says_how_to_keep_it(client, make_game, db):

@@ -218,17 +218,34 @@ class TrigamiDealForm(DealForm):
         return entry
 
     def fill(self, entry: Mapping[str, Any]) -> None:
-        """Fill the fields from a stored deal entry (for editing)."""
-        for seat, bid in enumerate(entry["bids"]):
-            self[f"bids_{seat}"].data = "turnip" if bid["kind"] == "turnip" else bid.get("suit")
+        """Fill the fields from a stored deal entry (for editing). An entry that no longer
+        fits the rules (a database restored from elsewhere, its deal misshapen: tester 52)
+        fills what it can; the rest stays blank for the player to enter."""
+        entry = entry if isinstance(entry, Mapping) else {}
+        bids, tricks, bugs = (_seats_of(entry.get(key), self.seats) for key in ("bids", "tricks", "bugs"))
+        for seat in range(self.seats):
+            bid = bids[seat] if isinstance(bids[seat], Mapping) else {}
+            self[f"bids_{seat}"].data = "turnip" if bid.get("kind") == "turnip" else bid.get("suit")
             if self.has_turnip:
-                self[f"doublets_{seat}"].data = bid["kind"] == "doublets"
-            self[f"tricks_{seat}"].data = entry["tricks"][seat]
-            self[f"bugs_{seat}"].data = entry["bugs"][seat]
+                self[f"doublets_{seat}"].data = bid.get("kind") == "doublets"
+            self[f"tricks_{seat}"].data = _whole_or_none(tricks[seat])
+            self[f"bugs_{seat}"].data = _whole_or_none(bugs[seat])
         if self.has_turnip:
-            self.turnip.data = entry.get("turnip") or ""
+            self.turnip.data = entry.get("turnip") if isinstance(entry.get("turnip"), str) else ""
         last = entry.get("last_trick")
-        self.last_trick.data = "" if last is None else str(last)
+        self.last_trick.data = str(last) if _whole_or_none(last) is not None else ""
+
+
+def _seats_of(value: Any, seats: int) -> list[Any]:
+    """A stored entry's list (one item a seat), as many items as ``seats``: None where
+    the list is short or is no list at all (a misshapen deal, filled in as far as it goes)."""
+    items = list(value) if isinstance(value, list) else []
+    return (items + [None] * seats)[:seats]
+
+
+def _whole_or_none(value: Any) -> int | None:
+    """A stored count or seat when it is a whole number (not true, not 4.0), else None."""
+    return value if type(value) is int else None
 
 
 def per_seat(players: Sequence[str], make: Callable[[int, str], dict[str, Any]]) -> dict[str, Any]:
@@ -393,22 +410,25 @@ class TrixDealForm(DealForm):
         return order  # type: ignore[return-value]
 
     def fill(self, entry: Mapping[str, Any]) -> None:
-        """Fill the fields from a stored deal entry (for editing)."""
-        self.contracts.data = list(entry["contracts"]) if self.is_complex else entry["contracts"][0]
-        cards = [("king", entry.get("king"))] + [
-            (f"queens_{s}", (entry.get("queens") or {}).get(s)) for s in SUITS]
+        """Fill the fields from a stored deal entry (for editing). An entry that no longer
+        fits the rules (a database restored from elsewhere, its deal misshapen: tester 52)
+        fills what it can; the rest stays blank for the player to enter."""
+        entry = entry if isinstance(entry, Mapping) else {}
+        contracts = [c for c in _seats_of(entry.get("contracts"), len(CONTRACTS)) if c in CONTRACTS]
+        self.contracts.data = contracts if self.is_complex else (contracts[0] if contracts else None)
+        queens = entry.get("queens")
+        queens = queens if isinstance(queens, Mapping) else {}
+        cards = [("king", entry.get("king"))] + [(f"queens_{s}", queens.get(s)) for s in SUITS]
         for prefix, card in cards:
-            if card:
-                self[f"{prefix}_taker"].data = str(card["taker"])
-                if self.has_doubling:
-                    for key in ("doubled_by", "leader"):
-                        value = card.get(key)
-                        self[f"{prefix}_{key}"].data = "" if value is None else str(value)
+            if isinstance(card, Mapping):
+                for key in ("taker", "doubled_by", "leader") if self.has_doubling else ("taker",):
+                    value = _whole_or_none(card.get(key))
+                    self[f"{prefix}_{key}"].data = "" if value is None else str(value)
         for name in ("diamonds", "tricks"):
-            for seat, value in enumerate(entry.get(name) or []):
-                self[f"{name}_{seat}"].data = value
-        for place, seat in enumerate(entry.get("trix") or [], 1):
-            self[f"trix_place_{place}"].data = str(seat)
+            for seat, value in enumerate(_seats_of(entry.get(name), self.seats)):
+                self[f"{name}_{seat}"].data = _whole_or_none(value)
+        for place, seat in enumerate(_seats_of(entry.get("trix"), self.seats), 1):
+            self[f"trix_place_{place}"].data = "" if _whole_or_none(seat) is None else str(seat)
 
 
 def trix_form(players: Sequence[str], *, offered: Sequence[str], complex_: bool, doubling: bool) -> type[DealForm]:

@@ -84,8 +84,10 @@ def address() -> str:
     """The client's address as every limit counts it (the passcode limits and the write
     and import limits; behind ``TRUSTED_PROXIES``, the proxy's client): an IPv6 address
     by its /64, since one home or phone is given a whole /64 and could otherwise take a
-    new address for each guess or each write (tester 40: the write limit counted each)."""
-    found = get_remote_address()
+    new address for each guess or each write (tester 40: the write limit counted each);
+    without the port a proxy may write with it ("10.0.0.1:40000", "[2001:db8::1]:443":
+    tester 52, each connection counted as a new address)."""
+    found = _without_port(get_remote_address())
     try:
         ip = ipaddress.ip_address(found)
     except ValueError:
@@ -95,6 +97,15 @@ def address() -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def _without_port(found: str) -> str:
+    """``found`` without a port written after it: "10.0.0.1:40000" → "10.0.0.1",
+    "[2001:db8::1]:443" → "2001:db8::1"; anything else as it is."""
+    if found.startswith("[") and "]" in found:
+        return found[1:found.index("]")]
+    host, colon, port = found.rpartition(":")
+    return host if colon and port.isdigit() and "." in host and ":" not in host else found
 
 
 def client() -> str:

@@ -198,6 +198,22 @@ def test_an_ipv6_guesser_is_counted_by_its_64_block(app, guarded):
     assert last.post("/passcode", data={"passcode": PASSCODE}).status_code == 429
 
 
+
+@pytest.mark.parametrize("spelt", ["10.99.0.1:{port}", "[2001:db8:5::1]:{port}"])
+def test_a_proxy_that_writes_the_port_too_still_counts_one_address(app, guarded, spelt):
+    """Tester 52: behind a proxy that writes the client's port with its address
+    (X-Forwarded-For "10.99.0.1:40000", as some hosting does), each connection's port
+    made a new address, so the per-address limit (15 a minute) never held. The port is
+    not part of the address: the 16th guess from the one address is refused."""
+    for n in range(15):
+        guesser = phone(app, guarded)
+        guesser.environ_base["REMOTE_ADDR"] = spelt.format(port=40000 + n)
+        assert guesser.post("/passcode", data={"passcode": f"guess {n}"}).status_code == 400
+    last = phone(app, guarded)
+    last.environ_base["REMOTE_ADDR"] = spelt.format(port=41000)
+    assert last.post("/passcode", data={"passcode": PASSCODE}).status_code == 429
+
+
 # ---------------------------------------------------------------------------- one-time codes
 
 

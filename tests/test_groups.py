@@ -840,6 +840,19 @@ def test_downloads_of_a_group_are_never_kept_by_a_cache(app, two_groups):
         assert client.get(path).headers["Cache-Control"] == "private, no-store"
 
 
+def test_the_pages_that_show_a_way_in_are_never_kept_by_a_cache(app, two_groups):
+    """Tester 52 (LOW): the Group page (the private link and its QR code), a game's
+    read-only link and the one-time code's page were sent with no Cache-Control, so a
+    cache on the way or the phone's own could keep them."""
+    client = phone(app, two_groups[0]["group"].token)
+    game_id = two_groups[0]["games"][0]
+    assert client.post("/group/let-in").status_code == 302  # a one-time code made
+    for path in ("/group", "/group/let-in", f"/games/{game_id}/read-only-link"):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert answer.headers["Cache-Control"] == "private, no-store", path
+
+
 @pytest.mark.parametrize("action", ["new_link", "stop_view"])
 def test_a_box_not_ticked_is_said_beside_it_and_it_takes_the_focus(client, action):
     """The tester's "Make a new link" (and "Stop read-only links") tapped without the tick:

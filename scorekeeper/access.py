@@ -133,7 +133,8 @@ def admit() -> Any:
         if request.method in ("GET", "HEAD"):
             return redirect(url_for("groups.welcome"))
         if session.get("link"):  # the link it had was replaced while a form was open
-            return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
+            return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True,
+                                   others=other_groups()), 403
         abort(403)
     if not passed(access):
         if request.method in ("GET", "HEAD"):
@@ -155,7 +156,7 @@ def admit() -> Any:
             _come_back_to(request.full_path)
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
                                code_form=CodeForm(formdata=None), unsaved=True,
-                               changed=passcode_changed(access)), 403
+                               changed=passcode_changed(access), others=other_groups()), 403
     if access.access == groups.TABLE:
         return table_only(access, endpoint)
     if not access.can_write and (endpoint in WRITING or request.method not in ("GET", "HEAD")):

@@ -409,3 +409,67 @@ def test_a_games_read_only_link_is_made_by_its_button(app):
     viewer = phone(app, None)
     assert viewer.get(f"/g/{views[0][0]}").location == f"/games/{game_id}"
     assert viewer.post(f"/games/{game_id}/read-only-link", data={"csrf_token": "x"}).status_code == 403
+
+
+def run(app, change) -> None:
+    """``change(db)`` made on the app's database, as another phone's tap would."""
+    db = connect(app.config["DATABASE"])
+    try:
+        change(db)
+        db.conn.commit()
+    finally:
+        db.conn.close()
+
+
+def switch_back(client, page: str, name: str) -> None:
+    """Tap "Switch to ``name``" on ``page`` (its form, with this phone's own token): the
+    phone is in that group again."""
+    form = re.search(r'<form method="post" action="/groups/switch">(.*?)</form>', page, re.S)
+    assert form and f"Switch to <bdi>{name}</bdi>" in form.group(1), page
+    to = re.search(r'name="to" value="([^"]+)"', form.group(1)).group(1)
+    assert client.post("/groups/switch", data={"to": to, "csrf_token": csrf_token(form.group(1))}).status_code == 302
+    assert shown_group(client) == name
+
+
+def test_a_phone_held_at_a_passcode_it_does_not_know_can_go_back_to_its_group(app):
+    """Tester 52: a phone of Alpha opened Bravo's link and moved there, but does not know
+    Bravo's passcode: every page sent it back to the passcode, with no way back to Alpha
+    but a form made by hand. The passcode page now offers Alpha."""
+    run(app, lambda db: groups.set_passcode(db, app.config["Bravo"]["group"].id, "clubs and spades"))
+    alpha = phone(app, "Alpha")
+    asked = alpha.get(f"/g/{app.config['Bravo']['group'].token}").get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)"', asked).group(1).replace("&amp;", "&")
+    assert alpha.post(action, data={"csrf_token": csrf_token(asked)}).location == "/passcode"
+    assert alpha.get("/").location == "/passcode"  # held there
+    page = alpha.get("/passcode").get_data(as_text=True)
+    assert "Switch to <bdi>Bravo</bdi>" not in page  # the group asking is not offered
+    switch_back(alpha, page, "Alpha")
+
+
+def test_a_phone_whose_other_groups_link_was_replaced_can_go_back_to_its_group(app):
+    """Tester 52: a phone of Alpha switched to Bravo; Bravo made a new link. The phone
+    was told its link was replaced, on a page with no way back to Alpha. That page now
+    offers Alpha."""
+    alpha = phone(app, "Alpha")
+    asked = alpha.get(f"/g/{app.config['Bravo']['group'].token}").get_data(as_text=True)
+    action = re.search(r'<form method="post" action="([^"]+)"', asked).group(1).replace("&amp;", "&")
+    alpha.post(action, data={"csrf_token": csrf_token(asked)})
+    assert shown_group(alpha) == "Bravo"
+    run(app, lambda db: groups.new_play_link(db, app.config["Bravo"]["group"].id))
+    assert alpha.get("/").location == "/welcome"
+    page = alpha.get("/welcome").get_data(as_text=True)
+    assert "replaced by a newer one" in page and "Switch to <bdi>Bravo</bdi>" not in page
+    switch_back(alpha, page, "Alpha")
+
+
+def test_a_phone_whose_read_only_link_was_stopped_can_go_back_to_its_group(app):
+    """Tester 52: a phone of Alpha looking at Bravo through Bravo's read-only link had
+    "Back to my group"; once Bravo stopped its read-only links, the phone landed on the
+    welcome page with no way back. That page now offers Alpha."""
+    alpha = phone(app, "Alpha")
+    look(alpha, f"/g/{bravo_view(app)}")
+    run(app, lambda db: groups.stop_view_links(db, app.config["Bravo"]["group"].id))
+    assert alpha.get("/").location == "/welcome"
+    page = alpha.get("/welcome").get_data(as_text=True)
+    assert "its group stopped its read-only links" in page
+    switch_back(alpha, page, "Alpha")

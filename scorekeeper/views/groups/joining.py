@@ -54,7 +54,8 @@ def welcome() -> Any:
         return redirect(url_for("games.index"))
     lost = bool(session.get("link"))  # a link it had was replaced, or (a read-only one) stopped
     stopped = lost and groups.stopped_view_link(get_db(), str(session["link"]))
-    return render_template("groups/welcome.html", form=StartForm(), lost=lost, stopped=stopped)
+    return render_template("groups/welcome.html", form=StartForm(), lost=lost, stopped=stopped,
+                           others=access.other_groups())
 
 
 @bp.app_template_global("join_form")

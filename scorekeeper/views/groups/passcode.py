@@ -55,7 +55,8 @@ def _passcode_page(form: PasscodeForm, group: groups.Group, status: int, **conte
     link = access.current()
     changed = link is not None and access.passcode_changed(link)  # given here before: changed since
     response = make_response(render_template("groups/passcode.html", form=form, group=group, changed=changed,
-                                             code_form=CodeForm(formdata=None), **context), status)
+                                             code_form=CodeForm(formdata=None), others=access.other_groups(),
+                                             **context), status)
     if "refused" in context:
         response.headers["Retry-After"] = str(context["refused"].retry_after)
     return response

@@ -46,7 +46,8 @@ def settings() -> Any:
             try:  # the same form sent again (a double tap): the link it made, no second one
                 token = groups.new_play_link(db, group_id, nonce=nonce, replacing=link.token)
             except groups.LinkReplacedError:  # another phone made a new link first
-                return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True), 403
+                return render_template("groups/welcome.html", form=StartForm(), lost=True, unsaved=True,
+                                       others=access.other_groups()), 403
             except groups.FormUsedError:  # an old page sent again: a new tap makes a new link
                 flash(_("This form made a new link already. Tap Make a new link again to make another one."),
                       "problem")

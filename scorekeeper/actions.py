@@ -925,6 +925,47 @@ def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> S
     return SeatTakenBack(done.change.seat, done.change.player, done.replaces, done.from_deal)
 
 
+# ------------------------------------------------------------------------- players
+
+
+@dataclass(frozen=True)
+class PlayerNamed:
+    """A player's new name given in every game of the group (store.rename_player): the
+    player is ``player_id`` called ``name`` now (the other player's id and spelling when
+    the two were made one: ``merged``), in ``games`` games."""
+
+    player_id: int
+    name: str
+    merged: bool
+    games: int
+
+
+@dataclass(frozen=True)
+class PlayerNotNamed:
+    """Nothing written (store.PlayerRenameRefused): ``reason`` "gone" (no such player),
+    "together" (``other`` played in ``games`` (ids) or ``nights`` club nights with this
+    player: two people), "confirm" (the name is ``other``'s: this player's ``games``
+    would become theirs, asked first)."""
+
+    reason: str
+    other: str = ""
+    games: tuple[str, ...] = ()
+    nights: int = 0
+
+
+def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name: str, *,
+                  confirmed: str | None = None) -> PlayerNamed | PlayerNotNamed:
+    """Give the player ``name`` in every game and club night of the group (tester 51: a
+    typo put right once, not once a game), or make them one with the player of that name
+    once ``confirmed`` (that name's key); every check inside the write
+    (store.rename_player)."""
+    try:
+        done = store.rename_player(db, group_id, player_id, name, confirmed=confirmed)
+    except store.PlayerRenameRefused as refused:
+        return PlayerNotNamed(refused.reason, refused.other, refused.games, refused.nights)
+    return PlayerNamed(done.player_id, done.name, done.merged, done.games)
+
+
 # ------------------------------------------------------------------------- import
 
 

@@ -1911,6 +1911,112 @@ def player_names(db: sqlite_utils.Database, group_id: int | None = None) -> dict
                                                        params)}
 
 
+class PlayerRenameRefused(Exception):
+    """A player's new name that cannot be given (:func:`rename_player`); nothing was
+    written. ``reason``: "gone" (no such player in the group), "together" (the name is
+    ``other``'s, another player who played in ``games`` (ids, deleted ones among them)
+    or ``nights`` club nights with this one: two people, never one), "confirm" (the name
+    is ``other``'s, and making the two one player was not confirmed: ``games`` are this
+    player's games, which would become ``other``'s)."""
+
+    def __init__(self, reason: str, *, other: str = "", games: tuple[str, ...] = (), nights: int = 0) -> None:
+        super().__init__(f"player rename refused: {reason}")
+        self.reason = reason
+        self.other = other
+        self.games = games
+        self.nights = nights
+
+
+@dataclass(frozen=True)
+class PlayerRenamed:
+    """What :func:`rename_player` did: the player is now ``player_id``, called ``name``
+    (the other player's id and spelling when the two were made one: ``merged``), in
+    ``games`` games (deleted ones among them)."""
+
+    player_id: int
+    name: str
+    merged: bool
+    games: int
+
+
+def _seat_names(db: sqlite_utils.Database, game_id: str) -> list[str]:
+    """A game's players at its start, by seat, as stored now (deleted games too)."""
+    return [row[0] for row in db.execute(
+        "select p.name from game_players gp join players p on p.id = gp.player_id "
+        "where gp.game_id = ? order by gp.seat", [game_id])]
+
+
+def _games_of(db: sqlite_utils.Database, player_id: int) -> list[str]:
+    """The games player ``player_id`` sat in, at the start or by a seat change (deleted
+    games too), oldest first."""
+    return [row[0] for row in db.execute(
+        "select g.id from games g where g.id in (select game_id from game_players where player_id = ?) "
+        "or g.id in (select game_id from seat_changes where player_id = ?) order by g.created_at, g.rowid",
+        [player_id, player_id])]
+
+
+def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name: str, *,
+                  confirmed: str | None = None) -> PlayerRenamed:
+    """Give group ``group_id``'s player ``player_id`` the name ``name`` (checked by the
+    caller as every name is: forms.fields.check_names) in every game of the group, the
+    deleted ones too, and every club night (tester 51: a typo in ten games took ten
+    changes, one game at a time).
+
+    A name of no other player of the group (or this one's own, spelt anew) renames the
+    player. Another player's name (any case: :func:`name_key`) makes the two one player,
+    that one (their spelling kept), this one's games, seat changes and club nights theirs,
+    once ``confirmed`` is that name's key; before, raises PlayerRenameRefused "confirm"
+    (asked first). Two players who sat in one game or one club night are two people:
+    PlayerRenameRefused "together", whatever is confirmed. No such player: "gone".
+
+    Each game whose starting names change records "players_renamed" (its history says
+    so; the phones showing it see the new names), and the summaries and figures of both
+    players are worked out again (:func:`after_write`), all in one write; every check is
+    made inside it, and nothing is written when it raises."""
+    now = _now()
+    cleaned = " ".join(name.split())
+    key = name_key(cleaned)
+    with writing(db):
+        row = db.execute("select name from players where id = ? and group_id = ?", [player_id, group_id]).fetchone()
+        if row is None:
+            raise PlayerRenameRefused("gone")
+        other = db.execute("select id, name from players where group_id = ? and name_key = ? and id != ?",
+                           [group_id, key, player_id]).fetchone()
+        games = _games_of(db, player_id)
+        if other is None and cleaned == row[0]:
+            return PlayerRenamed(player_id, cleaned, False, len(games))  # nothing to change
+        before = {game_id: _seat_names(db, game_id) for game_id in games}
+        left: list[int] = []
+        if other is None:
+            db.table("players").update(player_id, {"name": cleaned, "name_key": key})
+            kept_id, kept_name = player_id, cleaned
+        else:
+            kept_id, kept_name = int(other[0]), str(other[1])
+            theirs = set(_games_of(db, kept_id))
+            together = tuple(game_id for game_id in games if game_id in theirs)
+            nights = db.execute(
+                "select count(*) from night_players a join night_players b on a.night_id = b.night_id "
+                "where a.player_id = ? and b.player_id = ?", [player_id, kept_id]).fetchone()[0] \
+                if db.table("night_players").exists() else 0
+            if together or nights:
+                raise PlayerRenameRefused("together", other=kept_name, games=together, nights=nights)
+            if confirmed != key:
+                raise PlayerRenameRefused("confirm", other=kept_name, games=tuple(games))
+            for table in ("game_players", "seat_changes", "night_players", "night_sitting_out"):
+                if db.table(table).exists():
+                    db.execute(f"update {table} set player_id = ? where player_id = ?", [kept_id, player_id])
+            left.append(player_id)
+        for game_id in games:
+            after = _seat_names(db, game_id)
+            if after != before[game_id]:
+                _record(db, game_id, now, "players_renamed", before={"players": before[game_id]},
+                        after={"players": after})
+            _touch(db, game_id, now)
+            _written(db, game_id, left=left)
+        _drop_unseated(db, left)
+    return PlayerRenamed(kept_id, kept_name, other is not None, len(games))
+
+
 def player_group(db: sqlite_utils.Database, player_id: int) -> int | None:
     """The group player ``player_id`` belongs to, or None for no such player."""
     row = db.execute("select group_id from players where id = ?", [player_id]).fetchone()

@@ -237,7 +237,7 @@ def test_a_read_only_link_shows_everything_and_changes_nothing(app, two_groups):
         if "POST" not in rule.methods or rule.endpoint.startswith("groups."):
             continue
         path = rule.rule.replace("<game_id>", game_id).replace("<int:deal_id>", str(deal_id)).replace("<int:change_id>", "1") \
-            .replace("<int:night_id>", "1").replace("<int:number>", "1")
+            .replace("<int:night_id>", "1").replace("<int:number>", "1").replace("<int:player_id>", str(ours["players"][0]))
         assert viewer.post(path, data={"name": "x", "undo": "1"}).status_code == 403, path
     assert _counts(app) == before
 

@@ -1,6 +1,7 @@
 """The period and game filters (issue 20, part 4) of the players list's ranking and of the
 season page (/season): which period and which game they count. A plain GET form read from
 the query string (no CSRF: it changes nothing), drawn by templates/_period_filter.html.
+And a player's new name (PlayerNameForm: the player's "Change the name" page).
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from datetime import date, timedelta
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import DateField, HiddenField, SelectField
+from wtforms import DateField, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
+from ..gamefile import MAX_NAME_LENGTH, name_fault
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
+from ..inputs import clean_name
 from ..names import KIND_NAMES
 from .fields import choices
 
@@ -87,3 +90,30 @@ class RankingForm(FlaskForm):
     def chosen_kind(self) -> str | None:
         """The kind of game asked for, or None (any, or one that is no choice)."""
         return (self.kind.data or None) if not self.kind.errors else None
+
+
+class PlayerNameForm(FlaskForm):
+    """A player's new name, for every game of the group (store.rename_player): ``name``,
+    checked as every player's name is (gamefile.name_fault: something visible, at most
+    40 characters, no invisible control characters) and cleaned (:attr:`cleaned`);
+    ``confirm``: the name key the page asked about, sent back when the player taps again
+    to make two players one."""
+
+    name = StringField(_l("New name"), render_kw={"autocomplete": "off", "autocapitalize": "words"})
+    confirm = HiddenField()
+
+    def validate_name(self, field: Any) -> None:
+        fault = name_fault(field.data)
+        if fault == "blank":
+            raise ValidationError(_("Enter the player's name."))
+        if fault == "not text":
+            raise ValidationError(_("The name has characters that are not text: type it again."))
+        if fault == "long":
+            raise ValidationError(_("At most %(most)s characters, please.", most=MAX_NAME_LENGTH))
+        if fault == "control":
+            raise ValidationError(_("The name has invisible control characters: type it again."))
+
+    @property
+    def cleaned(self) -> str:
+        """The name as it is stored (inputs.clean_name), once :meth:`validate` passed."""
+        return clean_name(self.name.data or "")

@@ -12,12 +12,15 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from cachetools import LRUCache
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from .. import groups, locale_numbers, ratings, stats, store, summaries
+from .. import actions, groups, locale_numbers, ratings, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
-from ..forms.players import RankingForm
+from ..forms.players import PlayerNameForm, RankingForm
+from ..i18n import gettext as _
+from ..i18n import ngettext
+from ..text import isolate
 from .pages import shared, shared_hourly
 from .past import _day_after, _day_start, results_charts, time_zone
 
@@ -148,3 +151,42 @@ def show(player_id: int) -> Any:
     row = next((row for row in rows if row.player_id == player_id), None)
     return render_template("players/show.html", player=player, charts=results_charts(player),
                            rating=row, rated=len(rows), start=first_rating())
+
+
+@bp.route("/players/<int:player_id>/name", methods=["GET", "POST"])
+def name(player_id: int) -> Any:
+    """A player's name changed in every game and club night of the group (tester 51: a
+    typo, "Mikka" for "Mika", had to be put right one game at a time). The name of
+    another player here asks first, then makes the two one player (actions.rename_player);
+    two who played together are refused, saying where. Done: back to the player's page
+    (the other player's, when two became one), saying what changed."""
+    db, group = get_db(), group_id()
+    names = store.player_names(db, group)
+    if player_id not in names:
+        abort(404)
+    was = names[player_id]
+    form = PlayerNameForm(data={"name": was} if request.method == "GET" else None)
+    if not form.is_submitted():
+        return render_template("players/name.html", form=form, player_id=player_id, was=was)
+    if not form.validate():
+        return render_template("players/name.html", form=form, player_id=player_id, was=was), 400
+    done = actions.rename_player(db, group, player_id, form.cleaned, confirmed=form.confirm.data or None)
+    if isinstance(done, actions.PlayerNamed):
+        if done.merged:
+            flash(ngettext("%(old)s and %(name)s are one player now: %(num)s game moved to %(name)s.",
+                           "%(old)s and %(name)s are one player now: %(num)s games moved to %(name)s.",
+                           done.games, old=isolate(was), name=isolate(done.name)), "success")
+        elif done.name != was:
+            flash(_("%(old)s is %(name)s now, in every game.", old=isolate(was), name=isolate(done.name)), "success")
+        return redirect(url_for("players.show", player_id=done.player_id))
+    if done.reason == "gone":
+        abort(404)
+    if done.reason == "confirm":
+        form.confirm.data = store.name_key(form.cleaned)
+        return render_template("players/name.html", form=form, player_id=player_id, was=was, merge=done)
+    together = [game for game in (store.get_game(db, game_id) for game_id in done.games) if game.deleted_at is None]
+    form.name.errors = [ngettext(
+        "%(name)s and %(old)s both played in %(num)s game or club night: they are two players, so they cannot "
+        "be made one.", "%(name)s and %(old)s both played in %(num)s games or club nights: they are two players, "
+        "so they cannot be made one.", len(done.games) + done.nights, name=isolate(done.other), old=isolate(was))]
+    return render_template("players/name.html", form=form, player_id=player_id, was=was, together=together), 409

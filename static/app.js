@@ -394,10 +394,16 @@ const OfflineTruth = (function () {
     showCount(input);
   }
 
-  function allow(input, low, high) {
+  function allow(input, low, high, keepChosen) {
     // chips for numbers the cards no longer allow are disabled, not hidden: the row keeps
-    // its place under the thumb
-    chipsOf(input).forEach((c) => { const n = parseInt(c.value, 10); c.disabled = n < low || n > high; });
+    // its place under the thumb. ``keepChosen``: the chip of the count given stays as it
+    // is (counts that add up to more than their total, a sum of 14 of 13 sent back: each
+    // row's own count greyed made it look locked, tester 50; what the cards rule out
+    // outright, a bug count, is greyed and let go: bugLimits)
+    chipsOf(input).forEach((c) => {
+      const n = parseInt(c.value, 10);
+      c.disabled = !(keepChosen && c.checked) && (n < low || n > high);
+    });
   }
 
   // Counts that add up to a total: the one left blank fills itself in, the running sum
@@ -435,7 +441,7 @@ const OfflineTruth = (function () {
       inputs.forEach(function (input) {
         // a filled-in count follows the others, so it limits nobody
         const given = inputs.filter((o) => o !== input && o.dataset.auto !== "1").map(intOrNull);
-        allow(input, 0, complete ? total : total - given.reduce((a, b) => a + (b || 0), 0));
+        allow(input, 0, complete ? total : total - given.reduce((a, b) => a + (b || 0), 0), true);
       });
       if (sumLine) {
         const values = inputs.map(intOrNull);

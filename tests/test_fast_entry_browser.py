@@ -590,6 +590,10 @@ def test_a_deal_being_changed_lets_any_count_be_corrected_first(page, served):
     f.count("tricks_0", 6)
     expect(page.locator("[data-sum-line]")).to_have_text("15 of 13")
     assert page.locator("#tricks_1_chip-4").get_attribute("disabled") is not None  # 13 − 6 − 4 = 3 at most
+    # … but the chip of the count each player has stays as it was, not greyed as if the
+    # row were locked (tester 50: every chip of a row looked disabled after "14 of 13")
+    assert [page.locator(f"#tricks_{seat}_chip-{n}").get_attribute("disabled") for seat, n in ((1, 5), (2, 4))] \
+        == [None, None]
     f.count("tricks_1", 3)
     expect(page.locator("[data-sum-line]")).to_have_text("13 of 13")
 

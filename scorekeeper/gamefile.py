@@ -169,6 +169,23 @@ def _json(value: Any) -> str:
         return repr(value)
 
 
+#: The most combining marks a name stacks on one letter: written names of every script
+#: stay within it (a Vietnamese letter two once composed, Hebrew pointing three or four);
+#: a tower of forty accents on one "A" is no name (tester 52: it drew across the pages)
+MAX_MARKS = 4
+
+
+def _stacked(name: str) -> bool:
+    """Whether ``name`` stacks more than :data:`MAX_MARKS` combining marks (Unicode Mn,
+    Me) on one letter."""
+    run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char) in ("Mn", "Me") else 0
+        if run > MAX_MARKS:
+            return True
+    return False
+
+
 #: What can keep a text from being a player's name (:func:`name_fault`)
 NameFault = Literal["blank", "not text", "long", "control"]
 
@@ -177,7 +194,8 @@ def name_fault(name: Any) -> NameFault | None:
     """What keeps ``name`` from being a player's name, or None when it is one: "blank"
     (not text, or nothing visible once cleaned: only spaces, zero-width or combining
     marks), "not text" (half of a UTF-16 pair, "\\udcff" in a JSON file: SQLite could not
-    store it), "long" (more than :data:`MAX_NAME_LENGTH` characters once cleaned by
+    store it; or more than :data:`MAX_MARKS` combining marks stacked on one letter, which
+    draw through the lines above and below it on every page: tester 52), "long" (more than :data:`MAX_NAME_LENGTH` characters once cleaned by
     inputs.clean_name), "control" (control characters, or the direction overrides and
     isolates that would turn a name and the sheet around it backwards). Checked in that
     order. Every check of a name, in a game file and in each form that takes one, asks
@@ -189,6 +207,8 @@ def name_fault(name: Any) -> NameFault | None:
     name = clean_name(name)
     if not has_visible_character(name):
         return "blank"
+    if _stacked(name):
+        return "not text"
     if len(name) > MAX_NAME_LENGTH:
         return "long"
     if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in name):

@@ -149,6 +149,24 @@ def test_control_and_direction_override_characters_are_refused(client, db, name)
     assert db["games"].count == 0
 
 
+def test_a_tower_of_accents_on_one_letter_is_refused_and_real_names_are_not(client, db):
+    """Tester 52 (LOW): "A" with 39 acute accents (40 characters) was taken as a name, and
+    its accents drew through the header, the sheet, the chart and the games list. More
+    than four marks on one letter are refused; names of real scripts, whose letters
+    carry two or three (Vietnamese typed decomposed, Arabic with shadda and a vowel,
+    Hebrew pointing), are not."""
+    tower = client.post("/games/new?kind=trigami", data={
+        "player_0": "A" + "\u0301" * 39, "player_1": "Ben", "player_2": "Carla", "first_dealer": "0", "target": "500"})
+    assert tower.status_code == 400
+    assert "Player 1&#39;s name has characters that are not text." in tower.get_data(as_text=True)
+    assert db["games"].count == 0
+    real = ["Nguye\u0302\u0303n", "مُحَمَّد", "שָׁלוֹם"]
+    written = client.post("/games/new?kind=trigami", data={
+        "player_0": real[0], "player_1": real[1], "player_2": real[2], "first_dealer": "0", "target": "500"})
+    assert written.status_code == 302
+    assert db["games"].count == 1
+
+
 def test_every_wrong_name_of_a_new_game_is_said_beside_its_own_field_at_once(client, db):
     response = client.post("/games/new?kind=trigami", data={
         "player_0": "A" * 41, "player_1": "", "player_2": "\u202eevil", "first_dealer": "0", "target": "500"})

@@ -52,7 +52,8 @@ OPEN = frozenset({"static", "app_shell.manifest", "offline.service_worker", "off
 #: Pages that exist to change something: refused to a read-only link even when only opened
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
                      "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",
-                     "groups.game_link", "games.delete", "games.deleted", "nights.new", "nights.close"})
+                     "groups.game_link", "games.delete", "games.deleted", "nights.new", "nights.close",
+                     "players.name"})
 #: Endpoints that answer in JSON, errors too
 JSON = frozenset({"live.game", "deals.preview", "nights.live"})
 #: What a read-only link to one game may open besides that game's own pages

@@ -943,24 +943,26 @@ class PlayerNamed:
 @dataclass(frozen=True)
 class PlayerNotNamed:
     """Nothing written (store.PlayerRenameRefused): ``reason`` "gone" (no such player),
-    "together" (``other`` played in ``games`` (ids) or ``nights`` club nights with this
-    player: two people), "confirm" (the name is ``other``'s: this player's ``games``
-    would become theirs, asked first)."""
+    "changed" (renamed meanwhile on another phone: ``other`` is the name now),
+    "together" (``other`` played in ``games`` (ids) or club nights ``nights`` (ids) with
+    this player: two people), "confirm" (the name is ``other``'s: this player's
+    ``games`` would become theirs, asked first)."""
 
     reason: str
     other: str = ""
     games: tuple[str, ...] = ()
-    nights: int = 0
+    nights: tuple[int, ...] = ()
 
 
 def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name: str, *,
-                  confirmed: str | None = None) -> PlayerNamed | PlayerNotNamed:
+                  confirmed: str | None = None, was: str | None = None) -> PlayerNamed | PlayerNotNamed:
     """Give the player ``name`` in every game and club night of the group (tester 51: a
     typo put right once, not once a game), or make them one with the player of that name
-    once ``confirmed`` (that name's key); every check inside the write
+    once ``confirmed`` (that name's key); ``was``: the name the form showed (renamed
+    since on another phone: refused, "changed"); every check inside the write
     (store.rename_player)."""
     try:
-        done = store.rename_player(db, group_id, player_id, name, confirmed=confirmed)
+        done = store.rename_player(db, group_id, player_id, name, confirmed=confirmed, was=was)
     except store.PlayerRenameRefused as refused:
         return PlayerNotNamed(refused.reason, refused.other, refused.games, refused.nights)
     return PlayerNamed(done.player_id, done.name, done.merged, done.games)

@@ -1913,13 +1913,16 @@ def player_names(db: sqlite_utils.Database, group_id: int | None = None) -> dict
 
 class PlayerRenameRefused(Exception):
     """A player's new name that cannot be given (:func:`rename_player`); nothing was
-    written. ``reason``: "gone" (no such player in the group), "together" (the name is
-    ``other``'s, another player who played in ``games`` (ids, deleted ones among them)
-    or ``nights`` club nights with this one: two people, never one), "confirm" (the name
-    is ``other``'s, and making the two one player was not confirmed: ``games`` are this
-    player's games, which would become ``other``'s)."""
+    written. ``reason``: "gone" (no such player in the group), "changed" (the player was
+    renamed meanwhile, on another phone, from the name the form showed: ``other`` is the
+    name now), "together" (the name is ``other``'s, another player who played in
+    ``games`` (ids, deleted ones among them) or club nights ``nights`` (ids) with this
+    one: two people, never one), "confirm" (the name is ``other``'s, and making the two
+    one player was not confirmed: ``games`` are this player's games, which would become
+    ``other``'s)."""
 
-    def __init__(self, reason: str, *, other: str = "", games: tuple[str, ...] = (), nights: int = 0) -> None:
+    def __init__(self, reason: str, *, other: str = "", games: tuple[str, ...] = (),
+                 nights: tuple[int, ...] = ()) -> None:
         super().__init__(f"player rename refused: {reason}")
         self.reason = reason
         self.other = other
@@ -1956,7 +1959,7 @@ def _games_of(db: sqlite_utils.Database, player_id: int) -> list[str]:
 
 
 def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name: str, *,
-                  confirmed: str | None = None) -> PlayerRenamed:
+                  confirmed: str | None = None, was: str | None = None) -> PlayerRenamed:
     """Give group ``group_id``'s player ``player_id`` the name ``name`` (checked by the
     caller as every name is: forms.fields.check_names) in every game of the group, the
     deleted ones too, and every club night (tester 51: a typo in ten games took ten
@@ -1967,7 +1970,8 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
     that one (their spelling kept), this one's games, seat changes and club nights theirs,
     once ``confirmed`` is that name's key; before, raises PlayerRenameRefused "confirm"
     (asked first). Two players who sat in one game or one club night are two people:
-    PlayerRenameRefused "together", whatever is confirmed. No such player: "gone".
+    PlayerRenameRefused "together", whatever is confirmed. No such player: "gone". ``was``:
+    the name the form showed; renamed since (another phone, at the same moment): "changed".
 
     Each game whose starting names change records "players_renamed" (its history says
     so; the phones showing it see the new names), and the summaries and figures of both
@@ -1980,6 +1984,8 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
         row = db.execute("select name from players where id = ? and group_id = ?", [player_id, group_id]).fetchone()
         if row is None:
             raise PlayerRenameRefused("gone")
+        if was is not None and was != row[0]:
+            raise PlayerRenameRefused("changed", other=row[0])
         other = db.execute("select id, name from players where group_id = ? and name_key = ? and id != ?",
                            [group_id, key, player_id]).fetchone()
         games = _games_of(db, player_id)
@@ -1994,10 +2000,10 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
             kept_id, kept_name = int(other[0]), str(other[1])
             theirs = set(_games_of(db, kept_id))
             together = tuple(game_id for game_id in games if game_id in theirs)
-            nights = db.execute(
-                "select count(*) from night_players a join night_players b on a.night_id = b.night_id "
-                "where a.player_id = ? and b.player_id = ?", [player_id, kept_id]).fetchone()[0] \
-                if db.table("night_players").exists() else 0
+            nights = tuple(row[0] for row in db.execute(
+                "select a.night_id from night_players a join night_players b on a.night_id = b.night_id "
+                "where a.player_id = ? and b.player_id = ? order by a.night_id", [player_id, kept_id])) \
+                if db.table("night_players").exists() else ()
             if together or nights:
                 raise PlayerRenameRefused("together", other=kept_name, games=together, nights=nights)
             if confirmed != key:

@@ -473,3 +473,15 @@ def test_a_phone_whose_read_only_link_was_stopped_can_go_back_to_its_group(app):
     page = alpha.get("/welcome").get_data(as_text=True)
     assert "its group stopped its read-only links" in page
     switch_back(alpha, page, "Alpha")
+
+
+def test_back_to_a_group_whose_link_was_replaced_says_so(app):
+    """Tester 53: a phone of Alpha looking at Bravo's read-only link tapped "Back to my
+    group" after Alpha had made a new link: it stayed on Bravo's pages, the button gone,
+    with no word why. It is told its group's link was replaced."""
+    alpha = phone(app, "Alpha")
+    look(alpha, f"/g/{bravo_view(app)}")
+    sheet = alpha.get(f"/games/{app.config['Bravo']['game']}").get_data(as_text=True)
+    run(app, lambda db: groups.new_play_link(db, app.config["Alpha"]["group"].id))
+    assert alpha.post("/groups/back", data={"csrf_token": csrf_token(sheet)}).status_code == 302
+    assert "The link this phone used no longer works: it was replaced by a newer one." in text(alpha.get("/"))

@@ -136,7 +136,7 @@ def test_two_at_one_club_night_are_never_made_one(db):
     assert isinstance(started, night_actions.NightStarted)
     with pytest.raises(store.PlayerRenameRefused) as refused:
         store.rename_player(db, group, player_id(db, "Mikka"), "Mika", confirmed=store.name_key("Mika"))
-    assert refused.value.reason == "together" and refused.value.nights == 1
+    assert refused.value.reason == "together" and refused.value.nights == (started.night_id,)
 
 
 # ----------------------------------------------------------------------------- the page
@@ -180,6 +180,43 @@ def test_the_page_says_where_two_played_together(client, db):
     assert f'href="/games/{games[3]}"' in refused.get_data(as_text=True)
 
 
+def test_the_page_names_a_deleted_game_and_a_club_night_the_two_shared(client, db):
+    """Tester 53: two players whose only game together was deleted got the deleted game's
+    own page ("This game was deleted"), the name typed gone; two who met only at a club
+    night were told "1 game or club night" with nothing named. Both are said on the form,
+    the name as typed, the deleted games and the night linked."""
+    games = store_season(db, [*SEASON, (["Mika", "Mikka", "Liisa"], UNFINISHED)])
+    assert store.delete_game(db, games[3]) is not None
+    refused = client.post(f"/players/{player_id(db, 'Mikka')}/name", data={"name": "Mika", "confirm": "mika"})
+    assert refused.status_code == 409
+    assert "Mika and Mikka both played in 1 game or club night" in text(refused)
+    assert 'href="/games/deleted"' in refused.get_data(as_text=True) and "1 deleted game" in text(refused)
+    assert re.search(r'name="name"[^>]*value="Mika"', refused.get_data(as_text=True))
+    group = groups.only_group(db).id
+    started = night_actions.start_night(db, group, kind="trigami", options={"target": 500},
+                                        players=["Gus", "Mika", "Liisa", "Pekka", "Anni", "Jussi"], rounds=2,
+                                        ranking="placings", seating="random", seed=3, name="Spring night")
+    night = client.post(f"/players/{player_id(db, 'Gus')}/name", data={"name": "Mika", "confirm": "mika"})
+    assert night.status_code == 409 and "Mika and Gus both played in" in text(night)  # (a table too, as seated)
+    assert f'href="/nights/{started.night_id}">Spring night</a>' in night.get_data(as_text=True)
+
+
+def test_a_name_changed_on_another_phone_meanwhile_is_not_overwritten_unasked(client, db):
+    """Tester 53: two phones renamed one player at the same time, "Ra" to "Alpha" and to
+    "Beta": both were told it was done, and the last one won. The page sends the name it
+    showed; the second is refused, saying the name now, and changes nothing."""
+    store_season(db, SEASON[1:])
+    mikka = player_id(db, "Mikka")
+    shown = client.get(f"/players/{mikka}/name").get_data(as_text=True)  # both phones' page
+    was = re.search(r'name="was"[^>]*value="([^"]*)"', shown).group(1)
+    assert was == "Mikka"
+    assert client.post(f"/players/{mikka}/name", data={"name": "Mika", "was": was}).status_code == 302
+    late = client.post(f"/players/{mikka}/name", data={"name": "Mikael", "was": was})
+    assert late.status_code == 409
+    assert "Renamed on another phone meanwhile: this player is Mika now." in text(late)
+    assert store.player_names(db)[mikka] == "Mika"
+
+
 def test_a_read_only_phone_sees_no_way_to_change_a_name(app, db):
     store_season(db)
     mikka = player_id(db, "Mikka")
@@ -187,5 +224,6 @@ def test_a_read_only_phone_sees_no_way_to_change_a_name(app, db):
     db.conn.commit()
     looker = app.test_client(join=view)
     assert f"/players/{mikka}/name" not in looker.get(f"/players/{mikka}").get_data(as_text=True)
+    assert looker.get(f"/players/{mikka}/name").status_code == 403  # not a form that cannot be sent (tester 53)
     assert looker.post(f"/players/{mikka}/name", data={"name": "Mika"}).status_code == 403
     assert "Mikka" in store.player_names(db).values()

@@ -97,10 +97,12 @@ class PlayerNameForm(FlaskForm):
     checked as every player's name is (gamefile.name_fault: something visible, at most
     40 characters, no invisible control characters) and cleaned (:attr:`cleaned`);
     ``confirm``: the name key the page asked about, sent back when the player taps again
-    to make two players one."""
+    to make two players one; ``was``: the name the page showed (another phone may rename
+    the player meanwhile)."""
 
     name = StringField(_l("New name"), render_kw={"autocomplete": "off", "autocapitalize": "words"})
     confirm = HiddenField()
+    was = HiddenField()
 
     def validate_name(self, field: Any) -> None:
         fault = name_fault(field.data)

@@ -14,13 +14,14 @@ from typing import Any
 from cachetools import LRUCache
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
-from .. import actions, groups, locale_numbers, ratings, stats, store, summaries
+from .. import actions, groups, locale_numbers, night_store, ratings, stats, store, summaries
 from ..access import group_id
 from ..db import get_db
 from ..forms.players import PlayerNameForm, RankingForm
 from ..i18n import gettext as _
 from ..i18n import ngettext
 from ..text import isolate
+from .common import night_title
 from .pages import shared, shared_hourly
 from .past import _day_after, _day_start, results_charts, time_zone
 
@@ -165,12 +166,13 @@ def name(player_id: int) -> Any:
     if player_id not in names:
         abort(404)
     was = names[player_id]
-    form = PlayerNameForm(data={"name": was} if request.method == "GET" else None)
+    form = PlayerNameForm(data={"name": was, "was": was} if request.method == "GET" else None)
     if not form.is_submitted():
         return render_template("players/name.html", form=form, player_id=player_id, was=was)
     if not form.validate():
         return render_template("players/name.html", form=form, player_id=player_id, was=was), 400
-    done = actions.rename_player(db, group, player_id, form.cleaned, confirmed=form.confirm.data or None)
+    done = actions.rename_player(db, group, player_id, form.cleaned, confirmed=form.confirm.data or None,
+                                 was=form.was.data or None)
     if isinstance(done, actions.PlayerNamed):
         if done.merged:
             flash(ngettext("%(old)s and %(name)s are one player now: %(num)s game moved to %(name)s.",
@@ -181,12 +183,22 @@ def name(player_id: int) -> Any:
         return redirect(url_for("players.show", player_id=done.player_id))
     if done.reason == "gone":
         abort(404)
+    form.was.data = was
+    if done.reason == "changed":  # renamed on another phone since this page was drawn: said, asked again
+        form.name.errors = [_("Renamed on another phone meanwhile: this player is %(name)s now. Type the name again "
+                              "if it should still change.", name=isolate(done.other))]
+        return render_template("players/name.html", form=form, player_id=player_id, was=was), 409
     if done.reason == "confirm":
         form.confirm.data = store.name_key(form.cleaned)
         return render_template("players/name.html", form=form, player_id=player_id, was=was, merge=done)
-    together = [game for game in (store.get_game(db, game_id) for game_id in done.games) if game.deleted_at is None]
+    # where the two played together, each named (a deleted game by the list of deleted games)
+    shown = [game_id for game_id in done.games if not store.is_deleted(db, game_id)]
+    together = [store.get_game(db, game_id) for game_id in shown]
+    nights = [night_store.get_night(db, night_id) for night_id in done.nights]
     form.name.errors = [ngettext(
         "%(name)s and %(old)s both played in %(num)s game or club night: they are two players, so they cannot "
         "be made one.", "%(name)s and %(old)s both played in %(num)s games or club nights: they are two players, "
-        "so they cannot be made one.", len(done.games) + done.nights, name=isolate(done.other), old=isolate(was))]
-    return render_template("players/name.html", form=form, player_id=player_id, was=was, together=together), 409
+        "so they cannot be made one.", len(done.games) + len(done.nights), name=isolate(done.other), old=isolate(was))]
+    return render_template("players/name.html", form=form, player_id=player_id, was=was, together=together,
+                           nights=[(night.id, night_title(night)) for night in nights],
+                           deleted=len(done.games) - len(shown)), 409

@@ -243,5 +243,8 @@ def back() -> Any:
     token = session.pop("back", None)
     if isinstance(token, str) and groups.open_link(get_db(), token) is not None:
         access.remember(token)
+    elif isinstance(token, str):  # its group made a new link meanwhile: said, not a silent stay (tester 53)
+        flash(_("The link this phone used no longer works: it was replaced by a newer one. Ask someone in your "
+                "group for the new link."), "told")
     return redirect(url_for("games.index"))
 

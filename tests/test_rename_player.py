@@ -227,3 +227,37 @@ def test_a_read_only_phone_sees_no_way_to_change_a_name(app, db):
     assert looker.get(f"/players/{mikka}/name").status_code == 403  # not a form that cannot be sent (tester 53)
     assert looker.post(f"/players/{mikka}/name", data={"name": "Mika"}).status_code == 403
     assert "Mikka" in store.player_names(db).values()
+
+
+# ----------------------------------------------------------------------------- races
+
+
+def test_two_phones_renaming_one_player_at_the_same_instant_rename_once(race_server):
+    """Two phones, each on the player's page of "Mikka", send "Mika" and "Mikael" at the
+    same instant (a barrier releases them together, against the real server): one name is
+    given and the other phone is told the player was renamed meanwhile; every game shows
+    the one name, and nothing else changes."""
+    from functools import partial
+
+    from tests.race_support import assert_no_server_error, at_once, statuses
+
+    for round_ in range(3):
+        with race_server.db() as db:
+            store_season(db, [(["Anni", f"Mikka{round_}", "Jussi"], WON_BY_SEAT_2),
+                              ([f"Mikka{round_}", "Tuula", "Anni"], UNFINISHED)])
+            mikka = player_id(db, f"Mikka{round_}")
+        path = f"/players/{mikka}/name"
+        phones = [race_server.phone(), race_server.phone()]
+        forms = [{**phone.form(path), "name": name} for phone, name in zip(phones, (f"Mika{round_}", f"Mikael{round_}"),
+                                                                           strict=True)]
+        replies = at_once(*(partial(phone.post, path, form) for phone, form in zip(phones, forms, strict=True)))
+        assert_no_server_error(replies, f"round {round_}")
+        assert sorted(reply.status for reply in replies) == [302, 409], statuses(replies)
+        told = next(reply for reply in replies if reply.status == 409)
+        with race_server.db() as db:
+            now = store.player_names(db)[mikka]
+            assert now in (f"Mika{round_}", f"Mikael{round_}")
+            assert f"Renamed on another phone meanwhile: this player is {now} now." in told.text.replace(
+                "\u2068", "").replace("\u2069", "")
+            games = [g for g in store.list_games(db) if now in g.players]
+            assert len(games) == 2 and not [g for g in store.list_games(db) if f"Mikka{round_}" in g.players]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import partial
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from scorekeeper import create_app, groups, night_actions, store
 from scorekeeper.db import connect
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.race_support import assert_no_server_error, at_once, statuses
 from tests.test_no_input_breaks_it import _snapshot
 
 WON_BY_SEAT_2 = [WORKED_TRIGAMI_DEAL] * 3  # 240, 600, 39: finished, the second seat wins
@@ -237,10 +239,6 @@ def test_two_phones_renaming_one_player_at_the_same_instant_rename_once(race_ser
     same instant (a barrier releases them together, against the real server): one name is
     given and the other phone is told the player was renamed meanwhile; every game shows
     the one name, and nothing else changes."""
-    from functools import partial
-
-    from tests.race_support import assert_no_server_error, at_once, statuses
-
     for round_ in range(3):
         with race_server.db() as db:
             store_season(db, [(["Anni", f"Mikka{round_}", "Jussi"], WON_BY_SEAT_2),

@@ -1872,8 +1872,13 @@ const OfflineTruth = (function () {
       if (refused && box.dataset.tRefusedOne) {
         head.push(fill(refused === 1 ? box.dataset.tRefusedOne : box.dataset.tRefusedMany, { n: pageNumber(refused) }));
       }
-      if (head.length) box.appendChild(el("h2", "outbox-head", head.join(" · ")));
-      items.forEach(function (item, index) {
+      // a deal found sent as another phone's very deal is news, said above that head and
+      // apart from what it counts (tester 50: "stored once" read under "1 deal not saved")
+      const headLine = head.length ? el("h2", "outbox-head", head.join(" · ")) : null;
+      const shown = items.filter((i) => i.state === "same").concat(items.filter((i) => i.state !== "same"));
+      shown.forEach(function (item) {
+        const index = items.indexOf(item);
+        if (headLine && !headLine.parentNode && item.state !== "same") box.appendChild(headLine);
         const card = el("section", "outbox-item" + (item.state === "refused" ? " refused" : ""));
         card.appendChild(el("h3", "", fill(box.dataset.tDeal, { n: pageNumber(numberOf(item)), time: clock(item.at) })));
         if (item.state === "waiting" && item.held) {  // why it waits, and that it is sent by itself

@@ -360,3 +360,26 @@ def test_forty_letter_names_set_beside_each_other_keep_the_comparison_the_phones
         shot(page, "same-deal-long-names-360")
     finally:
         page.context.close()
+
+
+def test_a_deal_sent_as_the_other_phones_is_said_above_what_was_not_saved(browser, served):
+    """Tester 50 (LOW): a phone back online had its deal 8 found stored once (the other
+    phone had entered this very deal) and its deal 9 refused: the "stored once" card sat
+    under the head "1 deal not saved", as if it were that deal. News of a deal sent comes
+    above the head, which counts only what was not saved."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[PLAIN]))
+    page = new_page(browser)
+    try:
+        page.goto(f"{url}/games/{game_id}")
+        item = {"game": game_id, "players": ["Anna", "Ben", "Carla"], "url": f"{url}/games/{game_id}/deals/new",
+                "sheet": f"/games/{game_id}", "data": [], "entries": ["Anna: ♠, Tricks 5"], "at": 0}
+        page.evaluate("""(items) => localStorage.setItem("scorekeeper-outbox", JSON.stringify(items))""", [
+            {**item, "nonce": "refused-2", "number": 2, "state": "refused", "reason": "Deal 2 was added on another phone"},
+            {**item, "nonce": "same-1", "number": 1, "state": "same", "reason": SAID}])
+        page.reload()
+        expect(page.locator(".outbox-head")).to_have_text("1 deal not saved")
+        order = page.eval_on_selector_all("[data-outbox] > *", "(all) => all.map((e) => e.className)")
+        assert order.index("outbox-item same") < order.index("outbox-head") < order.index("outbox-item refused"), order
+    finally:
+        page.context.close()

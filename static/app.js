@@ -1141,24 +1141,31 @@ const OfflineTruth = (function () {
     barWatch.observe(bar);
   }
 
+  // A box's room inside its padding, and its widest line with its text broken between
+  // words only, each line as wide as its words: a line wider than the room holds a word
+  // that would break inside (fitWords, fitSeatChips)
+  function wordRoom(box) {
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    box.style.overflowWrap = "normal";
+    const lines = document.createRange();
+    lines.selectNodeContents(box);
+    const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
+    box.style.overflowWrap = "";
+    return { room: room, widest: widest };
+  }
+
   // The score sheet's names, and its "deals next": each whole in its column where a
   // smaller size allows it ("Alexandr/a", "Konstanti/nos" with four seats at 390 px:
   // testers 43, 46, 49; "seuraavaks" cut at 320 px: tester 51), the names all the same
   // size, never below three quarters of their own (app.css, --name-fit, --badge-fit);
-  // only a word wider than that breaks inside. Measured as fitSeatChips measures: the
-  // text broken between words only, its widest line against the room inside its box.
+  // only a word wider than that breaks inside. Measured as the Trix chips are (wordRoom).
   function fitWords(table, selector, property) {
     table.style.removeProperty(property);
     let fit = 1;
     table.querySelectorAll(selector).forEach(function (box) {
       if (!box.offsetWidth) return;
-      const style = getComputedStyle(box);
-      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      box.style.overflowWrap = "normal";
-      const lines = document.createRange();
-      lines.selectNodeContents(box);
-      const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
-      box.style.overflowWrap = "";
+      const { room, widest } = wordRoom(box);
       if (widest > room + 0.5) fit = Math.min(fit, (room / widest) * 0.97);  // a little to spare: glyphs do not shrink exactly
     });
     if (fit < 1) table.style.setProperty(property, fit.toFixed(3));
@@ -1221,15 +1228,7 @@ const OfflineTruth = (function () {
           if (box.classList.contains(wide)) return;  // the server's already
           const breaks = Array.from(box.querySelectorAll(chips)).some(function (chip) {
             if (!chip.offsetWidth) return false;  // not on show (another contract's card)
-            const style = getComputedStyle(chip);
-            const room = chip.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            // broken between words only, each line as wide as its words: a line wider than
-            // the chip holds a word that would break inside
-            chip.style.overflowWrap = "normal";
-            const lines = document.createRange();
-            lines.selectNodeContents(chip);
-            const widest = Math.max(0, ...Array.from(lines.getClientRects(), (r) => r.width));
-            chip.style.overflowWrap = "";
+            const { room, widest } = wordRoom(chip);
             return widest > room + 0.5;
           });
           if (breaks) { box.classList.add(wide); box.dataset.fitWide = "1"; }

@@ -56,7 +56,10 @@ if _NEW.exists():
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-@functools.lru_cache(maxsize=512)  # an English page is read once for all the languages it is compared with
+#: An English page is read once for all the languages it is compared with: room for every
+#: page of the crawl in English and one language (a smaller cache, with the crawl's 261
+#: pages, dropped each English page before its next language came to it)
+@functools.lru_cache(maxsize=2048)
 def seen(html: str) -> PageText:
     """What a player sees (or hears) of a page, less what is marked as in another language
     than the page (``lang``: the language switch, a quoted English rule) and the QUOTED

@@ -100,7 +100,9 @@ def undo(game: StoredGame, change: Change) -> StoredGame | None:
         return replace(game, deals=tuple(
             replace(d, entry=change.before) if d.id == change.deal_id else d for d in game.deals))
     if action == "players_renamed":
-        return replace(game, players=tuple(change.before["players"]))
+        takers = change.before.get("took_over") or {}
+        return replace(game, players=tuple(change.before["players"]), seat_changes=tuple(
+            replace(c, player=takers.get(str(c.id), c.player)) for c in game.seat_changes))
     if action == "settings_changed":
         return replace(game, options=dict(change.before["options"]))
     if action == "seat_taken" and isinstance(change.after, Mapping):
@@ -238,7 +240,11 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
         return _("Deal %(n)s changed", n=shown), changed or (_("nothing that counts"),)
     if action == "players_renamed":
         old, new = change.before["players"], change.after["players"]
-        return _("Players renamed"), tuple(renamed(a, b) for a, b in zip(old, new, strict=True) if a != b)
+        pairs = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+        took_over = change.after.get("took_over") or {}  # who took over a seat (store.rename_player)
+        pairs += [(a, took_over[key]) for key, a in (change.before.get("took_over") or {}).items()
+                  if key in took_over and a != took_over[key]]
+        return _("Players renamed"), tuple(renamed(a, b) for a, b in dict.fromkeys(pairs))
     if action == "settings_changed":
         return _("Settings changed"), settings_changes(kind, change.before["options"], change.after["options"])
     if action == "game_deleted":  # issue 18, part 1: it left every list and statistic

@@ -30,7 +30,8 @@ class NotFoundError(LookupError):
 #: game_created — None / the game file as stored (players, first_dealer, options, deals);
 #: deal_added, deal_restored — None / the deal entry; deal_deleted — the entry / None;
 #: deal_changed — the old entry / the new entry; players_renamed — {"players": [names in
-#: playing order]} both; settings_changed — {"options": {every option}} both;
+#: playing order]} both, with {"took_over": {seat change id: name}} when a player renamed
+#: across the group had taken over a seat (store.rename_player); settings_changed — {"options": {every option}} both;
 #: game_deleted — None / {"deleted_at": UTC time}; game_restored — {"deleted_at": the
 #: time it had been deleted} / None (issue 18, part 1: the game itself is unchanged);
 #: seat_taken — None / the seat change ({"id", "seat", "position", "player", "player_id",

@@ -1949,6 +1949,22 @@ def _seat_names(db: sqlite_utils.Database, game_id: str) -> list[str]:
         "where gp.game_id = ? order by gp.seat", [game_id])]
 
 
+def _taker_names(db: sqlite_utils.Database, game_id: str) -> dict[str, str]:
+    """Who took over a seat in a game, as stored now: {the seat change's id (as text, a
+    JSON key): the name}, in the order the changes apply."""
+    if not db.table("seat_changes").exists():
+        return {}
+    return {str(row[0]): row[1] for row in db.execute(
+        "select sc.id, p.name from seat_changes sc join players p on p.id = sc.player_id "
+        "where sc.game_id = ? order by sc.position, sc.id", [game_id])}
+
+
+def _names_record(players: list[str], takers: dict[str, str]) -> dict[str, Any]:
+    """What "players_renamed" records of a game's names: {"players": the starting names},
+    with {"took_over": {seat change id: name}} when someone took over a seat."""
+    return {"players": players, **({"took_over": takers} if takers else {})}
+
+
 def _games_of(db: sqlite_utils.Database, player_id: int) -> list[str]:
     """The games player ``player_id`` sat in, at the start or by a seat change (deleted
     games too), oldest first."""
@@ -1973,8 +1989,9 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
     PlayerRenameRefused "together", whatever is confirmed. No such player: "gone". ``was``:
     the name the form showed; renamed since (another phone, at the same moment): "changed".
 
-    Each game whose starting names change records "players_renamed" (its history says
-    so; the phones showing it see the new names), and the summaries and figures of both
+    Each game whose names change, at the start or of someone who took over a seat
+    (tester 53), records "players_renamed" (its history says so; the phones showing it
+    see the new names), and the summaries and figures of both
     players are worked out again (:func:`after_write`), all in one write; every check is
     made inside it, and nothing is written when it raises."""
     now = _now()
@@ -1991,7 +2008,7 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
         games = _games_of(db, player_id)
         if other is None and cleaned == row[0]:
             return PlayerRenamed(player_id, cleaned, False, len(games))  # nothing to change
-        before = {game_id: _seat_names(db, game_id) for game_id in games}
+        before = {game_id: _names_record(_seat_names(db, game_id), _taker_names(db, game_id)) for game_id in games}
         left: list[int] = []
         if other is None:
             db.table("players").update(player_id, {"name": cleaned, "name_key": key})
@@ -2013,10 +2030,9 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
                     db.execute(f"update {table} set player_id = ? where player_id = ?", [kept_id, player_id])
             left.append(player_id)
         for game_id in games:
-            after = _seat_names(db, game_id)
+            after = _names_record(_seat_names(db, game_id), _taker_names(db, game_id))
             if after != before[game_id]:
-                _record(db, game_id, now, "players_renamed", before={"players": before[game_id]},
-                        after={"players": after})
+                _record(db, game_id, now, "players_renamed", before=before[game_id], after=after)
             _touch(db, game_id, now)
             _written(db, game_id, left=left)
         _drop_unseated(db, left)

@@ -150,6 +150,24 @@ def text(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).replace("\u2068", "").replace("\u2069", "").split())
 
 
+def test_a_game_where_the_player_only_took_over_a_seat_says_it_in_its_history(client, db):
+    """Mikka took over Pekka's seat from deal 2 and played on; "Mikka" put right to "Mika"
+    across the group: the game's sheet names Mika, and its history says who was renamed,
+    as it does for a player who sat down at the start (tester 53: it said nothing, and the
+    seat change above read "Mikka", a name no longer in the game)."""
+    game_id = store.create_game(db, from_dict(game_file(players=["Liisa", "Pekka", "Jussi"], deals=UNFINISHED)))
+    store.take_seat(db, game_id, 1, "Mikka")
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    store.rename_player(db, groups.only_group(db).id, player_id(db, "Mikka"), "Mika")
+    assert store.get_game(db, game_id).players_now == ("Liisa", "Mika", "Jussi")
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    entries = [" ".join(html.unescape(re.sub(r"<[^>]+>|[\u2068\u2069]", " ", item)).split()) for item in
+               re.findall(r'<li class="change [^"]*"[^>]*>(.*?)</li>\s*(?=<li class="change|</ol>)', page, re.S)]
+    assert "Players renamed" in entries[0] and "Mikka → Mika" in entries[0]
+    assert "Pekka →" not in entries[0] and "Liisa →" not in entries[0]  # only the name that changed
+    assert "Mikka +200" in entries[1]  # before the rename, as a started player's history reads: deal 2 by Mikka
+
+
 def test_the_players_page_changes_a_name_asking_before_it_makes_two_one(client, db):
     games = store_season(db)
     mika, mikka = player_id(db, "Mika"), player_id(db, "Mikka")

@@ -448,15 +448,17 @@ def _count_trigami(tally: _Tallies, game: SeatedGame, played: Sequence[tuple[Dea
                 tally(f"{k}.bids.{kind}").chance()
             tally(f"{k}.bids.{bid}").add(game.id)
         if bid == DOUBLETS:
-            # Made: no bugs (40 a trick, 100 without tricks, 200 for every trick); failed: a
-            # bug, 0. Another player taking every trick leaves it 0 with no bug: neither
-            # (tester 35: "made (no bugs) 0 of 1, failed 1" beside a deal without a bug).
+            # Made: points scored (no bugs: 40 a trick, 100 without tricks; or every trick,
+            # 200 with all ten bugs, the rule that comes first, §1.2 1.); failed: a bug, 0.
+            # Another player taking every trick leaves it 0 with no bug: neither (tester 35:
+            # "made (no bugs) 0 of 1, failed 1" beside a deal without a bug; tester 55: every
+            # trick, +200, counted as failed for its ten bugs).
             tally(f"{k}.doublets.made").chance()
             tally(f"{k}.doublets.failed").chance()
-            if deal.bugs[seat] > 0:
-                tally(f"{k}.doublets.failed").add(game.id)
-            elif points > 0:
+            if points > 0:
                 tally(f"{k}.doublets.made").add(game.id)
+            elif deal.bugs[seat] > 0:
+                tally(f"{k}.doublets.failed").add(game.id)
         elif bid == TURNIP:
             tally(f"{k}.turnip.points").add(game.id, points)
         tally(f"{k}.bugs").add(game.id, deal.bugs[seat])

@@ -117,6 +117,22 @@ def test_doublets_lost_to_another_players_every_trick_is_neither_made_nor_failed
     assert (fig(ben, "trigami.doublets.made").value, fig(ben, "trigami.doublets.failed").value) == (0, 1)
 
 
+def test_doublets_with_every_trick_is_made_though_it_took_every_bug(db, make_game):
+    """Tester 55: Ben bid Doublets ♠ and took all 13 tricks, so all 10 spades: 200 by the
+    every-trick rule, which comes before Doublets' "a bug scores 0" (SCORING.md §1.2, 1.
+    and 2.). His figures said "Doublets failed (0 points) 1 of 1" beside his best deal,
+    +200 with that very bid. It is made; Carla's Doublets in the same deal, no trick and
+    no bug, lost to Ben's every trick, is neither."""
+    every_trick = {"bids": [{"kind": "plain", "suit": "H"}, {"kind": "doublets", "suit": "S"},
+                            {"kind": "doublets", "suit": "C"}], "tricks": [0, 13, 0], "bugs": [0, 10, 0]}
+    make_game(deals=[every_trick])
+    ben, carla = of(db, "Ben"), of(db, "Carla")
+    made, failed = fig(ben, "trigami.doublets.made"), fig(ben, "trigami.doublets.failed")
+    assert (made.value, made.of, failed.value) == (1, 1, 0)
+    assert fig(ben, "trigami.points").value == 200
+    assert (fig(carla, "trigami.doublets.made").value, fig(carla, "trigami.doublets.failed").value) == (0, 0)
+
+
 def test_trigami_bids_doublets_turnip_and_bugs(db, history):
     ids, _players = history
     anna = of(db, "Anna")

@@ -141,13 +141,16 @@ def summary(game: StoredGame, since: Sequence[Change], own: Collection[int] = ()
 
 @dataclass(frozen=True)
 class Row:
-    """One field of a deal, as each phone has it: ``label`` ("Ben's tricks"),
-    ``theirs`` (the deal another phone added) and ``mine`` (this phone's entry), in
-    plain words; ``differs``: whether the two say otherwise."""
+    """One field of a deal, as each phone has it: ``label`` ("Ben's tricks", "K♥ taken
+    by"), ``theirs`` (the deal another phone added) and ``mine`` (this phone's entry), in
+    plain words; ``differs``: whether the two say otherwise. ``named``: the field as a
+    sentence names it ("they differ in who took the K♥"), where its label does not read
+    there (tester 55: "they differ in K♥ taken by."); None: the label."""
 
     label: str
     theirs: str
     mine: str
+    named: str | None = None
 
     @property
     def differs(self) -> bool:
@@ -170,7 +173,7 @@ class Compared:
 
     @property
     def differences(self) -> tuple[str, ...]:
-        return tuple(r.label for r in self.rows if r.differs)
+        return tuple(r.named or r.label for r in self.rows if r.differs)
 
 
 def compare(game: StoredGame, since: Sequence[Change], mine: Mapping[str, Any] | None,
@@ -244,7 +247,9 @@ def _rows(kind: str, theirs: Mapping[str, Any], mine: Mapping[str, Any], names: 
             return SUIT_SYMBOLS.get(entry.get("turnip") or "", _("not noted"))
         rows.append(Row(_("Turnip card"), turnip(theirs), turnip(mine)))
     rows.append(Row(_("Last trick won by"), _seat(names, theirs.get("last_trick"), _("not noted")),
-                    _seat(names, mine.get("last_trick"), _("not noted"))))
+                    _seat(names, mine.get("last_trick"), _("not noted")),
+                    # TRANSLATORS: a field of a deal as "they differ in %(fields)s" names it
+                    _("who won the last trick")))
     return tuple(rows)
 
 
@@ -269,12 +274,17 @@ def _trix_rows(theirs: Mapping[str, Any], mine: Mapping[str, Any], names: Sequen
             for rank, suit, key in cards:
                 card = card_label(rank, suit)
                 ours, others = block(mine, contract, key), block(theirs, contract, key)
+                # TRANSLATORS: the next three: a field of a deal as "they differ in %(fields)s" names it
                 rows.append(Row(_("%(card)s taken by", card=card), _seat(names, others.get("taker")),
-                                _seat(names, ours.get("taker"))))
-                for field, label, none in (("doubled_by", _("%(card)s doubled by", card=card), _("nobody")),
-                                           ("leader", _("%(card)s: trick led by", card=card), "—")):
+                                _seat(names, ours.get("taker")), _("who took the %(card)s", card=card)))
+                for field, label, named, none in (
+                        ("doubled_by", _("%(card)s doubled by", card=card), _("who doubled the %(card)s", card=card),
+                         _("nobody")),
+                        ("leader", _("%(card)s: trick led by", card=card),
+                         _("who led the trick the %(card)s fell in", card=card), "—")):
                     if others.get(field) is not None or ours.get(field) is not None:
-                        rows.append(Row(label, _seat(names, others.get(field), none), _seat(names, ours.get(field), none)))
+                        rows.append(Row(label, _seat(names, others.get(field), none), _seat(names, ours.get(field), none),
+                                        named))
         elif contract == "trix":
             def order(entry: Mapping[str, Any]) -> str:
                 if "trix" not in (entry.get("contracts") or ()):

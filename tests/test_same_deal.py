@@ -229,7 +229,9 @@ def test_trix_contracts_that_differ_are_named_field_by_field(client, make_game, 
                                                               "seen": seen})
     assert asked.status_code == 409
     page = plain(text(asked))
-    assert "Deal 1 from the other phone and yours are not the same: they differ in K♥ taken by." in page
+    # the field named as a sentence says it (tester 55: "they differ in K♥ taken by.")
+    assert "Deal 1 from the other phone and yours are not the same: they differ in who took the K♥." in page
+    assert "K♥ taken by Dan Carla" in page  # the table's row keeps its label
     html = plain(asked.get_data(as_text=True))
     assert re.search(r"<th scope=\"row\">Contract</th>\s*<td>King of Hearts</td><td>King of Hearts</td>", html)
     assert re.search(r"<th scope=\"row\">Dan</th><td>−75</td><td>0</td>", html)

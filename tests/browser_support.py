@@ -485,8 +485,12 @@ def words_cut(page, selector: str) -> list[str]:
 
 
 #: JavaScript: whether the page fits its width (no sideways scrolling), for a test that
-#: reads it with its other measures in one call (:func:`no_sideways_scroll` reads it alone)
-FITS_WIDTH = "document.documentElement.scrollWidth <= window.innerWidth + 1"
+#: reads it with its other measures in one call (:func:`no_sideways_scroll` reads it alone).
+#: Against the page's own width (the root's clientWidth: the phone's width), never the
+#: window's: a phone (is_mobile) zooms out to a page wider than itself, and its window
+#: (innerWidth) grows with the page, so "scrollWidth <= innerWidth" held for a page 337 px
+#: wide on a 320 px phone (tester 55's ranking)
+FITS_WIDTH = "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
 #: JavaScript: a function giving an element's box as Playwright's ``bounding_box`` does,
 #: {x, y, width, height} in the page's viewport, or null for an element shown nowhere
 BOX = """(e) => {

@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from tests.browser_support import BOX, FITS_WIDTH, new_page, shot, sync_api
+from tests.browser_support import BOX, FITS_WIDTH, PHONE_LOCALES, new_page, shot, sync_api, words_cut
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_ratings import TIE_DEAL
@@ -81,14 +81,22 @@ RANKING_SEEN = f"""() => {{
           aToZ: ({BOX})(document.querySelector("table.players-table")),
           cell: cell.innerText, cellLines: ({LINES_OF})(cell), cellBox: ({BOX})(cell),
           under: under.innerText, underBox: ({BOX})(under),
-          dir: document.documentElement.getAttribute("dir"), fits: {FITS_WIDTH}}};
+          dir: document.documentElement.getAttribute("dir"), fits: {FITS_WIDTH},
+          // each A–Z "won" cell: whether its "of N" sits beside its number, not under it
+          wonBeside: Array.from(document.querySelectorAll("table.players-table .figure-of.inline"), (of) => {{
+            const figure = of.parentElement.querySelector(".figure-link").getBoundingClientRect();
+            return of.getBoundingClientRect().top < figure.bottom;
+          }})}};
 }}"""
 
 
+@pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("language", ["en", "ar"])
-def test_the_ranking_on_a_phone(browser, server, language):
+def test_the_ranking_on_a_phone(browser, server, language, width):
+    """At 320 px too (tester 55: the ranking was 337 px wide, "Finished" cut at the edge,
+    and a won game's "of 2" wrapped under its number)."""
     url, _ids = server
-    page = new_page(browser, locale=LOCALES[language])
+    page = new_page(browser, width=width, locale=LOCALES[language])
     try:
         page.goto(f"{url}/players")
         table = page.locator("table.ranking-table")
@@ -108,7 +116,8 @@ def test_the_ranking_on_a_phone(browser, server, language):
             assert seen["dir"] == "rtl"
             assert re.search("[٠-٩]", seen["cell"])  # the page's digits
         assert seen["fits"]  # no sideways scroll
-        shot(page, f"ratings-players-{language}")
+        assert seen["wonBeside"] and all(seen["wonBeside"])  # "1 of 2" on one line, as "0 of 2"
+        shot(page, f"ratings-players-{language}-{width}")
     finally:
         page.context.close()
 
@@ -167,6 +176,33 @@ def test_a_players_rating_on_a_phone(browser, server, language):
             assert "finishing places" in explained and "shrinks" in explained
         assert fits  # no sideways scroll
         shot(page, f"ratings-player-{language}")
+    finally:
+        page.context.close()
+
+
+#: JavaScript: each table of the page that stands out of its panel, with both boxes
+TABLES_OUT = f"""() => Array.from(document.querySelectorAll("main .panel table"), (table) => {{
+  const box = ({BOX})(table), panel = ({BOX})(table.closest(".panel"));
+  return box.x < panel.x - 1 || box.x + box.width > panel.x + panel.width + 1 ? [table.className, box, panel] : null;
+}}).filter(Boolean)"""
+
+
+@pytest.mark.parametrize("language", ["de", "fi"])
+def test_a_players_page_keeps_to_a_320_pixel_phone(browser, server, language):
+    """Tester 55 (German, 320 px): Ben's contract-by-contract table ran past its panel
+    ("Bekommen pro Spiel"), the tiles three to a row broke "Gewonne/n", a figure's label
+    "Schlechteste/s Spiel"; the head to head stood out of its panel too. Every table
+    stays in its panel, the page in the phone, and no figure's label breaks inside a word."""
+    url, ids = server
+    page = new_page(browser, width=320, height=740, locale=PHONE_LOCALES[language])
+    try:
+        page.goto(f"{url}/players/{ids[BEN]}")
+        sync_api.expect(page.locator("table.contracts-table")).to_be_visible()
+        out, fits = page.evaluate(f"() => [({TABLES_OUT})(), {FITS_WIDTH}]")
+        assert fits and out == [], out
+        # (a tile's long compound, "kiusakortteja", is the phone's to hyphenate: app.css)
+        assert words_cut(page, ".figure-label") == []
+        shot(page, f"ratings-player-320-{language}")
     finally:
         page.context.close()
 

@@ -143,7 +143,7 @@ SHEET_IN_SIGHT = """() => {
           teams: Array.from(document.querySelectorAll("thead .team-row .team-cell"), box),
           buttons: Array.from(document.querySelectorAll(".action-bar a.button, .action-bar button"), (b) => {
             const box = b.getBoundingClientRect();
-            return {width: box.width, height: box.height, inWindow: box.left >= 0 && box.right <= innerWidth,
+            return {width: box.width, height: box.height, inWindow: box.left >= 0 && box.right <= document.documentElement.clientWidth,
                     whole: b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1}; }),
           teamTotals: Array.from(document.querySelectorAll("thead .team-row .team-total"), (t) => t.innerText),
           partners: Array.from(document.querySelectorAll("thead .team-row .team-names bdi"), (b) => b.innerText)};

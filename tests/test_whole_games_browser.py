@@ -239,12 +239,13 @@ OVERLAPS = r"""() => {
   return out;
 }"""
 
-# The fixed bar at the bottom, wholly on the screen
+# The fixed bar at the bottom, wholly on the screen (the phone's width: the root's
+# clientWidth, as tests/browser_support.py FITS_WIDTH says why)
 BAR_ON_SCREEN = r"""() => {
   const bar = document.querySelector("main .action-bar");
   if (!bar) return true;
   const r = bar.getBoundingClientRect();
-  return r.left >= -1 && r.right <= innerWidth + 1 && r.top >= 0 && r.bottom <= innerHeight + 1;
+  return r.left >= -1 && r.right <= document.documentElement.clientWidth + 1 && r.top >= 0 && r.bottom <= innerHeight + 1;
 }"""
 
 # The x of each seat's column (centre), in seat order, and of the deal column

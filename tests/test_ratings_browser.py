@@ -21,7 +21,15 @@ import re
 
 import pytest
 
-from tests.browser_support import BOX, FITS_WIDTH, PHONE_LOCALES, new_page, shot, sync_api, words_cut
+from tests.browser_support import (
+    BOX,
+    FITS_WIDTH,
+    PHONE_LOCALES,
+    new_page,
+    shot,
+    sync_api,
+    words_cut,
+)
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_ratings import TIE_DEAL

@@ -277,14 +277,14 @@ def _trix_rows(theirs: Mapping[str, Any], mine: Mapping[str, Any], names: Sequen
                 # TRANSLATORS: the next three: a field of a deal as "they differ in %(fields)s" names it
                 rows.append(Row(_("%(card)s taken by", card=card), _seat(names, others.get("taker")),
                                 _seat(names, ours.get("taker")), _("who took the %(card)s", card=card)))
-                for field, label, named, none in (
+                for field, label, said, none in (
                         ("doubled_by", _("%(card)s doubled by", card=card), _("who doubled the %(card)s", card=card),
                          _("nobody")),
                         ("leader", _("%(card)s: trick led by", card=card),
                          _("who led the trick the %(card)s fell in", card=card), "—")):
                     if others.get(field) is not None or ours.get(field) is not None:
                         rows.append(Row(label, _seat(names, others.get(field), none), _seat(names, ours.get(field), none),
-                                        named))
+                                        said))
         elif contract == "trix":
             def order(entry: Mapping[str, Any]) -> str:
                 if "trix" not in (entry.get("contracts") or ()):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import conflicts, store
 from scorekeeper.gamefile import from_dict
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.race_support import form_fields
@@ -464,3 +464,21 @@ def test_an_outbox_send_saved_already_says_at_which_version_and_keeps_the_messag
     assert len(store.get_game(db, game_id).deals) == 1
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Deal 1 saved: \u2068Anna\u2069 +80" in sheet and "Undo deal 1" in sheet
+
+
+def test_a_trix_complex_deal_of_king_and_queens_is_compared_card_by_card(make_game, db):
+    """Trix Complex (SCORING.md §2): one deal played as the King of Hearts and the queens
+    together. Another phone saved it with the Q♣ taken by Dan; this phone's entry has Carla:
+    the comparison sets every card side by side, the queens after the king, and the
+    sentence names the one that differs as words say it."""
+    deal = {"contracts": ["king", "queens"], "king": {"taker": 1},
+            "queens": {suit: {"taker": seat} for seat, suit in enumerate("SHDC")}}
+    game_id = make_game(kind="trix", options={"complex": True})
+    store.add_deal(db, game_id, deal)  # on the other phone
+    game = store.get_game(db, game_id)
+    mine = {**deal, "queens": {**deal["queens"], "C": {"taker": 2}}}
+    compared = conflicts.compare(game, store.changes_since(db, game_id, 0), mine)
+    assert compared is not None and compared.number == 1
+    labels = [row.label for row in compared.rows]
+    assert labels == ["Contract", "K♥ taken by", "Q♠ taken by", "Q♥ taken by", "Q♦ taken by", "Q♣ taken by"]
+    assert compared.differences == ("who took the Q♣",)

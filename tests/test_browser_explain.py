@@ -208,6 +208,24 @@ def test_calculator_works_without_javascript(browser, served):
     page.context.close()
 
 
+def test_a_name_of_forty_letters_without_a_space_leaves_its_points_on_the_calculators_page(page, served):
+    """Tester 55: a name of forty Arabic letters (the most a name may have) in the
+    calculator's names pushed its points past the right edge of the phone: the name
+    breaks inside instead, and its +13 stands on the page (SCORING.md §1.2's worked deal)."""
+    base, _make = served
+    page.goto(f"{base}/calculator")
+    page.get_by_text("Names (optional)").click()
+    page.fill("#player-2", "ع" * 40)
+    fill_worked_example(page)
+    page.get_by_role("button", name="Work it out").click()
+    points = page.locator("#result .calc-points b")
+    expect(points).to_have_text(["+80", "+200", "+13"])
+    seen = points.evaluate_all(f"""(all) => [all.map((b) => b.getBoundingClientRect().right),
+        document.querySelector("#result").getBoundingClientRect().right, {FITS_WIDTH}]""")
+    rights, result_right, fits = seen
+    assert fits and all(right <= result_right + 1 for right in rights), seen
+
+
 def test_what_if_lower_target_on_a_phone(page, served):
     _base, make = served
     url = make("trigami", ["Anna", "Ben", "Carla"], [WORKED, CLEAN, CLEAN])

@@ -8,6 +8,7 @@ Screenshots go to screenshots/ (ignored by git): open them and look.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -53,7 +54,9 @@ BOXES = """(selectors) => {
                         return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height}; };
   const bar = document.querySelector(".action-bar");
   const out = {window: innerHeight, headBottom: document.querySelector("table.sheet thead").getBoundingClientRect().bottom,
-               barTop: bar ? bar.getBoundingClientRect().top : innerHeight, bar: box(bar)};
+               barTop: bar ? bar.getBoundingClientRect().top : innerHeight, bar: box(bar),
+               // the bar's background as drawn: a colour with an alpha lets the page show through
+               barBackground: bar ? [getComputedStyle(bar).backgroundColor, getComputedStyle(bar).backdropFilter] : null};
   for (const [name, selector] of Object.entries(selectors)) out[name] = box(document.querySelector(selector));
   return out;
 }"""
@@ -122,6 +125,9 @@ def test_after_the_winning_deal_the_result_and_the_new_row_are_in_sight(site, br
         assert _clear(seen, "row"), seen
         assert _clear(seen, "result"), seen
         assert seen["totals"] == [True] * len(data["players"])
+        # the bar is opaque: no row of the sheet shows through it as a ghost (tester 55)
+        colour, blur = seen["barBackground"]
+        assert re.fullmatch(r"rgb\(\d+, \d+, \d+\)", colour) and blur == "none", seen["barBackground"]
         # the winners' columns stand out beside their totals
         assert seen["winners"] == (2 if what == "trix-teams" else 1)
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import io
 import json
 import logging
 import os
@@ -55,6 +56,16 @@ def _read(path: str, most: int | None = None) -> str:
     if most is not None and len(data) > most:
         raise TooLarge
     return data.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
+
+
+def _utf8_out() -> None:
+    """Standard output in UTF-8 whatever the locale says (JSON is UTF-8: RFC 8259; a game
+    file's names and the suits ♠♥♦♣ are not Latin-1: tester 56, PYTHONIOENCODING=latin-1
+    ended `scorekeeper score` in a traceback); standard error in its own encoding, what
+    it cannot say written as escapes rather than failing."""
+    for stream, encoding, errors in ((sys.stdout, "utf-8", "strict"), (sys.stderr, None, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower().replace("-", "") != "utf8":
+            stream.reconfigure(encoding=encoding or stream.encoding, errors=errors)
 
 
 def _fail(message: str, status: int = 1) -> NoReturn:
@@ -123,6 +134,7 @@ class _Commands(click.Group):
     so is a command's argument it cannot take (a folder for a backup's file), with
     click's exit status 2."""
     def invoke(self, ctx: click.Context) -> object:
+        _utf8_out()
         try:
             return super().invoke(ctx)
         except DiskFullError as refused:
@@ -148,7 +160,10 @@ def main() -> None:
 def score(file: str) -> None:
     """Score a game file (- for standard input) and print the result as JSON."""
     result = _load(file).score()
-    click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    try:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    except OSError as unwritten:  # a full disk under "> file" (tester 56: a traceback)
+        _fail(f"the result could not be written: {unwritten.strerror or unwritten}")
 
 
 def _app() -> Flask:

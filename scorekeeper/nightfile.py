@@ -131,13 +131,14 @@ def dumps(night: NightFile) -> str:
 
 
 def is_night_file(text: str | bytes) -> bool:
-    """Whether ``text`` is meant as a night file: a JSON object with ``rounds`` (a game
-    file and a group file have none). Never raises."""
+    """Whether ``text`` is meant as a night file: a JSON object with ``rounds`` and no
+    ``deals`` (a group file has no ``rounds``; a game file has ``deals``, and a key it
+    does not define, ``rounds`` too, is ignored: GAME-FILE.md; tester 56). Never raises."""
     try:
         data = _decoded(text)
     except FormatError:
         return False
-    return isinstance(data, Mapping) and "rounds" in data
+    return isinstance(data, Mapping) and "rounds" in data and "deals" not in data
 
 
 #: The longest night's name (characters, once cleaned), in the form and in a night file.

@@ -197,6 +197,14 @@ def test_unknown_keys_at_the_top_and_in_a_trigami_deal_are_ignored(invoke, write
     assert out["totals"] == [80, 200, 13]
 
 
+def test_a_game_file_with_a_key_of_a_night_file_is_scored_as_a_game_file(invoke, write):
+    """GAME-FILE.md: "Keys the format does not define are ignored". A game file with a
+    "rounds" key of its own (tester 56) was refused as a night file."""
+    data = {**game_file(deals=[WORKED_TRIGAMI_DEAL]), "rounds": 3}
+    out = scored(invoke("score", write(data)))
+    assert out["totals"] == [80, 200, 13]
+
+
 # ---------------------------------------------------------------------------- score: bad
 
 
@@ -452,6 +460,21 @@ def test_installed_console_script_keeps_stdout_and_stderr_apart(tmp_path):
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout.count(b"\n") == 1
     assert json.loads(done.stdout)["deals"][0]["points"] == [80, 200, 13]
+
+    # a locale of Latin-1 (tester 56: a traceback for the ♦ of the explanations): the JSON
+    # in UTF-8 all the same, as JSON is
+    latin = subprocess.run([str(script), "score", str(good)], capture_output=True, cwd=tmp_path, timeout=60,
+                           env={**env, "PYTHONIOENCODING": "latin-1"}, check=False)
+    assert (latin.returncode, latin.stderr) == (0, b"")
+    assert json.loads(latin.stdout.decode("utf-8")) == json.loads(done.stdout)
+    # a full disk under "> file": one line, not a traceback
+    if Path("/dev/full").exists():
+        with open("/dev/full", "wb") as full:
+            unwritten = subprocess.run([str(script), "score", str(good)], stdout=full, stderr=subprocess.PIPE,
+                                       cwd=tmp_path, env=env, timeout=60, check=False)
+        assert unwritten.returncode == 1
+        assert unwritten.stderr.startswith(b"scorekeeper: the result could not be written") and b"Traceback" not in \
+            unwritten.stderr, unwritten.stderr
 
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(game_file(deals=[plain_deal([4, 4, 4], [1, 1, 1])])),

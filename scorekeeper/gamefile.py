@@ -333,9 +333,16 @@ def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+def _not_a_number(constant: str) -> Any:
+    """Python's json reads NaN, Infinity and -Infinity, which JSON has not (RFC 8259, §6;
+    tester 56: a file with NaN was taken): refused as not JSON."""
+    raise ValueError(f"{constant} is not JSON")
+
+
 def _decode(text: str) -> Any:
-    """JSON text decoded, refusing an object with a key given twice (_KeyTwice)."""
-    return json.loads(text, object_pairs_hook=_one_each)
+    """JSON text decoded, refusing an object with a key given twice (_KeyTwice) and the
+    NaN and Infinity JSON has not (ValueError)."""
+    return json.loads(text, object_pairs_hook=_one_each, parse_constant=_not_a_number)
 
 
 def _not_json(exc: Exception) -> FormatError:

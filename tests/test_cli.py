@@ -216,6 +216,9 @@ def _without(key: str) -> dict[str, Any]:
 
 BAD_FILES = {
     "not JSON": (b"scores: 80 200 13", ["not a JSON file"]),
+    # JSON has no NaN or Infinity (RFC 8259), though Python's json reads them (tester 56)
+    "NaN": (json.dumps({**game_file(), "comment": float("nan")}).encode(), ["not a JSON file"]),
+    "Infinity": (json.dumps({**game_file(), "first_dealer": float("-inf")}).encode(), ["not a JSON file"]),
     "a JSON array": ([game_file()], ["JSON object"]),
     "missing key": (_without("deals"), ["missing key 'deals'"]),
     "format 2": ({**game_file(), "format": 2}, ["format must be 1"]),

@@ -397,8 +397,9 @@ class TrigamiRules:
                 # the next Save said all 10)
                 raise self._all_tricks_error(deal, number, names, seat)
             if bugs < least:
+                # (not "at least {least} are bugs": "at least 1 are bugs", tester 56)
                 raise error(_("{name} has {bugs}, but took {taken} cards and only {outside} "
-                              "are not of their bug suit: at least {least} are bugs").format(
+                              "are not of their bug suit: their bugs number at least {least}").format(
                     name=names[seat], bugs=_bugs(bugs), taken=taken, outside=self.outside,
                     least=least), "bugs", seat)
 

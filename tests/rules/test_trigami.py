@@ -173,7 +173,7 @@ def test_every_trick_after_turnip_holds_the_whole_bug_suit_turnip_included():
     pytest.param(entry(["plain H", "plain S", "plain C"], [11, 1, 1], [2, 0, 0]),
                  "bugs", 0, "Anna has 2 bugs, but took 33 cards", id="11-tricks-3-bugs"),
     pytest.param(entry(["plain H", "plain S", "plain C"], [11, 1, 1], [3, 0, 0], last_trick=0),
-                 "bugs", 0, "at least 4 are bugs", id="11-tricks-and-the-turnip-4-bugs"),
+                 "bugs", 0, "their bugs number at least 4", id="11-tricks-and-the-turnip-4-bugs"),
     pytest.param(entry(["plain H", "plain H", "plain C"], [4, 4, 5], [6, 5, 0]),
                  "bugs", None, "Anna and Ben share ♥ as bug suit, and their bugs add up to 11",
                  id="shared-bug-suit-over-10"),
@@ -447,7 +447,7 @@ def test_bugami3_every_trick_is_all_17_and_all_13_bugs():
      "Anna has 7 bugs, but 2 tricks can hold only 6 cards"),
     # 39 cards outside a bug suit: 14 tricks (42 cards) hold at least 3 bugs
     (entry(["plain H", "plain S", "plain C"], [14, 2, 1], [2, 0, 0]), "bugs", 0,
-     "at least 3 are bugs"),
+     "their bugs number at least 3"),
     (entry(["plain H", "plain H", "plain C"], [9, 8, 0], [7, 5, 0]), "bugs", None,
      "so their bugs add up to 13, not 12"),
 ])

@@ -197,6 +197,12 @@ def build(game: StoredGame, changes: Sequence[Change], deleted: Sequence[StoredD
                                   imported=game.imported)
         if change.action == "deal_changed":
             details = (*details, *_points_moved(before_sheet, after_sheet, number, shown))
+        if change.action == "deal_restored" and number is not None and number < len(after.deals):
+            # what the restore moved, as the delete and the Restore button said beforehand;
+            # the older entries below keep the numbers the deals had then (tester 57)
+            details = (*details, _("The deals after it moved down one place (deal %(n)s became deal %(next)s), "
+                                   "and so did their dealers; the changes below name them by the numbers they "
+                                   "had then.", n=number, next=number + 1))
         entries.append(Entry(
             change=change, title=title, details=details, at=datetime.fromisoformat(change.at),
             totals_before=_totals(before_sheet, len(names)), totals_after=_totals(after_sheet, len(names)),

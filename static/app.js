@@ -229,7 +229,7 @@ const OfflineTruth = (function () {
     }
     if (!texts) return;  // no line: nothing to put right
     let text = (texts.seats[now.dealer] || "").replace("{n}", pageNumber(now.kingdom || 0));
-    if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator);
+    if (now.contracts) text += " " + texts.still + " " + now.contracts.map((c) => texts.names[c] || c).join(texts.separator) + ".";
     if (said.dataset.drawn === undefined) said.dataset.drawn = said.textContent;
     said.textContent = text;
     region.querySelectorAll("thead th.player-col").forEach(function (th, seat) {

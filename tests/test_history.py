@@ -267,7 +267,8 @@ def test_a_deal_restored_before_a_seat_was_taken_over_names_its_player_and_the_s
     page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
     assert client.post(restore_url(page), data={"back": "history"}).status_code == 302
     restored = entries(client, game_id)[0].replace("\u2068", "").replace("\u2069", "")
-    assert "Deal 2 restored: Anna +80 · Ben +200 · Carla +13 Totals" in restored  # the deal, as played
+    assert "Deal 2 restored: Anna +80 · Ben +200 · Carla +13 " in restored  # the deal, as played
+    assert "(deal 2 became deal 3)" in restored  # deal 2 was deal 2 still: it moved down (tester 57)
     totals = restored.split("Totals", 1)[1]
     assert re.findall(r"(Anna|Ben|Carla|Dora) ", totals) == ["Anna", "Ben", "Dora"], restored
 
@@ -290,6 +291,13 @@ def test_restore_says_beforehand_when_the_deals_after_it_and_their_dealers_move(
     assert "Deal 3 restored." in text(answer), text(answer)[:3000]
     after = store.get_game(db, game_id).deals
     assert len(after) == 4 and [d.id for d in after[:3]] == [d.id for d in deals], after  # as said
+    # and said afterwards, on the restore's own entry (tester 57: "Deal 3 added" below it
+    # is deal 4 now, with nothing to say so)
+    restored, added = entries(client, game_id)[:2]
+    assert restored.startswith("Deal 3 restored") or "Deal 3 restored" in restored
+    assert ("The deals after it moved down one place (deal 3 became deal 4), and so did their dealers; the "
+            "changes below name them by the numbers they had then.") in restored
+    assert "Deal 3 added" in added
 
 
 def _restore_fields(page_html: str) -> dict[str, str]:

@@ -557,7 +557,7 @@ def test_trix_king_doubled_and_taken_by_another(client, make_game, db):
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Deal 1 saved: \u2068Anna\u2069 0, \u2068Ben\u2069 +75, \u2068Carla\u2069 −150, \u2068Dan\u2069 0." in sheet
     assert "Kingdom 1 — Ben" in sheet
-    assert "Still to choose: Queens, Diamonds, Tricks, Trix" in sheet
+    assert "Still to choose: Queens, Diamonds, Tricks, Trix. Why?" in sheet  # a sentence before "Why?" (tester 57)
 
 
 def test_trix_doubler_taking_back_needs_the_leader(client, make_game, db):

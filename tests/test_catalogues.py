@@ -75,3 +75,14 @@ def test_the_build_compiles_each_catalogue_into_what_gettext_reads(tmp_path):
         catalog = _read(mo.with_suffix(".po"))
         sample = next(m for m in catalog if m.id == "Start a group")
         assert translations.gettext("Start a group") == sample.string != "Start a group"
+
+
+def test_a_finnish_compound_tail_stays_with_its_words():
+    """Finnish joins a compound of several words with a space and a hyphen ("tupla tai
+    kuitti -tarjous"): the space is a no-break space, so that a phone never leaves "kuitti
+    -" at a line's end and "-tarjous" on the next (tester 57, at 320 px)."""
+    catalogue = _read(ROOT / "scorekeeper" / "translations" / "fi" / "LC_MESSAGES" / "messages.po")
+    broken = [text for message in catalogue if message.id
+              for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+              if re.search(r"\w -\w", text or "")]
+    assert broken == []

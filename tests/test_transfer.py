@@ -568,6 +568,10 @@ def test_download_names_keep_names_in_any_script(client, make_game):
         assert "李雷" in full and "zoë" in full and "=" not in full
         plain = header.split('filename="')[1].split('"')[0]
         assert plain.isascii() and plain.startswith("trix-")
+    # names of no Latin letter at all: the plain name ends with the day, no hyphen hanging
+    arabic = make_game(kind="trix", players=["سارة", "عمر", "ليلى", "يوسف"])
+    header = client.get(f"/games/{arabic}/sheet.csv").headers["Content-Disposition"]
+    assert re.fullmatch(r"trix-\d{4}-\d\d-\d\d\.csv", header.split('filename="')[1].split('"')[0]), header
 
 
 def test_what_a_problem_quotes_of_a_huge_value_is_cut_to_a_line(client, db):

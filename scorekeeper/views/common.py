@@ -159,6 +159,9 @@ def named_attachment(full: str) -> dict[str, str]:
     ASCII fallback), never kept by a shared cache or the browser."""
     plain = unicodedata.normalize("NFKD", full).encode("ascii", "ignore").decode()
     plain = re.sub(r"-{2,}", "-", re.sub(r"[^A-Za-z0-9.-]+", "", plain))
+    # names of no Latin letter leave no hyphen hanging before the suffix (tester 57:
+    # "trix-2026-12-06-.csv" for four Arabic names)
+    plain = re.sub(r"-+\.", ".", plain).strip("-")
     return {"Content-Disposition": f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(full)}",
             # a group's private data: never kept by a shared cache or the browser's
             "Cache-Control": "private, no-store"}

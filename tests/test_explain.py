@@ -462,7 +462,7 @@ def test_what_if_no_doubling_changes_doubler_and_taker(client, db, trix):
     # Ben 0 (not +25). Ben 65 − 75 − 25 = −35, Carla −55 + 75 = 20, Dan −60 + 25 = −35, Anna 50.
     before = rows(db)
     page = text(client.get(f"/games/{trix}/what-if?doubling=none"))
-    assert "What if: no doubling: every deal scored as if nobody had doubled" in page
+    assert "What if — no doubling: every deal scored as if nobody had doubled" in page
     assert "As played 50 65 −55 −60" in page
     assert "What if 50 −35 20 −35" in page
     assert rows(db) == before
@@ -512,7 +512,7 @@ def test_what_if_lower_target_ends_the_game_earlier_and_names_the_winner(client,
     # totals after each deal: (80, 200, 13), (180, 280, 93), (280, 360, 173)
     game_id = make_game(deals=[WORKED_TRIGAMI_DEAL, CLEAN, CLEAN])
     page = text(client.get(f"/games/{game_id}/what-if?target=250"))
-    assert "What if: play to 250 instead of 500" in page
+    assert "What if — play to 250 instead of 500" in page
     assert "As played: the game is not over yet." in page
     assert "What if: Ben would have won, after deal 2. Deal 3 would not have been played." in page
     assert "What if 180 280 would win 93" in page

@@ -159,7 +159,7 @@ def test_what_if_offers_the_other_reading(client, make_game):
     assert 'name="taken_back"' in form
     response = client.get(f"/games/{game_id}/what-if?taken_back=plain")
     page, said = response.get_data(as_text=True), text(response)
-    assert "What if: a doubled card taken back: the doubler pays the plain penalty and nobody gains" in said
+    assert "What if — a doubled card taken back: the doubler pays the plain penalty and nobody gains" in said
     # the what-if totals row: the plain totals
     row = re.search(r'<tr class="what-if-totals other-totals">(.*?)</tr>', page, re.S).group(1)
     shown = [int(t.replace("\u2212", "-")) for t in re.findall(r'<span class="total">([^<]*)</span>', row)]

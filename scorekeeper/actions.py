@@ -928,16 +928,10 @@ def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> S
 # ------------------------------------------------------------------------- players
 
 
-@dataclass(frozen=True)
-class PlayerNamed:
-    """A player's new name given in every game of the group (store.rename_player): the
-    player is ``player_id`` called ``name`` now (the other player's id and spelling when
-    the two were made one: ``merged``), in ``games`` games."""
-
-    player_id: int
-    name: str
-    merged: bool
-    games: int
+#: A player's new name given in every game of the group: the store's own record
+#: (store.PlayerRenamed: the player's id and name now, whether two were made one, in how
+#: many games)
+PlayerNamed = store.PlayerRenamed
 
 
 @dataclass(frozen=True)
@@ -965,7 +959,7 @@ def rename_player(db: sqlite_utils.Database, group_id: int, player_id: int, name
         done = store.rename_player(db, group_id, player_id, name, confirmed=confirmed, was=was)
     except store.PlayerRenameRefused as refused:
         return PlayerNotNamed(refused.reason, refused.other, refused.games, refused.nights)
-    return PlayerNamed(done.player_id, done.name, done.merged, done.games)
+    return done
 
 
 # ------------------------------------------------------------------------- import

@@ -196,9 +196,9 @@ def name_fault(name: Any) -> NameFault | None:
     marks), "not text" (half of a UTF-16 pair, "\\udcff" in a JSON file: SQLite could not
     store it; or more than :data:`MAX_MARKS` combining marks stacked on one letter, which
     draw through the lines above and below it on every page: tester 52), "long" (more
-    than :data:`MAX_NAME_LENGTH` characters once cleaned by inputs.clean_name), "control" (control characters, or the direction overrides and
-    isolates that would turn a name and the sheet around it backwards). Checked in that
-    order. Every check of a name, in a game file and in each form that takes one, asks
+    than :data:`MAX_NAME_LENGTH` characters once cleaned by inputs.clean_name), "control"
+    (control characters, or the direction overrides and isolates that would turn a name
+    and the sheet around it backwards). Checked in that order. Every check of a name, in a game file and in each form that takes one, asks
     this; each says the fault in its own words."""
     if not isinstance(name, str) or not name.strip():
         return "blank"

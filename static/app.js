@@ -2102,7 +2102,12 @@ const OfflineTruth = (function () {
           // sent elsewhere: this phone's link was replaced, or a passcode is asked now. Not
           // a lost connection: the page asked again is answered as the server answers this
           // phone now (the welcome page saying the link was replaced, the passcode page);
-          // a form's entries stay kept in its draft, for when the phone is let in again
+          // a form's entries stay kept in its draft, for when the phone is let in again.
+          // Not while this form's Save may still be answered, nor while the outbox sends:
+          // that answer is the passcode page saying nothing was saved and that the form
+          // opens again with what was typed, and a reload first cut it off, leaving the
+          // bare passcode page (seen when a poll crossed a Save on a busy machine)
+          if (Date.now() - Number(region.dataset.sentAt || 0) < ANSWER_MS || sending) return;
           location.reload();
           return;
         }

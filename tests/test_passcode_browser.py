@@ -5,6 +5,7 @@ code. Screenshots: screenshots/let-in-*.png."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -231,5 +232,54 @@ def test_the_passcode_typed_where_a_save_was_refused_lets_the_phone_in_and_the_d
             page.locator(".action-bar button[type=submit]").click()
             expect(page.locator("#deal-1")).to_be_visible()
             expect(page.locator("tr#deal-1 .points")).to_contain_text(["80", "200", "13"])
+        finally:
+            page.context.close()
+
+
+def test_a_check_sent_to_the_passcode_page_while_a_save_is_on_its_way_leaves_the_save_its_answer(browser, tmp_path):
+    """An open deal form asks every two seconds whether another phone changed the game; once
+    the group has a passcode, that check is sent on to the passcode page and the form's page
+    is asked for again. When that answer crossed a Save (seen on a busy machine), the
+    reload cut off the Save's own answer: the phone stood on the bare passcode page, never
+    told that nothing was saved nor that the form opens again with what was typed. Here the
+    check is held until the Save has gone, then answered before the Save is."""
+    database = tmp_path / "crossed.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file())
+        page = new_page(browser)
+        checks, saves = [], []
+
+        def hold_first_save(route):
+            if route.request.method == "POST" and not saves:
+                saves.append(route)
+            else:
+                route.continue_()
+
+        try:
+            page.goto(f"{base}/games/{game_id}/deals/new")
+            fill_worked_example(page)
+            give_passcode(database)
+            page.route("**/live?*", lambda route: checks.append(route))
+            page.route(re.compile(r".*/deals/new$"), hold_first_save)
+            for _ in range(100):  # the form's next check, held
+                if checks:
+                    break
+                page.wait_for_timeout(100)
+            page.locator(".action-bar button[type=submit]").click()
+            for _ in range(100):  # the Save, held
+                if saves:
+                    break
+                page.wait_for_timeout(100)
+            assert checks and saves
+            with page.expect_request_finished(lambda request: request.url.endswith("/passcode")):
+                checks[0].continue_()  # the check's answer: sent on to the passcode page
+            page.wait_for_timeout(300)  # what the form does with it (it used to reload at once)
+            # then the Save's answer (a Save cut off by a reload has none: the assertion says so)
+            with contextlib.suppress(sync_api.Error):
+                saves[0].continue_()
+            expect(page.get_by_role("alert")).to_contain_text(
+                "so nothing was saved. Enter the passcode: the form opens again with what was typed, to save again.")
+            enter_passcode(page, PASSCODE)
+            expect(page.locator("#tricks_1")).to_have_value("5")  # what was typed is kept
         finally:
             page.context.close()

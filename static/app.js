@@ -1135,10 +1135,25 @@ const OfflineTruth = (function () {
     if (!bar || !window.ResizeObserver) return;
     barWatch = barWatch || new ResizeObserver(function () {
       const now = document.querySelector("main .action-bar");  // the one in the page now
-      if (now) document.documentElement.style.setProperty("--bar-space", now.offsetHeight + "px");
+      if (!now) return;
+      document.documentElement.style.setProperty("--bar-space", now.offsetHeight + "px");
+      keepFocusClear(now);
     });
     barWatch.disconnect();
     barWatch.observe(bar);
+  }
+
+  // What has focus stays clear of the fixed bar (WCAG 2.4.11), as it takes focus and
+  // when the bar grows over it: a preview's answer may add a line after Tab has moved on
+  // (four long names on a 320 px phone), and the count chip in focus was left under the
+  // bar. A chip's radio button is a pixel: what the player sees is its label. Only what
+  // the bar covers moves, never what the player has scrolled away from.
+  function keepFocusClear(bar) {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || bar.contains(focused) || getComputedStyle(bar).position !== "fixed") return;
+    const shown = focused.labels && focused.labels.length && focused.getBoundingClientRect().width < 2 ? focused.labels[0] : focused;
+    const box = shown.getBoundingClientRect();
+    if (box.bottom > bar.getBoundingClientRect().top && box.top < innerHeight) shown.scrollIntoView({ block: "nearest" });
   }
 
   // A box's room inside its padding, and its widest line with its text broken between
@@ -1260,6 +1275,13 @@ const OfflineTruth = (function () {
     const asked = document.getElementById("taken_back-confirm");
     if (asked && !problems) asked.focus();
     measureBar();
+    // a chip taking focus (Tab): the browser brings its radio button, a pixel at the
+    // chip's top, clear of the bar; the rest of the chip, what the player sees, came
+    // with it or not by chance
+    document.addEventListener("focusin", function () {
+      const bar = document.querySelector("main .action-bar");
+      if (bar) keepFocusClear(bar);
+    });
     measureHead();
     landAtRow();
     document.addEventListener("scorekeeper:swapped", measureBar);  // a live sheet's new bar

@@ -426,6 +426,61 @@ def test_focus_is_never_hidden_behind_the_action_bar_or_the_sheets_head(site, br
     assert not hidden, "\n".join(map(str, hidden))
 
 
+def test_a_chip_taking_focus_or_in_focus_as_the_bar_grows_comes_out_from_under_the_bar(site, browser):
+    """WCAG 2.4.11 once more, on a 320 px phone with four long names (the bar two or three
+    lines tall). Tab onto a count chip: the browser brings the chip's radio button, a pixel
+    at its top, clear of the bar, and the chip itself, what the player sees, stayed under
+    it when that pixel was already in sight. And the bar grows after Tab has moved on (a
+    preview answered late): the chip in focus was left under it. Both seen in full runs
+    under load; here the page is put where they happen, and the bar grown as a preview
+    grows it."""
+    long_names = store_game(site["database"], game_file(
+        "trix", players=["Bartholomew", "Christopher", "Alexandra-Marie", "Maximilian"]))
+    page = new_page(browser, 320, 568)
+    bar_top = 'document.querySelector("main .action-bar").getBoundingClientRect().top'
+    try:
+        page.goto(f"{site['base']}/games/{long_names}/deals/new?contract=tricks")
+        page.locator("#tricks_3").focus()
+        # the first chip's radio button just clear of the bar, the chip's label under it
+        page.evaluate(f"""() => {{
+          const label = document.querySelector('label[for="tricks_3_chip-0"]').getBoundingClientRect();
+          scrollBy(0, label.top - ({bar_top} - 18));
+        }}""")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "tricks_3_chip-0"
+        tabbed = page.evaluate(FOCUS)
+        assert tabbed["bottom"] <= tabbed["clearBottom"], tabbed
+
+        page.locator("#tricks_3_chip-1").focus()
+        # where Tab leaves a chip: just clear of the bar (scroll-padding: 0.5rem)
+        page.evaluate(f"""() => {{
+          const label = document.querySelector('label[for="tricks_3_chip-1"]').getBoundingClientRect();
+          scrollBy(0, label.bottom - ({bar_top} - 8));
+        }}""")
+        before = page.evaluate(FOCUS)
+        assert before["clearBottom"] - 20 < before["bottom"] <= before["clearBottom"], before
+        grow = """async (rem) => {
+          const bar = document.querySelector("main .action-bar");
+          const grown = bar.querySelector(".grown") || bar.appendChild(document.createElement("div"));
+          grown.className = "grown";
+          grown.style.blockSize = rem + "rem";
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        }"""
+        page.evaluate(grow, 8)
+        after = page.evaluate(FOCUS)
+        assert after["clearBottom"] <= before["clearBottom"] - 50  # the bar did grow
+        assert after["bottom"] <= after["clearBottom"], after
+        assert page.evaluate("document.activeElement.id") == "tricks_3_chip-1"
+        # scrolled back up to read the form, the chip in focus out of sight below: the page
+        # stays where the player put it when the bar grows again
+        page.evaluate("() => scrollTo(0, 0)")
+        assert page.evaluate(FOCUS)["top"] >= 568
+        page.evaluate(grow, 12)
+        assert page.evaluate("scrollY") == 0
+    finally:
+        page.context.close()
+
+
 # What axe could not decide ("needs review") and a person can: a header with no numbers
 # under it, text whose
 # background axe could not find because something overlaps it (the charts' SVG text,

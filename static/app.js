@@ -1087,17 +1087,21 @@ const OfflineTruth = (function () {
   // Entries typed on this phone and not saved (a deal half entered, or a refused deal
   // opened again and left on its form) wait for the next deal's form (setupDraft): the
   // sheet says so above its "+ Add deal" (tester 36: nothing on it mentioned them)
+  // A game over has no next form: its sheet says instead that the kept entries cannot be
+  // added, with Discard (tester 58: they were kept out of reach, unmentioned)
   function noteKeptDrafts(sheet) {
     const region = sheet.closest(".live-sheet");
+    const over = region && region.querySelector("[data-drafts-over]");
     const add = region && region.querySelector(".action-bar [data-add-label]");
-    if (!add || !region.dataset.draftsKept) return;
-    const bar = add.closest(".action-bar");
+    if (!over && (!add || !region.dataset.draftsKept)) return;
     const prefix = DRAFTS + sheet.dataset.game + ":";
+    const names = [];  // every draft of this game, kept or stale: Discard takes them all
     let kept = false;
     const contracts = new Set();  // Trix: the contracts the kept entries were typed for
     for (let i = 0; i < localStorage.length; i++) {
       const name = localStorage.key(i) || "";
       if (!name.startsWith(prefix)) continue;
+      names.push(name);
       let draft = null;
       try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
       if (!(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data))) continue;
@@ -1106,6 +1110,15 @@ const OfflineTruth = (function () {
         if (pair[0] === "contracts") contracts.add(pair[1]);
       });
     }
+    if (over) {
+      over.hidden = !kept;
+      over.querySelector("[data-discard-drafts]").onclick = function () {
+        names.forEach((name) => localStorage.removeItem(name));
+        over.hidden = true;
+      };
+      return;
+    }
+    const bar = add.closest(".action-bar");
     let note = bar.querySelector(":scope > [data-drafts-kept]");
     // the contract buttons of the kept entries marked, and described by the note (tester
     // 37: which of the five was it?)

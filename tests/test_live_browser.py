@@ -304,6 +304,45 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.context.close()
 
 
+def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_and_can_be_discarded(browser, served):
+    """Tester 58 (HIGH): a phone's entries for the next deal, never saved, were kept out of
+    reach once another phone's deal ended the game: the sheet had no form to bring them
+    back and said nothing of them. Now the finished sheet says they were never saved and
+    cannot be added, points to the deals above, and Discard lets go of them."""
+    url, database = served
+    game_id = store_game(database, game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL]))
+    phone = new_page(browser)
+    over = phone.locator("[data-drafts-over]")
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        phone.fill("#tricks_0", "3")
+        phone.fill("#tricks_1", "5")
+        phone.goto(f"{url}/games/{game_id}")
+        expect(phone.locator(".action-bar [data-drafts-kept]")).to_be_visible()
+        expect(over).to_have_count(0)  # not over yet: the next deal's form brings them back
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 2: Ben 400, over
+        finally:
+            db.conn.close()
+        expect(phone.locator("#result")).to_contain_text("Game over — Ben won!")
+        expect(over).to_be_visible()
+        expect(over).to_contain_text("Entries typed on this phone were never saved, and the game is over, so they "
+                                     "cannot be added. If they belong to a deal above, tap its number to change that deal.")
+        shot(phone, "live-drafts-over")
+        phone.reload()  # and so on every visit while they are kept
+        expect(over).to_be_visible()
+        over.get_by_role("button", name="Discard").click()
+        expect(over).to_be_hidden()
+        assert phone.evaluate(f"Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper-draft:{game_id}'))") == []
+        phone.reload()
+        expect(phone.locator("#result")).to_be_visible()
+        expect(over).to_be_hidden()
+        assert len(deals(database)) == 2
+    finally:
+        phone.context.close()
+
+
 def test_the_trix_contract_whose_entries_are_kept_is_marked_among_the_buttons(browser, served):
     """Tester 37: the sheet said entries were kept but not for which of the contracts
     left: its button is marked (✎, described by the note), the others not; once the

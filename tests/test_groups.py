@@ -693,6 +693,21 @@ def test_a_group_name_is_told_what_is_wrong_with_it(app, two_groups, typed, said
     assert two_groups[0]["group"].name in html.unescape(keeper.get("/group").get_data(as_text=True))
 
 
+def test_a_group_name_with_control_characters_names_the_button_of_its_own_form(app, two_groups):
+    """Tester 58: starting a group, the message said "Tap Save again" under a button that
+    reads "Start a group"; renaming one, the button reads "Rename"."""
+    answer = app.test_client(join=False).post("/groups/new", data={"name": "\u202eFriday", "nonce": "n1"})
+    said = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400 and CONTROL + " Tap “Start a group” again if it reads right." in said
+    assert ">Start a group</button>" in said
+    keeper = phone(app, two_groups[0]["group"].token)
+    said = html.unescape(keeper.post("/group", data={"action": "rename", "rename-name": "\u202eFriday"}).get_data(as_text=True))
+    assert CONTROL + " Tap “Rename” again if it reads right." in said and ">Rename</button>" in said
+    keeper.set_cookie("lang", "de")
+    said = html.unescape(keeper.post("/group", data={"action": "rename", "rename-name": "\u202eFriday"}).get_data(as_text=True))
+    assert "Tippe noch einmal auf „Umbenennen“, wenn er richtig lautet." in said and ">Umbenennen</button>" in said
+
+
 @pytest.mark.parametrize(("typed", "kept"), [
     ("سهرة\u200f الخميس", "سهرة الخميس"),  # a right-to-left mark a keyboard left (tester 38)
     ("\u200eFriday\u200b club", "Friday club"),

@@ -86,8 +86,9 @@ def group_name(form: Any, field: Any) -> None:
         # the field shows the name without them, to save as it reads (tester 42: a pasted
         # right-to-left override showed "XsretseT", and nothing said what to take out)
         field.data = clean_name("".join(c for c in typed if c in _JOINERS or unicodedata.category(c)[0] != "C"))
+        # the form's own button named (tester 58: "Tap Save again" under "Start a group")
         raise ValidationError(_("A group's name cannot hold invisible or control characters: they are taken out "
-                                "above. Tap Save again if it reads right."))
+                                "above. Tap “%(button)s” again if it reads right.", button=form.button))
     if typed and not has_visible_character(field.data):  # (marks alone are trimmed to nothing)
         raise ValidationError(_("Give the group a name with letters or digits."))
 
@@ -104,6 +105,8 @@ class StartForm(FlaskForm):
                        # longer name pasted in short without a word; the form says so instead
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games"), "maxlength": False})
     nonce = HiddenField(validators=[Length(max=64)])
+    #: its button's words (templates/groups/welcome.html), which its messages name
+    button = _l("Start a group")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -246,6 +249,8 @@ class RenameForm(FlaskForm):
     name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), group_name,  # as StartForm's
                                                Length(max=60, message=_l("At most %(most)s characters, please.", most=60))],
                        render_kw={"autocomplete": "off", "maxlength": False})  # as StartForm's name
+    #: its button's words (templates/groups/settings.html), which its messages name
+    button = _l("Rename")
 
 
 class NewPasscodeForm(FlaskForm):

@@ -149,11 +149,15 @@ def admit() -> Any:
         # a passcode set while this phone had a form open: say so, ask for it here, and
         # come back to the page the form was on (its entries are kept there: app.js). A
         # browser sends no Referer (the app's Referrer-Policy is no-referrer): the form
-        # is then the page at the address it was sent to, where the app's forms post
+        # is then the page at the address it was sent to, where the app's forms post. Not
+        # a deal sent from the phone's outbox (static/app.js adds "outbox"): that goes from
+        # whatever page the phone shows, which it comes back to instead (tester 58: a phone
+        # back online with deals waiting was taken to an empty form after the passcode)
         referrer = urlsplit(request.referrer or "")
-        if referrer.netloc == request.host:
+        from_form = request.form.get("outbox") != "1"
+        if from_form and referrer.netloc == request.host:
             _come_back_to(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
-        elif not request.referrer and request.url_rule is not None and "GET" in (request.url_rule.methods or ()):
+        elif from_form and not request.referrer and request.url_rule is not None and "GET" in (request.url_rule.methods or ()):
             _come_back_to(request.full_path)
         return render_template("groups/passcode.html", form=PasscodeForm(formdata=None), group=access.group,
                                code_form=CodeForm(formdata=None), unsaved=True,

@@ -839,6 +839,22 @@ def test_a_phone_with_a_form_open_when_the_passcode_is_set_is_told_and_asked(app
     assert other.get(f"/games/{game_id}").status_code == 200
 
 
+def test_a_deal_sent_from_the_outbox_when_the_passcode_is_asked_leaves_the_phone_where_it_was(app, two_groups):
+    """Tester 58: a phone back online on a game's sheet, with deals kept offline waiting,
+    was sent to the passcode page; once it was given, the phone stood on an empty form
+    for the next deal (the address the waiting deals were sent to), never told they were
+    sent, and ready to type one of them again. The sheet it was on comes back instead."""
+    ours = two_groups[0]
+    keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)
+    game_id = ours["games"][0]
+    keeper.post("/group", data={"action": "passcode", "pass-passcode": "471100"})
+    # the sheet reloaded (its live check was sent to the passcode page), then the outbox's send
+    assert other.get(f"/games/{game_id}", headers={"Sec-Fetch-Mode": "navigate"}).location == "/passcode"
+    answer = other.post(f"/games/{game_id}/deals/new?contract=tricks", data={"nonce": "kept", "outbox": "1"})
+    assert answer.status_code == 403 and 'name="passcode"' in answer.get_data(as_text=True)
+    assert other.post("/passcode", data={"passcode": "471100"}).location == f"/games/{game_id}"
+
+
 def test_a_phone_whose_link_was_replaced_while_a_form_was_open_is_told_why(app, two_groups):
     ours = two_groups[0]
     keeper, other = phone(app, ours["group"].token), phone(app, ours["group"].token)

@@ -611,10 +611,17 @@ const OfflineTruth = (function () {
     const line = form.querySelector("[data-preview-line]");
     if (!url || !line || !window.fetch) return;
     let seq = 0;
+    // Points shown for entries since changed are dimmed (and the line busy) until the
+    // answer for what the chips say now arrives (tester 58: the bar read the old points
+    // for half a second on a slow connection, beside a bug chip already lit)
+    function pending(on) {
+      form.classList.toggle("preview-pending", on);
+      if (on) line.setAttribute("aria-busy", "true"); else line.removeAttribute("aria-busy");
+    }
     const run = debounce(function () {
       const mine = ++seq;
-      if (form.dataset.queued) return;  // the deal waits in the outbox: the line says so
-      if (navigator.onLine === false) { OfflineTruth.preview(form, line); return; }  // no word from the server
+      if (form.dataset.queued) { pending(false); return; }  // the deal waits in the outbox: the line says so
+      if (navigator.onLine === false) { pending(false); OfflineTruth.preview(form, line); return; }  // no word from the server
       // A form that saves posts its preview (with its CSRF token); a GET form (the
       // calculator, which saves nothing) asks with a GET.
       const data = new FormData(form);
@@ -624,6 +631,7 @@ const OfflineTruth = (function () {
       request
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
+          if (mine === seq) pending(false);
           // (not over "Saving…" while the Save waits for its answer: tester 42)
           if (!data || mine !== seq || form.dataset.queued || form.dataset.saving === "now") return;
           if (data.wrong) settleMarks(form, data.wrong);
@@ -653,10 +661,17 @@ const OfflineTruth = (function () {
             line.appendChild(span);
           }
         })
-        .catch(function () { if (mine === seq && form.dataset.saving !== "now") OfflineTruth.preview(form, line); });  // the server checks on save
+        .catch(function () {
+          if (mine === seq) pending(false);
+          if (mine === seq && form.dataset.saving !== "now") OfflineTruth.preview(form, line);  // the server checks on save
+        });
     }, 300);
-    form.addEventListener("input", run);
-    form.addEventListener("change", run);
+    const changed = function () {
+      if (form.dataset.shownPoints || form.querySelector("[data-seat-preview]:not(:empty)")) pending(true);
+      run();
+    };
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
     if (navigator.onLine === false && !form.dataset.restored) OfflineTruth.preview(form, line);
     window.addEventListener("online", run);
   }

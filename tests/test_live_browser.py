@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import re
 import time
 from urllib.parse import urljoin, urlsplit
 
@@ -300,6 +301,50 @@ def test_a_deal_left_half_entered_comes_back_saying_so_above_the_form(browser, s
         phone.get_by_role("button", name="Save deal 1").click()
         expect(phone.locator("#deal-1")).to_be_visible()
         expect(phone.locator(".action-bar [data-drafts-kept]")).to_have_count(0)
+    finally:
+        phone.context.close()
+
+
+def test_points_of_entries_since_changed_are_dimmed_until_their_answer_comes(browser, served):
+    """Tester 58 (MEDIUM): on a slow connection the bar and the seats' points went on
+    showing the points of the entries before the last tap (Carla's bug chip 1 lit beside
+    her +13) until the server's answer came. Now they are dimmed, and the line busy, from
+    the tap until the answer for what the chips say now."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    form, carla = phone.locator("form.deal-form"), phone.locator('[data-seat-preview="2"]')
+    # the line's colour, Carla's points' colour, the muted colour of hints, and aria-busy
+    looks = """() => {
+      const muted = document.body.appendChild(document.createElement("span"));
+      muted.style.color = "var(--muted)";
+      const colours = [...document.querySelectorAll('[data-preview-line], [data-seat-preview="2"]'), muted]
+        .map((e) => getComputedStyle(e).color);
+      muted.remove();
+      return colours.concat([document.querySelector('[data-preview-line]').getAttribute('aria-busy')]);
+    }"""
+    held = []
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        fill_worked_example(phone)
+        expect(carla).to_have_text("+13")  # SCORING.md §1.2
+        expect(form).not_to_have_class(re.compile("preview-pending"))
+        line, seat, hint, busy = phone.evaluate(looks)
+        assert line != hint and seat != hint and busy is None
+        phone.route("**/deals/preview", lambda route: held.append(route))
+        phone.locator(".seat-card").nth(2).locator("label", has_text=re.compile("^1$")).last.click()  # Carla: 1 bug
+        expect(form).to_have_class(re.compile("preview-pending"))
+        line, seat, hint, busy = phone.evaluate(looks)
+        assert line == hint and seat == hint and busy == "true"  # the old points dimmed, the line busy
+        for _ in range(50):
+            if held:
+                break
+            phone.wait_for_timeout(100)
+        held[0].continue_()  # the answer for Carla's 1 bug
+        expect(form).not_to_have_class(re.compile("preview-pending"))
+        expect(carla).not_to_have_text("+13")
+        line, seat, hint, busy = phone.evaluate(looks)
+        assert line != hint and seat != hint and busy is None
     finally:
         phone.context.close()
 

@@ -1316,6 +1316,16 @@ const OfflineTruth = (function () {
     document.addEventListener("scorekeeper:swapped", measureHead);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
+    // the passcode page: entries typed on this phone and not saved are kept for after it
+    // (tester 58: a first passcode took a phone off its form and said nothing of them)
+    document.querySelectorAll("[data-passcode-drafts]").forEach(function (line) {
+      line.hidden = !Object.keys(localStorage).some(function (name) {
+        if (!name.startsWith(DRAFTS)) return false;
+        let draft = null;
+        try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
+        return Boolean(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data));
+      });
+    });
     document.addEventListener("scorekeeper:swapped", function (event) {
       event.detail.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
     });

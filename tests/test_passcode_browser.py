@@ -236,6 +236,38 @@ def test_the_passcode_typed_where_a_save_was_refused_lets_the_phone_in_and_the_d
             page.context.close()
 
 
+def test_a_phone_taken_off_its_form_by_a_first_passcode_is_told_its_entries_are_kept(browser, tmp_path):
+    """Tester 58 (LOW): a phone filling in a deal when the group is first given a passcode
+    is taken to the passcode page by the form's next check; the page said nothing of what
+    was typed. It says it is kept (and the form brings it back); a phone with nothing
+    typed reads no such line."""
+    database = tmp_path / "first.sqlite3"
+    with serve(database) as base:
+        game_id = store_game(database, game_file())
+        page = new_page(browser)
+        kept = page.locator("[data-passcode-drafts]")
+        try:
+            page.goto(f"{base}/games/{game_id}/deals/new")
+            page.fill("#tricks_0", "4")
+            give_passcode(database)
+            expect(page).to_have_url(f"{base}/passcode")  # the form's check, every two seconds
+            expect(kept).to_have_text("Entries typed on this phone and not saved are kept: their form brings them "
+                                      "back once the passcode is given.")
+            enter_passcode(page, PASSCODE)
+            expect(page).to_have_url(f"{base}/games/{game_id}/deals/new")
+            expect(page.locator("#tricks_0")).to_have_value("4")
+            other = new_page(browser)  # another phone of the group, nothing typed on it
+            try:
+                other.goto(f"{base}/games/{game_id}")
+                expect(other).to_have_url(f"{base}/passcode")
+                expect(other.get_by_text("This group has a passcode.")).to_be_visible()
+                expect(other.locator("[data-passcode-drafts]")).to_be_hidden()
+            finally:
+                other.context.close()
+        finally:
+            page.context.close()
+
+
 def test_a_check_sent_to_the_passcode_page_while_a_save_is_on_its_way_leaves_the_save_its_answer(browser, tmp_path):
     """An open deal form asks every two seconds whether another phone changed the game; once
     the group has a passcode, that check is sent on to the passcode page and the form's page

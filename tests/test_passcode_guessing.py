@@ -300,6 +300,25 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
     assert newcomer.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
 
 
+def test_a_save_refused_after_the_passcode_changed_says_so_once(app):
+    """Tester 58 (LOW): the refused save's alert ("… was changed, so nothing was saved …")
+    was followed by a notice saying the same again in other words."""
+    db = connect(app.config["DATABASE"])
+    group = groups.only_group(db)
+    groups.set_passcode(db, group.id, "clubs and spades")
+    player, keeper = phone(app, group.token), phone(app, group.token)
+    for one in (player, keeper):
+        assert one.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
+    game_id = player.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben", "player_2": "Carla",
+                                                           "first_dealer": "0", "target": "500"}).location.rsplit("/", 1)[1]
+    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds"}).status_code == 302
+    answer = player.post(f"/games/{game_id}/deals/new", data={"nonce": "late"})
+    said = html.unescape(re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True)))
+    assert answer.status_code == 403 and "The group's passcode was changed, so nothing was saved." in said
+    assert "changed since this phone last gave it" not in said
+    db.conn.close()
+
+
 def test_a_phone_asked_again_after_the_passcode_changed_is_told_it_changed(app):
     """The tester's phone in the middle of a deal: the organiser changes the passcode, and
     the phone's next page is the passcode page. It says the passcode was changed (not

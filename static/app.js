@@ -1178,7 +1178,9 @@ const OfflineTruth = (function () {
   // the bar covers moves, never what the player has scrolled away from.
   function keepFocusClear(bar) {
     const focused = document.activeElement;
-    if (!focused || focused === document.body || bar.contains(focused) || getComputedStyle(bar).position !== "fixed") return;
+    // (an open dialog, an explanation's, lies over the bar: what is in it is not under it)
+    if (!focused || focused === document.body || bar.contains(focused) || focused.closest("dialog")
+        || getComputedStyle(bar).position !== "fixed") return;
     const shown = focused.labels && focused.labels.length && focused.getBoundingClientRect().width < 2 ? focused.labels[0] : focused;
     const box = shown.getBoundingClientRect();
     if (box.bottom > bar.getBoundingClientRect().top && box.top < innerHeight) shown.scrollIntoView({ block: "nearest" });

@@ -14,6 +14,7 @@ import html
 import http.client
 import re
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -300,36 +301,40 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
     assert newcomer.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
 
 
-def test_a_save_refused_after_the_passcode_changed_says_so_once(app):
-    """Tester 58 (LOW): the refused save's alert ("… was changed, so nothing was saved …")
-    was followed by a notice saying the same again in other words."""
+def passcode_changed_under_a_player(app) -> tuple[Any, Any, str]:
+    """A group with the passcode "clubs and spades", given on a player's phone and on the
+    keeper's, and a Trigami game; then the keeper changes it: (the player's phone, which
+    has not given the new one, the group, the game's id)."""
     db = connect(app.config["DATABASE"])
-    group = groups.only_group(db)
-    groups.set_passcode(db, group.id, "clubs and spades")
+    try:
+        group = groups.only_group(db)
+        groups.set_passcode(db, group.id, "clubs and spades")
+    finally:
+        db.conn.close()
     player, keeper = phone(app, group.token), phone(app, group.token)
     for one in (player, keeper):
         assert one.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
-    game_id = player.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben", "player_2": "Carla",
-                                                           "first_dealer": "0", "target": "500"}).location.rsplit("/", 1)[1]
+    started = player.post("/games/new?kind=trigami", data={"player_0": "Anna", "player_1": "Ben", "player_2": "Carla",
+                                                           "first_dealer": "0", "target": "500"})
     assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds"}).status_code == 302
+    return player, group, started.location.rsplit("/", 1)[1]
+
+
+def test_a_save_refused_after_the_passcode_changed_says_so_once(app):
+    """Tester 58 (LOW): the refused save's alert ("… was changed, so nothing was saved …")
+    was followed by a notice saying the same again in other words."""
+    player, _group, game_id = passcode_changed_under_a_player(app)
     answer = player.post(f"/games/{game_id}/deals/new", data={"nonce": "late"})
     said = html.unescape(re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True)))
     assert answer.status_code == 403 and "The group's passcode was changed, so nothing was saved." in said
     assert "changed since this phone last gave it" not in said
-    db.conn.close()
 
 
 def test_a_phone_asked_again_after_the_passcode_changed_is_told_it_changed(app):
     """The tester's phone in the middle of a deal: the organiser changes the passcode, and
     the phone's next page is the passcode page. It says the passcode was changed (not
     only "This group has a passcode"); a phone that never gave one reads the usual words."""
-    db = connect(app.config["DATABASE"])
-    group = groups.only_group(db)
-    groups.set_passcode(db, group.id, "clubs and spades")
-    player, keeper = phone(app, group.token), phone(app, group.token)
-    for one in (player, keeper):
-        assert one.post("/passcode", data={"passcode": "clubs and spades"}).status_code == 302
-    assert keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds"}).status_code == 302
+    player, group, _game_id = passcode_changed_under_a_player(app)
     assert player.get("/").location == "/passcode"
     asked = html.unescape(re.sub(r"<[^>]+>", " ", player.get("/passcode").get_data(as_text=True)))
     assert "The group's passcode was changed since this phone last gave it." in asked

@@ -611,6 +611,7 @@ const OfflineTruth = (function () {
     const line = form.querySelector("[data-preview-line]");
     if (!url || !line || !window.fetch) return;
     let seq = 0;
+    let changes = 0;  // the player's changes so far: an answer is for the entries now only if none came since it was asked
     // Points shown for entries since changed are dimmed (and the line busy) until the
     // answer for what the chips say now arrives (tester 58: the bar read the old points
     // for half a second on a slow connection, beside a bug chip already lit)
@@ -620,6 +621,7 @@ const OfflineTruth = (function () {
     }
     const run = debounce(function () {
       const mine = ++seq;
+      const asked = changes;
       if (form.dataset.queued) { pending(false); return; }  // the deal waits in the outbox: the line says so
       if (navigator.onLine === false) { pending(false); OfflineTruth.preview(form, line); return; }  // no word from the server
       // A form that saves posts its preview (with its CSRF token); a GET form (the
@@ -631,7 +633,9 @@ const OfflineTruth = (function () {
       request
         .then((r) => (r.ok ? r.json() : null))
         .then(function (data) {
-          if (mine === seq) pending(false);
+          // (an answer that comes after a tap, before that tap's own question has gone,
+          // leaves the points dimmed: tester 59)
+          if (mine === seq && asked === changes) pending(false);
           // (not over "Saving…" while the Save waits for its answer: tester 42)
           if (!data || mine !== seq || form.dataset.queued || form.dataset.saving === "now") return;
           if (data.wrong) settleMarks(form, data.wrong);
@@ -662,11 +666,12 @@ const OfflineTruth = (function () {
           }
         })
         .catch(function () {
-          if (mine === seq) pending(false);
+          if (mine === seq && asked === changes) pending(false);
           if (mine === seq && form.dataset.saving !== "now") OfflineTruth.preview(form, line);  // the server checks on save
         });
     }, 300);
     const changed = function () {
+      changes += 1;
       if (form.dataset.shownPoints || form.querySelector("[data-seat-preview]:not(:empty)")) pending(true);
       run();
     };
@@ -2143,7 +2148,10 @@ const OfflineTruth = (function () {
       if (!box || !data.news) return;
       // only earlier deals put right (and this phone's own deals): Save adds the deal after
       // them, without asking (store.own_changes)
-      const keep = data.stops === false && region.dataset.liveKeepAdds ? region.dataset.liveKeepAdds : region.dataset.liveKeep;
+      // the game over (another phone's deal ended it): a new deal's form says it cannot be
+      // added, not that saving will ask first (tester 59)
+      const keep = data.finished && region.dataset.liveOver ? region.dataset.liveOver
+        : data.stops === false && region.dataset.liveKeepAdds ? region.dataset.liveKeepAdds : region.dataset.liveKeep;
       box.replaceChildren(el("p", "", data.news), el("p", "", fill(keep, { n: pageNumber(data.deals + 1) })));
       box.hidden = false;
     }

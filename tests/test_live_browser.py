@@ -349,6 +349,68 @@ def test_points_of_entries_since_changed_are_dimmed_until_their_answer_comes(bro
         phone.context.close()
 
 
+def test_an_answer_for_entries_changed_since_leaves_the_points_dimmed(browser, served):
+    """Tester 59: the answer for the entries before a tap came after that tap but before
+    the tap's own question went (the form waits 300 ms after a tap before asking), and
+    the points it brought were shown undimmed beside chips that said otherwise. The
+    page's clock is Playwright's here, so the order is the same on any machine."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    form, carla = phone.locator("form.deal-form"), phone.locator('[data-seat-preview="2"]')
+    bugs = phone.locator(".seat-card").nth(2)
+    held = []
+    try:
+        phone.clock.install()
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        fill_worked_example(phone)
+        phone.clock.run_for(400)  # the form asks
+        expect(carla).to_have_text("+13")  # SCORING.md §1.2
+        phone.route("**/deals/preview", lambda route: held.append(route))
+        bugs.locator("label", has_text=re.compile("^1$")).last.click()  # Carla: 1 bug
+        phone.clock.run_for(400)
+        for _ in range(50):  # the question for 1 bug, held
+            if held:
+                break
+            phone.wait_for_timeout(100)
+        bugs.locator("label", has_text=re.compile("^2$")).last.click()  # then 2 bugs, not asked yet
+        with phone.expect_request_finished(lambda request: "/deals/preview" in request.url):
+            held[0].continue_()  # the answer for 1 bug arrives
+        phone.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        expect(form).to_have_class(re.compile("preview-pending"))  # not the points of the chips now
+        phone.clock.run_for(400)  # the question for 2 bugs
+        for _ in range(50):
+            if len(held) > 1:
+                break
+            phone.wait_for_timeout(100)
+        held[1].continue_()
+        expect(form).not_to_have_class(re.compile("preview-pending"))
+    finally:
+        phone.context.close()
+
+
+def test_a_new_deals_form_is_told_when_another_phones_deal_ended_the_game(browser, served):
+    """Tester 59: the form went on saying "Saving will show what changed and ask before
+    adding yours" under another phone's deal that ended the game."""
+    url, database = served
+    game_id = store_game(database, game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL]))
+    phone = new_page(browser)
+    news = phone.locator("[data-live-news]")
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        phone.fill("#tricks_0", "3")
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 2: Ben 400, over
+        finally:
+            db.conn.close()
+        expect(news).to_contain_text("Deal 2 was added on another phone")
+        expect(news).to_contain_text("The game is over now, so your deal cannot be added.")
+        expect(news).not_to_contain_text("Saving will show what changed")
+    finally:
+        phone.context.close()
+
+
 def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_and_can_be_discarded(browser, served):
     """Tester 58 (HIGH): a phone's entries for the next deal, never saved, were kept out of
     reach once another phone's deal ended the game: the sheet had no form to bring them

@@ -103,6 +103,15 @@ def clean_deal(page, tricks: tuple[int, int] = (5, 4)) -> None:
 ENTRIES = "(selectors) => selectors.map((s) => document.querySelector(s).value)"
 
 
+def another_phones_deal(database, game_id: str) -> None:
+    """SCORING.md §1.2's worked example added to the game as another phone adds it."""
+    db = connect(str(database))
+    try:
+        store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)
+    finally:
+        db.conn.close()
+
+
 def deals(database) -> list[dict]:
     db = connect(str(database))
     try:
@@ -389,37 +398,17 @@ def test_an_answer_for_entries_changed_since_leaves_the_points_dimmed(browser, s
         phone.context.close()
 
 
-def test_a_new_deals_form_is_told_when_another_phones_deal_ended_the_game(browser, served):
-    """Tester 59: the form went on saying "Saving will show what changed and ask before
-    adding yours" under another phone's deal that ended the game."""
-    url, database = served
-    game_id = store_game(database, game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL]))
-    phone = new_page(browser)
-    news = phone.locator("[data-live-news]")
-    try:
-        phone.goto(f"{url}/games/{game_id}/deals/new")
-        phone.fill("#tricks_0", "3")
-        db = connect(str(database))
-        try:
-            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 2: Ben 400, over
-        finally:
-            db.conn.close()
-        expect(news).to_contain_text("Deal 2 was added on another phone")
-        expect(news).to_contain_text("The game is over now, so your deal cannot be added.")
-        expect(news).not_to_contain_text("Saving will show what changed")
-    finally:
-        phone.context.close()
-
-
 def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_and_can_be_discarded(browser, served):
     """Tester 58 (HIGH): a phone's entries for the next deal, never saved, were kept out of
     reach once another phone's deal ended the game: the sheet had no form to bring them
     back and said nothing of them. Now the finished sheet says they were never saved and
-    cannot be added, points to the deals above, and Discard lets go of them."""
+    cannot be added, points to the deals above, and Discard lets go of them. And tester 59:
+    the form itself, open when that deal came, went on saying "Saving will show what
+    changed and ask before adding yours"; it says the game is over."""
     url, database = served
     game_id = store_game(database, game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL]))
     phone = new_page(browser)
-    over = phone.locator("[data-drafts-over]")
+    over, news = phone.locator("[data-drafts-over]"), phone.locator("[data-live-news]")
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")
         phone.fill("#tricks_0", "3")
@@ -427,11 +416,13 @@ def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_an
         phone.goto(f"{url}/games/{game_id}")
         expect(phone.locator(".action-bar [data-drafts-kept]")).to_be_visible()
         expect(over).to_have_count(0)  # not over yet: the next deal's form brings them back
-        db = connect(str(database))
-        try:
-            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 2: Ben 400, over
-        finally:
-            db.conn.close()
+        phone.get_by_role("link", name="Add deal 2").click()
+        expect(phone.locator("#tricks_1")).to_have_value("5")
+        another_phones_deal(database, game_id)  # deal 2: Ben 400, over
+        expect(news).to_contain_text("Deal 2 was added on another phone")
+        expect(news).to_contain_text("The game is over now, so your deal cannot be added.")
+        expect(news).not_to_contain_text("Saving will show what changed")
+        phone.goto(f"{url}/games/{game_id}")
         expect(phone.locator("#result")).to_contain_text("Game over — Ben won!")
         expect(over).to_be_visible()
         expect(over).to_contain_text("Entries typed on this phone were never saved, and the game is over, so they "

@@ -822,6 +822,14 @@ const OfflineTruth = (function () {
       && !/_(was|chip)$/.test(pair[0]) && String(pair[1]).trim() !== "");
   }
 
+  // The draft kept under ``name`` when it still offers entries back (not sent, younger
+  // than DRAFT_MS, with something the player entered), else null
+  function keptDraft(name) {
+    let draft = null;
+    try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
+    return draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data) ? draft : null;
+  }
+
   function setupDraft(form) {
     // This phone's own deals since the game this form was drawn for (waiting in the
     // outbox, or sent since) come first: this form is for the deal after them (OfflineTruth).
@@ -904,11 +912,8 @@ const OfflineTruth = (function () {
         const name = localStorage.key(i) || "";
         const n = name.startsWith(prefix) ? parseInt(name.slice(prefix.length), 10) : NaN;
         if (!(n < parseInt(number, 10)) || (orphan && orphan.n > n)) continue;
-        let other = null;
-        try { other = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { other = null; }
-        if (other && !other.sent && Date.now() - other.at < DRAFT_MS && entered(other.data)) {
-          orphan = { n: n, name: name, kept: other };
-        }
+        const other = keptDraft(name);
+        if (other) orphan = { n: n, name: name, kept: other };
       }
       if (orphan) {
         kept = orphan.kept;
@@ -1122,9 +1127,8 @@ const OfflineTruth = (function () {
       const name = localStorage.key(i) || "";
       if (!name.startsWith(prefix)) continue;
       names.push(name);
-      let draft = null;
-      try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-      if (!(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data))) continue;
+      const draft = keptDraft(name);
+      if (!draft) continue;
       kept = true;
       (Array.isArray(draft.data) ? draft.data : []).forEach(function (pair) {
         if (pair[0] === "contracts") contracts.add(pair[1]);
@@ -1326,12 +1330,7 @@ const OfflineTruth = (function () {
     // the passcode page: entries typed on this phone and not saved are kept for after it
     // (tester 58: a first passcode took a phone off its form and said nothing of them)
     document.querySelectorAll("[data-passcode-drafts]").forEach(function (line) {
-      line.hidden = !Object.keys(localStorage).some(function (name) {
-        if (!name.startsWith(DRAFTS)) return false;
-        let draft = null;
-        try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-        return Boolean(draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data));
-      });
+      line.hidden = !Object.keys(localStorage).some((name) => name.startsWith(DRAFTS) && keptDraft(name) !== null);
     });
     document.addEventListener("scorekeeper:swapped", function (event) {
       event.detail.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);

@@ -998,9 +998,17 @@ const OfflineTruth = (function () {
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);
     // Sent back with a problem or beside another phone's deal: the Save saved nothing, so
-    // the entries are no longer marked sent (else the sheet let go of them as saved once
-    // another phone added this deal)
-    if (!fresh && kept && kept.sent) keep();
+    // the entries as the page shows them are kept, not marked sent, under this form's deal
+    // (else the sheet let go of them as saved once another phone added this deal; tester
+    // 59: sent back for deal 4 after another phone's deal 3, or once the game was over,
+    // the entries left by "Score sheet" were lost). "Discard mine" lets go of them.
+    if (!fresh) {
+      keep();
+      const discard = form.querySelector("[data-discard-draft]");
+      if (discard) discard.addEventListener("click", function () {
+        try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+      });
+    }
     // The server's disk was full (507): nothing saved. The deal waits in the outbox, says
     // why, and is sent by itself once the server can save it again.
     const held = form.querySelector("[data-disk-full]");

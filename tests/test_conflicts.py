@@ -77,6 +77,9 @@ def test_a_game_that_ended_meanwhile_takes_no_more_deals(client, make_game, db):
     assert "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13." in page
     assert "The game is over now, so your deal cannot be added." in page
     assert "Add mine" not in page and "Discard mine" in page
+    # no deal 2 will be, nor will anything of this phone's be saved later (tester 59)
+    assert "<h1>Game over</h1>" in refused.text and "Deal 2" not in page
+    assert "Nothing of yours was saved: another phone was quicker." in page
     assert len(store.get_game(db, game_id).deals) == 1
 
 

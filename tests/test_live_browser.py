@@ -160,6 +160,11 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         two.get_by_role("link", name="Discard mine").click()
         expect(two.locator("thead .total")).to_have_text(["180", "280", "93"])
         assert len(deals(database)) == 2
+        # discarded: neither the sheet nor the next deal's form brings them back
+        expect(two.locator(".action-bar [data-drafts-kept]")).to_be_hidden()
+        two.get_by_role("link", name="Add deal 3").click()
+        expect(two.locator("#tricks_0")).to_have_value("")
+        expect(two.locator(".draft-back")).to_have_count(0)
     finally:
         one.context.close()
         two.context.close()
@@ -436,6 +441,32 @@ def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_an
         phone.reload()
         expect(phone.locator("#result")).to_be_visible()
         expect(over).to_be_hidden()
+        assert len(deals(database)) == 2
+    finally:
+        phone.context.close()
+
+
+def test_a_save_sent_back_once_the_game_is_over_keeps_its_entries_for_the_sheet_to_mention(browser, served):
+    """Tester 59: Save on a form whose game another phone's deal had just ended came back
+    headed "Deal 3" (a game of two deals) and "Nothing of yours was saved yet", and the
+    entries, marked sent by that Save, were gone once the phone went to the score sheet.
+    The page is headed "Game over", says nothing was saved (no "yet"), and the sheet it
+    leads to says the entries were never saved, with Discard."""
+    url, database = served
+    game_id = store_game(database, game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL]))
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        another_phones_deal(database, game_id)  # deal 2: Ben 400, over
+        phone.get_by_role("button", name="Save deal 2").click()
+        expect(phone.locator("[data-conflict]")).to_contain_text("The game is over now, so your deal cannot be added.")
+        expect(phone.locator("h1")).to_have_text("Game over")
+        expect(phone.locator(".conflict-head")).to_have_text("Nothing of yours was saved: another phone was quicker.")
+        assert phone.input_value("#tricks_0") == "5"
+        phone.locator(".page-head").get_by_role("link", name="Score sheet").click()
+        expect(phone.locator("#result")).to_contain_text("Game over — Ben won!")
+        expect(phone.locator("[data-drafts-over]")).to_be_visible()
         assert len(deals(database)) == 2
     finally:
         phone.context.close()

@@ -969,7 +969,8 @@ const OfflineTruth = (function () {
         });
         back.append(" ", drop);
       }
-      form.prepend(back);
+      // (a game over's kept entries, shown: its page says what they are; data-kept-over)
+      if (!form.querySelector("[data-kept-over]")) form.prepend(back);
       form.dataset.restored = "1";
     }
     // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice
@@ -1002,13 +1003,12 @@ const OfflineTruth = (function () {
     // (else the sheet let go of them as saved once another phone added this deal; tester
     // 59: sent back for deal 4 after another phone's deal 3, or once the game was over,
     // the entries left by "Score sheet" were lost). "Discard mine" lets go of them.
-    if (!fresh) {
-      keep();
-      const discard = form.querySelector("[data-discard-draft]");
-      if (discard) discard.addEventListener("click", function () {
-        try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
-      });
-    }
+    if (!fresh) keep();
+    // "Discard mine" (beside another phone's deal; or a game over's kept entries, shown)
+    const discard = form.querySelector("[data-discard-draft]");
+    if (discard) discard.addEventListener("click", function () {
+      try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+    });
     // The server's disk was full (507): nothing saved. The deal waits in the outbox, says
     // why, and is sent by itself once the server can save it again.
     const held = form.querySelector("[data-disk-full]");

@@ -19,7 +19,15 @@ import pytest
 from scorekeeper import store
 from scorekeeper.db import connect
 from scorekeeper.views import offline
-from tests.browser_support import fill_worked_example, new_page, serve, shot, store_game, sync_api
+from tests.browser_support import (
+    fill_worked_example,
+    new_page,
+    no_sideways_scroll,
+    serve,
+    shot,
+    store_game,
+    sync_api,
+)
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.test_languages_browser import switch
 
@@ -467,6 +475,22 @@ def test_a_save_sent_back_once_the_game_is_over_keeps_its_entries_for_the_sheet_
         phone.locator(".page-head").get_by_role("link", name="Score sheet").click()
         expect(phone.locator("#result")).to_contain_text("Game over — Ben won!")
         expect(phone.locator("[data-drafts-over]")).to_be_visible()
+        assert len(deals(database)) == 2
+        # tester 59: "Show them" shows them, to compare with the deals above; no Save
+        phone.locator("[data-drafts-over]").get_by_role("link", name="Show them").click()
+        expect(phone.locator("[data-kept-over]")).to_contain_text("These entries were typed on this phone and never saved.")
+        expect(phone.locator("#tricks_0")).to_have_value("5")
+        expect(phone.locator("#tricks_1")).to_have_value("4")
+        expect(phone.locator(".draft-back")).to_have_count(0)  # said once, by the page
+        expect(phone.locator("h1")).to_have_text("Game over")
+        expect(phone.locator('.action-bar button[type="submit"]')).to_have_count(0)
+        no_sideways_scroll(phone)
+        shot(phone, "live-kept-over")
+        phone.locator(".action-bar").get_by_role("link", name="Discard them").click()
+        expect(phone.locator("#result")).to_be_visible()
+        expect(phone.locator("[data-drafts-over]")).to_be_hidden()
+        phone.goto(f"{url}/games/{game_id}/deals/new?kept=1")
+        expect(phone.locator("#tricks_0")).to_have_value("")  # let go of
         assert len(deals(database)) == 2
     finally:
         phone.context.close()

@@ -1028,6 +1028,27 @@ def test_the_new_deal_page_of_a_finished_game_leads_back_to_the_sheet(client, ma
     assert "This game is over" in text(response) and "Game over — Anna won!" in text(response)
 
 
+@pytest.mark.parametrize("kind", ["trigami", "trix"])
+def test_a_finished_games_kept_entries_are_shown_on_a_form_with_no_save(client, make_game, kind):
+    """The finished sheet's "Show them" (tester 59): the form, to see the entries this
+    phone kept (static/app.js puts them in), never to save them; a game going on ignores
+    the ask."""
+    won = [{"bids": [{"kind": "plain", "suit": "S"}] * 3, "tricks": [13, 0, 0], "bugs": [10, 0, 0]}] * 5
+    game_id = make_game(kind="trix", players=["Anna", "Ben", "Carla", "Dan"], deals=TRIX_KINGDOM * 4) \
+        if kind == "trix" else make_game(deals=won)
+    sheet = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'href="/games/{game_id}/deals/new?kept=1">Show them</a>' in sheet
+    response = client.get(f"/games/{game_id}/deals/new?kept=1")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "These entries were typed on this phone and never saved. The game is over, so they cannot be added." \
+        in text(response)
+    assert "<h1>Game over</h1>" in page and 'type="submit"' not in page and "Discard them" in page
+    going_on = make_game()
+    assert client.get(f"/games/{going_on}/deals/new?kept=1").status_code == 200
+    assert "Save deal 1" in text(client.get(f"/games/{going_on}/deals/new?kept=1"))
+
+
 def test_a_deal_number_too_large_for_the_database_is_not_found(client, make_game):
     game_id = make_game()
     huge = "9" * 30

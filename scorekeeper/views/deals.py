@@ -170,6 +170,8 @@ def new(game_id: str) -> Any:
     if not form.is_submitted():
         form.seen.data = str(game.version)
         if _head(game).finished:
+            if request.args.get("kept") == "1":  # the finished sheet's "Show them"
+                return _kept_over_page(form, game)
             flash(_("This game is over: no more deals can be added."), "saved")
             return redirect(url_for("games.show", game_id=game.id))
         return _new_page(form, game, request.args.get("contract"))
@@ -213,6 +215,16 @@ def new(game_id: str) -> Any:
         case actions.CardClosed():  # the round closed at the instant of the save
             return _card_shut_page(form, game, index, access.card_as_now())
     return _new_page(form, game)
+
+
+def _kept_over_page(form: forms.DealForm, game: StoredGame) -> Any:
+    """A game over, the form its sheet's "Show them" opens: the entries this phone kept
+    and never saved (static/app.js brings them back), to compare with the deals saved,
+    and to discard; no Save (tester 59: the sheet said they were kept, and nothing could
+    show them)."""
+    index = len(game.deals)
+    _offer(form, game, index)
+    return render_template("deals/form.html", form=form, kept_over=True, **_context(game, index))
 
 
 def _card_shut_page(form: forms.DealForm, game: StoredGame, index: int, card: Any,

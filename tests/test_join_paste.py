@@ -206,6 +206,10 @@ def test_the_paste_form_works_with_form_tokens_on(csrf_app):
     ("k7qm4 9xp3h", None, "K7QM49XP3H"),
     ("\u200fhttps://h/g/abcdefghijklmnopqrstuvwxyz012345\u200e", "abcdefghijklmnopqrstuvwxyz012345", None),
     ("hello", None, None),
+    # a code misread in a letter or two still is one; words of the same length are not (tester 58)
+    ("K7QM4-9XPOH", None, "K7QM49XP0H"),
+    ("KlQM4 9XPOH", None, "K1QM49XP0H"),
+    ("hello world", None, None),
     ("https://h/g/a/b", None, None),
     ("two links https://h/g/aaaaaaaaaaaaaaaaaaaa and https://h/g/bbbbbbbbbbbbbbbbbbbb", None, None),
 ])

@@ -255,6 +255,16 @@ def test_the_qr_code_opens_the_code_page_which_changes_nothing_until_tapped(app,
     assert stranger.get("/").location == "/welcome"  # opening the page let nobody in
     assert stranger.post("/code", data={"code": code}).status_code == 302
     assert stranger.get("/").status_code == 200  # in the group, past its passcode
+    assert "cannot be a one-time code" not in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("c", ["garbage", "K7QM4-9XP"])  # no code at all; a link cut short
+def test_a_code_link_whose_code_cannot_be_one_says_so_beside_the_field(app, c):
+    """Tester 58: the page opened as if the code were fine, to be refused only once tapped."""
+    page = phone(app, None).get(f"/code?c={c}")
+    body = html.unescape(page.get_data(as_text=True))
+    assert page.status_code == 200 and f'value="{c}"' in body
+    assert "This link's code cannot be a one-time code, which has ten letters and digits (as K7QM4-9XP3H)." in body
 
 
 def test_a_used_code_is_refused(app, guarded):

@@ -139,6 +139,9 @@ _TOKEN = re.compile(_TOKEN_TEXT)
 _LINK_PATH = re.compile(rf"(?:^|/)g/({_TOKEN_TEXT})/?$")
 #: A club night's table card's path: ``/t/<token>`` (docs/club-nights.md, "Table cards")
 _CARD_PATH = re.compile(rf"(?:^|/)t/({_TOKEN_TEXT})/?$")
+#: How many letters a pasted code may hold that the app's codes never do (O, I, L: read
+#: as 0 and 1), and still be taken as a code
+_MISREAD_AT_MOST = 2
 #: What a messenger puts around a link in a sentence ("<https://…>", "(https://…).")
 _AROUND = "<>()[]{}\"'«»“”‘’"
 _AFTER = ".,;:!?…"
@@ -196,7 +199,10 @@ def pasted_link(text: str) -> Pasted | None:
     if not text:
         return None
     code = attempts.normal_code(text)
-    if code:
+    # a code the app made has no O, I nor L; one or two read off a phone as such are
+    # still taken as 0 and 1, but text full of them is words (tester 58: "hello world"
+    # was read as the code HE110-W0R1D)
+    if code and sum(text.upper().count(c) for c in "OIL") <= _MISREAD_AT_MOST:
         return Pasted(code=code)
     words = [w.strip(_AROUND).rstrip(_AFTER).strip(_AROUND) for w in text.split()]
     if len(words) > 1:  # a message around the link: the one word that is a link

@@ -101,6 +101,10 @@ def enter_code() -> Any:
     access.phone()
     status, wait = 200, 0
     message = None
+    if request.method == "GET" and form.code.data and attempts.normal_code(form.code.data) is None:
+        # a link whose code is cut short or is no code at all (tester 58: the page said nothing)
+        form.code.errors = [_("This link's code cannot be a one-time code, which has ten letters and digits "
+                              "(as K7QM4-9XP3H). Type the code shown on the other phone.")]
     if request.method == "POST":
         status = 400
         if form.validate_on_submit():

@@ -180,13 +180,20 @@ WORKED_FORM = {"nonce": "w", "turnip": "D", "bids_0": "turnip", "bids_1": "S", "
 
 
 @pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
-def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits(client, db, group):
+def test_every_page_in_arabic_writes_its_numbers_in_arabic_indic_digits_and_lists_with_the_arabic_comma(
+        client, db, group):
+    """Every page drawn in Arabic (one crawl for both checks): no Western digit, and the
+    Arabic "،" and "؛", never a Latin comma or semicolon, which in an Arabic line (players
+    listed, a trix finishing order, a saved deal's points) reads as a typo. Names, typed
+    text and what stays as the computer writes it (a command, a file's own keys) aside."""
     arabic(client)
     drawn = arabic_pages(client, db)
     left = {url: WESTERN.findall(shown_text(page, group["data"])) for url, page in drawn.items()}
     assert {url: found for url, found in left.items() if found} == {}
     # and they are there: a sheet's points, a checked paper sheet's marks
     assert all(ARABIC_INDIC.search(shown_text(drawn[url], ())) for url in ("saved", "paper", "history"))
+    latin = {url: re.findall(r".{0,20}[,;].{0,20}", shown_text(page, group["data"])) for url, page in drawn.items()}
+    assert {url: found for url, found in latin.items() if found} == {}
 
 
 @pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
@@ -425,14 +432,3 @@ def test_an_arabic_total_reads_its_sum_left_to_right_as_written(client, db):
     arabic(client)
     page = body(client.get(f"/games/{game_id}/explain/total", query_string={"seat": 0}))
     assert "\u2066٨٠ + ١٠٠ = ١٨٠\u2069" in page
-
-
-@pytest.mark.slow  # every page of the site, in every language (make test-fast leaves it out)
-def test_every_arabic_page_lists_with_the_arabic_comma(client, db, group):
-    """Arabic writes "،" and "؛": a Latin comma or semicolon in an Arabic line (players
-    listed, a trix finishing order, a saved deal's points) reads as a typo. Names, typed
-    text and what stays as the computer writes it (a command, a file's own keys) aside."""
-    arabic(client)
-    drawn = arabic_pages(client, db)
-    latin = {url: re.findall(r".{0,20}[,;].{0,20}", shown_text(page, group["data"])) for url, page in drawn.items()}
-    assert {url: found for url, found in latin.items() if found} == {}

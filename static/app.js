@@ -1003,7 +1003,24 @@ const OfflineTruth = (function () {
     // (else the sheet let go of them as saved once another phone added this deal; tester
     // 59: sent back for deal 4 after another phone's deal 3, or once the game was over,
     // the entries left by "Score sheet" were lost). "Discard mine" lets go of them.
-    if (!fresh) keep();
+    if (!fresh && sentBack()) keep();
+    // Whether this page answers a Save of this phone's: a draft of this game marked sent
+    // with this form's token (kept under an earlier deal's number when the page is for
+    // the deal after another phone's). An empty form refused keeps nothing (tester 39:
+    // its bugs come back as 0, which are no entries of the player's)
+    function sentBack() {
+      const token = form.querySelector('input[name="nonce"]');
+      const prefix = DRAFTS + form.dataset.draft.split(":")[0] + ":";
+      for (let i = 0; i < localStorage.length; i++) {
+        const name = localStorage.key(i) || "";
+        if (!name.startsWith(prefix)) continue;
+        let draft = null;
+        try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
+        if (draft && draft.sent && Array.isArray(draft.data) && token
+            && draft.data.some((pair) => pair[0] === "nonce" && pair[1] === token.value)) return true;
+      }
+      return false;
+    }
     // "Discard mine" (beside another phone's deal; or a game over's kept entries, shown)
     const discard = form.querySelector("[data-discard-draft]");
     if (discard) discard.addEventListener("click", function () {

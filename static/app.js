@@ -840,8 +840,18 @@ const OfflineTruth = (function () {
     // kept as such: restored, they go on following the others (tester 30: the last
     // player's tricks, back from a draft, stayed 3 when the first player's changed)
     const AUTO = "scorekeeper-auto";
-    // ``sent``: kept as the Save goes; the sheet then lets go of it once the game has that
-    // deal (clearSavedDrafts), while a draft never sent stays for the next form
+    // The entries of a draft's data, as text to compare: what the player typed and tapped
+    function entriesOf(data) {
+      return JSON.stringify(data.filter((pair) => !["csrf_token", "nonce", "version", "seen", AUTO].includes(pair[0])
+        && !/_(was|chip)$/.test(pair[0])).sort());
+    }
+    // ``sent``: true, kept as the Save goes; the sheet then lets go of it once the game has
+    // that deal (clearSavedDrafts), while a draft never sent stays for the next form. false:
+    // not sent (a page sent back: nothing was saved). Otherwise (a change on the form) a
+    // draft sent stays so while its entries are those sent: a sent draft brought back
+    // (the form loaded again as its Save went) has its sums worked out again, which is no
+    // change of the player's (tester 60: Save then reload at once, and the sheet and the
+    // next form said the saved deal's entries were kept, never saved)
     function keep(sent) {
       const data = [];
       new FormData(form).forEach((value, name) => { if (name !== "csrf_token") data.push([name, value]); });
@@ -853,7 +863,13 @@ const OfflineTruth = (function () {
       }
       const filled = Array.from(form.querySelectorAll('input.count-input[data-auto="1"]'), (i) => i.name);
       if (filled.length) data.push([AUTO, filled.join(" ")]);
-      const kept = sent === true ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
+      let mark = sent === true;
+      if (sent !== true && sent !== false) {
+        let before = null;
+        try { before = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { before = null; }
+        mark = Boolean(before && before.sent && Array.isArray(before.data) && entriesOf(before.data) === entriesOf(data));
+      }
+      const kept = mark ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
       try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     }
     // Without connection, a count left empty (one whose blank means nothing, unlike bugs'
@@ -968,6 +984,14 @@ const OfflineTruth = (function () {
           location.reload();
         });
         back.append(" ", drop);
+        // what Save does now: the other phone's deal set beside these entries (the form
+        // keeps the version they were typed at), then "Add mine as deal N+1" (tester 60:
+        // "Save deal 2" promised to save and showed the comparison)
+        if (form.dataset.draftCompare) {
+          form.querySelectorAll('.action-bar button[type="submit"]').forEach(function (button) {
+            button.textContent = form.dataset.draftCompare.replaceAll("{n}", pageNumber(orphan.n));
+          });
+        }
       }
       // (a game over's kept entries, shown: its page says what they are; data-kept-over)
       if (!form.querySelector("[data-kept-over]")) form.prepend(back);
@@ -1003,7 +1027,7 @@ const OfflineTruth = (function () {
     // (else the sheet let go of them as saved once another phone added this deal; tester
     // 59: sent back for deal 4 after another phone's deal 3, or once the game was over,
     // the entries left by "Score sheet" were lost). "Discard mine" lets go of them.
-    if (!fresh && sentBack()) keep();
+    if (!fresh && sentBack()) keep(false);
     // Whether this page answers a Save of this phone's: a draft of this game marked sent
     // with this form's token (kept under an earlier deal's number when the page is for
     // the deal after another phone's). An empty form refused keeps nothing (tester 39:
@@ -2178,6 +2202,34 @@ const OfflineTruth = (function () {
         : data.stops === false && region.dataset.liveKeepAdds ? region.dataset.liveKeepAdds : region.dataset.liveKeep;
       box.replaceChildren(el("p", "", data.news), el("p", "", fill(keep, { n: pageNumber(data.deals + 1) })));
       box.hidden = false;
+      // the bar at the bottom, where the player is (tester 60: the news at the top of the
+      // form was off screen, the bar unchanged): a line that brings the news into sight;
+      // the game over, no Save (it could only be refused) but the way to the score sheet,
+      // which keeps the entries and says so
+      const bar = region.querySelector(".action-bar");
+      if (!bar || !region.dataset.liveBar) return;
+      const over = Boolean(data.finished && region.dataset.liveOver);
+      let line = bar.querySelector(":scope > [data-bar-news]");
+      if (!line) {
+        line = el("button", "bar-news");
+        line.type = "button";
+        line.dataset.barNews = "";
+        line.addEventListener("click", function () {
+          box.scrollIntoView({ block: "center" });
+        });
+        bar.prepend(line);
+      }
+      line.textContent = (over ? region.dataset.liveOver : region.dataset.liveBar) + " \u2191";
+      bar.querySelectorAll('button[type="submit"]').forEach((b) => { b.hidden = over; });
+      let sheet = bar.querySelector(":scope > [data-bar-sheet]");
+      if (over && !sheet && region.dataset.sheetUrl) {
+        sheet = el("a", "button primary", region.dataset.sheetLabel || "Score sheet");
+        sheet.href = region.dataset.sheetUrl;
+        sheet.dataset.barSheet = "";
+        bar.append(sheet);
+      } else if (!over && sheet) {
+        sheet.remove();  // no longer over: another phone took that deal back
+      }
     }
 
     async function poll() {

@@ -157,6 +157,13 @@ def test_a_deal_added_on_one_phone_appears_on_the_other_and_warns_an_open_form(b
         expect(news).to_contain_text("Deal 2 was added on another phone: \u2068Anna\u2069 +100, \u2068Ben\u2069 +80, \u2068Carla\u2069 +80.",
                                      timeout=LIVE)
         assert two.input_value("#tricks_0") == "5"  # the entries are kept
+        # and the bar at the bottom, where the player is, points to it (tester 60: off screen)
+        two.locator("#bugs_2").scroll_into_view_if_needed()
+        pointer = two.locator(".action-bar [data-bar-news]")
+        expect(pointer).to_have_text("Another phone changed the game: see the top of the form. \u2191")
+        expect(news).not_to_be_in_viewport()
+        pointer.click()
+        expect(news).to_be_in_viewport()
         shot(two, "live-2-form-warned")
         # saving asks: the same deal (discard) or another one (add as deal 3)
         two.get_by_role("button", name="Save deal 2").click()
@@ -435,7 +442,12 @@ def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_an
         expect(news).to_contain_text("Deal 2 was added on another phone")
         expect(news).to_contain_text("The game is over now, so your deal cannot be added.")
         expect(news).not_to_contain_text("Saving will show what changed")
-        phone.goto(f"{url}/games/{game_id}")
+        # the bar says so too, offers no Save (tester 60: "Save deal 2" stayed) and leads to the sheet
+        bar = phone.locator(".action-bar")
+        expect(bar.locator("[data-bar-news]")).to_have_text("The game is over now, so your deal cannot be added. \u2191")
+        expect(bar.get_by_role("button", name="Save deal 2")).to_be_hidden()
+        shot(phone, "live-over-bar", full_page=False)
+        bar.get_by_role("link", name="Score sheet").click()
         expect(phone.locator("#result")).to_contain_text("Game over — Ben won!")
         expect(over).to_be_visible()
         expect(over).to_contain_text("Entries typed on this phone were never saved, and the game is over, so they "
@@ -641,7 +653,8 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         clean_deal(phone)
         note = deal_1_added_elsewhere_then_deal_2(phone, url, database, game_id)
         expect(note).to_contain_text("Your entries for deal 1, not saved, are back: another phone added deal 1 "
-                                     "meanwhile. If it was the same deal, discard them; if not, save them as deal 2.")
+                                     "meanwhile. If it was the same deal, discard them; if not, compare them with "
+                                     "it, then add them as deal 2.")
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["5", "4"]
         shot(phone, f"live-draft-taken-{choice}", full_page=False)
         if choice == "discard":
@@ -651,7 +664,9 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
             assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
             assert len(deals(database)) == 1
             return
-        phone.get_by_role("button", name="Save deal 2").click()
+        # Save says what it does (tester 60: "Save deal 2" showed the comparison, not saving)
+        expect(phone.get_by_role("button", name="Save deal 2")).to_have_count(0)
+        phone.get_by_role("button", name="Compare with deal 1").click()
         expect(phone.locator("body")).to_contain_text("Deal 1 was added on another phone")  # beside them first
         phone.get_by_role("button", name="Add mine as deal 2").click()
         expect(phone.locator("thead .total")).to_have_text(["180", "280", "93"])  # 80 + 100, 200 + 80, 13 + 80
@@ -679,6 +694,46 @@ def test_entries_a_save_had_refused_come_back_on_the_next_deal_once_another_phon
         expect(note).to_contain_text(
             "Your entries for deal 1, not saved, are back: another phone added deal 1 meanwhile.")
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1", "#tricks_2"]) == ["5", "4", "3"]
+    finally:
+        phone.context.close()
+
+
+def test_a_form_loaded_again_as_its_save_went_does_not_say_the_saved_deal_is_kept(browser, served):
+    """Tester 60: Save, then the form loaded again before the Save was answered: the deal
+    was saved, yet the sheet said "Entries not saved yet are kept on this phone" and deal
+    2's form "Your entries for deal 1, not saved, are back". The form loaded again brought
+    the entries back and, working out their sums, took them for new ones. Here the Save
+    is held while the form is opened again (a second tab of the phone, sharing its
+    storage), then goes through."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    again = phone.context.new_page()
+    held = []
+    phone.route(re.compile(r".*/deals/new$"),
+                lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        phone.get_by_role("button", name="Save deal 1").click()
+        for _ in range(100):
+            if held:
+                break
+            phone.wait_for_timeout(100)
+        assert held
+        again.goto(f"{url}/games/{game_id}/deals/new")
+        expect(again.locator("#tricks_1")).to_have_value("4")  # the entries as they went
+        expect(again.locator("[data-preview-line]")).to_contain_text("+100")  # its sums worked out again
+        held[0].continue_()  # the Save goes through
+        expect(phone.locator("thead .total")).to_have_text(["100", "80", "80"])
+        again.close()
+        phone.reload()
+        expect(phone.locator(".action-bar [data-drafts-kept]")).to_have_count(0)
+        phone.get_by_role("link", name="Add deal 2").click()
+        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+        expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
+        assert len(deals(database)) == 1
     finally:
         phone.context.close()
 

@@ -143,6 +143,22 @@ def test_a_link_with_g_in_it_that_is_no_groups_says_what_is_wrong_with_it(app, g
     assert "it has /g/ in it" not in said
 
 
+@pytest.mark.parametrize(("pasted", "said"), [
+    # ten look-alike letters: no code the app makes (more than two O, I or L), yet meant as one
+    ("OIL0O-1LIO0", "That is not a one-time code: a code has ten letters and digits, as the other phone shows it "
+                    "(like K7QM4-9XP3H). Check it and type it again."),
+    ("K7QM4 9XP", "That is not a one-time code"),  # cut short
+    ("https://host.example/t/abc", "That is not a table card's link: what follows /t/ is cut short or mistyped. "
+                                   "Scan the card's QR code again, or paste its whole link."),
+])
+def test_a_code_or_a_cards_link_that_is_none_is_told_so_not_pointed_to_a_groups_link(app, group, pasted, said):
+    """Tester 60: both were told to paste the whole link someone shared, "it has /g/ in it"."""
+    answer = paste(newcomer(app), pasted)
+    page = " ".join(html.unescape(answer.get_data(as_text=True)).split())
+    assert answer.status_code == 400 and said in page and "it has /g/ in it" not in page
+    assert field_value(answer.get_data(as_text=True)) == pasted
+
+
 def test_nothing_pasted_asks_for_the_link(app):
     answer = paste(newcomer(app), "   ")
     assert answer.status_code == 400

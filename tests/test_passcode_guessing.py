@@ -258,13 +258,32 @@ def test_the_qr_code_opens_the_code_page_which_changes_nothing_until_tapped(app,
     assert "cannot be a one-time code" not in page.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("c", ["garbage", "K7QM4-9XP"])  # no code at all; a link cut short
+# no code at all; a link cut short; words of a code's length (tester 60: read as HE110-W0R1D)
+@pytest.mark.parametrize("c", ["garbage", "K7QM4-9XP", "hello world"])
 def test_a_code_link_whose_code_cannot_be_one_says_so_beside_the_field(app, c):
     """Tester 58: the page opened as if the code were fine, to be refused only once tapped."""
-    page = phone(app, None).get(f"/code?c={c}")
+    page = phone(app, None).get("/code", query_string={"c": c})
     body = html.unescape(page.get_data(as_text=True))
     assert page.status_code == 200 and f'value="{c}"' in body
     assert "This link's code cannot be a one-time code, which has ten letters and digits (as K7QM4-9XP3H)." in body
+
+
+def test_a_typed_code_that_cannot_be_one_says_what_a_code_is_and_counts_no_try(app, guarded):
+    """Tester 60: "abc" was told "does not work … used already or more than 15 minutes
+    old", and five of them were "too many wrong codes". A shape no code has is said at
+    once and tries nothing; a code of the right shape that opens nothing still counts."""
+    guesser = phone(app, None)
+    for _ in range(8):  # more than the wrong tries a phone may make
+        answer = guesser.post("/code", data={"code": "abc"})
+        body = " ".join(html.unescape(answer.get_data(as_text=True)).split())
+        assert answer.status_code == 400
+        assert ("That is not a one-time code: a code has ten letters and digits, as the other phone shows it "
+                "(like K7QM4-9XP3H). Check it and type it again.") in body
+        assert "does not work" not in body and 'value="abc"' in body
+    # the phone's five wrong tries are all still to come (test_wrong_codes_count_per_phone…)
+    answers = [guesser.post("/code", data={"code": f"AAAAA-AAAA{n}"}) for n in range(6)]
+    assert [a.status_code for a in answers] == [400] * 5 + [429]
+    assert "That code does not work" in answers[0].get_data(as_text=True)
 
 
 def test_a_used_code_is_refused(app, guarded):

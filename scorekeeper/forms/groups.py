@@ -183,6 +183,23 @@ def _from_address(word: str) -> Pasted | None:
     return None
 
 
+def code_of(text: str) -> str | None:
+    """A one-time code typed or pasted, as attempts.normal_code reads it, or None when it
+    cannot be one. A code the app made has no O, I nor L: one or two read off a phone as
+    such are still taken as 0 and 1, but text full of them is words (tester 58: "hello
+    world" was read as the code HE110-W0R1D)."""
+    code = attempts.normal_code(text)
+    return code if code and sum(text.upper().count(c) for c in "OIL") <= _MISREAD_AT_MOST else None
+
+
+def looks_like_a_code(text: str) -> bool:
+    """Whether ``text``, no link nor a code, was meant as a one-time code: about ten
+    letters and digits, with or without its dash or spaces (what the page then says is
+    about the code, not about a link)."""
+    bare = "".join(text.split()).replace("-", "")
+    return "/" not in text and 8 <= len(bare) <= 12 and bare.isalnum()
+
+
 def pasted_link(text: str) -> Pasted | None:
     """What a phone pasted (or typed) to join a group, read as the link would be opened
     (issue 18, part 5): a group's link ``https://host/g/TOKEN`` (any host: a link copied
@@ -198,11 +215,8 @@ def pasted_link(text: str) -> Pasted | None:
     text = "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
     if not text:
         return None
-    code = attempts.normal_code(text)
-    # a code the app made has no O, I nor L; one or two read off a phone as such are
-    # still taken as 0 and 1, but text full of them is words (tester 58: "hello world"
-    # was read as the code HE110-W0R1D)
-    if code and sum(text.upper().count(c) for c in "OIL") <= _MISREAD_AT_MOST:
+    code = code_of(text)
+    if code:
         return Pasted(code=code)
     words = [w.strip(_AROUND).rstrip(_AFTER).strip(_AROUND) for w in text.split()]
     if len(words) > 1:  # a message around the link: the one word that is a link
@@ -244,6 +258,12 @@ class JoinForm(FlaskForm):
         if self.pasted is None and "/g/" in field.data:  # (tester 33: told it "has /g/ in it")
             raise ValidationError(_("That is not a group's link or code: what follows /g/ is cut short or "
                                     "mistyped. Paste the whole link again, as it was shared."))
+        if self.pasted is None and "/t/" in field.data:  # a table card's link cut short (tester 60)
+            raise ValidationError(_("That is not a table card's link: what follows /t/ is cut short or "
+                                    "mistyped. Scan the card's QR code again, or paste its whole link."))
+        if self.pasted is None and looks_like_a_code(field.data):  # (tester 60: pointed to /g/)
+            raise ValidationError(_("That is not a one-time code: a code has ten letters and digits, as the "
+                                    "other phone shows it (like K7QM4-9XP3H). Check it and type it again."))
         if self.pasted is None:
             raise ValidationError(_("That is not a group's link or code. Paste the whole link someone in your "
                                     "group shared: it has /g/ in it."))

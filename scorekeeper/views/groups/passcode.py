@@ -23,7 +23,7 @@ from flask_wtf import FlaskForm
 
 from ... import access, attempts, groups, limits, network
 from ...db import get_db
-from ...forms.groups import CodeForm, PasscodeForm, passcode_readings, passcode_text
+from ...forms.groups import CodeForm, PasscodeForm, code_of, passcode_readings, passcode_text
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...qr import qr_code
@@ -101,16 +101,22 @@ def enter_code() -> Any:
     access.phone()
     status, wait = 200, 0
     message = None
-    if request.method == "GET" and form.code.data and attempts.normal_code(form.code.data) is None:
+    if request.method == "GET" and form.code.data and code_of(form.code.data) is None:
         # a link whose code is cut short or is no code at all (tester 58: the page said nothing)
         form.code.errors = [_("This link's code cannot be a one-time code, which has ten letters and digits "
                               "(as K7QM4-9XP3H). Type the code shown on the other phone.")]
     if request.method == "POST":
         status = 400
-        if form.validate_on_submit():
+        typed, valid = passcode_text(form.code.data or ""), form.validate_on_submit()
+        if valid and attempts.normal_code(typed) is None:
+            # no code at all (too short, too long, a sign that is none of a code's): no
+            # try at a code is counted, and the page says what a code looks like (tester
+            # 60: "does not work … used already or too old", and a wrong try counted)
+            form.code.errors = [_("That is not a one-time code: a code has ten letters and digits, as the "
+                                  "other phone shows it (like K7QM4-9XP3H). Check it and type it again.")]
+        elif valid:
             db = get_db()
-            found = attempts.use_code(db, passcode_text(form.code.data or ""), access.phone(), limits.address(),
-                                      limits.passcode_limits())
+            found = attempts.use_code(db, typed, access.phone(), limits.address(), limits.passcode_limits())
             if isinstance(found, attempts.Refused):
                 message, status, wait = _too_many(found, "code"), 429, found.retry_after
             elif found is None:

@@ -1536,6 +1536,16 @@ const OfflineTruth = (function () {
     return node;
   }
 
+  // ``text`` into ``node`` with ♥ and ♦ in red, as the pages write them (the macro
+  // "suited" of templates/_macros.html; tester 60: black in the outbox's cards)
+  function suited(node, text) {
+    String(text).split(/([\u2665\u2666])/).forEach(function (part) {
+      if (part === "\u2665" || part === "\u2666") node.appendChild(el("span", part === "\u2665" ? "suit-H" : "suit-D", part));
+      else if (part) node.appendChild(document.createTextNode(part));
+    });
+    return node;
+  }
+
   // ------------------------------------------------------------------ the outbox
 
   function describe(form) {
@@ -2035,7 +2045,7 @@ const OfflineTruth = (function () {
           card.appendChild(el("p", "flash outbox-same", item.reason || ""));
         }
         const list = el("ul", "outbox-entries");
-        item.entries.forEach((line) => list.appendChild(el("li", "", line)));
+        item.entries.forEach((line) => list.appendChild(suited(el("li"), line)));
         card.appendChild(list);
         // the points as far as this phone knows; "worked out when it arrives" only while it
         // waits (a refused deal arrives only if opened and saved again)

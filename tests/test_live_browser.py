@@ -783,6 +783,10 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
         expect(outbox).to_contain_text("1 deal waiting to be sent")
         expect(outbox).to_contain_text("Deal 1, kept on this phone at")
         expect(outbox).to_contain_text("Anna: Turnip, Tricks 4, Bugs 1")  # the entries, as typed
+        # Carla's ♥ red, as every page writes it (tester 60: black)
+        hearts = outbox.locator(".outbox-entries .suit-H")
+        expect(hearts.first).to_have_text("\u2665")
+        expect(hearts.first).to_have_css("color", "rgb(192, 38, 45)")  # --red (static/app.css)
         # a second deal while the first still waits: it is deal 2
         page.get_by_role("link", name="Add deal 2").click()
         expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()

@@ -1201,10 +1201,13 @@ def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iter
     check against the game as it is (a contract played twice in a kingdom, a game over
     since: refused as ever). Any other change (a deal added or deleted elsewhere, a seat
     taken, the settings) is one the phone must see first; so is a game set back past the
-    version the phone saw (:func:`set_back`), which its callers ask first."""
+    version the phone saw (:func:`set_back`), which its callers ask first. Players renamed
+    are no such change when no name moved to another seat (:func:`_renamed_in_place`: a
+    spelling put right; the deal's entries are by seat, its points saved under the names
+    as they are)."""
     own = {n for n in nonces if n}
     for change in since:
-        if change.action == "deal_changed":
+        if change.action == "deal_changed" or _renamed_in_place(change):
             continue
         if change.action != "deal_added" or not own:
             return False
@@ -1212,6 +1215,20 @@ def own_changes(db: sqlite_utils.Database, since: Iterable[Change], nonces: Iter
         if row is None or row[0] not in own:
             return False
     return True
+
+
+def _renamed_in_place(change: Change) -> bool:
+    """Whether ``change`` renamed players without any seat taking a name another seat had
+    ("Ben" → "Benedikt"; not Anna and Ben swapped, which says the entries typed under
+    those names may be under the wrong seats)."""
+    if change.action != "players_renamed" or not isinstance(change.before, Mapping) \
+            or not isinstance(change.after, Mapping):
+        return False
+    before, after = change.before.get("players"), change.after.get("players")
+    if not isinstance(before, list) or not isinstance(after, list) or len(before) != len(after):
+        return False
+    old = [name_key(str(n)) for n in before]
+    return not any(name_key(str(n)) in old[:seat] + old[seat + 1:] for seat, n in enumerate(after))
 
 
 def same_entry(kind: str, one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:

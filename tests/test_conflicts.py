@@ -198,6 +198,35 @@ def test_a_change_sent_as_its_deal_was_deleted_comes_back_in_its_form_once_resto
     assert "Your change, not saved" not in text(client.get(f"/games/{game_id}/deals/{deal.id}/edit"))
 
 
+def test_a_deal_saved_after_a_player_was_renamed_meanwhile_is_added_under_the_new_name(client, make_game, db):
+    """A name put right on another phone ("Ben" → "Benedikt") says nothing of the deal
+    being entered, whose entries are by seat: Save adds it, the points under the names as
+    they are now, and the form's check of the game says so before (the carried note
+    "rename blocks another phone's open save once")."""
+    game_id = make_game()
+    seen = open_form(client, game_id)
+    store.update_game(db, game_id, players=["Anna", "Benedikt", "Carla"])  # another phone
+    news = client.get(f"/games/{game_id}/live", query_string={"since": seen}).get_json()
+    assert news["stops"] is False
+    saved = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen}, follow_redirects=True)
+    assert saved.status_code == 200
+    assert "Deal 1 saved: \u2068Anna\u2069 +100, \u2068Benedikt\u2069 +80, \u2068Carla\u2069 +80." in text(saved)
+    assert len(store.get_game(db, game_id).deals) == 1
+
+
+def test_a_deal_saved_after_two_players_swapped_names_meanwhile_is_asked_about(client, make_game, db):
+    """Names moved between seats (Anna and Ben swapped: the first seat was Ben all along)
+    may put the entries typed under "Anna" under the wrong seat: nothing is saved, the
+    page says the players were renamed, as for any change a phone must see first."""
+    game_id = make_game()
+    seen = open_form(client, game_id)
+    store.update_game(db, game_id, players=["Ben", "Anna", "Carla"])  # another phone
+    assert client.get(f"/games/{game_id}/live", query_string={"since": seen}).get_json()["stops"] is True
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    assert refused.status_code == 409 and "The players were renamed on another phone" in text(refused)
+    assert store.get_game(db, game_id).deals == ()
+
+
 def test_players_renamed_meanwhile_are_not_overwritten_silently(client, make_game, db):
     game_id = make_game()
     form = client.get(f"/games/{game_id}/edit").get_data(as_text=True)

@@ -67,7 +67,7 @@ def game(game_id: str) -> Any:
     card that no longer saves (its round closed), why (access.shut_words), else "";
     ``shut_bar``: then what the bar on its pages says (access.card_bar_words), else "". ``stops``: whether what changed since would stop a new deal's
     save for the phone to see it first (actions.arrived_since: not when it is only this
-    phone's own deals and earlier deals put right). ``news`` tells what changed since the version in the query argument
+    phone's own deals, earlier deals put right and names put right in place). ``news`` tells what changed since the version in the query argument
     ``since`` ("Deal 5 was added on another phone: Anna +40, …"; empty without
     ``since``), leaving out this phone's own deals: ``mine`` lists their form tokens
     (comma-separated), and ``stored`` answers which of them are saved (a save whose

@@ -816,7 +816,7 @@ const OfflineTruth = (function () {
   // Whether a draft's [name, value] pairs hold anything the player entered: not the form's
   // tokens and versions, the contract it was opened for, or the fields that only mirror a
   // count (its chips, what it showed): the count's own field carries it
-  const NOT_ENTRIES = new Set(["csrf_token", "nonce", "version", "seen", "contracts", "scorekeeper-auto"]);
+  const NOT_ENTRIES = new Set(["csrf_token", "nonce", "version", "seen", "mine", "contracts", "scorekeeper-auto"]);
   function entered(data) {
     return Array.isArray(data) && data.some((pair) => !NOT_ENTRIES.has(pair[0])
       && !/_(was|chip)$/.test(pair[0]) && String(pair[1]).trim() !== "");
@@ -842,7 +842,7 @@ const OfflineTruth = (function () {
     const AUTO = "scorekeeper-auto";
     // The entries of a draft's data, as text to compare: what the player typed and tapped
     function entriesOf(data) {
-      return JSON.stringify(data.filter((pair) => !["csrf_token", "nonce", "version", "seen", AUTO].includes(pair[0])
+      return JSON.stringify(data.filter((pair) => !["csrf_token", "nonce", "version", "seen", "mine", AUTO].includes(pair[0])
         && !/_(was|chip)$/.test(pair[0])).sort());
     }
     // ``sent``: true, kept as the Save goes; the sheet then lets go of it once the game has
@@ -1089,6 +1089,13 @@ const OfflineTruth = (function () {
         const saying = form.dataset.saving;
         if (saying) say(saying, "todo");
         form.dataset.saving = "now";  // the preview's answers wait (the line says "Saving…")
+        // this phone's own deals of the game (sent from the outbox, or a Save whose answer
+        // was lost) are no other phone's to this Save, as they are to the outbox's sends
+        // (tester 61, HIGH: a form opened before its own deal 1 arrived weighed deal 2
+        // against it: "another phone was quicker", or, the same entries, "saved once")
+        const mine = window.Scorekeeper && window.Scorekeeper.own
+          ? window.Scorekeeper.own(game).filter((n) => !token || n !== token.value).slice(-50) : [];
+        if (mine.length) body.set("mine", mine.join(","));
         const stop = new AbortController();
         const timer = setTimeout(() => stop.abort(), SAVE_MS);
         const url = submitter && submitter.hasAttribute("formaction") ? submitter.formAction : (form.action || location.href);
@@ -1102,6 +1109,12 @@ const OfflineTruth = (function () {
             buttons.forEach((b) => { b.disabled = false; });
             form.dataset.saving = saying || "";
             form.dataset.answered = "1";
+            if (mine.length) {  // sent again as a page, for its answer: with them too
+              const field = form.querySelector('input[name="mine"]') || form.appendChild(document.createElement("input"));
+              field.type = "hidden";
+              field.name = "mine";
+              field.value = mine.join(",");
+            }
             if (submitter && form.requestSubmit) form.requestSubmit(submitter);
             else if (form.requestSubmit) form.requestSubmit();
             else HTMLFormElement.prototype.submit.call(form);
@@ -2367,7 +2380,7 @@ const OfflineTruth = (function () {
       && (i.state === "waiting" || i.state === "refused") && !(i.after && i.after.nonce === nonce));
   }
 
-  window.Scorekeeper = { queue: queue, flush: flush, pending: pending };
+  window.Scorekeeper = { queue: queue, flush: flush, pending: pending, own: own };
 
   // The page of a deleted game (templates/games/deleted_game.html), shown where a deal
   // form was: that another phone deleted it meanwhile, that the entries of this phone's

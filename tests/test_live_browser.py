@@ -759,6 +759,41 @@ def test_an_empty_form_saved_and_refused_brings_nothing_back(browser, served):
         phone.context.close()
 
 
+def test_a_form_opened_before_its_phones_own_deal_arrived_saves_the_next_deal_after_it(browser, served):
+    """Tester 61 (HIGH): a deal form opened while this phone's own deal 1 had not yet
+    reached the server (here: entered without connection, sent once the phone is back)
+    weighed deal 2 against that deal 1 as if another phone's: "another phone was quicker",
+    or, the same entries (two clean deals alike), "saved once", and deal 2 was never
+    stored. Its Save now tells the server which deals are this phone's own, as the
+    outbox's sends do."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        context.set_offline(True)
+        page.reload()
+        page.get_by_role("link", name="Add deal 1").click()
+        clean_deal(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("1 deal waiting to be sent")
+        page.get_by_role("link", name="Add deal 2").click()
+        expect(page.get_by_role("heading", name="Deal 2")).to_be_visible()
+        clean_deal(page)  # the same entries as deal 1
+        context.set_offline(False)
+        for _ in range(150):  # deal 1 sent by the outbox, the form still open
+            if len(deals(database)) == 1:
+                break
+            page.wait_for_timeout(100)
+        assert len(deals(database)) == 1
+        page.get_by_role("button", name="Save deal 2").click()
+        expect(page.locator("thead .total")).to_have_text(["200", "160", "160"])  # 100 + 100, 80 + 80, 80 + 80
+        assert [d["tricks"] for d in deals(database)] == [[5, 4, 4], [5, 4, 4]]
+    finally:
+        context.close()
+
+
 def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once(browser, served):
     url, database = served
     game_id = store_game(database, game_file())

@@ -116,7 +116,9 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
             points = tuple(f"{isolate(name)} {signed(p)}"
                            for name, p in zip(game.players_at(number), deal.points, strict=True))
         told[change.deal_id] = Arrival(text, number if in_play else None, points, added=action == "deal_added")
-    return list(told.values())
+    # a deal added and deleted again, several times over (each time another deal): told once
+    # (tester 61: "Deal 2 was added on another phone and deleted again." three times)
+    return list(dict.fromkeys(told.values()))
 
 
 def set_back_words() -> str:

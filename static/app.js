@@ -999,7 +999,9 @@ const OfflineTruth = (function () {
     }
     // Opened from the score sheet's "+ Queens": that contract, over a kept draft's choice
     // (and on the form the service worker kept, which was drawn without it)
-    const wanted = fresh && new URLSearchParams(location.search).get("contract");
+    // (not on a game over's kept entries, shown: looking at them moves them nowhere, tester 61)
+    const keptOver = form.querySelector("[data-kept-over]");
+    const wanted = fresh && !keptOver && new URLSearchParams(location.search).get("contract");
     const choice = wanted && form.querySelector('input[name="contracts"][value="' + CSS.escape(wanted) + '"]:not(:disabled)');
     if (choice) form.querySelectorAll('input[name="contracts"]').forEach((c) => { c.checked = c === choice; });
     // Entries kept under another contract than the one tapped on the sheet: said where
@@ -1019,6 +1021,10 @@ const OfflineTruth = (function () {
         const drop = draftBack.querySelector("button");
         if (drop) draftBack.insertBefore(where, drop); else draftBack.append(where);
       }
+    }
+    // a game over's kept entries asked for with none kept (discarded in another tab): said
+    if (keptOver && !form.dataset.restored && keptOver.dataset.none) {
+      keptOver.querySelector("p").textContent = keptOver.dataset.none;
     }
     form.addEventListener("input", keep);
     form.addEventListener("change", keep);

@@ -198,6 +198,21 @@ def test_a_change_sent_as_its_deal_was_deleted_comes_back_in_its_form_once_resto
     assert "Your change, not saved" not in text(client.get(f"/games/{game_id}/deals/{deal.id}/edit"))
 
 
+def test_a_deal_added_and_deleted_again_several_times_meanwhile_is_told_once(client, make_game, db):
+    """Tester 61: "Deal 1 was added on another phone and deleted again." three times over,
+    and "another phone was quicker" above "No deal was added meanwhile"."""
+    game_id = make_game()
+    seen = open_form(client, game_id)
+    for _ in range(3):  # another phone
+        store.delete_deal(db, game_id, store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL))
+    refused = client.post(f"/games/{game_id}/deals/new", data={**CLEAN_FORM, "seen": seen})
+    page = text(refused)
+    assert refused.status_code == 409
+    assert page.count("Deal 1 was added on another phone and deleted again.") == 1
+    assert "Nothing of yours was saved yet: the game was changed on another phone." in page
+    assert "another phone was quicker" not in page and "No deal was added meanwhile." in page
+
+
 def test_a_deal_saved_after_a_player_was_renamed_meanwhile_is_added_under_the_new_name(client, make_game, db):
     """A name put right on another phone ("Ben" → "Benedikt") says nothing of the deal
     being entered, whose entries are by seat: Save adds it, the points under the names as

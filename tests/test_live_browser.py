@@ -503,6 +503,9 @@ def test_a_save_sent_back_once_the_game_is_over_keeps_its_entries_for_the_sheet_
         expect(phone.locator("[data-drafts-over]")).to_be_hidden()
         phone.goto(f"{url}/games/{game_id}/deals/new?kept=1")
         expect(phone.locator("#tricks_0")).to_have_value("")  # let go of
+        # and the page says there is nothing to show, not "these entries" over none (tester 61)
+        expect(phone.locator("[data-kept-over]")).to_have_text(
+            "Nothing typed for this game is kept on this phone: there is nothing to show.")
         assert len(deals(database)) == 2
     finally:
         phone.context.close()

@@ -139,9 +139,6 @@ _TOKEN = re.compile(_TOKEN_TEXT)
 _LINK_PATH = re.compile(rf"(?:^|/)g/({_TOKEN_TEXT})/?$")
 #: A club night's table card's path: ``/t/<token>`` (docs/club-nights.md, "Table cards")
 _CARD_PATH = re.compile(rf"(?:^|/)t/({_TOKEN_TEXT})/?$")
-#: How many letters a pasted code may hold that the app's codes never do (O, I, L: read
-#: as 0 and 1), and still be taken as a code
-_MISREAD_AT_MOST = 2
 #: What a messenger puts around a link in a sentence ("<https://…>", "(https://…).")
 _AROUND = "<>()[]{}\"'«»“”‘’"
 _AFTER = ".,;:!?…"
@@ -183,21 +180,16 @@ def _from_address(word: str) -> Pasted | None:
     return None
 
 
-def code_of(text: str) -> str | None:
-    """A one-time code typed or pasted, as attempts.normal_code reads it, or None when it
-    cannot be one. A code the app made has no O, I nor L: one or two read off a phone as
-    such are still taken as 0 and 1, but text full of them is words (tester 58: "hello
-    world" was read as the code HE110-W0R1D)."""
-    code = attempts.normal_code(text)
-    return code if code and sum(text.upper().count(c) for c in "OIL") <= _MISREAD_AT_MOST else None
-
-
 def looks_like_a_code(text: str) -> bool:
-    """Whether ``text``, no link nor a code, was meant as a one-time code: about ten
-    letters and digits, with or without its dash or spaces (what the page then says is
-    about the code, not about a link)."""
+    """Whether ``text``, no link nor a code, was meant as a one-time code (what the page
+    then says is about the code, not about a link): about ten letters and digits, with or
+    without its dash or spaces; five and a dash with fewer after it (cut short); or a
+    code's link ("…/code?c=…") whose code is none."""
     bare = "".join(text.split()).replace("-", "")
-    return "/" not in text and 8 <= len(bare) <= 12 and bare.isalnum()
+    if "/code?" in text:
+        return True
+    return "/" not in text and bare.isalnum() and (
+        8 <= len(bare) <= 12 or re.fullmatch(r"\s*[^\W_]{5}\s*-\s*[^\W_]{0,4}\s*", text) is not None)
 
 
 def pasted_link(text: str) -> Pasted | None:
@@ -215,7 +207,7 @@ def pasted_link(text: str) -> Pasted | None:
     text = "".join(c for c in text if unicodedata.category(c) != "Cf").strip()
     if not text:
         return None
-    code = code_of(text)
+    code = attempts.normal_code(text)
     if code:
         return Pasted(code=code)
     words = [w.strip(_AROUND).rstrip(_AFTER).strip(_AROUND) for w in text.split()]

@@ -23,7 +23,7 @@ from flask_wtf import FlaskForm
 
 from ... import access, attempts, groups, limits, network
 from ...db import get_db
-from ...forms.groups import CodeForm, PasscodeForm, code_of, passcode_readings, passcode_text
+from ...forms.groups import CodeForm, PasscodeForm, passcode_readings, passcode_text
 from ...i18n import gettext as _
 from ...i18n import ngettext
 from ...qr import qr_code
@@ -101,7 +101,7 @@ def enter_code() -> Any:
     access.phone()
     status, wait = 200, 0
     message = None
-    if request.method == "GET" and form.code.data and code_of(form.code.data) is None:
+    if request.method == "GET" and form.code.data and attempts.normal_code(passcode_text(form.code.data)) is None:
         # a link whose code is cut short or is no code at all (tester 58: the page said nothing)
         form.code.errors = [_("This link's code cannot be a one-time code, which has ten letters and digits "
                               "(as K7QM4-9XP3H). Type the code shown on the other phone.")]

@@ -1109,6 +1109,10 @@ const OfflineTruth = (function () {
           .then(function (response) {
             clearTimeout(timer);
             if (response.type === "opaqueredirect") {  // saved (or saved already: once)
+              // settled: saved, saved by its first send, or the same deal the other phone
+              // saved (tester 61: those entries came back on the next form, "Already saved,
+              // once" at every Save)
+              try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
               location.assign((form.dataset.sheetUrl || location.pathname) + "#deal-" + (form.dataset.number || ""));
               return;
             }

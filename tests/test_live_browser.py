@@ -678,6 +678,28 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         phone.context.close()
 
 
+def test_entries_brought_back_that_were_the_other_phones_very_deal_come_back_no_more(browser, served):
+    """Tester 61: entries left for deal 1, another phone's deal 1 the very same: "Compare
+    with deal 1" answered "Already saved, once", and the next form brought them back
+    again, "Already saved" at every Save. Once settled, they are let go of."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        worked_deal(phone)  # SCORING.md §1.2's worked example, as the other phone enters it
+        deal_1_added_elsewhere_then_deal_2(phone, url, database, game_id)
+        phone.get_by_role("button", name="Compare with deal 1").click()
+        expect(phone.locator(".flash")).to_contain_text("Already saved, once")
+        phone.get_by_role("link", name="Add deal 2").click()
+        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+        expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()
+
+
 def test_entries_a_save_had_refused_come_back_on_the_next_deal_once_another_phone_added_theirs(browser, served):
     """Entries saved and refused (the tricks add up to 12, not 13), left on their form for
     the sheet, while another phone added that deal: the Save had marked them sent, and

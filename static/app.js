@@ -1399,6 +1399,13 @@ const OfflineTruth = (function () {
     document.addEventListener("scorekeeper:swapped", measureHead);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(clearSavedDrafts);
     document.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
+    // entries kept or let go of in another tab of this phone (tester 61: "Show them" stayed
+    // after the other tab's Discard, over nothing)
+    window.addEventListener("storage", function (event) {
+      if (event.key === null || event.key.startsWith(DRAFTS)) {
+        document.querySelectorAll("table.sheet[data-deal-count]").forEach(noteKeptDrafts);
+      }
+    });
     // the passcode page: entries typed on this phone and not saved are kept for after it
     // (tester 58: a first passcode took a phone off its form and said nothing of them)
     document.querySelectorAll("[data-passcode-drafts]").forEach(function (line) {

@@ -455,8 +455,13 @@ def test_entries_kept_when_another_phone_ends_the_game_are_said_to_be_unsaved_an
         shot(phone, "live-drafts-over")
         phone.reload()  # and so on every visit while they are kept
         expect(over).to_be_visible()
+        tab = phone.context.new_page()  # the sheet in a second tab of the phone
+        tab.goto(f"{url}/games/{game_id}")
+        expect(tab.locator("[data-drafts-over]")).to_be_visible()
         over.get_by_role("button", name="Discard").click()
         expect(over).to_be_hidden()
+        expect(tab.locator("[data-drafts-over]")).to_be_hidden()  # told there too (tester 61)
+        tab.close()
         assert phone.evaluate(f"Object.keys(localStorage).filter((k) => k.startsWith('scorekeeper-draft:{game_id}'))") == []
         phone.reload()
         expect(phone.locator("#result")).to_be_visible()

@@ -1017,9 +1017,29 @@ const OfflineTruth = (function () {
         }).join(document.documentElement.dataset.listSeparator || ", ");
         const where = document.createElement("span");
         where.dataset.draftElsewhere = "";
-        where.textContent = " " + form.dataset.draftElsewhere.replaceAll("{contract}", names);
-        const drop = draftBack.querySelector("button");
-        if (drop) draftBack.insertBefore(where, drop); else draftBack.append(where);
+        // none of those contracts offered now (played in this kingdom since, on another
+        // phone): no chip to tap; they are that deal's, or none (tester 61: "tap Tricks"
+        // where there was no Tricks)
+        const offered = under.some(function (value) {
+          const chip = form.querySelector('input[name="contracts"][value="' + CSS.escape(value) + '"]');
+          return chip && !chip.disabled && !chip.closest("[hidden]");
+        });
+        const said = offered ? form.dataset.draftElsewhere : form.dataset.draftPlayed || form.dataset.draftElsewhere;
+        where.textContent = " " + said.replaceAll("{contract}", names);
+        let drop = draftBack.querySelector("button");
+        if (!drop && !offered) {
+          drop = document.createElement("button");
+          drop.className = "button small";
+          drop.textContent = form.dataset.draftDrop || "Discard them";
+          drop.type = "button";
+          drop.addEventListener("click", function () {
+            try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+            form.dataset.reloading = "1";
+            location.reload();
+          });
+          draftBack.append(where, " ", drop);
+        } else if (drop) draftBack.insertBefore(where, drop);
+        else draftBack.append(where);
       }
     }
     // a game over's kept entries asked for with none kept (discarded in another tab): said

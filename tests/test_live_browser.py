@@ -556,6 +556,39 @@ def test_the_trix_contract_whose_entries_are_kept_is_marked_among_the_buttons(br
         phone.context.close()
 
 
+def test_entries_under_a_contract_played_since_are_not_said_to_be_one_tap_away(browser, served):
+    """Tester 61: entries for Diamonds, sent back beside another phone's Diamonds and left,
+    came back on the next form opened as "+ Trix" saying "tap Diamonds to see them": the
+    kingdom had played Diamonds, so there was no Diamonds to tap. The form says that they
+    are under a contract played since, and offers to discard them."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", players=["Anna", "Ben", "Carla", "Dan"]))
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new?contract=diamonds")
+        for seat, count in enumerate(["3", "4", "2", "4"]):
+            phone.fill(f"#diamonds_{seat}", count)
+        db = connect(str(database))
+        try:  # another phone's deal 1: Diamonds, taken otherwise
+            store.add_deal(db, game_id, {"contracts": ["diamonds"], "diamonds": [4, 4, 2, 3]})
+        finally:
+            db.conn.close()
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.locator("[data-conflict]")).to_contain_text("Deal 1 was added on another phone")
+        phone.locator(".page-head").get_by_role("link", name="Score sheet").click()
+        phone.get_by_role("link", name="Trix").click()
+        note = phone.locator("form.deal-form > .draft-back")
+        expect(note).to_have_text(
+            "Your entries that were not saved are back. They are under Diamonds, which this kingdom has played since: "
+            "if they belong to that deal, change it on the score sheet; if not, discard them. Discard them")
+        note.get_by_role("button", name="Discard them").click()
+        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+        expect(note).to_have_count(0)
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()
+
+
 def test_a_save_the_server_never_answers_waits_on_the_phone_and_is_sent_once(browser, served):
     """Tester 41 (HIGH): the phone on the Wi-Fi, the server out of reach (the way a weak
     connection fails most): Save left for the browser's error page, nothing was kept, and

@@ -894,6 +894,19 @@ const OfflineTruth = (function () {
       span.textContent = text;
       status.appendChild(span);
     }
+    // "Discard them" beside entries brought back: let go of, the form drawn again empty
+    function discardButton() {
+      const drop = document.createElement("button");
+      drop.className = "button small";
+      drop.textContent = form.dataset.draftDrop || "Discard them";
+      drop.type = "button";
+      drop.addEventListener("click", function () {
+        try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+        form.dataset.reloading = "1";
+        location.reload();
+      });
+      return drop;
+    }
     let kept = null;
     try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
     if (kept && !entered(kept.data)) kept = null;  // kept empty by an older copy of this script
@@ -974,16 +987,7 @@ const OfflineTruth = (function () {
         back.classList.add("draft-taken");
         back.textContent = form.dataset.draftTaken.replaceAll("{n}", pageNumber(orphan.n))
           .replace("{next}", pageNumber(Number(form.dataset.draft.split(":")[1])));
-        const drop = document.createElement("button");
-        drop.className = "button small";
-        drop.textContent = form.dataset.draftDrop || "Discard them";
-        drop.type = "button";
-        drop.addEventListener("click", function () {
-          try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
-          form.dataset.reloading = "1";
-          location.reload();
-        });
-        back.append(" ", drop);
+        back.append(" ", discardButton());
         // what Save does now: the other phone's deal set beside these entries (the form
         // keeps the version they were typed at), then "Add mine as deal N+1" (tester 60:
         // "Save deal 2" promised to save and showed the comparison)
@@ -1028,15 +1032,7 @@ const OfflineTruth = (function () {
         where.textContent = " " + said.replaceAll("{contract}", names);
         let drop = draftBack.querySelector("button");
         if (!drop && !offered) {
-          drop = document.createElement("button");
-          drop.className = "button small";
-          drop.textContent = form.dataset.draftDrop || "Discard them";
-          drop.type = "button";
-          drop.addEventListener("click", function () {
-            try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
-            form.dataset.reloading = "1";
-            location.reload();
-          });
+          drop = discardButton();
           draftBack.append(where, " ", drop);
         } else if (drop) draftBack.insertBefore(where, drop);
         else draftBack.append(where);

@@ -994,6 +994,10 @@ const OfflineTruth = (function () {
         if (form.dataset.draftCompare) {
           form.querySelectorAll('.action-bar button[type="submit"]').forEach(function (button) {
             button.textContent = form.dataset.draftCompare.replaceAll("{n}", pageNumber(orphan.n));
+            // a comparison is the server's: not without connection (tester 61: tapped
+            // offline, the entries waited in the outbox as a deal of their own)
+            button.dataset.needsConnection = "";
+            if (navigator.onLine === false) button.disabled = true;
           });
         }
       }

@@ -707,6 +707,12 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
             return
         # Save says what it does (tester 60: "Save deal 2" showed the comparison, not saving)
         expect(phone.get_by_role("button", name="Save deal 2")).to_have_count(0)
+        # and needs the server: not tapped into the outbox as a deal (tester 61)
+        phone.context.set_offline(True)
+        expect(phone.get_by_role("button", name="Compare with deal 1")).to_be_disabled()
+        expect(phone.locator(".action-bar [data-offline-why]")).to_have_text("Needs a connection")
+        phone.context.set_offline(False)
+        expect(phone.get_by_role("button", name="Compare with deal 1")).to_be_enabled()
         phone.get_by_role("button", name="Compare with deal 1").click()
         expect(phone.locator("body")).to_contain_text("Deal 1 was added on another phone")  # beside them first
         phone.get_by_role("button", name="Add mine as deal 2").click()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.db import connect
 from tests.browser_support import (
     SCREENSHOTS,
     SHOTS,
@@ -49,6 +50,14 @@ def test_a_deal_saved_on_a_full_disk_waits_in_the_outbox_saying_why_and_is_sent_
         with serve(database) as url:
             game_id = store_game(database, game_file())
             page = new_page(browser)
+            # a connection held open for the test, as a real server's threads keep theirs
+            # (`scorekeeper serve`: waitress's pool). This test server runs each request in
+            # a thread of its own, whose connection goes with it: were every connection
+            # closed at once, SQLite removes the database's shared-memory file, and the next
+            # request, opening the database on the full disk, could not make it again
+            # (seen once on a busy machine: the bare "Not saved" page instead of the form)
+            held = connect(str(database))
+            held.execute("select count(*) from games").fetchone()
             try:
                 page.goto(f"{url}/games/{game_id}/deals/new")
                 fill_worked_example(page)
@@ -89,6 +98,7 @@ def test_a_deal_saved_on_a_full_disk_waits_in_the_outbox_saying_why_and_is_sent_
                 shot(page, "disk-3-sent")
             finally:
                 page.context.close()
+                held.conn.close()
     SHOTS.mkdir(exist_ok=True)
     for name, png in taken:
         (SHOTS / f"{name}.png").write_bytes(png)

@@ -842,7 +842,7 @@ const OfflineTruth = (function () {
     const AUTO = "scorekeeper-auto";
     // The entries of a draft's data, as text to compare: what the player typed and tapped
     function entriesOf(data) {
-      return JSON.stringify(data.filter((pair) => !["csrf_token", "nonce", "version", "seen", "mine", AUTO].includes(pair[0])
+      return JSON.stringify(data.filter((pair) => (!NOT_ENTRIES.has(pair[0]) || pair[0] === "contracts")
         && !/_(was|chip)$/.test(pair[0])).sort());
     }
     // ``sent``: true, kept as the Save goes; the sheet then lets go of it once the game has

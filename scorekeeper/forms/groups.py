@@ -185,9 +185,9 @@ def looks_like_a_code(text: str) -> bool:
     then says is about the code, not about a link): about ten letters and digits, with or
     without its dash or spaces; five and a dash with fewer after it (cut short); or a
     code's link ("…/code?c=…") whose code is none."""
-    bare = "".join(text.split()).replace("-", "")
     if "/code?" in text:
         return True
+    bare = "".join(text.split()).replace("-", "")
     return "/" not in text and bare.isalnum() and (
         8 <= len(bare) <= 12 or re.fullmatch(r"\s*[^\W_]{5}\s*-\s*[^\W_]{0,4}\s*", text) is not None)
 

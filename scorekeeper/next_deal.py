@@ -16,6 +16,7 @@ No Flask here: a read model of sheet.Sheet.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .rules import get_rules
@@ -23,14 +24,16 @@ from .rules.trix import CONTRACTS, KINGDOMS
 from .sheet import Sheet
 
 
-def state(scored: Sheet) -> dict[str, Any] | None:
+def state(scored: Sheet, tokens: Sequence[str] = ()) -> dict[str, Any] | None:
     """The game of ``scored`` as its next deal begins, as static/app.js reads it (a page's
     ``data-next-deal``), or None where no deal can be added (the game is over, or a stored
     deal no longer fits the rules: nothing to count on).
 
     Every game: ``version`` (the game's version, store.game_version: the newest state a
-    phone knows wins), ``deals`` (how many are in play), ``seats``, ``kind``. Trigami and
-    plain Bugami: ``dealer``, the seat dealing the next deal (each deal after it: the
+    phone knows wins), ``deals`` (how many are in play), ``seats``, ``kind``, ``tokens``
+    (``tokens`` as given: the form tokens of its last deals, store.deal_tokens; a deal of
+    this phone's waiting in its outbox with one of them is stored already, and counted in
+    ``deals``). Trigami and plain Bugami: ``dealer``, the seat dealing the next deal (each deal after it: the
     next seat, modulo ``seats``). Trix: ``owner``, the seat whose kingdom it is (it
     deals every deal of it but the game's first: whoever holds the 7♥), ``done`` (kingdoms complete, of
     ``kingdoms``), ``played`` (the contracts played in this kingdom), ``order`` (every
@@ -42,7 +45,7 @@ def state(scored: Sheet) -> dict[str, Any] | None:
         return None
     game = scored.game
     base: dict[str, Any] = {"version": game.version, "deals": len(game.deals), "seats": len(game.players),
-                            "kind": game.kind}
+                            "kind": game.kind, "tokens": list(tokens)}
     if game.kind != "trix":
         return base | {"dealer": score.next_dealer}
     options = get_rules(game.kind).parse_options(game.options)

@@ -1530,6 +1530,17 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, expected:
     return index + 1
 
 
+def deal_tokens(db: sqlite_utils.Database, game_id: str, limit: int = 20) -> list[str]:
+    """The form tokens (nonces) of game ``game_id``'s last ``limit`` deals in play, the
+    latest first; deals stored without one (imported, made by a command) are left out.
+    A page of the game carries them (next_deal.state) so that a phone counts none of its
+    own deals twice: a Save whose answer was cut by a reload waits in its outbox although
+    the server stored it (tester 61)."""
+    return [row[0] for row in db.execute(
+        "select nonce from deals where game_id = ? and deleted_at is null and nonce is not null "
+        "order by position desc limit ?", [game_id, limit])]
+
+
 def deleted_deals(db: sqlite_utils.Database, game_id: str) -> list[StoredDeal]:
     """The game's deleted deals (restorable), in their places' order; ``position`` is the
     place key they return to."""

@@ -80,10 +80,23 @@ const OfflineTruth = (function () {
   // (waiting in the outbox, or sent) they count (tester 22: the next form had said deal 3
   // where deals 2 to 4 were waiting), and refused again they count as the deals behind any
   // refused deal do, as if it were discarded (tester 23: "+ Add deal 3" with two waiting).
-  function ownWaiting(game) {
+  // Not those the game's state ``base`` (the newest this phone knows) has among its deals
+  // already (``tokens``): a Save whose answer a reload cut waits in the outbox, stored all
+  // the same (tester 61: the form read "Deal 3", dealt by the wrong seat, until the
+  // outbox's send was answered "saved once").
+  function ownWaiting(game, base) {
     const outbox = load(OUTBOX, []);
     const sentNow = load(SENT, {})[game] || [];
-    return outbox.filter((i) => i.game === game && i.state === "waiting" && !onItsForm(i, outbox, sentNow));
+    const stored = (base && base.tokens) || [];
+    return outbox.filter((i) => i.game === game && i.state === "waiting" && !stored.includes(i.nonce)
+                         && !onItsForm(i, outbox, sentNow));
+  }
+
+  // The newest state of ``game`` this phone knows: the one kept, or ``drawn`` (a page's)
+  // when it is newer; null for none
+  function newest(game, drawn) {
+    const kept = load(KNOWN + game, null);
+    return kept && (!drawn || kept.version > drawn.version) ? kept : drawn || null;
   }
 
   // This phone's deal of ``game`` the server refused and that is not settled yet (neither
@@ -106,12 +119,11 @@ const OfflineTruth = (function () {
   // The next deal as this phone knows it: {number, dealer, version, ahead (own deals counted
   // after the state), contracts and over (Trix)}; null without a state.
   function next(game, drawn) {
-    let base = drawn;
-    const kept = load(KNOWN + game, null);
-    if (kept && (!base || kept.version > base.version)) base = kept;
+    const base = newest(game, drawn);
     if (!base) return null;
-    const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version).map((d) => d.contracts)
-      .concat(ownWaiting(game).map((i) => contractsOf(i.data)));
+    const stored = base.tokens || [];
+    const after = load(SENT_DEALS, []).filter((d) => d.game === game && d.before >= base.version && !stored.includes(d.nonce))
+      .map((d) => d.contracts).concat(ownWaiting(game, base).map((i) => contractsOf(i.data)));
     const out = { number: base.deals + after.length + 1, version: base.version, ahead: after.length, dealer: null,
                   undecided: undecided(game) };
     if (base.kind === "trix") {
@@ -323,7 +335,7 @@ const OfflineTruth = (function () {
   function numbers(game, region) {
     const now = next(game, stateOf(region));
     if (!now) return null;
-    const waiting = ownWaiting(game);
+    const waiting = ownWaiting(game, newest(game, stateOf(region)));
     const byToken = {};
     waiting.forEach((i, k) => { byToken[i.nonce] = now.number - waiting.length + k; });
     return { numbers: byToken, next: now.number };

@@ -32,7 +32,7 @@ def test_a_trigami_page_tells_the_next_deal_and_its_dealer(client, make_game, db
     # first dealer Ben (seat 1); two deals: Ben dealt 1, Carla 2, so Anna deals deal 3
     game_id = make_game(first_dealer=1, deals=[CLEAN, CLEAN])
     version = store.get_game(db, game_id).version
-    told = {"version": version, "deals": 2, "seats": 3, "kind": "trigami", "dealer": 0}
+    told = {"version": version, "deals": 2, "seats": 3, "kind": "trigami", "dealer": 0, "tokens": []}
     assert state_on(client.get(f"/games/{game_id}").get_data(as_text=True), "<div") == told
     form = client.get(f"/games/{game_id}/deals/new").get_data(as_text=True)
     assert state_on(form, "<form") == told
@@ -40,6 +40,23 @@ def test_a_trigami_page_tells_the_next_deal_and_its_dealer(client, make_game, db
     lines = re.findall(r'<span data-dealer-line="(\d)"( hidden)?>', form)
     assert lines == [("0", ""), ("1", " hidden"), ("2", " hidden")]
     assert "Anna deals; Ben leads." in text(client.get(f"/games/{game_id}/deals/new"))
+
+
+def test_a_page_tells_the_form_tokens_of_the_deals_it_was_drawn_with(client, make_game, db):
+    """A deal of this phone's whose Save answer never came waits in its outbox although
+    the server stored it: the page's state names the deals' form tokens, so the phone
+    does not count that deal twice (tester 61: "Deal 3" for deal 2, the wrong dealer).
+    Deals deleted are not among them; the latest comes first."""
+    game_id = make_game()
+    for nonce in ("first-save", "second-save", "third-save"):
+        seen = open_form(client, game_id)
+        assert client.post(f"/games/{game_id}/deals/new",
+                           data={**CLEAN_FORM, "nonce": nonce, "seen": seen}).status_code == 302
+    store.delete_deal(db, game_id, store.get_game(db, game_id).deals[1].id)
+    for page, where in ((f"/games/{game_id}", "<div"), (f"/games/{game_id}/deals/new", "<form")):
+        told = state_on(client.get(page).get_data(as_text=True), where)
+        assert told["deals"] == 2
+        assert told["tokens"] == ["third-save", "first-save"]
 
 
 def test_a_trix_page_tells_the_owner_and_the_contracts_played_in_the_kingdom(make_game, db):

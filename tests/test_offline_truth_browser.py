@@ -918,6 +918,50 @@ def test_a_deal_whose_answer_was_lost_is_counted_once_on_the_sheet_it_lands_on(b
         page.context.close()
 
 
+def test_the_next_form_opened_while_a_stored_deal_still_waits_in_the_outbox_counts_it_once(browser, served):
+    """Tester 61 (MEDIUM): the server saved deal 4 but the phone never had the answer (a
+    reload cut it; here the connection reset), so deal 4 waited in the outbox, and the
+    form opened next, drawn with deal 4 stored, counted it again: "Deal 6", dealt by the
+    wrong seat, until the outbox's send was answered (held here, as on a slow line). A
+    page now carries its last deals' form tokens. Deals pass to the next seat (SCORING.md
+    §1: Anna, Ben, Carla, first dealer Anna): deal 5 is Ben's."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[CLEAN] * 3))
+    page = new_page(browser)
+    lost: list[str] = []
+    held: list[Any] = []
+
+    def answer_lost(route):
+        if route.request.method != "POST":
+            route.continue_()
+        elif not lost:
+            lost.append(route.fetch().status and route.request.url)  # the server saves it …
+            route.abort("connectionreset")  # … and the phone never hears
+        else:
+            held.append(route)  # the outbox's send: no answer yet
+
+    try:
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(page)
+        page.route(f"**/games/{game_id}/deals/new*", answer_lost)
+        page.get_by_role("button", name="Save deal 4").click()
+        expect(page.locator("[data-preview-line]")).to_contain_text("deal 4 is kept on this phone")
+        assert lost and len(deals(database)) == 4
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        # as the page is drawn, not once the outbox hears back
+        assert page.evaluate("document.querySelector('h1').textContent.trim()") == "Deal 5"
+        expect(dealer_line(page)).to_have_count(1)
+        expect(dealer_line(page)).to_contain_text("Ben")
+        expect(page.get_by_role("button", name="Save deal 5")).to_be_visible()
+        page.get_by_role("link", name="Score sheet").click()
+        expect(page.locator(".action-bar [data-add-label]")).to_contain_text("Add deal 5")
+        expect(page.locator("thead th.player-col", has=page.locator(".dealer-badge:not(.badge-space)"))
+               ).to_contain_text("Ben")
+        assert len(deals(database)) == 4
+    finally:
+        page.context.close()
+
+
 def test_a_deal_kept_when_the_server_does_not_answer_keeps_the_points_its_form_showed(browser, served):
     """Tester 49 (LOW): a Save the server never answered (the Wi-Fi on, the server out of
     reach) kept the deal to send later, and its card said "Points: worked out when it

@@ -264,7 +264,8 @@ def _new_page(form: forms.DealForm, game: StoredGame, contract: str | None = Non
         form.form_errors.append(_("This game is over: no more deals can be added."))
     return render_template("deals/form.html", form=form, disk_full=disk_full, contracts_now=contracts_now,
                            played_already=played_already,
-                           next_deal=None if form.is_submitted() else next_deal.state(context["sheet"]),
+                           next_deal=None if form.is_submitted() else next_deal.state(
+                               context["sheet"], store.deal_tokens(get_db(), game.id)),
                            night=night_store.table_of(get_db(), game.id), **context), \
         507 if disk_full else 400 if form.has_errors else 200
 

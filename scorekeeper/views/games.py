@@ -235,7 +235,7 @@ def _draw_sheet(key: tuple[Any, ...], game_id: str) -> DrawnSheet:
     game = get_game_or_404(game_id)
     scored = sheet.build(game)
     join = join_code(game.id)  # its QR code drawn once
-    html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored),
+    html = render_template("games/_sheet.html", sheet=scored, rules=get_rules(game.kind), next_deal=next_deal.state(scored, store.deal_tokens(get_db(), game.id)),
                            night=key[-1],
                            undo_slot=Markup(_UNDO_SLOT.decode()), chart=game_chart(scored), join=join,
                            join_local=network.is_loopback(urlsplit(join.text).hostname or ""))

@@ -854,8 +854,10 @@ const OfflineTruth = (function () {
     const AUTO = "scorekeeper-auto";
     // The entries of a draft's data, as text to compare: what the player typed and tapped
     function entriesOf(data) {
+      // a count the same in any digits (brought back on a page in other digits: "٥" for "5")
+      const count = (value) => (wholeNumber(String(value)) === null ? value : String(wholeNumber(String(value))));
       return JSON.stringify(data.filter((pair) => (!NOT_ENTRIES.has(pair[0]) || pair[0] === "contracts")
-        && !/_(was|chip)$/.test(pair[0])).sort());
+        && !/_(was|chip)$/.test(pair[0])).map((pair) => [pair[0], count(pair[1])]).sort());
     }
     // ``sent``: true, kept as the Save goes; the sheet then lets go of it once the game has
     // that deal (clearSavedDrafts), while a draft never sent stays for the next form. false:
@@ -983,6 +985,10 @@ const OfflineTruth = (function () {
         fields.forEach(function (field) {
           if (field.type === "radio" || field.type === "checkbox") {
             if (field.value === pair[1]) field.checked = true;
+          } else if (field.classList.contains("count-input") && wholeNumber(pair[1]) !== null) {
+            // a count in the page's digits, as its chips and keypad write it (tester 61:
+            // typed on the English page, the Arabic one brought back a Western "5")
+            field.value = pageNumber(wholeNumber(pair[1]));
           } else {
             field.value = pair[1];
           }

@@ -114,6 +114,30 @@ def test_a_trix_count_sums_in_arabic_indic_digits_and_in_western_ones_once_chose
         page.context.close()
 
 
+def test_counts_typed_on_an_english_page_come_back_in_arabic_indic_digits_on_the_arabic_one(site, browser):
+    """Tester 61 (LOW): counts typed on the English form, the language then switched to
+    Arabic: the entries brought back showed a Western "4" among Arabic-Indic chips. They
+    come back in the page's digits, the same counts (the sum line reads them)."""
+    page = new_page(browser)
+    try:
+        form = f"{site['url']}/games/{site['trigami']}/deals/new"
+        page.goto(form)
+        page.locator("#tricks_0").fill("4")
+        page.locator("#tricks_1").fill("5")
+        page.wait_for_function("Object.keys(localStorage).some((k) => k.startsWith('scorekeeper-draft:') "
+                               "&& localStorage.getItem(k).includes('tricks_1'))")
+        page.context.add_cookies([{"name": "lang", "value": "ar", "url": site["url"]}])
+        page.goto(form)
+        expect(page.locator("html")).to_have_attribute("lang", "ar")
+        expect(page.locator(".draft-back")).to_be_visible()
+        expect(page.locator("#tricks_0")).to_have_value("٤")
+        expect(page.locator("#tricks_1")).to_have_value("٥")
+        expect(page.locator("[data-sum-line]")).to_have_text("١٣ من ١٣")  # the last 4 filled in
+        expect(page.locator("#tricks_2")).to_have_value("٤")
+    finally:
+        page.context.close()
+
+
 def test_days_and_the_sheet_in_the_pages_language_and_digits(site, browser):
     page = arabic_phone(browser, site)
     try:

@@ -322,7 +322,7 @@ ERRORS: list[tuple[str, dict, str, Any, list[str]]] = [
      ["The tricks typed already add up to 18, more than 13."]),
     ("trigami, tricks adding up to 12", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "spades", "hearts", "clubs"), _fill(p, tricks_0="4", tricks_2="4", tricks_1="4")),
-     ["Tricks add up to 12, expected 13"]),
+     ["Tricks add up to 12, expected 13."]),  # a sentence, with its stop (tester 60)
     ("trigami, Turnip without its suit, Turnip and Doublets", game_file(), "/deals/new",
      lambda p: (_trigami_bids(p, "Turnip", "Turnip", "clubs"), p.locator(".seat-card").nth(1).get_by_text("Doublets").click(),
                 _fill(p, tricks_0="5", tricks_1="4")),

@@ -439,7 +439,7 @@ def test_calculator_preview_as_json(client):
     bad = client.get("/calculator/preview", query_string={**data, "tricks_2": "3"}).get_json()
     # the words the calculator shows beside the field when "Work it out" is tapped, and
     # where: above the tricks, whose sum it is, not beside one player's count
-    assert bad == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False,
+    assert bad == {"ok": False, "message": "Tricks add up to 12, expected 13.", "question": False,
                    "wrong": ["tricks-errors"]}
 
 

@@ -249,7 +249,7 @@ def test_the_preview_names_turnip_with_doublets_as_save_would(client, make_game)
 def test_the_preview_says_what_the_rules_refuse(client, make_game):
     game_id = make_game()
     answer = preview(client, game_id, {**WORKED_FORM, "tricks_2": "3"})
-    assert answer == {"ok": False, "message": "Tricks add up to 12, expected 13", "question": False,
+    assert answer == {"ok": False, "message": "Tricks add up to 12, expected 13.", "question": False,
                       "wrong": ["tricks-errors"]}  # above the tricks: the sum is no one player's
     answer = preview(client, game_id, {**WORKED_FORM, "tricks_0": "x"})  # whose count, away from its field
     assert answer == {"ok": False, "message": "\u2068Anna\u2069's tricks: Enter a whole number, like 3.", "question": False,

@@ -201,7 +201,7 @@ def test_blank_bugs_mean_none(client, make_game, db):
     ({"tricks_0": "-0"}, "tricks_0", "Enter a whole number"),  # tester 33: "-0" was told it is negative
     ({"tricks_0": "4.0"}, "tricks_0", "Enter a whole number"),
     ({"tricks_0": "99999999999999999999"}, "tricks_0", "from 0 to 13"),
-    ({"tricks_0": "3"}, None, "Tricks add up to 12, expected 13"),
+    ({"tricks_0": "3"}, None, "Tricks add up to 12, expected 13."),  # a sentence, with its stop (tester 60)
     ({"bugs_1": "2", "tricks_1": "0", "tricks_2": "9"}, "bugs_1", "Ben"),
     ({"turnip": ""}, "turnip", "turnip"),
     ({"bids_2": ""}, "bids_2", "Choose \u2068Carla\u2069's bid"),
@@ -602,7 +602,7 @@ def test_trix_counts_must_add_up_and_last_fills_in(client, make_game, db):
     game_id = make_game(kind="trix")
     bad = client.post(f"/games/{game_id}/deals/new", data={
         "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2", "diamonds_3": "5"})
-    assert bad.status_code == 400 and "Diamonds add up to 14, expected 13" in text(bad)
+    assert bad.status_code == 400 and "Diamonds add up to 14, expected 13." in text(bad)
     assert 'value="5"' in bad.get_data(as_text=True)
     good = client.post(f"/games/{game_id}/deals/new", data={
         "nonce": "d", "contracts": "diamonds", "diamonds_0": "3", "diamonds_1": "4", "diamonds_2": "2"})
@@ -767,6 +767,22 @@ def test_trix_edit_keeps_the_kingdom_and_recomputes(client, make_game, db):
     sheet = text(client.get(f"/games/{game_id}"))
     assert "Kingdom 1 complete: totals sum to 0 ✓" in sheet
     assert "Anna 75" in sheet  # no longer took the K♥: 0 − 25 − 40 − 60 + 200
+
+
+def test_a_trix_edit_that_would_break_a_later_deal_says_which_in_one_sentence(client, make_game, db):
+    """SCORING.md §2: each contract is played once in a kingdom. Deal 1 (King of Hearts)
+    changed to Queens, which deal 2 plays: refused, naming deal 2, one sentence with one
+    full stop (the rules' own, tester 60: rule messages are sentences)."""
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 2}}, queens])
+    first = store.get_game(db, game_id).deals[0]
+    refused = client.post(f"/games/{game_id}/deals/{first.id}/edit",
+                          data={"contracts": "queens", **{f"queens_{s}_taker": str(i) for i, s in enumerate("SHDC")}})
+    assert refused.status_code == 400
+    said = text(refused)
+    assert "Deal 2 would no longer fit: Queens has already been played in \u2068Anna\u2069's kingdom. " in said + " "
+    assert "kingdom.." not in said
+    assert store.get_game(db, game_id).deals[0].entry == first.entry
 
 
 def test_a_delete_that_would_break_later_deals_is_refused(client, make_game, db):

@@ -23,7 +23,7 @@ from ..names import CONTRACT_NAMES, CONTRACTS, PLACES
 from ..rules.common import SUIT_SYMBOLS, SUITS, GameOverError, RuleError
 from ..rules.trix import card_label
 from ..text import isolate
-from .fields import TickField, capitalized, choices, count_field, seat_choices
+from .fields import TickField, choices, count_field, seat_choices, sentence
 
 
 class DealForm(FlaskForm):
@@ -122,19 +122,19 @@ def attach_error(form: DealForm, error: RuleError, deal_number: int | None = Non
                 "To keep this change, delete deal %(n)s first (and any deal after it, the last one first), "
                 "then change this deal again.", end=error.deal - 1, n=error.deal))
             return
-        form.form_errors.append(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal,
-                                  problem=error.message))
+        form.form_errors.append(sentence(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal,
+                                           problem=error.message)))
         return
     if error.field:
         base = error.field.replace(".", "_")
         names = ([f"{base}_{error.seat}"] if error.seat is not None else []) + [base]
         for name in names:
             if name in form:
-                form[name].errors = [*form[name].errors, capitalized(error.message)]
+                form[name].errors = [*form[name].errors, sentence(error.message)]
                 return
-        form.add_group_error(base.split("_")[0], capitalized(error.message))
+        form.add_group_error(base.split("_")[0], sentence(error.message))
         return
-    form.form_errors.append(capitalized(error.message))
+    form.form_errors.append(sentence(error.message))
 
 
 def _fill_last(values: list[int | None], total: int) -> list[int | None]:

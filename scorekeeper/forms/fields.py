@@ -202,8 +202,17 @@ def seat_choices(players: Sequence[str], none: Any = None) -> list[SelectChoice]
 
 
 def capitalized(message: str) -> str:
-    """A rules message as a sentence beside a field: "tricks add up…" → "Tricks add up…"."""
+    """A rules message begun as a sentence: "tricks add up…" → "Tricks add up…"."""
     return message[:1].upper() + message[1:]
+
+
+def sentence(message: str) -> str:
+    """A rules message as a sentence of its own beside a field, with its full stop:
+    "tricks add up to 14, expected 13" → "Tricks add up to 14, expected 13." (tester 60:
+    the form's rule messages had none, every other message on it has). A message ending
+    in a stop, a question or exclamation mark, or an ellipsis keeps its own."""
+    said = capitalized(message.rstrip())
+    return said if said.endswith((".", "!", "?", "\u061f", "\u2026")) else said + "."
 
 
 def check_names(typed: Sequence[str | None], defaults: Sequence[str] | None = None
@@ -232,7 +241,7 @@ def check_names(typed: Sequence[str | None], defaults: Sequence[str] | None = No
             try:
                 names.append(check_player_name(raw, seat))
             except RuleError as error:
-                problems[seat].append(capitalized(error.message) + ".")
+                problems[seat].append(sentence(error.message))
                 names.append(default)
                 continue
         if not names[seat]:
@@ -242,7 +251,7 @@ def check_names(typed: Sequence[str | None], defaults: Sequence[str] | None = No
         if first != seat:
             # beside the later one typed: this one, unless it was left blank
             at = seat if text else first
-            problems[at].append(capitalized(named_twice(names[at], at).message) + ".")
+            problems[at].append(sentence(named_twice(names[at], at).message))
     return names, problems
 
 

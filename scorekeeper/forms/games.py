@@ -20,7 +20,7 @@ from ..inputs import clean_name
 from ..names import CONTRACT_NAMES, CONTRACTS, KIND_NAMES, KING_LABEL
 from ..rules.common import RuleError
 from ..text import isolate
-from .fields import TARGET_RANGE, CountField, DigitsInput, capitalized, check_names, choices
+from .fields import TARGET_RANGE, CountField, DigitsInput, check_names, choices, sentence
 
 
 class EmptyForm(FlaskForm):
@@ -80,7 +80,7 @@ class GameSetupForm(FlaskForm):
         try:
             return rules.parse_options(self.options())
         except RuleError as error:
-            self.setting_error((error.field or "").removeprefix("options."), capitalized(error.message))
+            self.setting_error((error.field or "").removeprefix("options."), sentence(error.message))
             return None
 
     def setting_error(self, key: str, message: str) -> None:

@@ -22,7 +22,7 @@ from ..inputs import clean_name, name_key
 from ..nightfile import MAX_ROUNDS, check_night_name
 from ..rules import RuleError
 from ..text import isolate
-from .fields import CountField, DigitsInput, capitalized, check_names, choices
+from .fields import CountField, DigitsInput, check_names, choices, sentence
 from .games import GameSetupForm, settings_fields
 
 #: The fields of a night's form that are not the game's settings
@@ -61,7 +61,7 @@ class NightForm(GameSetupForm):
         try:
             return True, check_night_name(self["name"].data or "")
         except RuleError as error:
-            self["name"].errors = [*self["name"].errors, capitalized(error.message) + "."]
+            self["name"].errors = [*self["name"].errors, sentence(error.message)]
             return False, None
 
     def settings_read(self) -> bool:

@@ -323,7 +323,7 @@ def take_seat(game_id: str) -> Any:
                     forget_undo()
                     return redirect(url_for("games.show", game_id=game.id))
                 case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
-                    seat_form.player.errors = [forms.capitalized(error.message) + "."]
+                    seat_form.player.errors = [forms.sentence(error.message)]
                 case actions.SeatNotChanged(reason="no_seat"):  # (a page of this game offers none)
                     seat_form.seat.errors = [str(forms.NO_SUCH_SEAT)]
                 case actions.SeatNotChanged(reason="taken_meanwhile", number=number):

@@ -495,6 +495,12 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
             misshapen = misshapen or number
     names = players or tuple(_("player {number}").format(number=seat + 1)
                              for seat in range(rules.seats))
+
+    def names_at(number: int) -> tuple[str, ...]:
+        """Who sat at each seat in deal ``number``: a problem names whoever played it
+        (tester 62: the web import named the player who had left the seat)."""
+        return players_at(names, changes, number)
+
     checked_alone_after: int | None = None
     stopped_after: int | None = None  # the last deal checked when the limit was reached
     if options is not None and parsed:
@@ -507,7 +513,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
         before = [deal for deal in parsed if misshapen is None or deal[0] < misshapen]
         alone_from, broke = len(before), misshapen
         try:
-            rules.score(names, first, options, [deal for _number, deal in before])
+            rules.score(names, first, options, [deal for _number, deal in before], names_at if changes else None)
         except RuleError as error:
             if error.deal is None or not 1 <= error.deal <= len(before):
                 problems.append(error)
@@ -516,7 +522,7 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
                 number, _deal = before[error.deal - 1]
                 problems.append(type(error)(error.message, deal=number, seat=error.seat,
                                             field=error.field))
-                problems.extend(_more_of(rules, raw_deals[number - 1], number, names, error))
+                problems.extend(_more_of(rules, raw_deals[number - 1], number, names_at(number), error))
                 alone_from, broke = error.deal, number
         if broke is not None and alone_from < len(parsed):
             alone = _options_alone(rules, options)
@@ -527,11 +533,11 @@ def find_problems(text: str | bytes, limit: int = MAX_PROBLEMS, max_deals: int |
                     break
                 last = later
                 try:
-                    rules.score(names, first, alone, [deal])
+                    rules.score(names_at(later), first, alone, [deal])
                 except RuleError as own:
                     problems.append(type(own)(own.message, deal=later, seat=own.seat,
                                               field=own.field))
-                    problems.extend(_more_of(rules, raw_deals[later - 1], later, names, own))
+                    problems.extend(_more_of(rules, raw_deals[later - 1], later, names_at(later), own))
             checked_alone_after = broke
     problems.sort(key=lambda error: 0 if error.deal is None else error.deal)
     if len(problems) > limit:

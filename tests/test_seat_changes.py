@@ -96,6 +96,26 @@ def test_a_deals_problem_in_a_file_names_who_sat_at_the_seat_then():
     assert raised.value.deal == 4 and raised.value.seat == 2
 
 
+def test_a_deals_rule_problem_in_a_file_names_who_sat_at_the_seat_then():
+    """Tester 62: Dora took over Carla's seat from deal 3; the web import's list named
+    Carla for a rule problem of Dora's deal (a bug at a seat without tricks, SCORING.md
+    §1.2: bugs are counted among the tricks taken), where ``scorekeeper score`` named
+    Dora. Checked in order, and checked alone after a deal that breaks a rule (deal 3's
+    tricks add up to 12 of 13), the problem names Dora."""
+    no_tricks = {**DEAL_4, "tricks": [5, 8, 0], "bugs": [1, 2, 1]}
+    in_order = the_game()
+    in_order["deals"] = [*in_order["deals"][:3], no_tricks]
+    alone = the_game()
+    alone["deals"] = [DEAL_1, DEAL_2, {**DEAL_3, "tricks": [4, 4, 4]}, no_tricks]
+    for broken in (in_order, alone):
+        problems = [str(problem) for problem in find_problems(json.dumps(broken))]
+        fourth = [problem for problem in problems if problem.startswith("deal 4:")]
+        assert fourth and all("Dora" in problem and "Carla" not in problem for problem in fourth), problems
+    with pytest.raises(RuleError, match="Dora") as raised:  # as the command line reads it
+        from_dict(in_order).score()
+    assert raised.value.deal == 4 and raised.value.seat == 2
+
+
 def test_seat_changes_are_optional_and_written_only_when_there_are_some():
     assert from_dict(game_file()).seat_changes == ()
     assert "seat_changes" not in from_dict(game_file()).to_dict()

@@ -258,6 +258,19 @@ def test_the_qr_code_opens_the_code_page_which_changes_nothing_until_tapped(app,
     assert "cannot be a one-time code" not in page.get_data(as_text=True)
 
 
+def test_the_codes_link_pasted_whole_into_the_code_field_lets_the_phone_in(app, guarded):
+    """Tester 62: "Copy link" on the phone in the group gives the code's link; pasted
+    whole into "One-time code" it was refused as "not a one-time code" (the code alone
+    worked). Its code is read from it, once, as typed."""
+    code = make_code(app.keeper)
+    link = f"https://cards.example/code?c={code}"
+    stranger = phone(app, None)
+    assert stranger.post("/code", data={"code": f" {link} "}).status_code == 302
+    assert stranger.get("/").status_code == 200  # in the group, past its passcode
+    again = phone(app, None).post("/code", data={"code": link})  # used up: one phone only
+    assert again.status_code == 400 and "That code does not work" in again.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("c", ["garbage", "K7QM4-9XP"])  # no code at all; a link cut short
 def test_a_code_link_whose_code_cannot_be_one_says_so_beside_the_field(app, c):
     """Tester 58: the page opened as if the code were fine, to be refused only once tapped."""

@@ -129,6 +129,18 @@ class CodeForm(FlaskForm):
                        render_kw={"autocomplete": "one-time-code", "autocapitalize": "characters",
                                   "spellcheck": "false", "autocorrect": "off"})
 
+    def typed_code(self) -> str:
+        """The code as typed (:func:`passcode_text`: any script's digits as 0-9), or the
+        code of a code's link pasted whole ("https://…/code?c=K7QM4-9XP3H", as "Copy
+        link" on the other phone gives it: tester 62 was told it was no code); either
+        is then read by attempts.normal_code."""
+        text = self.code.data or ""
+        if "/code?" in text and len(text) <= 2000:
+            pasted = pasted_link(text)
+            if pasted is not None and pasted.code:
+                return pasted.code
+        return passcode_text(text)
+
 
 #: A link's token: URL-safe base 64, as long as groups.new_token makes one (32), or
 #: about: from 16 (96 bits) to 64 (what groups.open_link looks up)

@@ -107,7 +107,7 @@ def enter_code() -> Any:
                               "(as K7QM4-9XP3H). Type the code shown on the other phone.")]
     if request.method == "POST":
         status = 400
-        typed, valid = passcode_text(form.code.data or ""), form.validate_on_submit()
+        typed, valid = form.typed_code(), form.validate_on_submit()
         if valid and attempts.normal_code(typed) is None:
             # no code at all (too short, too long, a sign that is none of a code's): no
             # try at a code is counted, and the page says what a code looks like (tester

@@ -733,6 +733,13 @@ def restore_deal(db: sqlite_utils.Database, game: StoredGame, deal_id: int, *, a
     store.DiskFullError (the app's error page answers it)."""
     twin = twin_in_play(db, game, deal_id)
     if twin is not None and not anyway:
+        # a deal that cannot go back at all is said first, not asked about (tester 62:
+        # "Restore anyway" was offered, then refused: the King of Hearts played twice)
+        deleted = next(d for d in store.deleted_deals(db, game.id) if d.id == deal_id)
+        try:
+            with_deal_back(game, deleted).game_file().score()
+        except RuleError as error:
+            return CannotGoBack(error, game.number_at(deleted.position))
         return twin
     try:
         with store.writing(db):

@@ -746,6 +746,27 @@ def test_restoring_a_deal_that_was_entered_again_asks_before_counting_it_twice(c
     assert len(store.get_game(db, game_id).deals) == 3
 
 
+def test_a_deal_entered_again_that_cannot_go_back_says_why_at_once_not_restore_anyway(client, make_game, db):
+    """Tester 62: in Trix, deal 1 (King of Hearts, Carla took it) deleted, then the same
+    King of Hearts typed in again as deal 2: the history's Restore asked "Restore
+    anyway?", and that was then refused, the King of Hearts being played twice in Anna's
+    kingdom (SCORING.md §2: each contract once a kingdom). The refusal comes at the first
+    tap, with one stop ("kingdom.)." before); nothing changes."""
+    king = {"contracts": ["king"], "king": {"taker": 2}}
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    game_id = make_game(kind="trix", deals=[king, queens])
+    first = store.get_game(db, game_id).deals[0]
+    assert client.post(f"/games/{game_id}/deals/{first.id}/delete").status_code == 302
+    store.add_deal(db, game_id, king)  # typed in again by hand
+    page = client.get(f"/games/{game_id}/history").get_data(as_text=True)
+    asked = text(client.post(restore_url(page), data={"back": "history"}, follow_redirects=True))
+    assert "Restore anyway" not in asked and "count that deal twice" not in asked
+    # back in its place, deal 1 comes before the King of Hearts typed again, now deal 3
+    assert ("Deal 1 cannot go back in its place: deal 3 would then no longer fit (King of Hearts has already "
+            "been played in \u2068Anna\u2069's kingdom).") in asked, asked
+    assert [d.entry for d in store.get_game(db, game_id).deals] == [queens, king]
+
+
 def test_restoring_a_deal_like_an_earlier_one_does_not_guess_it_was_entered_again(client, make_game, db):
     """The tester's case: deal 3 had the very entries of deal 1, which was never deleted;
     deal 3 deleted, its Restore asks first, without supposing deal 1 was typed in again

@@ -206,6 +206,14 @@ def capitalized(message: str) -> str:
     return message[:1].upper() + message[1:]
 
 
+def clause(message: str) -> str:
+    """A rules message set inside a sentence of its own ("…: %(problem)s."), without the
+    full stop some messages end with ("… in Anna's kingdom." → "… in Anna's kingdom"),
+    so that the sentence has one (tester 62: "kingdom.)." and "kingdom.."). """
+    said = message.rstrip()
+    return said[:-1] if said.endswith(".") and not said.endswith("..") else said
+
+
 def sentence(message: str) -> str:
     """A rules message as a sentence of its own beside a field, with its full stop:
     "tricks add up to 14, expected 13" → "Tricks add up to 14, expected 13." (tester 60:

@@ -116,9 +116,9 @@ def _refusal(error: RuleError, number: int) -> str:
     back in its place)."""
     if error.deal is None or error.deal == number:
         return _("Deal %(n)s cannot go back in its place: %(problem)s.", n=number,
-                 problem=error.message)
+                 problem=forms.clause(error.message))
     return _("Deal %(n)s cannot go back in its place: deal %(later)s would then no longer fit "
-             "(%(problem)s).", n=number, later=error.deal, problem=error.message)
+             "(%(problem)s).", n=number, later=error.deal, problem=forms.clause(error.message))
 
 
 @bp.app_context_processor
@@ -368,7 +368,7 @@ def take_seat_back(game_id: str, change_id: int) -> Any:
                 flash(_("That seat change was taken back already."), "saved")
                 return redirect(url_for("games.show", game_id=game.id))
             case actions.SeatNotChanged(reason="rules", error=error) if error is not None:
-                errors.append(_("It cannot be taken back: %(problem)s.", problem=error.message))
+                errors.append(_("It cannot be taken back: %(problem)s.", problem=forms.clause(error.message)))
             case actions.SeatNotChanged(reason=reason, number=number):
                 errors.append(_seat_refusal(reason, number, game, change_id))
         game = get_game_or_404(game_id)
@@ -457,8 +457,8 @@ def _change_refused(form: Any, game: StoredGame, options: dict[str, Any], error:
     """Say why the rules refuse the form's change (``options`` as it would store them):
     beside the one setting it concerns, else at the top; nothing was changed."""
     changed = [key for key in options if options[key] != game.options.get(key)]
-    message = forms.capitalized(error.message) if error.deal is None else \
-        _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message)
+    message = forms.capitalized(forms.clause(error.message)) if error.deal is None else \
+        _("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=forms.clause(error.message))
     _setting_error(form, changed, _("Nothing was changed. %(problem)s.", problem=message))
 
 

@@ -183,6 +183,19 @@ class NotLast:
 
 
 @dataclass(frozen=True)
+class LaterChanged:
+    """A Delete of deal ``number`` confirmed on a page drawn before another phone added
+    (or deleted) a deal after it: the page did not say that those deals move up one
+    place, each with another dealer (tester 63, HIGH: the other phone's Trix, deal 16,
+    became deal 15 in the wrong kingdom, dealt by the wrong seat). Nothing was written;
+    the page is drawn again for the game as it is now (``game``, read in the refused
+    write's transaction), to be confirmed again."""
+
+    number: int
+    game: StoredGame
+
+
+@dataclass(frozen=True)
 class Deleted:
     """The deal left play (softly: it can be restored). ``number``: the 1-based number it
     had; ``again``: it had left already (the same delete sent twice, or another phone was
@@ -470,7 +483,7 @@ class SeatTakenFromDeal2:
     seat: int
 
 
-DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast | SeatTakenFromDeal2
+DeleteResult = Deleted | ChangedMeanwhile | Refused | NotFound | CardClosed | NotLast | LaterChanged | SeatTakenFromDeal2
 RestoreResult = Restored | Twin | MovesLater | CannotGoBack | NotFound | CardClosed
 GameChangeResult = GameChanged | Stale | Refused | NightTable
 ImportResult = Imported | Continued | Problems | AlreadyStored
@@ -672,12 +685,24 @@ def delete_problem(game: StoredGame, deal_id: int) -> RuleError | SeatTakenFromD
     return None
 
 
+def later_deals(game: StoredGame, deal_id: int) -> str:
+    """The deals after ``deal_id`` in ``game`` as a "Delete deal N?" page is drawn for
+    them (it says they move up one place): how many, and the game's last deal's id
+    ("2:41"; "" for a deal not in play). Sent back with the Delete (:func:`delete_deal`)."""
+    ids = [deal.id for deal in game.deals]
+    if deal_id not in ids:
+        return ""
+    return f"{len(ids) - 1 - ids.index(deal_id)}:{ids[-1]}"
+
+
 def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expected: str | None,
-                card: str | None = None, undo: bool = False) -> DeleteResult:
+                card: str | None = None, undo: bool = False, later: str | None = None) -> DeleteResult:
     """Delete deal ``deal_id`` softly (it can be restored). ``expected``: its fingerprint
     as the phone read it (None: not checked). ``undo``: the Undo of the deal this phone
     has just added, which takes back the game's last deal only (:class:`NotLast` once
-    another phone added one after it). Checked inside the write: the game must still
+    another phone added one after it). ``later``: the deals after it as the phone's page
+    showed them (:func:`later_deals`; None: not checked): others now, :class:`LaterChanged`.
+    Checked inside the write: the game must still
     score without it. :class:`Deleted` (also for a deal deleted already),
     :class:`ChangedMeanwhile`, :class:`Refused`, :class:`NotFound`; :class:`CardClosed`
     for a table card ``card`` (its token; None: a play link) that no longer writes, read
@@ -691,6 +716,8 @@ def delete_deal(db: sqlite_utils.Database, game_id: str, deal_id: int, *, expect
             in_play = [deal.id for deal in now.deals]
             if undo and deal_id in in_play[:-1]:
                 return NotLast(in_play.index(deal_id) + 1, now)
+            if not undo and later is not None and deal_id in in_play and later != later_deals(now, deal_id):
+                return LaterChanged(in_play.index(deal_id) + 1, now)
             seat_first = _seat_taken_from_deal_2(now, deal_id) if deal_id in in_play else None
             if seat_first is not None:  # read in the write's transaction, as the rules' check
                 return seat_first

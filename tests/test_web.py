@@ -348,6 +348,39 @@ def test_an_edit_that_ends_the_game_earlier_says_how_to_keep_it(client, make_gam
     assert "Ben won" in sheet
 
 
+def _hidden(page: str, name: str) -> str:
+    """The value of the page's hidden input ``name``."""
+    found = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', page)
+    assert found, f"no hidden {name} on the page"
+    return html.unescape(found.group(1))
+
+
+def test_a_delete_confirmed_on_a_page_drawn_before_another_phones_deal_asks_again(client, make_game, db):
+    """Tester 63 (HIGH): "Delete deal 3?" opened while deal 3 was the last; another phone
+    then added deal 4; the Delete tapped on the old page deleted deal 3, and the other
+    phone's deal moved up to deal 3 with another dealer (in Trix, into another kingdom)
+    without a word. The deal passes to the next seat (SCORING.md §1): deal 4 was Anna's
+    to deal, as deal 3 it is Carla's. Nothing is deleted; the page is drawn again and says
+    so, and a Delete tapped on it then deletes."""
+    game_id = _three_deals(make_game)
+    third = store.get_game(db, game_id).deals[2]
+    page = client.get(f"/games/{game_id}/deals/{third.id}/delete").get_data(as_text=True)
+    assert "move up one place" not in page  # the last deal: nothing moves
+    fields = {name: _hidden(page, name) for name in ("version", "later")}
+    store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 4
+    asked = client.post(f"/games/{game_id}/deals/{third.id}/delete", data=fields)
+    assert asked.status_code == 409
+    said = text(asked)
+    assert ("Another phone added or deleted a deal after deal 3 meanwhile, so this page no longer said what "
+            "deleting it does: nothing was deleted.") in said
+    assert "The deals after it move up one place (deal 4 becomes deal 3), and so do their dealers." in said
+    assert deal_count(db, game_id) == 4
+    again = {name: _hidden(asked.get_data(as_text=True), name) for name in ("version", "later")}
+    assert client.post(f"/games/{game_id}/deals/{third.id}/delete", data=again).status_code == 302
+    assert [d.entry for d in store.get_game(db, game_id).deals][2] == WORKED_TRIGAMI_DEAL
+    assert deal_count(db, game_id) == 3
+
+
 def test_delete_asks_once_naming_the_deal_then_recomputes(client, make_game, db):
     game_id = _three_deals(make_game)
     second = store.get_game(db, game_id).deals[1]

@@ -519,12 +519,20 @@ def delete(game_id: str, deal_id: int) -> Any:
     form = forms.EmptyForm()
     if request.method == "POST" and form.validate_on_submit():
         result = actions.delete_deal(get_db(), game.id, deal_id, expected=request.form.get("version") or None,
-                                     card=access.card(), undo=request.form.get("undo") == "1")
+                                     card=access.card(), undo=request.form.get("undo") == "1",
+                                     later=request.form.get("later"))
         match result:
             case actions.NotLast(number=number, game=now):
                 # the deal's "Delete deal N?" page, saying why nothing was taken back
                 form.form_errors.append(_("Another phone added deal %(next)s meanwhile, so deal %(n)s is no longer "
                                           "the last: nothing was taken back.", n=number, next=number + 1))
+                return _confirm(now, deal_id, form, actions.delete_problem(now, deal_id),
+                                now.deals[number - 1].version), 409
+            case actions.LaterChanged(number=number, game=now):
+                # the page drawn again: what deleting it does now (the deals after it move up)
+                form.form_errors.append(_("Another phone added or deleted a deal after deal %(n)s meanwhile, so this "
+                                          "page no longer said what deleting it does: nothing was deleted. Read it "
+                                          "again below, then tap Delete to delete it.", n=number))
                 return _confirm(now, deal_id, form, actions.delete_problem(now, deal_id),
                                 now.deals[number - 1].version), 409
             case actions.Deleted(number=number):
@@ -574,7 +582,8 @@ def _confirm(game: StoredGame, deal_id: int, form: forms.EmptyForm,
              version: str | None) -> str:
     """The "Delete deal N?" page (``version``: the fingerprint its Delete button sends)."""
     return render_template("deals/delete.html", form=form, problem=problem, deal_id=deal_id,
-                           version=version, **_context(game, _index_or_404(game, deal_id)))
+                           version=version, later=actions.later_deals(game, deal_id),
+                           **_context(game, _index_or_404(game, deal_id)))
 
 
 def _gone(game: StoredGame, deal_id: int) -> bool:

@@ -140,7 +140,7 @@ const OfflineTruth = (function () {
       out.dealer = owner;
       out.kingdom = done + 1;
       out.over = done >= base.kingdoms;
-      out.contracts = base.fixed ? left.slice(0, 1) : left;
+      out.contracts = out.over ? [] : base.fixed ? left.slice(0, 1) : left;  // none once every kingdom is played
     } else if (base.dealer !== null && base.dealer !== undefined) {
       out.dealer = (base.dealer + after.length) % base.seats;  // the deal passes to the next seat
     }
@@ -178,6 +178,17 @@ const OfflineTruth = (function () {
       form.querySelectorAll("[data-dealer-badge]").forEach((b) => { b.hidden = b.dataset.dealerBadge !== String(now.dealer); });
     }
     if (now.contracts) offer(form, now.contracts);
+    if (now.over && form.dataset.overOffline && !form.querySelector("[data-over-offline-note]")) {
+      // this phone's deals waiting to be sent play the last kingdom out: no deal after them
+      // (tester 63: "Deal 21", all five contracts, and a Save that queued a third deal)
+      const note = document.createElement("p");
+      note.className = "errors";
+      note.dataset.overOfflineNote = "";
+      note.setAttribute("role", "status");
+      note.textContent = form.dataset.overOffline;
+      form.prepend(note);
+      form.querySelectorAll('button[type="submit"]').forEach((b) => { b.disabled = true; });
+    }
   }
 
   // Trix: only the contracts left in the kingdom can be chosen (a fixed order's next one,
@@ -226,6 +237,22 @@ const OfflineTruth = (function () {
       });
       return;
     }
+    const bar = region.querySelector(".action-bar.add-contracts, .action-bar [data-add-label]");
+    const adding = bar && (bar.matches(".add-contracts") ? [bar.querySelector("[data-add-label]"), bar.querySelector(".contract-buttons")]
+                                                          : [bar]);
+    if (now && now.over && now.ahead > 0 && said && texts && texts.over) {
+      // this phone's deals waiting play the last kingdom out: the game ends with them, and
+      // no deal is offered after them (tester 63: "+ Add deal 21: Diamonds | Tricks")
+      if (said.dataset.drawn === undefined) said.dataset.drawn = said.textContent;
+      said.textContent = texts.over;
+      (adding || []).forEach((e) => { if (e) { e.hidden = true; e.dataset.overHidden = ""; } });
+      region.querySelectorAll("thead th.player-col .dealer-badge").forEach(function (badge) {  // nobody deals next
+        if (badge.dataset.drawn === undefined) badge.dataset.drawn = badge.classList.contains("badge-space") ? "" : "dealer";
+        dealerBadge(badge, false);
+      });
+      return;
+    }
+    region.querySelectorAll("[data-over-hidden]").forEach((e) => { e.hidden = false; delete e.dataset.overHidden; });
     if (!now || (now.version === drawn.version && now.ahead === 0) || now.dealer === null || now.over) {
       // no own deal after the page's state (any more: one was refused): the page's own words
       if (said && said.dataset.drawn !== undefined) said.textContent = said.dataset.drawn;

@@ -32,6 +32,7 @@ from tests.browser_support import (
     sync_api,
 )
 from tests.conftest import game_file
+from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_live_browser import LIVE, clean_deal, deals, under_service_worker
 
 pytestmark = pytest.mark.browser
@@ -692,6 +693,51 @@ def test_trix_the_form_kept_for_the_road_knows_the_kingdom_and_the_contracts_lef
         assert offered(page) == ["diamonds", "tricks", "trix"]  # Ben's Queens and K♥ are played
         expect(page.locator('input[name="contracts"][value="diamonds"]')).to_be_checked()
         shot(page, f"offline-6-trix-after-another-phone-{size[0]}")
+    finally:
+        context.close()
+
+
+def test_trix_deals_waiting_that_play_the_last_kingdom_out_end_the_game_on_the_sheet_and_form(browser, served):
+    """Tester 63 (MEDIUM): offline, the last two contracts of the fourth kingdom saved one
+    after the other; the sheet then offered "+ Add deal 21: Diamonds | Tricks", its form
+    all five contracts, and a Save queued a deal the server refused once back online. A
+    game is four kingdoms of five contracts (SCORING.md §2): with deals 19 and 20 waiting,
+    nothing comes after them."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=TRIX_KINGDOM * 3 + TRIX_KINGDOM[:3]))  # 18 deals
+    page = new_page(browser, service_workers="allow")
+    context = page.context
+    try:
+        under_service_worker(page, f"{url}/games/{game_id}")
+        go_offline(context, f"{url}/games/{game_id}/live")
+        page.get_by_role("link", name="Tricks").click()
+        expect(page.get_by_role("heading", name="Deal 19")).to_be_visible()
+        for seat, count in enumerate(("3", "3", "4")):
+            page.locator(f"#tricks_{seat}").fill(count)
+        page.get_by_role("button", name="Save deal 19").click()
+        expect(page.locator(".next-line")).to_contain_text("Still to choose: Trix")
+        expect(page.locator(".add-contracts a")).to_have_text(["Trix"])
+        page.locator(".add-contracts a").click()
+        expect(page.get_by_role("heading", name="Deal 20")).to_be_visible()
+        for seat in (0, 1, 2):
+            page.locator(".finish-taps button").nth(seat).click()
+        page.get_by_role("button", name="Save deal 20").click()
+        expect(page.locator("[data-outbox]")).to_contain_text("2 deals waiting to be sent")
+        expect(page.locator(".next-line")).to_contain_text(
+            "With this phone's deals waiting to be sent, all four kingdoms are played: once they are sent, the game "
+            "is over.")
+        expect(page.locator("[data-add-label]")).to_be_hidden()
+        expect(page.locator("thead th.player-col .dealer-badge:not(.badge-space)")).to_have_count(0)  # nobody deals
+        expect(page.get_by_role("link", name=re.compile("Add deal"))).to_have_count(0)
+        shot(page, "offline-7-trix-last-kingdom-waiting")
+        # the form kept for the road, opened again: no deal 21 to save
+        page.goto(f"{url}/games/{game_id}/deals/new")
+        expect(page.locator("[data-over-offline-note]")).to_contain_text("all four kingdoms are played")
+        expect(page.locator('.action-bar button[type="submit"]')).to_be_disabled()
+        assert offered(page) == []
+        page.goto(f"{url}/games/{game_id}")
+        sent(page, database, 20)
+        expect(page.get_by_text("Game over", exact=False).first).to_be_visible(timeout=LIVE)
     finally:
         context.close()
 

@@ -911,6 +911,10 @@ const OfflineTruth = (function () {
         mark = Boolean(before && before.sent && Array.isArray(before.data) && entriesOf(before.data) === entriesOf(data));
       }
       const kept = mark ? { at: Date.now(), data: data, sent: true } : { at: Date.now(), data: data };
+      if (taken) {  // typed for deal ``taken.n``, which another phone added: weighed again at that version
+        kept.taken = taken.n;
+        kept.data = data.map((pair) => (pair[0] === "seen" ? ["seen", taken.seen] : pair));
+      }
       try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* private mode */ }
     }
     // Without connection, a count left empty (one whose blank means nothing, unlike bugs'
@@ -948,6 +952,9 @@ const OfflineTruth = (function () {
       });
       return drop;
     }
+    // {n, seen}: these entries were typed for deal n, which another phone added (weighed
+    // at version seen): kept so, below and by keep()
+    let taken = null;
     let kept = null;
     try { kept = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { kept = null; }
     if (kept && !entered(kept.data)) kept = null;  // kept empty by an older copy of this script
@@ -975,6 +982,12 @@ const OfflineTruth = (function () {
     // empty, and the sheet's next load let go of them): they come back on this form, said
     // to be that deal's, to save as this one or discard
     let orphan = null;
+    // kept beside another phone's deal that took theirs (``taken``, below): that deal's
+    if (fresh && kept && kept.taken && kept.taken < parseInt(form.dataset.draft.split(":")[1], 10)) {
+      orphan = { n: kept.taken, name: key, kept: kept };
+      const seen = (kept.data.find((pair) => pair[0] === "seen") || [])[1];
+      if (seen) taken = { n: kept.taken, seen: seen };
+    }
     if (fresh && !kept) {
       const [game, number] = form.dataset.draft.split(":");
       const prefix = DRAFTS + game + ":";
@@ -1098,7 +1111,18 @@ const OfflineTruth = (function () {
     // (else the sheet let go of them as saved once another phone added this deal; tester
     // 59: sent back for deal 4 after another phone's deal 3, or once the game was over,
     // the entries left by "Score sheet" were lost). "Discard mine" lets go of them.
-    if (!fresh && sentBack()) keep(false);
+    // Beside another phone's deal that took the one these entries were typed for: kept
+    // with that deal's number and the version the Save was weighed at, so that the form
+    // loaded again (the language switched, a reload) brings them back as that deal's, to
+    // compare again, not as a new deal of their own (tester 63: switched to English, the
+    // same hand was saved as deal 7 beside the other phone's deal 6)
+    const back = !fresh && sentBack();
+    if (back && form.querySelector("[data-conflict]") && !form.querySelector("[data-conflict] [data-none-added]")) {
+      const n = parseInt(back.name.slice(back.name.lastIndexOf(":") + 1), 10);
+      const seen = (back.draft.data.find((pair) => pair[0] === "seen") || [])[1];
+      if (n < parseInt(form.dataset.draft.split(":")[1], 10) && seen) taken = { n: n, seen: seen };
+    }
+    if (back) keep(false);
     // Whether this page answers a Save of this phone's: a draft of this game marked sent
     // with this form's token (kept under an earlier deal's number when the page is for
     // the deal after another phone's). An empty form refused keeps nothing (tester 39:
@@ -1112,9 +1136,9 @@ const OfflineTruth = (function () {
         let draft = null;
         try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
         if (draft && draft.sent && Array.isArray(draft.data) && token
-            && draft.data.some((pair) => pair[0] === "nonce" && pair[1] === token.value)) return true;
+            && draft.data.some((pair) => pair[0] === "nonce" && pair[1] === token.value)) return { name: name, draft: draft };
       }
-      return false;
+      return null;
     }
     // "Discard mine" (beside another phone's deal; or a game over's kept entries, shown)
     const discard = form.querySelector("[data-discard-draft]");

@@ -722,6 +722,39 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         phone.context.close()
 
 
+def test_entries_beside_another_phones_deal_stay_its_after_the_language_is_switched(browser, served):
+    """Tester 63 (MEDIUM): Save of deal 1 answered with the other phone's deal 1 beside
+    it ("Discard mine" or "Add mine as deal 2"); the language switched, the form came back
+    as a plain deal 2 with "your entries are back", and Save stored the same hand as deal
+    2. Brought back, they are still deal 1's, and Compare sets the other phone's deal
+    beside them again; nothing is saved until "Add mine". SCORING.md §1.2: clean 5, 4, 4
+    tricks score 100, 80, 80; the worked example 80, 200, 13."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        db = connect(str(database))
+        try:
+            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
+        finally:
+            db.conn.close()
+        phone.get_by_role("button", name="Save deal 1").click()
+        expect(phone.get_by_role("button", name="Add mine as deal 2")).to_be_visible()
+        phone.get_by_role("link", name="Deutsch").click()
+        expect(phone.locator("html")).to_have_attribute("lang", "de")
+        compare = phone.get_by_role("button", name="Mit Spiel 1 vergleichen")
+        expect(compare).to_be_visible()
+        expect(phone.locator("form.deal-form > .draft-back")).to_contain_text("1")
+        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["5", "4"]
+        compare.click()
+        expect(phone.locator("body")).to_contain_text("Spiel 1 wurde auf einem anderen Handy")  # beside them again
+        assert len(deals(database)) == 1
+    finally:
+        phone.context.close()
+
+
 def test_entries_brought_back_that_were_the_other_phones_very_deal_come_back_no_more(browser, served):
     """Tester 61: entries left for deal 1, another phone's deal 1 the very same: "Compare
     with deal 1" answered "Already saved, once", and the next form brought them back

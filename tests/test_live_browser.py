@@ -29,6 +29,7 @@ from tests.browser_support import (
     sync_api,
 )
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
+from tests.test_gamefile import TRIX_KINGDOM
 from tests.test_languages_browser import switch
 
 pytestmark = pytest.mark.browser
@@ -718,6 +719,42 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         phone.get_by_role("button", name="Add mine as deal 2").click()
         expect(phone.locator("thead .total")).to_have_text(["180", "280", "93"])  # 80 + 100, 200 + 80, 13 + 80
         assert [d["tricks"] for d in deals(database)] == [[4, 5, 4], [5, 4, 4]]
+    finally:
+        phone.context.close()
+
+
+def test_trix_a_contract_played_since_on_another_phone_is_said_on_the_open_form(browser, served):
+    """Tester 63 (MEDIUM): Queens being entered as deal 7 while another phone changed deal
+    6 from King of Hearts to Queens: the form said "Save adds them as deal 7", still
+    offered Queens and hid the King of Hearts; Save was then refused ("Queens has already
+    been played"). Each contract is played once a kingdom (SCORING.md §2): the form now
+    says so as the news arrives, and offers the King of Hearts again."""
+    url, database = served
+    game_id = store_game(database, game_file("trix", deals=[*TRIX_KINGDOM, {"contracts": ["king"], "king": {"taker": 2}}]))
+    queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
+    phone = new_page(browser)
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new?contract=queens")
+        expect(phone.get_by_role("heading", name="Deal 7")).to_be_visible()
+        expect(phone.locator('.chip:has(input[name="contracts"][value="king"])')).to_be_hidden()
+        for question, seat in (("Who took the Q♠?", 0), ("Who took the Q♥?", 1), ("Who took the Q♦?", 2),
+                               ("Who took the Q♣?", 3)):
+            phone.locator("fieldset", has=phone.locator("legend", has_text=question)).locator("label").nth(seat).click()
+        db = connect(str(database))
+        try:  # another phone: deal 6 was Queens, not the King of Hearts
+            sixth = store.get_game(db, game_id).deals[5]
+            store.update_deal(db, game_id, sixth.id, queens)
+        finally:
+            db.conn.close()
+        news = phone.locator("[data-live-news]")
+        expect(news).to_contain_text("Deal 6 was changed on another phone", timeout=LIVE)
+        expect(news.locator("[data-played-since]")).to_have_text(
+            "Queens has been played in this kingdom since: if yours is the same deal, discard it; if not, choose "
+            "the contract that was really played.")
+        expect(phone.locator('.chip:has(input[name="contracts"][value="king"])')).to_be_visible()
+        expect(phone.locator('input[name="contracts"][value="queens"]')).to_be_checked()  # as chosen, said why
+        shot(phone, "live-trix-played-since", full_page=False)
+        assert len(deals(database)) == 6
     finally:
         phone.context.close()
 

@@ -869,6 +869,17 @@ const OfflineTruth = (function () {
     return draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data) ? draft : null;
   }
 
+  // A draft marked sent whose Save never ended: no answer, no place in the outbox (the
+  // tab closed, or the phone switched off, while it went), long past the Save's own
+  // time. The sheet, after clearSavedDrafts let go of those the game has, counts it as
+  // kept (tester 63: the sheet opened again said nothing of it; the form brought it back).
+  function lostSave(name) {
+    let draft = null;
+    try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
+    const age = draft ? Date.now() - draft.at : NaN;
+    return draft && draft.sent && age > 2 * SAVE_MS && age < DRAFT_MS && entered(draft.data) ? draft : null;
+  }
+
   function setupDraft(form) {
     // This phone's own deals since the game this form was drawn for (waiting in the
     // outbox, or sent since) come first: this form is for the deal after them (OfflineTruth).
@@ -1292,7 +1303,7 @@ const OfflineTruth = (function () {
       const name = localStorage.key(i) || "";
       if (!name.startsWith(prefix)) continue;
       names.push(name);
-      const draft = keptDraft(name);
+      const draft = keptDraft(name) || lostSave(name);
       if (!draft) continue;
       kept = true;
       (Array.isArray(draft.data) ? draft.data : []).forEach(function (pair) {

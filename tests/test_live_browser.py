@@ -9,8 +9,10 @@ Doublets ♠ 5 tricks no bug → 200, Carla ♥ 4 tricks 3 bugs → 13; and clea
 from __future__ import annotations
 
 import contextlib
+import datetime
 import http.client
 import re
+import socket
 import time
 from urllib.parse import urljoin, urlsplit
 
@@ -757,6 +759,36 @@ def test_trix_a_contract_played_since_on_another_phone_is_said_on_the_open_form(
         assert len(deals(database)) == 6
     finally:
         phone.context.close()
+
+
+def test_a_save_cut_off_by_closing_the_tab_leaves_its_entries_said_on_the_sheet(browser, served):
+    """Tester 63 (LOW): the tab closed while "Saving…" (the server never answered), the
+    sheet opened again said nothing of the entries (they were marked sent); only the next
+    form brought them back. Past the Save's own time (15 s, twice over), the sheet says
+    they are kept."""
+    url, database = served
+    game_id = store_game(database, game_file())
+    phone = new_page(browser)
+    context = phone.context
+    try:
+        phone.goto(f"{url}/games/{game_id}/deals/new")
+        clean_deal(phone)
+        with socket.socket() as silent:  # a server that takes the Save and never answers
+            silent.bind(("127.0.0.1", 0))
+            silent.listen()
+            away = f"http://127.0.0.1:{silent.getsockname()[1]}/games/{game_id}/deals/new"
+            phone.route(f"**/games/{game_id}/deals/new*",
+                        lambda route: route.continue_(url=away) if route.request.method == "POST" else route.continue_())
+            phone.get_by_role("button", name="Save deal 1").click()
+            expect(phone.locator("[data-preview-line]")).to_contain_text("Saving")
+            phone.close()  # the tab, with its Save on the way
+        later = context.new_page()
+        later.clock.install(time=datetime.datetime.now() + datetime.timedelta(minutes=1))
+        later.goto(f"{url}/games/{game_id}")
+        expect(later.locator(".action-bar > [data-drafts-kept]")).to_contain_text("Entries not saved yet are kept on this phone")
+        assert len(deals(database)) == 0
+    finally:
+        context.close()
 
 
 def test_entries_beside_another_phones_deal_stay_its_after_the_language_is_switched(browser, served):

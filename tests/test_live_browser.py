@@ -804,11 +804,7 @@ def test_entries_beside_another_phones_deal_stay_its_after_the_language_is_switc
     try:
         phone.goto(f"{url}/games/{game_id}/deals/new")
         clean_deal(phone)
-        db = connect(str(database))
-        try:
-            store.add_deal(db, game_id, WORKED_TRIGAMI_DEAL)  # another phone's deal 1
-        finally:
-            db.conn.close()
+        another_phones_deal(database, game_id)  # its deal 1
         phone.get_by_role("button", name="Save deal 1").click()
         expect(phone.get_by_role("button", name="Add mine as deal 2")).to_be_visible()
         phone.get_by_role("link", name="Deutsch").click()

@@ -483,6 +483,12 @@ def winners_of(totals: Sequence[int], options: TrixOptions) -> tuple[int, ...]:
     partners; equal team totals → all four share.  Partners ("worst-loses"): the team
     holding the single worst individual total (lowest; highest when reversed) loses; if
     both teams hold it, all four share.  Source: SCORING.md §2 (opening), §2.5.
+
+    This app's reading of §2.5's "if both teams hold that worst total, or team totals are
+    equal, all four share": each clause is the tie of one way of winning (both teams
+    holding the worst total under "worst-loses", equal team totals under "sum"), so under
+    "worst-loses" equal team totals (in a whole game, both 0: every kingdom sums to 0)
+    still leave the team holding the worst total the loser.
     """
     rev = options.reversed
     if options.partnership is None:

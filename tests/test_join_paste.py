@@ -150,6 +150,7 @@ def test_a_link_with_g_in_it_that_is_no_groups_says_what_is_wrong_with_it(app, g
     ("K7QM4 9XP", "That is not a one-time code"),  # cut short
     ("PC2JZ-Y", "That is not a one-time code"),  # cut short after its dash (tester 61)
     ("https://host.example/code?c=PC2JZ-", "That is not a one-time code"),  # a code's link cut short
+    ("HTTP://HOST.EXAMPLE/CODE?C=XXXXX-XXXXX", "That is not a one-time code"),  # typed in capitals (tester 64)
     ("https://host.example/t/abc", "That is not a table card's link: what follows /t/ is cut short or mistyped. "
                                    "Scan the card's QR code again, or paste its whole link."),
 ])

@@ -404,6 +404,25 @@ def test_undo_takes_back_the_deal_just_added(client, make_game, db):
     assert "Deal 1 taken back." in text(client.get(f"/games/{game_id}"))
 
 
+def test_an_undo_of_a_deal_another_phone_deleted_and_replaced_says_nothing_was_taken_back(client, make_game, db):
+    """Tester 64: this phone's deal 1 deleted on another phone, which then added another
+    deal 1; the old sheet's "Undo deal 1" said "Deal 1 taken back." over the other
+    phone's deal 1, which stayed (rightly). It says the deal had already been deleted."""
+    game_id = make_game()
+    client.post(f"/games/{game_id}/deals/new", data=WORKED_FORM)
+    mine = store.get_game(db, game_id).deals[0]
+    store.delete_deal(db, game_id, mine.id)  # the other phone ...
+    store.add_deal(db, game_id, {"bids": [{"kind": "plain", "suit": s} for s in "SHC"],
+                                 "tricks": [5, 4, 4], "bugs": [0, 0, 0]})  # ... and its deal 1
+    theirs = [(d.id, d.entry) for d in store.get_game(db, game_id).deals]
+    client.post(f"/games/{game_id}/deals/{mine.id}/delete", data={"undo": "1", "version": mine.version})
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert ("Deal 1 had already been deleted (on another phone?), so nothing was taken back: the deal 1 on the "
+            "sheet now is another one.") in sheet
+    assert "Deal 1 taken back." not in sheet
+    assert [(d.id, d.entry) for d in store.get_game(db, game_id).deals] == theirs
+
+
 def test_after_changing_an_earlier_deal_no_undo_of_the_last_one_stands_beside_it(client, make_game, db):
     """Tester 32: deals 1 and 2 added on this phone, then deal 1 changed: the bar read
     "Deal 1 changed: … ↶ Undo deal 2", and the tap meant to undo the change deleted deal

@@ -197,7 +197,7 @@ def looks_like_a_code(text: str) -> bool:
     then says is about the code, not about a link): about ten letters and digits, with or
     without its dash or spaces; five and a dash with fewer after it (cut short); or a
     code's link ("…/code?c=…") whose code is none."""
-    if "/code?" in text:
+    if "/code?" in text.lower():  # (a link typed in capitals too: tester 64)
         return True
     bare = "".join(text.split()).replace("-", "")
     return "/" not in text and bare.isalnum() and (

@@ -535,8 +535,8 @@ def delete(game_id: str, deal_id: int) -> Any:
                                           "again below, then tap Delete to delete it.", n=number))
                 return _confirm(now, deal_id, form, actions.delete_problem(now, deal_id),
                                 now.deals[number - 1].version), 409
-            case actions.Deleted(number=number):
-                return _deleted(game, deal_id, number, undo=request.form.get("undo") == "1")
+            case actions.Deleted(number=number, again=again):
+                return _deleted(game, deal_id, number, undo=request.form.get("undo") == "1", again=again)
             case actions.NotFound():
                 abort(404)
             case actions.ChangedMeanwhile(deal=now):
@@ -567,12 +567,19 @@ def delete(game_id: str, deal_id: int) -> Any:
                     request.form.get("version") or game.deals[index].version), 400 if form.is_submitted() else 200
 
 
-def _deleted(game: StoredGame, deal_id: int, number: int, undo: bool) -> Any:
+def _deleted(game: StoredGame, deal_id: int, number: int, undo: bool, again: bool = False) -> Any:
     """To the sheet after deal ``deal_id`` (number ``number``) left play, at the deal now
-    in its place (after an Undo: the newest one); the flash offers to restore it."""
+    in its place (after an Undo: the newest one); the flash offers to restore it.
+    ``again``: it had left already; when another deal has its number since (``game`` as
+    the request read it), the flash says so (tester 64: "Deal 7 taken back." over the
+    other phone's deal 7, which stayed)."""
     session.pop("last_added", None)
     offer_restore(game, deal_id, number)  # soft: the history can restore it
-    flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number), "restorable")
+    if again and all(d.id != deal_id for d in game.deals) and len(game.deals) >= number:
+        flash(_("Deal %(n)s had already been deleted (on another phone?), so nothing was taken back: the deal "
+                "%(n)s on the sheet now is another one.", n=number), "restorable")
+    else:
+        flash(_("Deal %(n)s taken back.", n=number) if undo else _("Deal %(n)s deleted.", n=number), "restorable")
     left = sum(1 for d in game.deals if d.id != deal_id)
     return redirect(_sheet_at(game.id, min(number, left)))
 

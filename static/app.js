@@ -1067,6 +1067,10 @@ const OfflineTruth = (function () {
         if (form.dataset.draftCompare) {
           form.querySelectorAll('.action-bar button[type="submit"]').forEach(function (button) {
             button.textContent = form.dataset.draftCompare.replaceAll("{n}", pageNumber(orphan.n));
+            // the page that answers says it is the comparison asked for, not a new race
+            // (tester 64: "another phone was quicker" again)
+            button.name = "compare";
+            button.value = "1";
             // a comparison is the server's: not without connection (tester 61: tapped
             // offline, the entries waited in the outbox as a deal of their own)
             button.dataset.needsConnection = "";

@@ -718,6 +718,8 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         expect(phone.get_by_role("button", name="Compare with deal 1")).to_be_enabled()
         phone.get_by_role("button", name="Compare with deal 1").click()
         expect(phone.locator("body")).to_contain_text("Deal 1 was added on another phone")  # beside them first
+        expect(phone.locator(".conflict-head")).to_have_text(  # as asked, not a new race (tester 64)
+            "Nothing of yours is saved yet: the other phone's deal is beside your entries, as asked.")
         phone.get_by_role("button", name="Add mine as deal 2").click()
         expect(phone.locator("thead .total")).to_have_text(["180", "280", "93"])  # 80 + 100, 200 + 80, 13 + 80
         assert [d["tricks"] for d in deals(database)] == [[4, 5, 4], [5, 4, 4]]
@@ -815,6 +817,8 @@ def test_entries_beside_another_phones_deal_stay_its_after_the_language_is_switc
         assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["5", "4"]
         compare.click()
         expect(phone.locator("body")).to_contain_text("Spiel 1 wurde auf einem anderen Handy")  # beside them again
+        # the comparison asked for, not a new race (tester 64: "another phone was quicker" again)
+        expect(phone.locator(".conflict-head")).not_to_contain_text("schneller")
         assert len(deals(database)) == 1
     finally:
         phone.context.close()

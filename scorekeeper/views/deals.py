@@ -203,7 +203,7 @@ def new(game_id: str) -> Any:
         case actions.SameDeal():  # another phone entered this very deal first: it is saved once
             return _same_deal(result)
         case actions.Stale(game=now, arrived=arrived, set_back=set_back):
-            return _stale(now, arrived, entry if valid else None,
+            return _stale(now, arrived, entry if valid else None, asked=request.form.get("compare") == "1",
                           own=_own_deals(game.id, request.form.get("mine", "").split(",")), set_back=set_back)
         case actions.Refused(error=error, others=others):
             for problem in (error, *others):  # every problem the deal shows, at once
@@ -343,7 +343,7 @@ def _same_deal(same: actions.SameDeal) -> Any:
     return redirect(_sheet_at(game.id, same.number))
 
 
-def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None,
+def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None = None, asked: bool = False,
            own: set[int] | None = None, set_back: bool = False) -> Any:
     """The add-deal form again, nothing saved: what arrived from another phone meanwhile
     (this phone's own deals ``own``, deal ids, left out: issue 18, part 7), the entries as
@@ -351,7 +351,8 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
     Save against the game as it is now), equally plain. When another phone added a deal
     meanwhile, it stands beside this phone's ``entry`` (conflicts.compare: theirs and
     mine, field by field with the points, and where they differ; issue 18, part 8).
-    Status 409."""
+    ``asked``: sent by "Compare with deal N" (entries brought back for a deal another
+    phone added): the page says it is that comparison, not a new race. Status 409."""
     index = len(game.deals)
     form = deal_form_class(game, index)(formdata=request.form)
     _offer(form, game, index)
@@ -362,7 +363,7 @@ def _stale(game: StoredGame, since: list[Change], entry: dict[str, Any] | None =
               "discard it; if not, choose the contract that was really played.",
               contracts=" + ".join(str(forms.CONTRACT_NAMES[c]) for c in played)) if played else None
     return render_template("deals/form.html", form=form, arrivals=conflicts.arrivals(game, since, own or (), set_back),
-                           set_back=set_back,
+                           set_back=set_back, asked=asked,
                            compared=conflicts.compare(game, since, entry, own or ()), clash=clash, **context), 409
 
 

@@ -934,6 +934,20 @@ const OfflineTruth = (function () {
     function saidEmpty() {
       const empty = Array.from(form.querySelectorAll("input.count-input")).filter((input) =>
         !input.disabled && input.value.trim() === "" && !input.placeholder && input.offsetParent !== null);
+      const unset = empty.length ? [] : untapped();
+      if (unset.length && form.dataset.offlineUntapped) {
+        // a tap the deal cannot do without, none made (tester 63: a King of Hearts with no
+        // taker waited offline, to be refused once back): marked, the first brought into sight
+        say(form.dataset.offlineUntapped);
+        unset.forEach(function (set) {
+          set.classList.add("has-error");
+          set.addEventListener("change", () => set.classList.remove("has-error"), { once: true });
+        });
+        unset[0].scrollIntoView({ block: "center" });
+        const first = unset[0].querySelector("input:not(:disabled)");
+        if (first) first.focus({ preventScroll: true });
+        return true;
+      }
       if (!empty.length || !form.dataset.offlineEmpty) return false;
       const names = empty.map((input) => input.getAttribute("aria-label")
         || (input.labels && input.labels[0] ? input.labels[0].textContent.trim() : input.name));
@@ -941,6 +955,18 @@ const OfflineTruth = (function () {
       say(form.dataset.offlineEmpty.replace("{fields}", names.join(document.documentElement.dataset.listSeparator || ", ")));
       empty[0].focus();
       return true;
+    }
+    // The rows of chips a deal cannot be saved without, shown and none tapped: each
+    // player's bid (Trigami), the contract, who took a card, the first three places out
+    // (Trix). (The turnip's suit and the doublers are the server's to ask about.)
+    function untapped() {
+      return Array.from(form.querySelectorAll("fieldset.chips")).filter(function (set) {
+        const input = set.querySelector('input[type="radio"], input[type="checkbox"]');
+        if (!input || input.disabled) return false;
+        const needed = /^bids_\d+$|_taker$|^trix_place_[123]$|^contracts$/.test(input.name);
+        const block = set.closest("[data-block]") || set;
+        return needed && block.offsetParent !== null && !set.querySelector("input:checked");
+      });
     }
     function say(text, kind) {
       if (!status) return;

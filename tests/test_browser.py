@@ -213,6 +213,31 @@ def page_without_service_worker(browser):
     page.context.close()
 
 
+def test_a_save_without_connection_of_a_deal_missing_a_tap_says_so_and_keeps_nothing(page_without_service_worker, stored):
+    """Tester 63 (LOW): without connection, a deal missing a tap the rules need (here
+    Carla's bid; in Trix who took the K♥) waited in the outbox, to be refused once the
+    phone was back ("Choose Carla's bid"). It is said at once, as empty counts are: the
+    row marked, nothing kept to send; tapped, the Save keeps it."""
+    page = page_without_service_worker
+    first_deal(page, stored, ["Rae", "Sam", "Tom"], ["spades", "hearts"])  # Tom's bid not tapped
+    page.fill("#tricks_0", "5")
+    page.fill("#tricks_1", "4")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("[data-preview-line]")).to_have_text(
+        "No connection, and this deal is not complete: tap what is marked in red, then tap Save: the deal waits "
+        "on this phone until the connection is back.")
+    sync_api.expect(page.locator("fieldset#bids_2")).to_have_class(re.compile(r"\bhas-error\b"))
+    sync_api.expect(page.locator("fieldset#bids_0")).not_to_have_class(re.compile(r"\bhas-error\b"))
+    assert page.evaluate("localStorage.getItem('scorekeeper-outbox')") in (None, "[]")
+    page.locator(".seat-card").nth(2).get_by_role("img", name="clubs").click()
+    page.get_by_role("button", name="Save deal 1").click()
+    sync_api.expect(page.locator("[data-preview-line]")).to_contain_text("No connection: deal 1 is kept on this phone")
+    page.context.set_offline(False)
+    # 20 a clean trick (SCORING.md §1.2): 5, 4, 4 tricks → 100, 80, 80
+    sync_api.expect(page.locator("thead .total")).to_have_text(["100", "80", "80"], timeout=15_000)
+
+
 def test_a_save_without_connection_keeps_the_deal_and_saves_it_once_later(page_without_service_worker, stored):
     """No connection at the table, and no service worker (plain http on the Wi-Fi): Save
     keeps the deal on the phone and says so; back online, the page sends it by itself,

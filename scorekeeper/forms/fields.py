@@ -209,7 +209,7 @@ def capitalized(message: str) -> str:
 def clause(message: str) -> str:
     """A rules message set inside a sentence of its own ("…: %(problem)s."), without the
     full stop some messages end with ("… in Anna's kingdom." → "… in Anna's kingdom"),
-    so that the sentence has one (tester 62: "kingdom.)." and "kingdom.."). """
+    so that the sentence has one (tester 62: "kingdom.)." and "kingdom..")."""
     said = message.rstrip()
     return said[:-1] if said.endswith(".") and not said.endswith("..") else said
 

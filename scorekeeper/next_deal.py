@@ -58,3 +58,17 @@ def state(scored: Sheet, tokens: Sequence[str] = ()) -> dict[str, Any] | None:
         "order": order,
         "fixed": bool(options.order) and not options.complex,
     }
+
+
+def contracts_left(scored: Sheet) -> list[str]:
+    """Trix: the contracts the next deal of ``scored`` may choose, in the order's order:
+    those its kingdom has not played (SCORING.md §2: each contract once a kingdom), or in
+    a fixed order without Trix Complex only the next of them (§2.5). [] for another game,
+    or where no deal can be added. The live check gives them to an open deal form
+    (views/live.py), which says when a contract chosen on it was played meanwhile."""
+    told = state(scored)
+    if told is None or scored.game.kind != "trix":
+        return []
+    left = [c for c in told["order"] if c not in told["played"]]
+    return left[:1] if told["fixed"] else left
+

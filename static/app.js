@@ -2376,7 +2376,7 @@ const OfflineTruth = (function () {
         : data.stops === false && region.dataset.liveKeepAdds ? region.dataset.liveKeepAdds : region.dataset.liveKeep;
       box.replaceChildren(el("p", "", data.news), el("p", "", fill(keep, { n: pageNumber(data.deals + 1) })));
       box.hidden = false;
-      if (!data.finished) contractsNow(box);
+      if (!data.finished) contractsNow(box, data.left);
       // the bar at the bottom, where the player is (tester 60: the news at the top of the
       // form was off screen, the bar unchanged): a line that brings the news into sight;
       // the game over, no Save (it could only be refused) but the way to the score sheet,
@@ -2408,25 +2408,13 @@ const OfflineTruth = (function () {
     }
 
     // Trix: the contracts the kingdom has left once another phone changed the game (an
-    // earlier deal's contract changed, a deal deleted): the form offers them, and a
-    // contract chosen here that the kingdom has played since is said at once, not on Save
-    // (tester 63: "Save adds them as deal 7" over Queens, then "Queens has already been
-    // played"). Read from the add-deal form as the server draws it now (data-next-deal).
-    let asking = 0;
-    async function contractsNow(box) {
+    // earlier deal's contract changed, a deal deleted; the live check's ``left``): the
+    // form offers them, and a contract chosen here that the kingdom has played since is
+    // said at once, not on Save (tester 63: "Save adds them as deal 7" over Queens, then
+    // "Queens has already been played")
+    function contractsNow(box, left) {
       const chips = Array.from(region.querySelectorAll('input[name="contracts"]'));
-      if (!chips.length || !region.dataset.draft || !region.dataset.played || region.action.indexOf("/deals/new") < 0) return;
-      const mine = ++asking;
-      let state = null;
-      try {
-        const page = await fetch(region.action.split("?")[0], { credentials: "same-origin", cache: "no-cache", redirect: "manual" });
-        if (!page.ok) return;
-        const drawn = new DOMParser().parseFromString(await page.text(), "text/html").querySelector("form.deal-form[data-next-deal]");
-        state = drawn ? JSON.parse(drawn.dataset.nextDeal || "null") : null;
-      } catch (e) { return; }
-      if (mine !== asking || !state || !Array.isArray(state.order) || !box.isConnected) return;
-      const unplayed = state.order.filter((c) => !state.played.includes(c));
-      const left = state.fixed ? unplayed.slice(0, 1) : unplayed;
+      if (!chips.length || !region.dataset.draft || !region.dataset.played || !Array.isArray(left) || !left.length) return;
       const played = [];
       chips.forEach(function (input) {
         const off = !left.includes(input.value);
@@ -2434,7 +2422,6 @@ const OfflineTruth = (function () {
         input.disabled = off && !input.checked;  // a chosen one stays, with the word why
         input.closest(".chip").hidden = off && !input.checked;
       });
-      box.querySelectorAll("[data-played-since]").forEach((p) => p.remove());
       if (played.length) {
         const said = el("p", "errors", fill(region.dataset.played, { contracts: played.join(" + ") }));
         said.dataset.playedSince = "";

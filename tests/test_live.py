@@ -23,7 +23,7 @@ def test_an_unchanged_game_is_answered_304_and_a_change_is_seen(client, make_gam
     assert first.status_code == 200 and first.headers["ETag"]
     version = first.get_json()["version"]
     assert first.get_json() == {"version": version, "deals": 0, "finished": False, "news": "", "stored": [], "added": {},
-                                "stops": False, "shut": "", "shut_bar": ""}  # (shut: a table card that saves no more)
+                                "stops": False, "shut": "", "shut_bar": "", "left": []}  # (shut: a table card that saves no more)
     assert "no-cache" in first.headers["Cache-Control"]
     again = live(client, game_id, etag=first.headers["ETag"])
     assert again.status_code == 304 and again.data == b""
@@ -40,6 +40,25 @@ def test_the_news_says_what_arrived_since_the_version_the_phone_has(client, make
     # SCORING.md §1.2 worked example: Anna +80, Ben +200, Carla +13
     news = live(client, game_id, since=version).get_json()["news"]
     assert news == "Deal 1 was added on another phone: \u2068Anna\u2069 +80, \u2068Ben\u2069 +200, \u2068Carla\u2069 +13."
+
+
+def test_trix_news_tells_the_contracts_the_next_deal_may_choose(client, make_game, db):
+    """Each contract once a kingdom (SCORING.md §2): King of Hearts played, another phone
+    adds Queens: the news carries the three left, for an open form (tester 63). In a fixed
+    order without Trix Complex (§2.5) only the next one; a Trigami game has none to tell."""
+    game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 2}}])
+    version = live(client, game_id).get_json()["version"]
+    assert live(client, game_id).get_json()["left"] == []  # no news: nothing said
+    store.add_deal(db, game_id, {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}})
+    assert live(client, game_id, since=version).get_json()["left"] == ["diamonds", "tricks", "trix"]
+    fixed = make_game(kind="trix", options={"order": ["trix", "queens", "king", "diamonds", "tricks"]})
+    version = live(client, fixed).get_json()["version"]
+    store.add_deal(db, fixed, {"contracts": ["trix"], "trix": [2, 0, 3, 1]})
+    assert live(client, fixed, since=version).get_json()["left"] == ["queens"]
+    trigami = make_game()
+    version = live(client, trigami).get_json()["version"]
+    store.add_deal(db, trigami, WORKED_TRIGAMI_DEAL)
+    assert live(client, trigami, since=version).get_json()["left"] == []
 
 
 def test_a_finished_game_says_so(client, make_game, db):

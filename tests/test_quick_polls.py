@@ -99,7 +99,7 @@ def test_a_quick_answer_carries_what_the_long_way_carries(tmp_path):
                 answers[quick, base, key] = sorted(answer.headers.items())
                 if url.endswith(f"since={version}"):
                     assert first.json == {"version": version, "deals": 1, "finished": False, "news": "",
-                                          "stored": [], "added": {}, "stops": False, "shut": "", "shut_bar": ""}
+                                          "stored": [], "added": {}, "stops": False, "shut": "", "shut_bar": "", "left": []}
                     answers[quick, base, "200"] = (sorted(first.headers.items()), first.get_data())
     for (quick, base, url), seen in answers.items():
         if quick:

@@ -33,7 +33,18 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Request
 
-from .. import actions, conflicts, groups, i18n, locale_numbers, network, night_store, store
+from .. import (
+    actions,
+    conflicts,
+    groups,
+    i18n,
+    locale_numbers,
+    network,
+    next_deal,
+    night_store,
+    sheet,
+    store,
+)
 from ..access import card_bar_words, group_id, shut_card, shut_words
 from ..db import get_db, kept_connection
 from ..i18n import gettext as _
@@ -63,7 +74,10 @@ def _poll(version: int, since_given: str | None, mine_given: str, language: str,
 def game(game_id: str) -> Any:
     """The game's version as JSON, for a sheet or a deal form to notice another phone's
     change: ``{"version": int, "deals": int, "finished": bool, "news": str, "stored":
-    [str], "added": {str: int}, "stops": bool, "shut": str, "shut_bar": str}``. ``shut``: for a phone with a table
+    [str], "added": {str: int}, "stops": bool, "shut": str, "shut_bar": str, "left": [str]}``.
+    ``left``: with news, in Trix, the contracts the next deal may choose
+    (next_deal.contracts_left: an open form says when its contract was played meanwhile),
+    else []. ``shut``: for a phone with a table
     card that no longer saves (its round closed), why (access.shut_words), else "";
     ``shut_bar``: then what the bar on its pages says (access.card_bar_words), else "". ``stops``: whether what changed since would stop a new deal's
     save for the phone to see it first (actions.arrived_since: not when it is only this
@@ -93,13 +107,15 @@ def game(game_id: str) -> Any:
     def draw() -> Response:
         arrived = actions.arrived_since(db, game_id, since, version, mine)
         own = arrived.stored
-        news = ""
+        news, left = "", []
         if arrived.changes or arrived.set_back:  # scored only to tell what arrived
             # the same news for every phone at the table that saw the same version: written once
             key = ("news", current_app.config["DATABASE"], game_id, since, version, etag, tuple(sorted(own.values())))
             news = kept.pages().once(key, lambda: _news(db, game_id, arrived, version, key, set(own.values())))
+            left_key = ("left", current_app.config["DATABASE"], game_id, version)
+            left = kept.pages().once(left_key, lambda: _left(db, game_id, version, left_key))
         return jsonify(version=version, deals=deals, finished=bool(finished), news=news, stored=sorted(own),
-                       added=arrived.added, stops=arrived.stops, shut=shut, shut_bar=shut_bar)
+                       added=arrived.added, stops=arrived.stops, shut=shut, shut_bar=shut_bar, left=left)
 
     return conditional(etag, draw, private=False)
 
@@ -111,6 +127,15 @@ def _news(db: Any, game_id: str, arrived: actions.Arrived, version: int, key: tu
     if store.game_version(db, game_id) == version:
         kept.pages().set(key, news)
     return news
+
+
+def _left(db: Any, game_id: str, version: int, key: tuple[Any, ...]) -> list[str]:
+    """Trix: the contracts the game's next deal may choose (next_deal.contracts_left), kept
+    under ``key`` while the game is still at ``version``; [] for another game."""
+    left = next_deal.contracts_left(sheet.build(store.get_game(db, game_id)))
+    if store.game_version(db, game_id) == version:
+        kept.pages().set(key, left)
+    return left
 
 
 @bp.get("/live")
@@ -231,7 +256,7 @@ class QuickPolls:
         if mine or (since is not None and since != link.version):
             return None  # news to tell, or this phone's deals to look up: the view
         drawn: Response = self.app.json.response(version=link.version, deals=link.deals, finished=link.finished,
-                                                 news="", stored=[], added={}, stops=False, shut="", shut_bar="")  # type: ignore[assignment]  # as jsonify writes it
+                                                 news="", stored=[], added={}, stops=False, shut="", shut_bar="", left=[])  # type: ignore[assignment]  # as jsonify writes it
         return etag, vary, drawn.get_data(), language
 
     def _session(self, cookie: str | None) -> dict[str, Any] | None:

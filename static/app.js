@@ -863,10 +863,16 @@ const OfflineTruth = (function () {
 
   // The draft kept under ``name`` when it still offers entries back (not sent, younger
   // than DRAFT_MS, with something the player entered), else null
-  function keptDraft(name) {
+  // The draft kept under ``name`` with entries, younger than DRAFT_MS; null for none
+  function draftOf(name) {
     let draft = null;
     try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-    return draft && !draft.sent && Date.now() - draft.at < DRAFT_MS && entered(draft.data) ? draft : null;
+    return draft && Date.now() - draft.at < DRAFT_MS && entered(draft.data) ? draft : null;
+  }
+
+  function keptDraft(name) {
+    const draft = draftOf(name);
+    return draft && !draft.sent ? draft : null;
   }
 
   // A draft marked sent whose Save never ended: no answer, no place in the outbox (the
@@ -874,10 +880,8 @@ const OfflineTruth = (function () {
   // time. The sheet, after clearSavedDrafts let go of those the game has, counts it as
   // kept (tester 63: the sheet opened again said nothing of it; the form brought it back).
   function lostSave(name) {
-    let draft = null;
-    try { draft = JSON.parse(localStorage.getItem(name) || "null"); } catch (e) { draft = null; }
-    const age = draft ? Date.now() - draft.at : NaN;
-    return draft && draft.sent && age > 2 * SAVE_MS && age < DRAFT_MS && entered(draft.data) ? draft : null;
+    const draft = draftOf(name);
+    return draft && draft.sent && Date.now() - draft.at > 2 * SAVE_MS ? draft : null;
   }
 
   function setupDraft(form) {

@@ -51,6 +51,14 @@ def worked_deal(page) -> None:
     fill_worked_example(page)
 
 
+def sheet_without_connection(page, address: str) -> None:
+    """The sheet at ``address`` opened under the service worker (:func:`under_service_worker`),
+    then the phone off the network and the sheet loaded again: as the service worker kept it."""
+    under_service_worker(page, address)
+    page.context.set_offline(True)
+    page.reload()
+
+
 def under_service_worker(page, address: str) -> None:
     """Open ``address`` and reload it once the service worker runs, so that it serves
     (and keeps) every page from then on."""
@@ -681,6 +689,15 @@ def deal_1_added_elsewhere_then_deal_2(phone, url: str, database, game_id: str):
     return phone.locator("form.deal-form > .draft-back")
 
 
+def deal_2_form_empty(phone, database) -> None:
+    """The form on show is deal 2's, nothing brought back on it (no note, the counts
+    empty), and the game holds one deal."""
+    expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
+    expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
+    assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
+    assert len(deals(database)) == 1
+
+
 @pytest.mark.parametrize("choice", ["save", "discard"])
 def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(browser, served, choice):
     """Tester 32 (HIGH): deal 1 half entered, the sheet opened, and meanwhile another phone
@@ -703,10 +720,7 @@ def test_entries_left_for_a_deal_another_phone_added_come_back_on_the_next_deal(
         shot(phone, f"live-draft-taken-{choice}", full_page=False)
         if choice == "discard":
             note.get_by_role("button", name="Discard them").click()
-            expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
-            expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
-            assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
-            assert len(deals(database)) == 1
+            deal_2_form_empty(phone, database)
             return
         # Save says what it does (tester 60: "Save deal 2" showed the comparison, not saving)
         expect(phone.get_by_role("button", name="Save deal 2")).to_have_count(0)
@@ -838,10 +852,7 @@ def test_entries_brought_back_that_were_the_other_phones_very_deal_come_back_no_
         phone.get_by_role("button", name="Compare with deal 1").click()
         expect(phone.locator(".flash")).to_contain_text("Already saved, once")
         phone.get_by_role("link", name="Add deal 2").click()
-        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
-        expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
-        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
-        assert len(deals(database)) == 1
+        deal_2_form_empty(phone, database)
     finally:
         phone.context.close()
 
@@ -901,10 +912,7 @@ def test_a_form_loaded_again_as_its_save_went_does_not_say_the_saved_deal_is_kep
         phone.reload()
         expect(phone.locator(".action-bar [data-drafts-kept]")).to_have_count(0)
         phone.get_by_role("link", name="Add deal 2").click()
-        expect(phone.get_by_role("heading", name="Deal 2")).to_be_visible()
-        expect(phone.locator("form.deal-form > .draft-back")).to_have_count(0)
-        assert phone.evaluate(ENTRIES, ["#tricks_0", "#tricks_1"]) == ["", ""]
-        assert len(deals(database)) == 1
+        deal_2_form_empty(phone, database)
     finally:
         phone.context.close()
 
@@ -942,9 +950,7 @@ def test_a_form_opened_before_its_phones_own_deal_arrived_saves_the_next_deal_af
     page = new_page(browser, service_workers="allow")
     context = page.context
     try:
-        under_service_worker(page, f"{url}/games/{game_id}")
-        context.set_offline(True)
-        page.reload()
+        sheet_without_connection(page, f"{url}/games/{game_id}")
         page.get_by_role("link", name="Add deal 1").click()
         clean_deal(page)
         page.get_by_role("button", name="Save deal 1").click()
@@ -973,10 +979,7 @@ def test_without_connection_the_sheet_reloads_and_a_deal_waits_then_is_sent_once
     try:
         # the sheet under the service worker, its add-deal form kept with it (no visit of
         # the form needed: under_service_worker waits until it is in the cache)
-        under_service_worker(page, f"{url}/games/{game_id}")
-
-        context.set_offline(True)
-        page.reload()
+        sheet_without_connection(page, f"{url}/games/{game_id}")
         expect(page.locator("[data-live-status]")).to_contain_text("No connection: this is the score sheet as this phone last saw it (last change at")
         expect(page.get_by_role("link", name="Add deal 1")).to_be_visible()
         shot(page, "live-4-offline-sheet")

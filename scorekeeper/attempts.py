@@ -194,14 +194,21 @@ def _hash(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
 
 
-def make_code(db: sqlite_utils.Database, group_id: int, at: float | None = None) -> str:
+def make_code(db: sqlite_utils.Database, group_id: int, at: float | None = None,
+              replacing: str | None = None) -> str:
     """A new one-time code for the group (as :func:`normal_code` gives it), valid
     :data:`CODE_LIFETIME` seconds from ``at`` (default now), for one phone. Codes long
-    expired are pruned."""
+    expired are pruned. ``replacing``: the code this one takes the place of ("Make another
+    code" on the phone that showed it), which stops working in the same transaction, if
+    it is the group's and still unused (a code shown to the wrong person, or on a screen
+    left open, is not left working for its fifteen minutes)."""
     at = _clock(at)
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     with writing(db):
         db.execute("delete from entry_codes where expires_at < ?", [at - 86400])
+        if replacing is not None:
+            db.execute("update entry_codes set expires_at = min(expires_at, ?) "
+                       "where hash = ? and group_id = ? and used_at is null", [at, _hash(replacing), group_id])
         db.execute("insert into entry_codes (hash, group_id, created_at, expires_at, used_at) values (?, ?, ?, ?, null)",
                    [_hash(code), group_id, now(), at + CODE_LIFETIME])
     return code

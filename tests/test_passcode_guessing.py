@@ -674,3 +674,31 @@ def test_turning_the_passcode_off_needs_its_box_ticked(app, guarded):
     ticked = keeper.post("/group", data={"action": "no_passcode", "confirm": "yes"})
     assert ticked.status_code == 302
     assert phone(app, guarded).get("/").status_code == 200  # off
+
+
+def test_another_code_stops_the_one_shown_before_working(app, guarded):
+    """Tester 64: "Make another code" showed a new code while the one shown before (read
+    out to the wrong person, or left on a screen) still let a phone in for its fifteen
+    minutes. The page says the old one stops working, and it does; the new one works."""
+    first = make_code(app.keeper)
+    assert "Another code stops this one working." in app.keeper.get("/group/let-in").get_data(as_text=True)
+    second = make_code(app.keeper)
+    assert second != first
+    refused = phone(app, None).post("/code", data={"code": first})
+    assert refused.status_code == 400 and "That code does not work" in refused.get_data(as_text=True)
+    newcomer = phone(app, None)
+    assert newcomer.post("/code", data={"code": second}).status_code == 302
+    assert newcomer.get("/").status_code == 200  # in the group, past its passcode
+
+
+def test_another_code_leaves_a_code_of_another_phone_working(app, guarded):
+    """Each phone's "Make another code" replaces only the code it showed itself: two
+    organisers letting two phones in at once do not spoil each other's code."""
+    other = phone(app, guarded)
+    assert other.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
+    theirs = make_code(other)
+    make_code(app.keeper)
+    make_code(app.keeper)  # the keeper's second replaces the keeper's first only
+    newcomer = phone(app, None)
+    assert newcomer.post("/code", data={"code": theirs}).status_code == 302
+    assert newcomer.get("/").status_code == 200

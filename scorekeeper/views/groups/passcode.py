@@ -152,16 +152,17 @@ def let_in() -> Any:
     if not access.can_write():
         abort(403)
     db = get_db()
-    if request.method == "POST":
-        if not FlaskForm().validate_on_submit():
-            abort(400)
-        session["let_in"] = [access.group_id(), attempts.make_code(db, access.group_id())]
-        return redirect(url_for("groups.let_in"))
     kept = session.get("let_in")
     # the code this phone made for this group (not one it made in another group it was in)
     code = kept[1] if isinstance(kept, list) and len(kept) == 2 and kept[0] == access.group_id() else None
     if not isinstance(code, str):
         code = None
+    if request.method == "POST":
+        if not FlaskForm().validate_on_submit():
+            abort(400)
+        # "Make another code": the one shown until now stops working
+        session["let_in"] = [access.group_id(), attempts.make_code(db, access.group_id(), replacing=code)]
+        return redirect(url_for("groups.let_in"))
     state = attempts.code_state(db, code) if code is not None else None
     url = shown = None
     if state == "waiting" and code is not None:

@@ -40,6 +40,7 @@ import time
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import sqlite_utils
 
@@ -237,12 +238,27 @@ def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, li
         return int(row[0])
 
 
+def stop_codes(db: sqlite_utils.Database, group_id: int, at: float | None = None) -> int:
+    """Stop every unused one-time code of the group, inside the caller's write
+    transaction: a new play link or a new passcode shuts out whoever it is made against,
+    and a code such a phone made beforehand (one every quarter of an hour, kept unused)
+    must not let it back in (tester 66). Returns how many stopped."""
+    at = _clock(at)
+    return int(db.execute("update entry_codes set expires_at = ? where group_id = ? and used_at is null "
+                          "and expires_at > ?", [at, group_id, at]).rowcount)
+
+
 def code_state(db: sqlite_utils.Database, code: str, at: float | None = None) -> str:
-    """What became of a code this phone made: "waiting", "used" or "expired" (also for
-    a code not found: pruned)."""
-    row = db.execute("select used_at, expires_at from entry_codes where hash = ?", [_hash(code)]).fetchone()
+    """What became of a code this phone made: "waiting", "used", "expired" (also for a
+    code not found: pruned) or "stopped" (before its time, by :func:`stop_codes`: the group
+    has a new link or passcode since)."""
+    row = db.execute("select used_at, expires_at, created_at from entry_codes where hash = ?",
+                     [_hash(code)]).fetchone()
     if row is None:
         return "expired"
     if row[0] is not None:
         return "used"
-    return "waiting" if row[1] > _clock(at) else "expired"
+    if row[1] > _clock(at):
+        return "waiting"
+    made = datetime.fromisoformat(row[2]).timestamp()
+    return "stopped" if row[1] < made + CODE_LIFETIME - 2 else "expired"

@@ -68,6 +68,27 @@ def _utf8_out() -> None:
             stream.reconfigure(encoding=encoding or stream.encoding, errors=errors)
 
 
+def _print_whole(text: str, what: str) -> None:
+    """Write ``text`` to standard output whole (UTF-8), or exit 1 saying ``what`` could
+    not be written. Each piece goes to the file descriptor until all of it is taken: a
+    disk with room for part of a file had Python's own buffered output keep the part and
+    lose the rest without a word (tester 66: ``export > file`` exited 0 with the file cut
+    short, and so did ``score``); what the disk refuses is said. A stream without a file
+    descriptor (a test's captured output) is written as usual."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        click.echo(text, nl=False)
+        return
+    try:
+        sys.stdout.flush()
+        rest = memoryview(text.encode("utf-8"))
+        while rest:
+            rest = rest[os.write(descriptor, rest):]
+    except OSError as unwritten:
+        _fail(f"{what} could not be written: {unwritten.strerror or unwritten}")
+
+
 def _fail(message: str, status: int = 1) -> NoReturn:
     """Say ``message`` on one line of standard error (a line break in what it quotes, as
     a damaged database's schema, joined with spaces) and exit with ``status``."""
@@ -160,10 +181,8 @@ def main() -> None:
 def score(file: str) -> None:
     """Score a game file (- for standard input) and print the result as JSON."""
     result = _load(file).score()
-    try:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-    except OSError as unwritten:  # a full disk under "> file" (tester 56: a traceback)
-        _fail(f"the result could not be written: {unwritten.strerror or unwritten}")
+    # a full disk under "> file": one line (tester 56: a traceback; tester 66: cut short)
+    _print_whole(json.dumps(result.to_json(), ensure_ascii=False) + "\n", "the result")
 
 
 def _app() -> Flask:
@@ -401,7 +420,7 @@ def export(game: str | None, group_name: str | None) -> None:
     try:
         if group_name is not None:
             group = groups.find(db, group_name)
-            click.echo(actions.group_file_text(db, group.id, group.name), nl=False)
+            _print_whole(actions.group_file_text(db, group.id, group.name), "the group file")
             return
         assert game is not None
         game_id = game.rstrip("/").rsplit("/", 1)[-1]
@@ -417,7 +436,7 @@ def export(game: str | None, group_name: str | None) -> None:
         _fail(f"{exc}; scorekeeper groups lists them")
     finally:
         db.conn.close()
-    click.echo(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False))
+    _print_whole(json.dumps(stored.to_dict(), indent=2, ensure_ascii=False) + "\n", "the game file")
 
 
 def _link_base(app: Flask, url: str | None) -> str | None:

@@ -28,7 +28,7 @@ from typing import Any, cast
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import club
+from . import attempts, club
 from .store import now, writing
 
 #: What a link lets a phone do: everything, look only, enter deals at one table of a night
@@ -309,7 +309,8 @@ def table_cards(db: sqlite_utils.Database, night_id: int) -> dict[str, str]:
 def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = None,
                   replacing: str | None = None) -> str:
     """Replace the group's play link with a new one: the old stops working at once, on
-    every phone that remembered it. Returns the new token.
+    every phone that remembered it, and so does every one-time code not used yet
+    (attempts.stop_codes). Returns the new token.
 
     ``nonce``: the "Make a new link" form's one-time token, kept with the new link, and
     ``replacing``: the link the phone sending it has (its cookie's). The same form sent
@@ -337,6 +338,7 @@ def new_play_link(db: sqlite_utils.Database, group_id: int, nonce: str | None = 
         token = new_token()
         db.execute("update links set revoked_at = ? where group_id = ? and access = 'play' and revoked_at is null",
                    [at, group_id])
+        attempts.stop_codes(db, group_id)  # a code made on a phone now shut out lets it in no more
         record = {"token": token, "group_id": group_id, "game_id": None, "access": PLAY,
                   "created_at": at, "revoked_at": None}
         if nonce:  # (columns since m010: a test's database migrated part-way has none)
@@ -442,7 +444,8 @@ def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None,
                  expected: str | object = ANY) -> str | None:
     """Guard the play link with ``passcode`` (None or "": no passcode; the caller has
     checked :func:`passcode_rule`). Every phone must give a new passcode once, even those
-    that gave the old one. Returns the passcode's new id (None without one).
+    that gave the old one, and no one-time code made before lets a phone in
+    (attempts.stop_codes). Returns the passcode's new id (None without one).
 
     ``expected``: the passcode's :func:`passcode_stamp` as the changing phone's page had it
     ("": none was set); when the group's is another by the time of the write (two phones changing it at
@@ -458,6 +461,7 @@ def set_passcode(db: sqlite_utils.Database, group_id: int, passcode: str | None,
                 raise PasscodeChangedError(group_id)
         db.execute("update groups set passcode = ?, passcode_id = ?, passcode_rule = ? where id = ?",
                    [hashed, passcode_id, 1 if passcode else None, group_id])
+        attempts.stop_codes(db, group_id)  # a code made on a phone now shut out lets it in no more
     return passcode_id
 
 

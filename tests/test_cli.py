@@ -22,6 +22,7 @@ from click.testing import CliRunner, Result
 
 from scorekeeper import create_app, store
 from scorekeeper.cli import main
+from scorekeeper.db import connect
 from tests.conftest import WORKED_TRIGAMI_DEAL, game_file
 from tests.run_support import made_once, run_folder
 from tests.test_gamefile import BUGAMI3_DEALS, TRIX_KINGDOM, TRIX_KINGDOM_POINTS, plain_deal
@@ -492,6 +493,68 @@ def test_installed_console_script_keeps_stdout_and_stderr_apart(tmp_path):
     assert done.returncode == 1
     assert done.stdout == b""
     assert done.stderr == b"scorekeeper: standard input is not UTF-8 text\n"
+
+
+def test_a_disk_with_room_for_part_of_a_file_is_said_never_a_file_cut_short(tmp_path):
+    """Tester 66: with room on the disk for part of the output (``export --group > file``,
+    "move a group" in the README), the file was cut short and the command exited 0 with
+    nothing said: a copy kept that json.load refuses; ``score > file`` the same. On a
+    small disk (a tmpfs, tests/disk_support.py) with one page of room left, 4 KB, each
+    command that writes a file larger than that exits 1 with one line. (Where mounting
+    is not permitted, the process's file size limit stands in for the room; the commands
+    that read the database then cannot open it, so only ``score`` is checked there.)"""
+    import errno
+    import resource
+
+    from tests.disk_support import small_disk
+
+    script = Path(sys.executable).with_name("scorekeeper")
+    if not script.exists():
+        pytest.skip(f"no console script at {script}: install the package (make test)")
+    env = {**os.environ, "SCOREKEEPER_DATABASE": str(tmp_path / "cli.sqlite3"), "SCOREKEEPER_SECRET_KEY": "5e" * 32}
+    thirty = tmp_path / "thirty.json"
+    thirty.write_text(json.dumps(game_file(deals=[plain_deal([4, 4, 5], [3, 3, 3])] * 30)), encoding="utf-8")
+    assert subprocess.run([str(script), "import", str(thirty)], env=env, cwd=tmp_path, capture_output=True,
+                          timeout=60, check=False).returncode == 0
+    db = connect(str(tmp_path / "cli.sqlite3"))
+    try:
+        game_id = store.list_games(db)[0].id
+    finally:
+        db.conn.close()
+    commands = [(["score", str(thirty)], "the result"), (["export", game_id], "the game file"),
+                (["export", "--group", "1"], "the group file")]
+    with small_disk(tmp_path / "small") as disk:
+        limit = None
+        if disk.how == "tmpfs":
+            filler = tmp_path / "small" / "filler"
+            fill = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            try:
+                while True:
+                    os.write(fill, b"\0" * 4096)
+            except OSError as full:
+                assert full.errno == errno.ENOSPC
+            finally:
+                os.close(fill)
+            os.truncate(filler, filler.stat().st_size // 4096 * 4096 - 4096)  # one page of room
+        else:
+            commands, limit = commands[:1], 4096
+
+        def limited() -> None:
+            if limit is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+        for args, what in commands:
+            whole = subprocess.run([str(script), *args], env=env, cwd=tmp_path, capture_output=True, timeout=60,
+                                   check=False)
+            assert whole.returncode == 0 and len(whole.stdout) > 8192, args  # more than the room left
+            out = tmp_path / "small" / "out.json"
+            with out.open("wb") as kept:
+                cut = subprocess.run([str(script), *args], env=env, cwd=tmp_path, stdout=kept,
+                                     stderr=subprocess.PIPE, timeout=60, check=False, preexec_fn=limited)
+            assert cut.returncode == 1, (args, cut.stderr)
+            assert cut.stderr.decode().startswith(f"scorekeeper: {what} could not be written: "), cut.stderr
+            assert cut.stderr.count(b"\n") == 1 and b"Traceback" not in cut.stderr
+            out.unlink()
 
 
 # ------------------------------------------------------------------------------ the wheel

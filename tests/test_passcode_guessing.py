@@ -702,3 +702,37 @@ def test_another_code_leaves_a_code_of_another_phone_working(app, guarded):
     newcomer = phone(app, None)
     assert newcomer.post("/code", data={"code": theirs}).status_code == 302
     assert newcomer.get("/").status_code == 200
+
+
+@pytest.mark.parametrize("shut_out_by", ["a new link", "a new passcode"])
+def test_a_code_made_before_a_new_link_or_passcode_lets_nobody_in(app, guarded, shut_out_by):
+    """Tester 66: a member about to be shut out made a one-time code and kept it; the
+    organiser made a new link (or changed the passcode); from a fresh phone the kept code
+    let him back in, with the new link on the Group page. A new link or passcode now stops
+    every code not used yet; the page of the phone that made it says why it no longer
+    works, and a code made afterwards works."""
+    member = phone(app, guarded)
+    assert member.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
+    kept = make_code(member)
+    if shut_out_by == "a new link":
+        assert app.keeper.post("/group", data={"action": "new_link", "confirm": "yes"}).status_code == 302
+        settings = html.unescape(app.keeper.get("/group").get_data(as_text=True))
+        assert "One-time codes not used yet stop working too." in settings
+        assert "Read-only links keep working: stop them under “Show without changing”." in settings
+    else:
+        changed = app.keeper.post("/group", data={"action": "passcode", "pass-passcode": "hearts and diamonds",
+                                                  "was": groups.passcode_stamp(groups.only_group(
+                                                      connect(app.config["DATABASE"])).passcode_id)})
+        assert changed.status_code == 302
+    comeback = phone(app, None)
+    refused = comeback.post("/code", data={"code": kept})
+    assert refused.status_code == 400 and "That code does not work" in refused.get_data(as_text=True)
+    assert comeback.get("/").location == "/welcome"  # not in the group
+    if shut_out_by == "a new passcode":  # a member told the new one: the code page says why the old code died
+        assert member.post("/passcode", data={"passcode": "hearts and diamonds"}).status_code == 302
+        said = html.unescape(member.get("/group/let-in").get_data(as_text=True))
+        assert "The code no longer works: the group has a new link or passcode since it was made." in said
+    fresh = make_code(app.keeper)  # the organiser lets a phone in afterwards: that code works
+    newcomer = phone(app, None)
+    assert newcomer.post("/code", data={"code": fresh}).status_code == 302
+    assert newcomer.get("/").status_code == 200

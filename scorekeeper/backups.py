@@ -421,6 +421,7 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     database.parent.mkdir(parents=True, exist_ok=True)
     lock = _take_whole(database)
     temp = database.with_name(f"{database.name}{RESTORING}{secrets.token_hex(4)}")
+    replaced = False
     try:
         _new_owner_only(temp)
         try:
@@ -438,13 +439,22 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
                 _hand_out_after(copy, handed_out)
                 copy.execute("PRAGMA journal_mode = DELETE")  # its log written in: one file
             except sqlite3.DatabaseError as error:
+                refused = store.disk_full_error(None, error, str(temp))
+                if refused is not None:  # the copy's own writes, not the backup, failed
+                    raise BackupError(_no_room_for(temp, refused.detail)) from None
                 raise BackupError(f"{backup_file} is not a whole SQLite database ({error})") from None
             finally:
                 copy.conn.close()
             _fsync(temp)
             kept = _keep(database)
             os.replace(temp, database)
+            replaced = True
             _fsync(database.parent)
+        except OSError as error:  # the copy could not be written: a full disk (tester 66: a traceback)
+            _remove(*_siblings(temp))
+            if replaced:
+                raise
+            raise BackupError(_no_room_for(temp, error.strerror or str(error))) from None
         except BaseException:
             _remove(*_siblings(temp))
             raise
@@ -454,6 +464,12 @@ def restore(backup_file: str | Path, database: str | Path, progress: Progress = 
     finally:
         os.close(lock)
     return Restored(contents, kept)
+
+
+def _no_room_for(temp: Path, detail: str) -> str:
+    """What :func:`restore` says when the copy it makes beside the database (``temp``)
+    could not be written: ``detail``, the system's or SQLite's words."""
+    return f"the restored copy could not be written beside the database in {temp.parent} ({detail})"
 
 
 def _changes_handed_out(database: Path) -> int:

@@ -385,6 +385,44 @@ def test_restore_puts_back_every_game_scoring_the_same_and_keeps_the_replaced_da
     assert scores(database) == at_backup
 
 
+def test_a_restore_onto_a_disk_without_room_says_so_in_one_line_and_replaces_nothing(tmp_path, app, make_game):
+    """Tester 66: ``scorekeeper restore`` onto a disk without room for the copy it makes
+    beside the database ended in a traceback (shutil.copyfileobj: "No space left on
+    device"). It says so in one line; the database is the one it was, nothing is left
+    beside it, and the same restore works once there is room."""
+    from tests.disk_support import small_disk
+
+    source = Path(app.config["DATABASE"])
+    for kwargs in GAMES * 6:
+        make_game(**kwargs)
+    backup = tmp_path / "saturday.sqlite3"
+    assert run(source, "backup", str(backup)).exit_code == 0
+    with small_disk(tmp_path / "small") as disk:
+        database = tmp_path / "small" / "scores.sqlite3"
+        (tmp_path / "small" / "instance").mkdir()
+        shutil.copyfile(backup, database)
+        db = connect(str(database))
+        try:
+            store.delete_game(db, store.list_games(db)[0].id)  # the database differs from the backup
+        finally:
+            db.conn.close()
+        before = scores(database)
+        disk.fill(database)
+        try:
+            done = run(database, "restore", str(backup))
+        finally:
+            disk.free()
+        assert done.exit_code == 1, done.output
+        assert done.stderr.startswith("scorekeeper: the restored copy could not be written beside the database in ")
+        assert done.stderr.rstrip().endswith("; nothing was replaced") and done.stderr.count("\n") == 1
+        assert isinstance(done.exception, SystemExit)  # said and ended, not raised
+        assert scores(database) == before
+        assert not list((tmp_path / "small").glob("*.restoring-*"))
+        again = run(database, "restore", str(backup))  # room again: it works
+        assert again.exit_code == 0, again.output
+        assert scores(database) == scores(backup)
+
+
 @SLOW
 def test_restore_is_refused_while_the_server_runs_and_works_after_it_was_killed(tmp_path, killed_later):
     database = tmp_path / "scores.sqlite3"

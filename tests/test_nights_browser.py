@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import night_actions
+from scorekeeper import night_actions, night_store
 from scorekeeper.db import connect
 from tests.a11y_support import Audit, audited_page
 from tests.browser_support import (
@@ -155,3 +155,38 @@ def test_a_big_night_fits_one_screen(browser, tmp_path):
             shot(screen, "night-big-screen-forty-1920-en")
         finally:
             screen.context.close()
+
+
+def test_back_after_starting_a_night_never_starts_one_with_other_players(browser, tmp_path):
+    """Tester 65: three players ticked, the night started, then the phone's Back: the
+    browser put the ticks back by their place in the list, but the list puts the players
+    who just sat down first, so the ticks landed on three others, and Start the night
+    seated a second night with them, without a question. Whatever Back shows, a second
+    Start never seats players who were not ticked."""
+    database = tmp_path / "back.sqlite3"
+    with served_night(database, rounds=1) as (url, night, group):
+        page = new_page(browser)
+        try:
+            page.goto(f"{url}/nights/new?kind=trigami")
+            ticked = ["Greta", "Hamid", "Ilse"]  # not at the top of the list: the list reorders once seated
+            for name in ticked:
+                page.locator(".present-chips label", has_text=name).click()
+            page.locator("#rounds").fill("1")
+            page.get_by_role("button", name="Start the night").click()
+            expect(page.get_by_text("The night has begun")).to_be_visible()
+            page.go_back()
+            page.wait_for_load_state()
+            shown = page.evaluate("""() => [...document.querySelectorAll('.present-chips input:checked')]
+                                     .map((box) => box.labels[0].textContent.trim())""")
+            assert shown == [] or sorted(shown) == sorted(ticked), shown
+            page.get_by_role("button", name="Start the night").click()
+            page.wait_for_load_state()
+        finally:
+            page.context.close()
+        db = connect(str(database))
+        try:
+            seated = [sorted(p.name for p in night_store.get_night(db, n.id).players) for n in night_store.list_nights(db, group.id)
+                      if n.id != night.id]
+        finally:
+            db.conn.close()
+        assert seated and all(players == sorted(ticked) for players in seated), seated

@@ -661,7 +661,9 @@ class KingdomExplanation:
 
 
 def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExplanation:
-    """Kingdom ``number`` (1-based) of a Trix game: why its four totals add up to 0.
+    """Kingdom ``number`` (1-based) of a Trix game: why its four totals add up to 0. Its
+    owner is named as seated at the kingdom's first deal, the totals' players as at its
+    last (a seat taken over: ``file.seat_changes``).
 
     Raises NotExplained for a game that is not Trix or a kingdom not begun.  Source:
     SCORING.md §2.1 (the contracts total 0), §2.2 (doubling keeps each total), §2.5
@@ -678,7 +680,11 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         expected=sign * sum(contract_total(c, options.values) for c in d.contracts)) for d in deals)
     contract_totals = tuple((c, sign * contract_total(c, options.values)) for c in CONTRACTS)
     totals = deals[-1].totals
-    owner = file.players[check.owner]
+    # who sat then (someone may have taken a seat over: issue 18, part 3): the owner when
+    # the kingdom began, each total's player at its last deal (tester 67: "Kingdom 3
+    # (Dieter)" for a kingdom his successor played from its first deal)
+    owner = file.players_at(check.deals[0])[check.owner]
+    seated = file.players_at(check.deals[-1])
     steps = [_("The five contracts hand out {sum} in all, whoever takes what.").format(
         sum=sum_expression([points for _c, points in contract_totals]))]
     doubled = any(
@@ -692,7 +698,7 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     if earlier:
         steps.append(_("The {n} kingdoms before this one each added up to {zero}.").format(n=earlier, zero=0)
                      if earlier > 1 else _("The kingdom before this one added up to {zero}.").format(zero=0))
-    names = listed(f"{isolate(file.players[s])} {written(t)}" for s, t in enumerate(totals))
+    names = listed(f"{isolate(seated[s])} {written(t)}" for s, t in enumerate(totals))
     if check.complete:
         steps.append(_("So after deal {n} the four totals ({totals}) add up to {sum}.").format(
             n=deals[-1].number, totals=names, sum=sum_expression(list(totals))))

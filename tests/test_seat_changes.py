@@ -617,6 +617,29 @@ def test_explanations_name_who_sat_in_the_deal(client, db, make_game):
     assert "Deal 3: Dora deals" in dealer
 
 
+def test_a_kingdoms_check_names_who_owned_it_and_who_sat_in_it(client, db, make_game):
+    """Tester 67: Leila took Dan's seat from deal 6, the first deal of the kingdom Dan's
+    seat owns (SCORING.md §2: the kingdoms go round the table from the 7♥'s holder); its
+    check read "Kingdom 2 (Dan)", with Dan's column and "Dan" among its totals, a kingdom
+    Dan never played. It names Leila; kingdom 1's still names Dan."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    probe = from_dict(game_file("trix", deals=TRIX_KINGDOM * 2)).score()
+    seat = probe.kingdoms[1].owner  # the seat that owns kingdom 2
+    names = game_file("trix")["players"]
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM)
+    moved = actions.take_seat(db, game_id, seat=seat, player="Leila", from_deal=6, nonce="n")
+    assert not isinstance(moved, actions.SeatNotChanged), moved
+    _played(db, game_id, *TRIX_KINGDOM)
+    second = text(client.get(f"/games/{game_id}/explain/kingdom/2")).replace("\u2068", "").replace("\u2069", "")
+    assert "Kingdom 2 (Leila): Σ = 0" in second
+    assert f"{names[seat]}" not in second.split("Kingdom 2 (Leila)")[1].split("What each contract hands out")[0]
+    assert re.search(r"the four totals \([^)]*Leila [−+]?\d+", second), second
+    first = text(client.get(f"/games/{game_id}/explain/kingdom/1")).replace("\u2068", "").replace("\u2069", "")
+    owner = names[probe.kingdoms[0].owner]
+    assert f"Kingdom 1 ({owner}): Σ = 0" in first and "Leila" not in first.split("Kingdom 1")[1]
+
+
 def test_a_seats_total_is_explained_as_the_seats_naming_who_played_each_deal(client, db, make_game):
     """Carla played seat 3 in deals 1–2 (13, 80), Dora from deal 3 (200, 100): Dora's
     total is the seat's, 393 (GAME-FILE.md: points stay with the seat); the page says so

@@ -220,6 +220,7 @@ def kingdom(game_id: str, number: int) -> Any:
         x = explanations.explain_kingdom(s.file, s.score, number)
     except explanations.NotExplained:
         abort(404)
+    s = _seated(s, x.check.deals[-1])  # its columns: who sat at the kingdom's last deal
     return render_template("explain/kingdom.html", sheet=s, game=s.game, x=x)
 
 

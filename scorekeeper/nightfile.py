@@ -339,6 +339,9 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
         if not isinstance(raw_tables, list):
             problems.add(_("tables must be a list"), f"{where}.tables")
             raw_tables = []
+        if isinstance(entry.get("tables"), list) and not raw_tables:  # tester 66: stored as a closed round
+            problems.add(_("round {round} has no table: each round is played at one table or more").format(
+                round=number), f"{where}.tables")
         for position, table in enumerate(raw_tables):
             at = f"{where}.tables[{position}]"
             if not isinstance(table, Mapping) or table.get("table") != position + 1:

@@ -95,6 +95,17 @@ def test_a_file_that_does_not_hold_together_is_refused_where_it_breaks(change, f
     assert field in {f for f, _ in problems_of(data)}
 
 
+@pytest.mark.parametrize("sitting_out", [[], list("ABCDEFG")])
+def test_a_round_without_a_table_is_refused_not_stored_as_a_closed_round(sitting_out):
+    """Tester 65/66: round 1's tables emptied (and everyone listed as sitting out, or
+    nobody): the night was imported, its open round stored as "over" with an empty
+    standing. Every round present is played at one table at least (docs/night-file.md)."""
+    data = copy.deepcopy(night())
+    data["rounds"][0].update(tables=[], sitting_out=sitting_out)
+    assert ("rounds[0].tables", "round 1 has no table: each round is played at one table or more") \
+        in problems_of(data)
+
+
 def test_not_json_or_not_an_object_is_refused_with_a_reason():
     assert nightfile.read_night(b"{") and isinstance(nightfile.read_night(b"{"), list)
     assert isinstance(nightfile.read_night("[]"), list)

@@ -30,7 +30,7 @@ from flask import Config, Flask
 from flask.logging import default_handler
 from sqlite_utils import Database
 
-from . import actions, backups, gamefile, groups, network, night_actions, nightfile, store
+from . import actions, backups, gamefile, groups, inputs, network, night_actions, nightfile, store
 from .app import create_app, trusted_proxies
 from .db import DatabaseUnusable, connect, on_disk
 from .nightfile import is_night_file
@@ -219,7 +219,8 @@ def _target_group(db: Database, group_name: str | None, file_group: str | None =
     command line, else as the file names its group (``file_group``), else "Our games"."""
     if not groups.all_groups(db) and not (group_name or "").strip().isdigit():
         # made inside the write unless another command made the first group meanwhile
-        made = groups.first_group(db, (group_name or file_group or "").strip() or None)
+        # a name as the Group page would keep it (no control characters, 60 at most)
+        made = groups.first_group(db, inputs.group_name_from(group_name or file_group or ""))
         if made is not None:
             click.echo(f"scorekeeper: a new database: the group {made.name} was made for the file's games",
                        err=True)

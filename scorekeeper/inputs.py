@@ -77,6 +77,24 @@ def clean_name(name: str) -> str:
     return " ".join(spaced.strip(EDGE_MARKS + " ").split())
 
 
+#: The longest name a group may have (the Group page's fields: forms/groups.py)
+GROUP_NAME_MOST = 60
+
+
+def group_name_from(text: str) -> str | None:
+    """A group's name from a file or the command line (``scorekeeper import`` on a new
+    database), kept as the Group page keeps a typed one: :data:`EDGE_MARKS` dropped
+    wherever they are, control characters and direction embeddings and overrides taken
+    out (the joiners U+200C and U+200D that shape letters kept), spaces made one, cut to
+    :data:`GROUP_NAME_MOST` characters; None when nothing visible is left (the caller's
+    default then). Tester 66: a group file's name of 518 characters with ESC, BEL and a
+    right-to-left override was stored as it was, into every page's top bar."""
+    kept = "".join(c for c in text if c not in EDGE_MARKS
+                   and (c in "\u200c\u200d" or c.isspace() or unicodedata.category(c)[0] != "C"))
+    name = clean_name(kept)[:GROUP_NAME_MOST].rstrip()
+    return name if has_visible_character(name) else None
+
+
 #: Symbols that draw as blank space: the Braille pattern with no dot (U+2800), often
 #: used to make a name that looks empty
 _BLANK_SYMBOLS = frozenset("\u2800")

@@ -104,6 +104,29 @@ def test_export_import_group_round_trip_keeps_every_game(app, db, two_groups, tm
     assert len(store.list_games(db, first.id)) == 5  # the first group's games are its own still
 
 
+@pytest.mark.parametrize("where", ["file", "--group"])
+def test_a_new_databases_group_is_named_as_the_group_page_would_keep_it(tmp_path, where):
+    """Tester 66: on a new database, the group file's "group" (or ``--group``) of 518
+    characters with ESC, BEL and a right-to-left override became the group's name as it
+    was, into every page's top bar and ``scorekeeper groups``. The name is kept as the
+    Group page keeps a typed one: those characters out, 60 characters at most; nothing
+    visible left, the usual "Our games"."""
+    dirty = "\u001b[31mRED\u001b[0m \u202eTuesday\u0007 table " + "x" * 500
+    for name, kept in ((dirty, ("[31mRED[0m Tuesday table " + "x" * 60)[:60]), ("\u202e\u0007 \u200f", "Our games")):
+        database = new_database(tmp_path / f"{where}-{len(name)}.sqlite3")
+        path = tmp_path / "our.json"
+        path.write_text(json.dumps({"format": 1, "group": name if where == "file" else "Tuesday",
+                                    "games": [game_file(deals=[WORKED_TRIGAMI_DEAL])]}), encoding="utf-8")
+        args = ["import", str(path)] if where == "file" else ["import", "--group", name, str(path)]
+        result = run(database, *args)
+        assert result.exit_code == 0, result.stderr
+        db = connect(database)
+        try:
+            assert [g.name for g in groups.all_groups(db)] == [kept]
+        finally:
+            db.conn.close()
+
+
 def test_import_group_twice_stores_nothing_the_second_time_and_says_so(app, db, two_groups, tmp_path):
     _first, second = two_groups
     path = tmp_path / "tuesday.json"

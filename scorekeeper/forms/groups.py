@@ -19,7 +19,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import attempts, groups
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import EDGE_MARKS, clean_name, has_visible_character
+from ..inputs import EDGE_MARKS, GROUP_NAME_MOST, clean_name, has_visible_character
 
 
 def typeable(text: str) -> bool:
@@ -100,7 +100,8 @@ class StartForm(FlaskForm):
     name = StringField(_l("Name of the group (optional)"),
                        # cleaned first (group_name), so that the length is the name's as kept: a
                        # space the keyboard adds after 60 letters is no 61st character
-                       validators=[group_name, Length(max=60, message=_l("At most %(most)s characters, please.", most=60))],
+                       validators=[group_name, Length(max=GROUP_NAME_MOST, message=_l("At most %(most)s characters, please.",
+                                                                                         most=GROUP_NAME_MOST))],
                        # no maxlength (WTForms would write one from Length): a browser cuts a
                        # longer name pasted in short without a word; the form says so instead
                        render_kw={"autocomplete": "off", "placeholder": _l("Our games"), "maxlength": False})
@@ -277,7 +278,8 @@ class RenameForm(FlaskForm):
     """The group's new name (the group page)."""
 
     name = StringField(_l("Name"), validators=[DataRequired(_l("Give the group a name.")), group_name,  # as StartForm's
-                                               Length(max=60, message=_l("At most %(most)s characters, please.", most=60))],
+                                               Length(max=GROUP_NAME_MOST, message=_l("At most %(most)s characters, please.",
+                                                                                      most=GROUP_NAME_MOST))],
                        render_kw={"autocomplete": "off", "maxlength": False})  # as StartForm's name
     #: its button's words (templates/groups/settings.html), which its messages name
     button = _l("Rename")

@@ -1051,18 +1051,20 @@ def group_file_text(db: sqlite_utils.Database, group_id: int, name: str) -> str:
 
 
 def import_group(db: sqlite_utils.Database, raw: str | bytes, *, group_id: int, nonce: str | None = None,
-                 copy: bool = False, max_deals: int | None = None) -> GroupImportResult:
+                 copy: bool = False, max_deals: int | None = None, max_games: int | None = None
+                 ) -> GroupImportResult:
     """Store every game of group file ``raw`` (GAME-FILE.md, "A group file"; bytes as
     uploaded or text) that group ``group_id`` does not hold already (issue 18, part 4).
 
     Every game is checked first, as importing its own game file would be (at most
-    ``max_deals`` deals each): a file with any problem, in any game, is
+    ``max_deals`` deals each; at most ``max_games`` games, gamefile.read_group): a file
+    with any problem, in any game, is
     :class:`GroupRefused` and nothing is stored, so a group moves whole or not at all.
     Else the games are stored in one transaction (store.import_games: what "already"
     means, ``copy``, and the upload's token ``nonce``, which makes the same upload sent
     twice store its games once): :class:`GroupImported`. A disk that refuses the write
     raises store.DiskFullError, and nothing is stored."""
-    read = read_group(raw, max_deals=max_deals)
+    read = read_group(raw, max_deals=max_deals, max_games=max_games)
     if isinstance(read, GroupProblems):
         return GroupRefused(read)
     if nonce:  # the same form sent with another file (Back, another file chosen) is another upload

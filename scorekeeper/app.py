@@ -248,7 +248,8 @@ def _check_settings(app: Flask) -> None:
                            "like http://192.168.1.20:5000")
     if config.get("SECRET_KEY") is not None and not isinstance(config["SECRET_KEY"], bytes):
         config["SECRET_KEY"] = text("SECRET_KEY", config["SECRET_KEY"], "key")
-    for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES", "MAX_CONTENT_LENGTH"):
+    for name in ("GAME_FILE_MAX_BYTES", "GAME_FILE_MAX_DEALS", "GROUP_FILE_MAX_BYTES", "GROUP_FILE_MAX_GAMES",
+                 "MAX_CONTENT_LENGTH"):
         config[name] = whole_number(name, config[name])
     lifetime = config["PERMANENT_SESSION_LIFETIME"]
     if not isinstance(lifetime, timedelta):
@@ -266,7 +267,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
     address phones open, "http://192.168.1.20:5000"; set by ``scorekeeper serve``),
     TRUSTED_PROXIES (reverse proxies in front of the app, default 0: see README),
     GAME_FILE_MAX_BYTES, GAME_FILE_MAX_DEALS and GROUP_FILE_MAX_BYTES (what an import
-    takes, gamefile.py; a page upload is bounded by MAX_CONTENT_LENGTH too),
+    takes, gamefile.py; a page upload is bounded by MAX_CONTENT_LENGTH too, and a group
+    file uploaded by GROUP_FILE_MAX_GAMES),
     RATELIMIT_ENABLED, WRITE_LIMIT, IMPORT_LIMIT (limits.py), QUICK_POLLS (default True:
     unchanged polls answered before Flask's request work, views/live.QuickPolls).
     """
@@ -295,6 +297,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance_path: str | N
         GAME_FILE_MAX_BYTES=gamefile.MAX_BYTES,
         GAME_FILE_MAX_DEALS=gamefile.MAX_DEALS,
         GROUP_FILE_MAX_BYTES=gamefile.MAX_GROUP_BYTES,
+        GROUP_FILE_MAX_GAMES=gamefile.MAX_UPLOAD_GAMES,
     )
     try:
         app.config.from_pyfile("config.py", silent=True)

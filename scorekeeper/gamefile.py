@@ -580,6 +580,12 @@ def _options_alone(rules: GameRules, options: Any) -> Any:
 #: group's games written out by the app take a few MB; a page upload is bounded by the
 #: request limit (MAX_CONTENT_LENGTH, 1 MB) before this.
 MAX_GROUP_BYTES = 16 * 1024 * 1024
+#: A group file uploaded from a page holds at most this many games (config
+#: GROUP_FILE_MAX_GAMES): the import stores them in one transaction, which every other
+#: write of the server waits for, and a megabyte of empty games is about ten thousand
+#: (tester 66: a minute in which no table could save a deal). A group's file of real
+#: games reaches the upload's megabyte long before; ``scorekeeper import`` takes any.
+MAX_UPLOAD_GAMES = 1000
 #: At most this many games with problems are listed; a file with more gets a last line.
 MAX_GAMES_WITH_PROBLEMS = 10
 
@@ -657,10 +663,12 @@ def _names(raw: Any) -> tuple[str, ...]:
                  if isinstance(name, str) and not any(unicodedata.category(c) == "Cs" for c in name))
 
 
-def read_group(text: str | bytes, max_deals: int | None = None) -> GroupFile | GroupProblems:
+def read_group(text: str | bytes, max_deals: int | None = None,
+               max_games: int | None = None) -> GroupFile | GroupProblems:
     """Read a group file (``{"format": 1, "group": NAME, "games": [game files]}``) and
     check every game in it as importing its own game file would (:func:`find_problems`,
-    ``max_deals`` deals at most in each; issue 18, part 4).
+    ``max_deals`` deals at most in each; issue 18, part 4); a file of more than
+    ``max_games`` games (None: any number) is refused before any game is read.
 
     Returns the :class:`GroupFile`, or :class:`GroupProblems` when anything is wrong:
     one broken game makes the whole file refused, so that an import stores a group whole
@@ -685,6 +693,10 @@ def read_group(text: str | bytes, max_deals: int | None = None) -> GroupFile | G
     if not isinstance(games, list):
         file_problems.append(FormatError(_("games must be a list of game files"), field="games"))
         return GroupProblems(file_problems, [])
+    if max_games is not None and len(games) > max_games:
+        file_problems.append(FormatError(_("it holds {n} games; a group file imported from a page holds at most "
+                                           "{most}: import it on the server, with scorekeeper import").format(
+            n=len(games), most=max_games), field="games"))
     if file_problems:
         return GroupProblems(file_problems, [])
     broken: list[GameProblems] = []

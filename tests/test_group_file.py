@@ -455,6 +455,31 @@ def test_a_fresh_app_takes_a_group_file_near_the_request_limit(tmp_path):
         database.conn.close()
 
 
+def test_a_page_upload_of_more_games_than_an_import_holds_the_server_for_is_refused(app, db, tmp_path):
+    """Tester 66: a megabyte of empty games (about ten thousand) uploaded from the import
+    page held every write of the server, every group's deals among them, for a minute.
+    More than GROUP_FILE_MAX_GAMES games (1,000) is refused whole, saying how many and
+    where such a file goes; the command line takes the same file; the most is imported."""
+    empty = game_file(players=["Anna", "Ben", "Carla"])
+    too_many = json.dumps({"format": 1, "group": "F", "games": [empty] * 1001}).encode()
+    assert len(too_many) < 1024 * 1024  # within the upload's megabyte
+    sent, kind = multipart({}, "file", "empty.json", too_many, "application/json")
+    answer = app.test_client().post("/games/import", data=sent, content_type=kind, follow_redirects=True)
+    assert answer.status_code == 400
+    assert ("it holds 1001 games; a group file imported from a page holds at most 1000: import it on the "
+            "server, with scorekeeper import") in said(answer).replace("1,001", "1001").replace("1,000", "1000")
+    assert store.list_games(db) == []
+    path = tmp_path / "empty.json"
+    path.write_bytes(too_many)
+    result = run(app.config["DATABASE"], "import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert len(store.list_games(db)) == 1001
+    most = json.dumps({"format": 1, "group": "F", "games": [game_file(players=["Dora", "Emil", "Fay"])] * 1000})
+    sent, kind = multipart({}, "file", "most.json", most.encode(), "application/json")
+    answer = app.test_client().post("/games/import", data=sent, content_type=kind, follow_redirects=True)
+    assert answer.status_code == 200 and "1000 games imported." in said(answer).replace("1,000", "1000")
+
+
 def test_a_write_refused_part_way_stores_no_game_of_the_file(app, db, two_groups, monkeypatch):
     """The games are stored in one transaction: a disk that refuses the third game's write
     leaves the group without the first two as well."""

@@ -174,7 +174,8 @@ def _import_group(form: transfer_forms.UploadForm, raw: bytes) -> Any:
     deal (status 400). The same upload sent again stores nothing more and gives the same
     report (actions.import_group: the form's token)."""
     result = actions.import_group(get_db(), raw, group_id=group_id(), nonce=form.nonce.data,
-                                  max_deals=current_app.config["GAME_FILE_MAX_DEALS"])
+                                  max_deals=current_app.config["GAME_FILE_MAX_DEALS"],
+                                  max_games=current_app.config["GROUP_FILE_MAX_GAMES"])
     filename = getattr(form.file.data, "filename", None)
     match result:
         case actions.GroupRefused(problems=found):

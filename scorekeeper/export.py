@@ -33,7 +33,7 @@ from babel.numbers import get_decimal_symbol
 
 from .inputs import name_key
 from .records import StoredGame
-from .rules.common import SUIT_SYMBOLS, _, listed_apart, together
+from .rules.common import SUIT_SYMBOLS, _, _n, listed_apart, together
 from .rules.trix import contract_name
 from .sheet import Sheet
 
@@ -168,7 +168,9 @@ def sheet_rows(sheet: Sheet) -> list[list[Any]]:
             rows.append([label] + [""] * (lead - 1) + _per_player(cells))
     # notes under the table: one cell each, so no name lands in the Dealer column
     if score and score.finished:
-        rows.append([_("Won by: {names}").format(names=together(now[seat] for seat in score.winners))])
+        # the number of winners chooses the word's form (Finnish "Voittajat", the Arabic dual: tester 67)
+        rows.append([_n(len(score.winners), "Won by: {names}", "Won by: {names}",
+                        names=together(now[seat] for seat in score.winners))])
     if sheet.problem is not None:
         rows.append([_("Problem: {problem}").format(problem=sheet.problem)])
     return rows

@@ -173,7 +173,7 @@ def test_worst_loses_team_page_in_arabic_names_the_worst_total(client, make_game
     game_id = game(make_game, "worst-loses")
     page = text(in_language(client, f"/games/{game_id}/explain/teams", "ar"))
     assert "أسوأ مجموع" in page and "وهو عند \u2068Dan\u2069" in page
-    assert "Anna وCarla الفائزون" in page
+    assert "Anna وCarla الفائزان" in page
 
 
 # ----------------------------------------------------------------------------- wording
@@ -226,3 +226,28 @@ def test_partners_mid_game_the_names_above_star_the_side_ahead_not_the_best_play
     body = client.get(f"/games/{game_id}").get_data(as_text=True)
     heads = re.findall(r'<th scope="col" class="player-col([^"]*)"', body)
     assert ["leader" in classes.split() for classes in heads] == [True, False, True, False]
+
+
+def test_two_winners_and_two_level_are_said_in_the_number_each_language_has(client, make_game):
+    """Tester 67: a pair of winners read in Finnish as one winner ("voittaja Karim ja
+    Aino") and in Arabic in the plural where two people take the dual ("الفائزون",
+    "متعادلون"). Partners win as two: Finnish "voittajat", Arabic "الفائزان"; two level at
+    the top: "متعادلان"; one winner keeps the singular."""
+    from tests.test_transfer import read_csv
+
+    partners = game(make_game, "worst-loses")  # Anna & Carla win (the module's docstring)
+    what_if = text(in_language(client, f"/games/{partners}/what-if?scoring=reversed", "fi"))
+    assert "Kuten pelattiin: voittajat Anna ja Carla." in what_if.replace("\u2068", "").replace("\u2069", "")
+    teams = text(in_language(client, f"/games/{partners}/explain/teams", "ar"))
+    assert "الفائزان" in teams and "الفائزون" not in teams
+    rows = read_csv(in_language(client, f"/games/{partners}/sheet.csv", "ar"))
+    assert ["الفائزان: Anna وCarla"] in [[c.replace("\u2068", "").replace("\u2069", "") for c in r] for r in rows]
+    rows = read_csv(in_language(client, f"/games/{partners}/sheet.csv", "fi"))
+    assert any(r and r[0].startswith("Voittajat: ") for r in rows), rows[-3:]
+    alone = make_game(kind="trix", first_dealer=1, deals=WHOLE_GAME)  # Ben wins alone (260)
+    rows = read_csv(in_language(client, f"/games/{alone}/sheet.csv", "fi"))
+    assert any(r and r[0].startswith("Voittaja: ") for r in rows)
+    level = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 3], "bugs": [0, 0, 0]}
+    tie = make_game(players=["Tia", "Tom", "Uma"], options={"target": 100}, deals=[level])
+    arabic = text(in_language(client, f"/games/{tie}", "ar"))
+    assert "متعادلان في الصدارة" in arabic and "متعادلون" not in arabic

@@ -97,7 +97,7 @@ def _fail(message: str, status: int = 1) -> NoReturn:
 
 
 def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
-          text: str | None = None) -> gamefile.GameFile:
+          text: str | None = None, verb: str = "import") -> gamefile.GameFile:
     """Read and score-check a game file, or exit 1 with the problem on stderr. An import
     passes the app's GAME_FILE_MAX_BYTES and GAME_FILE_MAX_DEALS (gamefile.py: why).
     ``text``: the file's text, read already (``path`` then only names it)."""
@@ -119,7 +119,7 @@ def _load(path: str, max_bytes: int | None = None, max_deals: int | None = None,
         game = gamefile.loads(text)
         game.score()
     except TooLarge:
-        _fail(f"{path} is larger than a game file to import ({max_bytes // 1024 if max_bytes else 0} KB at most)")
+        _fail(f"{path} is larger than a game file to {verb} ({max_bytes // 1024 if max_bytes else 0} KB at most)")
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError:
@@ -180,7 +180,8 @@ def main() -> None:
 @click.argument("file")
 def score(file: str) -> None:
     """Score a game file (- for standard input) and print the result as JSON."""
-    result = _load(file).score()
+    # no larger than an import takes: /dev/zero (tester 66) was read until memory ran out
+    result = _load(file, gamefile.MAX_BYTES, verb="score").score()
     # a full disk under "> file": one line (tester 56: a traceback; tester 66: cut short)
     _print_whole(json.dumps(result.to_json(), ensure_ascii=False) + "\n", "the result")
 

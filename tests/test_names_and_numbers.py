@@ -8,6 +8,7 @@ import io
 import json
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -300,6 +301,13 @@ def test_import_of_too_many_deals_or_too_large_a_file_is_refused(app, cli, tmp_p
     path.write_text(json.dumps({**game_file(), "note": "x" * 600_000}), encoding="utf-8")
     result = cli("import", str(path))
     assert result.exit_code == 1 and "larger than a game file to import (512 KB at most)" in result.stderr
+    # score reads no more either (tester 66: /dev/zero was read until memory ran out)
+    result = cli("score", str(path))
+    assert result.exit_code == 1 and "larger than a game file to score (512 KB at most)" in result.stderr
+    if Path("/dev/zero").exists():
+        result = cli("score", "/dev/zero")
+        assert result.exit_code == 1 and result.stderr == "scorekeeper: /dev/zero is larger than a game file to score " \
+            "(512 KB at most)\n"
 
 
 def test_a_game_is_never_played_past_what_an_import_takes_so_its_group_always_moves(app, client, cli, db,

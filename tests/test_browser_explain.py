@@ -282,6 +282,33 @@ def test_the_headings_of_an_explanations_tables_break_no_word_on_a_small_phone(b
 
 
 
+@pytest.mark.parametrize("locale", ["fi-FI", "de-DE", "en-GB"])
+def test_what_if_numbers_and_badges_stay_whole_on_a_320_px_phone(browser, served, locale):
+    """Tester 67: at 320 px the boxed what-if numbers broke inside themselves ("+15" over
+    "0", read as 15), "−220" ran into "−240" in the totals' row, and the badges broke
+    inside words ("voitta/isi", "gewonn/en"). A whole Trix game (tests/test_explain.py's
+    kingdom four times) under reversed scoring, every number and word whole and in its
+    own column."""
+    _base, make = served
+    sheet = make("trix", ["Emma", "Karim", "Aino", "Dieter"], KINGDOM * 4, first_dealer=1)
+    page = _page(browser, 320, 640, locale=locale)
+    try:
+        page.goto(f"{sheet}/what-if?scoring=reversed&doubling=none")
+        expect(page.locator(".what-if-sheet")).to_be_visible()
+        broken, spilled, width = page.evaluate(f"""() => [
+            ({BROKEN_WORDS})(".what-if-sheet .other-points, .what-if-totals .badge, .what-if-totals .total"),
+            Array.from(document.querySelectorAll(".what-if-totals td"))
+              .filter((td) => Array.from(td.children).some((e) => e.scrollWidth > td.clientWidth + 1))
+              .map((td) => td.textContent.trim()),
+            document.documentElement.scrollWidth]""")
+        assert broken == []
+        assert spilled == []  # nothing wider than its column
+        assert width <= 320
+        shot(page, f"what-if-320-{locale}")
+    finally:
+        page.context.close()
+
+
 def test_a_folded_originals_title_breaks_no_word_on_an_arabic_phone(browser, served):
     """Tester 35 (LOW): on an Arabic page at 360 px the English original's title broke as
     "Scorin / g" (the title and the section wrapped as two flex items); it wraps between

@@ -44,7 +44,7 @@ from datetime import datetime
 
 import sqlite_utils
 
-from .store import now, writing
+from .store import DiskFullError, now, writing
 
 #: A limit: at most ``amount`` (first) wrong attempts in the last ``seconds`` (second)
 Limit = tuple[int, float]
@@ -153,15 +153,23 @@ def count_passcode(db: sqlite_utils.Database, group_id: int, phone: str, address
 
 
 def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limits,
-               at: float | None = None) -> Refused | Counted:
+               at: float | None = None) -> Refused | Counted | None:
     """Before a table card's address (``/t/<token>``) is looked up: as
     :func:`count_passcode`, against the limits of ``phone`` and ``address`` only (a token
     names no group before it is found, so nobody can lock a group's cards), counted apart
     from passcodes and codes (kind :data:`CARD`). Returns :class:`Refused` (look nothing
     up) or :class:`Counted` (look it up, then :func:`forget` it if the card works). Why:
     a card's token has 192 random bits, so guessing one is hopeless anyway; the count
-    keeps anyone from trying tokens as fast as the server answers."""
-    return _counted(db, CARD, None, phone, address, limits, _clock(at))
+    keeps anyone from trying tokens as fast as the server answers.
+
+    None when the disk refuses the count (store.DiskFullError: full, read-only): the card
+    is looked up all the same, so a table's phone scans its card on a full disk as it
+    opens any page (tester 66: "This page cannot be opened now"); a guesser gains nothing
+    for a 192-bit token."""
+    try:
+        return _counted(db, CARD, None, phone, address, limits, _clock(at))
+    except DiskFullError:
+        return None
 
 
 def forget(db: sqlite_utils.Database, attempt: Counted) -> None:

@@ -183,6 +183,37 @@ def test_pages_still_open_while_the_disk_is_full(table, disk):
     assert "Anna" in text(client.get(f"/games/{game_id}"))
 
 
+def test_a_table_card_scanned_on_a_full_disk_opens_its_table(disk):
+    """Tester 66: a club night's table card (``/t/<token>``) scanned while the disk was
+    full answered 507 "This page cannot be opened now": the scan counts a try before it
+    looks the token up, and the count could not be written. It opens the table, as any
+    page opens on a full disk; a card that does not work is still refused, uncounted."""
+    from scorekeeper import groups, night_actions
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": str(disk.folder / "scorekeeper.sqlite3")}, instance_path=str(disk.folder))
+    db = connect(app.config["DATABASE"])
+    try:
+        group = groups.only_group(db)
+        started = night_actions.start_night(db, group.id, kind="trigami", options={"target": 500},
+                                            players=["Aino", "Bruno", "Carla"], rounds=1, ranking="placings",
+                                            seating="random", name="Friday", seed=7)
+        assert isinstance(started, night_actions.NightStarted)
+        ((game_id, token),) = groups.table_cards(db, started.night_id).items()
+    finally:
+        db.conn.close()
+    phone, stranger = app.test_client(join=False), app.test_client(join=False)  # phones with no link
+    assert stranger.get("/t/no-such-card").status_code == 404  # the server running before the disk filled
+    disk.fill(Path(app.config["DATABASE"]))
+    opened = phone.get(f"/t/{token}")
+    assert opened.status_code in (302, 303), (opened.status_code, text(opened)[:300])
+    assert opened.location.endswith(f"/games/{game_id}")
+    sheet = phone.get(f"/games/{game_id}")
+    assert sheet.status_code == 200 and "Aino" in text(sheet)
+    wrong = stranger.get(f"/t/{token[:-2]}xx")
+    assert wrong.status_code == 404 and "This table card does not work" in text(wrong)
+
+
 def test_the_full_disk_page_is_in_the_phones_language(table, disk):
     app, client, game_id, _deal = table
     client.set_cookie("lang", "de")

@@ -212,7 +212,8 @@ def table_card(token: str) -> Any:
         return render_template("error.html", code=404, message=_(
             "This table card does not work. Ask the night's organiser: the night's page shows each table's "
             "QR code.")), 404
-    attempts.forget(db, counted)
+    if counted is not None:  # (None: a full disk counted nothing)
+        attempts.forget(db, counted)
     return _open(token, link, "groups.table_card")
 
 

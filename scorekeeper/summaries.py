@@ -287,10 +287,13 @@ class Page:
 def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | None = None,
          since: str | None = None, before: str | None = None, finished: bool | None = None,
          only: Iterable[str] | None = None, figure: tuple[int, str] | None = None,
-         page: int = 1, size: int = 20, group: int | None = None) -> Page:
+         page: int = 1, size: int = 20, group: int | None = None, done: bool | None = None) -> Page:
     """Games matching every filter given, newest first, one page of ``size``: ``kind``;
     ``player`` (a players-table id) sat in it; started at or after ``since`` and before
-    ``before`` (UTC ISO 8601); ``finished`` or not; ``only`` these game ids; ``figure``
+    ``before`` (UTC ISO 8601); ``finished`` or not; ``done`` or not: finished, or a club
+    night's table whose round is closed (deals added now count for nothing in its night:
+    the games list shows it with the finished ones, not to carry on; tester 65); ``only``
+    these game ids; ``figure``
     (player id, figure key): the games that figure of that player's page comes from
     (stats.Figure); ``group`` a group's games only (None: every group's). A page past the
     last is the last."""
@@ -304,6 +307,8 @@ def find(db: sqlite_utils.Database, *, kind: str | None = None, player: int | No
         (since, "g.created_at >= ?", [since]),
         (before, "g.created_at < ?", [before]),
         (finished, "s.finished = ?", [int(bool(finished))]),
+        (done, f"{'' if done else 'not '}(s.finished or s.game_id in (select t.game_id from night_tables t "
+               "join night_rounds r on r.night_id = t.night_id and r.number = t.round where r.closed))", []),
         (wanted, f"s.game_id in ({','.join('?' * len(wanted or ())) or 'null'})", wanted or []),
         (figure, figure_sql, figure_params),
     ]

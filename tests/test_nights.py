@@ -471,7 +471,8 @@ def test_table_sheet_names_its_night(client, db, fixed_seed):
     sheet = client.get(f"/games/{table.game.id}").get_data(as_text=True)
     assert "Club night: round 1, table 2" in text(client.get(f"/games/{table.game.id}"))
     assert "Club night: round 1, table 2" in text(client.get(f"/games/{table.game.id}/print"))
-    assert "Club night: round 1, table 2" in text(client.get("/"))  # its card in the games list
+    # its card in the games list names the night (tester 65: which night's table 2?)
+    assert "Friday club: round 1, table 2" in text(client.get("/"))
     assert f'href="/nights/{night_id}"' in sheet
     night_page = client.get(f"/nights/{night_id}").get_data(as_text=True)
     assert f'href="/games/{table.game.id}"' in night_page and "join-qr" in night_page

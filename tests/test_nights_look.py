@@ -83,8 +83,13 @@ def test_a_closed_rounds_tables_are_not_offered_to_carry_on(client, db):
     assert client.post(f"/nights/{night_id}/close").status_code == 302
     home = client.get("/").get_data(as_text=True)
     assert "carry-on" not in home and ">Carry on" not in home
+    # tester 65: after two nights, ten such cards sat under "Unfinished — carry on", above
+    # everything: they are listed with the finished games, which they are for the night
+    unfinished = re.search(r'<ul class="game-list" id="unfinished">(.*?)</ul>', home, re.S)
+    finished = re.search(r'<ul class="game-list" id="finished">(.*?)</ul>', home, re.S)
+    assert unfinished is None and finished is not None
     for table in tables:
-        card = re.search(rf'<a class="game-card" href="/games/{table.game.id}">(.*?)</a>', home, re.S)
+        card = re.search(rf'<a class="game-card" href="/games/{table.game.id}">(.*?)</a>', finished.group(1), re.S)
         assert card, f"table {table.number} has no card to open"
         assert f"Club night: round 1, table {table.number} (round closed)" in " ".join(card.group(1).split())
     # the next round's tables are offered as usual
@@ -118,3 +123,15 @@ def test_the_stays_button_holds_the_leavers_name_with_its_words(client, db):
     found.feed(page)
     assert "bdi" not in found.found
 
+
+
+def test_a_named_nights_table_cards_name_the_night(client, db):
+    """Tester 65: with several nights, "Club night: round 2, table 2" on a game's card
+    could be any night's: a night with a name is named."""
+    night_id = start(client, "trigami", NINE[:6], 2, name="Friday #1")
+    tables = night(db, night_id).current.tables
+    home = text(client.get("/"))
+    for table in tables:
+        assert f"Friday #1: round 1, table {table.number}" in home
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
+    assert "Friday #1: round 1, table 1 (round closed)" in text(client.get("/"))

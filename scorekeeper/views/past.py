@@ -105,13 +105,13 @@ def past_games(args: Mapping[str, str]) -> dict[str, Any]:
                "before": _day_start(after, zone or UTC) if after else None}
     unfinished = finished = None
     if status == "unfinished":
-        unfinished = summaries.find(db, finished=False, page=page or 1, size=PAGE_SIZE, group=group, **filters)
+        unfinished = summaries.find(db, done=False, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     elif status == "finished":
-        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
+        finished = summaries.find(db, done=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     else:
         if (page or 1) == 1:
-            unfinished = summaries.find(db, finished=False, size=UNFINISHED_SHOWN, group=group, **filters)
-        finished = summaries.find(db, finished=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
+            unfinished = summaries.find(db, done=False, size=UNFINISHED_SHOWN, group=group, **filters)
+        finished = summaries.find(db, done=True, page=page or 1, size=PAGE_SIZE, group=group, **filters)
     shown = [g.id for listed in (unfinished, finished) if listed for g in listed.games]
     return {
         "form": form,

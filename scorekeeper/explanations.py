@@ -338,9 +338,9 @@ def _partners_result(file: GameFile, score: GameScore) -> str:
                 ).format(holders=holders, worst=written(worst))
     won, lost = (first, second) if first.ahead else (second, first)
     return (_("After four kingdoms the team holding the worst individual total (the highest) loses: "
-              "it is {worst}, held by {holders}, so {losers} lose and {winners} won.") if rev else
+              "it is {worst}, held by {holders}, so {losers} lost and {winners} won.") if rev else
             _("After four kingdoms the team holding the worst individual total (the lowest) loses: "
-              "it is {worst}, held by {holders}, so {losers} lose and {winners} won.")
+              "it is {worst}, held by {holders}, so {losers} lost and {winners} won.")
             ).format(holders=holders, worst=written(worst), losers=_team_names(file, lost.seats),
                      winners=_team_names(file, won.seats))
 

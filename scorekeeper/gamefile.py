@@ -135,8 +135,11 @@ def check_seat_changes(raw: Any, players: Sequence[str], deals: int) -> tuple[Se
         except FormatError as error:
             # the one name of a seat change is "the player who takes the seat", not the
             # "player 1" of a game's list (tester 15)
-            problem = (_("the player who takes the seat has no name") if name_fault(item["player"]) == "blank"
-                       else error.message)
+            player = item["player"]
+            problem = (_("the player who takes the seat must be a name, as text, not {value}").format(
+                value=_json(player)) if not isinstance(player, str)  # tester 66: ["D"] was "no name"
+                else _("the player who takes the seat has no name") if name_fault(player) == "blank"
+                else error.message)
             raise FormatError(_("seat change {n}: {problem}").format(n=n, problem=problem),
                               field="seat_changes", seat=seat) from None
         out.append(SeatChange(start, seat, name))

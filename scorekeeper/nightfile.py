@@ -249,7 +249,8 @@ def read_night(text: str | bytes, max_deals: int | None = None) -> NightFile | l
     if data["seating"] not in SEATINGS:
         problems.add(_("seating must be one of: {known}").format(known=", ".join(SEATINGS)), "seating")
     if not _whole(data["seed"], 0, 2 ** 63):
-        problems.add(_("seed must be a whole number"), "seed")
+        # tester 66: "-5" was told "must be a whole number"
+        problems.add(_("seed must be a whole number from 0 to {most}").format(most=2 ** 63), "seed")
     players = _players(data["players"], problems)
     rounds = _rounds(data["rounds"], kind, options, players, problems, max_deals)
     if problems.found or options is None or players is None or rounds is None:

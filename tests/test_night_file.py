@@ -79,6 +79,7 @@ def test_a_broken_table_game_is_named_by_where_it_is_and_nothing_is_read():
 
 @pytest.mark.parametrize(("change", "field"), [
     (lambda d: d.update(ranking="wins"), "ranking"),
+    (lambda d: d.update(seed=-5), "seed"),
     (lambda d: d.update(rounds_planned=0), "rounds_planned"),
     (lambda d: d["rounds"][0].update(closed=False), "rounds[0].closed"),
     (lambda d: d["rounds"][0]["tables"][0].update(counted=1), "rounds[0].tables[0].counted"),
@@ -123,3 +124,10 @@ def test_a_wrong_count_of_deals_counted_says_the_numbers():
     data = copy.deepcopy(night())
     data["rounds"][0]["tables"][0]["counted"] = 1  # round 1 was not closed early
     assert dict(problems_of(data))["rounds[0].tables[0].counted"].endswith("and this round was not closed early")
+
+
+def test_a_seed_below_nought_is_told_the_numbers_a_seed_may_be():
+    """Tester 66: a seed of −5 was told "seed must be a whole number", which −5 is."""
+    data = copy.deepcopy(night())
+    data["seed"] = -5
+    assert ("seed", f"seed must be a whole number from 0 to {2 ** 63}") in problems_of(data)

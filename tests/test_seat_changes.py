@@ -148,6 +148,9 @@ def test_a_player_may_come_back_and_two_may_swap_seats_in_one_deal():
     ([{"from_deal": 3, "seat": 3, "player": "Dora"}], "seat change 1: seat must be a seat from 0 to 2, not 3"),
     # the one name of a seat change, not "player 1" of a list (tester 15)
     ([{"from_deal": 3, "seat": 2, "player": "  "}], "seat change 1: the player who takes the seat has no name"),
+    # not text at all (tester 66: ["D"] was "has no name")
+    ([{"from_deal": 3, "seat": 2, "player": ["D"]}],
+     'seat change 1: the player who takes the seat must be a name, as text, not ["D"]'),
     ([{"from_deal": 3, "seat": 2, "player": "anna"}], "seat change 1: anna is sitting at another seat in deal 3"),
     ([{"from_deal": 3, "seat": 2, "player": "Carla"}], "seat change 1: Carla sits at that seat already"),
     ([{"from_deal": 3, "seat": 2, "player": "Dora"}, {"from_deal": 3, "seat": 2, "player": "Eve"}],

@@ -84,6 +84,35 @@ def assert_fits(page, what: str) -> dict:
     return seen
 
 
+@pytest.fixture
+def ten(tmp_path):
+    """A night of ten (three tables, one sits out each round), two names of two words."""
+    served, url, night_id = night_of(tmp_path, ["Aino Mäkelä", "Friedrich Hohenzollern", *SEVEN[1:], "Jürgen"])
+    yield url, night_id
+    served.__exit__(None, None, None)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fi", "ar"])
+def test_the_standing_fits_a_320_px_phone_with_a_player_sitting_out(browser, ten, language):
+    """Tester 65: at 320 px the standing and its printed sheet were 336 px wide in English
+    and 360 in German ("Runden" and "(1 ausgesetzt)" cut off at the edge), the big screen
+    340 in German. Every column, the last header whole, within the phone."""
+    url, night_id = ten
+    phone = new_page(browser, 320, 640, locale=LOCALES[language])
+    try:
+        for path, name in ((f"/nights/{night_id}/standing", "standing"), (f"/nights/{night_id}/print", "print"),
+                           (f"/nights/{night_id}/screen", "screen")):
+            assert phone.goto(url + path).status == 200
+            shot(phone, f"night-look-{name}-320-{language}")
+            seen = phone.evaluate(MEASURE)
+            assert seen["width"] <= 320, f"{name} in {language}: the page is {seen['width']} px wide"
+            assert seen["right"] <= 320.5 and seen["left"] >= -0.5, f"{name} in {language}: a table reaches {seen}"
+            header = seen["header"]
+            assert header is not None and header["x"] >= 0 and header["x"] + header["width"] <= 320.5
+    finally:
+        phone.context.close()
+
+
 @pytest.mark.parametrize("language", ["en", "de", "fi", "ar"])
 def test_the_standing_fits_a_phone_in_every_language(browser, seven, language):
     url, night_id = seven

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import new_page, serve, shot, store_game, sync_api
+from tests.browser_support import FITS_WIDTH, fill_worked_example, new_page, serve, shot, store_game, sync_api
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 
@@ -232,4 +232,32 @@ def test_the_trix_bar_leaves_the_sheet_in_sight_and_team_totals_stand_over_the_p
             expect(restore).to_be_in_viewport(ratio=1)
             _shot(page, f"trix-bar-{what}-undone-{width}")
     finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("de", 390), ("fi", 320)])
+def test_without_connection_the_undo_says_why_within_the_phone(browser, site, lang, width):
+    """Tester 65: a deal just saved, then the connection lost: the greyed Undo's "Needs a
+    connection" ran off the screen ("Braucht eine Verbindun…" at 390 px in German,
+    "Tarvitsee yhteyden" clipped at 320 in Finnish). It wraps under the Undo, whole."""
+    game_id = store_game(site["database"], game_file(players=["Anna", "Ben", "Carla"]))
+    page = _phone(browser, site, width, 700)  # English while the example is tapped in
+    try:
+        page.goto(f"{site['base']}/games/{game_id}/deals/new")
+        fill_worked_example(page)
+        page.get_by_role("button", name="Save deal 1").click()
+        expect(page.locator(".own-news .undo")).to_be_visible()
+        page.context.add_cookies([{"name": "lang", "value": lang, "url": site["base"]}])
+        page.goto(f"{site['base']}/games/{game_id}")  # the Undo still offered, in the phone's language
+        expect(page.locator(".own-news .undo")).to_be_visible()
+        page.context.set_offline(True)
+        why = page.locator(".own-news .undo .offline-why")
+        expect(why).to_be_visible()
+        box, fits = page.evaluate(f"""() => [document.querySelector(".own-news .undo .offline-why").getBoundingClientRect().toJSON(),
+                                              {FITS_WIDTH}]""")
+        assert box["left"] >= 0 and box["right"] <= width + 0.5, box
+        assert fits
+        _shot(page, f"bar-undo-offline-{lang}-{width}")
+    finally:
+        page.context.set_offline(False)
         page.context.close()

@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import FITS_WIDTH, fill_worked_example, new_page, serve, shot, store_game, sync_api
+from tests.browser_support import (
+    FITS_WIDTH,
+    fill_worked_example,
+    new_page,
+    serve,
+    shot,
+    store_game,
+    sync_api,
+)
 from tests.conftest import game_file
 from tests.test_gamefile import TRIX_KINGDOM
 

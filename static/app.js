@@ -18,6 +18,19 @@ function pageLocale() {
   return root.dataset.digits ? lang + "-u-nu-" + root.dataset.digits : lang;
 }
 
+// Days and times in the phone's own variant of the page's language, in the page's digits:
+// a British phone on the English page reads "7 Dec 2026, 07:36", an American one "Dec 7,
+// 2026, 07:36 AM" (the page says only "en": tester 67)
+function dateLocale() {
+  const root = document.documentElement;
+  const lang = root.lang || "en";
+  const own = (navigator.languages || [navigator.language]).find(
+    (tag) => typeof tag === "string" && tag.split("-")[0].toLowerCase() === lang.split("-")[0]);
+  let base = lang;
+  try { if (own && Intl.DateTimeFormat.supportedLocalesOf([own]).length) base = own; } catch (e) { /* the page's */ }
+  return root.dataset.digits ? base + "-u-nu-" + root.dataset.digits : base;
+}
+
 function pageNumber(n) {
   try { return new Intl.NumberFormat(pageLocale(), { useGrouping: false }).format(n); } catch (e) { return String(n); }
 }
@@ -1594,8 +1607,8 @@ const OfflineTruth = (function () {
       // data-local-time="datetime" (the history) shows the hour too
       // in the page's language and digits, the phone's time zone
       t.textContent = t.dataset.localTime === "datetime"
-        ? d.toLocaleString(pageLocale(), Object.assign({ hour: "2-digit", minute: "2-digit" }, day))
-        : d.toLocaleDateString(pageLocale(), day);
+        ? d.toLocaleString(dateLocale(), Object.assign({ hour: "2-digit", minute: "2-digit" }, day))
+        : d.toLocaleDateString(dateLocale(), day);
     });
   });
 })();
@@ -1692,7 +1705,7 @@ const OfflineTruth = (function () {
   }
   function clock(when) {
     const d = new Date(when);
-    return isNaN(d) ? "" : d.toLocaleTimeString(pageLocale(), { hour: "2-digit", minute: "2-digit" });
+    return isNaN(d) ? "" : d.toLocaleTimeString(dateLocale(), { hour: "2-digit", minute: "2-digit" });
   }
   function fill(text, values) {
     return String(text || "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));

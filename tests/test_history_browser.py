@@ -6,10 +6,13 @@ screenshots/history-*.png — open them and look.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.browser_support import FITS_WIDTH, SCREENSHOTS, shot, sync_api
+from tests.browser_support import FITS_WIDTH, SCREENSHOTS, shot, store_game, sync_api
 from tests.browser_support import new_page as _page
+from tests.conftest import game_file
 
 pytestmark = pytest.mark.browser
 
@@ -104,3 +107,22 @@ def test_trix_settings_on_a_phone(browser, served):
     assert page.evaluate(FITS_WIDTH)  # no sideways scroll (the page shown: above)
     shot(page, "history-5-trix-settings-refused")
     page.context.close()
+
+
+@pytest.mark.parametrize(("locale", "shape"), [
+    ("en-GB", r"^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$"),  # 7 Dec 2026, 07:36
+    ("en-US", r"^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$"),  # Dec 7, 2026, 07:36 AM
+])
+def test_the_history_dates_a_change_as_the_phones_own_english_does(browser, served, locale, shape):
+    """Tester 67: a British phone read the history's times the American way ("Dec 7,
+    2026, 07:36 AM"): the page says only "en". Each phone reads them in its own English."""
+    url, database = served
+    game_id = store_game(database, game_file(deals=[PLAIN]))
+    page = _page(browser, locale=locale)
+    try:
+        page.goto(f"{url}/games/{game_id}/history")
+        when = page.locator("time.change-time").first
+        sync_api.expect(when).not_to_contain_text("UTC")  # written by the page's script
+        assert re.match(shape, when.inner_text().replace("\u202f", " ")), when.inner_text()
+    finally:
+        page.context.close()

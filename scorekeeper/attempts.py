@@ -223,12 +223,25 @@ def make_code(db: sqlite_utils.Database, group_id: int, at: float | None = None,
     return code
 
 
+@dataclass(frozen=True)
+class CodeUsed:
+    """A one-time code used (:func:`use_code`): the group it lets the phone into, and that
+    group's play link and passcode id as they were when it was used, read in the same
+    transaction. (Read afterwards, a new link made in between was handed to the phone the
+    new link was made to shut out: tester 68.) ``token`` None: the group has no working
+    play link."""
+
+    group_id: int
+    token: str | None
+    passcode_id: str | None
+
+
 def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, limits: Limits,
-             at: float | None = None) -> Refused | int | None:
+             at: float | None = None) -> Refused | CodeUsed | None:
     """Let a phone in with a one-time code: in one ``BEGIN IMMEDIATE`` transaction, check
     the wrong codes of ``phone`` and ``address`` against ``limits`` (``limits.group`` is
     not used), use the code up if it is unused and unexpired, else record a wrong code.
-    Returns :class:`Refused`, the group's id (the code is used: no other phone can use
+    Returns :class:`Refused`, :class:`CodeUsed` (the code is used: no other phone can use
     it), or None (a wrong, used or expired code)."""
     at = _clock(at)
     code = normal_code(typed)
@@ -243,7 +256,11 @@ def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, li
         if row is None:
             _record(db, CODE, None, phone, address, at)
             return None
-        return int(row[0])
+        group_id = int(row[0])
+        link = db.execute("select token from links where group_id = ? and access = 'play' and game_id is null "
+                          "and revoked_at is null", [group_id]).fetchone()
+        passcode = db.execute("select passcode_id from groups where id = ?", [group_id]).fetchone()
+        return CodeUsed(group_id, link[0] if link else None, passcode[0] if passcode else None)
 
 
 def stop_codes(db: sqlite_utils.Database, group_id: int, at: float | None = None) -> int:

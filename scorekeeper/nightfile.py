@@ -391,8 +391,14 @@ def _rounds(raw: Any, kind: str, options: Any, players: Sequence[NightPlayer] | 
         if not isinstance(out_raw, list) or not all(isinstance(name, str) for name in out_raw):
             problems.add(_("sitting_out must be a list of names"), f"{where}.sitting_out")
             out_raw = []
+        listed: set[str] = set()
         for name in out_raw:
             player = by_key.get(name_key(name))
+            if name_key(name) in listed:  # tester 68: "Eve" twice was a traceback when stored
+                problems.add(_("{name} sits out twice in round {round}").format(name=name, round=number),
+                             f"{where}.sitting_out")
+                continue
+            listed.add(name_key(name))
             if player is not None and name_key(name) in problems.unsure:
                 sitting_out.append(player.name)
             elif player is None or not player.present(number):

@@ -131,3 +131,16 @@ def test_a_seed_below_nought_is_told_the_numbers_a_seed_may_be():
     data = copy.deepcopy(night())
     data["seed"] = -5
     assert ("seed", f"seed must be a whole number from 0 to {2 ** 63}") in problems_of(data)
+
+
+@pytest.mark.parametrize("twice", [["G", "G"], ["G", " g "], ["\u00c9mile", "E\u0301mile"]])
+def test_a_player_sitting_out_twice_in_a_round_is_refused_by_name(twice):
+    """Tester 68: a name listed twice in a round's sitting_out (also in other capitals,
+    spacing or Unicode form) was a traceback on the command line and a 500 on the page
+    (the database's unique key refused it). It is a problem of the file, named."""
+    data = copy.deepcopy(night())
+    if twice[0] != "G":
+        data["players"].append({"name": "\u00c9mile", "from_round": 1, "until_round": None})
+    data["rounds"][0]["sitting_out"] = twice
+    found = problems_of(data)
+    assert ("rounds[0].sitting_out", f"{twice[1]} sits out twice in round 1") in found, found

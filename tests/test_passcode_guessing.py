@@ -321,7 +321,7 @@ def test_an_expired_code_is_refused(app):
     assert attempts.use_code(db, code, "phone", "10.0.0.1", limits, at=fifteen_minutes_later) is None
     # a fresh one works once, a minute after it was made
     code = attempts.make_code(db, group.id, at=1_000_000.0)
-    assert attempts.use_code(db, code, "phone", "10.0.0.1", limits, at=1_000_060.0) == group.id
+    assert attempts.use_code(db, code, "phone", "10.0.0.1", limits, at=1_000_060.0).group_id == group.id
     assert attempts.use_code(db, code, "other", "10.0.0.2", limits, at=1_000_061.0) is None
 
 
@@ -736,3 +736,31 @@ def test_a_code_made_before_a_new_link_or_passcode_lets_nobody_in(app, guarded, 
     newcomer = phone(app, None)
     assert newcomer.post("/code", data={"code": fresh}).status_code == 302
     assert newcomer.get("/").status_code == 200
+
+
+def test_a_code_used_at_the_instant_a_new_link_is_made_never_gets_past_the_new_link(race_server):
+    """Tester 68: a code typed on a phone at the same instant as "Make a new link" was
+    tapped let that phone in with the new link, now and then (4 of 80): the page read the
+    group's link after the code was used, and a new link made in between was the one it
+    handed out. Whichever comes first, the phone ends outside: its code stopped by the new
+    link, or it came in with the old link, which the new one then stopped. Twenty rounds,
+    each started together (a barrier); only the outcome is asserted, never an order."""
+    set_passcode(race_server.database)
+    member = phone_at(race_server, "127.0.0.1")
+    assert guess(member, PASSCODE)().status == 302
+    for round_ in range(20):
+        assert member.post("/group/let-in", member.form("/group/let-in")).redirects_to("/group/let-in")
+        code = shown_code(member.get("/group/let-in").body)
+        stranger = Phone(race_server.url)
+        stranger._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(stranger.cookies),
+                                                       _NoRedirects(), _From(f"127.0.5.{round_ + 1}"))
+        typed = stranger.form(f"/code?c={code}")
+        csrf = member.form("/group")["csrf_token"]
+        use = functools.partial(stranger.post, "/code", {**typed, "code": code})
+        new_link = functools.partial(member.post, "/group", {"csrf_token": csrf, "action": "new_link",
+                                                             "confirm": "yes", "nonce": f"race-{round_}"})
+        replies = at_once(use, new_link)
+        assert_no_server_error(replies)
+        assert replies[1].status == 302, statuses(replies)  # the new link is made either way
+        assert stranger.get("/").status != 200, f"round {round_}: the stranger is in ({statuses(replies)})"
+        assert member.get("/").status == 200  # the phone that made the new link keeps it

@@ -125,15 +125,15 @@ def enter_code() -> Any:
                                       "it may also be used already or more than %(minutes)s minutes old: then "
                                       "ask for a new one.", minutes=attempts.CODE_LIFETIME // 60)]
             else:
-                group = groups.get(db, found)
+                group = groups.get(db, found.group_id)  # its name; its link and passcode as the code met them
                 mine = access.current()
                 if mine is None or mine.group.id != group.id or not mine.can_write:
-                    access.remember(group.token or "")
+                    access.remember(found.token or "")
                     session.pop("back", None)
                     target = url_for("games.index")
                 else:  # this phone was asking for the passcode: where it was going
                     target = session.pop("after_passcode", None) or url_for("games.index")
-                access.keep_proof(group.passcode_id, group.id)
+                access.keep_proof(found.passcode_id, group.id)
                 flash(_("You are in %(name)s.", name=isolate(group.name)), "saved")
                 return redirect(target)
     response = make_response(render_template("groups/code.html", form=form, too_many=message,

@@ -659,6 +659,17 @@ def night_of_link(db: sqlite_utils.Database, token: str, night_id: int) -> bool:
                       "where l.token = ? and l.revoked_at is null and n.id = ?", [token, night_id]).fetchone() is not None
 
 
+def rounds_state(db: sqlite_utils.Database, group_id: int) -> tuple[int, int]:
+    """What of the group's nights a games list shows besides the games themselves: (rounds
+    seated, rounds closed) over its nights not deleted. A round closed or reopened changes
+    no game, so the group's version (groups.version) stays; the pages kept per version
+    key on this too (views/pages.py), or a closed round's tables stayed under "carry on"
+    (tester 68). One indexed query."""
+    row = db.execute("select count(*), coalesce(sum(r.closed), 0) from night_rounds r join nights n "
+                     "on n.id = r.night_id where n.group_id = ? and n.deleted_at is null", [group_id]).fetchone()
+    return int(row[0]), int(row[1])
+
+
 def night_version(db: sqlite_utils.Database, night_id: int) -> str:
     """A short fingerprint of everything the night's pages show: its rows, and the latest
     change of any of its tables' games (a deal saved at a table changes it). One query

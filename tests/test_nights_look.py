@@ -81,7 +81,8 @@ def test_a_closed_rounds_tables_are_not_offered_to_carry_on(client, db):
     assert home.count('class="button primary carry-on"') == 2  # both tables, round open
     assert "(round closed)" not in home
     assert client.post(f"/nights/{night_id}/close").status_code == 302
-    home = client.get("/").get_data(as_text=True)
+    client.get("/")  # the close's message shown once: the next visit is the page kept for every phone
+    home = client.get("/").get_data(as_text=True)  # tester 68: it was the page kept before the close
     assert "carry-on" not in home and ">Carry on" not in home
     # tester 65: after two nights, ten such cards sat under "Unfinished — carry on", above
     # everything: they are listed with the finished games, which they are for the night
@@ -92,6 +93,11 @@ def test_a_closed_rounds_tables_are_not_offered_to_carry_on(client, db):
         card = re.search(rf'<a class="game-card" href="/games/{table.game.id}">(.*?)</a>', finished.group(1), re.S)
         assert card, f"table {table.number} has no card to open"
         assert f"Club night: round 1, table {table.number} (round closed)" in " ".join(card.group(1).split())
+    # reopened, its tables are offered to carry on again (the kept page drawn again)
+    assert client.post(f"/nights/{night_id}/rounds/1/reopen").status_code == 302
+    client.get("/")
+    assert client.get("/").get_data(as_text=True).count('class="button primary carry-on"') == 2
+    assert client.post(f"/nights/{night_id}/close").status_code == 302
     # the next round's tables are offered as usual
     assert client.post(f"/nights/{night_id}/next").status_code == 302
     assert client.get("/").get_data(as_text=True).count('class="button primary carry-on"') == 2

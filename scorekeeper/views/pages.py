@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, request, session
 
-from .. import groups, i18n, locale_numbers
+from .. import groups, i18n, locale_numbers, night_store
 from ..access import page_key
 from ..assets import asset_version
 from ..db import get_db
@@ -42,9 +42,12 @@ def _key(hourly: bool = False) -> str:
     # a page that depends on today's date ("this year", "the last 12 months") is drawn
     # again in each new hour too: right within an hour of midnight wherever the viewer is
     hour = datetime.now(UTC).strftime("%Y-%m-%dT%H") if hourly else None
-    return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(get_db(), mine[0]),
-                       mine, asset_version(current_app), i18n.language(), locale_numbers.digits(), address(),
-                       hour])
+    db = get_db()
+    # the rounds closed too: a closed round's tables move to the finished games (past.py)
+    rounds = night_store.rounds_state(db, mine[0])
+    return json.dumps([current_app.config["DATABASE"], request.full_path, groups.version(db, mine[0]),
+                       rounds, mine, asset_version(current_app), i18n.language(), locale_numbers.digits(),
+                       address(), hour])
 
 
 def shared(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -243,9 +243,13 @@ def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, li
     not used), use the code up if it is unused and unexpired, else record a wrong code.
     Returns :class:`Refused`, :class:`CodeUsed` (the code is used: no other phone can use
     it), or None (a wrong, used or expired code)."""
-    at = _clock(at)
+    given = at
     code = normal_code(typed)
     with writing(db):
+        # the time read once the write is this request's: a new link (or code) made while it
+        # waited stopped the code at its own time, which must not be later than this one's
+        # (tester 68: a use that began first, then waited, still found the code unexpired)
+        at = _clock(given)
         refused = _check(db, CODE, None, phone, address, limits, at)
         if refused is not None:
             return refused

@@ -154,7 +154,9 @@ def outcome(before: sheet.Sheet | None, after: sheet.Sheet | None) -> str | None
     if not was:
         if len(after.score.winners) == len(after.game.players):
             return _("Game over — a tie: all share the win.")
-        return _("Game over — %(names)s won!", names=_winners(after))
+        # the number of winners chooses the word's form (Finnish "voittajat": tester 68)
+        return ngettext("Game over — %(names)s won!", "Game over — %(names)s won!",
+                        len(after.score.winners), names=_winners(after))
     return _("Game over — now %(names)s won, no longer %(before)s.", names=_winners(after),
              before=_winners(before))
 

@@ -245,7 +245,13 @@ def test_two_winners_and_two_level_are_said_in_the_number_each_language_has(clie
     assert ["الفائزان: Anna وCarla"] in [[c.replace("\u2068", "").replace("\u2069", "") for c in r] for r in rows]
     rows = read_csv(in_language(client, f"/games/{partners}/sheet.csv", "fi"))
     assert any(r and r[0].startswith("Voittajat: ") for r in rows), rows[-3:]
+    # the sheet's and the printed sheet's last line (tester 68: "voittaja" for the pair)
+    for page in (f"/games/{partners}", f"/games/{partners}/print"):
+        said = text(in_language(client, page, "fi")).replace("\u2068", "").replace("\u2069", "")
+        assert "Peli päättyi — voittajat: Anna ja Carla!" in said, page
     alone = make_game(kind="trix", first_dealer=1, deals=WHOLE_GAME)  # Ben wins alone (260)
+    said = text(in_language(client, f"/games/{alone}", "fi")).replace("\u2068", "").replace("\u2069", "")
+    assert "Peli päättyi — voittaja: Ben!" in said
     rows = read_csv(in_language(client, f"/games/{alone}/sheet.csv", "fi"))
     assert any(r and r[0].startswith("Voittaja: ") for r in rows)
     level = {"bids": [{"kind": "plain", "suit": s} for s in "SHD"], "tricks": [5, 5, 3], "bugs": [0, 0, 0]}

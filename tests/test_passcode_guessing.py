@@ -764,3 +764,19 @@ def test_a_code_used_at_the_instant_a_new_link_is_made_never_gets_past_the_new_l
         assert replies[1].status == 302, statuses(replies)  # the new link is made either way
         assert stranger.get("/").status != 200, f"round {round_}: the stranger is in ({statuses(replies)})"
         assert member.get("/").status == 200  # the phone that made the new link keeps it
+
+
+def test_another_code_on_a_page_still_showing_a_used_one_says_it_was_used(app, guarded):
+    """Tester 68: the let-in page still showed a code that a phone had used meanwhile;
+    "Make another code" showed a new one and never said the one before had let a phone
+    in, the case where a code shown to the wrong person matters."""
+    first = make_code(app.keeper)
+    assert phone(app, None).post("/code", data={"code": first}).status_code == 302  # somebody came in
+    made = app.keeper.post("/group/let-in")
+    assert made.status_code == 302
+    page = html.unescape(app.keeper.get("/group/let-in").get_data(as_text=True))
+    assert "The code shown before was used: a phone came in with it." in page
+    assert shown_code(page) != first
+    # an unused code replaced says nothing of the kind
+    app.keeper.post("/group/let-in")
+    assert "was used" not in app.keeper.get("/group/let-in").get_data(as_text=True)

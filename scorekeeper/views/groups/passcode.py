@@ -160,7 +160,10 @@ def let_in() -> Any:
     if request.method == "POST":
         if not FlaskForm().validate_on_submit():
             abort(400)
-        # "Make another code": the one shown until now stops working
+        # "Make another code": the one shown until now stops working; one used meanwhile
+        # (the page still showed it) is said, a phone having come in with it (tester 68)
+        if code is not None and attempts.code_state(db, code) == "used":
+            flash(_("The code shown before was used: a phone came in with it."), "told")
         session["let_in"] = [access.group_id(), attempts.make_code(db, access.group_id(), replacing=code)]
         return redirect(url_for("groups.let_in"))
     state = attempts.code_state(db, code) if code is not None else None

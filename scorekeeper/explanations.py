@@ -658,12 +658,16 @@ class KingdomExplanation:
     source: str
     passages: tuple[Passage, ...]
     readings: tuple[str, ...] = ()
+    #: for each seat, who else played it in this kingdom before whoever played its last
+    #: deal: (name, first deal, last deal) in order (a seat taken over inside the kingdom)
+    sat_before: tuple[tuple[tuple[str, int, int], ...], ...] = ()
 
 
 def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExplanation:
     """Kingdom ``number`` (1-based) of a Trix game: why its four totals add up to 0. Its
     owner is named as seated at the kingdom's first deal, the totals' players as at its
-    last (a seat taken over: ``file.seat_changes``).
+    last, and who played a seat before that inside the kingdom (``sat_before``: a seat
+    taken over, ``file.seat_changes``).
 
     Raises NotExplained for a game that is not Trix or a kingdom not begun.  Source:
     SCORING.md §2.1 (the contracts total 0), §2.2 (doubling keeps each total), §2.5
@@ -685,6 +689,16 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     # (Dieter)" for a kingdom his successor played from its first deal)
     owner = file.players_at(check.deals[0])[check.owner]
     seated = file.players_at(check.deals[-1])
+    sat_before = []  # who played each seat in the kingdom's deals before its last one's player
+    for seat in range(len(file.players)):
+        runs: list[tuple[str, int, int]] = []
+        for n in check.deals:
+            name = file.players_at(n)[seat]
+            if runs and runs[-1][0] == name:
+                runs[-1] = (name, runs[-1][1], n)
+            else:
+                runs.append((name, n, n))
+        sat_before.append(tuple(runs[:-1]))
     steps = [_("The five contracts hand out {sum} in all, whoever takes what.").format(
         sum=sum_expression([points for _c, points in contract_totals]))]
     doubled = any(
@@ -716,7 +730,8 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
         source += f"; {REVERSED_SOURCE}"
     return KingdomExplanation(check=check, owner=owner, rows=rows, contract_totals=contract_totals,
                               totals=totals, total=sum(totals), steps=tuple(steps), source=source,
-                              passages=quote_all(source.split("; ")), readings=_deal_readings(file))
+                              passages=quote_all(source.split("; ")), readings=_deal_readings(file),
+                              sat_before=tuple(sat_before))
 
 
 # ----------------------------------------------------------------------------- what if

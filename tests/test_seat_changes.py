@@ -643,6 +643,25 @@ def test_a_kingdoms_check_names_who_owned_it_and_who_sat_in_it(client, db, make_
     assert f"Kingdom 1 ({owner}): Σ = 0" in first and "Leila" not in first.split("Kingdom 1")[1]
 
 
+def test_a_kingdoms_check_says_who_played_a_seat_taken_over_inside_the_kingdom(client, db, make_game):
+    """Tester 68: Eve took Ben's seat from deal 6 and Ben came back from deal 9: the check
+    of kingdom 2 (deals 6–10) headed every column "Ben", Eve's deals under his name, with
+    nothing saying who played deals 6–8. The column says "(Eve in deals 6–8)"."""
+    from tests.test_gamefile import TRIX_KINGDOM
+
+    game_id = make_game(kind="trix", deals=TRIX_KINGDOM)
+    assert not isinstance(actions.take_seat(db, game_id, seat=1, player="Eve", from_deal=6, nonce="a"),
+                          actions.SeatNotChanged)
+    _played(db, game_id, *TRIX_KINGDOM[:3])
+    assert not isinstance(actions.take_seat(db, game_id, seat=1, player="Ben", from_deal=9, nonce="b"),
+                          actions.SeatNotChanged)
+    _played(db, game_id, *TRIX_KINGDOM[3:])
+    page = text(client.get(f"/games/{game_id}/explain/kingdom/2")).replace("\u2068", "").replace("\u2069", "")
+    assert "Ben (Eve in deals 6–8)" in page, page
+    first = text(client.get(f"/games/{game_id}/explain/kingdom/1"))
+    assert "Eve in deals" not in first  # kingdom 1: Ben played every deal
+
+
 def test_a_seats_total_is_explained_as_the_seats_naming_who_played_each_deal(client, db, make_game):
     """Carla played seat 3 in deals 1–2 (13, 80), Dora from deal 3 (200, 100): Dora's
     total is the seat's, 393 (GAME-FILE.md: points stay with the seat); the page says so

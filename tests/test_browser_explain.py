@@ -282,20 +282,22 @@ def test_the_headings_of_an_explanations_tables_break_no_word_on_a_small_phone(b
 
 
 
-@pytest.mark.parametrize("locale", ["fi-FI", "de-DE", "en-GB"])
-def test_what_if_numbers_and_badges_stay_whole_on_a_320_px_phone(browser, served, locale):
+@pytest.mark.parametrize(("locale", "width"), [("fi-FI", 320), ("de-DE", 320), ("en-GB", 320), ("de-DE", 390)])
+def test_what_if_numbers_and_badges_stay_whole_on_a_small_phone(browser, served, locale, width):
     """Tester 67: at 320 px the boxed what-if numbers broke inside themselves ("+15" over
     "0", read as 15), "−220" ran into "−240" in the totals' row, and the badges broke
     inside words ("voitta/isi", "gewonn/en"). A whole Trix game (tests/test_explain.py's
     kingdom four times) under reversed scoring, every number and word whole and in its
     own column."""
     _base, make = served
-    sheet = make("trix", ["Emma", "Karim", "Aino", "Dieter"], KINGDOM * 4, first_dealer=1)
-    page = _page(browser, 320, 640, locale=locale)
+    # tester 68: long names, at 390 px in German too ("gewonn/en")
+    names = ["Emma", "Karim", "Aino", "Dieter"] if width == 320 else ["Anneliese-Marie", "Bartholomäus", "Carla", "Dan"]
+    sheet = make("trix", names, KINGDOM * 4, first_dealer=1)
+    page = _page(browser, width, 640, locale=locale)
     try:
         page.goto(f"{sheet}/what-if?scoring=reversed&doubling=none")
         expect(page.locator(".what-if-sheet")).to_be_visible()
-        broken, spilled, width = page.evaluate(f"""() => [
+        broken, spilled, page_width = page.evaluate(f"""() => [
             ({BROKEN_WORDS})(".what-if-sheet .other-points, .what-if-totals .badge, .what-if-totals .total"),
             Array.from(document.querySelectorAll(".what-if-totals td"))
               .filter((td) => Array.from(td.children).some((e) => e.scrollWidth > td.clientWidth + 1))
@@ -303,8 +305,8 @@ def test_what_if_numbers_and_badges_stay_whole_on_a_320_px_phone(browser, served
             document.documentElement.scrollWidth]""")
         assert broken == []
         assert spilled == []  # nothing wider than its column
-        assert width <= 320
-        shot(page, f"what-if-320-{locale}")
+        assert page_width <= width
+        shot(page, f"what-if-{width}-{locale}")
     finally:
         page.context.close()
 

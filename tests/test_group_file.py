@@ -468,6 +468,7 @@ def test_a_page_upload_of_more_games_than_an_import_holds_the_server_for_is_refu
     assert answer.status_code == 400
     assert ("it holds 1001 games; a group file imported from a page holds at most 1000: import it on the "
             "server, with scorekeeper import") in said(answer).replace("1,001", "1001").replace("1,000", "1000")
+    assert "put these games right" not in said(answer)  # no game is wrong: there are too many
     assert store.list_games(db) == []
     path = tmp_path / "empty.json"
     path.write_bytes(too_many)

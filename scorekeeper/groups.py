@@ -205,12 +205,24 @@ def get(db: sqlite_utils.Database, group_id: int) -> Group:
 
 
 def find(db: sqlite_utils.Database, wanted: str) -> Group:
-    """The group whose id or name (any case) is ``wanted``; raises NoSuchGroupError."""
+    """The group whose id or name (any case) is ``wanted``; raises NoSuchGroupError, its
+    message quoting ``wanted`` cut to 60 characters (a command line's whole 3,000: tester
+    68) and, when one group has it as its number and another as its name, saying so."""
+    text = wanted.strip()
     rows = db.execute(_SELECT + "where cast(g.id as text) = ? or lower(g.name) = lower(?) order by g.id",
-                      [wanted.strip(), wanted.strip()]).fetchall()
-    if len(rows) != 1:
-        raise NoSuchGroupError(f"no group {wanted!r}" if not rows else f"several groups called {wanted!r}")
-    return _group(rows[0])
+                      [text, text]).fetchall()
+    if len(rows) == 1:
+        return _group(rows[0])
+    shown = repr(text if len(text) <= 60 else text[:60] + "…")
+    if not rows:
+        raise NoSuchGroupError(f"no group {shown}")
+    numbered = [row for row in rows if str(row[0]) == text]
+    named = [row for row in rows if str(row[0]) != text]
+    if numbered and named:
+        raise NoSuchGroupError(f"{shown} is the number of group {numbered[0][0]} ({numbered[0][1]}) and the name "
+                               f"of group {', '.join(str(row[0]) for row in named)}: say which by its other "
+                               "number or name")
+    raise NoSuchGroupError(f"several groups called {shown}")
 
 
 def all_groups(db: sqlite_utils.Database) -> list[Group]:

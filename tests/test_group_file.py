@@ -67,6 +67,21 @@ def two_groups(app, db):
 # ------------------------------------------------------------------------- command line
 
 
+def test_a_group_named_as_another_groups_number_is_told_apart(app, db, two_groups):
+    """Tester 68: with group 1 and a group named "1", ``--group 1`` said "several groups
+    called '1'": one is called that, the other has that number. Said so, and a name
+    typed 3,000 characters long is not repeated whole."""
+    first, second = two_groups
+    groups.rename(db, second.id, str(first.id))
+    said = run(app.config["DATABASE"], "export", "--group", str(first.id))
+    assert said.exit_code == 1
+    assert (f"'{first.id}' is the number of group {first.id} (Tuesday table) and the name of group {second.id}: "
+            "say which by its other number or name") in said.stderr
+    assert run(app.config["DATABASE"], "export", "--group", "Tuesday table").exit_code == 0
+    long = run(app.config["DATABASE"], "export", "--group", "y" * 3000)
+    assert long.exit_code == 1 and f"no group '{'y' * 60}…'" in long.stderr and len(long.stderr) < 300
+
+
 def test_export_group_prints_the_group_file_of_game_file_md(app, db, two_groups):
     first, _second = two_groups
     result = run(app.config["DATABASE"], "export", "--group", "Tuesday table")

@@ -690,10 +690,11 @@ def explain_kingdom(file: GameFile, score: GameScore, number: int) -> KingdomExp
     owner = file.players_at(check.deals[0])[check.owner]
     seated = file.players_at(check.deals[-1])
     sat_before = []  # who played each seat in the kingdom's deals before its last one's player
+    at_deal = [(n, file.players_at(n)) for n in check.deals]
     for seat in range(len(file.players)):
         runs: list[tuple[str, int, int]] = []
-        for n in check.deals:
-            name = file.players_at(n)[seat]
+        for n, sat in at_deal:
+            name = sat[seat]
             if runs and runs[-1][0] == name:
                 runs[-1] = (name, runs[-1][1], n)
             else:

@@ -79,6 +79,18 @@ def clean_name(name: str) -> str:
 
 #: The longest name a group may have (the Group page's fields: forms/groups.py)
 GROUP_NAME_MOST = 60
+#: The joiners that shape the letters beside them (Persian and Arabic ZWNJ, emoji ZWJ):
+#: kept in a group's name when every other unseen character is taken out
+JOINERS = "\u200c\u200d"
+
+
+def without_unseen(text: str) -> str:
+    """``text`` as :func:`clean_name` keeps it, without :data:`EDGE_MARKS` wherever they
+    are and without control characters, direction embeddings and overrides (format
+    characters but the :data:`JOINERS`): what a group's name keeps of what was typed or
+    given (forms/groups.py, :func:`group_name_from`)."""
+    return clean_name("".join(c for c in text if c not in EDGE_MARKS
+                              and (c in JOINERS or c.isspace() or unicodedata.category(c)[0] != "C")))
 
 
 def group_name_from(text: str) -> str | None:
@@ -89,9 +101,7 @@ def group_name_from(text: str) -> str | None:
     :data:`GROUP_NAME_MOST` characters; None when nothing visible is left (the caller's
     default then). Tester 66: a group file's name of 518 characters with ESC, BEL and a
     right-to-left override was stored as it was, into every page's top bar."""
-    kept = "".join(c for c in text if c not in EDGE_MARKS
-                   and (c in "\u200c\u200d" or c.isspace() or unicodedata.category(c)[0] != "C"))
-    name = clean_name(kept)[:GROUP_NAME_MOST].rstrip()
+    name = without_unseen(text)[:GROUP_NAME_MOST].rstrip()
     return name if has_visible_character(name) else None
 
 

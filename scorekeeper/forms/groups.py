@@ -19,7 +19,14 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from .. import attempts, groups
 from ..i18n import gettext as _
 from ..i18n import lazy_gettext as _l
-from ..inputs import EDGE_MARKS, GROUP_NAME_MOST, clean_name, has_visible_character
+from ..inputs import (
+    EDGE_MARKS,
+    GROUP_NAME_MOST,
+    JOINERS,
+    clean_name,
+    has_visible_character,
+    without_unseen,
+)
 
 
 def typeable(text: str) -> bool:
@@ -69,8 +76,6 @@ def new_passcode(typed: str) -> str:
 #: wherever they are in a group's name (tester 38: "سهرة" + RLM + " الخميس" was refused
 #: for a character nobody can see to take out)
 _DROPPED_MARKS = str.maketrans(dict.fromkeys(EDGE_MARKS))
-#: The joiners that shape the letters beside them (Persian and Arabic ZWNJ, emoji ZWJ): kept
-_JOINERS = "\u200c\u200d"
 
 
 def group_name(form: Any, field: Any) -> None:
@@ -82,10 +87,10 @@ def group_name(form: Any, field: Any) -> None:
     field.data = clean_name(typed)
     if raw.strip() and not typed:  # marks alone: no name, not the default one
         raise ValidationError(_("Give the group a name with letters or digits."))
-    if not typeable("".join(c for c in typed if c != " " and c not in _JOINERS)):  # said first: such characters alone too
+    if not typeable("".join(c for c in typed if c != " " and c not in JOINERS)):  # said first: such characters alone too
         # the field shows the name without them, to save as it reads (tester 42: a pasted
         # right-to-left override showed "XsretseT", and nothing said what to take out)
-        field.data = clean_name("".join(c for c in typed if c in _JOINERS or unicodedata.category(c)[0] != "C"))
+        field.data = without_unseen(typed)
         # the form's own button named (tester 58: "Tap Save again" under "Start a group")
         raise ValidationError(_("A group's name cannot hold invisible or control characters: they are taken out "
                                 "above. Tap “%(button)s” again if it reads right.", button=form.button))

@@ -53,15 +53,16 @@ OPEN = frozenset({"static", "app_shell.manifest", "offline.service_worker", "off
 WRITING = frozenset({"games.new", "deals.new", "deals.edit", "deals.delete", "deals.preview",
                      "manage.edit_game", "transfer.upload", "transfer.paper_check", "groups.settings",
                      "groups.game_link", "games.delete", "games.deleted", "nights.new", "nights.close",
-                     "players.name"})
+                     "players.name", "manage.first_dealer"})
 #: Endpoints that answer in JSON, errors too
 JSON = frozenset({"live.game", "deals.preview", "nights.live"})
 #: What a read-only link to one game may open besides that game's own pages
 ONE_GAME = frozenset({"games.index", "groups.welcome"})
 #: What a table card may change in its game while its night runs: the deals (save,
-#: change, delete, the live preview, Undo, Restore), nothing of the game's players,
-#: settings or links
-TABLE_WRITES = frozenset({"deals.new", "deals.edit", "deals.delete", "deals.preview", "manage.restore"})
+#: change, delete, the live preview, Undo, Restore) and, before the first deal, who holds
+#: the 7♥ (who deals first), nothing of the game's players, settings or links
+TABLE_WRITES = frozenset({"deals.new", "deals.edit", "deals.delete", "deals.preview", "manage.restore",
+                          "manage.first_dealer"})
 #: A table card's deal forms sent after the card stopped writing: answered by the view with
 #: the form as sent, its entries kept for the organiser (views/deals.py, :func:`shut_card`),
 #: not by the card's page, where they were lost (tester 28)

@@ -959,6 +959,51 @@ def take_seat_back(db: sqlite_utils.Database, game_id: str, change_id: int) -> S
     return SeatTakenBack(done.change.seat, done.change.player, done.replaces, done.from_deal)
 
 
+# ------------------------------------------------------------------------- who deals first
+
+
+@dataclass(frozen=True)
+class FirstDealerSet:
+    """``seat`` deals first now (Trix: holds the 7♥); ``changed``: False when it did
+    already, or the same form was sent again (nothing written)."""
+
+    seat: int
+    changed: bool
+
+
+@dataclass(frozen=True)
+class FirstDealPlayed:
+    """Nothing written: ``deals`` deals are in play (one saved on another phone
+    meanwhile), each dealt as the game's first dealer said."""
+
+    deals: int
+
+
+FirstDealerResult = FirstDealerSet | FirstDealPlayed | CardClosed | DiskFull
+
+
+def set_first_dealer(db: sqlite_utils.Database, game_id: str, seat: int, *, nonce: str | None,
+                     card: str | None = None) -> FirstDealerResult:
+    """Make ``seat`` the game's first dealer (Trix: the first kingdom's owner, who holds
+    the 7♥) while no deal is in play (store.set_first_dealer, checked inside its
+    write): :class:`FirstDealerSet`, :class:`FirstDealPlayed`, :class:`DiskFull`.
+    ``card``: the table card's token the phone came in with (None: a play link): a card
+    that no longer writes, read in the write's own transaction, is :class:`CardClosed`
+    (a club night's table: who holds the 7♥ is the table's to say, as its deals are).
+    Raises ValueError for a seat the game does not have, store.NotFoundError for a game
+    gone meanwhile."""
+    try:
+        with store.writing(db):
+            if _card_closed(db, game_id, card):
+                return CardClosed()
+            changed = store.set_first_dealer(db, game_id, seat, nonce=nonce)
+    except store.FirstDealPlayedError as played:
+        return FirstDealPlayed(played.deals)
+    except store.DiskFullError as error:
+        return DiskFull(error)
+    return FirstDealerSet(seat, changed)
+
+
 # ------------------------------------------------------------------------- players
 
 

@@ -91,6 +91,13 @@ def arrivals(game: StoredGame, since: Sequence[Change], own: Collection[int] = (
                     if change.action == "seat_taken" else
                     _("On another phone: %(player)s's taking of %(old)s's seat was taken back", **said), None)
             continue
+        if change.action == "first_dealer_changed" and isinstance(change.after, dict):
+            seat = change.after.get("first_dealer")
+            name = isolate(game.players[seat]) if isinstance(seat, int) and 0 <= seat < len(game.players) else "?"
+            told[change.action] = Arrival(
+                _("On another phone: %(name)s holds the 7♥ and owns the first kingdom", name=name)
+                if game.kind == "trix" else _("On another phone: %(name)s deals first", name=name), None)
+            continue
         if change.deal_id is None:
             continue
         number, in_play = _number(game, change)

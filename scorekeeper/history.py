@@ -112,6 +112,8 @@ def undo(game: StoredGame, change: Change) -> StoredGame | None:
         taken = SeatTaken(was["id"], was["position"], was["seat"], was["player"], was.get("player_id"))
         return replace(game, seat_changes=tuple(sorted((*game.seat_changes, taken),
                                                        key=lambda c: (c.position, c.id))))
+    if action == "first_dealer_changed" and isinstance(change.before, Mapping):
+        return replace(game, first_dealer=int(change.before["first_dealer"]))
     return game
 
 
@@ -269,6 +271,14 @@ def describe(change: Change, names: Sequence[str], kind: str, number: int | None
                     _("%(player)s plays for %(old)s from deal %(n)s on; points stay with the seat.", **said),)
             return _("Seat change taken back: %(old)s plays on", **said), (
                 _("%(player)s does not take %(old)s's seat from deal %(n)s after all.", **said),)
+    if action == "first_dealer_changed" and isinstance(change.before, Mapping) \
+            and isinstance(change.after, Mapping):
+        seats = (change.before.get("first_dealer"), change.after.get("first_dealer"))
+        old, new = (isolate(names[s]) if isinstance(s, int) and 0 <= s < len(names) else "?" for s in seats)
+        if kind == "trix":
+            return _("Who holds the 7♥ changed"), (
+                _("%(new)s holds the 7♥ and owns the first kingdom, not %(old)s.", new=new, old=old),)
+        return _("Who deals first changed"), (_("%(new)s deals first, not %(old)s.", new=new, old=old),)
     return action, ()
 
 

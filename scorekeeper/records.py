@@ -36,10 +36,12 @@ class NotFoundError(LookupError):
 #: time it had been deleted} / None (issue 18, part 1: the game itself is unchanged);
 #: seat_taken — None / the seat change ({"id", "seat", "position", "player", "player_id",
 #: "replaces", "from_deal"}: :class:`SeatTaken` and who sat there before); seat_taken_back
-#: — that same object / None (issue 18, part 3).
+#: — that same object / None (issue 18, part 3); first_dealer_changed — {"first_dealer":
+#: seat} both (who deals first, in Trix who holds the 7♥: only before the first deal).
 ACTIONS: tuple[str, ...] = ("game_created", "deal_added", "deal_changed", "deal_deleted",
                             "deal_restored", "players_renamed", "settings_changed",
-                            "game_deleted", "game_restored", "seat_taken", "seat_taken_back")
+                            "game_deleted", "game_restored", "seat_taken", "seat_taken_back",
+                            "first_dealer_changed")
 
 
 @dataclass(frozen=True)

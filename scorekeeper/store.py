@@ -1844,6 +1844,48 @@ def _take_back(db: sqlite_utils.Database, game_id: str, change: SeatTaken, numbe
         _drop_unseated(db, left)
 
 
+class FirstDealPlayedError(Exception):
+    """Who deals first (Trix: who holds the 7♥) can no longer change: ``deals`` deals are
+    in play already, each dealt as the first dealer said. Nothing was written."""
+
+    def __init__(self, deals: int) -> None:
+        super().__init__(f"{deals} deals in play")
+        self.deals = deals
+
+
+def set_first_dealer(db: sqlite_utils.Database, game_id: str, seat: int, *, nonce: str | None = None) -> bool:
+    """Make ``seat`` (0-based) the game's first dealer, its file's ``first_dealer``
+    (GAME-FILE.md; Trix: the first kingdom's owner, whoever is dealt the 7♥ in the first
+    deal, SCORING.md §2), while no deal is in play: a table of a club night is seated
+    with seat 0 first (docs/club-nights.md) before anyone has seen the cards, and a
+    new-game form's tap may have been the wrong one. Recorded as "first_dealer_changed"
+    ({"first_dealer": seat} before and after). Returns whether anything was written
+    (False: ``seat`` deals first already, or the form with one-time token ``nonce``
+    changed this game already: a double tap).
+
+    Checked inside the write transaction: raises ValueError (the game has no such seat),
+    FirstDealPlayedError (a deal is in play: saved on another phone meanwhile),
+    NotFoundError (GameDeletedError for a deleted game). Nothing is written when it
+    raises."""
+    now = _now()
+    with writing(db):
+        game = get_game(db, game_id)
+        if nonce and form_changes(db, game_id, nonce):
+            return False
+        if isinstance(seat, bool) or not 0 <= seat < len(game.players):
+            raise ValueError(f"no seat {seat!r} in a game of {len(game.players)}")
+        if game.deals:
+            raise FirstDealPlayedError(len(game.deals))
+        if seat == game.first_dealer:
+            return False
+        db.table("games").update(game_id, {"first_dealer": seat})
+        _record(db, game_id, now, "first_dealer_changed", before={"first_dealer": game.first_dealer},
+                after={"first_dealer": seat}, nonce=nonce)
+        _touch(db, game_id, now)
+        _written(db, game_id)
+    return True
+
+
 def added_at(db: sqlite_utils.Database, game_id: str, deal_id: int) -> int | None:
     """The game's version its deal ``deal_id`` was added at (the id of its "deal_added"
     change: a phone's state of that version or later counts it), or None."""

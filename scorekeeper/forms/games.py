@@ -339,6 +339,37 @@ def seat_change_form(players_now: Sequence[str]) -> type[SeatChangeForm]:
     return type("SeatChangeForm", (SeatChangeForm,), fields)
 
 
+class FirstDealerForm(FlaskForm):
+    """Who deals first (Trix: who holds the 7♥ and owns the first kingdom) while no deal
+    is in play: ``seat`` (chips of the players, the game's first dealer ticked) and a
+    one-time ``nonce`` (a double tap changes it once). :func:`first_dealer_form` makes it
+    for a game."""
+
+    nonce = HiddenField()
+    trix = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.nonce.data:
+            self.nonce.data = secrets.token_urlsafe(16)
+
+    def chosen(self) -> int | None:
+        """The seat tapped, or None with the problem beside the chips (none tapped, or one
+        the game does not have: a crafted form)."""
+        seat = self.seat.data or ""
+        if seat in [str(s) for s in range(len(self.seat.choices))]:
+            return int(seat)
+        self.seat.errors = [_("Tap who holds the 7♥.") if self.trix else _("Tap who deals first.")]
+        return None
+
+
+def first_dealer_form(kind: str, players: Sequence[str]) -> type[FirstDealerForm]:
+    """The who-deals-first form of a game of ``kind`` whose seats are ``players``."""
+    label = _l("Who holds the 7♥? (owns the first kingdom)") if kind == "trix" else _l("Who deals first?")
+    seat = RadioField(label, validate_choice=False, choices=choices([(str(s), n) for s, n in enumerate(players)]))
+    return type("FirstDealerForm", (FirstDealerForm,), {"seat": seat, "trix": kind == "trix"})
+
+
 # --------------------------------------------------------------------------- Explain: what-if, calculator
 
 

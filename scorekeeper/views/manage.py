@@ -19,7 +19,7 @@ from ..rules import RuleError, get_rules
 from ..rules.common import listed, listed_apart
 from ..rules.trix import TAKEN_BACK, reading_words
 from ..text import isolate, isolate_all
-from .common import forget_undo, get_game_or_404, night_table_words, sent_version
+from .common import forget_undo, get_game_or_404, night_table_words, refused_by_disk, sent_version
 
 bp = Blueprint("manage", __name__)
 
@@ -374,6 +374,46 @@ def take_seat_back(game_id: str, change_id: int) -> Any:
         game = get_game_or_404(game_id)
     return _edit_page(game, _fresh_edit_form(game), seen=str(game.version), nonce=secrets.token_urlsafe(16),
                       known=store.known_players(get_db(), group_id()), seat_errors=errors), 409
+
+
+@bp.route("/games/<game_id>/first-dealer", methods=["GET", "POST"])
+def first_dealer(game_id: str) -> Any:
+    """Who deals first (Trix: who holds the 7♥ and owns the first kingdom) while no deal
+    is in play (actions.set_first_dealer): a club night's table is seated with seat 0
+    first before the cards are dealt (docs/club-nights.md), and a new game's tap may
+    have been the wrong one. Back to the score sheet (or, ``then=deal``, to the first
+    deal's form) with what changed; refused beside the chips when a deal was saved
+    meanwhile (409). A table card may say it for its own table, as it enters its deals."""
+    game = get_game_or_404(game_id)
+    form = forms.first_dealer_form(game.kind, game.players)()
+    then = "deal" if request.values.get("then") == "deal" else None
+    status = 409 if game.deals else 200
+    if not form.is_submitted():
+        form.seat.data = str(game.first_dealer)
+    elif forms.csrf_failed(form):
+        form.form_errors.append(_("This page was open too long. Tap Save again."))
+        status = 400
+    elif (seat := form.chosen()) is None:
+        status = 400
+    elif not game.deals:
+        result = actions.set_first_dealer(get_db(), game.id, seat, nonce=form.nonce.data, card=card())
+        match result:
+            case actions.FirstDealerSet(seat=chosen):
+                names = isolate(game.players[chosen])
+                flash(_("%(name)s holds the 7♥ and owns the first kingdom.", name=names) if game.kind == "trix"
+                      else _("%(name)s deals first.", name=names), "saved")
+                forget_undo()
+                if then == "deal":
+                    return redirect(url_for("deals.new", game_id=game.id))
+                return redirect(url_for("games.show", game_id=game.id))
+            case actions.FirstDealPlayed():
+                game = get_game_or_404(game_id)  # a deal saved on another phone meanwhile
+                status = 409
+            case actions.CardClosed():  # the round closed at the instant of the save
+                return card_closed()
+            case actions.DiskFull(error=refused):
+                return render_template("error.html", code=507, message=refused_by_disk(refused)), 507
+    return render_template("manage/first_dealer.html", game=game, form=form, then=then), status
 
 
 def _seat_refusal(reason: str, number: int | None, game: StoredGame | None = None,

@@ -1743,7 +1743,9 @@ const OfflineTruth = (function () {
       if (around && around.checkVisibility && !around.checkVisibility()) return;
       const card = input.closest(".seat-card");
       const legend = input.closest("fieldset") && input.closest("fieldset").querySelector("legend");
-      const head = card ? card.querySelector("h2").firstChild.textContent.trim() : (legend ? legend.textContent.trim() : "");
+      // a legend with a hint in it gives its short name (data-short: "Turnip card", tester 69)
+      const head = card ? card.querySelector("h2").firstChild.textContent.trim()
+        : (legend ? (legend.dataset.short || legend.textContent).trim() : "");
       const label = form.querySelector('label[for="' + CSS.escape(input.id) + '"]');
       const text = (label ? label.textContent.replace(/\s+/g, " ").trim() : input.value) + (counted ? " " + input.value.trim() : "");
       if (!groups.has(head)) groups.set(head, []);

@@ -7,6 +7,7 @@ screenshots/history-*.png — open them and look.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 import pytest
 
@@ -109,13 +110,14 @@ def test_trix_settings_on_a_phone(browser, served):
     page.context.close()
 
 
-@pytest.mark.parametrize(("locale", "shape"), [
-    ("en-GB", r"^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$"),  # 7 Dec 2026, 07:36
-    ("en-US", r"^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$"),  # Dec 7, 2026, 07:36 AM
+@pytest.mark.parametrize(("locale", "shape", "day"), [
+    ("en-GB", r"^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$", "%-d %b %Y"),  # 7 Dec 2026, 07:36
+    ("en-US", r"^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M$", "%b %-d, %Y"),  # Dec 7, 2026, 07:36 AM
 ])
-def test_the_history_dates_a_change_as_the_phones_own_english_does(browser, served, locale, shape):
+def test_the_history_dates_a_change_as_the_phones_own_english_does(browser, served, locale, shape, day):
     """Tester 67: a British phone read the history's times the American way ("Dec 7,
-    2026, 07:36 AM"): the page says only "en". Each phone reads them in its own English."""
+    2026, 07:36 AM"): the page says only "en". Each phone reads them in its own English;
+    the printable sheet's day too (tester 69: "Dec 7, 2026" on a British phone)."""
     url, database = served
     game_id = store_game(database, game_file(deals=[PLAIN]))
     page = _page(browser, locale=locale)
@@ -124,5 +126,9 @@ def test_the_history_dates_a_change_as_the_phones_own_english_does(browser, serv
         when = page.locator("time.change-time").first
         sync_api.expect(when).not_to_contain_text("UTC")  # written by the page's script
         assert re.match(shape, when.inner_text().replace("\u202f", " ")), when.inner_text()
+        page.goto(f"{url}/games/{game_id}/print")
+        started = page.locator(".paper-head time")
+        made = datetime.fromisoformat(started.get_attribute("datetime")).astimezone()  # the phone's day
+        sync_api.expect(started).to_have_text(made.strftime(day))
     finally:
         page.context.close()

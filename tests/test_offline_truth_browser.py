@@ -292,8 +292,12 @@ def test_a_deal_another_phone_added_meanwhile_is_named_and_never_the_phones_own(
         page.get_by_role("link", name="Add deal 4").click()
         expect(page.get_by_role("heading", name="Deal 4")).to_be_visible()
         clean_deal(page)
+        page.locator("#turnip").get_by_role("img", name="spades").click()  # noted; plain bids: no change
         page.get_by_role("button", name="Save deal 4").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        # the card names the turnip as the sheet does, not with the form's hint (tester 69)
+        expect(page.locator(".outbox-item")).to_contain_text("Turnip card: ♠")
+        expect(page.locator(".outbox-item")).not_to_contain_text("needed when")
         page.context.set_offline(False)
         refused = page.locator(".outbox-item.refused")
         expect(refused).to_contain_text("Deal 4 was added on another phone: \u2068Anna\u2069 +100, "

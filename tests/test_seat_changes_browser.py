@@ -30,6 +30,22 @@ def served(tmp_path_factory):
         yield url, str(path)
 
 
+#: JavaScript: the words of an element's last line as drawn
+LAST_LINE = """(element) => {
+    const words = [], range = document.createRange();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            words.push([Math.round(range.getBoundingClientRect().top), match[0]]);
+        }
+    }
+    const last = words.length ? words[words.length - 1][0] : null;
+    return words.filter((word) => word[0] === last).map((word) => word[1]);
+}"""
+
+
 def _game(path: str, *deals: dict, players: list[str] | None = None) -> str:
     from scorekeeper import store
     from scorekeeper.db import connect
@@ -75,6 +91,18 @@ def test_a_seat_taken_over_mid_game_on_a_phone(browser, served, width, height):
         head = page.locator("thead .player-col").nth(2)
         sync_api.expect(head.locator(".player-name")).to_have_text(dora)
         sync_api.expect(head.locator(".sat-before")).to_have_text(f"({carla} until deal 2)")
+        # its last line is never the deal's number alone (tester 69: "(Ben until deal" / "5)"),
+        # however narrow its column (drawn again at each width)
+        lone = head.locator(".sat-before").evaluate(f"""(element) => {{
+            const lastLine = {LAST_LINE}, alone = [];
+            for (let width = 40; width <= 200; width += 4) {{
+                element.style.inlineSize = width + "px";
+                if (lastLine(element).length < 2) alone.push(width);
+            }}
+            element.style.inlineSize = "";
+            return alone;
+        }}""")
+        assert lone == [], f"widths (px) leaving a lone last word: {lone}"
         sync_api.expect(page.locator(".next-line")).to_contain_text(f"{dora} deals next")
         assert no_sideways_scroll(page)
         _shot(page, f"sheet-taken-{width}")

@@ -47,7 +47,7 @@ from ..rules.common import (
 )
 from ..rules.sources import SourceError, quote_for
 from ..rules.trix import card_label, card_name
-from ..text import bdi, isolate, names_in_bdi, shortened
+from ..text import bdi, isolate, last_words_together, names_in_bdi, shortened
 
 __all__ = [
     "OWN_413",
@@ -332,6 +332,7 @@ def init_templates(app: Flask) -> None:
     app.jinja_env.filters["bdi"] = bdi
     app.jinja_env.filters["isolate"] = isolate
     app.jinja_env.filters["names_in_bdi"] = names_in_bdi
+    app.jinja_env.filters["last_words_together"] = last_words_together
     # a problem of an uploaded file, with what it quotes of the file cut to a line's length
     app.jinja_env.filters["shortened"] = shortened
     # seats|map('extract', players) → the names of those seats

@@ -828,12 +828,19 @@ def test_a_trix_edit_that_would_break_a_later_deal_says_which_in_one_sentence(cl
     queens = {"contracts": ["queens"], "queens": {s: {"taker": i} for i, s in enumerate("SHDC")}}
     game_id = make_game(kind="trix", deals=[{"contracts": ["king"], "king": {"taker": 2}}, queens])
     first = store.get_game(db, game_id).deals[0]
+    # deal 1's form offers no Queens: deal 2 of its kingdom plays them (tester 71: offered, then refused)
+    form = client.get(f"/games/{game_id}/deals/{first.id}/edit").get_data(as_text=True)
+    offered = re.findall(r'name="contracts"[^>]*value="(\w+)"|value="(\w+)"[^>]*name="contracts"', form)
+    assert sorted(a or b for a, b in offered) == ["diamonds", "king", "tricks", "trix"]
+    # sent all the same (a page drawn before deal 2 was entered): refused beside the contract
     refused = client.post(f"/games/{game_id}/deals/{first.id}/edit",
                           data={"contracts": "queens", **{f"queens_{s}_taker": str(i) for i, s in enumerate("SHDC")}})
     assert refused.status_code == 400
     said = text(refused)
     assert "Deal 2 would no longer fit: Queens has already been played in \u2068Anna\u2069's kingdom. " in said + " "
     assert "kingdom.." not in said
+    beside = re.search(r'id="contracts-errors"[^>]*>(.*?)</', refused.get_data(as_text=True), re.S)
+    assert beside and "Choose another contract for this deal." in beside.group(1)
     assert store.get_game(db, game_id).deals[0].entry == first.entry
 
 

@@ -122,8 +122,14 @@ def attach_error(form: DealForm, error: RuleError, deal_number: int | None = Non
                 "To keep this change, delete deal %(n)s first (and any deal after it, the last one first), "
                 "then change this deal again.", end=error.deal - 1, n=error.deal))
             return
-        form.form_errors.append(sentence(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal,
-                                           problem=error.message)))
+        said = sentence(_("Deal %(n)s would no longer fit: %(problem)s", n=error.deal, problem=error.message))
+        if error.field == "contracts" and "contracts" in form:
+            # this deal's contract is the later deal's (a page drawn before it was entered,
+            # a crafted form): said beside the contract, with what to do (tester 71)
+            advice = _("Choose another contract for this deal.")
+            form.contracts.errors = [*form.contracts.errors, f"{said} {advice}"]
+            return
+        form.form_errors.append(said)
         return
     if error.field:
         base = error.field.replace(".", "_")

@@ -51,9 +51,10 @@ class Before:
 def _before(game: StoredGame, index: int) -> Before | None:
     """The game as deal ``index`` (0-based; == len(deals) for a new one) begins, read
     from the sheet's one score: for a new deal, the score's own next dealer and contracts
-    left; for a stored deal, its dealer and owner and the contracts its kingdom had not
-    played before it. Only past a stored deal that no longer fits are the deals before
-    it scored apart. None when they do not score either."""
+    left; for a stored deal, its dealer and owner and the contracts its kingdom plays in
+    none of its other deals, before or after it (tester 71: deal 3's form offered the
+    Tricks of deal 4, and refused it on Save). Only past a stored deal that no longer
+    fits are the deals before it scored apart. None when they do not score either."""
     head = _head(game)
     score = head.score
     if score is not None and index == len(score.deals):  # a new deal, or the first one not fitting
@@ -62,7 +63,8 @@ def _before(game: StoredGame, index: int) -> Before | None:
         deal = score.deals[index]
         if game.kind != "trix":
             return Before(deal.dealer)
-        played = {c for d in score.deals[:index] if d.kingdom == deal.kingdom for c in d.contracts}
+        played = {c for at, d in enumerate(score.deals) if at != index and d.kingdom == deal.kingdom
+                  for c in d.contracts}
         order = head.file.options.order or forms.CONTRACTS  # Source: SCORING.md §2, §2.5
         return Before(deal.dealer, deal.owner, tuple(c for c in order if c not in played))
     try:

@@ -418,7 +418,7 @@ def _declare_versus(tally: _Tallies, opponent: int, name: str) -> None:
 
 
 _TRIGAMI_KEYS = ("bids.plain", "bids.turnip", "bids.doublets", "doublets.made", "doublets.failed",
-                 "turnip.points", "bugs", "tricks", "every_trick")
+                 "doublets.swept", "turnip.points", "bugs", "tricks", "every_trick")
 
 
 def _declare_trigami(tally: _Tallies, k: str) -> None:
@@ -429,6 +429,9 @@ def _declare_trigami(tally: _Tallies, k: str) -> None:
         tally(f"{k}.bids.doublets", _("Doublets bids"), with_of=True)
         tally(f"{k}.doublets.made", _("Doublets made (no bugs)"), with_of=True, per="doublets")
         tally(f"{k}.doublets.failed", _("Doublets failed (0 points)"), with_of=True, per="doublets")
+        # the third way a Doublets bid ends, so that the three add up to the bids (tester 69)
+        tally(f"{k}.doublets.swept", _("Doublets lost to another player's every trick (0 points)"),
+              with_of=True, per="doublets", detail=True)
         tally(f"{k}.turnip.points", _("Points per Turnip bid"), average=True, per="turnips")
     tally(f"{k}.bugs", _("Bugs per deal"), average=True)
     tally(f"{k}.tricks", _("Tricks per deal"), average=True)
@@ -450,15 +453,19 @@ def _count_trigami(tally: _Tallies, game: SeatedGame, played: Sequence[tuple[Dea
         if bid == DOUBLETS:
             # Made: points scored (no bugs: 40 a trick, 100 without tricks; or every trick,
             # 200 with all ten bugs, the rule that comes first, §1.2 1.); failed: a bug, 0.
-            # Another player taking every trick leaves it 0 with no bug: neither (tester 35:
+            # Another player taking every trick leaves it 0 with no bug: neither, but lost to
+            # that every trick, counted apart (tester 69: made and failed "0 of 1"; tester 35:
             # "made (no bugs) 0 of 1, failed 1" beside a deal without a bug; tester 55: every
             # trick, +200, counted as failed for its ten bugs).
             tally(f"{k}.doublets.made").chance()
             tally(f"{k}.doublets.failed").chance()
+            tally(f"{k}.doublets.swept").chance()
             if points > 0:
                 tally(f"{k}.doublets.made").add(game.id)
             elif deal.bugs[seat] > 0:
                 tally(f"{k}.doublets.failed").add(game.id)
+            else:
+                tally(f"{k}.doublets.swept").add(game.id)
         elif bid == TURNIP:
             tally(f"{k}.turnip.points").add(game.id, points)
         tally(f"{k}.bugs").add(game.id, deal.bugs[seat])

@@ -114,6 +114,10 @@ def test_doublets_lost_to_another_players_every_trick_is_neither_made_nor_failed
     anna, ben = of(db, "Anna"), of(db, "Ben")
     assert (fig(anna, "trigami.doublets.made").value, fig(anna, "trigami.doublets.made").of) == (1, 2)
     assert fig(anna, "trigami.doublets.failed").value == 0
+    # tester 69: made 1 and failed 0 of 2 left one bid unsaid: lost to Carla's every trick
+    swept = fig(anna, "trigami.doublets.swept")
+    assert (swept.value, swept.of) == (1, 2)
+    assert fig(ben, "trigami.doublets.swept").value == 0  # his failed for a bug
     assert (fig(ben, "trigami.doublets.made").value, fig(ben, "trigami.doublets.failed").value) == (0, 1)
 
 
@@ -131,6 +135,8 @@ def test_doublets_with_every_trick_is_made_though_it_took_every_bug(db, make_gam
     assert (made.value, made.of, failed.value) == (1, 1, 0)
     assert fig(ben, "trigami.points").value == 200
     assert (fig(carla, "trigami.doublets.made").value, fig(carla, "trigami.doublets.failed").value) == (0, 0)
+    assert fig(carla, "trigami.doublets.swept").value == 1
+    assert fig(ben, "trigami.doublets.swept").value == 0
 
 
 def test_trigami_bids_doublets_turnip_and_bugs(db, history):

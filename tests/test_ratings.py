@@ -155,15 +155,18 @@ def test_a_deleted_game_is_not_rated(db, make_game):
     assert {r.games for r in ratings.ratings(db, group(db)).values()} == {2}
 
 
-def test_who_sits_at_a_seat_at_the_end_gets_its_result(db):
+def test_who_sits_at_a_seat_at_the_end_gets_its_result(db, client):
     """tests/test_seat_changes.py's game: Dora takes Carla's seat from deal 3; totals 160,
-    305, 393: the seat Dora sits at wins, Ben second, Anna third; Carla is not rated."""
+    305, 393: the seat Dora sits at wins, Ben second, Anna third; Carla is not rated. The
+    ranking says so (tester 69: Dora ranked after two deals, Carla with none, unexplained)."""
     store.create_game(db, from_dict({
         **game_file(options={"target": 300}, deals=[WORKED_TRIGAMI_DEAL, DEAL_2, DEAL_3, DEAL_4]),
         "seat_changes": DORA}))
     found = ratings.ratings(db, group(db))
     assert_same(found, library(([["Anna"], ["Ben"], ["Dora"]], [3, 2, 1])))
     assert "Carla" not in found
+    assert ("Someone who took over a seat gets that seat's place; who left before the end is not rated for "
+            "that game.") in text_of(client.get("/players").get_data(as_text=True))
 
 
 def test_a_period_and_a_kind_choose_the_games_rated(db, make_game):

@@ -26,9 +26,13 @@ safe side). Rows older than the longest window are pruned on each attempt.
 the next phone in without the passcode, even while the group's cap is used up: 10
 characters of Crockford's base 32 (50 random bits), valid 15 minutes, once. Wrong codes
 are counted per phone and per address only, never against a group (a code names no
-group), so strangers cannot lock this door; 50 bits are what make that safe: even a
-thousand guesses a second from unlimited addresses for the whole 15 minutes (900,000
-guesses of 2^50) find a given waiting code with odds of about one in a billion.
+group), and a right code lets its phone in whatever those counts say, so nobody can lock
+this door: not a stranger, and not someone on the same Wi-Fi typing wrong codes to shut a
+newcomer's address out (tester 70). 50 bits are what make that safe: even a thousand
+guesses a second from unlimited addresses for the whole 15 minutes (900,000 guesses of
+2^50) find a given waiting code with odds of about one in a billion. The limits only
+slow down wrong codes (429, "Too many wrong codes"). Table cards' tokens (192 bits,
+:func:`count_wrong_card`) are looked up the same way: a working card always opens.
 """
 
 from __future__ import annotations
@@ -152,20 +156,19 @@ def count_passcode(db: sqlite_utils.Database, group_id: int, phone: str, address
     return _counted(db, PASSCODE, group_id, phone, address, limits, _clock(at))
 
 
-def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limits,
-               at: float | None = None) -> Refused | Counted | None:
-    """Before a table card's address (``/t/<token>``) is looked up: as
+def count_wrong_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limits,
+                     at: float | None = None) -> Refused | Counted | None:
+    """A table card's address (``/t/<token>``) that opens no card, counted: as
     :func:`count_passcode`, against the limits of ``phone`` and ``address`` only (a token
-    names no group before it is found, so nobody can lock a group's cards), counted apart
-    from passcodes and codes (kind :data:`CARD`). Returns :class:`Refused` (look nothing
-    up) or :class:`Counted` (look it up, then :func:`forget` it if the card works). Why:
-    a card's token has 192 random bits, so guessing one is hopeless anyway; the count
-    keeps anyone from trying tokens as fast as the server answers.
+    names no group, so nobody can lock a group's cards), apart from passcodes and codes
+    (kind :data:`CARD`). Returns :class:`Refused` (over a limit: 429, "too many") or
+    :class:`Counted`. A working card is looked up first and never counted, so no number
+    of wrong ones (cookie-less requests from any page a phone on the club's Wi-Fi opens,
+    tester 70) keeps a table's phone out; a card's token has 192 random bits, so guessing
+    one is hopeless anyway, and the count only slows down whoever tries tokens.
 
-    None when the disk refuses the count (store.DiskFullError: full, read-only): the card
-    is looked up all the same, so a table's phone scans its card on a full disk as it
-    opens any page (tester 66: "This page cannot be opened now"); a guesser gains nothing
-    for a 192-bit token."""
+    None when the disk refuses the count (store.DiskFullError: full, read-only): the
+    wrong card is said so all the same (tester 66)."""
     try:
         return _counted(db, CARD, None, phone, address, limits, _clock(at))
     except DiskFullError:
@@ -173,8 +176,8 @@ def count_card(db: sqlite_utils.Database, phone: str, address: str, limits: Limi
 
 
 def forget(db: sqlite_utils.Database, attempt: Counted) -> None:
-    """Take back an attempt counted by :func:`count_passcode` or :func:`count_card`: it
-    was the right passcode, a working card (right ones are never counted)."""
+    """Take back an attempt counted by :func:`count_passcode`: it was the right passcode
+    (right ones are never counted)."""
     with writing(db):
         db.execute("delete from passcode_attempts where id = ?", [attempt.id])
 
@@ -238,11 +241,13 @@ class CodeUsed:
 
 def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, limits: Limits,
              at: float | None = None) -> Refused | CodeUsed | None:
-    """Let a phone in with a one-time code: in one ``BEGIN IMMEDIATE`` transaction, check
-    the wrong codes of ``phone`` and ``address`` against ``limits`` (``limits.group`` is
-    not used), use the code up if it is unused and unexpired, else record a wrong code.
-    Returns :class:`Refused`, :class:`CodeUsed` (the code is used: no other phone can use
-    it), or None (a wrong, used or expired code)."""
+    """Let a phone in with a one-time code: in one ``BEGIN IMMEDIATE`` transaction, use
+    the code up if it is unused and unexpired, whatever this phone's and address's wrong
+    codes (a right code always opens: see the module's docstring); else check the wrong
+    codes of ``phone`` and ``address`` against ``limits`` (``limits.group`` is not used)
+    and record this one. Returns :class:`CodeUsed` (the code is used: no other phone can
+    use it), None (a wrong, used or expired code) or :class:`Refused` (a wrong one over a
+    limit: not recorded)."""
     given = at
     code = normal_code(typed)
     with writing(db):
@@ -250,14 +255,14 @@ def use_code(db: sqlite_utils.Database, typed: str, phone: str, address: str, li
         # waited stopped the code at its own time, which must not be later than this one's
         # (tester 68: a use that began first, then waited, still found the code unexpired)
         at = _clock(given)
-        refused = _check(db, CODE, None, phone, address, limits, at)
-        if refused is not None:
-            return refused
         row = None
         if code is not None:
             row = db.execute("update entry_codes set used_at = ? where hash = ? and used_at is null and expires_at > ? "
                              "returning group_id", [now(), _hash(code), at]).fetchone()
         if row is None:
+            refused = _check(db, CODE, None, phone, address, limits, at)
+            if refused is not None:
+                return refused
             _record(db, CODE, None, phone, address, at)
             return None
         group_id = int(row[0])

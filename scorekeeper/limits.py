@@ -28,7 +28,7 @@ request, so each app's config counts (tests make many apps in one process). Conf
   not Flask-Limiter's: they are counted exactly in the database (attempts.py says why);
   :func:`passcode_limits` reads them. Wrong one-time codes count against the same phone
   and address limits, separately, and never against a group; so do the addresses of a
-  club night's table cards that do not work (``/t/<token>``, attempts.count_card).
+  club night's table cards that do not work (``/t/<token>``, attempts.count_wrong_card).
 
 Going over a write or import limit answers 429 with the app's error page
 (views.init_app) and writes nothing: the limit is checked before the view runs.

@@ -342,6 +342,25 @@ def test_wrong_codes_count_per_phone_and_never_against_the_group(app, guarded):
     assert newcomer.post("/passcode", data={"passcode": PASSCODE}).status_code == 302
 
 
+def test_wrong_codes_typed_on_the_same_wifi_never_keep_a_right_code_out(app, guarded):
+    """Tester 70: fifteen wrong codes from one address, each from a fresh phone, put the
+    address over its limit, and a newcomer's right code from that Wi-Fi was refused for up
+    to an hour (429) while the group's cap was used up too: "nobody can lock this door"
+    did not hold. A right code lets its phone in whatever the wrong ones count."""
+    wifi = "10.7.7.7"
+    answers = []
+    for n in range(16):
+        guesser = phone(app, None)
+        guesser.environ_base["REMOTE_ADDR"] = wifi
+        answers.append(guesser.post("/code", data={"code": f"CCCCC-CCC{n:02d}"}).status_code)
+    assert answers == [400] * 15 + [429]  # wrong ones are slowed down ...
+    newcomer = phone(app, guarded)
+    newcomer.environ_base["REMOTE_ADDR"] = wifi
+    came_in = newcomer.post("/code", data={"code": make_code(app.keeper)})
+    assert came_in.status_code == 302  # ... a right one is let in
+    assert "New game" in newcomer.get("/").get_data(as_text=True)
+
+
 def passcode_changed_under_a_player(app) -> tuple[Any, Any, str]:
     """A group with the passcode "clubs and spades", given on a player's phone and on the
     keeper's, and a Trigami game; then the keeper changes it: (the player's phone, which

@@ -126,11 +126,36 @@ def test_wrong_cards_are_limited_per_phone_and_a_right_one_is_not_counted(tmp_pa
         assert phone.get(f"/t/{token}").status_code == 302  # right ones never count
     for n in range(3):
         assert phone.get(f"/t/wrong{n}").status_code == 404
-    over = phone.get(f"/t/{token}")  # the fourth try in a minute: refused before any look-up
+    over = phone.get("/t/wrong3")  # the fourth wrong one in a minute
     assert over.status_code == 429
     assert int(over.headers["Retry-After"]) >= 1
     assert "Too many table cards that do not work from this phone" in text(over)
+    # a working card still opens (192 bits: nobody guesses one; tester 70: a page could
+    # otherwise shut a whole room's address out of its cards)
+    assert phone.get(f"/t/{token}").status_code == 302
     assert fresh_phone(app).get(f"/t/{token}").status_code == 302  # another phone is not held up
+
+
+def test_made_up_cards_from_a_rooms_address_never_keep_its_phones_from_their_table(tmp_path):
+    """Tester 70: sixty made-up card addresses asked for with no cookie (any web page a
+    phone on the club's Wi-Fi opens can do it, with image tags) put that address over its
+    limit for an hour, and every phone behind it was refused its real table card (429).
+    Each tried from a phone of its own, as cookie-less requests are, at one address."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "DATABASE": new_database(tmp_path / "room.sqlite3")})  # the default limits
+    night_id = start(app.test_client(), "trigami", NINE, 1)
+    database = connect(app.config["DATABASE"])
+    try:
+        game_id, token = cards_of(database, night_id)[1]
+    finally:
+        database.conn.close()
+    room = {"REMOTE_ADDR": "192.168.1.77"}
+    answers = [fresh_phone(app).get(f"/t/notacard{n}", environ_base=room).status_code for n in range(61)]
+    assert answers[0] == 404 and answers[-1] == 429  # the address is over its limit of wrong ones
+    table_phone = fresh_phone(app)
+    opened = table_phone.get(f"/t/{token}", environ_base=room)
+    assert opened.status_code == 302 and opened.location.endswith(f"/games/{game_id}")
+    assert deal(table_phone, game_id).status_code == 302  # and it enters its table's deals
 
 
 def test_a_card_phones_sheet_names_its_night_without_a_link_it_would_be_refused(app, client, db, night):

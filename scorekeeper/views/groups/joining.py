@@ -193,12 +193,15 @@ def table_card(token: str) -> Any:
     then enters deals in that table's game only, while the night runs, and sees its sheet
     afterwards; no passcode is asked. As :func:`join` otherwise: a phone with the group's
     play link keeps it (and every right) and goes to the table's game; a phone in another
-    group is asked first. Every token tried is counted before it is looked up, per phone
-    and address (attempts.count_card, the limits of wrong one-time codes), and taken back
-    when the card works: over the limit, 429 and nothing looked up; a token that opens no
-    table card (made up, altered, or a group's link): 404, "this card does not work"."""
+    group is asked first. A working card always opens; a token that opens no table card
+    (made up, altered, or a group's link) is counted per phone and address
+    (attempts.count_wrong_card, the limits of wrong one-time codes): 404, "this card does
+    not work", or over a limit 429, "too many"."""
     db = get_db()
-    counted = attempts.count_card(db, access.phone(), limits.address(), limits.passcode_limits())
+    link = groups.open_link(db, token)
+    if link is not None and link.access == groups.TABLE:
+        return _open(token, link, "groups.table_card")
+    counted = attempts.count_wrong_card(db, access.phone(), limits.address(), limits.passcode_limits())
     if isinstance(counted, attempts.Refused):
         minutes = max(1, -(-counted.retry_after // 60))
         message = ngettext("Too many table cards that do not work from this phone or its network. Try again in "
@@ -207,14 +210,9 @@ def table_card(token: str) -> Any:
         response = make_response(render_template("error.html", code=429, message=message), 429)
         response.headers["Retry-After"] = str(counted.retry_after)
         return response
-    link = groups.open_link(db, token)
-    if link is None or link.access != groups.TABLE:
-        return render_template("error.html", code=404, message=_(
-            "This table card does not work. Ask the night's organiser: the night's page shows each table's "
-            "QR code.")), 404
-    if counted is not None:  # (None: a full disk counted nothing)
-        attempts.forget(db, counted)
-    return _open(token, link, "groups.table_card")
+    return render_template("error.html", code=404, message=_(
+        "This table card does not work. Ask the night's organiser: the night's page shows each table's "
+        "QR code.")), 404
 
 
 @bp.post("/groups/switch")

@@ -61,6 +61,7 @@ except ImportError:  # Windows: no flock; a restore cannot tell that a server ru
 from . import sheet, store
 from .db import migrate
 from .migrations import NOTICES, migrations
+from .rules import KINDS
 
 #: Pages copied per step of the online backup (4 KB each: 256 KB a step)
 STEP_PAGES = 64
@@ -200,14 +201,47 @@ def check(db: sqlite_utils.Database, name: str) -> Contents:
             migrations.apply(memory)
             memory.conn.commit()
             del NOTICES[notices:]  # told when the restored file is migrated on start, not now
+            _whole_schema(memory, name)
             return _games(memory, name)
         finally:
             memory.conn.close()
+    _whole_schema(db, name)
     return _games(db, name)
+
+
+def _columns(db: sqlite_utils.Database) -> dict[str, set[str]]:
+    """Every table of ``db`` with its columns' names."""
+    return {table.name: set(table.columns_dict) for table in db.tables}
+
+
+def _whole_schema(db: sqlite_utils.Database, name: str) -> None:
+    """Raise BackupError when ``db`` (migrated as this version migrates it) lacks a table
+    or a column that a database this version makes has (tester 70: a backup with a table
+    dropped by hand was restored, and every page then answered 500)."""
+    fresh = _connect(":memory:")
+    try:
+        notices = len(NOTICES)
+        fresh.conn.execute("BEGIN")
+        migrations.apply(fresh)
+        fresh.conn.commit()
+        del NOTICES[notices:]
+        wanted = _columns(fresh)
+    finally:
+        fresh.conn.close()
+    found = _columns(db)
+    for table, columns in sorted(wanted.items()):
+        if table not in found:
+            raise BackupError(f"{name} lacks part of a Scorekeeper database (the table {table})")
+        for column in sorted(columns - found[table]):
+            raise BackupError(f"{name} lacks part of a Scorekeeper database (the column {table}.{column})")
 
 
 def _games(db: sqlite_utils.Database, name: str) -> Contents:
     try:
+        kinds = [row[0] for row in db.execute("select distinct kind from games")]
+        unknown = sorted({str(kind) for kind in kinds} - set(KINDS))
+        if unknown:  # the sheet, the lists and `export` cannot serve it (tester 70: 500)
+            raise BackupError(f"{name} holds a game of a kind this Scorekeeper does not know ({unknown[0]!r})")
         games = store.list_games(db)
         unfit = sum(sheet.build(game).problem is not None for game in games)
     except json.JSONDecodeError as error:  # a hand edit gone wrong: said in words, not Python's

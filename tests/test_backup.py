@@ -514,9 +514,25 @@ def _unreadable_game(backup: Path, tmp_path: Path) -> bytes:
     return path.read_bytes()
 
 
+def _edited(backup: Path, tmp_path: Path, *statements: str) -> bytes:
+    """The backup after a hand edit (``statements`` run on a copy)."""
+    path = tmp_path / "edited.sqlite3"
+    shutil.copyfile(backup, path)
+    with sqlite3.connect(path) as edited:
+        for statement in statements:
+            edited.execute(statement)
+    edited.close()
+    return path.read_bytes()
+
+
 @pytest.mark.parametrize("kind, says", [
     # in words, not Python's (tester 15, LOW: "JSONDecodeError: Expecting value")
     ("unreadable game", "holds a game that cannot be read: a deal's entry is not valid JSON (Expecting value at"),
+    # tester 70: restored, then its sheet, the games list and `export` answered 500 or wrote
+    # a file the import refuses
+    ("unknown kind", "holds a game of a kind this Scorekeeper does not know ('poker')"),
+    ("table missing", "lacks part of a Scorekeeper database (the table night_tables)"),
+    ("column missing", "lacks part of a Scorekeeper database (the column games.updated_at)"),
     ("text", "not a Scorekeeper backup (not an SQLite database)"),
     ("empty", "not a Scorekeeper backup"),
     ("truncated", "monday-bad.sqlite3 is"),
@@ -537,7 +553,12 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
                      "other program": lambda: _other_program(tmp_path),
                      "newer": lambda: _newer(backup, tmp_path),
                      "schema quoted across lines": lambda: _schema_broken(backup, tmp_path),
-                     "unreadable game": lambda: _unreadable_game(backup, tmp_path)}[kind]())
+                     "unreadable game": lambda: _unreadable_game(backup, tmp_path),
+                     "unknown kind": lambda: _edited(backup, tmp_path,
+                                                     "update games set kind = 'poker' where rowid = 1"),
+                     "table missing": lambda: _edited(backup, tmp_path, "drop table night_tables"),
+                     "column missing": lambda: _edited(backup, tmp_path, "alter table games drop column updated_at"),
+                     }[kind]())
     _leave_a_wal(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
     before = scores(database)
     files = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("test.sqlite3")}

@@ -19,8 +19,8 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -213,19 +213,39 @@ def _say_if_new(app: Flask) -> None:
                    "(if the group's games are elsewhere, check SCOREKEEPER_DATABASE)", err=True)
 
 
-def _target_group(db: Database, group_name: str | None, file_group: str | None = None) -> int:
+@contextmanager
+def _into_group(db: Database, group_name: str | None, file_group: str | None = None) -> Iterator[int]:
+    """The id of the group to import into (:func:`_target_group`), inside one write with
+    the import done in the ``with`` block: a group made for a new database is kept only
+    when the import stores something. A refused file (its problems said, exit 1) leaves
+    no group behind (tester 70: "nothing imported", and an empty group made all the same,
+    which the corrected file's games then went into under the wrong name)."""
+    made: list[str] = []
+    with store.writing(db):
+        yield _target_group(db, group_name, file_group, made)
+    given = " ".join((group_name or file_group or "").split())
+    for name in made:
+        # a name the Group page would not take as given, said as kept (tester 70: silently cut)
+        kept = "" if not given or name == given else (
+            " (the name given, kept as the Group page keeps names: at most 60 characters, no control characters)")
+        click.echo(f"scorekeeper: a new database: the group {name} was made for the file's games{kept}", err=True)
+
+
+def _target_group(db: Database, group_name: str | None, file_group: str | None = None,
+                  made: list[str] | None = None) -> int:
     """The id of the group named on the command line (its number or name), or the only
     group; exits 1 when there is no such group, or several and none was named. A database
     with no group yet (a new server, a group being moved to it) gets one, named as on the
-    command line, else as the file names its group (``file_group``), else "Our games"."""
+    command line, else as the file names its group (``file_group``), else "Our games"
+    (its name appended to ``made``)."""
     if not groups.all_groups(db) and not (group_name or "").strip().isdigit():
         # made inside the write unless another command made the first group meanwhile
         # a name as the Group page would keep it (no control characters, 60 at most)
-        made = groups.first_group(db, inputs.group_name_from(group_name or file_group or ""))
-        if made is not None:
-            click.echo(f"scorekeeper: a new database: the group {made.name} was made for the file's games",
-                       err=True)
-            return made.id
+        first = groups.first_group(db, inputs.group_name_from(group_name or file_group or ""))
+        if first is not None:
+            if made is not None:
+                made.append(first.name)
+            return first.id
     if group_name is not None:
         try:
             return groups.find(db, group_name).id
@@ -362,8 +382,8 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
         db = connect(app.config["DATABASE"])
         try:
             named = json.loads(text.removeprefix("\ufeff")).get("group")
-            target = _target_group(db, group_name, named if isinstance(named, str) else None)
-            _import_group(text, db, target, copy, app.config["GAME_FILE_MAX_DEALS"])
+            with _into_group(db, group_name, named if isinstance(named, str) else None) as target:
+                _import_group(text, db, target, copy, app.config["GAME_FILE_MAX_DEALS"])
         finally:
             db.conn.close()
         return
@@ -373,14 +393,16 @@ def import_(file: str, copy: bool, group_name: str | None) -> None:
                   f"({app.config['GROUP_FILE_MAX_BYTES'] // 1024} KB at most)")
         db = connect(app.config["DATABASE"])
         try:
-            _import_night(text, db, _target_group(db, group_name), app.config["GAME_FILE_MAX_DEALS"])
+            with _into_group(db, group_name) as target:
+                _import_night(text, db, target, app.config["GAME_FILE_MAX_DEALS"])
         finally:
             db.conn.close()
         return
     game = _load(file, app.config["GAME_FILE_MAX_BYTES"], app.config["GAME_FILE_MAX_DEALS"], text=text)
     db = connect(app.config["DATABASE"])
     try:
-        done = store.import_game(db, game, group_id=_target_group(db, group_name), copy=copy)
+        with _into_group(db, group_name) as target:
+            done = store.import_game(db, game, group_id=target, copy=copy)
     finally:
         db.conn.close()
     if done.seats and not done.added:

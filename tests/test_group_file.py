@@ -135,11 +135,44 @@ def test_a_new_databases_group_is_named_as_the_group_page_would_keep_it(tmp_path
         args = ["import", str(path)] if where == "file" else ["import", "--group", name, str(path)]
         result = run(database, *args)
         assert result.exit_code == 0, result.stderr
+        # said, not done silently (tester 70: a name of 100,000 characters cut to 60 unsaid)
+        assert "kept as the Group page keeps names: at most 60 characters" in result.stderr
         db = connect(database)
         try:
             assert [g.name for g in groups.all_groups(db)] == [kept]
         finally:
             db.conn.close()
+
+
+@pytest.mark.parametrize("named", [["--group", "Friday"], []], ids=["--group", "the file's name"])
+def test_a_refused_file_on_a_new_database_leaves_no_group_behind(tmp_path, named):
+    """Tester 70: on a new database, a group file refused for a broken game ("nothing
+    imported", exit 1) still made the group it was to go into; `scorekeeper groups`
+    listed it empty with a working link, and the corrected file's games then went into it
+    under the refused command's name. Nothing is stored, no group either; the corrected
+    file makes its group then."""
+    database = new_database(tmp_path / "new.sqlite3")
+    broken = {"format": 1, "group": "Our crew", "games": [game_file(deals=[WORKED_TRIGAMI_DEAL]),
+                                                          game_file(players=["Anna", "Anna", "Ben"])]}
+    path = tmp_path / "crew.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    refused = run(database, "import", *named, str(path))
+    assert refused.exit_code == 1 and "nothing imported" in refused.stderr
+    assert "was made" not in refused.stderr
+    db = connect(database)
+    try:
+        assert groups.all_groups(db) == []
+    finally:
+        db.conn.close()
+    path.write_text(json.dumps({**broken, "games": broken["games"][:1]}), encoding="utf-8")
+    result = run(database, "import", str(path))
+    assert result.exit_code == 0, result.stderr
+    assert "the group Our crew was made for the file's games" in result.stderr
+    db = connect(database)
+    try:
+        assert [(g.name, len(store.list_games(db, g.id))) for g in groups.all_groups(db)] == [("Our crew", 1)]
+    finally:
+        db.conn.close()
 
 
 def test_import_group_twice_stores_nothing_the_second_time_and_says_so(app, db, two_groups, tmp_path):

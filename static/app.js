@@ -2145,6 +2145,9 @@ const OfflineTruth = (function () {
       box.hidden = !items.length;
       firstSettle(box, items);
       const waiting = items.filter((i) => i.state === "waiting").length;
+      // Undo takes back the game's last deal: with this phone's deals waiting after it, it
+      // is not the last one (tester 69: "Undo deal 4" beside deal 5 waiting to be sent)
+      document.querySelectorAll(".own-news form.undo").forEach((undo) => { undo.hidden = waiting > 0; });
       const table = document.querySelector("table.sheet[data-deal-count]");
       const add = box.closest("[data-add-url]") && box.closest("[data-add-url]").querySelector(".action-bar [data-add-label]");
       // the numbers as this phone will send them: after the sheet and this phone's deals sent

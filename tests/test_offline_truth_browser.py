@@ -205,6 +205,8 @@ def test_after_an_own_offline_deal_the_form_kept_for_the_road_is_for_the_next_de
         clean_deal(page)
         page.get_by_role("button", name="Save deal 4").click()
         expect(page.locator("[data-outbox]")).to_contain_text("Deal 4, kept on this phone at")
+        # deal 3 is no longer the last: no Undo of it beside deal 4 waiting (tester 69)
+        expect(page.get_by_role("button", name="↶ Undo deal 3")).to_be_hidden()
         # the phone's own deal 3 is no other phone's: deal 4 goes without a question
         sent(page, database, 4)
         expect(page.locator("thead .total")).to_have_text(["400", "320", "320"], timeout=LIVE)

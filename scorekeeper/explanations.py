@@ -753,6 +753,8 @@ class WhatIf:
     played: int
     changes: tuple[str, ...]
     readings: tuple[str, ...] = ()
+    #: Trix: the what-if game is played by partners (its winners are a team of two)
+    other_partners: bool = False
 
     @property
     def stopped_early(self) -> bool:
@@ -789,13 +791,16 @@ def _score_until_over(file: GameFile) -> tuple[GameScore, int]:
 
 def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
             values: str | None = None, scoring: str | None = None,
-            taken_back: str | None = None, target: int | None = None) -> WhatIf:
+            taken_back: str | None = None, partnership: str | None = None,
+            target: int | None = None) -> WhatIf:
     """``file`` re-scored with other settings (None keeps the game's own).
 
     Trix: ``doubling=False`` scores every deal as if nobody had doubled; ``values``
     "standard" or "swapped"; ``scoring`` "standard" or "reversed"; ``taken_back``
     "leader" or "plain", the house reading of a card taken back by its doubler (no
-    change without doubling, where no card is doubled).  Trigami and plain
+    change without doubling, where no card is doubled); ``partnership`` "alone" (each
+    player for themselves), "sum" or "worst-loses" (partners opposite: who wins,
+    SCORING.md §2.5; the points are the same).  Trigami and plain
     Bugami: ``target`` a whole number above 0 (the game may then end earlier, or not yet).
     ``real`` is ``file``'s own score.  Raises ValueError for a setting the game does not
     have, FormatError (a ValueError) for a bad value, DealError only if the real game does
@@ -826,9 +831,16 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
         if taken_back is not None and taken_back != options["taken_back"] and options["doubling"]:
             options["taken_back"] = taken_back
             changes.append(_("a doubled card taken back: {reading}").format(reading=reading_words(taken_back)))
+        wanted = None if partnership == "alone" else partnership
+        if partnership is not None and wanted != options["partnership"]:
+            options["partnership"] = wanted
+            changes.append(_("everyone for themselves: the highest total wins") if wanted is None else
+                           _("partners opposite: the higher team total wins") if wanted == "sum" else
+                           _("partners opposite: the team holding the worst total loses"))
     else:
-        if doubling is not None or values is not None or scoring is not None or taken_back is not None:
-            raise ValueError(f"{file.kind} has no doubling, values, scoring or taken_back settings")
+        if doubling is not None or values is not None or scoring is not None or taken_back is not None \
+                or partnership is not None:
+            raise ValueError(f"{file.kind} has no doubling, values, scoring, taken_back or partnership settings")
         if target is not None and target != options["target"]:
             options["target"] = target
             changes.append(_("play to {target} instead of {real}").format(
@@ -842,7 +854,8 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
         readings = reversed_reading() if parsed.reversed else ()
     elif _tied_at_the_top(other, parsed.target):
         readings = tie_reading()
-    return WhatIf(real=real, other=other, played=played, changes=tuple(changes), readings=readings)
+    return WhatIf(real=real, other=other, played=played, changes=tuple(changes), readings=readings,
+                  other_partners=file.kind == "trix" and parsed.partnership is not None)
 
 
 @dataclass(frozen=True)

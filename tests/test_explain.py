@@ -490,6 +490,30 @@ def test_what_if_says_partners_won_not_that_they_shared_the_win(client, make_gam
     assert "What if: Anna & Carla would have won, after deal 20." in page and "shared" not in page
 
 
+def test_what_if_partners_settles_who_wins_as_a_team(client, make_game):
+    """Tester 71: "What if…" had no Partners setting, though it decides who wins. Totals
+    4 × (50, 65, −55, −60): Anna 200, Ben 260, Carla −220, Dan −240 (SCORING.md §2.5,
+    partners opposite: Anna & Carla, Ben & Dan). Played alone, Ben wins. Team totals:
+    Anna & Carla −20, Ben & Dan 20, so Ben & Dan win; the worst single total, Dan's −240,
+    loses for Ben & Dan, so Anna & Carla win. The points stay as they are."""
+    game_id = make_game(kind="trix", first_dealer=1, deals=KINGDOM * 4)
+    summed = text(client.get(f"/games/{game_id}/what-if?partnership=sum"))
+    assert "What if — partners opposite: the higher team total wins" in summed
+    assert "As played: Ben won." in summed
+    assert "What if: Ben & Dan would have won, after deal 20." in summed and "shared" not in summed
+    assert "As played 200 260 won −220 −240" in summed and "What if 200 260 would win −220 −240 would win" in summed
+    worst = text(client.get(f"/games/{game_id}/what-if?partnership=worst-loses"))
+    assert "What if: Anna & Carla would have won, after deal 20." in worst
+    # a game of partners, played as if each were alone
+    partners = make_game(kind="trix", first_dealer=1, deals=KINGDOM * 4, options={"partnership": "worst-loses"})
+    alone = text(client.get(f"/games/{partners}/what-if?partnership=alone"))
+    assert "What if — everyone for themselves: the highest total wins" in alone
+    assert "As played: Anna & Carla won." in alone and "What if: Ben would have won, after deal 20." in alone
+    # the game's own setting changes nothing, and says so
+    own = text(client.get(f"/games/{partners}/what-if?partnership=worst-loses"))
+    assert "These are the game's own settings, so nothing changes." in own
+
+
 def test_what_if_reversed_negates_every_deal_the_doublers_share_included(make_game, db):
     game = store.get_game(db, make_game(kind="trix", first_dealer=1, deals=KINGDOM * 2))
     file = game.game_file()
@@ -602,3 +626,5 @@ def test_what_if_refuses_settings_the_game_does_not_have():
     trix_file = from_dict(game_file(kind="trix"))
     with pytest.raises(ValueError):
         explanations.what_if(trix_file, trix_file.score(), target=100)
+    with pytest.raises(ValueError):
+        explanations.what_if(file, file.score(), partnership="sum")  # Trigami has no partners

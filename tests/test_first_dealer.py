@@ -132,6 +132,27 @@ def test_a_club_nights_table_card_says_who_holds_the_seven_of_hearts(app, client
     assert store.get_game(db, other).first_dealer == 0
 
 
+def test_the_printed_table_cards_name_no_seven_of_hearts_holder_before_the_cards_are_dealt(client, db):
+    """Tester 73: the printed cards of a Trix night said "holds the 7♥" beside each table's
+    first seat, before anyone had seen the cards, and kept saying it after the table said
+    another player holds it. Before deal 1 a card says how the holder is told; after it,
+    it names the holder the table said."""
+    night_id = start(client, "trix", NINE[:8], 2)
+    first, _second = night_store.get_night(db, night_id).current.tables
+    printed = text(client.get(f"/nights/{night_id}/print"))
+    assert "holds the 7♥" not in printed
+    assert printed.count("Whoever is dealt the 7♥ in the first deal owns the first kingdom: say who on the "
+                         "table's score sheet before saving deal 1.") == 2
+    assert client.post(f"/games/{first.game.id}/first-dealer", data={"seat": "3", "nonce": "n1"}).status_code == 302
+    assert client.post(f"/games/{first.game.id}/deals/new", data={"nonce": "d1", "contracts": "king",
+                                                                  "king_taker": "1"}).status_code == 302
+    client.get(f"/games/{first.game.id}")  # the sheet, with the news of both
+    printed = text(client.get(f"/nights/{night_id}/print"))
+    holder = first.game.players[3]
+    assert f"{holder} holds the 7♥" in printed and printed.count("holds the 7♥") == 1  # table 2 has not dealt
+    assert f"{first.game.players[0]} holds the 7♥" not in printed
+
+
 def test_a_deal_and_a_new_seven_of_hearts_holder_at_the_same_instant(race_server):
     """Two phones at one table: one saves deal 1 as the sheet said (Anna's kingdom), the
     other says Carla holds the 7♥. The check that no deal is in play is read inside the

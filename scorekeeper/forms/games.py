@@ -397,6 +397,10 @@ def what_if_form(kind: str, doubling: bool) -> type[FlaskForm]:
             ("standard", _l("Highest total wins")), ("reversed", _l("Reversed: signs flipped, lowest wins"))]))
         if doubling:
             WhatIfForm.taken_back = taken_back_field(default=None)
+        # who wins, alone or as partners (tester 71: a dispute the page could not settle)
+        WhatIfForm.partnership = RadioField(_l("Partners"), validate_choice=False, choices=choices([
+            ("alone", _l("Everyone for themselves")), ("sum", _l("Partners opposite, team totals added")),
+            ("worst-loses", _l("Partners opposite, the team with the worst total loses"))]))
     else:
         WhatIfForm.target = CountField(
             _l("Play to"), out_of_range=TARGET_RANGE,

@@ -242,8 +242,8 @@ def _choice(form: Any, name: str, allowed: tuple[str, ...], own: str, notices: l
 @bp.get("/games/<game_id>/what-if")
 def what_if(game_id: str) -> Any:
     """The game re-scored under another setting (no doubling, swapped values, reversed
-    scoring, the other reading of a card taken back, another target) beside the real one;
-    nothing is changed."""
+    scoring, the other reading of a card taken back, partners or none, another target)
+    beside the real one; nothing is changed."""
     s = _sheet(game_id)
     if s.file is None or s.score is None:
         return _unavailable(s)
@@ -261,6 +261,8 @@ def what_if(game_id: str) -> Any:
         choice["scoring"] = _choice(form, "scoring", ("standard", "reversed"), options.scoring, notices)
         if "taken_back" in form:
             choice["taken_back"] = _choice(form, "taken_back", TAKEN_BACK, options.taken_back, notices)
+        choice["partnership"] = _choice(form, "partnership", ("alone", "sum", "worst-loses"),
+                                        options.partnership or "alone", notices)
     elif form.target.errors or form.target.data is None:
         choice["target"] = options.target  # a bad target is said beside the field
         if not form.target.errors:

@@ -88,6 +88,23 @@ def test_night_pages_in_english_and_arabic(browser, night_served, language):
             shot(phone, f"night-{name}-390-{language}")
         if language == "ar":
             assert direction == "rtl"  # the last page's (the start form's)
+        # a name in the other direction starts where the names around it start (tester 73:
+        # Arabic names in an English table's list sat against the scores): written into the
+        # first table's first name, its text's start measured against the others'
+        phone.goto(f"{url}/nights/{night.id}")
+        other = "محمد عبد الرحمن" if language == "en" else "Aino Virtanen"
+        starts = phone.evaluate("""(other) => {
+            const names = [...document.querySelectorAll(".table-players li > bdi")].slice(0, 2);
+            names[0].textContent = other;
+            const rtl = document.documentElement.dir === "rtl";
+            return names.map((name) => {
+                const range = document.createRange();
+                range.selectNodeContents(name);
+                const box = range.getBoundingClientRect();
+                return Math.round(rtl ? box.right : box.left);
+            });
+        }""", other)
+        assert abs(starts[0] - starts[1]) <= 1, starts
         # on paper: the standing, then a card a table with its QR code; no buttons
         phone.goto(f"{url}/nights/{night.id}/print")
         phone.emulate_media(media="print")

@@ -74,6 +74,20 @@ def test_a_forty_character_name_fits_the_season_and_ranking_on_a_phone(browser, 
         assert LONG in fits(page, f"long-name-players-{language}", "main")
         page.goto(f"{url}/nights/{night_id}/standing")
         fits(page, f"long-name-standing-{language}")
+        # a 320 px phone: the season's seven columns were 325 px wide (tester 73, Arabic and
+        # German): the score goes under the name, and every other column stays in view
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.goto(f"{url}/season")
+        seen = page.evaluate(FIT_SEEN, "table.season-table tbody tr .score-under")
+        assert seen["fits"] and seen["width"] <= 320, f"{seen['width']} px wide at 320"
+        # every cell drawn (the score's own column is not, at this width) is on the phone
+        edges = page.evaluate("""() => [...document.querySelectorAll(".season-table td")]
+            .filter((cell) => cell.getClientRects().length)
+            .map((cell) => [cell.getBoundingClientRect().left, cell.getBoundingClientRect().right])""")
+        assert edges and all(0 <= left and right <= 320 for left, right in edges), edges
+        # the leader's total, 7 clean tricks × 20 (tests/test_nights.py, play_trigami)
+        assert seen["text"].endswith(("140", "١٤٠")), seen["text"]
+        shot(page, f"long-name-season-320-{language}")
     finally:
         page.context.close()
 

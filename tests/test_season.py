@@ -139,7 +139,12 @@ def season_rows(page: str) -> list[tuple[str, str, int, int, int, int, int]]:
     table = table[:table.index("</table>")]
     rows = []
     for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)[1:]:
+        # the total under the name (a 320 px phone shows it there, its column gone) is the
+        # total of the row's last cell
+        under = re.search(r'<span class="score-under">(.*?)</span>', row, re.S)
+        row = row.replace(under.group(0), "") if under else row
         cells = [text_of(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+        assert under and text_of(under.group(1)).endswith(" " + cells[-1]), (under, cells)
         rows.append((cells[0], cells[1], *(int(cell.replace("−", "-")) for cell in cells[2:])))
     return rows
 

@@ -51,10 +51,9 @@ class Before:
 def _before(game: StoredGame, index: int) -> Before | None:
     """The game as deal ``index`` (0-based; == len(deals) for a new one) begins, read
     from the sheet's one score: for a new deal, the score's own next dealer and contracts
-    left; for a stored deal, its dealer and owner and the contracts its kingdom plays in
-    none of its other deals, before or after it (tester 71: deal 3's form offered the
-    Tricks of deal 4, and refused it on Save). Only past a stored deal that no longer
-    fits are the deals before it scored apart. None when they do not score either."""
+    left; for a stored deal, its dealer and owner and the contracts its kingdom had not
+    played before it. Only past a stored deal that no longer fits are the deals before
+    it scored apart. None when they do not score either."""
     head = _head(game)
     score = head.score
     if score is not None and index == len(score.deals):  # a new deal, or the first one not fitting
@@ -63,8 +62,7 @@ def _before(game: StoredGame, index: int) -> Before | None:
         deal = score.deals[index]
         if game.kind != "trix":
             return Before(deal.dealer)
-        played = {c for at, d in enumerate(score.deals) if at != index and d.kingdom == deal.kingdom
-                  for c in d.contracts}
+        played = {c for d in score.deals[:index] if d.kingdom == deal.kingdom for c in d.contracts}
         order = head.file.options.order or forms.CONTRACTS  # Source: SCORING.md §2, §2.5
         return Before(deal.dealer, deal.owner, tuple(c for c in order if c not in played))
     try:
@@ -100,10 +98,24 @@ def _offer(form: forms.DealForm, game: StoredGame, index: int, also: list[str] |
     if game.options.get("order") and not get_rules(game.kind).parse_options(game.options).complex:
         offered = offered[:1]  # a fixed order leaves only the next contract
     if index < len(game.deals):
+        # a stored deal: not the contracts its kingdom plays after it either (tester 71:
+        # deal 3's form offered deal 4's Tricks, and Save refused it naming deal 4)
+        later = _played_after(game, index)
+        offered = [c for c in offered if c not in later]
         offered += [c for c in game.deals[index].entry["contracts"] if c not in offered]
     offered += [c for c in also or () if c in forms.CONTRACTS and c not in offered]
     order = game.options.get("order") or forms.CONTRACTS
     form.offer([c for c in order if c in offered] or list(forms.CONTRACTS))
+
+
+def _played_after(game: StoredGame, index: int) -> set[str]:
+    """Trix: the contracts the deals after stored deal ``index`` play in its kingdom, read
+    from the sheet's one score (none where it does not score that far)."""
+    score = _head(game).score
+    if score is None or index >= len(score.deals):
+        return set()
+    kingdom = score.deals[index].kingdom
+    return {c for d in score.deals[index + 1:] if d.kingdom == kingdom for c in d.contracts}
 
 
 def _entry(form: forms.DealForm, game: StoredGame, index: int) -> dict[str, Any] | None:

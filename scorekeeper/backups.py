@@ -192,13 +192,21 @@ def check(db: sqlite_utils.Database, name: str) -> Contents:
     if newer:
         raise BackupError(f"{name} comes from a newer Scorekeeper (it has {sorted(newer)[-1]}): "
                           "update this one first")
-    if migrations.pending(db):
+    try:
+        pending = migrations.pending(db)
+    except ValueError as error:  # its record of migrations does not match its tables (a hand edit)
+        raise BackupError(f"{name} cannot be brought up to this version of Scorekeeper ({error})") from None
+    if pending:
         memory = _connect(":memory:")
         try:
             db.conn.backup(memory.conn)
             notices = len(NOTICES)
             memory.conn.execute("BEGIN")
-            migrations.apply(memory)
+            try:
+                migrations.apply(memory)
+            except (ValueError, sqlite3.DatabaseError) as error:  # tester 72: a traceback
+                raise BackupError(f"{name} cannot be brought up to this version of Scorekeeper "
+                                  f"({' '.join(str(error).split())[:200]})") from None
             memory.conn.commit()
             del NOTICES[notices:]  # told when the restored file is migrated on start, not now
             _whole_schema(memory, name)
@@ -243,10 +251,17 @@ def _games(db: sqlite_utils.Database, name: str) -> Contents:
         if unknown:  # the sheet, the lists and `export` cannot serve it (tester 70: 500)
             raise BackupError(f"{name} holds a game of a kind this Scorekeeper does not know ({unknown[0]!r})")
         games = store.list_games(db)
-        unfit = sum(sheet.build(game).problem is not None for game in games)
+        unfit = 0
+        for game in games:
+            problem = sheet.build(game).problem
+            if problem is not None and problem.deal is None:
+                # the game itself, not a deal: its settings, players or first dealer are none
+                # the rules take (tester 72: restored, then its sheet answered 500)
+                raise BackupError(f"{name} holds a game that cannot be read (game {game.id}: {problem.message})")
+            unfit += problem is not None
     except json.JSONDecodeError as error:  # a hand edit gone wrong: said in words, not Python's
-        raise BackupError(f"{name} holds a game that cannot be read: a deal's entry is not valid JSON "
-                          f"({error.msg} at character {error.pos})") from None
+        raise BackupError(f"{name} holds a game that cannot be read: something stored in it is not valid "
+                          f"JSON ({error.msg} at character {error.pos})") from None
     except (ValueError, KeyError, TypeError, IndexError, sqlite3.DatabaseError) as error:
         raise BackupError(f"{name} holds a game that cannot be read ({type(error).__name__}: {error})") from None
     return Contents(games=len(games), deals=sum(len(g.deals) for g in games), unfit=unfit)

@@ -213,6 +213,10 @@ def _say_if_new(app: Flask) -> None:
                    "(if the group's games are elsewhere, check SCOREKEEPER_DATABASE)", err=True)
 
 
+class _NothingStored(Exception):
+    """Raised inside :func:`_into_group`'s write to take back a group made for nothing."""
+
+
 @contextmanager
 def _into_group(db: Database, group_name: str | None, file_group: str | None = None) -> Iterator[int]:
     """The id of the group to import into (:func:`_target_group`), inside one write with
@@ -221,8 +225,13 @@ def _into_group(db: Database, group_name: str | None, file_group: str | None = N
     no group behind (tester 70: "nothing imported", and an empty group made all the same,
     which the corrected file's games then went into under the wrong name)."""
     made: list[str] = []
-    with store.writing(db):
-        yield _target_group(db, group_name, file_group, made)
+    with suppress(_NothingStored), store.writing(db):
+        target = _target_group(db, group_name, file_group, made)
+        yield target
+        if made and not db.execute("select 1 from games where group_id = ? union all select 1 from nights "
+                                   "where group_id = ? limit 1", [target, target]).fetchone():
+            made.clear()  # a file of no games stored nothing: no group either (tester 72)
+            raise _NothingStored
     given = " ".join((group_name or file_group or "").split())
     for name in made:
         # a name the Group page would not take as given, said as kept (tester 70: silently cut)
@@ -247,6 +256,9 @@ def _target_group(db: Database, group_name: str | None, file_group: str | None =
                 made.append(first.name)
             return first.id
     if group_name is not None:
+        if not groups.all_groups(db):  # a number names a group, and a new database has none (tester 72)
+            _fail(f"this database has no group yet, so none is number {group_name.strip()}: name the new group "
+                  "with a word (--group \"Friday club\"), or leave --group out to use the file's name")
         try:
             return groups.find(db, group_name).id
         except groups.NoSuchGroupError as exc:

@@ -527,12 +527,17 @@ def _edited(backup: Path, tmp_path: Path, *statements: str) -> bytes:
 
 @pytest.mark.parametrize("kind, says", [
     # in words, not Python's (tester 15, LOW: "JSONDecodeError: Expecting value")
-    ("unreadable game", "holds a game that cannot be read: a deal's entry is not valid JSON (Expecting value at"),
+    ("unreadable game", "holds a game that cannot be read: something stored in it is not valid JSON (Expecting value at"),
     # tester 70: restored, then its sheet, the games list and `export` answered 500 or wrote
     # a file the import refuses
     ("unknown kind", "holds a game of a kind this Scorekeeper does not know ('poker')"),
     ("table missing", "lacks part of a Scorekeeper database (the table night_tables)"),
     ("column missing", "lacks part of a Scorekeeper database (the column games.updated_at)"),
+    # tester 72: a traceback (its last migration's record deleted: run again, it met its own work)
+    ("migration record gone", "cannot be brought up to this version of Scorekeeper"),
+    # tester 72: restored, then the sheet answered 500; and "a deal that no longer fits"
+    ("settings no object", "holds a game that cannot be read"),
+    ("first dealer no seat", "holds a game that cannot be read"),
     ("text", "not a Scorekeeper backup (not an SQLite database)"),
     ("empty", "not a Scorekeeper backup"),
     ("truncated", "monday-bad.sqlite3 is"),
@@ -558,6 +563,10 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
                                                      "update games set kind = 'poker' where rowid = 1"),
                      "table missing": lambda: _edited(backup, tmp_path, "drop table night_tables"),
                      "column missing": lambda: _edited(backup, tmp_path, "alter table games drop column updated_at"),
+                     "migration record gone": lambda: _edited(
+                         backup, tmp_path, "delete from _sqlite_migrations where id = (select max(id) from _sqlite_migrations)"),
+                     "settings no object": lambda: _edited(backup, tmp_path, "update games set options = '[1, 2]' where rowid = 1"),
+                     "first dealer no seat": lambda: _edited(backup, tmp_path, "update games set first_dealer = 7 where rowid = 1"),
                      }[kind]())
     _leave_a_wal(database, [game_file(deals=[WORKED_TRIGAMI_DEAL])])
     before = scores(database)

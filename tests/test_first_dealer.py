@@ -18,6 +18,9 @@ from functools import partial
 import pytest
 
 from scorekeeper import groups, night_store, store
+from scorekeeper.db import connect
+from scorekeeper.gamefile import from_dict
+from tests.conftest import csrf_token, game_file
 from tests.race_support import assert_race_invariants, at_once, deal_fields, form_fields
 from tests.test_nights import NINE, start
 from tests.test_nights import text as page_words
@@ -96,6 +99,36 @@ def test_the_same_tap_sent_twice_changes_it_once(client, db, make_game):
     for _ in range(2):
         assert client.post(f"/games/{game_id}/first-dealer", data={"seat": "2", "nonce": "same"}).status_code == 302
     assert [c.action for c in store.changes(db, game_id)].count("first_dealer_changed") == 1
+    # the same form sent again with another tap (a page from the browser's cache): nothing
+    # changes, and the phone is told who holds the 7♥, not the seat it tapped (tester 72)
+    assert client.post(f"/games/{game_id}/first-dealer", data={"seat": "3", "nonce": "same"}).status_code == 302
+    sheet = text(client.get(f"/games/{game_id}"))
+    assert "Carla holds the 7♥ and owns the first kingdom." in sheet and "Dan holds" not in sheet
+    assert store.get_game(db, game_id).first_dealer == 2
+
+
+def test_a_form_without_its_token_changes_nothing(csrf_app, db):
+    """Tester 72: the form was saved without its CSRF token (from another site's page too);
+    a form sent so is refused, as every other form of the app is, and nothing changes."""
+    phone = csrf_app.test_client()
+    connection = connect(csrf_app.config["DATABASE"])
+    try:
+        game_id = store.create_game(connection, from_dict(game_file(kind="trix")))
+    finally:
+        connection.conn.close()
+    page = phone.get(f"/games/{game_id}/first-dealer").get_data(as_text=True)
+    forged = phone.post(f"/games/{game_id}/first-dealer", data={"seat": "2", "nonce": "n1"},
+                        headers={"Origin": "http://evil.example"})
+    assert forged.status_code == 400 and "This page was open too long. Tap Save again." in text(forged)
+    connection = connect(csrf_app.config["DATABASE"])
+    try:
+        assert store.get_game(connection, game_id).first_dealer == 0
+        # with the page's own token it is saved
+        sent = phone.post(f"/games/{game_id}/first-dealer",
+                          data={"seat": "2", "nonce": "n2", "csrf_token": csrf_token(page)})
+        assert sent.status_code == 302 and store.get_game(connection, game_id).first_dealer == 2
+    finally:
+        connection.conn.close()
 
 
 @pytest.mark.parametrize("sent", [{}, {"seat": "4"}, {"seat": "-1"}, {"seat": "Carla"}],

@@ -175,6 +175,27 @@ def test_a_refused_file_on_a_new_database_leaves_no_group_behind(tmp_path, named
         db.conn.close()
 
 
+def test_a_file_of_no_games_or_a_group_number_on_a_new_database_makes_no_group(tmp_path):
+    """Tester 72: on a new database a group file with no games said "0 games imported" and
+    made the group "Our games" all the same; and `--group 3` said "no group '3'" as if
+    there were groups to list."""
+    database = new_database(tmp_path / "new.sqlite3")
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps({"format": 1, "group": "", "games": []}), encoding="utf-8")
+    result = run(database, "import", str(path))
+    assert result.exit_code == 0 and "0 games imported" in result.stdout and "was made" not in result.stderr
+    path.write_text(json.dumps({"format": 1, "group": "Crew", "games": [game_file(deals=[WORKED_TRIGAMI_DEAL])]}),
+                    encoding="utf-8")
+    numbered = run(database, "import", "--group", "3", str(path))
+    assert numbered.exit_code == 1
+    assert "this database has no group yet, so none is number 3" in numbered.stderr
+    db = connect(database)
+    try:
+        assert groups.all_groups(db) == []
+    finally:
+        db.conn.close()
+
+
 def test_import_group_twice_stores_nothing_the_second_time_and_says_so(app, db, two_groups, tmp_path):
     _first, second = two_groups
     path = tmp_path / "tuesday.json"

@@ -130,7 +130,12 @@ def test_a_seed_below_nought_is_told_the_numbers_a_seed_may_be():
     """Tester 66: a seed of −5 was told "seed must be a whole number", which −5 is."""
     data = copy.deepcopy(night())
     data["seed"] = -5
-    assert ("seed", f"seed must be a whole number from 0 to {2 ** 63}") in problems_of(data)
+    assert ("seed", f"seed must be a whole number from 0 to {2 ** 63 - 1}") in problems_of(data)
+    # one past SQLite's largest integer was taken, and its import was a traceback (tester 72)
+    data["seed"] = 2 ** 63
+    assert ("seed", f"seed must be a whole number from 0 to {2 ** 63 - 1}") in problems_of(data)
+    data["seed"] = 2 ** 63 - 1
+    assert isinstance(nightfile.read_night(json.dumps(data)), nightfile.NightFile)
 
 
 @pytest.mark.parametrize("twice", [["G", "G"], ["G", " g "], ["\u00c9mile", "E\u0301mile"]])

@@ -390,7 +390,7 @@ def first_dealer(game_id: str) -> Any:
     status = 409 if game.deals else 200
     if not form.is_submitted():
         form.seat.data = str(game.first_dealer)
-    elif forms.csrf_failed(form):
+    elif not form.validate() and forms.csrf_failed(form):  # (validate reads the form's token)
         form.form_errors.append(_("This page was open too long. Tap Save again."))
         status = 400
     elif (seat := form.chosen()) is None:
@@ -398,8 +398,11 @@ def first_dealer(game_id: str) -> Any:
     elif not game.deals:
         result = actions.set_first_dealer(get_db(), game.id, seat, nonce=form.nonce.data, card=card())
         match result:
-            case actions.FirstDealerSet(seat=chosen):
-                names = isolate(game.players[chosen])
+            case actions.FirstDealerSet():
+                # who deals first as stored: the same form sent again changes nothing, and
+                # is told what its first send did (tester 72: it named the seat tapped last)
+                game = get_game_or_404(game_id)
+                names = isolate(game.players[game.first_dealer])
                 flash(_("%(name)s holds the 7♥ and owns the first kingdom.", name=names) if game.kind == "trix"
                       else _("%(name)s deals first.", name=names), "saved")
                 forget_undo()

@@ -427,8 +427,8 @@ def _declare_trigami(tally: _Tallies, k: str) -> None:
         tally(f"{k}.bids.plain", _("Plain bids"), with_of=True)
         tally(f"{k}.bids.turnip", _("Turnip bids"), with_of=True)
         tally(f"{k}.bids.doublets", _("Doublets bids"), with_of=True)
-        tally(f"{k}.doublets.made", _("Doublets made (no bugs)"), with_of=True, per="doublets")
-        tally(f"{k}.doublets.failed", _("Doublets failed (0 points)"), with_of=True, per="doublets")
+        tally(f"{k}.doublets.made", _("Doublets made (points scored)"), with_of=True, per="doublets")
+        tally(f"{k}.doublets.failed", _("Doublets failed (a bug: 0 points)"), with_of=True, per="doublets")
         # the third way a Doublets bid ends, so that the three add up to the bids (tester 69)
         tally(f"{k}.doublets.swept", _("Doublets lost to another player's every trick (0 points)"),
               with_of=True, per="doublets", detail=True)

@@ -248,7 +248,7 @@ def test_player_page_shows_the_hand_scored_figures(client, history):
     page = text(client.get(f"/players/{players['Anna']}"))
     for expected in ("Games 4 Finished 2 Won 2 of 2 finished games",
                      "Points per deal +66.0 over 5 deals", "Best deal +200 Doublets ♦ · deal 3",
-                     "Doublets made (no bugs) 1 of 1 Doublets bid", "Points per Turnip bid +80.0",
+                     "Doublets made (points scored) 1 of 1 Doublets bid", "Points per Turnip bid +80.0",
                      "Bugs per deal 1.0", "Tricks per deal 3.8",
                      "Points per deal +33.7 over 26 deals",
                      "Led to the trick in which the doubler took back the K♥ 1",

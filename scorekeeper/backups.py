@@ -58,10 +58,10 @@ try:
 except ImportError:  # Windows: no flock; a restore cannot tell that a server runs there
     fcntl = None  # type: ignore[assignment]
 
-from . import sheet, store
+from . import night_store, sheet, store
 from .db import migrate
 from .migrations import NOTICES, migrations
-from .rules import KINDS
+from .rules import KINDS, get_rules
 
 #: Pages copied per step of the online backup (4 KB each: 256 KB a step)
 STEP_PAGES = 64
@@ -259,12 +259,56 @@ def _games(db: sqlite_utils.Database, name: str) -> Contents:
                 # the rules take (tester 72: restored, then its sheet answered 500)
                 raise BackupError(f"{name} holds a game that cannot be read (game {game.id}: {problem.message})")
             unfit += problem is not None
+        _times_and_groups(db, name)
+        _nights(db, name)
     except json.JSONDecodeError as error:  # a hand edit gone wrong: said in words, not Python's
         raise BackupError(f"{name} holds a game that cannot be read: something stored in it is not valid "
                           f"JSON ({error.msg} at character {error.pos})") from None
     except (ValueError, KeyError, TypeError, IndexError, sqlite3.DatabaseError) as error:
         raise BackupError(f"{name} holds a game that cannot be read ({type(error).__name__}: {error})") from None
     return Contents(games=len(games), deals=sum(len(g.deals) for g in games), unfit=unfit)
+
+
+def _times_and_groups(db: sqlite_utils.Database, name: str) -> None:
+    """Raise BackupError for a game whose times are no times, or that is in no group: the
+    lists, the printable sheet and the downloads read them (tester 74: a hand-edited
+    ``created_at`` restored, then the games list answered 500 for the whole group)."""
+    for game_id, *times in db.execute("select id, created_at, updated_at, deleted_at from games"):
+        for value in times:
+            if value is not None and not _a_time(value):
+                raise BackupError(f"{name} holds a game that cannot be read (game {game_id}: {value!r} is no time)")
+    lost = db.execute("select id from games where group_id is null or group_id not in (select id from groups) "
+                      "limit 1").fetchone()
+    if lost is not None:
+        raise BackupError(f"{name} holds a game of no group (game {lost[0]}): no page would show it")
+
+
+def _a_time(value: object) -> bool:
+    """Whether ``value`` is an ISO 8601 time as the store writes them."""
+    try:
+        datetime.fromisoformat(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def _nights(db: sqlite_utils.Database, name: str) -> None:
+    """Raise BackupError for a club night its pages could not show: read and ranked as its
+    page and the season read it (tester 74: a night's ranking, kind, table or times edited
+    by hand, restored, then its pages answered 500)."""
+    if not db["nights"].exists():
+        return
+    for night_id, created_at in db.execute("select id, created_at from nights").fetchall():
+        try:
+            night = night_store.get_night(db, night_id)
+            rules = get_rules(night.kind)
+            rules.parse_options(night.options)
+            night.standing()
+            if not _a_time(created_at):
+                raise ValueError(f"{created_at!r} is no time")
+        except Exception as error:  # whatever a page would have met, said in one line
+            said = " ".join(str(error).split())[:200]
+            raise BackupError(f"{name} holds a club night that cannot be read (night {night_id}: {said})") from None
 
 
 # --------------------------------------------------------------------------- files

@@ -834,8 +834,11 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
         wanted = None if partnership == "alone" else partnership
         if partnership is not None and wanted != options["partnership"]:
             options["partnership"] = wanted
-            changes.append(_("everyone for themselves: the highest total wins") if wanted is None else
-                           _("partners opposite: the higher team total wins") if wanted == "sum" else
+            low = options["scoring"] == "reversed"  # the lowest wins (tester 74: "highest" said)
+            changes.append((_("everyone for themselves: the lowest total wins") if low else
+                            _("everyone for themselves: the highest total wins")) if wanted is None else
+                           (_("partners opposite: the lower team total wins") if low else
+                            _("partners opposite: the higher team total wins")) if wanted == "sum" else
                            _("partners opposite: the team holding the worst total loses"))
     else:
         if doubling is not None or values is not None or scoring is not None or taken_back is not None \

@@ -584,6 +584,47 @@ def test_restore_refuses_a_file_that_is_not_a_whole_backup_and_replaces_nothing(
     assert scores(database) == before
 
 
+@pytest.mark.parametrize("edit, says", [
+    ("update games set created_at = 'garbage' where rowid = 1", "holds a game that cannot be read (game "),
+    ("update games set group_id = 99 where rowid = 1", "holds a game of no group (game "),
+    ("update nights set ranking = 'bogus'", "holds a club night that cannot be read (night 1: "),
+    ("update nights set kind = 'trix'", "holds a club night that cannot be read (night 1: "),
+    ("update night_tables set game_id = 'nonexist' where number = 1", "holds a club night that cannot be read"),
+    ("update night_players set away = 'garbage' where position = 0", "holds a"),
+    ("update nights set created_at = 'garbage'", "holds a club night that cannot be read (night 1: 'garbage' is no time)"),
+], ids=["game's time", "game of no group", "night's ranking", "night's kind", "night's table",
+        "night player's rounds away", "night's time"])
+def test_restore_refuses_a_hand_edited_night_or_time_its_pages_could_not_show(tmp_path, app, db, edit, says):
+    """Tester 74: each of these hand edits of a backup was restored, and then the games
+    list (the whole group), a night's page or the season answered 500. A Trigami night of
+    nine, its first table having dealt, and a game of the group's own."""
+    from scorekeeper import night_actions
+    from tests.test_nights import NINE
+
+    database = Path(app.config["DATABASE"])
+    store.create_game(db, from_dict(game_file(deals=[WORKED_TRIGAMI_DEAL])))
+    started = night_actions.start_night(db, groups.only_group(db).id, kind="trigami", options={"target": 500},
+                                        players=NINE, rounds=2, ranking="placings", seating="random", seed=7)
+    store.add_deal(db, _first_table(db, started.night_id), WORKED_TRIGAMI_DEAL)
+    backup = tmp_path / "night.sqlite3"
+    assert run(database, "backup", str(backup)).exit_code == 0
+    bad = tmp_path / "night-bad.sqlite3"
+    bad.write_bytes(_edited(backup, tmp_path, edit))
+    before = scores(database)
+    refused = run(database, "restore", str(bad))
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    (line,) = [x for x in refused.stderr.splitlines() if x.startswith("scorekeeper:")]
+    assert says in line and line.endswith("nothing was replaced"), line
+    assert scores(database) == before
+    assert run(database, "restore", str(backup)).exit_code == 0  # the backup as made is put back
+
+
+def _first_table(db, night_id: int) -> str:
+    from scorekeeper import night_store
+
+    return night_store.get_night(db, night_id).current.tables[0].game.id
+
+
 @pytest.mark.parametrize("name, says", [
     ("/dev/null", "/dev/null is not a Scorekeeper backup (not a file)"),  # tester 44: "there is no file"
     ("monday.sqlite3", "there is no file"),

@@ -509,6 +509,11 @@ def test_what_if_partners_settles_who_wins_as_a_team(client, make_game):
     alone = text(client.get(f"/games/{partners}/what-if?partnership=alone"))
     assert "What if — everyone for themselves: the highest total wins" in alone
     assert "As played: Anna & Carla won." in alone and "What if: Ben would have won, after deal 20." in alone
+    # reversed scoring: the lowest wins, and the heading says so (tester 74: "highest")
+    low = text(client.get(f"/games/{game_id}/what-if?scoring=reversed&partnership=sum"))
+    assert "partners opposite: the lower team total wins" in low and "higher" not in low
+    # team totals reversed: Anna & Carla 20, Ben & Dan −20: the lower wins
+    assert "What if: Ben & Dan would have won, after deal 20." in low
     # the game's own setting changes nothing, and says so
     own = text(client.get(f"/games/{partners}/what-if?partnership=worst-loses"))
     assert "These are the game's own settings, so nothing changes." in own

@@ -77,6 +77,10 @@ def test_after_the_first_deal_who_held_the_seven_of_hearts_stays(client, db, mak
     assert game.first_dealer == 0
     assert "first_dealer_changed" not in [c.action for c in store.changes(db, game_id)]
     assert "Anna deals (kingdom 1)." in text(client.get(f"/games/{game_id}"))
+    # in the page's digits (tester 74: a Western 1 on an Arabic page)
+    client.set_cookie("lang", "ar")
+    said = client.post(f"/games/{game_id}/first-dealer", data={"seat": "3", "nonce": "n2"})
+    assert said.status_code == 409 and "التوزيعة \u0661 محفوظة" in text(said)
 
 
 def test_someone_else_deals_first_in_trigami_and_the_deal_passes_on(client, db, make_game):

@@ -200,21 +200,28 @@ def check(db: sqlite_utils.Database, name: str) -> Contents:
         memory = _connect(":memory:")
         try:
             db.conn.backup(memory.conn)
-            notices = len(NOTICES)
-            memory.conn.execute("BEGIN")
             try:
-                migrations.apply(memory)
+                _migrate_quietly(memory)
             except (ValueError, sqlite3.DatabaseError) as error:  # tester 72: a traceback
                 raise BackupError(f"{name} cannot be brought up to this version of Scorekeeper "
                                   f"({' '.join(str(error).split())[:200]})") from None
-            memory.conn.commit()
-            del NOTICES[notices:]  # told when the restored file is migrated on start, not now
             _whole_schema(memory, name)
             return _games(memory, name)
         finally:
             memory.conn.close()
     _whole_schema(db, name)
     return _games(db, name)
+
+
+def _migrate_quietly(db: sqlite_utils.Database) -> None:
+    """Apply every pending migration to the in-memory ``db`` in one transaction, keeping
+    none of the notices they leave (a restored file's are told when it is migrated on
+    start, not by its check). Raises what a migration raises."""
+    notices = len(NOTICES)
+    db.conn.execute("BEGIN")
+    migrations.apply(db)
+    db.conn.commit()
+    del NOTICES[notices:]
 
 
 def _columns(db: sqlite_utils.Database) -> dict[str, set[str]]:
@@ -228,11 +235,7 @@ def _whole_schema(db: sqlite_utils.Database, name: str) -> None:
     dropped by hand was restored, and every page then answered 500)."""
     fresh = _connect(":memory:")
     try:
-        notices = len(NOTICES)
-        fresh.conn.execute("BEGIN")
-        migrations.apply(fresh)
-        fresh.conn.commit()
-        del NOTICES[notices:]
+        _migrate_quietly(fresh)
         wanted = _columns(fresh)
     finally:
         fresh.conn.close()

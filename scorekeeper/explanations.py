@@ -835,11 +835,12 @@ def what_if(file: GameFile, real: GameScore, *, doubling: bool | None = None,
         if partnership is not None and wanted != options["partnership"]:
             options["partnership"] = wanted
             low = options["scoring"] == "reversed"  # the lowest wins (tester 74: "highest" said)
-            changes.append((_("everyone for themselves: the lowest total wins") if low else
-                            _("everyone for themselves: the highest total wins")) if wanted is None else
-                           (_("partners opposite: the lower team total wins") if low else
-                            _("partners opposite: the higher team total wins")) if wanted == "sum" else
-                           _("partners opposite: the team holding the worst total loses"))
+            said = {None: (_("everyone for themselves: the highest total wins"),
+                           _("everyone for themselves: the lowest total wins")),
+                    "sum": (_("partners opposite: the higher team total wins"),
+                            _("partners opposite: the lower team total wins"))}
+            worst = _("partners opposite: the team holding the worst total loses")
+            changes.append(said[wanted][low] if wanted in said else worst)
     else:
         if doubling is not None or values is not None or scoring is not None or taken_back is not None \
                 or partnership is not None:
